@@ -1,0 +1,38 @@
+import React, { useMemo, useReducer } from 'react';
+import type { Store } from '../src/store/store.js';
+import { buildDashboard } from './dashboard-model.js';
+import { Dashboard } from './dashboard.js';
+import { colorTheme, monochromeTheme, ThemeContext } from './theme.js';
+import { useKeys } from './use-keys.js';
+import { useNow } from './use-now.js';
+import { useStoreState } from './use-store.js';
+import { useTerminalSize } from './use-terminal-size.js';
+import { initialViewState, viewReducer } from './view-state.js';
+
+export interface AppProps {
+  readonly store: Store;
+  readonly claudeDir: string;
+  readonly color: boolean;
+  /** The team to show first (`--team`). */
+  readonly team?: string;
+  /** Evaluate ages as of this instant instead of the clock (`--now`). */
+  readonly now?: number;
+}
+
+/** The interactive dashboard: the store, the terminal and the keys, around the pure view. */
+export function App({ store, claudeDir, color, team, now: fixedNow }: AppProps) {
+  const state = useStoreState(store);
+  const { columns, rows } = useTerminalSize();
+  const now = useNow(1000, fixedNow);
+  const [view, dispatch] = useReducer(viewReducer, team ?? null, (initialTeam) => ({ ...initialViewState, team: initialTeam }));
+  const model = useMemo(
+    () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now }),
+    [state, view, claudeDir, columns, rows, now],
+  );
+  useKeys(model.context, dispatch);
+  return (
+    <ThemeContext.Provider value={color ? colorTheme : monochromeTheme}>
+      <Dashboard model={model} height={rows} />
+    </ThemeContext.Provider>
+  );
+}

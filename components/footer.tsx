@@ -1,0 +1,40 @@
+import { Box, Text } from 'ink';
+import React from 'react';
+import type { Problem } from '../src/store/state.js';
+import { FOOTER } from './keymap.js';
+import { palette, useTheme } from './theme.js';
+import { fit } from './text.js';
+
+export function Footer({ width, notes }: { readonly width: number; readonly notes: readonly string[] }) {
+  const { paint } = useTheme();
+  return (
+    <Box width={width} justifyContent="space-between">
+      <Text wrap="truncate-end">
+        {FOOTER.map(({ keys, what }, i) => (
+          <Text key={what}>
+            {i > 0 ? '  ' : ''}
+            <Text bold color={paint(palette.accent)}>
+              {keys}
+            </Text>
+            <Text dimColor> {what}</Text>
+          </Text>
+        ))}
+      </Text>
+      {notes.length > 0 ? <Text dimColor>{notes.join(' · ')}</Text> : null}
+    </Box>
+  );
+}
+
+/** The first problem, with its file, and how many more there are. */
+export function ProblemsLine({ problems, width }: { readonly problems: readonly Problem[]; readonly width: number }) {
+  const { paint } = useTheme();
+  const [first] = problems;
+  if (!first) return null;
+  const more = problems.length > 1 ? `  (+${problems.length - 1} more, see --json)` : '';
+  return (
+    <Text wrap="truncate-end" color={paint(palette.warning)}>
+      ⚠ {fit(`${first.path}: ${first.message}`, Math.max(10, width - more.length - 3))}
+      {more}
+    </Text>
+  );
+}

@@ -1,0 +1,128 @@
+import { Box, Text } from 'ink';
+import React from 'react';
+import { formatAge } from '../src/domain/time.js';
+import type { MemberView } from '../src/store/selectors.js';
+import type { PaneModel } from './dashboard-model.js';
+import { MessageLine, UNREAD_MARK } from './message-line.js';
+import { memberColor, palette, useTheme } from './theme.js';
+import { fit, stringWidth } from './text.js';
+
+const CORNERS = {
+  round: { left: '╭', line: '─', right: '╮' },
+  bold: { left: '┏', line: '━', right: '┓' },
+} as const;
+
+export function statusLabel(member: MemberView, now: number): string {
+  const since = Number.isFinite(member.statusSince) && member.status !== 'lead' ? ` ${formatAge(Math.max(0, now - member.statusSince))}` : '';
+  return `${member.status}${since}${member.departed ? ' · departed' : ''}`;
+}
+
+function details(member: MemberView): string {
+  return [member.agentType, member.model, member.backendType].filter(Boolean).join(' · ');
+}
+
+function unreadLabel(member: MemberView): string {
+  return member.unread > 0 ? `${UNREAD_MARK} ${member.unread} unread` : 'all read';
+}
+
+export interface MemberPaneProps {
+  readonly pane: PaneModel;
+  readonly bordered: boolean;
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly now: number;
+}
+
+function TitleBar({ member, focused, width, now }: { member: MemberView; focused: boolean; width: number; now: number }) {
+  const { paint } = useTheme();
+  const corners = focused ? CORNERS.bold : CORNERS.round;
+  const color = paint(memberColor(member.color));
+  const status = ` ${statusLabel(member, now)} `;
+  const name = fit(`${member.isLead ? '★ ' : ''}${member.name}`, Math.max(4, width - 7 - stringWidth(status)));
+  // `╭─ ` name ` ` fill status `─╮`
+  const fill = Math.max(0, width - 6 - stringWidth(name) - stringWidth(status));
+  return (
+    <Text wrap="truncate-end">
+      <Text color={color} bold={focused}>{`${corners.left}${corners.line} `}</Text>
+      <Text color={color} bold>
+        {name}
+      </Text>
+      <Text color={color} bold={focused}>{` ${corners.line.repeat(fill)}`}</Text>
+      <Text dimColor={member.departed}>{status}</Text>
+      <Text color={color} bold={focused}>{`${corners.line}${corners.right}`}</Text>
+    </Text>
+  );
+}
+
+function Messages({ pane, colors, width }: { pane: PaneModel; colors: ReadonlyMap<string, string | null>; width: number }) {
+  const { messages, window } = pane;
+  const visible = messages.slice(window.start, window.end);
+  if (pane.layout.rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
+  const longest = Math.max(4, ...visible.map((message) => stringWidth(message.from)));
+  const senderWidth = Math.min(longest, Math.max(6, Math.floor(width * 0.28)));
+  return (
+    <>
+      {visible.map((message, i) => (
+        <MessageLine
+          key={message.key}
+          message={message}
+          senderColor={colors.get(message.from) ?? null}
+          selected={pane.focused && window.start + i === window.selected}
+          senderWidth={senderWidth}
+        />
+      ))}
+    </>
+  );
+}
+
+export const MemberPane = React.memo(function MemberPane({ pane, bordered, colors, now }: MemberPaneProps) {
+  const { paint } = useTheme();
+  const { member, layout } = pane;
+  const color = paint(memberColor(member.color));
+  const unread = unreadLabel(member);
+  if (!bordered) {
+    return (
+      <Box flexDirection="column" width={layout.width} height={layout.height} overflow="hidden">
+        <Text wrap="truncate-end" inverse={pane.focused && layout.rows === 0}>
+          <Text color={color} bold>
+            {member.isLead ? '★ ' : ''}
+            {fit(member.name, 30)}
+          </Text>
+          <Text dimColor={member.departed}> {statusLabel(member, now)}</Text>
+          <Text dimColor> · {fit(details(member), 40)} · </Text>
+          <Text color={member.unread > 0 ? paint(palette.accent) : undefined} dimColor={member.unread === 0}>
+            {unread}
+          </Text>
+        </Text>
+        <Box flexDirection="column" paddingLeft={2}>
+          <Messages pane={pane} colors={colors} width={layout.width - 2} />
+        </Box>
+      </Box>
+    );
+  }
+  const inner = layout.width - 4;
+  return (
+    <Box flexDirection="column" width={layout.width} height={layout.height}>
+      <TitleBar member={member} focused={pane.focused} width={layout.width} now={now} />
+      <Box
+        flexDirection="column"
+        borderStyle={pane.focused ? 'bold' : 'round'}
+        borderTop={false}
+        borderColor={color}
+        width={layout.width}
+        height={layout.height - 1}
+        paddingX={1}
+        overflow="hidden"
+      >
+        <Box justifyContent="space-between" width={inner}>
+          <Text dimColor wrap="truncate-end">
+            {fit(details(member), Math.max(1, inner - stringWidth(unread) - 1))}
+          </Text>
+          <Text color={member.unread > 0 ? paint(palette.accent) : undefined} dimColor={member.unread === 0}>
+            {unread}
+          </Text>
+        </Box>
+        <Messages pane={pane} colors={colors} width={inner} />
+      </Box>
+    </Box>
+  );
+});

@@ -1,0 +1,21 @@
+import { useApp, useInput, useStdin } from 'ink';
+import type { Dispatch } from 'react';
+import { commandFor } from './keymap.js';
+import type { ViewAction, ViewContext } from './view-state.js';
+
+/**
+ * Keys to commands to view actions. Only active when stdin can do raw mode:
+ * without a TTY there are no keys to read, and asking for raw mode would throw.
+ */
+export function useKeys(context: ViewContext, dispatch: Dispatch<ViewAction>): void {
+  const { exit } = useApp();
+  const { isRawModeSupported } = useStdin();
+  useInput(
+    (input, key) => {
+      const command = commandFor(input, key);
+      if (command === 'quit') exit();
+      else if (command) dispatch({ type: 'command', command, context });
+    },
+    { isActive: isRawModeSupported === true },
+  );
+}

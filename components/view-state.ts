@@ -1,0 +1,178 @@
+/**
+ * What the user is looking at: the team, the focused pane, the selection in each
+ * pane, what is open, the filters. A pure reducer over commands; what it needs to
+ * know about the screen (the panes, the items in the focused one, the page size)
+ * comes with each command, so it is tested without a terminal.
+ */
+import type { Command } from './keymap.js';
+
+export interface ViewState {
+  /** The team the user picked; null until they pick one (the most active is shown). */
+  readonly team: string | null;
+  /** The focused pane's id. */
+  readonly pane: string | null;
+  /** Pane id → selected item key; absent means the pane's anchor (newest message, first task). */
+  readonly selected: ReadonlyMap<string, string>;
+  /** The item opened full screen. */
+  readonly opened: { readonly pane: string; readonly key: string } | null;
+  readonly detailScroll: number;
+  readonly showIdle: boolean;
+  readonly showInternal: boolean;
+  readonly help: boolean;
+}
+
+export const initialViewState: ViewState = {
+  team: null,
+  pane: null,
+  selected: new Map(),
+  opened: null,
+  detailScroll: 0,
+  showIdle: true,
+  showInternal: false,
+  help: false,
+};
+
+export interface ViewContext {
+  readonly teams: readonly string[];
+  /** The team on screen. */
+  readonly team: string | undefined;
+  readonly panes: readonly string[];
+  /** The focused pane's item keys, in display order. */
+  readonly items: readonly string[];
+  /** Which end a pane rests on: inboxes follow the newest message, lists start at the top. */
+  readonly anchor: 'start' | 'end';
+  /** Rows the focused list (or the open item) shows at once. */
+  readonly page: number;
+  /** Lines of the open item, for scrolling it. */
+  readonly detailLines: number;
+}
+
+export type ViewAction =
+  | { readonly type: 'command'; readonly command: Command; readonly context: ViewContext }
+  | { readonly type: 'select-team'; readonly team: string };
+
+/** The focused pane: the one chosen if it is still there, else the first. */
+export function focusedPane(view: ViewState, panes: readonly string[]): string | undefined {
+  return view.pane !== null && panes.includes(view.pane) ? view.pane : panes[0];
+}
+
+/** The selected item's index in `items` (-1 when the list is empty). */
+export function selectedIndex(
+  view: ViewState,
+  pane: string,
+  items: readonly string[],
+  anchor: 'start' | 'end',
+): number {
+  if (items.length === 0) return -1;
+  const key = view.selected.get(pane);
+  const index = key === undefined ? -1 : items.indexOf(key);
+  if (index >= 0) return index;
+  return anchor === 'end' ? items.length - 1 : 0;
+}
+
+function moveSelection(view: ViewState, context: ViewContext, to: (index: number) => number): ViewState {
+  const pane = focusedPane(view, context.panes);
+  if (pane === undefined || context.items.length === 0) return view;
+  const last = context.items.length - 1;
+  const index = Math.max(0, Math.min(last, to(selectedIndex(view, pane, context.items, context.anchor))));
+  const selected = new Map(view.selected);
+  // Resting on the anchor means following it: an inbox keeps showing the newest message.
+  if (index === (context.anchor === 'end' ? last : 0)) selected.delete(pane);
+  else selected.set(pane, context.items[index]!);
+  return { ...view, pane, selected };
+}
+
+function scrollDetail(view: ViewState, context: ViewContext, by: number): ViewState {
+  const max = Math.max(0, context.detailLines - context.page);
+  const detailScroll = Math.max(0, Math.min(max, view.detailScroll + by));
+  return detailScroll === view.detailScroll ? view : { ...view, detailScroll };
+}
+
+function switchTeam(view: ViewState, context: ViewContext, step: number): ViewState {
+  const { teams } = context;
+  if (teams.length === 0) return view;
+  const current = context.team === undefined ? -1 : teams.indexOf(context.team);
+  const team = teams[(current + step + teams.length) % teams.length]!;
+  return team === context.team ? view : { ...view, team, pane: null, opened: null };
+}
+
+function command(view: ViewState, name: Command, context: ViewContext): ViewState {
+  if (view.help) {
+    return name === 'help' || name === 'close' || name === 'open' ? { ...view, help: false } : view;
+  }
+  if (view.opened) {
+    switch (name) {
+      case 'up':
+        return scrollDetail(view, context, -1);
+      case 'down':
+        return scrollDetail(view, context, 1);
+      case 'pageUp':
+        return scrollDetail(view, context, -context.page);
+      case 'pageDown':
+        return scrollDetail(view, context, context.page);
+      case 'top':
+        return scrollDetail(view, context, -Number.MAX_SAFE_INTEGER);
+      case 'bottom':
+        return scrollDetail(view, context, Number.MAX_SAFE_INTEGER);
+      case 'open':
+      case 'close':
+        return { ...view, opened: null, detailScroll: 0 };
+      case 'help':
+        return { ...view, help: true };
+      default:
+        return view;
+    }
+  }
+  const page = Math.max(1, context.page - 1);
+  switch (name) {
+    case 'nextPane':
+    case 'prevPane': {
+      const { panes } = context;
+      if (panes.length === 0) return view;
+      const current = panes.indexOf(focusedPane(view, panes)!);
+      const step = name === 'nextPane' ? 1 : -1;
+      return { ...view, pane: panes[(current + step + panes.length) % panes.length]! };
+    }
+    case 'up':
+      return moveSelection(view, context, (index) => index - 1);
+    case 'down':
+      return moveSelection(view, context, (index) => index + 1);
+    case 'pageUp':
+      return moveSelection(view, context, (index) => index - page);
+    case 'pageDown':
+      return moveSelection(view, context, (index) => index + page);
+    case 'top':
+      return moveSelection(view, context, () => 0);
+    case 'bottom':
+      return moveSelection(view, context, () => Number.MAX_SAFE_INTEGER);
+    case 'open': {
+      const pane = focusedPane(view, context.panes);
+      if (pane === undefined) return view;
+      const index = selectedIndex(view, pane, context.items, context.anchor);
+      return index < 0 ? view : { ...view, pane, opened: { pane, key: context.items[index]! }, detailScroll: 0 };
+    }
+    case 'close':
+      return view;
+    case 'nextTeam':
+      return switchTeam(view, context, 1);
+    case 'prevTeam':
+      return switchTeam(view, context, -1);
+    case 'toggleIdle':
+      return { ...view, showIdle: !view.showIdle };
+    case 'toggleInternal':
+      return { ...view, showInternal: !view.showInternal };
+    case 'help':
+      return { ...view, help: true };
+    case 'quit':
+      return view;
+  }
+}
+
+export function viewReducer(view: ViewState, action: ViewAction): ViewState {
+  switch (action.type) {
+    case 'command':
+      return command(view, action.command, action.context);
+    case 'select-team':
+      return view.team === action.team ? view : { ...view, team: action.team, pane: null, opened: null };
+  }
+}

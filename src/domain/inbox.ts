@@ -1,0 +1,103 @@
+/**
+ * Inbox messages: one decoded element of `teams/<team>/inboxes/<member>.json`.
+ */
+import { decodeText, renderProtocol } from './protocol.js';
+import { InboxEntrySchema, describeIssue, type InboxEntry, type ProtocolMessage } from './schemas.js';
+
+export interface InboxMessage {
+  /** Identity across rewrites: `msg_id` when present, else (inbox, from, timestamp, text). */
+  readonly key: string;
+  /** The inbox owner: messages in `<member>.json` are messages to that member. */
+  readonly to: string;
+  readonly from: string;
+  /** As written (ISO), or '' when missing. */
+  readonly timestamp: string;
+  /** Epoch ms, NaN when the timestamp is missing or unreadable. */
+  readonly time: number;
+  readonly read: boolean;
+  readonly summary: string | null;
+  /** The sender's colour as the envelope gives it (absent from the lead). */
+  readonly color: string | null;
+  /** `text` exactly as written. */
+  readonly body: string;
+  /** `text`, or the protocol type (`idle_notification`, …). */
+  readonly kind: string;
+  readonly data: ProtocolMessage | null;
+  /** Plain text, or the one-line rendering of a protocol message. */
+  readonly text: string;
+  /** Gone from its file: delivered and deleted by Claude Code, or lost. */
+  readonly delivered: boolean;
+}
+
+function timestampOf(value: unknown): { timestamp: string; time: number } {
+  if (typeof value === 'number') return { timestamp: new Date(value).toISOString(), time: value };
+  if (typeof value === 'string') return { timestamp: value, time: Date.parse(value) };
+  return { timestamp: '', time: Number.NaN };
+}
+
+/**
+ * The identity of a raw element, computed without validating it, so that an
+ * unchanged message is recognised before any work is spent on it.
+ */
+export function messageKey(owner: string, element: unknown): string | undefined {
+  if (typeof element !== 'object' || element === null) return undefined;
+  const entry = element as Record<string, unknown>;
+  if (typeof entry['msg_id'] === 'string' && entry['msg_id'] !== '') return `${owner}#${entry['msg_id']}`;
+  const { from, text, timestamp } = entry;
+  if (typeof from !== 'string' || typeof text !== 'string') return undefined;
+  return `${owner}\u0000${from}\u0000${String(timestamp)}\u0000${text}`;
+}
+
+export function decodeEntry(owner: string, key: string, entry: InboxEntry): InboxMessage {
+  const decoded = decodeText(entry.text);
+  return {
+    key,
+    to: owner,
+    from: entry.from,
+    ...timestampOf(entry.timestamp),
+    read: entry.read === true,
+    summary: entry.summary ?? null,
+    color: entry.color ?? null,
+    body: entry.text,
+    kind: decoded.kind,
+    data: decoded.data,
+    text: decoded.data ? renderProtocol(decoded.data) : entry.text,
+    delivered: false,
+  };
+}
+
+export interface InboxParse {
+  readonly messages: readonly InboxMessage[];
+  /** Elements that could not be read, each as "message <n>: <why>". */
+  readonly invalid: readonly string[];
+}
+
+/**
+ * Decode an inbox file's parsed array. `known` holds the messages decoded from
+ * the previous read of the same file: Claude Code appends and flips `read`, so
+ * most elements are reused as they are, and only new or changed ones are
+ * validated and decoded.
+ */
+export function decodeInbox(
+  owner: string,
+  elements: readonly unknown[],
+  known: ReadonlyMap<string, InboxMessage>,
+): InboxParse {
+  const messages: InboxMessage[] = [];
+  const invalid: string[] = [];
+  elements.forEach((element, index) => {
+    const key = messageKey(owner, element);
+    const previous = key === undefined ? undefined : known.get(key);
+    if (previous && previous.read === ((element as { read?: unknown }).read === true)) {
+      messages.push(previous);
+      return;
+    }
+    const entry = InboxEntrySchema.safeParse(element);
+    if (!entry.success || key === undefined) {
+      invalid.push(`message ${index + 1}: ${entry.success ? 'unreadable' : describeIssue(entry.error)}`);
+      return;
+    }
+    messages.push(decodeEntry(owner, key, entry.data));
+  });
+  return { messages, invalid };
+}

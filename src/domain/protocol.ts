@@ -1,0 +1,188 @@
+/**
+ * Protocol messages: JSON objects encoded as a string inside an inbox entry's
+ * `text`. This module decodes them and gives each type a one-line human rendering
+ * with its key facts. Unknown types are rendered generically, never dropped.
+ */
+import { z } from 'zod';
+import { idSchema, lenient, ProtocolEnvelopeSchema, type ProtocolMessage } from './schemas.js';
+
+const text = lenient(z.string());
+const flag = lenient(z.boolean());
+
+const IdleNotificationSchema = z.looseObject({
+  idleReason: text,
+  summary: text,
+  completedTaskId: lenient(idSchema),
+  completedStatus: text,
+  failureReason: text,
+});
+const ReasonSchema = z.looseObject({ reason: text, content: text });
+const ShutdownResponseSchema = z.looseObject({ approve: flag, approved: flag, content: text, reason: text });
+const PermissionRequestSchema = z.looseObject({ tool_name: text, toolName: text, description: text });
+const PermissionResponseSchema = z.looseObject({
+  approve: flag,
+  approved: flag,
+  subtype: text,
+  error: text,
+  response: lenient(z.looseObject({ behavior: text, message: text })),
+});
+const VerdictSchema = PermissionResponseSchema.extend({ allow: flag });
+const PlanRequestSchema = z.looseObject({ plan: text, planContent: text, summary: text });
+const PlanResponseSchema = z.looseObject({ approve: flag, approved: flag, feedback: text, permissionMode: text });
+const TaskAssignmentSchema = z.looseObject({ taskId: lenient(idSchema), subject: text, assignedBy: text });
+const SandboxRequestSchema = z.looseObject({ host: text, workerName: text });
+const SandboxResponseSchema = z.looseObject({ host: text, allow: flag, approve: flag, approved: flag });
+const ModeSetSchema = z.looseObject({ mode: text });
+const PermissionUpdateSchema = z.looseObject({ toolName: text, tool_name: text });
+
+/** Decoded `text` of an inbox entry. */
+export type DecodedText =
+  | { readonly kind: 'text'; readonly data: null }
+  | { readonly kind: string; readonly data: ProtocolMessage };
+
+/**
+ * If the text is a JSON object with a string `type`, it is a protocol message;
+ * anything else, including `{not json}` and JSON without a type, is plain text.
+ */
+export function decodeText(raw: string): DecodedText {
+  if (!raw.trimStart().startsWith('{')) return { kind: 'text', data: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return { kind: 'text', data: null };
+  }
+  const envelope = ProtocolEnvelopeSchema.safeParse(parsed);
+  if (!envelope.success) return { kind: 'text', data: null };
+  return { kind: envelope.data.type, data: envelope.data };
+}
+
+/** The request id a protocol message carries, in either casing. */
+export function requestIdOf(data: ProtocolMessage): string | undefined {
+  const id = data['requestId'] ?? data['request_id'];
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/**
+ * Whether a response says yes (true), no (false), or does not say (undefined).
+ * Covers `approve`, `approved`, `allow`, the `subtype`/`response` form, and the
+ * shutdown_approved / shutdown_rejected types.
+ */
+export function verdictOf(data: ProtocolMessage): boolean | undefined {
+  if (data.type === 'shutdown_approved') return true;
+  if (data.type === 'shutdown_rejected') return false;
+  const answer = VerdictSchema.parse(data);
+  const explicit = answer.approve ?? answer.approved ?? answer.allow;
+  if (explicit !== undefined) return explicit;
+  if (answer.subtype === 'error') return false;
+  if (answer.response?.behavior === 'deny') return false;
+  if (answer.subtype === 'success') return true;
+  return undefined;
+}
+
+/** First non-empty line of a (markdown) plan. */
+export function firstLine(value: string | undefined): string {
+  if (!value) return '';
+  for (const line of value.split(/\r?\n/u)) {
+    const trimmed = line.trim();
+    if (trimmed) return trimmed;
+  }
+  return '';
+}
+
+const withDetail = (head: string, detail: string | undefined): string =>
+  detail ? `${head}: ${detail}` : head;
+
+const answered = (subject: string, verdict: boolean | undefined, yes: string, no: string): string =>
+  verdict === undefined ? `${subject} answered` : `${subject} ${verdict ? yes : no}`;
+
+type Renderer = (data: ProtocolMessage) => string;
+
+const renderers: Readonly<Record<string, Renderer>> = {
+  idle_notification(data) {
+    const idle = IdleNotificationSchema.parse(data);
+    let line = idle.idleReason ? `idle (${idle.idleReason})` : 'idle';
+    if (idle.failureReason) line += `: ${idle.failureReason}`;
+    if (idle.completedTaskId !== undefined) {
+      const status = idle.completedStatus && idle.completedStatus !== 'completed' ? ` (${idle.completedStatus})` : '';
+      line += ` · finished #${idle.completedTaskId}${status}`;
+    }
+    if (idle.summary) line += ` · ${idle.summary}`;
+    return line;
+  },
+  shutdown_request: (data) => withDetail('shutdown requested', ReasonSchema.parse(data).reason),
+  shutdown_approved: () => 'shutdown approved',
+  shutdown_rejected: (data) => withDetail('shutdown rejected', ReasonSchema.parse(data).reason),
+  shutdown_response(data) {
+    const response = ShutdownResponseSchema.parse(data);
+    return withDetail(
+      answered('shutdown', verdictOf(data), 'approved', 'rejected'),
+      response.content ?? response.reason,
+    );
+  },
+  permission_request(data) {
+    const request = PermissionRequestSchema.parse(data);
+    const tool = request.tool_name ?? request.toolName ?? 'a tool';
+    return request.description ? `permission request: ${tool} — ${request.description}` : `permission request: ${tool}`;
+  },
+  permission_response(data) {
+    const response = PermissionResponseSchema.parse(data);
+    return withDetail(
+      answered('permission', verdictOf(data), 'granted', 'denied'),
+      response.error ?? response.response?.message,
+    );
+  },
+  plan_approval_request(data) {
+    const request = PlanRequestSchema.parse(data);
+    return withDetail('plan approval requested', firstLine(request.plan ?? request.planContent) || request.summary);
+  },
+  plan_approval_response(data) {
+    const response = PlanResponseSchema.parse(data);
+    const head = answered('plan', verdictOf(data), 'approved', 'rejected');
+    const mode = response.permissionMode ? ` (mode ${response.permissionMode})` : '';
+    return withDetail(head + mode, response.feedback);
+  },
+  task_assignment(data) {
+    const task = TaskAssignmentSchema.parse(data);
+    const id = task.taskId === undefined ? 'task' : `task #${task.taskId}`;
+    const by = task.assignedBy ? ` (by ${task.assignedBy})` : '';
+    return withDetail(`${id} assigned${by}`, task.subject);
+  },
+  sandbox_permission_request(data) {
+    const request = SandboxRequestSchema.parse(data);
+    return withDetail('sandbox permission request', request.host);
+  },
+  sandbox_permission_response(data) {
+    const response = SandboxResponseSchema.parse(data);
+    return withDetail(answered('sandbox access', verdictOf(data), 'allowed', 'denied'), response.host);
+  },
+  mode_set_request: (data) => withDetail('mode change requested', ModeSetSchema.parse(data).mode),
+  team_permission_update(data) {
+    const update = PermissionUpdateSchema.parse(data);
+    return withDetail('team permission update', update.toolName ?? update.tool_name);
+  },
+};
+
+const MAX_FIELD = 60;
+
+function describeValue(value: unknown): string {
+  const shown = typeof value === 'string' ? value : JSON.stringify(value);
+  return shown.length > MAX_FIELD ? `${shown.slice(0, MAX_FIELD - 1)}…` : shown;
+}
+
+/** An unknown type: its name and its fields, so nothing new is ever hidden. */
+function renderUnknown(data: ProtocolMessage): string {
+  const fields = Object.entries(data)
+    .filter(([key]) => key !== 'type')
+    .map(([key, value]) => `${key}=${describeValue(value)}`);
+  return fields.length > 0 ? `${data.type}: ${fields.join(' ')}` : data.type;
+}
+
+/** One-line rendering of a protocol message. */
+export function renderProtocol(data: ProtocolMessage): string {
+  const render = Object.hasOwn(renderers, data.type) ? renderers[data.type] : undefined;
+  return render ? render(data) : renderUnknown(data);
+}
+
+/** Every protocol type with a dedicated rendering. */
+export const KNOWN_PROTOCOL_TYPES: readonly string[] = Object.keys(renderers);

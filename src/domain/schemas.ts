@@ -1,0 +1,84 @@
+/**
+ * Schemas for every file teamtop reads. Claude Code changes these files between
+ * releases without notice (../shared/design/FORMATS.md), so: unknown keys pass
+ * through, every field that is not needed to identify a record is optional, and a
+ * cosmetic field of the wrong type falls back to "absent" instead of failing the
+ * whole file. What is required is what we cannot show anything sensible without.
+ */
+import { z } from 'zod';
+
+/** An optional field that is dropped, not fatal, when it has the wrong type. */
+export const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+export const idSchema = z.union([z.string(), z.number()]).transform(String);
+
+/** Epoch milliseconds (newer releases) or an ISO string (an older spec). */
+const instantSchema = z.union([z.number(), z.string()]);
+
+export const MemberSchema = z.looseObject({
+  name: z.string().min(1),
+  agentId: lenient(z.string()),
+  agentType: lenient(z.string()),
+  model: lenient(z.string()),
+  color: lenient(z.string()),
+  backendType: lenient(z.string()),
+  tmuxPaneId: lenient(z.string()),
+  cwd: lenient(z.string()),
+  prompt: lenient(z.string()),
+  joinedAt: lenient(instantSchema),
+  planModeRequired: lenient(z.boolean()),
+  isActive: lenient(z.boolean()),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const TeamConfigSchema = z.looseObject({
+  name: lenient(z.string()),
+  description: lenient(z.string()),
+  createdAt: lenient(instantSchema),
+  leadAgentId: lenient(z.string()),
+  leadSessionId: lenient(z.string()),
+  members: z.array(MemberSchema),
+});
+export type TeamConfig = z.infer<typeof TeamConfigSchema>;
+
+/** One element of `teams/<team>/inboxes/<member>.json`. */
+export const InboxEntrySchema = z.looseObject({
+  from: z.string(),
+  text: z.string(),
+  summary: lenient(z.string()),
+  timestamp: lenient(instantSchema),
+  color: lenient(z.string()),
+  read: lenient(z.boolean()),
+  msgV: lenient(z.number()),
+  msg_id: lenient(z.string()),
+  type: lenient(z.string()),
+});
+export type InboxEntry = z.infer<typeof InboxEntrySchema>;
+
+export const InboxFileSchema = z.array(z.unknown());
+
+export const TaskSchema = z.looseObject({
+  id: idSchema,
+  subject: lenient(z.string()),
+  description: lenient(z.string()),
+  activeForm: lenient(z.string()),
+  status: lenient(z.string()),
+  owner: lenient(z.string()),
+  blocks: z.array(idSchema).catch([]),
+  blockedBy: z.array(idSchema).catch([]),
+  metadata: lenient(z.looseObject({ _internal: lenient(z.boolean()) })),
+});
+export type Task = z.infer<typeof TaskSchema>;
+
+/** The shared shape of every protocol message: JSON inside an envelope's `text`. */
+export const ProtocolEnvelopeSchema = z.looseObject({ type: z.string() });
+export type ProtocolMessage = z.infer<typeof ProtocolEnvelopeSchema>;
+
+/** Turn a zod error into one short line naming the first problem. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'does not fit the expected shape';
+  const where = issue.path.length > 0 ? issue.path.join('.') : 'value';
+  const message = issue.message.replace(/^Invalid input: /u, '');
+  return `${where}: ${message.endsWith('received undefined') ? 'missing' : message}`;
+}

@@ -1,0 +1,36 @@
+/**
+ * Times as a dashboard shows them: compact ages (`3m30s`) and wall-clock times.
+ */
+import prettyMilliseconds from 'pretty-ms';
+
+/** A compact age or duration: `42s`, `3m30s`, `2h5m`, `3d4h` (`units: 1` gives `3m`, `2h`). */
+export function formatAge(ms: number, units: 1 | 2 = 2): string {
+  if (!Number.isFinite(ms)) return '?';
+  if (ms < 1000) return '0s';
+  return prettyMilliseconds(ms, { secondsDecimalDigits: 0, unitCount: units }).replaceAll(' ', '');
+}
+
+const clockFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A message time, `22:44:07` in local time; `--:--:--` when unknown. */
+export function formatClock(time: number): string {
+  return Number.isFinite(time) ? clockFormat.format(new Date(time)) : '--:--:--';
+}
+
+/** An instant as ISO, from epoch ms or an ISO string; null when unreadable. */
+export function toIso(value: number | string | undefined): string | null {
+  if (value === undefined) return null;
+  const time = typeof value === 'number' ? value : Date.parse(value);
+  return Number.isFinite(time) ? new Date(time).toISOString() : null;
+}
+
+/** An instant as epoch ms, NaN when missing or unreadable. */
+export function toEpoch(value: number | string | undefined): number {
+  if (value === undefined) return Number.NaN;
+  return typeof value === 'number' ? value : Date.parse(value);
+}

@@ -1,0 +1,155 @@
+/**
+ * The reducer: observations in, state out. Pure, no I/O, no clock: every time it
+ * needs comes inside the observation.
+ */
+import type { Observation } from '../domain/observation.js';
+import { toEpoch } from '../domain/time.js';
+import type { TeamConfig } from '../domain/schemas.js';
+import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
+import { emptyTeam, type AppState, type MemberRecord, type Problem, type TeamState } from './state.js';
+
+export type Action =
+  | { readonly type: 'observed'; readonly observations: readonly Observation[] }
+  /** The start-up scan has been applied: later changes count as activity. */
+  | { readonly type: 'went-live' };
+
+/** The latest of some instants, ignoring unknown ones (NaN when all are unknown). */
+function latest(...times: number[]): number {
+  const known = times.filter(Number.isFinite);
+  return known.length > 0 ? Math.max(...known) : Number.NaN;
+}
+
+function lastMessageTime(inbox: InboxHistory): number {
+  for (let i = inbox.messages.length - 1; i >= 0; i--) {
+    const { time } = inbox.messages[i]!;
+    if (Number.isFinite(time)) return time;
+  }
+  return Number.NaN;
+}
+
+function applyConfig(team: TeamState, config: TeamConfig): TeamState {
+  const members = new Map<string, MemberRecord>();
+  for (const info of config.members) members.set(info.name, { name: info.name, info, inConfig: true });
+  for (const [name, record] of team.members) {
+    if (!members.has(name)) members.set(name, record.inConfig ? { ...record, inConfig: false } : record);
+  }
+  // First-seen order: members already known keep their place.
+  const ordered = new Map<string, MemberRecord>();
+  for (const name of team.members.keys()) ordered.set(name, members.get(name)!);
+  for (const [name, record] of members) if (!ordered.has(name)) ordered.set(name, record);
+  const joined = config.members.map((member) => toEpoch(member.joinedAt));
+  return {
+    ...team,
+    config,
+    members: ordered,
+    lastActivity: latest(team.lastActivity, toEpoch(config.createdAt), ...joined),
+  };
+}
+
+function withInbox(team: TeamState, member: string, update: (inbox: InboxHistory) => InboxHistory): TeamState {
+  const before = team.inboxes.get(member) ?? emptyInbox(member);
+  const after = update(before);
+  if (after === before && team.inboxes.has(member)) return team;
+  const inboxes = new Map(team.inboxes);
+  inboxes.set(member, after);
+  return { ...team, inboxes, lastActivity: latest(team.lastActivity, lastMessageTime(after)) };
+}
+
+function applyToTeam(team: TeamState, observation: Observation, live: boolean): TeamState {
+  switch (observation.kind) {
+    case 'config':
+      return touch(applyConfig(team, observation.config), observation.at, live, true);
+    case 'inbox':
+      return touch(
+        withInbox(team, observation.member, (inbox) => applyInboxFile(inbox, observation.messages)),
+        observation.at,
+        live,
+        true,
+      );
+    case 'task': {
+      const tasks = new Map(team.tasks);
+      tasks.set(observation.task.id, { task: observation.task, deleted: false });
+      return touch({ ...team, tasks }, observation.at, live, false);
+    }
+    case 'file-gone': {
+      const { target } = observation;
+      if (target.kind === 'inbox') {
+        return touch(withInbox(team, target.member, removeInboxFile), observation.at, live, false);
+      }
+      if (target.kind === 'task') {
+        const record = team.tasks.get(target.id);
+        if (!record || record.deleted) return team;
+        const tasks = new Map(team.tasks);
+        tasks.set(target.id, { ...record, deleted: true });
+        return touch({ ...team, tasks }, observation.at, live, false);
+      }
+      return team;
+    }
+    case 'folder':
+      return observation.target.kind === 'team-dir' && !team.present ? { ...team, isTeam: true, present: true } : team;
+    case 'folder-gone':
+      return observation.target.kind === 'team-dir' && team.present ? { ...team, present: false } : team;
+    case 'problem':
+    case 'problem-gone':
+      return team;
+  }
+}
+
+/** Mark activity (only once live: the start-up scan says nothing about when) and presence. */
+function touch(team: TeamState, at: number, live: boolean, teamFolderExists: boolean): TeamState {
+  const lastActivity = live ? latest(team.lastActivity, at) : team.lastActivity;
+  const present = teamFolderExists || team.present;
+  if (Object.is(lastActivity, team.lastActivity) && present === team.present) return team;
+  return { ...team, lastActivity, present, isTeam: team.isTeam || present };
+}
+
+function teamOf(observation: Observation): string | undefined {
+  switch (observation.kind) {
+    case 'config':
+    case 'inbox':
+    case 'task':
+      return observation.team;
+    case 'file-gone':
+    case 'folder':
+    case 'folder-gone':
+      return observation.target.team;
+    case 'problem':
+    case 'problem-gone':
+      return undefined;
+  }
+}
+
+function applyObservations(state: AppState, observations: readonly Observation[]): AppState {
+  let teams: Map<string, TeamState> | undefined;
+  let problems: Map<string, Problem> | undefined;
+  for (const observation of observations) {
+    if (observation.kind === 'problem') {
+      const since = state.problems.get(observation.path)?.since ?? observation.at;
+      (problems ??= new Map(state.problems)).set(observation.path, {
+        path: observation.path,
+        message: observation.message,
+        since,
+      });
+      continue;
+    }
+    if (observation.kind === 'problem-gone') {
+      if ((problems ?? state.problems).has(observation.path)) (problems ??= new Map(state.problems)).delete(observation.path);
+      continue;
+    }
+    const name = teamOf(observation)!;
+    const before = (teams ?? state.teams).get(name) ?? emptyTeam(name);
+    const after = applyToTeam(before, observation, state.live);
+    if (after !== before || !(teams ?? state.teams).has(name)) (teams ??= new Map(state.teams)).set(name, after);
+  }
+  if (!teams && !problems) return state;
+  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems };
+}
+
+export function reducer(state: AppState, action: Action): AppState {
+  switch (action.type) {
+    case 'observed':
+      return applyObservations(state, action.observations);
+    case 'went-live':
+      return state.live ? state : { ...state, live: true };
+  }
+}

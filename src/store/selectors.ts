@@ -1,0 +1,152 @@
+/**
+ * Derived views of the state. Each is memoised on the identity of what it reads,
+ * so a component re-renders only when its own slice changed.
+ */
+import type { InboxMessage } from '../domain/inbox.js';
+import { buildTaskGraph, type TaskNode, type TaskRecord } from '../domain/task-graph.js';
+import type { InboxHistory } from './inbox-history.js';
+import type { AppState, TeamState } from './state.js';
+
+/** Memoise a one-argument function on the identity of its (object) argument. */
+export function memoize<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+  const cache = new WeakMap<K, V>();
+  return (key) => {
+    if (cache.has(key)) return cache.get(key)!;
+    const value = compute(key);
+    cache.set(key, value);
+    return value;
+  };
+}
+
+export interface TeamSummary {
+  readonly name: string;
+  readonly description: string | null;
+  readonly memberCount: number;
+  readonly lastActivity: number;
+  readonly ended: boolean;
+}
+
+/** Teams (not solo task lists), by name. */
+export const selectTeams = memoize((teams: AppState['teams']): TeamState[] =>
+  [...teams.values()].filter((team) => team.isTeam).sort((a, b) => a.name.localeCompare(b.name)),
+);
+
+export const selectTeamSummaries = memoize((teams: AppState['teams']): TeamSummary[] =>
+  selectTeams(teams).map((team) => ({
+    name: team.name,
+    description: team.config?.description ?? null,
+    memberCount: selectMembers(team).filter((member) => !member.departed).length,
+    lastActivity: team.lastActivity,
+    ended: !team.present,
+  })),
+);
+
+/** The team a user most likely wants: the most recently active one. */
+export function selectMostRecentTeam(state: AppState): string | undefined {
+  let best: TeamState | undefined;
+  for (const team of selectTeams(state.teams)) {
+    if (!best || team.lastActivity > best.lastActivity || (Number.isNaN(best.lastActivity) && !Number.isNaN(team.lastActivity))) {
+      best = team;
+    }
+  }
+  return best?.name;
+}
+
+const LEAD_TYPES = new Set(['team-lead', 'lead', 'coordinator', 'orchestrator']);
+
+export type MemberStatus = 'lead' | 'shut down' | 'idle' | 'interrupted' | 'failed' | 'working';
+
+export interface MemberView {
+  readonly name: string;
+  readonly agentType: string;
+  readonly model: string | null;
+  /** The configured colour name, else the colour its messages carry. */
+  readonly color: string | null;
+  readonly backendType: string | null;
+  readonly isLead: boolean;
+  /** No longer in `config.json` (Claude Code removes a member that shut down). */
+  readonly departed: boolean;
+  readonly unread: number;
+  readonly status: MemberStatus;
+  /** When the member entered its status, epoch ms (NaN when unknown). */
+  readonly statusSince: number;
+}
+
+/** Messages waiting in the file, not read yet. */
+export const selectUnread = memoize((inbox: InboxHistory): number =>
+  inbox.messages.reduce((count, message) => (!message.read && !message.delivered ? count + 1 : count), 0),
+);
+
+/** Every message of the team, all inboxes, oldest first. */
+export const selectTeamMessages = memoize((inboxes: TeamState['inboxes']): InboxMessage[] => {
+  const all: InboxMessage[] = [];
+  for (const inbox of inboxes.values()) all.push(...inbox.messages);
+  return all.sort((a, b) => (a.time === b.time ? 0 : Number.isNaN(a.time) ? 1 : Number.isNaN(b.time) ? -1 : a.time - b.time));
+});
+
+/** The newest message each member sent, wherever it went. */
+const selectLastSent = memoize((inboxes: TeamState['inboxes']): Map<string, InboxMessage> => {
+  const last = new Map<string, InboxMessage>();
+  for (const message of selectTeamMessages(inboxes)) last.set(message.from, message);
+  return last;
+});
+
+function statusOf(isLead: boolean, active: boolean, lastSent: InboxMessage | undefined): [MemberStatus, number] {
+  if (isLead) return ['lead', Number.NaN];
+  if (!active) return ['shut down', lastSent?.time ?? Number.NaN];
+  if (lastSent?.kind === 'shutdown_approved') return ['shut down', lastSent.time];
+  if (lastSent?.kind === 'idle_notification') {
+    const reason = lastSent.data?.['idleReason'];
+    const status = reason === 'interrupted' || reason === 'failed' ? reason : 'idle';
+    return [status, lastSent.time];
+  }
+  return ['working', lastSent?.time ?? Number.NaN];
+}
+
+export const selectMembers = memoize((team: TeamState): MemberView[] => {
+  const { config } = team;
+  const lastSent = selectLastSent(team.inboxes);
+  const leadName = config?.leadAgentId?.split('@')[0];
+  const names = [...team.members.keys()];
+  for (const name of team.inboxes.keys()) if (!team.members.has(name)) names.push(name);
+
+  return names.map((name): MemberView => {
+    const record = team.members.get(name);
+    const info = record?.info;
+    const isLead = info
+      ? config?.leadAgentId && info.agentId
+        ? info.agentId === config.leadAgentId
+        : leadName
+          ? name === leadName
+          : LEAD_TYPES.has(info.agentType ?? '') || info.tmuxPaneId === 'leader'
+      : leadName
+        ? name === leadName
+        : LEAD_TYPES.has(name);
+    // Without a readable config there is no roster to have left.
+    const departed = config !== null && !record?.inConfig;
+    const inbox = team.inboxes.get(name);
+    const sent = lastSent.get(name);
+    const [status, statusSince] = statusOf(isLead, info?.isActive !== false && !departed, sent);
+    return {
+      name,
+      agentType: info?.agentType ?? (isLead ? 'team-lead' : 'unknown'),
+      model: info?.model ?? null,
+      color: info?.color ?? sent?.color ?? null,
+      backendType: info?.backendType ?? null,
+      isLead,
+      departed,
+      unread: inbox ? selectUnread(inbox) : 0,
+      status,
+      statusSince,
+    };
+  });
+});
+
+/** Member name → colour name, for drawing senders and owners. */
+export const selectColors = memoize((team: TeamState): Map<string, string | null> => {
+  const colors = new Map<string, string | null>();
+  for (const member of selectMembers(team)) colors.set(member.name, member.color);
+  return colors;
+});
+
+export const selectTaskGraph = memoize((tasks: ReadonlyMap<string, TaskRecord>): TaskNode[] => buildTaskGraph(tasks));

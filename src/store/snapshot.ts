@@ -1,0 +1,69 @@
+/**
+ * The decoded state as one JSON document (`teamtop --json`): a stable contract for
+ * scripts, so its shape changes only by adding fields.
+ */
+import { toIso } from '../domain/time.js';
+import { selectMembers, selectTaskGraph, selectTeamMessages, selectTeams } from './selectors.js';
+import type { AppState, TeamState } from './state.js';
+
+export interface SnapshotOptions {
+  readonly claudeDir: string;
+  /** Only this team. */
+  readonly team?: string;
+}
+
+function teamJson(team: TeamState) {
+  return {
+    name: team.name,
+    description: team.config?.description ?? null,
+    createdAt: toIso(team.config?.createdAt),
+    ended: !team.present,
+    members: selectMembers(team).map((member) => ({
+      name: member.name,
+      agentType: member.agentType,
+      model: member.model,
+      color: member.color,
+      backendType: member.backendType,
+      isLead: member.isLead,
+      departed: member.departed,
+      status: member.status,
+      unread: member.unread,
+    })),
+    messages: selectTeamMessages(team.inboxes).map((message) => ({
+      to: message.to,
+      from: message.from,
+      timestamp: message.timestamp,
+      read: message.read,
+      delivered: message.delivered,
+      kind: message.kind,
+      summary: message.summary,
+      text: message.text,
+      data: message.data,
+    })),
+    tasks: selectTaskGraph(team.tasks).map((task) => ({
+      id: task.id,
+      subject: task.subject,
+      status: task.status,
+      owner: task.owner,
+      activeForm: task.activeForm,
+      blockedBy: task.blockedBy,
+      blocks: task.blocks,
+      internal: task.internal,
+      state: task.state,
+      openBlockers: task.openBlockers,
+      missing: task.missing,
+      inCycle: task.inCycle,
+    })),
+  };
+}
+
+export function snapshot(state: AppState, options: SnapshotOptions) {
+  const teams = selectTeams(state.teams).filter((team) => options.team === undefined || team.name === options.team);
+  return {
+    claudeDir: options.claudeDir,
+    teams: teams.map(teamJson),
+    problems: [...state.problems.values()]
+      .sort((a, b) => a.path.localeCompare(b.path))
+      .map(({ path, message }) => ({ path, message })),
+  };
+}

@@ -1,0 +1,50 @@
+import { decodeEntry, messageKey, type InboxMessage } from '../../src/domain/inbox.js';
+import type { Observation } from '../../src/domain/observation.js';
+import type { Member, Task, TeamConfig } from '../../src/domain/schemas.js';
+import { reducer } from '../../src/store/reducer.js';
+import { initialState, type AppState } from '../../src/store/state.js';
+
+export const T0 = Date.parse('2026-03-01T10:00:00.000Z');
+export const at = (seconds: number) => T0 + seconds * 1000;
+export const iso = (seconds: number) => new Date(at(seconds)).toISOString();
+
+export function message(
+  to: string,
+  from: string,
+  text: string | Record<string, unknown>,
+  seconds: number,
+  extra: Record<string, unknown> = {},
+): InboxMessage {
+  const entry = {
+    from,
+    text: typeof text === 'string' ? text : JSON.stringify(text),
+    timestamp: iso(seconds),
+    read: false,
+    ...extra,
+  };
+  return decodeEntry(to, messageKey(to, entry)!, entry);
+}
+
+export function member(name: string, fields: Partial<Member> = {}): Member {
+  return { name, agentType: 'general-purpose', agentId: `${name}@team`, ...fields };
+}
+
+export function config(members: Member[], fields: Partial<TeamConfig> = {}): TeamConfig {
+  return { name: 'team', leadAgentId: 'team-lead@team', createdAt: T0, members, ...fields };
+}
+
+export function task(id: string, fields: Partial<Task> = {}): Task {
+  return { id, subject: `task ${id}`, status: 'pending', blocks: [], blockedBy: [], ...fields };
+}
+
+export const observe = (state: AppState, ...observations: Observation[]): AppState =>
+  reducer(state, { type: 'observed', observations });
+
+/** A team with a lead and one worker, seen by the start-up scan. */
+export function teamState(team = 'team'): AppState {
+  return observe(
+    initialState,
+    { kind: 'folder', target: { kind: 'team-dir', team }, at: T0 },
+    { kind: 'config', team, config: config([member('team-lead', { agentType: 'team-lead', agentId: 'team-lead@team' }), member('worker', { color: 'purple' })]), at: T0 },
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { applyInboxFile, emptyInbox, removeInboxFile } from '../../src/store/inbox-history.js';
+import { message } from '../helpers/observations.js';
+
+const a = message('lead', 'w', 'a', 1);
+const b = message('lead', 'w', 'b', 2);
+const c = message('lead', 'w', 'c', 3);
+
+describe('inbox history', () => {
+  it('keeps a message that vanished from the file, marked delivered, and does not duplicate it when it comes back', () => {
+    let inbox = applyInboxFile(emptyInbox('lead'), [a, b]);
+    inbox = applyInboxFile(inbox, [b]);
+    expect(inbox.messages.map((m) => [m.text, m.delivered])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
+    inbox = applyInboxFile(inbox, [a, b, c]);
+    expect(inbox.messages.map((m) => [m.text, m.delivered])).toEqual([
+      ['a', false],
+      ['b', false],
+      ['c', false],
+    ]);
+    expect(inbox.present).toBe(3);
+  });
+
+  it('returns the same object when nothing changed', () => {
+    const inbox = applyInboxFile(emptyInbox('lead'), [a, b]);
+    expect(applyInboxFile(inbox, [a, b])).toBe(inbox);
+  });
+
+  it('keeps time order when a message arrives late', () => {
+    let inbox = applyInboxFile(emptyInbox('lead'), [a, c]);
+    inbox = applyInboxFile(inbox, [a, c, b]);
+    expect(inbox.messages.map((m) => m.text)).toEqual(['a', 'b', 'c']);
+    expect(inbox.index.get(c.key)).toBe(2);
+  });
+
+  it('updates a message whose read flag flipped in place', () => {
+    let inbox = applyInboxFile(emptyInbox('lead'), [a, b]);
+    const readB = { ...b, read: true };
+    inbox = applyInboxFile(inbox, [a, readB]);
+    expect(inbox.messages[1]).toBe(readB);
+  });
+
+  it('marks everything delivered when the file is removed', () => {
+    const inbox = removeInboxFile(applyInboxFile(emptyInbox('lead'), [a, b]));
+    expect(inbox.messages.every((m) => m.delivered)).toBe(true);
+    expect(inbox).toMatchObject({ present: 0, exists: false });
+  });
+});

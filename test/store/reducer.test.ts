@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { reducer } from '../../src/store/reducer.js';
+import { initialState } from '../../src/store/state.js';
+import { at, config, member, message, observe, T0, task, teamState } from '../helpers/observations.js';
+
+describe('reducer', () => {
+  it('does not count a task list without a team folder as a team', () => {
+    const state = observe(initialState, { kind: 'task', team: 'solo-uuid', task: task('1'), at: T0 });
+    expect(state.teams.get('solo-uuid')?.isTeam).toBe(false);
+  });
+
+  it('keeps members that leave the roster, marked as not in config', () => {
+    let state = teamState();
+    state = observe(state, { kind: 'config', team: 'team', config: config([member('team-lead')]), at: T0 });
+    const members = state.teams.get('team')!.members;
+    expect([...members.keys()]).toEqual(['team-lead', 'worker']);
+    expect(members.get('worker')!.inConfig).toBe(false);
+  });
+
+  it('keeps the last good config when the file goes away, and marks the team ended when its folder does', () => {
+    let state = teamState();
+    state = observe(state, { kind: 'file-gone', target: { kind: 'config', team: 'team' }, at: at(5) });
+    expect(state.teams.get('team')!.config?.members).toHaveLength(2);
+    state = observe(state, { kind: 'folder-gone', target: { kind: 'team-dir', team: 'team' }, at: at(6) });
+    expect(state.teams.get('team')).toMatchObject({ present: false, isTeam: true });
+  });
+
+  it('marks a deleted task file as deleted rather than forgetting it', () => {
+    let state = observe(teamState(), { kind: 'task', team: 'team', task: task('1'), at: T0 });
+    state = observe(state, { kind: 'file-gone', target: { kind: 'task', team: 'team', id: '1' }, at: at(1) });
+    expect(state.teams.get('team')!.tasks.get('1')).toMatchObject({ deleted: true, task: { subject: 'task 1' } });
+  });
+
+  it('tracks problems by path and clears them', () => {
+    let state = observe(initialState, { kind: 'problem', path: 'teams/x/config.json', message: 'bad', at: T0 });
+    state = observe(state, { kind: 'problem', path: 'teams/x/config.json', message: 'worse', at: at(9) });
+    expect(state.problems.get('teams/x/config.json')).toEqual({ path: 'teams/x/config.json', message: 'worse', since: T0 });
+    state = observe(state, { kind: 'problem-gone', path: 'teams/x/config.json' });
+    expect(state.problems.size).toBe(0);
+  });
+
+  it('counts activity from message times, and from changes seen once live', () => {
+    let state = observe(teamState(), {
+      kind: 'inbox',
+      team: 'team',
+      member: 'team-lead',
+      messages: [message('team-lead', 'worker', 'hi', 30)],
+      at: at(1000),
+    });
+    expect(state.teams.get('team')!.lastActivity).toBe(at(30));
+    state = reducer(state, { type: 'went-live' });
+    state = observe(state, { kind: 'task', team: 'team', task: task('1'), at: at(2000) });
+    expect(state.teams.get('team')!.lastActivity).toBe(at(2000));
+  });
+
+  it('returns the same state for an observation that changes nothing', () => {
+    const state = teamState();
+    expect(observe(state, { kind: 'folder', target: { kind: 'team-dir', team: 'team' }, at: T0 })).toBe(state);
+  });
+});

@@ -30,6 +30,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Tests feed escape sequences on purpose, and match with expect's asymmetric matchers.
+    files: ['test/**'],
+    rules: { 'no-control-regex': 'off', '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
     // Views never touch the disk or the watcher.
     files: ['components/**'],
     rules: {

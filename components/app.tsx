@@ -1,4 +1,4 @@
-import React, { useMemo, useReducer } from 'react';
+import React, { useCallback, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import type { Store } from '../src/store/store.js';
 import { buildDashboard } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';
@@ -7,7 +7,7 @@ import { useKeys } from './use-keys.js';
 import { useNow } from './use-now.js';
 import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
-import { initialViewState, viewReducer } from './view-state.js';
+import { initialViewState, viewReducer, type ViewState } from './view-state.js';
 
 export interface AppProps {
   readonly store: Store;
@@ -29,7 +29,13 @@ export function App({ store, claudeDir, color, team, now: fixedNow }: AppProps) 
     () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now }),
     [state, view, claudeDir, columns, rows, now],
   );
-  useKeys(model.context, dispatch);
+  // Keys are resolved against the latest state, whatever render their handler came from.
+  const latest = useRef({ state, claudeDir, width: columns, height: rows, now });
+  useLayoutEffect(() => {
+    latest.current = { state, claudeDir, width: columns, height: rows, now };
+  });
+  const contextFor = useCallback((current: ViewState) => buildDashboard({ ...latest.current, view: current }).context, []);
+  useKeys(contextFor, dispatch);
   return (
     <ThemeContext.Provider value={color ? colorTheme : monochromeTheme}>
       <Dashboard model={model} height={rows} />

@@ -139,7 +139,8 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const paneIds = [...memberIds, TASKS_PANE];
   const focused = team ? focusedPane(view, paneIds) : undefined;
   const lists = members.map((member) => visibleMessages(team?.inboxes.get(member.name), view.showIdle));
-  const problems = [...state.problems.values()];
+  // The newest problem first: it is the one the user has not seen yet.
+  const problems = [...state.problems.values()].sort((a, b) => b.since - a.since || a.path.localeCompare(b.path));
 
   const layout = computeLayout({
     width,

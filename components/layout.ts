@@ -82,11 +82,12 @@ export function computeLayout(input: LayoutInput): Layout {
 
   const paneHeight = gridRows > 0 ? Math.floor(area / gridRows) : 0;
   if (paneHeight >= BORDERED_CHROME + 1) {
+    // Rows that do not divide evenly go to the first grid rows.
     const spare = area - paneHeight * gridRows;
-    taskLines = Math.min(taskWanted, taskLines + spare);
-    const grid = chunk(indexes, columns).map((row) =>
-      row.map((member, column) => ({ member, width: widths[column]!, height: paneHeight, rows: paneHeight - BORDERED_CHROME })),
-    );
+    const grid = chunk(indexes, columns).map((row, r) => {
+      const height = paneHeight + (r < spare ? 1 : 0);
+      return row.map((member, column) => ({ member, width: widths[column]!, height, rows: height - BORDERED_CHROME }));
+    });
     return { width: input.width, bordered: true, grid, taskRows: Math.max(0, taskLines - 1), hiddenMembers: 0 };
   }
 

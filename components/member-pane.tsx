@@ -82,8 +82,9 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
   if (!bordered) {
     return (
       <Box flexDirection="column" width={layout.width} height={layout.height} overflow="hidden">
-        <Text wrap="truncate-end" inverse={pane.focused && layout.rows === 0}>
-          <Text color={color} bold>
+        <Text wrap="truncate-end">
+          <Text bold>{pane.focused ? '▸ ' : '  '}</Text>
+          <Text color={color} bold inverse={pane.focused}>
             {member.isLead ? '★ ' : ''}
             {fit(member.name, 30)}
           </Text>
@@ -93,8 +94,8 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
             {unread}
           </Text>
         </Text>
-        <Box flexDirection="column" paddingLeft={2}>
-          <Messages pane={pane} colors={colors} width={layout.width - 2} />
+        <Box flexDirection="column" paddingLeft={4}>
+          <Messages pane={pane} colors={colors} width={layout.width - 4} />
         </Box>
       </Box>
     );
@@ -104,6 +105,9 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
     <Box flexDirection="column" width={layout.width} height={layout.height}>
       <TitleBar member={member} focused={pane.focused} width={layout.width} now={now} />
       <Box
+        // Ink applies only the changed style props on update, and a new borderStyle
+        // alone turns the top border back on: remount on focus change instead.
+        key={pane.focused ? 'focused' : 'unfocused'}
         flexDirection="column"
         borderStyle={pane.focused ? 'bold' : 'round'}
         borderTop={false}

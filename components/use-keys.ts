@@ -1,13 +1,13 @@
 import { useApp, useInput, useStdin } from 'ink';
 import type { Dispatch } from 'react';
 import { commandFor } from './keymap.js';
-import type { ViewAction, ViewContext } from './view-state.js';
+import type { ViewAction, ViewContext, ViewState } from './view-state.js';
 
 /**
  * Keys to commands to view actions. Only active when stdin can do raw mode:
  * without a TTY there are no keys to read, and asking for raw mode would throw.
  */
-export function useKeys(context: ViewContext, dispatch: Dispatch<ViewAction>): void {
+export function useKeys(context: (view: ViewState) => ViewContext, dispatch: Dispatch<ViewAction>): void {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   useInput(

@@ -48,7 +48,16 @@ export interface ViewContext {
 }
 
 export type ViewAction =
-  | { readonly type: 'command'; readonly command: Command; readonly context: ViewContext }
+  | {
+      readonly type: 'command';
+      readonly command: Command;
+      /**
+       * What the screen holds, or how to work it out for the view state the command
+       * applies to: two keys in one read must not see the screen as it was before
+       * the first of them.
+       */
+      readonly context: ViewContext | ((view: ViewState) => ViewContext);
+    }
   | { readonly type: 'select-team'; readonly team: string };
 
 /** The focused pane: the one chosen if it is still there, else the first. */
@@ -171,7 +180,7 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
 export function viewReducer(view: ViewState, action: ViewAction): ViewState {
   switch (action.type) {
     case 'command':
-      return command(view, action.command, action.context);
+      return command(view, action.command, typeof action.context === 'function' ? action.context(view) : action.context);
     case 'select-team':
       return view.team === action.team ? view : { ...view, team: action.team, pane: null, opened: null };
   }

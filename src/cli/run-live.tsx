@@ -20,7 +20,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
   const screen = enterAlternateScreen();
   const instance = render(
     <App store={session.store} claudeDir={options.claudeDir} color={options.color} team={options.team} now={options.now} />,
-    { exitOnCtrlC: true, patchConsole: false, incrementalRendering: true, maxFps: 60 },
+    { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 },
   );
 
   const watching = new AbortController();

@@ -8,7 +8,9 @@
  * unthrottled: those trigger the reads, and chokidar's own events handle files
  * and folders appearing and disappearing.
  */
-import { join, relative as relativePath, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative as relativePath, sep } from 'node:path';
+import type { watch as chokidarWatch } from 'chokidar';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
 import type { Loader } from './loader.js';
@@ -24,12 +26,56 @@ export interface WatchOptions {
   readonly now?: () => number;
 }
 
-/** Start watching; resolves once the watcher is ready and the gap since the scan is closed. */
+type Watch = typeof chokidarWatch;
+
+function nearestExisting(path: string): string {
+  let current = path;
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  return current;
+}
+
+/**
+ * Resolve once `dir` exists. chokidar can watch a missing path, but it starts
+ * watching the parent only after it reports ready, so a folder created in that
+ * gap would never be seen: watch the nearest existing ancestor instead.
+ */
+async function untilExists(dir: string, watch: Watch, signal: AbortSignal, watching: () => void): Promise<void> {
+  while (!signal.aborted && !existsSync(dir)) {
+    const ancestor = nearestExisting(dir);
+    await new Promise<void>((resolve) => {
+      const watcher = watch(ancestor, { depth: 0, ignoreInitial: true });
+      const done = () => {
+        signal.removeEventListener('abort', done);
+        void watcher.close().then(resolve, resolve);
+      };
+      watcher.on('addDir', done);
+      watcher.on('error', done);
+      watcher.on('ready', () => {
+        watching();
+        if (existsSync(dir) || nearestExisting(dir) !== ancestor) done();
+      });
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+}
+
+/**
+ * Start watching. Resolves once changes are being watched: the config dir's
+ * watcher is ready and the gap since the scan is closed, or, while the dir does
+ * not exist yet, its creation is being watched for.
+ */
 export async function watchClaudeDir(options: WatchOptions): Promise<void> {
+  const { watch } = await import('chokidar');
+  await new Promise<void>((watching, failed) => {
+    untilExists(options.claudeDir, watch, options.signal, watching)
+      .then(() => (options.signal.aborted ? undefined : follow(options, watch)))
+      .then(watching, failed);
+  });
+}
+
+async function follow(options: WatchOptions, watch: Watch): Promise<void> {
   const { claudeDir, loader, emit, signal } = options;
   const now = options.now ?? Date.now;
-  const { watch } = await import('chokidar');
-  if (signal.aborted) return;
 
   const toRelative = (path: string): string => relativePath(claudeDir, path).split(sep).join('/');
   const knownFolders = new Set(options.folders);

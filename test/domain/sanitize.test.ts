@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeBlock, sanitizeLine } from '../../src/domain/sanitize.js';
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
 
 describe('sanitizeLine', () => {

@@ -1,0 +1,93 @@
+import { render } from 'ink-testing-library';
+import React from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../components/app.js';
+import { settledSession } from '../../src/cli/session.js';
+import { FIXTURES } from '../helpers/fixtures.js';
+import { message, teamState } from '../helpers/observations.js';
+import { waitFor } from '../helpers/wait.js';
+import { createStore } from '../../src/store/store.js';
+
+const KEYS = { tab: '\t', enter: '\r', escape: '\u001b', up: '\u001b[A', down: '\u001b[B' };
+
+let unmount: (() => void) | undefined;
+afterEach(() => unmount?.());
+
+async function mount(dir: string, team?: string) {
+  const { store } = await settledSession(dir);
+  const app = render(<App store={store} claudeDir={dir} color={false} team={team} now={Date.parse('2026-03-01T12:00:00Z')} />);
+  unmount = app.unmount;
+  const press = async (key: string) => {
+    app.stdin.write(key);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  return { ...app, store, press };
+}
+
+describe('App', () => {
+  it('moves focus with tab, opens the selected message with enter and closes it with esc', async () => {
+    const app = await mount(`${FIXTURES}/protocol-zoo`);
+    await waitFor(() => expect(app.lastFrame()).toContain('┏━ ★ team-lead'));
+    await app.press(KEYS.tab);
+    await waitFor(() => expect(app.lastFrame()).toContain('┏━ worker'));
+    await app.press(KEYS.enter);
+    await waitFor(() => expect(app.lastFrame()).toContain('team-lead → worker · team_permission_update'));
+    await app.press(KEYS.escape);
+    await waitFor(() => expect(app.lastFrame()).toContain('┏━ worker'));
+  });
+
+  it('applies a key that follows another at once to the screen the first one made', async () => {
+    const app = await mount(`${FIXTURES}/protocol-zoo`);
+    app.stdin.write(KEYS.tab);
+    app.stdin.write(KEYS.enter);
+    await waitFor(() => expect(app.lastFrame()).toContain('team-lead → worker · team_permission_update'));
+  });
+
+  it('keeps each pane\'s info line in place when focus moves away from it', async () => {
+    const app = await mount(`${FIXTURES}/protocol-zoo`);
+    await app.press(KEYS.tab);
+    await waitFor(() => expect(app.lastFrame()).toContain('┏━ worker'));
+    expect(app.lastFrame()).toMatch(/│ team-lead · claude-opus-4-6 +● 7 unread │/u);
+  });
+
+  it('moves the selection up before opening', async () => {
+    const app = await mount(`${FIXTURES}/protocol-zoo`);
+    await app.press(KEYS.tab);
+    await app.press(KEYS.up);
+    await app.press(KEYS.enter);
+    await waitFor(() => expect(app.lastFrame()).toContain('team-lead → worker · mode_set_request'));
+  });
+
+  it('switches teams with ] and [', async () => {
+    const app = await mount(`${FIXTURES}/generations`, 'mid-gen');
+    await waitFor(() => expect(app.lastFrame()).toContain('─ researcher'));
+    await app.press(']');
+    await waitFor(() => expect(app.lastFrame()).toContain('★ coordinator'));
+    await app.press('[');
+    await waitFor(() => expect(app.lastFrame()).toContain('─ researcher'));
+  });
+
+  it('toggles idle notifications, teammate trackers and help', async () => {
+    const app = await mount(`${FIXTURES}/protocol-zoo`);
+    await app.press('i');
+    await waitFor(() => expect(app.lastFrame()).toContain('idle hidden'));
+    await app.press('a');
+    await waitFor(() => expect(app.lastFrame()).toContain('1 teammate tracker shown'));
+    await app.press('?');
+    await waitFor(() => expect(app.lastFrame()).toContain('hide/show idle notifications'));
+    await app.press('?');
+    await waitFor(() => expect(app.lastFrame()).not.toContain('hide/show idle notifications'));
+  });
+
+  it('draws what the store receives while running', async () => {
+    const store = createStore({ initial: teamState() });
+    const app = render(<App store={store} claudeDir="/claude" color={false} />);
+    unmount = app.unmount;
+    await waitFor(() => expect(app.lastFrame()).toContain('★ team-lead'));
+    store.dispatch({
+      type: 'observed',
+      observations: [{ kind: 'inbox', team: 'team', member: 'team-lead', messages: [message('team-lead', 'worker', 'fresh news', 5)], at: 0 }],
+    });
+    await waitFor(() => expect(app.lastFrame()).toContain('fresh news'));
+  });
+});

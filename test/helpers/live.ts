@@ -1,0 +1,44 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach } from 'vitest';
+import { openSession, type Session } from '../../src/cli/session.js';
+import { snapshot } from '../../src/store/snapshot.js';
+import { watchClaudeDir } from '../../src/watch/watcher.js';
+
+const running: AbortController[] = [];
+
+afterEach(() => {
+  for (const controller of running.splice(0)) controller.abort();
+});
+
+/** The real session and the real watcher on a dir, as the dashboard runs them. */
+export async function watch(claudeDir: string): Promise<Session & { json: () => ReturnType<typeof snapshot> }> {
+  const session = openSession(claudeDir);
+  const controller = new AbortController();
+  running.push(controller);
+  controller.signal.addEventListener('abort', () => session.loader.close());
+  await watchClaudeDir({
+    claudeDir,
+    loader: session.loader,
+    emit: (observations) => session.store.dispatch({ type: 'observed', observations }),
+    folders: session.folders,
+    signal: controller.signal,
+  });
+  return { ...session, json: () => snapshot(session.store.getState(), { claudeDir }) };
+}
+
+export function writeJson(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(value, null, 2));
+}
+
+/** Write as newer Claude Code does: a temp file renamed over the target. */
+export function writeJsonAtomic(path: string, value: unknown): void {
+  const temp = join(dirname(path), `.${Math.random().toString(36).slice(2)}.tmp`);
+  writeFileSync(temp, JSON.stringify(value, null, 2));
+  renameSync(temp, path);
+}
+
+export function entry(from: string, text: string, extra: Record<string, unknown> = {}) {
+  return { from, text, timestamp: new Date().toISOString(), read: false, ...extra };
+}

@@ -1,0 +1,34 @@
+import { renderToString } from 'ink';
+import React from 'react';
+import { buildDashboard } from '../../components/dashboard-model.js';
+import { Dashboard } from '../../components/dashboard.js';
+import { colorTheme, ThemeContext } from '../../components/theme.js';
+import { initialViewState, type ViewState } from '../../components/view-state.js';
+import type { AppState } from '../../src/store/state.js';
+
+export interface FrameOptions {
+  readonly width?: number;
+  readonly height?: number;
+  readonly view?: Partial<ViewState>;
+  readonly now?: number;
+  readonly claudeDir?: string;
+}
+
+/** One frame of the dashboard as text, drawn by Ink's own renderer. */
+export function frame(state: AppState, options: FrameOptions = {}): string {
+  const width = options.width ?? 100;
+  const model = buildDashboard({
+    state,
+    view: { ...initialViewState, ...options.view },
+    claudeDir: options.claudeDir ?? '/claude',
+    width,
+    height: options.height,
+    now: options.now ?? Date.parse('2026-03-01T12:00:00.000Z'),
+  });
+  return renderToString(
+    <ThemeContext.Provider value={colorTheme}>
+      <Dashboard model={model} height={options.height} />
+    </ThemeContext.Provider>,
+    { columns: width },
+  );
+}

@@ -56,10 +56,10 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 function naturalLayout(input: LayoutInput, columns: number): Layout {
-  const widths = splitWidth(input.width, columns);
   const indexes = input.messageCounts.map((_, i) => i);
   const grid = chunk(indexes, columns).map((row) => {
     const rows = Math.max(1, ...row.map((i) => Math.min(NATURAL_MESSAGES, input.messageCounts[i]!)));
+    const widths = splitWidth(input.width, row.length);
     return row.map((member, column) => ({ member, width: widths[column]!, height: rows + BORDERED_CHROME, rows }));
   });
   return { width: input.width, bordered: true, grid, taskRows: input.taskCount, hiddenMembers: 0 };
@@ -77,7 +77,6 @@ export function computeLayout(input: LayoutInput): Layout {
   let taskLines = Math.min(taskWanted, taskCap, body);
   const area = body - taskLines;
   const gridRows = Math.ceil(members / columns);
-  const widths = splitWidth(input.width, columns);
   const indexes = Array.from({ length: members }, (_, i) => i);
 
   const paneHeight = gridRows > 0 ? Math.floor(area / gridRows) : 0;
@@ -86,7 +85,9 @@ export function computeLayout(input: LayoutInput): Layout {
     const spare = area - paneHeight * gridRows;
     const grid = chunk(indexes, columns).map((row, r) => {
       const height = paneHeight + (r < spare ? 1 : 0);
-      return row.map((member, column) => ({ member, width: widths[column]!, height, rows: height - BORDERED_CHROME }));
+      // A short last row shares the whole width rather than leaving a hole.
+      const rowWidths = splitWidth(input.width, row.length);
+      return row.map((member, column) => ({ member, width: rowWidths[column]!, height, rows: height - BORDERED_CHROME }));
     });
     return { width: input.width, bordered: true, grid, taskRows: Math.max(0, taskLines - 1), hiddenMembers: 0 };
   }
@@ -120,7 +121,7 @@ export function computeLayout(input: LayoutInput): Layout {
   }
   taskLines = Math.min(taskWanted, taskLines + spare);
   const grid = rows.map((row, r) =>
-    row.map((member, column) => ({ member, width: widths[column]!, height: 1 + lines[r]!, rows: lines[r]! })),
+    row.map((member, column) => ({ member, width: splitWidth(input.width, row.length)[column]!, height: 1 + lines[r]!, rows: lines[r]! })),
   );
   const shown = grid.reduce((count, row) => count + row.length, 0);
   return { width: input.width, bordered: false, grid, taskRows: Math.max(0, taskLines - 1), hiddenMembers: members - shown };

@@ -1,6 +1,6 @@
 import React, { useCallback, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import type { Store } from '../src/store/store.js';
-import { buildDashboard } from './dashboard-model.js';
+import { buildDashboard, DEFAULT_STALL_AFTER_MS } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';
 import { colorTheme, monochromeTheme, ThemeContext } from './theme.js';
 import { useKeys } from './use-keys.js';
@@ -17,22 +17,24 @@ export interface AppProps {
   readonly team?: string;
   /** Evaluate ages as of this instant instead of the clock (`--now`). */
   readonly now?: number;
+  /** Open handshakes older than this are stalled (`--stall-after`). */
+  readonly stallAfterMs?: number;
 }
 
 /** The interactive dashboard: the store, the terminal and the keys, around the pure view. */
-export function App({ store, claudeDir, color, team, now: fixedNow }: AppProps) {
+export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs = DEFAULT_STALL_AFTER_MS }: AppProps) {
   const state = useStoreState(store);
   const { columns, rows } = useTerminalSize();
   const now = useNow(1000, fixedNow);
   const [view, dispatch] = useReducer(viewReducer, team ?? null, (initialTeam) => ({ ...initialViewState, team: initialTeam }));
   const model = useMemo(
-    () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now }),
-    [state, view, claudeDir, columns, rows, now],
+    () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs }),
+    [state, view, claudeDir, columns, rows, now, stallAfterMs],
   );
   // Keys are resolved against the latest state, whatever render their handler came from.
-  const latest = useRef({ state, claudeDir, width: columns, height: rows, now });
+  const latest = useRef({ state, claudeDir, width: columns, height: rows, now, stallAfterMs });
   useLayoutEffect(() => {
-    latest.current = { state, claudeDir, width: columns, height: rows, now };
+    latest.current = { state, claudeDir, width: columns, height: rows, now, stallAfterMs };
   });
   const contextFor = useCallback((current: ViewState) => buildDashboard({ ...latest.current, view: current }).context, []);
   useKeys(contextFor, dispatch);

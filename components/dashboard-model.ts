@@ -3,26 +3,36 @@
  * the terminal size. Pure: the interactive app, `--once` and the tests all draw
  * from the same model, and the key handler reads its context from it.
  */
+import { isOpen, type Handshake } from '../src/domain/handshakes.js';
 import type { InboxMessage } from '../src/domain/inbox.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
+import { buildTimeline, type TimelineEntry } from '../src/domain/timeline.js';
 import type { InboxHistory } from '../src/store/inbox-history.js';
 import {
   memoize,
   selectColors,
+  selectHandshakes,
   selectMembers,
   selectMostRecentTeam,
   selectTaskGraph,
+  selectTeamMessages,
   selectTeamSummaries,
   type MemberView,
   type TeamSummary,
 } from '../src/store/selectors.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
-import { messageLines, taskLines } from './detail-content.js';
+import { handshakeLines, messageLines, taskLines } from './detail-content.js';
 import { computeLayout, FOOTER_LINES, HEADER_LINES, type Layout, type PaneLayout } from './layout.js';
+import { passes, type MessageFilters } from './message-filter.js';
 import { focusedPane, selectedIndex, type ViewContext, type ViewState } from './view-state.js';
 
 export const TASKS_PANE = 'tasks';
+export const HANDSHAKES_PANE = 'handshakes';
+export const TIMELINE_PANE = 'timeline';
 export const memberPane = (name: string): string => `member:${name}`;
+
+/** Default for `--stall-after`: an open handshake older than this is stalled. */
+export const DEFAULT_STALL_AFTER_MS = 60_000;
 
 export interface ListWindow {
   readonly start: number;
@@ -39,6 +49,10 @@ export interface PaneModel {
   readonly window: ListWindow;
   readonly focused: boolean;
   readonly layout: PaneLayout;
+  /** Open handshakes the member asked for and waits on. */
+  readonly waitingOn: readonly Handshake[];
+  /** Open handshakes the member was asked and owes an answer to. */
+  readonly owes: readonly Handshake[];
 }
 
 export interface TaskListModel {
@@ -47,11 +61,30 @@ export interface TaskListModel {
   readonly internalCount: number;
   readonly window: ListWindow;
   readonly focused: boolean;
+  /** Lines the section has, its title included. */
+  readonly lines: number;
+}
+
+export interface HandshakeListModel {
+  readonly items: readonly Handshake[];
+  readonly open: number;
+  readonly stalled: number;
+  readonly window: ListWindow;
+  readonly focused: boolean;
+  readonly lines: number;
+  readonly stallAfterMs: number;
+}
+
+export interface TimelineModel {
+  readonly entries: readonly TimelineEntry[];
+  readonly total: number;
+  readonly window: ListWindow;
 }
 
 export type OpenedItem =
-  | { readonly kind: 'message'; readonly message: InboxMessage }
-  | { readonly kind: 'task'; readonly task: TaskNode };
+  | { readonly kind: 'message'; readonly message: InboxMessage; readonly recipients: readonly string[] }
+  | { readonly kind: 'task'; readonly task: TaskNode }
+  | { readonly kind: 'handshake'; readonly handshake: Handshake };
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
 export const DETAIL_CHROME = 5;
@@ -69,17 +102,25 @@ export interface DashboardModel {
   readonly claudeDir: string;
   readonly now: number;
   readonly width: number;
+  /** Rows for the body (between header and footer); undefined when drawing once. */
+  readonly bodyRows: number | undefined;
   readonly teams: readonly TeamSummary[];
+  /** Stalled handshakes per team, and across all teams. */
+  readonly stalled: ReadonlyMap<string, number>;
+  readonly stalledTotal: number;
   readonly team: TeamState | undefined;
   readonly members: readonly MemberView[];
   readonly colors: ReadonlyMap<string, string | null>;
+  readonly mode: ViewState['mode'];
   readonly panes: readonly PaneModel[];
   readonly tasks: TaskListModel;
+  readonly handshakes: HandshakeListModel;
+  readonly timeline: TimelineModel | null;
   readonly layout: Layout;
   readonly problems: readonly Problem[];
   readonly detail: DetailModel | null;
   readonly help: boolean;
-  readonly showIdle: boolean;
+  readonly filters: MessageFilters;
   readonly context: ViewContext;
 }
 
@@ -91,23 +132,44 @@ export interface DashboardInput {
   /** Terminal rows; undefined when drawing once with no height to fit. */
   readonly height: number | undefined;
   readonly now: number;
+  readonly stallAfterMs?: number;
 }
 
-const withoutIdle = memoize((messages: readonly InboxMessage[]) =>
-  messages.filter((message) => message.kind !== 'idle_notification'),
-);
+/** Memoise on an object and a filter set (filters are compared by value). */
+function memoizeFiltered<K extends object, V>(compute: (key: K, filters: MessageFilters) => V) {
+  const cache = new WeakMap<K, { filters: MessageFilters; value: V }>();
+  return (key: K, filters: MessageFilters): V => {
+    const hit = cache.get(key);
+    if (
+      hit &&
+      hit.filters.showIdle === filters.showIdle &&
+      hit.filters.protocolOnly === filters.protocolOnly &&
+      hit.filters.unreadOnly === filters.unreadOnly &&
+      hit.filters.member === filters.member
+    ) {
+      return hit.value;
+    }
+    const value = compute(key, filters);
+    cache.set(key, { filters, value });
+    return value;
+  };
+}
 
 const EMPTY: readonly InboxMessage[] = [];
 
-function visibleMessages(inbox: InboxHistory | undefined, showIdle: boolean): readonly InboxMessage[] {
-  if (!inbox) return EMPTY;
-  return showIdle ? inbox.messages : withoutIdle(inbox.messages);
-}
+const filterInbox = memoizeFiltered((inbox: InboxHistory, filters: MessageFilters) =>
+  inbox.messages.filter((message) => passes(message, filters)),
+);
+
+const selectTimeline = memoize((inboxes: TeamState['inboxes']) => buildTimeline(selectTeamMessages(inboxes)));
+
+const filterTimeline = memoizeFiltered((entries: readonly TimelineEntry[], filters: MessageFilters) =>
+  entries.filter((entry) => entry.copies.some((copy) => passes(copy, filters))),
+);
 
 const messageKeys = memoize((messages: readonly InboxMessage[]) => messages.map((message) => message.key));
-
+const entryKeys = memoize((entries: readonly TimelineEntry[]) => entries.map((entry) => entry.message.key));
 const withoutInternal = memoize((nodes: readonly TaskNode[]) => nodes.filter((node) => !node.internal));
-
 const taskIds = memoize((nodes: readonly TaskNode[]) => nodes.map((node) => node.id));
 
 /** The slice of a list that fits `rows`, keeping the selected item on screen. */
@@ -124,23 +186,45 @@ export function currentTeam(state: AppState, view: ViewState): TeamState | undef
   return name === undefined ? undefined : state.teams.get(name);
 }
 
+const bodyRowsOf = (height: number | undefined, problems: number) =>
+  height === undefined ? undefined : Math.max(0, height - 1 - HEADER_LINES - FOOTER_LINES - (problems > 0 ? 1 : 0));
+
 export function buildDashboard(input: DashboardInput): DashboardModel {
   const { state, view, width, height, now } = input;
+  const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
+  const { filters } = view;
   const teams = selectTeamSummaries(state.teams);
   const team = currentTeam(state, view);
   const members = team ? selectMembers(team) : [];
   const colors = team ? selectColors(team) : new Map<string, string | null>();
+
+  const stalled = new Map<string, number>();
+  let stalledTotal = 0;
+  let handshakes: Handshake[] = [];
+  for (const summary of teams) {
+    const teamState = state.teams.get(summary.name)!;
+    const judged = selectHandshakes(teamState, now, stallAfterMs);
+    const count = judged.filter((handshake) => handshake.state === 'stalled').length;
+    stalled.set(summary.name, count);
+    stalledTotal += count;
+    if (teamState === team) handshakes = judged;
+  }
 
   const allTasks = team ? selectTaskGraph(team.tasks) : [];
   const workTasks = withoutInternal(allTasks);
   const nodes = view.showInternal ? allTasks : workTasks;
 
   const memberIds = members.map((member) => memberPane(member.name));
-  const paneIds = [...memberIds, TASKS_PANE];
+  const timelineMode = view.mode === 'timeline';
+  const paneIds = timelineMode ? [TIMELINE_PANE] : [...memberIds, HANDSHAKES_PANE, TASKS_PANE];
   const focused = team ? focusedPane(view, paneIds) : undefined;
-  const lists = members.map((member) => visibleMessages(team?.inboxes.get(member.name), view.showIdle));
+  const lists = members.map((member) => {
+    const inbox = team?.inboxes.get(member.name);
+    return inbox ? filterInbox(inbox, filters) : EMPTY;
+  });
   // The newest problem first: it is the one the user has not seen yet.
   const problems = [...state.problems.values()].sort((a, b) => b.since - a.since || a.path.localeCompare(b.path));
+  const bodyRows = bodyRowsOf(height, problems.length);
 
   const layout = computeLayout({
     width,
@@ -148,6 +232,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     messageCounts: lists.map((list) => list.length),
     focusedMember: focused === undefined ? -1 : memberIds.indexOf(focused),
     taskCount: nodes.length,
+    handshakeCount: handshakes.length,
     problemLines: problems.length > 0 ? 1 : 0,
   });
 
@@ -165,82 +250,142 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
         window: listWindow(messages.length, paneLayout.rows, selected),
         focused: focused === id,
         layout: paneLayout,
+        waitingOn: handshakes.filter((handshake) => isOpen(handshake) && handshake.from === member.name),
+        owes: handshakes.filter((handshake) => isOpen(handshake) && handshake.to === member.name),
       });
     }
   }
 
-  const taskSelected = selectedIndex(view, TASKS_PANE, taskIds(nodes), 'start');
   const tasks: TaskListModel = {
     nodes,
     internalCount: allTasks.length - workTasks.length,
     internalHidden: view.showInternal ? 0 : allTasks.length - workTasks.length,
-    window: listWindow(nodes.length, layout.taskRows, taskSelected),
+    window: listWindow(nodes.length, layout.taskRows, selectedIndex(view, TASKS_PANE, taskIds(nodes), 'start')),
     focused: focused === TASKS_PANE,
+    lines: layout.taskRows + 1,
   };
 
-  const focusedIsTasks = focused === TASKS_PANE;
-  const focusedIndex = focused === undefined ? -1 : memberIds.indexOf(focused);
-  const items = focusedIsTasks ? taskIds(nodes) : focusedIndex >= 0 ? messageKeys(lists[focusedIndex]!) : [];
-  const focusedPaneModel = panes.find((pane) => pane.focused);
+  const handshakeIds = handshakes.map((handshake) => handshake.requestId);
+  const handshakeList: HandshakeListModel = {
+    items: handshakes,
+    open: handshakes.filter(isOpen).length,
+    stalled: stalled.get(team?.name ?? '') ?? 0,
+    window: listWindow(handshakes.length, layout.handshakeRows, selectedIndex(view, HANDSHAKES_PANE, handshakeIds, 'start')),
+    focused: focused === HANDSHAKES_PANE,
+    lines: layout.handshakeRows + 1,
+    stallAfterMs,
+  };
 
-  const detail = detailOf(openedItem(team, view, nodes, members), view, width, height, problems.length > 0 ? 1 : 0);
+  let timeline: TimelineModel | null = null;
+  if (team && timelineMode) {
+    const all = selectTimeline(team.inboxes);
+    const entries = filterTimeline(all, filters);
+    const rows = bodyRows === undefined ? entries.length : Math.max(0, bodyRows - 1);
+    timeline = {
+      entries,
+      total: all.length,
+      window: listWindow(entries.length, rows, selectedIndex(view, TIMELINE_PANE, entryKeys(entries), 'end')),
+    };
+  }
+
+  let items: readonly string[] = [];
+  let anchor: ViewContext['anchor'] = 'start';
+  let page = 1;
+  if (focused === TASKS_PANE) {
+    items = taskIds(nodes);
+    page = layout.taskRows;
+  } else if (focused === HANDSHAKES_PANE) {
+    items = handshakeIds;
+    page = layout.handshakeRows;
+  } else if (focused === TIMELINE_PANE && timeline) {
+    items = entryKeys(timeline.entries);
+    anchor = 'end';
+    page = timeline.window.end - timeline.window.start;
+  } else if (focused !== undefined) {
+    const index = memberIds.indexOf(focused);
+    if (index >= 0) {
+      items = messageKeys(lists[index]!);
+      anchor = 'end';
+      page = panes.find((pane) => pane.id === focused)?.layout.rows ?? 1;
+    }
+  }
+
+  const opened = openedItem(team, view, { nodes, handshakes, timeline, members });
+  const detail = detailOf(opened, view, width, bodyRows);
 
   return {
     claudeDir: input.claudeDir,
     now,
     width,
+    bodyRows,
     teams,
+    stalled,
+    stalledTotal,
     team,
     members,
     colors,
+    mode: view.mode,
     panes,
     tasks,
+    handshakes: handshakeList,
+    timeline,
     layout,
     problems,
     detail,
     help: view.help,
-    showIdle: view.showIdle,
+    filters,
     context: {
       teams: teams.map((summary) => summary.name),
       team: team?.name,
+      members: members.map((member) => member.name),
       panes: team ? paneIds : [],
       items,
-      anchor: focusedIsTasks ? 'start' : 'end',
-      page: detail ? detail.page : focusedIsTasks ? layout.taskRows : (focusedPaneModel?.layout.rows ?? 1),
+      anchor,
+      page: detail ? detail.page : Math.max(1, page),
       detailLines: detail?.lines.length ?? 0,
     },
   };
 }
 
-function openedItem(
-  team: TeamState | undefined,
-  view: ViewState,
-  nodes: readonly TaskNode[],
-  members: readonly MemberView[],
-): OpenedItem | null {
+interface Openable {
+  readonly nodes: readonly TaskNode[];
+  readonly handshakes: readonly Handshake[];
+  readonly timeline: TimelineModel | null;
+  readonly members: readonly MemberView[];
+}
+
+function openedItem(team: TeamState | undefined, view: ViewState, from: Openable): OpenedItem | null {
   if (!team || !view.opened) return null;
   const { pane, key } = view.opened;
   if (pane === TASKS_PANE) {
-    const task = nodes.find((node) => node.id === key);
+    const task = from.nodes.find((node) => node.id === key);
     return task ? { kind: 'task', task } : null;
   }
-  const member = members.find((candidate) => memberPane(candidate.name) === pane);
+  if (pane === HANDSHAKES_PANE) {
+    const handshake = from.handshakes.find((candidate) => candidate.requestId === key);
+    return handshake ? { kind: 'handshake', handshake } : null;
+  }
+  if (pane === TIMELINE_PANE) {
+    const entry = from.timeline?.entries.find((candidate) => candidate.message.key === key);
+    return entry ? { kind: 'message', message: entry.message, recipients: entry.recipients } : null;
+  }
+  const member = from.members.find((candidate) => memberPane(candidate.name) === pane);
   const inbox = member ? team.inboxes.get(member.name) : undefined;
   const position = inbox?.index.get(key);
-  return inbox && position !== undefined ? { kind: 'message', message: inbox.messages[position]! } : null;
+  if (!inbox || position === undefined) return null;
+  const message = inbox.messages[position]!;
+  return { kind: 'message', message, recipients: [message.to] };
 }
 
-function detailOf(
-  item: OpenedItem | null,
-  view: ViewState,
-  width: number,
-  height: number | undefined,
-  problemLines: number,
-): DetailModel | null {
+function detailOf(item: OpenedItem | null, view: ViewState, width: number, bodyRows: number | undefined): DetailModel | null {
   if (!item) return null;
   const textWidth = width - 4;
-  const lines = item.kind === 'message' ? messageLines(item.message, textWidth) : taskLines(item.task, textWidth);
-  const body = height === undefined ? lines.length : height - 1 - HEADER_LINES - FOOTER_LINES - problemLines - DETAIL_CHROME;
-  const page = Math.max(1, body);
+  const lines =
+    item.kind === 'message'
+      ? messageLines(item.message, textWidth)
+      : item.kind === 'task'
+        ? taskLines(item.task, textWidth)
+        : handshakeLines(item.handshake, textWidth);
+  const page = Math.max(1, bodyRows === undefined ? lines.length : bodyRows - DETAIL_CHROME);
   return { item, lines, page, scroll: Math.min(view.detailScroll, Math.max(0, lines.length - page)) };
 }

@@ -4,11 +4,13 @@ import type { DashboardModel } from './dashboard-model.js';
 import { DetailView } from './detail-view.js';
 import { EmptyState } from './empty-state.js';
 import { Footer, ProblemsLine } from './footer.js';
+import { HandshakeList } from './handshake-list.js';
 import { Header } from './header.js';
 import { HelpScreen } from './help-screen.js';
-import { FOOTER_LINES, HEADER_LINES } from './layout.js';
 import { MemberPane } from './member-pane.js';
+import { describeFilters } from './message-filter.js';
 import { TaskList } from './task-list.js';
+import { TimelineView } from './timeline-view.js';
 
 export interface DashboardProps {
   readonly model: DashboardModel;
@@ -16,7 +18,30 @@ export interface DashboardProps {
   readonly height: number | undefined;
 }
 
-function Body({ model }: { model: DashboardModel }) {
+function Lists({ model }: { model: DashboardModel }) {
+  const { layout, width } = model;
+  const half = Math.floor(width / 2);
+  const handshakes = (
+    <HandshakeList model={model.handshakes} colors={model.colors} width={layout.sideBySide ? half : width} />
+  );
+  const tasks = <TaskList model={model.tasks} colors={model.colors} width={layout.sideBySide ? width - half : width} />;
+  if (layout.sideBySide) {
+    return (
+      <Box flexDirection="row">
+        {handshakes}
+        {tasks}
+      </Box>
+    );
+  }
+  return (
+    <>
+      {handshakes}
+      {tasks}
+    </>
+  );
+}
+
+function Panes({ model }: { model: DashboardModel }) {
   const { layout } = model;
   return (
     <>
@@ -28,25 +53,24 @@ function Body({ model }: { model: DashboardModel }) {
           })}
         </Box>
       ))}
-      <TaskList model={model.tasks} colors={model.colors} width={model.width} />
+      <Lists model={model} />
     </>
   );
 }
 
 /** One frame of the dashboard, drawn from the model alone. */
 export function Dashboard({ model, height }: DashboardProps) {
-  const notes: string[] = [];
-  if (!model.showIdle) notes.push('idle hidden');
-  if (model.layout.hiddenMembers > 0) notes.push(`${model.layout.hiddenMembers} more members: tab`);
+  const filters = describeFilters(model.filters);
+  const notes = [...filters];
+  if (model.layout.hiddenMembers > 0 && model.mode === 'dashboard') notes.push(`${model.layout.hiddenMembers} more members: tab`);
   if (model.team && !model.team.present) notes.push('team ended');
-  const bodyRows =
-    height === undefined ? undefined : Math.max(0, height - 1 - HEADER_LINES - FOOTER_LINES - (model.problems.length > 0 ? 1 : 0));
 
   let body: React.ReactNode;
   if (!model.team) body = <EmptyState claudeDir={model.claudeDir} width={model.width} />;
-  else if (model.help) body = <HelpScreen rows={bodyRows ?? Number.MAX_SAFE_INTEGER} />;
+  else if (model.help) body = <HelpScreen rows={model.bodyRows ?? Number.MAX_SAFE_INTEGER} />;
   else if (model.detail) body = <DetailView detail={model.detail} colors={model.colors} width={model.width} now={model.now} />;
-  else body = <Body model={model} />;
+  else if (model.timeline) body = <TimelineView model={model.timeline} colors={model.colors} width={model.width} filters={filters} />;
+  else body = <Panes model={model} />;
 
   return (
     <Box flexDirection="column" width={model.width} height={height === undefined ? undefined : height - 1} overflow="hidden">
@@ -55,10 +79,12 @@ export function Dashboard({ model, height }: DashboardProps) {
         teams={model.teams}
         selected={model.team?.name}
         problems={model.problems.length}
+        stalled={model.stalled}
+        stalledTotal={model.stalledTotal}
         now={model.now}
         width={model.width}
       />
-      <Box flexDirection="column" height={bodyRows} overflow="hidden">
+      <Box flexDirection="column" height={model.bodyRows} overflow="hidden">
         {body}
       </Box>
       <ProblemsLine problems={model.problems} width={model.width} />

@@ -3,9 +3,11 @@
  * the width, ready to be scrolled by line.
  */
 import wrapAnsi from 'wrap-ansi';
+import type { Handshake } from '../src/domain/handshakes.js';
 import type { InboxMessage } from '../src/domain/inbox.js';
 import { sanitizeBlock } from '../src/domain/sanitize.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
+import { formatAge } from '../src/domain/time.js';
 
 function wrap(text: string, width: number): string[] {
   return wrapAnsi(sanitizeBlock(text), Math.max(10, width), { hard: true, trim: false }).split('\n');
@@ -43,4 +45,22 @@ export function taskLines(task: TaskNode, width: number): string[] {
     task.blocks.length > 0 ? `blocks: ${task.blocks.map((id) => `#${id}`).join(' ')}` : '',
   ].filter(Boolean);
   return [...facts.flatMap((line) => wrap(line, width)), '', ...wrap(task.description || '(no description)', width)];
+}
+
+export function handshakeLines(handshake: Handshake, width: number): string[] {
+  const when = (time: number | null) => (time === null ? 'not seen' : new Date(time).toISOString());
+  const facts = [
+    `request id: ${handshake.requestId}`,
+    `requested: ${when(handshake.requestedAt)}`,
+    `answered: ${handshake.response ? when(handshake.respondedAt) : 'not yet'}`,
+    handshake.answerSeconds === null ? '' : `the answer took ${formatAge(handshake.answerSeconds * 1000)}`,
+    handshake.fact ? `about: ${handshake.fact}` : '',
+  ].filter(Boolean);
+  const message = (label: string, source: InboxMessage | null) =>
+    source ? ['', `${label} (${source.kind}, ${source.from} → ${source.to}):`, ...messageLines(source, width - 2).map((line) => `  ${line}`)] : [];
+  return [
+    ...facts.flatMap((line) => wrap(line, width)),
+    ...message('request', handshake.request),
+    ...message('response', handshake.response),
+  ];
 }

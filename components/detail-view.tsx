@@ -12,9 +12,40 @@ export interface DetailViewProps {
   readonly now: number;
 }
 
+function Name({ name, colors }: { name: string; colors: ReadonlyMap<string, string | null> }) {
+  const { paint } = useTheme();
+  return (
+    <Text color={paint(memberColor(colors.get(name)))} bold>
+      {fit(name, 40)}
+    </Text>
+  );
+}
+
 function Facts({ detail, colors, now }: Omit<DetailViewProps, 'width'>) {
   const { paint } = useTheme();
   const { item } = detail;
+  if (item.kind === 'handshake') {
+    const { handshake } = item;
+    return (
+      <>
+        <Text wrap="truncate-end">
+          <Text bold>{fit(handshake.kind, 40)} </Text>
+          <Name name={handshake.from} colors={colors} />
+          <Text dimColor> asked </Text>
+          <Name name={handshake.to} colors={colors} />
+        </Text>
+        <Text wrap="truncate-end">
+          <Text bold color={paint(handshake.state === 'approved' ? palette.ok : handshake.state === 'pending' ? palette.warning : palette.danger)}>
+            {handshake.state}
+          </Text>
+          <Text dimColor>
+            {handshake.response ? '' : ` for ${formatAge(handshake.ageSeconds * 1000)}`}
+            {handshake.orphan ? ' · the request was never seen' : ''}
+          </Text>
+        </Text>
+      </>
+    );
+  }
   if (item.kind === 'task') {
     const { task } = item;
     return (
@@ -32,7 +63,7 @@ function Facts({ detail, colors, now }: Omit<DetailViewProps, 'width'>) {
       </>
     );
   }
-  const { message } = item;
+  const { message, recipients } = item;
   const when = message.timestamp
     ? `${fit(message.timestamp, 40)}${Number.isFinite(message.time) ? ` (${formatAge(Math.max(0, now - message.time))} ago)` : ''}`
     : 'no timestamp';
@@ -43,9 +74,12 @@ function Facts({ detail, colors, now }: Omit<DetailViewProps, 'width'>) {
           {fit(message.from, 40)}
         </Text>
         <Text dimColor> → </Text>
-        <Text color={paint(memberColor(colors.get(message.to)))} bold>
-          {fit(message.to, 40)}
-        </Text>
+        {recipients.map((recipient, i) => (
+          <Text key={recipient}>
+            {i > 0 ? ', ' : ''}
+            <Name name={recipient} colors={colors} />
+          </Text>
+        ))}
         <Text dimColor> · {message.kind === 'text' ? 'message' : fit(message.kind, 40)}</Text>
         {message.summary ? <Text> · {fit(message.summary, 120)}</Text> : null}
       </Text>

@@ -10,14 +10,17 @@ export interface HeaderProps {
   readonly teams: readonly TeamSummary[];
   readonly selected: string | undefined;
   readonly problems: number;
+  /** Stalled handshakes per team, and in all. */
+  readonly stalled: ReadonlyMap<string, number>;
+  readonly stalledTotal: number;
   readonly now: number;
   readonly width: number;
 }
 
-/** ` name (members) 3m ago ` */
-function teamLabel(team: TeamSummary, now: number): string {
+/** ` name (members) 3m ago ⚠2 ` */
+function teamLabel(team: TeamSummary, now: number, stalled: number): string {
   const age = Number.isFinite(team.lastActivity) ? ` ${formatAge(Math.max(0, now - team.lastActivity), 1)} ago` : '';
-  return ` ${fit(team.name, 40)} (${team.memberCount})${age}${team.ended ? ' ended' : ''} `;
+  return ` ${fit(team.name, 40)} (${team.memberCount})${age}${team.ended ? ' ended' : ''}${stalled > 0 ? ` ⚠${stalled}` : ''} `;
 }
 
 /** The labels that fit in `width`, always including the selected one. */
@@ -30,9 +33,9 @@ export function fitAround(widths: readonly number[], selected: number, width: nu
   return [start, Math.max(end, start + 1)];
 }
 
-export function Header({ claudeDir, teams, selected, problems, now, width }: HeaderProps) {
+export function Header({ claudeDir, teams, selected, problems, stalled, stalledTotal, now, width }: HeaderProps) {
   const { paint } = useTheme();
-  const labels = teams.map((team) => teamLabel(team, now));
+  const labels = teams.map((team) => teamLabel(team, now, stalled.get(team.name) ?? 0));
   const selectedIndex = teams.findIndex((team) => team.name === selected);
   const room = width - 4;
   const [start, end] = fitAround(
@@ -40,7 +43,9 @@ export function Header({ claudeDir, teams, selected, problems, now, width }: Hea
     selectedIndex,
     room,
   );
-  const right = `${problems > 0 ? `⚠ ${problems} problem${problems === 1 ? '' : 's'}  ` : ''}? help`;
+  const stalledText = stalledTotal > 0 ? `⚠ ${stalledTotal} stalled  ` : '';
+  const problemText = problems > 0 ? `⚠ ${problems} problem${problems === 1 ? '' : 's'}  ` : '';
+  const right = `${stalledText}${problemText}? help`;
   return (
     <Box flexDirection="column" width={width}>
       <Box justifyContent="space-between" width={width}>
@@ -55,9 +60,12 @@ export function Header({ claudeDir, teams, selected, problems, now, width }: Hea
           </Text>
         </Text>
         <Text>
-          {problems > 0 ? (
-            <Text color={paint(palette.warning)}>{`⚠ ${problems} problem${problems === 1 ? '' : 's'}  `}</Text>
+          {stalledText ? (
+            <Text bold color={paint(palette.danger)}>
+              {stalledText}
+            </Text>
           ) : null}
+          {problemText ? <Text color={paint(palette.warning)}>{problemText}</Text> : null}
           <Text dimColor>? help</Text>
         </Text>
       </Box>
@@ -68,7 +76,12 @@ export function Header({ claudeDir, teams, selected, problems, now, width }: Hea
           return (
             <Text key={team.name}>
               {i > 0 ? ' ' : ''}
-              <Text inverse={isSelected} bold={isSelected} dimColor={team.ended && !isSelected}>
+              <Text
+                inverse={isSelected}
+                bold={isSelected}
+                dimColor={team.ended && !isSelected}
+                color={!isSelected && (stalled.get(team.name) ?? 0) > 0 ? paint(palette.danger) : undefined}
+              >
                 {labels[start + i]}
               </Text>
             </Text>

@@ -17,7 +17,11 @@ export type Command =
   | 'close'
   | 'nextTeam'
   | 'prevTeam'
+  | 'toggleTimeline'
   | 'toggleIdle'
+  | 'toggleProtocol'
+  | 'toggleUnread'
+  | 'cycleMember'
   | 'toggleInternal'
   | 'help'
   | 'quit';
@@ -49,7 +53,11 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'close', label: 'esc', description: 'close the message or help', keys: ['escape'], chars: [] },
   { command: 'nextTeam', label: ']', description: 'next team', footer: 'team', keys: [], chars: [']'] },
   { command: 'prevTeam', label: '[', description: 'previous team', keys: [], chars: ['['] },
+  { command: 'toggleTimeline', label: 't', description: 'timeline: every message of the team in time order', footer: 'timeline', keys: [], chars: ['t'] },
   { command: 'toggleIdle', label: 'i', description: 'hide/show idle notifications', footer: 'idle', keys: [], chars: ['i'] },
+  { command: 'toggleProtocol', label: 'p', description: 'only protocol messages (requests, answers, idle…)', keys: [], chars: ['p'] },
+  { command: 'toggleUnread', label: 'u', description: 'only unread messages', keys: [], chars: ['u'] },
+  { command: 'cycleMember', label: 'm', description: 'only messages from or to one member (cycles)', keys: [], chars: ['m'] },
   { command: 'toggleInternal', label: 'a', description: 'hide/show teammate-tracker tasks', keys: [], chars: ['a'] },
   { command: 'help', label: '?', description: 'this help', footer: 'help', keys: [], chars: ['?'] },
   { command: 'quit', label: 'q ^C', description: 'quit', footer: 'quit', keys: [], chars: ['q'], ctrl: ['c'] },
@@ -72,6 +80,31 @@ export function commandFor(input: string, key: Key): Command | undefined {
     if (!key.meta && binding.chars.includes(input)) return binding.command;
   }
   return undefined;
+}
+
+const CONTROL_CHARS: Readonly<Record<string, Partial<Key>>> = {
+  '\t': { tab: true },
+  '\r': { return: true },
+  '\n': { return: true },
+};
+
+/**
+ * Every command in one read of the terminal. Ink hands over a run of plain
+ * characters as one string (it reads it as a paste), so keys typed faster than
+ * a frame, or queued while the process was busy, arrive together: each counts.
+ */
+export function commandsFor(input: string, key: Key): Command[] {
+  if (input.length <= 1 || key.ctrl || key.meta) {
+    const command = commandFor(input, key);
+    return command ? [command] : [];
+  }
+  const commands: Command[] = [];
+  for (const char of input) {
+    const named = CONTROL_CHARS[char];
+    const command = named ? commandFor('', { ...key, ...named }) : commandFor(char, { ...key, shift: /[A-Z]/u.test(char) });
+    if (command) commands.push(command);
+  }
+  return commands;
 }
 
 /** The footer's short list: `tab pane  ↑ scroll  …`. */

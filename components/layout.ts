@@ -7,7 +7,9 @@
 export const HEADER_LINES = 2;
 export const FOOTER_LINES = 1;
 /** Narrowest member pane worth drawing side by side with another. */
-export const MIN_PANE_WIDTH = 44;
+export const MIN_PANE_WIDTH = 56;
+/** From this width on, the handshakes and the tasks sit side by side. */
+export const SIDE_BY_SIDE_WIDTH = 140;
 /** Lines of a bordered pane that are not messages: top border with title, info line, bottom border. */
 const BORDERED_CHROME = 3;
 /** Messages per pane when drawing once with no height to fit (`--once` without `$LINES`). */
@@ -19,9 +21,10 @@ export interface LayoutInput {
   readonly height: number | undefined;
   /** Messages each member's list holds (after filters), in pane order. */
   readonly messageCounts: readonly number[];
-  /** Index of the focused member pane, -1 when the task list has focus. */
+  /** Index of the focused member pane, -1 when a list has focus. */
   readonly focusedMember: number;
   readonly taskCount: number;
+  readonly handshakeCount: number;
   readonly problemLines: number;
 }
 
@@ -38,8 +41,11 @@ export interface Layout {
   readonly bordered: boolean;
   /** Grid rows of panes, each a list of panes side by side. */
   readonly grid: readonly (readonly PaneLayout[])[];
-  /** Task rows shown (the list's title line comes on top). */
+  /** Rows of the two lists below the panes (each also has a title line). */
   readonly taskRows: number;
+  readonly handshakeRows: number;
+  /** The two lists side by side (wide terminals) or stacked. */
+  readonly sideBySide: boolean;
   /** Members that did not fit at all (only when the terminal is very short). */
   readonly hiddenMembers: number;
 }
@@ -55,29 +61,53 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return rows;
 }
 
-function naturalLayout(input: LayoutInput, columns: number): Layout {
-  const indexes = input.messageCounts.map((_, i) => i);
-  const grid = chunk(indexes, columns).map((row) => {
-    const rows = Math.max(1, ...row.map((i) => Math.min(NATURAL_MESSAGES, input.messageCounts[i]!)));
-    const widths = splitWidth(input.width, row.length);
-    return row.map((member, column) => ({ member, width: widths[column]!, height: rows + BORDERED_CHROME, rows }));
-  });
-  return { width: input.width, bordered: true, grid, taskRows: input.taskCount, hiddenMembers: 0 };
+/** Lines for the two lists: [handshakes, tasks], titles included, within `budget`. */
+function splitLists(input: LayoutInput, budget: number, sideBySide: boolean): [number, number] {
+  const handshakesWanted = 1 + input.handshakeCount;
+  const tasksWanted = 1 + input.taskCount;
+  if (sideBySide) {
+    const lines = Math.min(budget, Math.max(handshakesWanted, tasksWanted));
+    return [lines, lines];
+  }
+  let handshakes = Math.min(handshakesWanted, Math.max(1, Math.floor(budget / 2)));
+  const tasks = Math.min(tasksWanted, Math.max(0, budget - handshakes));
+  handshakes = Math.min(handshakesWanted, budget - tasks);
+  return [handshakes, tasks];
+}
+
+function result(input: LayoutInput, base: Omit<Layout, 'width' | 'taskRows' | 'handshakeRows' | 'sideBySide'>, lists: [number, number], sideBySide: boolean): Layout {
+  return {
+    width: input.width,
+    ...base,
+    handshakeRows: Math.max(0, lists[0] - 1),
+    taskRows: Math.max(0, lists[1] - 1),
+    sideBySide,
+  };
 }
 
 export function computeLayout(input: LayoutInput): Layout {
   const members = input.messageCounts.length;
   const columns = Math.max(1, Math.min(members, Math.floor(input.width / MIN_PANE_WIDTH)));
-  if (input.height === undefined) return naturalLayout(input, columns);
+  const sideBySide = input.width >= SIDE_BY_SIDE_WIDTH;
+  const indexes = Array.from({ length: members }, (_, i) => i);
+
+  if (input.height === undefined) {
+    const grid = chunk(indexes, columns).map((row) => {
+      const rows = Math.max(1, ...row.map((i) => Math.min(NATURAL_MESSAGES, input.messageCounts[i]!)));
+      const widths = splitWidth(input.width, row.length);
+      return row.map((member, column) => ({ member, width: widths[column]!, height: rows + BORDERED_CHROME, rows }));
+    });
+    const lists: [number, number] = [1 + input.handshakeCount, 1 + input.taskCount];
+    return result(input, { bordered: true, grid, hiddenMembers: 0 }, sideBySide ? [Math.max(...lists), Math.max(...lists)] : lists, sideBySide);
+  }
 
   // One line is left free below the frame (see above).
   const body = Math.max(0, input.height - 1 - HEADER_LINES - FOOTER_LINES - input.problemLines);
-  const taskWanted = 1 + input.taskCount;
-  const taskCap = members === 0 ? body : Math.max(2, Math.floor(body * 0.35));
-  let taskLines = Math.min(taskWanted, taskCap, body);
-  const area = body - taskLines;
+  const cap = members === 0 ? body : Math.min(body, Math.max(4, Math.floor(body * 0.4)));
+  let lists = splitLists(input, cap, sideBySide);
+  const listLines = () => (sideBySide ? lists[0] : lists[0] + lists[1]);
+  const area = body - listLines();
   const gridRows = Math.ceil(members / columns);
-  const indexes = Array.from({ length: members }, (_, i) => i);
 
   const paneHeight = gridRows > 0 ? Math.floor(area / gridRows) : 0;
   if (paneHeight >= BORDERED_CHROME + 1) {
@@ -86,15 +116,15 @@ export function computeLayout(input: LayoutInput): Layout {
     const grid = chunk(indexes, columns).map((row, r) => {
       const height = paneHeight + (r < spare ? 1 : 0);
       // A short last row shares the whole width rather than leaving a hole.
-      const rowWidths = splitWidth(input.width, row.length);
-      return row.map((member, column) => ({ member, width: rowWidths[column]!, height, rows: height - BORDERED_CHROME }));
+      const widths = splitWidth(input.width, row.length);
+      return row.map((member, column) => ({ member, width: widths[column]!, height, rows: height - BORDERED_CHROME }));
     });
-    return { width: input.width, bordered: true, grid, taskRows: Math.max(0, taskLines - 1), hiddenMembers: 0 };
+    return result(input, { bordered: true, grid, hiddenMembers: 0 }, lists, sideBySide);
   }
 
   // Compact: panes without borders, a title line each. Every pane first gets a
   // line for its newest message, then the focused pane what it can use, then the
-  // others in turn; lines nobody needs go to the task list.
+  // others in turn; lines nobody needs go to the lists.
   const allRows = chunk(indexes, columns);
   const visibleRows = Math.min(gridRows, area);
   const focusedRow = input.focusedMember >= 0 ? Math.floor(input.focusedMember / columns) : 0;
@@ -119,10 +149,11 @@ export function computeLayout(input: LayoutInput): Layout {
       progress ||= spare < before;
     });
   }
-  taskLines = Math.min(taskWanted, taskLines + spare);
-  const grid = rows.map((row, r) =>
-    row.map((member, column) => ({ member, width: splitWidth(input.width, row.length)[column]!, height: 1 + lines[r]!, rows: lines[r]! })),
-  );
+  if (spare > 0) lists = splitLists(input, listLines() + spare, sideBySide);
+  const grid = rows.map((row, r) => {
+    const widths = splitWidth(input.width, row.length);
+    return row.map((member, column) => ({ member, width: widths[column]!, height: 1 + lines[r]!, rows: lines[r]! }));
+  });
   const shown = grid.reduce((count, row) => count + row.length, 0);
-  return { width: input.width, bordered: false, grid, taskRows: Math.max(0, taskLines - 1), hiddenMembers: members - shown };
+  return result(input, { bordered: false, grid, hiddenMembers: members - shown }, lists, sideBySide);
 }

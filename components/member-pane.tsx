@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import React from 'react';
+import type { Handshake } from '../src/domain/handshakes.js';
 import { formatAge } from '../src/domain/time.js';
 import type { MemberView } from '../src/store/selectors.js';
 import type { PaneModel } from './dashboard-model.js';
@@ -23,6 +24,37 @@ function details(member: MemberView): string {
 
 function unreadLabel(member: MemberView): string {
   return member.unread > 0 ? `${UNREAD_MARK} ${member.unread} unread` : 'all read';
+}
+
+function markerFor(arrow: string, verb: string, handshakes: readonly Handshake[], other: (handshake: Handshake) => string): string {
+  if (handshakes.length === 0) return '';
+  const oldest = Math.max(...handshakes.map((handshake) => handshake.ageSeconds));
+  const whom = handshakes.length === 1 ? other(handshakes[0]!) : `${handshakes.length}`;
+  return `${arrow} ${verb} ${fit(whom, 24)} ${formatAge(oldest * 1000)}`;
+}
+
+/** `⇢ waits on team-lead 3m30s` / `⇠ owes worker 40s`: the member's open handshakes. */
+export function handshakeMarker(pane: Pick<PaneModel, 'waitingOn' | 'owes'>): { text: string; stalled: boolean } | null {
+  const text = [
+    markerFor('⇢', 'waits on', pane.waitingOn, (handshake) => handshake.to),
+    markerFor('⇠', 'owes', pane.owes, (handshake) => handshake.from),
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (!text) return null;
+  const stalled = [...pane.waitingOn, ...pane.owes].some((handshake) => handshake.state === 'stalled');
+  return { text, stalled };
+}
+
+function Marker({ pane }: { pane: PaneModel }) {
+  const { paint } = useTheme();
+  const marker = handshakeMarker(pane);
+  if (!marker) return null;
+  return (
+    <Text bold={marker.stalled} color={paint(marker.stalled ? palette.danger : palette.warning)}>
+      {marker.text}{' '}
+    </Text>
+  );
 }
 
 export interface MemberPaneProps {
@@ -90,6 +122,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
           </Text>
           <Text dimColor={member.departed}> {statusLabel(member, now)}</Text>
           <Text dimColor> · {fit(details(member), 40)} · </Text>
+          <Marker pane={pane} />
           <Text color={member.unread > 0 ? paint(palette.accent) : undefined} dimColor={member.unread === 0}>
             {unread}
           </Text>
@@ -119,10 +152,13 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
       >
         <Box justifyContent="space-between" width={inner}>
           <Text dimColor wrap="truncate-end">
-            {fit(details(member), Math.max(1, inner - stringWidth(unread) - 1))}
+            {fit(details(member), Math.max(1, inner - stringWidth(unread) - stringWidth(handshakeMarker(pane)?.text ?? '') - 2))}
           </Text>
-          <Text color={member.unread > 0 ? paint(palette.accent) : undefined} dimColor={member.unread === 0}>
-            {unread}
+          <Text wrap="truncate-start">
+            <Marker pane={pane} />
+            <Text color={member.unread > 0 ? paint(palette.accent) : undefined} dimColor={member.unread === 0}>
+              {unread}
+            </Text>
           </Text>
         </Box>
         <Messages pane={pane} colors={colors} width={inner} />

@@ -31,6 +31,27 @@ const TONE_COLORS: Readonly<Record<Tone, string | undefined>> = {
 export const UNREAD_MARK = '●';
 export const READ_MARK = '○';
 
+/** The read mark, the summary of a plain message, and the one-line rendering. */
+export function MessageBody({ message, unread }: { readonly message: InboxMessage; readonly unread: boolean }) {
+  const { paint } = useTheme();
+  const tone = toneOf(message);
+  const color = TONE_COLORS[tone];
+  return (
+    <>
+      <Text bold={unread} color={unread ? paint(palette.accent) : undefined} dimColor={!unread}>
+        {' '}
+        {unread ? UNREAD_MARK : READ_MARK}{' '}
+      </Text>
+      {!message.data && message.summary ? <Text bold>{sanitizeLine(message.summary)} · </Text> : null}
+      <Text color={color ? paint(color) : undefined} dimColor={tone === 'quiet'}>
+        {sanitizeLine(message.text)}
+      </Text>
+    </>
+  );
+}
+
+export const isUnread = (message: InboxMessage): boolean => !message.read && !message.delivered;
+
 export interface MessageLineProps {
   readonly message: InboxMessage;
   /** Colour name of the sender. */
@@ -43,21 +64,11 @@ export interface MessageLineProps {
 /** One message on one line: time, sender, read mark, rendering. Truncated by Ink to the row. */
 export const MessageLine = React.memo(function MessageLine({ message, senderColor, selected, senderWidth }: MessageLineProps) {
   const { paint } = useTheme();
-  const tone = toneOf(message);
-  const unread = !message.read && !message.delivered;
-  const summary = !message.data && message.summary ? sanitizeLine(message.summary) : '';
   return (
     <Text wrap="truncate-end" inverse={selected}>
       <Text dimColor>{formatClock(message.time)} </Text>
       <Text color={paint(memberColor(senderColor ?? message.color))}>{fitPad(message.from, senderWidth)}</Text>
-      <Text bold={unread} color={unread ? paint(palette.accent) : undefined} dimColor={!unread}>
-        {' '}
-        {unread ? UNREAD_MARK : READ_MARK}{' '}
-      </Text>
-      {summary ? <Text bold>{summary} · </Text> : null}
-      <Text color={TONE_COLORS[tone] ? paint(TONE_COLORS[tone]) : undefined} dimColor={tone === 'quiet'}>
-        {sanitizeLine(message.text)}
-      </Text>
+      <MessageBody message={message} unread={isUnread(message)} />
     </Text>
   );
 });

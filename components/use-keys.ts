@@ -1,6 +1,6 @@
 import { useApp, useInput, useStdin } from 'ink';
 import type { Dispatch } from 'react';
-import { commandFor } from './keymap.js';
+import { commandsFor } from './keymap.js';
 import type { ViewAction, ViewContext, ViewState } from './view-state.js';
 
 /**
@@ -12,9 +12,13 @@ export function useKeys(context: (view: ViewState) => ViewContext, dispatch: Dis
   const { isRawModeSupported } = useStdin();
   useInput(
     (input, key) => {
-      const command = commandFor(input, key);
-      if (command === 'quit') exit();
-      else if (command) dispatch({ type: 'command', command, context });
+      for (const command of commandsFor(input, key)) {
+        if (command === 'quit') {
+          exit();
+          return;
+        }
+        dispatch({ type: 'command', command, context });
+      }
     },
     { isActive: isRawModeSupported === true },
   );

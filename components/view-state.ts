@@ -5,6 +5,7 @@
  * comes with each command, so it is tested without a terminal.
  */
 import type { Command } from './keymap.js';
+import { NO_FILTERS, type MessageFilters } from './message-filter.js';
 
 export interface ViewState {
   /** The team the user picked; null until they pick one (the most active is shown). */
@@ -16,7 +17,9 @@ export interface ViewState {
   /** The item opened full screen. */
   readonly opened: { readonly pane: string; readonly key: string } | null;
   readonly detailScroll: number;
-  readonly showIdle: boolean;
+  /** The member panes and lists, or every message of the team in time order. */
+  readonly mode: 'dashboard' | 'timeline';
+  readonly filters: MessageFilters;
   readonly showInternal: boolean;
   readonly help: boolean;
 }
@@ -27,7 +30,8 @@ export const initialViewState: ViewState = {
   selected: new Map(),
   opened: null,
   detailScroll: 0,
-  showIdle: true,
+  mode: 'dashboard',
+  filters: NO_FILTERS,
   showInternal: false,
   help: false,
 };
@@ -36,6 +40,8 @@ export interface ViewContext {
   readonly teams: readonly string[];
   /** The team on screen. */
   readonly team: string | undefined;
+  /** Its members, for the member filter to cycle through. */
+  readonly members: readonly string[];
   readonly panes: readonly string[];
   /** The focused pane's item keys, in display order. */
   readonly items: readonly string[];
@@ -102,7 +108,7 @@ function switchTeam(view: ViewState, context: ViewContext, step: number): ViewSt
   if (teams.length === 0) return view;
   const current = context.team === undefined ? -1 : teams.indexOf(context.team);
   const team = teams[(current + step + teams.length) % teams.length]!;
-  return team === context.team ? view : { ...view, team, pane: null, opened: null };
+  return team === context.team ? view : { ...view, team, pane: null, opened: null, filters: { ...view.filters, member: null } };
 }
 
 function command(view: ViewState, name: Command, context: ViewContext): ViewState {
@@ -167,7 +173,20 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
     case 'prevTeam':
       return switchTeam(view, context, -1);
     case 'toggleIdle':
-      return { ...view, showIdle: !view.showIdle };
+      return { ...view, filters: { ...view.filters, showIdle: !view.filters.showIdle } };
+    case 'toggleProtocol':
+      return { ...view, filters: { ...view.filters, protocolOnly: !view.filters.protocolOnly } };
+    case 'toggleUnread':
+      return { ...view, filters: { ...view.filters, unreadOnly: !view.filters.unreadOnly } };
+    case 'cycleMember': {
+      // all → each member in turn → all
+      const { members } = context;
+      const current = view.filters.member === null ? -1 : members.indexOf(view.filters.member);
+      const member = current + 1 < members.length ? members[current + 1]! : null;
+      return { ...view, filters: { ...view.filters, member } };
+    }
+    case 'toggleTimeline':
+      return { ...view, mode: view.mode === 'timeline' ? 'dashboard' : 'timeline', pane: null };
     case 'toggleInternal':
       return { ...view, showInternal: !view.showInternal };
     case 'help':
@@ -182,6 +201,8 @@ export function viewReducer(view: ViewState, action: ViewAction): ViewState {
     case 'command':
       return command(view, action.command, typeof action.context === 'function' ? action.context(view) : action.context);
     case 'select-team':
-      return view.team === action.team ? view : { ...view, team: action.team, pane: null, opened: null };
+      return view.team === action.team
+        ? view
+        : { ...view, team: action.team, pane: null, opened: null, filters: { ...view.filters, member: null } };
   }
 }

@@ -1,9 +1,16 @@
 import { snapshot } from '../store/snapshot.js';
 import { settledSession } from './session.js';
 
-export async function runJson(claudeDir: string, team: string | undefined): Promise<number> {
+export interface JsonOptions {
+  readonly claudeDir: string;
+  readonly team: string | undefined;
+  readonly now: number;
+  readonly stallAfterMs: number;
+}
+
+export async function runJson({ claudeDir, team, now, stallAfterMs }: JsonOptions): Promise<number> {
   const { store } = await settledSession(claudeDir);
-  const document = snapshot(store.getState(), { claudeDir, team });
+  const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs });
   if (team !== undefined && document.teams.length === 0) {
     process.stderr.write(`teamtop: no team named "${team}" in ${claudeDir}\n`);
     return 1;

@@ -10,6 +10,7 @@ export interface LiveOptions {
   readonly team: string | undefined;
   readonly color: boolean;
   readonly now: number | undefined;
+  readonly stallAfterMs: number;
 }
 
 const SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
@@ -19,7 +20,14 @@ export async function runLive(options: LiveOptions): Promise<number> {
   const session = openSession(options.claudeDir);
   const screen = enterAlternateScreen();
   const instance = render(
-    <App store={session.store} claudeDir={options.claudeDir} color={options.color} team={options.team} now={options.now} />,
+    <App
+      store={session.store}
+      claudeDir={options.claudeDir}
+      color={options.color}
+      team={options.team}
+      now={options.now}
+      stallAfterMs={options.stallAfterMs}
+    />,
     { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 },
   );
 

@@ -16,6 +16,7 @@ export interface OnceOptions {
   /** Rows to fit in; undefined draws every pane at its natural height. */
   readonly height: number | undefined;
   readonly now: number;
+  readonly stallAfterMs: number;
 }
 
 /** Draw one frame to stdout: only SGR colour sequences, no cursor movement. */
@@ -34,6 +35,7 @@ export async function runOnce(options: OnceOptions): Promise<number> {
     width: options.width,
     height: options.height,
     now: options.now,
+    stallAfterMs: options.stallAfterMs,
   });
   const frame = renderToString(
     <ThemeContext.Provider value={colorTheme}>

@@ -29,6 +29,13 @@ export interface InboxMessage {
   readonly delivered: boolean;
 }
 
+/** Oldest first; messages without a readable time go last. For stable sorts. */
+export function byTime(a: InboxMessage, b: InboxMessage): number {
+  const at = Number.isNaN(a.time) ? Number.POSITIVE_INFINITY : a.time;
+  const bt = Number.isNaN(b.time) ? Number.POSITIVE_INFINITY : b.time;
+  return at === bt ? 0 : at < bt ? -1 : 1;
+}
+
 function timestampOf(value: unknown): { timestamp: string; time: number } {
   if (typeof value === 'number') return { timestamp: new Date(value).toISOString(), time: value };
   if (typeof value === 'string') return { timestamp: value, time: Date.parse(value) };

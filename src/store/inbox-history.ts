@@ -3,7 +3,7 @@
  * file itself forgets (newer Claude Code deletes a message ~100 ms after
  * delivering it); the history keeps it, marked `delivered`.
  */
-import type { InboxMessage } from '../domain/inbox.js';
+import { byTime, type InboxMessage } from '../domain/inbox.js';
 
 export interface InboxHistory {
   readonly member: string;
@@ -23,12 +23,6 @@ export function emptyInbox(member: string): InboxHistory {
 
 const delivered = (message: InboxMessage): InboxMessage =>
   message.delivered ? message : { ...message, delivered: true };
-
-function byTime(a: InboxMessage, b: InboxMessage): number {
-  const at = Number.isNaN(a.time) ? Number.POSITIVE_INFINITY : a.time;
-  const bt = Number.isNaN(b.time) ? Number.POSITIVE_INFINITY : b.time;
-  return at === bt ? 0 : at < bt ? -1 : 1;
-}
 
 function indexOf(messages: readonly InboxMessage[]): Map<string, number> {
   return new Map(messages.map((message, position) => [message.key, position]));

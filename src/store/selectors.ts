@@ -2,8 +2,11 @@
  * Derived views of the state. Each is memoised on the identity of what it reads,
  * so a component re-renders only when its own slice changed.
  */
-import type { InboxMessage } from '../domain/inbox.js';
+import { byTime, type InboxMessage } from '../domain/inbox.js';
+import { judgeHandshake, orderHandshakes, pairHandshakes, type Handshake, type Pairing } from '../domain/handshakes.js';
+import { memberStatus, type MemberStatus } from '../domain/member-status.js';
 import { buildTaskGraph, type TaskNode, type TaskRecord } from '../domain/task-graph.js';
+import { toEpoch } from '../domain/time.js';
 import type { InboxHistory } from './inbox-history.js';
 import type { AppState, TeamState } from './state.js';
 
@@ -54,7 +57,7 @@ export function selectMostRecentTeam(state: AppState): string | undefined {
 
 const LEAD_TYPES = new Set(['team-lead', 'lead', 'coordinator', 'orchestrator']);
 
-export type MemberStatus = 'lead' | 'shut down' | 'idle' | 'interrupted' | 'failed' | 'working';
+export type { MemberStatus };
 
 export interface MemberView {
   readonly name: string;
@@ -81,7 +84,7 @@ export const selectUnread = memoize((inbox: InboxHistory): number =>
 export const selectTeamMessages = memoize((inboxes: TeamState['inboxes']): InboxMessage[] => {
   const all: InboxMessage[] = [];
   for (const inbox of inboxes.values()) all.push(...inbox.messages);
-  return all.sort((a, b) => (a.time === b.time ? 0 : Number.isNaN(a.time) ? 1 : Number.isNaN(b.time) ? -1 : a.time - b.time));
+  return all.sort(byTime);
 });
 
 /** The newest message each member sent, wherever it went. */
@@ -91,21 +94,18 @@ const selectLastSent = memoize((inboxes: TeamState['inboxes']): Map<string, Inbo
   return last;
 });
 
-function statusOf(isLead: boolean, active: boolean, lastSent: InboxMessage | undefined): [MemberStatus, number] {
-  if (isLead) return ['lead', Number.NaN];
-  if (!active) return ['shut down', lastSent?.time ?? Number.NaN];
-  if (lastSent?.kind === 'shutdown_approved') return ['shut down', lastSent.time];
-  if (lastSent?.kind === 'idle_notification') {
-    const reason = lastSent.data?.['idleReason'];
-    const status = reason === 'interrupted' || reason === 'failed' ? reason : 'idle';
-    return [status, lastSent.time];
-  }
-  return ['working', lastSent?.time ?? Number.NaN];
+/** Every request/response pairing of a team, oldest request first. */
+export const selectPairings = memoize((inboxes: TeamState['inboxes']): Pairing[] => pairHandshakes(selectTeamMessages(inboxes)));
+
+/** The team's handshakes as of `now`: open ones first, stalled after `stallAfterMs`. */
+export function selectHandshakes(team: TeamState, now: number, stallAfterMs: number): Handshake[] {
+  return orderHandshakes(selectPairings(team.inboxes).map((pairing) => judgeHandshake(pairing, now, stallAfterMs)));
 }
 
 export const selectMembers = memoize((team: TeamState): MemberView[] => {
   const { config } = team;
   const lastSent = selectLastSent(team.inboxes);
+  const pairings = selectPairings(team.inboxes);
   const leadName = config?.leadAgentId?.split('@')[0];
   const names = [...team.members.keys()];
   for (const name of team.inboxes.keys()) if (!team.members.has(name)) names.push(name);
@@ -126,7 +126,15 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
     const departed = config !== null && !record?.inConfig;
     const inbox = team.inboxes.get(name);
     const sent = lastSent.get(name);
-    const [status, statusSince] = statusOf(isLead, info?.isActive !== false && !departed, sent);
+    const { status, since: statusSince } = memberStatus({
+      name,
+      isLead,
+      inactive: info?.isActive === false,
+      departed,
+      lastSent: sent,
+      joinedAt: toEpoch(info?.joinedAt),
+      pairings,
+    });
     return {
       name,
       agentType: info?.agentType ?? (isLead ? 'team-lead' : 'unknown'),

@@ -3,16 +3,21 @@
  * scripts, so its shape changes only by adding fields.
  */
 import { toIso } from '../domain/time.js';
-import { selectMembers, selectTaskGraph, selectTeamMessages, selectTeams } from './selectors.js';
+import { selectHandshakes, selectMembers, selectTaskGraph, selectTeamMessages, selectTeams } from './selectors.js';
 import type { AppState, TeamState } from './state.js';
 
 export interface SnapshotOptions {
   readonly claudeDir: string;
   /** Only this team. */
   readonly team?: string;
+  /** Ages and stalls are judged as of this instant (epoch ms). */
+  readonly now: number;
+  readonly stallAfterMs: number;
 }
 
-function teamJson(team: TeamState) {
+const isoOrNull = (time: number | null): string | null => (time === null || !Number.isFinite(time) ? null : new Date(time).toISOString());
+
+function teamJson(team: TeamState, options: SnapshotOptions) {
   return {
     name: team.name,
     description: team.config?.description ?? null,
@@ -27,6 +32,7 @@ function teamJson(team: TeamState) {
       isLead: member.isLead,
       departed: member.departed,
       status: member.status,
+      statusSince: isoOrNull(member.statusSince),
       unread: member.unread,
     })),
     messages: selectTeamMessages(team.inboxes).map((message) => ({
@@ -54,6 +60,19 @@ function teamJson(team: TeamState) {
       missing: task.missing,
       inCycle: task.inCycle,
     })),
+    handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map((handshake) => ({
+      kind: handshake.kind,
+      requestId: handshake.requestId,
+      from: handshake.from,
+      to: handshake.to,
+      requestedAt: isoOrNull(handshake.requestedAt),
+      respondedAt: isoOrNull(handshake.respondedAt),
+      state: handshake.state,
+      ageSeconds: handshake.ageSeconds,
+      answerSeconds: handshake.answerSeconds,
+      orphan: handshake.orphan,
+      fact: handshake.fact || null,
+    })),
   };
 }
 
@@ -61,7 +80,7 @@ export function snapshot(state: AppState, options: SnapshotOptions) {
   const teams = selectTeams(state.teams).filter((team) => options.team === undefined || team.name === options.team);
   return {
     claudeDir: options.claudeDir,
-    teams: teams.map(teamJson),
+    teams: teams.map((team) => teamJson(team, options)),
     problems: [...state.problems.values()]
       .sort((a, b) => a.path.localeCompare(b.path))
       .map(({ path, message }) => ({ path, message })),

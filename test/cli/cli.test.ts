@@ -50,7 +50,66 @@ describe('teamtop --json', () => {
   });
 });
 
+describe('handshakes in --json', () => {
+  interface HandshakeJson {
+    kind: string;
+    requestId: string;
+    from: string;
+    to: string;
+    requestedAt: string | null;
+    respondedAt: string | null;
+    state: string;
+    ageSeconds: number;
+  }
+  const handshakes = (args: string[]) =>
+    (JSON.parse(run(['--json', '--dir', `${FIXTURES}/handshakes`, ...args]).stdout) as { teams: { handshakes: HandshakeJson[]; members: { name: string; status: string; statusSince: string | null }[] }[] })
+      .teams[0]!;
+
+  it('lists each handshake with its state and age as of --now', () => {
+    const team = handshakes(['--now', '2026-03-01T10:05:00Z']);
+    expect(team.handshakes[0]).toEqual({
+      kind: 'shutdown',
+      requestId: 'shutdown-120@bob',
+      from: 'team-lead',
+      to: 'bob',
+      requestedAt: '2026-03-01T10:00:20.000Z',
+      respondedAt: null,
+      state: 'stalled',
+      ageSeconds: 280,
+      answerSeconds: null,
+      orphan: false,
+      fact: 'wrap up',
+    });
+    expect(team.handshakes.filter((h) => h.state === 'stalled').map((h) => h.requestId)).toEqual(['shutdown-120@bob', 'perm-240']);
+    expect(team.handshakes.find((h) => h.requestId === 'shutdown-90@erin')).toMatchObject({ state: 'approved', respondedAt: '2026-03-01T10:01:35.000Z' });
+    expect(team.members.find((m) => m.name === 'bob')).toMatchObject({ status: 'stopping', statusSince: '2026-03-01T10:00:20.000Z' });
+  });
+
+  it('moves the stall threshold with --stall-after, boundary included', () => {
+    const state = (now: string, stallAfter: string) =>
+      handshakes(['--now', now, '--stall-after', stallAfter]).handshakes.find((h) => h.requestId === 'perm-240')!.state;
+    expect(state('2026-03-01T10:04:59Z', '60')).toBe('pending');
+    expect(state('2026-03-01T10:05:00Z', '60')).toBe('stalled');
+    expect(state('2026-03-01T10:05:01Z', '60')).toBe('stalled');
+    expect(state('2026-03-01T10:05:00Z', '61')).toBe('pending');
+  });
+
+  it('rejects a --now that is not a time and a negative --stall-after', () => {
+    const badNow = run(['--json', '--now', 'yesterday']);
+    expect(badNow.code).not.toBe(0);
+    expect(badNow.stderr).toContain('expected an ISO time');
+    expect(run(['--json', '--stall-after', '-5']).code).not.toBe(0);
+  });
+});
+
 describe('teamtop --once', () => {
+  it('draws the handshakes panel, the stalled count and the ages', () => {
+    const { stdout } = run(['--once', '--dir', `${FIXTURES}/handshakes`, '--now', '2026-03-01T10:05:00Z'], { COLUMNS: '120' });
+    expect(stdout.split('\n')[0]).toContain('⚠ 2 stalled');
+    expect(stdout).toContain(' Handshakes  3 open · 2 stalled (> 1m) · 8 answered');
+    expect(stdout).toMatch(/⚠ stalled +shutdown +team-lead → bob +4m40s/u);
+  });
+
   it('draws one plain frame, $COLUMNS wide, when the output is not a terminal', () => {
     const { code, stdout } = run(['--once', '--dir', `${FIXTURES}/protocol-zoo`], { COLUMNS: '90' });
     expect(code).toBe(0);

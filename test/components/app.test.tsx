@@ -47,7 +47,16 @@ describe('App', () => {
     const app = await mount(`${FIXTURES}/protocol-zoo`);
     await app.press(KEYS.tab);
     await waitFor(() => expect(app.lastFrame()).toContain('┏━ worker'));
-    expect(app.lastFrame()).toMatch(/│ team-lead · claude-opus-4-6 +● 7 unread │/u);
+    expect(app.lastFrame()).toMatch(/│ team-lead · claude-opus-4-6 +⇠ owes helper 27d1h ● 7 unread │/u);
+  });
+
+  it('counts every key of a read that holds several (typed faster than a frame)', async () => {
+    const app = await mount(`${FIXTURES}/protocol-zoo`);
+    await app.press(`${KEYS.tab}${KEYS.enter}`);
+    await waitFor(() => expect(app.lastFrame()).toContain('team-lead → worker · team_permission_update'));
+    await app.press(`${KEYS.escape}`);
+    await app.press('tmm');
+    await waitFor(() => expect(app.lastFrame()).toContain('only worker'));
   });
 
   it('moves the selection up before opening', async () => {

@@ -1,6 +1,7 @@
 import chalk from 'chalk';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NO_FILTERS } from '../../components/message-filter.js';
 import { settledSession } from '../../src/cli/session.js';
 import { initialState } from '../../src/store/state.js';
 import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
@@ -93,7 +94,7 @@ describe('Dashboard', () => {
   it('hides idle notifications when asked', async () => {
     const state = await stateOf(`${FIXTURES}/protocol-zoo`);
     expect(frame(state, { width: 200, height: 80 })).toContain('idle (interrupted)');
-    const hidden = frame(state, { width: 200, height: 80, view: { showIdle: false } });
+    const hidden = frame(state, { width: 200, height: 80, view: { filters: { ...NO_FILTERS, showIdle: false } } });
     expect(hidden).not.toContain('idle (interrupted)');
     expect(hidden).toContain('idle hidden');
   });
@@ -101,7 +102,7 @@ describe('Dashboard', () => {
   it('hides teammate trackers by default and counts them', async () => {
     const state = await stateOf(`${FIXTURES}/protocol-zoo`);
     expect(frame(state, { width: 120, height: 40 })).toContain('1 teammate tracker hidden (a)');
-    expect(frame(state, { width: 120, height: 40, view: { showInternal: true } })).toContain('(teammate tracker)');
+    expect(frame(state, { width: 120, view: { showInternal: true } })).toContain('(teammate tracker)');
   });
 
   it('says where it looks and what creates a team when there is none', () => {

@@ -5,6 +5,7 @@ import type { Command } from '../../components/keymap.js';
 const context: ViewContext = {
   teams: ['a', 'b', 'c'],
   team: 'b',
+  members: ['lead', 'worker'],
   panes: ['member:lead', 'member:worker', 'tasks'],
   items: ['m1', 'm2', 'm3', 'm4', 'm5'],
   anchor: 'end',

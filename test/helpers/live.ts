@@ -24,7 +24,7 @@ export async function watch(claudeDir: string): Promise<Session & { json: () => 
     folders: session.folders,
     signal: controller.signal,
   });
-  return { ...session, json: () => snapshot(session.store.getState(), { claudeDir }) };
+  return { ...session, json: () => snapshot(session.store.getState(), { claudeDir, now: Date.now(), stallAfterMs: 60_000 }) };
 }
 
 export function writeJson(path: string, value: unknown): void {

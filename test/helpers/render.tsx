@@ -12,6 +12,7 @@ export interface FrameOptions {
   readonly view?: Partial<ViewState>;
   readonly now?: number;
   readonly claudeDir?: string;
+  readonly stallAfterMs?: number;
 }
 
 /** One frame of the dashboard as text, drawn by Ink's own renderer. */
@@ -24,6 +25,7 @@ export function frame(state: AppState, options: FrameOptions = {}): string {
     width,
     height: options.height,
     now: options.now ?? Date.parse('2026-03-01T12:00:00.000Z'),
+    stallAfterMs: options.stallAfterMs,
   });
   return renderToString(
     <ThemeContext.Provider value={colorTheme}>

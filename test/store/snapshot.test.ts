@@ -6,7 +6,7 @@ import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
 
 async function load(dir: string) {
   const { store } = await settledSession(dir);
-  return snapshot(store.getState(), { claudeDir: dir });
+  return snapshot(store.getState(), { claudeDir: dir, now: Date.parse('2026-11-22T00:00:00Z'), stallAfterMs: 60_000 });
 }
 
 describe('snapshot (the --json document)', () => {

@@ -1,0 +1,102 @@
+import { Box, Text } from 'ink';
+import React from 'react';
+import type { Handshake, HandshakeState } from '../src/domain/handshakes.js';
+import { formatAge } from '../src/domain/time.js';
+import type { HandshakeListModel } from './dashboard-model.js';
+import { memberColor, palette, useTheme } from './theme.js';
+import { fit, fitPad, stringWidth } from './text.js';
+
+const STATES: Readonly<Record<HandshakeState, { mark: string; color: string }>> = {
+  stalled: { mark: '⚠', color: palette.danger },
+  pending: { mark: '◷', color: palette.warning },
+  approved: { mark: '✓', color: palette.ok },
+  rejected: { mark: '✗', color: palette.danger },
+};
+
+const KIND_WIDTH = 19;
+const STATE_WIDTH = 11;
+
+/** `3m30s` open for; `in 4s` for a closed one (how long the answer took). */
+export function handshakeTiming(handshake: Handshake): string {
+  if (handshake.response === null) return formatAge(handshake.ageSeconds * 1000);
+  return handshake.answerSeconds === null ? '' : `in ${formatAge(handshake.answerSeconds * 1000)}`;
+}
+
+interface RowProps {
+  readonly handshake: Handshake;
+  readonly selected: boolean;
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly nameWidth: number;
+}
+
+const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, colors, nameWidth }: RowProps) {
+  const { paint } = useTheme();
+  const state = STATES[handshake.state];
+  const stalled = handshake.state === 'stalled';
+  return (
+    <Text wrap="truncate-end" inverse={selected} bold={stalled}>
+      <Text color={paint(state.color)}>{`${state.mark} ${handshake.state}`.padEnd(STATE_WIDTH)}</Text>
+      <Text>{fit(handshake.kind, KIND_WIDTH - 1).padEnd(KIND_WIDTH)}</Text>
+      <Text color={paint(memberColor(colors.get(handshake.from)))}>{fitPad(handshake.from, nameWidth)}</Text>
+      <Text dimColor> → </Text>
+      <Text color={paint(memberColor(colors.get(handshake.to)))}>{fitPad(handshake.to, nameWidth)}</Text>
+      {handshakeTiming(handshake) ? (
+        <Text color={stalled ? paint(palette.danger) : undefined} dimColor={!stalled && handshake.response !== null}>
+          {'  '}
+          {handshakeTiming(handshake)}
+        </Text>
+      ) : null}
+      {handshake.fact ? <Text dimColor>{`  ${fit(handshake.fact, 200)}`}</Text> : null}
+      {handshake.orphan ? <Text dimColor>  (request not seen)</Text> : null}
+    </Text>
+  );
+});
+
+export function handshakeTitle(model: HandshakeListModel): string {
+  if (model.items.length === 0) return 'none yet';
+  const closed = model.items.length - model.open;
+  const parts = [`${model.open} open`];
+  if (model.stalled > 0) parts.push(`${model.stalled} stalled (> ${formatAge(model.stallAfterMs)})`);
+  parts.push(`${closed} answered`);
+  return parts.join(' · ');
+}
+
+export interface HandshakeListProps {
+  readonly model: HandshakeListModel;
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly width: number;
+}
+
+/** Who is waiting on whom, and since when: open handshakes first, stalled ones highlighted. */
+export function HandshakeList({ model, colors, width }: HandshakeListProps) {
+  const { paint } = useTheme();
+  const { items, window } = model;
+  const visible = items.slice(window.start, window.end);
+  const longest = Math.max(4, ...visible.flatMap((handshake) => [stringWidth(handshake.from), stringWidth(handshake.to)]));
+  const nameWidth = Math.min(longest, Math.max(6, Math.floor(width * 0.16)));
+  const more = items.length - window.end;
+  return (
+    <Box flexDirection="column" width={width} height={model.lines} overflow="hidden">
+      <Text wrap="truncate-end">
+        <Text bold inverse={model.focused} color={model.focused ? undefined : paint(model.stalled > 0 ? palette.danger : palette.accent)}>
+          {' Handshakes '}
+        </Text>
+        <Text dimColor>
+          {' '}
+          {handshakeTitle(model)}
+          {window.start > 0 ? ` · ↑ ${window.start} above` : ''}
+          {more > 0 ? ` · ↓ ${more} below` : ''}
+        </Text>
+      </Text>
+      {visible.map((handshake, i) => (
+        <HandshakeRow
+          key={handshake.requestId}
+          handshake={handshake}
+          selected={model.focused && window.start + i === window.selected}
+          colors={colors}
+          nameWidth={nameWidth}
+        />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * Handshakes: a request and its response, paired by request id alone, across all
+ * inboxes of a team. Claude Code mixes `requestId` and `request_id`, and does not
+ * always answer with the matching type (a real capture answers a shutdown
+ * request with a `permission_response`), so the id is the only thing trusted.
+ */
+import { byTime, type InboxMessage } from './inbox.js';
+import { firstLine, requestIdOf, verdictOf } from './protocol.js';
+
+export type HandshakeKind = 'shutdown' | 'permission' | 'plan_approval' | 'sandbox_permission' | (string & {});
+
+export type HandshakeState = 'pending' | 'stalled' | 'approved' | 'rejected';
+
+const REQUEST_KINDS: Readonly<Record<string, HandshakeKind>> = {
+  shutdown_request: 'shutdown',
+  permission_request: 'permission',
+  plan_approval_request: 'plan_approval',
+  sandbox_permission_request: 'sandbox_permission',
+};
+
+/** What a response type answers, for a response whose request was never seen. */
+const RESPONSE_KINDS: Readonly<Record<string, HandshakeKind>> = {
+  shutdown_approved: 'shutdown',
+  shutdown_rejected: 'shutdown',
+  shutdown_response: 'shutdown',
+  permission_response: 'permission',
+  plan_approval_response: 'plan_approval',
+  sandbox_permission_response: 'sandbox_permission',
+};
+
+/** A request paired with its response (if any), before it is judged against a clock. */
+export interface Pairing {
+  readonly kind: HandshakeKind;
+  readonly requestId: string;
+  /** Who asked: the request's sender (for an orphan response, its recipient). */
+  readonly from: string;
+  /** Who was asked: the request's recipient (for an orphan response, its sender). */
+  readonly to: string;
+  readonly request: InboxMessage | null;
+  readonly response: InboxMessage | null;
+}
+
+export interface Handshake extends Pairing {
+  readonly state: HandshakeState;
+  /** Epoch ms; null for an orphan response. */
+  readonly requestedAt: number | null;
+  readonly respondedAt: number | null;
+  /** Seconds since the request (since the response, for an orphan). */
+  readonly ageSeconds: number;
+  /** Seconds the answer took; null while open or for an orphan. */
+  readonly answerSeconds: number | null;
+  /** The request's key fact: tool and description, shutdown reason, plan's first line. */
+  readonly fact: string;
+  readonly orphan: boolean;
+}
+
+export function isRequest(message: InboxMessage): boolean {
+  return Object.hasOwn(REQUEST_KINDS, message.kind);
+}
+
+/** A message that may answer a request: any protocol message carrying a request id, other than a request. */
+function responseId(message: InboxMessage): string | undefined {
+  if (!message.data || isRequest(message)) return undefined;
+  return requestIdOf(message.data);
+}
+
+/**
+ * Pair requests and responses by id. The first request with an id opens the
+ * handshake; the first response with that id closes it. Responses nobody asked
+ * for are kept as orphans. Oldest request first.
+ */
+export function pairHandshakes(messages: readonly InboxMessage[]): Pairing[] {
+  const requests = new Map<string, InboxMessage>();
+  const responses = new Map<string, InboxMessage>();
+  for (const message of [...messages].sort(byTime)) {
+    if (isRequest(message) && message.data) {
+      const id = requestIdOf(message.data);
+      if (id !== undefined && !requests.has(id)) requests.set(id, message);
+      continue;
+    }
+    const id = responseId(message);
+    if (id !== undefined && !responses.has(id)) responses.set(id, message);
+  }
+  const pairings: Pairing[] = [];
+  for (const [requestId, request] of requests) {
+    pairings.push({
+      kind: REQUEST_KINDS[request.kind]!,
+      requestId,
+      from: request.from,
+      to: request.to,
+      request,
+      response: responses.get(requestId) ?? null,
+    });
+  }
+  for (const [requestId, response] of responses) {
+    if (requests.has(requestId)) continue;
+    pairings.push({
+      kind: RESPONSE_KINDS[response.kind] ?? response.kind,
+      requestId,
+      from: response.to,
+      to: response.from,
+      request: null,
+      response,
+    });
+  }
+  return pairings;
+}
+
+function factOf(request: InboxMessage | null): string {
+  const data = request?.data;
+  if (!data) return '';
+  const text = (key: string): string => {
+    const value = data[key];
+    return typeof value === 'string' ? value : '';
+  };
+  switch (request.kind) {
+    case 'permission_request': {
+      const tool = text('tool_name') || text('toolName');
+      const description = text('description');
+      return tool && description ? `${tool}: ${description}` : tool || description;
+    }
+    case 'shutdown_request':
+      return text('reason');
+    case 'plan_approval_request':
+      return firstLine(text('plan') || text('planContent')) || text('summary');
+    case 'sandbox_permission_request':
+      return text('host');
+    default:
+      return '';
+  }
+}
+
+const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
+
+/**
+ * Judge pairings as of `now`: an open handshake is `pending` while younger than
+ * `stallAfterMs` and `stalled` from then on (exactly at the threshold counts as
+ * stalled); a closed one is `rejected` on an explicit no, else `approved`.
+ */
+export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: number): Handshake {
+  const requestedAt = pairing.request && Number.isFinite(pairing.request.time) ? pairing.request.time : null;
+  const respondedAt = pairing.response && Number.isFinite(pairing.response.time) ? pairing.response.time : null;
+  let state: HandshakeState;
+  if (pairing.response) {
+    state = pairing.response.data && verdictOf(pairing.response.data) === false ? 'rejected' : 'approved';
+  } else {
+    state = requestedAt !== null && now - requestedAt >= stallAfterMs ? 'stalled' : 'pending';
+  }
+  const since = requestedAt ?? respondedAt;
+  return {
+    ...pairing,
+    state,
+    requestedAt,
+    respondedAt,
+    ageSeconds: since === null ? 0 : seconds(now - since),
+    answerSeconds: requestedAt !== null && respondedAt !== null ? seconds(respondedAt - requestedAt) : null,
+    fact: factOf(pairing.request),
+    orphan: pairing.request === null,
+  };
+}
+
+export const isOpen = (handshake: { readonly response: InboxMessage | null }): boolean => handshake.response === null;
+
+/** Open handshakes first (oldest first: the longest wait on top), then closed ones, newest first. */
+export function orderHandshakes(handshakes: readonly Handshake[]): Handshake[] {
+  const open = handshakes.filter(isOpen).sort((a, b) => (a.requestedAt ?? 0) - (b.requestedAt ?? 0));
+  const closed = handshakes
+    .filter((handshake) => !isOpen(handshake))
+    .sort((a, b) => (b.respondedAt ?? b.requestedAt ?? 0) - (a.respondedAt ?? a.requestedAt ?? 0));
+  return [...open, ...closed];
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { NO_FILTERS } from '../../components/message-filter.js';
+import { settledSession } from '../../src/cli/session.js';
+import { FIXTURES } from '../helpers/fixtures.js';
+import { frame } from '../helpers/render.js';
+
+const NOW = Date.parse('2026-03-01T10:05:00Z');
+const state = async () => (await settledSession(`${FIXTURES}/handshakes`)).store.getState();
+const lineWith = (text: string, needle: string) => text.split('\n').find((line) => line.includes(needle)) ?? '';
+
+describe('the handshakes panel', () => {
+  it('lists open handshakes first with kind, from → to, age and key fact, then closed ones with the answer time', async () => {
+    const text = frame(await state(), { width: 120, now: NOW });
+    const rows = text.split('\n').filter((line) => /^[⚠◷✓✗] /u.test(line));
+    expect(rows[0]).toMatch(/^⚠ stalled +shutdown +team-lead → bob +4m40s +wrap up$/u);
+    expect(rows[1]).toMatch(/^⚠ stalled +permission +carol +→ team-lead +1m +Bash: Run the migrations$/u);
+    expect(rows[2]).toMatch(/^◷ pending +sandbox_permission +frank +→ team-lead +20s +api\.github\.com$/u);
+    expect(rows.slice(3).every((row) => /^[✓✗] (approved|rejected)/u.test(row))).toBe(true);
+    expect(lineWith(text, 'team-lead → alice')).toMatch(/✓ approved +shutdown +team-lead → alice +in 10s +work is done/u);
+    expect(text).toMatch(/✓ approved +plan_approval +dave +→ team-lead +in 10s +Second try: one module/u);
+    expect(text).toMatch(/✗ rejected +permission +hank +→ team-lead +\(request not seen\)/u);
+    expect(text).toContain('Handshakes  3 open · 2 stalled (> 1m) · 8 answered');
+  });
+
+  it('counts stalled handshakes in the header', async () => {
+    const text = frame(await state(), { width: 140, now: NOW });
+    expect(text.split('\n')[0]).toContain('⚠ 2 stalled');
+    expect(text.split('\n')[1]).toContain('stuck (8) 20s ago ⚠2');
+  });
+
+  it('follows --now and --stall-after: nothing is stalled with a 5 minute threshold', async () => {
+    const text = frame(await state(), { width: 140, now: NOW, stallAfterMs: 300_000 });
+    expect(text.split('\n')[0]).not.toContain('stalled');
+    expect(text).toMatch(/◷ pending +shutdown +team-lead → bob +4m40s/u);
+  });
+
+  it('marks members that wait on, or owe, an answer, and shows each status with how long', async () => {
+    const text = frame(await state(), { width: 140, now: NOW });
+    expect(lineWith(text, 'general-purpose · son')).toBeTruthy();
+    expect(text).toMatch(/─ bob ─+ stopping 4m40s ─/u);
+    expect(text).toMatch(/⇠ owes team-lead 4m40s/u);
+    expect(text).toMatch(/─ carol ─+ waiting 1m ─/u);
+    expect(text).toMatch(/⇢ waits on team-lead 1m/u);
+    expect(text).toMatch(/─ dave ─+ idle 3m40s ─/u);
+    expect(text).toMatch(/─ erin ─+ shut down 3m25s ─/u);
+    expect(text).toMatch(/─ gina ─+ interrupted 1m40s ─/u);
+    expect(text).toMatch(/─ hank ─+ failed 1m30s ─/u);
+    expect(text).toMatch(/─ alice ─+ shut down 4m50s · departed ─/u);
+  });
+
+  it('fits at 80x24 with the stalled ones on screen', async () => {
+    const text = frame(await state(), { width: 80, height: 24, now: NOW });
+    expect(text.split('\n')).toHaveLength(23);
+    expect(text).toContain('⚠ stalled  shutdown');
+    expect(text).toContain('⚠ stalled  permission');
+  });
+
+  it('opens a handshake with its request and response', async () => {
+    const text = frame(await state(), { width: 100, height: 40, now: NOW, view: { opened: { pane: 'handshakes', key: 'plan-30' } } });
+    expect(text).toContain('plan_approval dave asked team-lead');
+    expect(text).toContain('rejected');
+    expect(text).toContain('the answer took 10s');
+    expect(text).toContain('request (plan_approval_request, dave → team-lead):');
+    expect(text).toContain('response (plan_approval_response, team-lead → dave):');
+    expect(text).toContain('feedback: keep one module');
+  });
+});
+
+describe('the timeline', () => {
+  it('shows every message of the team in time order, a broadcast once with all its recipients', async () => {
+    const text = frame(await state(), { width: 120, height: 40, now: NOW, view: { mode: 'timeline' } });
+    expect(text).toContain('Timeline  22 messages');
+    expect(text).toMatch(/10:00:05 +team-lead → alice, bob, carol +○ standup · Team: standup in 5 minutes/u);
+    const times = text.split('\n').flatMap((line) => /^(\d\d:\d\d:\d\d) /u.exec(line)?.[1] ?? []);
+    expect(times).toHaveLength(22);
+    expect(times).toEqual([...times].sort());
+  });
+
+  it('filters: protocol only, unread only, one member, no idle', async () => {
+    const s = await state();
+    const view = (filters: Partial<typeof NO_FILTERS>) => ({ mode: 'timeline' as const, filters: { ...NO_FILTERS, ...filters } });
+    expect(frame(s, { width: 120, height: 40, now: NOW, view: view({ protocolOnly: true }) })).not.toContain('standup');
+    const unread = frame(s, { width: 120, height: 40, now: NOW, view: view({ unreadOnly: true }) });
+    expect(unread).toContain('3 of 22 messages · unread only');
+    expect(unread).toContain('sandbox permission request');
+    expect(unread).not.toContain('plan approved');
+    const dave = frame(s, { width: 120, height: 40, now: NOW, view: view({ member: 'dave' }) });
+    expect(dave).toContain('7 of 22 messages · only dave');
+    expect(dave).not.toContain('gina');
+    const noIdle = frame(s, { width: 120, height: 40, now: NOW, view: view({ showIdle: false }) });
+    expect(noIdle).not.toContain('idle (');
+  });
+
+  it('applies the same filters to the inboxes', async () => {
+    const text = frame(await state(), { width: 140, now: NOW, view: { filters: { ...NO_FILTERS, member: 'dave' } } });
+    const lead = text.split('\n').filter((line) => line.startsWith('┃ 10:'));
+    expect(lead.length).toBeGreaterThan(0);
+    expect(lead.every((line) => line.includes('dave'))).toBe(true);
+    expect(text).toContain('only dave');
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { settledSession } from '../../src/cli/session.js';
+import { pairHandshakes } from '../../src/domain/handshakes.js';
+import { memberStatus, type StatusEvidence } from '../../src/domain/member-status.js';
+import { selectMembers } from '../../src/store/selectors.js';
+import { FIXTURES } from '../helpers/fixtures.js';
+import { at, message } from '../helpers/observations.js';
+
+const evidence = (overrides: Partial<StatusEvidence>): StatusEvidence => ({
+  name: 'worker',
+  isLead: false,
+  inactive: false,
+  departed: false,
+  lastSent: undefined,
+  joinedAt: at(0),
+  pairings: [],
+  ...overrides,
+});
+
+const shutdownRequest = message('worker', 'team-lead', { type: 'shutdown_request', requestId: 's1' }, 10);
+const approval = message('team-lead', 'worker', { type: 'shutdown_approved', requestId: 's1' }, 20);
+const rejection = message('team-lead', 'worker', { type: 'shutdown_rejected', requestId: 's1', reason: 'busy' }, 20);
+const permission = message('team-lead', 'worker', { type: 'permission_request', request_id: 'p1' }, 30);
+const idle = (reason: string, seconds: number) => message('team-lead', 'worker', { type: 'idle_notification', idleReason: reason }, seconds);
+
+describe('memberStatus', () => {
+  it('is lead for the lead', () => {
+    expect(memberStatus(evidence({ isLead: true })).status).toBe('lead');
+  });
+
+  it('is shut down once it approved its newest shutdown request, since the approval', () => {
+    expect(memberStatus(evidence({ pairings: pairHandshakes([shutdownRequest, approval]) }))).toEqual({ status: 'shut down', since: at(20) });
+  });
+
+  it('is shut down when marked inactive or gone from the roster', () => {
+    expect(memberStatus(evidence({ inactive: true })).status).toBe('shut down');
+    expect(memberStatus(evidence({ departed: true })).status).toBe('shut down');
+  });
+
+  it('is stopping while a shutdown request is open, and back to its work when it was rejected', () => {
+    expect(memberStatus(evidence({ pairings: pairHandshakes([shutdownRequest]) }))).toEqual({ status: 'stopping', since: at(10) });
+    expect(memberStatus(evidence({ pairings: pairHandshakes([shutdownRequest, rejection]), lastSent: rejection })).status).toBe('working');
+  });
+
+  it('is waiting while its own permission or plan request is open', () => {
+    expect(memberStatus(evidence({ pairings: pairHandshakes([permission]), lastSent: permission }))).toEqual({ status: 'waiting', since: at(30) });
+  });
+
+  it('is idle, interrupted or failed by the reason of its newest idle notification, else working', () => {
+    expect(memberStatus(evidence({ lastSent: idle('available', 40) }))).toEqual({ status: 'idle', since: at(40) });
+    expect(memberStatus(evidence({ lastSent: idle('interrupted', 40) })).status).toBe('interrupted');
+    expect(memberStatus(evidence({ lastSent: idle('failed', 40) })).status).toBe('failed');
+    const plain = message('team-lead', 'worker', 'progress report', 50);
+    expect(memberStatus(evidence({ lastSent: plain }))).toEqual({ status: 'working', since: at(50) });
+    expect(memberStatus(evidence({}))).toEqual({ status: 'working', since: at(0) });
+  });
+
+  it('derives every status of the fixture team', async () => {
+    const { store } = await settledSession(`${FIXTURES}/handshakes`);
+    const members = selectMembers(store.getState().teams.get('stuck')!);
+    expect(Object.fromEntries(members.map((member) => [member.name, [member.status, member.departed]]))).toEqual({
+      'team-lead': ['lead', false],
+      bob: ['stopping', false],
+      carol: ['waiting', false],
+      dave: ['idle', false],
+      erin: ['shut down', false],
+      frank: ['waiting', false],
+      gina: ['interrupted', false],
+      hank: ['failed', false],
+      alice: ['shut down', true],
+    });
+  });
+});

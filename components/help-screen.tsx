@@ -42,6 +42,14 @@ export function HelpScreen({ rows }: { readonly rows: number }) {
         {UNREAD_MARK} unread · {READ_MARK} read · newest at the bottom · delivered messages stay (Claude Code deletes them)
       </Text>
       <Text wrap="truncate-end">
+        <Text bold>Handshakes </Text>
+        ⚠ stalled · ◷ pending · ✓ approved · ✗ rejected · ⇢ waits on · ⇠ owes an answer
+      </Text>
+      <Text wrap="truncate-end">
+        <Text bold>Status </Text>
+        lead · shut down · stopping · waiting · idle · interrupted · failed · working
+      </Text>
+      <Text wrap="truncate-end">
         <Text bold>Tasks </Text>
         blocked by #n: open blockers · cycle: in a dependency cycle · missing #n: blocker that does not exist
       </Text>

@@ -1,4 +1,5 @@
-import React, { useCallback, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import React, { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
+import type { ReplayController, ReplayStatus } from '../src/journal/replay-controller.js';
 import type { Store } from '../src/store/store.js';
 import { buildDashboard, DEFAULT_STALL_AFTER_MS } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';
@@ -19,25 +20,34 @@ export interface AppProps {
   readonly now?: number;
   /** Open handshakes older than this are stalled (`--stall-after`). */
   readonly stallAfterMs?: number;
+  /** Replaying a journal: the transport, whose clock is the dashboard's now. */
+  readonly replay?: ReplayController;
 }
 
+const noReplay = {
+  subscribe: () => () => undefined,
+  getStatus: (): ReplayStatus | undefined => undefined,
+};
+
 /** The interactive dashboard: the store, the terminal and the keys, around the pure view. */
-export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs = DEFAULT_STALL_AFTER_MS }: AppProps) {
+export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs = DEFAULT_STALL_AFTER_MS, replay }: AppProps) {
   const state = useStoreState(store);
   const { columns, rows } = useTerminalSize();
-  const now = useNow(1000, fixedNow);
+  const transport = replay ?? noReplay;
+  const replayStatus = useSyncExternalStore(transport.subscribe, transport.getStatus);
+  const now = useNow(1000, replayStatus?.clock ?? fixedNow);
   const [view, dispatch] = useReducer(viewReducer, team ?? null, (initialTeam) => ({ ...initialViewState, team: initialTeam }));
   const model = useMemo(
-    () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs }),
-    [state, view, claudeDir, columns, rows, now, stallAfterMs],
+    () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus }),
+    [state, view, claudeDir, columns, rows, now, stallAfterMs, replayStatus],
   );
   // Keys are resolved against the latest state, whatever render their handler came from.
-  const latest = useRef({ state, claudeDir, width: columns, height: rows, now, stallAfterMs });
+  const latest = useRef({ state, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus });
   useLayoutEffect(() => {
-    latest.current = { state, claudeDir, width: columns, height: rows, now, stallAfterMs };
+    latest.current = { state, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus };
   });
   const contextFor = useCallback((current: ViewState) => buildDashboard({ ...latest.current, view: current }).context, []);
-  useKeys(contextFor, dispatch);
+  useKeys(contextFor, dispatch, replay);
   return (
     <ThemeContext.Provider value={color ? colorTheme : monochromeTheme}>
       <Dashboard model={model} height={rows} />

@@ -7,6 +7,7 @@ import { isOpen, type Handshake } from '../src/domain/handshakes.js';
 import type { InboxMessage } from '../src/domain/inbox.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
 import { buildTimeline, type TimelineEntry } from '../src/domain/timeline.js';
+import type { ReplayStatus } from '../src/journal/replay-controller.js';
 import type { InboxHistory } from '../src/store/inbox-history.js';
 import {
   memoize,
@@ -121,6 +122,7 @@ export interface DashboardModel {
   readonly detail: DetailModel | null;
   readonly help: boolean;
   readonly filters: MessageFilters;
+  readonly replay: ReplayStatus | null;
   readonly context: ViewContext;
 }
 
@@ -133,6 +135,8 @@ export interface DashboardInput {
   readonly height: number | undefined;
   readonly now: number;
   readonly stallAfterMs?: number;
+  /** Replaying a journal: its progress, shown above the footer. */
+  readonly replay?: ReplayStatus;
 }
 
 /** Memoise on an object and a filter set (filters are compared by value). */
@@ -186,8 +190,8 @@ export function currentTeam(state: AppState, view: ViewState): TeamState | undef
   return name === undefined ? undefined : state.teams.get(name);
 }
 
-const bodyRowsOf = (height: number | undefined, problems: number) =>
-  height === undefined ? undefined : Math.max(0, height - 1 - HEADER_LINES - FOOTER_LINES - (problems > 0 ? 1 : 0));
+const bodyRowsOf = (height: number | undefined, statusLines: number) =>
+  height === undefined ? undefined : Math.max(0, height - 1 - HEADER_LINES - FOOTER_LINES - statusLines);
 
 export function buildDashboard(input: DashboardInput): DashboardModel {
   const { state, view, width, height, now } = input;
@@ -224,7 +228,8 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   });
   // The newest problem first: it is the one the user has not seen yet.
   const problems = [...state.problems.values()].sort((a, b) => b.since - a.since || a.path.localeCompare(b.path));
-  const bodyRows = bodyRowsOf(height, problems.length);
+  const statusLines = (problems.length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
+  const bodyRows = bodyRowsOf(height, statusLines);
 
   const layout = computeLayout({
     width,
@@ -233,7 +238,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     focusedMember: focused === undefined ? -1 : memberIds.indexOf(focused),
     taskCount: nodes.length,
     handshakeCount: handshakes.length,
-    problemLines: problems.length > 0 ? 1 : 0,
+    statusLines,
   });
 
   const panes: PaneModel[] = [];
@@ -334,6 +339,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     detail,
     help: view.help,
     filters,
+    replay: input.replay ?? null,
     context: {
       teams: teams.map((summary) => summary.name),
       team: team?.name,

@@ -8,6 +8,7 @@ import { HandshakeList } from './handshake-list.js';
 import { Header } from './header.js';
 import { HelpScreen } from './help-screen.js';
 import { MemberPane } from './member-pane.js';
+import { ReplayBar } from './replay-bar.js';
 import { describeFilters } from './message-filter.js';
 import { TaskList } from './task-list.js';
 import { TimelineView } from './timeline-view.js';
@@ -88,7 +89,8 @@ export function Dashboard({ model, height }: DashboardProps) {
         {body}
       </Box>
       <ProblemsLine problems={model.problems} width={model.width} />
-      <Footer width={model.width} notes={notes} />
+      {model.replay ? <ReplayBar status={model.replay} /> : null}
+      <Footer width={model.width} notes={notes} replay={model.replay !== null} />
     </Box>
   );
 }

@@ -1,16 +1,16 @@
 import { Box, Text } from 'ink';
 import React from 'react';
 import type { Problem } from '../src/store/state.js';
-import { FOOTER } from './keymap.js';
+import { footerFor } from './keymap.js';
 import { palette, useTheme } from './theme.js';
 import { fit } from './text.js';
 
-export function Footer({ width, notes }: { readonly width: number; readonly notes: readonly string[] }) {
+export function Footer({ width, notes, replay }: { readonly width: number; readonly notes: readonly string[]; readonly replay: boolean }) {
   const { paint } = useTheme();
   return (
     <Box width={width} justifyContent="space-between">
       <Text wrap="truncate-end">
-        {FOOTER.map(({ keys, what }, i) => (
+        {footerFor(replay).map(({ keys, what }, i) => (
           <Text key={what}>
             {i > 0 ? '  ' : ''}
             <Text bold color={paint(palette.accent)}>
@@ -20,7 +20,7 @@ export function Footer({ width, notes }: { readonly width: number; readonly note
           </Text>
         ))}
       </Text>
-      {notes.length > 0 ? <Text dimColor>{notes.join(' · ')}</Text> : null}
+      {notes.length > 0 ? <Text dimColor>{fit(notes.join(' · '), Math.floor(width / 2))}</Text> : null}
     </Box>
   );
 }

@@ -24,7 +24,13 @@ export type Command =
   | 'cycleMember'
   | 'toggleInternal'
   | 'help'
-  | 'quit';
+  | 'quit'
+  | 'replayToggle'
+  | 'replayStep'
+  | 'replayFaster'
+  | 'replaySlower'
+  | 'replayStart'
+  | 'replayEnd';
 
 type KeyName = 'tab' | 'shiftTab' | 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'return' | 'escape' | 'home' | 'end';
 
@@ -38,6 +44,8 @@ export interface Binding {
   readonly keys: readonly KeyName[];
   readonly chars: readonly string[];
   readonly ctrl?: readonly string[];
+  /** Only while replaying a journal, where it comes before the other bindings. */
+  readonly replay?: boolean;
 }
 
 export const KEYMAP: readonly Binding[] = [
@@ -61,6 +69,12 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'toggleInternal', label: 'a', description: 'hide/show teammate-tracker tasks', keys: [], chars: ['a'] },
   { command: 'help', label: '?', description: 'this help', footer: 'help', keys: [], chars: ['?'] },
   { command: 'quit', label: 'q ^C', description: 'quit', footer: 'quit', keys: [], chars: ['q'], ctrl: ['c'] },
+  { command: 'replayToggle', label: 'space', description: 'replay: play / pause', footer: 'play', keys: [], chars: [' '], replay: true },
+  { command: 'replayStep', label: '. n', description: 'replay: one entry forward', footer: 'step', keys: [], chars: ['.', 'n'], replay: true },
+  { command: 'replayFaster', label: '+', description: 'replay: faster', footer: 'speed', keys: [], chars: ['+', '='], replay: true },
+  { command: 'replaySlower', label: '-', description: 'replay: slower', keys: [], chars: ['-', '_'], replay: true },
+  { command: 'replayStart', label: '<', description: 'replay: back to the start', footer: 'start/end', keys: [], chars: ['<', ','], replay: true },
+  { command: 'replayEnd', label: '>', description: 'replay: jump to the end', keys: [], chars: ['>'], replay: true },
 ];
 
 function pressed(key: Key, name: KeyName): boolean {
@@ -69,9 +83,13 @@ function pressed(key: Key, name: KeyName): boolean {
   return key[name];
 }
 
+/** The bindings in force: replay bindings first while replaying, else none of them. */
+export const bindingsFor = (replay: boolean): readonly Binding[] =>
+  replay ? [...KEYMAP.filter((binding) => binding.replay), ...KEYMAP.filter((binding) => !binding.replay)] : KEYMAP.filter((binding) => !binding.replay);
+
 /** The command a key press means, if any. */
-export function commandFor(input: string, key: Key): Command | undefined {
-  for (const binding of KEYMAP) {
+export function commandFor(input: string, key: Key, replay = false): Command | undefined {
+  for (const binding of bindingsFor(replay)) {
     if (key.ctrl) {
       if (binding.ctrl?.includes(input)) return binding.command;
       continue;
@@ -93,22 +111,24 @@ const CONTROL_CHARS: Readonly<Record<string, Partial<Key>>> = {
  * characters as one string (it reads it as a paste), so keys typed faster than
  * a frame, or queued while the process was busy, arrive together: each counts.
  */
-export function commandsFor(input: string, key: Key): Command[] {
+export function commandsFor(input: string, key: Key, replay = false): Command[] {
   if (input.length <= 1 || key.ctrl || key.meta) {
-    const command = commandFor(input, key);
+    const command = commandFor(input, key, replay);
     return command ? [command] : [];
   }
   const commands: Command[] = [];
   for (const char of input) {
     const named = CONTROL_CHARS[char];
-    const command = named ? commandFor('', { ...key, ...named }) : commandFor(char, { ...key, shift: /[A-Z]/u.test(char) });
+    const command = named
+      ? commandFor('', { ...key, ...named }, replay)
+      : commandFor(char, { ...key, shift: /[A-Z]/u.test(char) }, replay);
     if (command) commands.push(command);
   }
   return commands;
 }
 
 /** The footer's short list: `tab pane  ↑ scroll  …`. */
-export const FOOTER = KEYMAP.filter((binding) => binding.footer).map((binding) => ({
-  keys: binding.label.split(' ')[0]!,
-  what: binding.footer!,
-}));
+export const footerFor = (replay: boolean) =>
+  bindingsFor(replay)
+    .filter((binding) => binding.footer)
+    .map((binding) => ({ keys: binding.label.split(' ')[0]!, what: binding.footer! }));

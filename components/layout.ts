@@ -25,7 +25,8 @@ export interface LayoutInput {
   readonly focusedMember: number;
   readonly taskCount: number;
   readonly handshakeCount: number;
-  readonly problemLines: number;
+  /** Lines above the footer: the problems line, the replay bar. */
+  readonly statusLines: number;
 }
 
 export interface PaneLayout {
@@ -102,7 +103,7 @@ export function computeLayout(input: LayoutInput): Layout {
   }
 
   // One line is left free below the frame (see above).
-  const body = Math.max(0, input.height - 1 - HEADER_LINES - FOOTER_LINES - input.problemLines);
+  const body = Math.max(0, input.height - 1 - HEADER_LINES - FOOTER_LINES - input.statusLines);
   const cap = members === 0 ? body : Math.min(body, Math.max(4, Math.floor(body * 0.4)));
   let lists = splitLists(input, cap, sideBySide);
   const listLines = () => (sideBySide ? lists[0] : lists[0] + lists[1]);

@@ -1,23 +1,35 @@
 import { useApp, useInput, useStdin } from 'ink';
 import type { Dispatch } from 'react';
-import { commandsFor } from './keymap.js';
+import type { ReplayController } from '../src/journal/replay-controller.js';
+import { commandsFor, type Command } from './keymap.js';
 import type { ViewAction, ViewContext, ViewState } from './view-state.js';
 
 /**
  * Keys to commands to view actions. Only active when stdin can do raw mode:
  * without a TTY there are no keys to read, and asking for raw mode would throw.
  */
-export function useKeys(context: (view: ViewState) => ViewContext, dispatch: Dispatch<ViewAction>): void {
+const TRANSPORT: Partial<Record<Command, (replay: ReplayController) => void>> = {
+  replayToggle: (replay) => replay.toggle(),
+  replayStep: (replay) => replay.step(),
+  replayFaster: (replay) => replay.faster(),
+  replaySlower: (replay) => replay.slower(),
+  replayStart: (replay) => replay.toStart(),
+  replayEnd: (replay) => replay.toEnd(),
+};
+
+export function useKeys(context: (view: ViewState) => ViewContext, dispatch: Dispatch<ViewAction>, replay?: ReplayController): void {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   useInput(
     (input, key) => {
-      for (const command of commandsFor(input, key)) {
+      for (const command of commandsFor(input, key, replay !== undefined)) {
         if (command === 'quit') {
           exit();
           return;
         }
-        dispatch({ type: 'command', command, context });
+        const transport = TRANSPORT[command];
+        if (transport && replay) transport(replay);
+        else dispatch({ type: 'command', command, context });
       }
     },
     { isActive: isRawModeSupported === true },

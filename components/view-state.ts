@@ -192,6 +192,13 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
     case 'help':
       return { ...view, help: true };
     case 'quit':
+    case 'replayToggle':
+    case 'replayStep':
+    case 'replayFaster':
+    case 'replaySlower':
+    case 'replayStart':
+    case 'replayEnd':
+      // Handled outside the view: quitting and the replay's transport.
       return view;
   }
 }

@@ -2,20 +2,28 @@
  * teamtop's command line: flags in, one of the modes out. Only what every mode
  * needs is imported here; each mode loads its own dependencies when chosen.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { resolveStateDir } from '../journal/store-dir.js';
 import { resolveClaudeDir, wantsColor } from './options.js';
+import { DEFAULT_JOURNAL_BYTES, type JournalOptions } from './session.js';
 
 declare const TEAMTOP_VERSION: string;
 const version = typeof TEAMTOP_VERSION === 'string' ? TEAMTOP_VERSION : '0.0.0-dev';
 
-interface DashboardFlags {
+interface CommonFlags {
   readonly dir?: string;
-  readonly team?: string;
-  readonly once?: boolean;
-  readonly json?: boolean;
   readonly color: boolean;
   readonly now?: number;
   readonly stallAfter: number;
+  readonly stateDir?: string;
+}
+
+interface DashboardFlags extends CommonFlags {
+  readonly team?: string;
+  readonly once?: boolean;
+  readonly json?: boolean;
+  readonly journal: boolean;
+  readonly journalLimit?: number;
 }
 
 function instant(value: string): number {
@@ -24,9 +32,15 @@ function instant(value: string): number {
   return time;
 }
 
-function seconds(value: string): number {
+function nonNegative(value: string): number {
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) throw new InvalidArgumentError('expected a number of seconds, 0 or more');
+  if (!Number.isFinite(parsed) || parsed < 0) throw new InvalidArgumentError('expected a number, 0 or more');
+  return parsed;
+}
+
+function positive(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a number above 0');
   return parsed;
 }
 
@@ -36,50 +50,125 @@ function envNumber(value: string | undefined): number | undefined {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
 }
 
+const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
+
+/** `$COLUMNS`, else the terminal's width, else 120. */
+const frameWidth = () => envNumber(process.env['COLUMNS']) ?? (process.stdout.isTTY ? process.stdout.columns : undefined) ?? 120;
+
+function journalOptions(flags: DashboardFlags, write: boolean): JournalOptions | undefined {
+  if (!flags.journal) return undefined;
+  return {
+    stateDir: resolveStateDir(flags.stateDir),
+    write,
+    maxBytes: flags.journalLimit === undefined ? DEFAULT_JOURNAL_BYTES : flags.journalLimit * 1024 * 1024,
+  };
+}
+
+/** Ink goes quiet when it thinks it runs in CI; at a terminal the user wants the dashboard. */
+function claimTerminal(): void {
+  process.env['CI'] = 'false';
+}
+
 async function runDashboard(flags: DashboardFlags): Promise<number> {
   const claudeDir = resolveClaudeDir(flags.dir);
   const stallAfterMs = flags.stallAfter * 1000;
   if (flags.json) {
     const { runJson } = await import('./run-json.js');
-    return runJson({ claudeDir, team: flags.team, now: flags.now ?? Date.now(), stallAfterMs });
+    return runJson({ claudeDir, team: flags.team, now: flags.now ?? Date.now(), stallAfterMs, journal: journalOptions(flags, false) });
   }
-  const interactive = !flags.once && process.stdin.isTTY === true && process.stdout.isTTY === true;
-  if (!interactive) {
+  if (flags.once || !isInteractive()) {
     const { runOnce } = await import('./run-once.js');
     return runOnce({
       claudeDir,
       team: flags.team,
       color: wantsColor(flags.color, process.stdout.isTTY === true),
-      width: envNumber(process.env['COLUMNS']) ?? (process.stdout.isTTY ? process.stdout.columns : undefined) ?? 120,
+      width: frameWidth(),
       height: envNumber(process.env['LINES']),
       now: flags.now ?? Date.now(),
       stallAfterMs,
+      journal: journalOptions(flags, false),
     });
   }
-  // Ink goes quiet when it thinks it runs in CI; at a terminal the user wants the dashboard.
-  process.env['CI'] = 'false';
+  claimTerminal();
   const { runLive } = await import('./run-live.js');
-  return runLive({ claudeDir, team: flags.team, color: wantsColor(flags.color, true), now: flags.now, stallAfterMs });
+  return runLive({
+    claudeDir,
+    team: flags.team,
+    color: wantsColor(flags.color, true),
+    now: flags.now,
+    stallAfterMs,
+    journal: journalOptions(flags, true),
+  });
+}
+
+function commonOptions(command: Command): Command {
+  return command
+    .option('-d, --dir <path>', 'Claude config dir to read (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
+    .option('--no-color', 'draw without colour (also: NO_COLOR)')
+    .option('--now <iso time>', 'judge ages and stalls as of this instant instead of the clock', instant)
+    .option('--stall-after <seconds>', 'an open handshake older than this is stalled', nonNegative, 60)
+    .option('--state-dir <path>', 'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop)');
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
   let code = 0;
-  const program = new Command()
-    .name('teamtop')
-    .description('A live terminal dashboard for Claude Code agent teams.')
-    .version(version, '-V, --version')
-    .option('-d, --dir <path>', 'Claude config dir to read (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
-    .option('-t, --team <name>', 'show this team first; with --json or --once, only this team')
-    .option('--once', 'draw one frame to stdout and exit (width from $COLUMNS, height from $LINES)')
-    .option('--json', 'print the decoded state as one JSON document and exit')
-    .option('--no-color', 'draw without colour (also: NO_COLOR)')
-    .option('--now <iso time>', 'judge ages and stalls as of this instant instead of the clock', instant)
-    .option('--stall-after <seconds>', 'an open handshake older than this is stalled', seconds, 60)
-    .showHelpAfterError()
+  const program = commonOptions(
+    new Command()
+      // Set before the subcommands are made, so they inherit it.
+      .exitOverride()
+      .showHelpAfterError()
+      .name('teamtop')
+      .description('A live terminal dashboard for Claude Code agent teams.')
+      .version(version, '-V, --version')
+      .option('-t, --team <name>', 'show this team first; with --json or --once, only this team')
+      .option('--once', 'draw one frame to stdout and exit (width from $COLUMNS, height from $LINES)')
+      .option('--json', 'print the decoded state as one JSON document and exit'),
+  )
+    .option('--no-journal', 'neither restore history from the journal nor record to it')
+    .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive)
+    .enablePositionalOptions()
     .action(async (flags: DashboardFlags) => {
       code = await runDashboard(flags);
     });
-  program.exitOverride();
+
+  commonOptions(
+    program
+      .command('replay')
+      .description('play a recorded run on the dashboard: a journal file, or a team name')
+      .argument('<source>', 'a journal file (see export), or the name of a recorded team')
+      .addOption(new Option('--speed <factor>', 'playback speed').argParser(positive).default(1))
+      .option('--json', 'print the state at the end of the recording as JSON and exit'),
+  ).action(async (source: string, flags: CommonFlags & { speed: number; json?: boolean }) => {
+    const { runReplay } = await import('./run-replay.js');
+    const interactive = isInteractive() && !flags.json;
+    if (interactive) claimTerminal();
+    code = await runReplay({
+      source,
+      stateDir: resolveStateDir(flags.stateDir),
+      claudeDir: resolveClaudeDir(flags.dir),
+      speed: flags.speed,
+      json: flags.json === true,
+      interactive,
+      color: wantsColor(flags.color, interactive || process.stdout.isTTY === true),
+      now: flags.now,
+      stallAfterMs: flags.stallAfter * 1000,
+      width: frameWidth(),
+      height: envNumber(process.env['LINES']),
+    });
+  });
+
+  program
+    .command('export')
+    .description("write one team's journal (every run) as a standalone recording")
+    .requiredOption('-t, --team <name>', 'the team to export')
+    .requiredOption('-o, --out <file>', 'where to write it')
+    .option('-d, --dir <path>', 'the Claude config dir it was recorded from (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
+    .option('--state-dir <path>', 'where the journal lives')
+    .action(async (flags: { team: string; out: string; dir?: string; stateDir?: string }) => {
+      const { runExport } = await import('./run-export.js');
+      code = runExport({ team: flags.team, out: flags.out, stateDir: resolveStateDir(flags.stateDir), claudeDir: resolveClaudeDir(flags.dir) });
+    });
+
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -1,15 +1,16 @@
 import { snapshot } from '../store/snapshot.js';
-import { settledSession } from './session.js';
+import { settledSession, type JournalOptions } from './session.js';
 
 export interface JsonOptions {
   readonly claudeDir: string;
   readonly team: string | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
+  readonly journal: JournalOptions | undefined;
 }
 
-export async function runJson({ claudeDir, team, now, stallAfterMs }: JsonOptions): Promise<number> {
-  const { store } = await settledSession(claudeDir);
+export async function runJson({ claudeDir, team, now, stallAfterMs, journal }: JsonOptions): Promise<number> {
+  const { store } = await settledSession(claudeDir, journal);
   const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs });
   if (team !== undefined && document.teams.length === 0) {
     process.stderr.write(`teamtop: no team named "${team}" in ${claudeDir}\n`);

@@ -2,7 +2,7 @@ import { render } from 'ink';
 import React from 'react';
 import { App } from '../../components/app.js';
 import { watchClaudeDir } from '../watch/watcher.js';
-import { openSession } from './session.js';
+import { openSession, type JournalOptions } from './session.js';
 import { enterAlternateScreen } from './terminal.js';
 
 export interface LiveOptions {
@@ -11,13 +11,14 @@ export interface LiveOptions {
   readonly color: boolean;
   readonly now: number | undefined;
   readonly stallAfterMs: number;
+  readonly journal: JournalOptions | undefined;
 }
 
 const SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
 
 /** The interactive dashboard, following the files until the user quits. */
 export async function runLive(options: LiveOptions): Promise<number> {
-  const session = openSession(options.claudeDir);
+  const session = openSession(options.claudeDir, options.journal);
   const screen = enterAlternateScreen();
   const instance = render(
     <App
@@ -35,6 +36,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
   const stop = (signal: keyof typeof SIGNALS) => {
     instance.unmount();
     watching.abort();
+    session.close();
     screen.leave();
     process.exit(128 + SIGNALS[signal]);
   };
@@ -45,7 +47,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
     watchClaudeDir({
       claudeDir: options.claudeDir,
       loader: session.loader,
-      emit: (observations) => session.store.dispatch({ type: 'observed', observations }),
+      emit: session.observe,
       folders: session.folders,
       signal: watching.signal,
     }).catch((error: unknown) => {
@@ -65,7 +67,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
     return 1;
   } finally {
     watching.abort();
-    session.loader.close();
+    session.close();
     screen.leave();
   }
 }

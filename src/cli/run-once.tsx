@@ -6,7 +6,7 @@ import { Dashboard } from '../../components/dashboard.js';
 import { colorTheme, ThemeContext } from '../../components/theme.js';
 import { initialViewState } from '../../components/view-state.js';
 import { selectTeams } from '../store/selectors.js';
-import { settledSession } from './session.js';
+import { settledSession, type JournalOptions } from './session.js';
 
 export interface OnceOptions {
   readonly claudeDir: string;
@@ -17,11 +17,12 @@ export interface OnceOptions {
   readonly height: number | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
+  readonly journal: JournalOptions | undefined;
 }
 
 /** Draw one frame to stdout: only SGR colour sequences, no cursor movement. */
 export async function runOnce(options: OnceOptions): Promise<number> {
-  const { store } = await settledSession(options.claudeDir);
+  const { store } = await settledSession(options.claudeDir, options.journal);
   const state = store.getState();
   if (options.team !== undefined && !selectTeams(state.teams).some((team) => team.name === options.team)) {
     process.stderr.write(`teamtop: no team named "${options.team}" in ${options.claudeDir}\n`);

@@ -1,10 +1,23 @@
 /**
- * A store fed from a config dir: the start-up scan now, the watcher later.
+ * A store fed from a config dir: history from the journal first, then the
+ * start-up scan, then (in the live mode) the watcher, each observation also
+ * appended to the journal.
  */
 import type { Observation } from '../domain/observation.js';
+import { classifyFolder } from '../domain/paths.js';
+import { restore } from '../journal/restore.js';
+import { namespaceDir } from '../journal/store-dir.js';
+import { JournalWriter } from '../journal/writer.js';
 import { createStore, type Store } from '../store/store.js';
 import { Loader } from '../watch/loader.js';
 import { listTeamFiles, scan } from '../watch/scan.js';
+
+export interface JournalOptions {
+  readonly stateDir: string;
+  /** Append what this run sees (the live mode); otherwise only read it back. */
+  readonly write: boolean;
+  readonly maxBytes: number;
+}
 
 export interface Session {
   readonly claudeDir: string;
@@ -12,24 +25,74 @@ export interface Session {
   readonly loader: Loader;
   /** Team and task folders found by the scan, for the watcher to start from. */
   readonly folders: readonly string[];
+  readonly journal: JournalWriter | undefined;
+  /** Feed observations in: the store, and the journal when there is one. */
+  readonly observe: (observations: Observation[]) => void;
+  close(): void;
 }
 
-export function openSession(claudeDir: string): Session {
+/** 200 MB: weeks of a busy team. */
+export const DEFAULT_JOURNAL_BYTES = 200 * 1024 * 1024;
+
+export function openSession(claudeDir: string, journalOptions?: JournalOptions): Session {
   const store = createStore();
-  const loader = new Loader({
-    claudeDir,
-    emit: (observations: Observation[]) => store.dispatch({ type: 'observed', observations }),
-  });
+  let journal: JournalWriter | undefined;
+  const observe = (observations: Observation[]) => {
+    store.dispatch({ type: 'observed', observations });
+    journal?.record(observations);
+  };
+
+  let restoredFolders: ReadonlySet<string> = new Set();
+  if (journalOptions) {
+    const namespace = namespaceDir(journalOptions.stateDir, claudeDir);
+    const restored = restore(namespace);
+    restoredFolders = restored.folders;
+    store.dispatch({ type: 'observed', observations: restored.observations });
+    const at = Date.now();
+    store.dispatch({
+      type: 'observed',
+      observations: restored.notices.map(({ path, message }) => ({ kind: 'problem', path, message, at })),
+    });
+    if (journalOptions.write) {
+      journal = new JournalWriter({
+        stateDir: journalOptions.stateDir,
+        namespace,
+        claudeDir,
+        maxBytes: journalOptions.maxBytes,
+        lastTexts: restored.lastTexts,
+        folders: restored.folders,
+      });
+    }
+  }
+
+  const loader = new Loader({ claudeDir, emit: observe });
   const { folders } = listTeamFiles(claudeDir);
-  store.dispatch({ type: 'observed', observations: scan(claudeDir, loader, Date.now()) });
-  store.dispatch({ type: 'went-live' });
-  return { claudeDir, store, loader, folders };
+  const now = Date.now();
+  const observations = scan(claudeDir, loader, now);
+  // Folders the journal remembers and the disk no longer has: those teams ended.
+  const present = new Set(folders);
+  for (const folder of restoredFolders) {
+    if (!present.has(folder)) observations.push({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now });
+  }
+  observe(observations);
+  return {
+    claudeDir,
+    store,
+    loader,
+    folders,
+    journal,
+    observe,
+    close() {
+      loader.close();
+      journal?.close();
+    },
+  };
 }
 
 /** The state once every torn file has been re-read (for `--json` and `--once`). */
-export async function settledSession(claudeDir: string): Promise<Session> {
-  const session = openSession(claudeDir);
+export async function settledSession(claudeDir: string, journalOptions?: JournalOptions): Promise<Session> {
+  const session = openSession(claudeDir, journalOptions);
   await session.loader.settled();
-  session.loader.close();
+  session.close();
   return session;
 }

@@ -6,12 +6,12 @@ import type { Observation } from '../domain/observation.js';
 import { toEpoch } from '../domain/time.js';
 import type { TeamConfig } from '../domain/schemas.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
-import { emptyTeam, type AppState, type MemberRecord, type Problem, type TeamState } from './state.js';
+import { emptyTeam, initialState, type AppState, type MemberRecord, type Problem, type TeamState } from './state.js';
 
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
-  /** The start-up scan has been applied: later changes count as activity. */
-  | { readonly type: 'went-live' };
+  /** Forget everything (a replay jumping back to its start). */
+  | { readonly type: 'reset' };
 
 /** The latest of some instants, ignoring unknown ones (NaN when all are unknown). */
 function latest(...times: number[]): number {
@@ -55,33 +55,32 @@ function withInbox(team: TeamState, member: string, update: (inbox: InboxHistory
   return { ...team, inboxes, lastActivity: latest(team.lastActivity, lastMessageTime(after)) };
 }
 
-function applyToTeam(team: TeamState, observation: Observation, live: boolean): TeamState {
+function applyToTeam(team: TeamState, observation: Observation): TeamState {
   switch (observation.kind) {
     case 'config':
-      return touch(applyConfig(team, observation.config), observation.at, live, true);
+      return touch(applyConfig(team, observation.config), observation, true);
     case 'inbox':
       return touch(
         withInbox(team, observation.member, (inbox) => applyInboxFile(inbox, observation.messages)),
-        observation.at,
-        live,
+        observation,
         true,
       );
     case 'task': {
       const tasks = new Map(team.tasks);
       tasks.set(observation.task.id, { task: observation.task, deleted: false });
-      return touch({ ...team, tasks }, observation.at, live, false);
+      return touch({ ...team, tasks }, observation, false);
     }
     case 'file-gone': {
       const { target } = observation;
       if (target.kind === 'inbox') {
-        return touch(withInbox(team, target.member, removeInboxFile), observation.at, live, false);
+        return touch(withInbox(team, target.member, removeInboxFile), observation, false);
       }
       if (target.kind === 'task') {
         const record = team.tasks.get(target.id);
         if (!record || record.deleted) return team;
         const tasks = new Map(team.tasks);
         tasks.set(target.id, { ...record, deleted: true });
-        return touch({ ...team, tasks }, observation.at, live, false);
+        return touch({ ...team, tasks }, observation, false);
       }
       return team;
     }
@@ -95,8 +94,8 @@ function applyToTeam(team: TeamState, observation: Observation, live: boolean): 
   }
 }
 
-/** Mark activity (only once live: the start-up scan says nothing about when) and presence. */
-function touch(team: TeamState, at: number, live: boolean, teamFolderExists: boolean): TeamState {
+/** Mark activity (a change seen live; a scan says nothing about when) and presence. */
+function touch(team: TeamState, { at, live }: { at: number; live: boolean }, teamFolderExists: boolean): TeamState {
   const lastActivity = live ? latest(team.lastActivity, at) : team.lastActivity;
   const present = teamFolderExists || team.present;
   if (Object.is(lastActivity, team.lastActivity) && present === team.present) return team;
@@ -138,7 +137,7 @@ function applyObservations(state: AppState, observations: readonly Observation[]
     }
     const name = teamOf(observation)!;
     const before = (teams ?? state.teams).get(name) ?? emptyTeam(name);
-    const after = applyToTeam(before, observation, state.live);
+    const after = applyToTeam(before, observation);
     if (after !== before || !(teams ?? state.teams).has(name)) (teams ??= new Map(state.teams)).set(name, after);
   }
   if (!teams && !problems) return state;
@@ -149,7 +148,7 @@ export function reducer(state: AppState, action: Action): AppState {
   switch (action.type) {
     case 'observed':
       return applyObservations(state, action.observations);
-    case 'went-live':
-      return state.live ? state : { ...state, live: true };
+    case 'reset':
+      return initialState;
   }
 }

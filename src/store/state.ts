@@ -41,11 +41,9 @@ export interface Problem {
 export interface AppState {
   readonly teams: ReadonlyMap<string, TeamState>;
   readonly problems: ReadonlyMap<string, Problem>;
-  /** The first scan is in: from now on, a change on disk is activity. */
-  readonly live: boolean;
 }
 
-export const initialState: AppState = { teams: new Map(), problems: new Map(), live: false };
+export const initialState: AppState = { teams: new Map(), problems: new Map() };
 
 export function emptyTeam(name: string): TeamState {
   return {

@@ -12,10 +12,9 @@
  */
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { parseConfig, parseInbox, parseTask } from '../domain/files.js';
-import type { InboxMessage } from '../domain/inbox.js';
 import type { Observation } from '../domain/observation.js';
-import { classifyFile, classifyFolder, type FileTarget } from '../domain/paths.js';
+import { classifyFile, classifyFolder } from '../domain/paths.js';
+import { FileInterpreter } from './interpreter.js';
 
 export interface LoaderOptions {
   readonly claudeDir: string;
@@ -32,12 +31,8 @@ interface Fingerprint {
   readonly ino: number;
 }
 
-interface FileState {
+interface ReadState {
   fingerprint?: Fingerprint;
-  /** Decoded messages of the last good read of an inbox, by key. */
-  known?: ReadonlyMap<string, InboxMessage>;
-  /** Whether a problem is shown for this file. */
-  problem: boolean;
   attempt: number;
   retry?: ReturnType<typeof setTimeout>;
 }
@@ -65,8 +60,10 @@ function readWithStats(path: string): { text: string; stats: Stats } | undefined
 }
 
 export class Loader {
-  private readonly files = new Map<string, FileState>();
-  private readonly queued = new Set<string>();
+  private readonly interpreter = new FileInterpreter();
+  private readonly reads = new Map<string, ReadState>();
+  /** Files to read this tick, and whether the read is live (see Observation). */
+  private readonly queued = new Map<string, boolean>();
   private flushScheduled = false;
   private pendingRetries = 0;
   private settledWaiters: Array<() => void> = [];
@@ -82,42 +79,36 @@ export class Loader {
   /** A file may have changed: read it this tick. */
   touch(relative: string): void {
     if (this.closed || !classifyFile(relative)) return;
-    this.queued.add(relative);
+    this.queued.set(relative, true);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     setImmediate(() => this.flush());
   }
 
-  /** Read a file now and return what it shows (used by the start-up scan). */
-  readNow(relative: string): Observation[] {
-    const target = classifyFile(relative);
-    return target ? this.read(relative, target) : [];
+  /** Read a file now and return what it shows (the start-up scan and rescans: not live). */
+  readNow(relative: string, live = false): Observation[] {
+    return classifyFile(relative) ? this.read(relative, live) : [];
   }
 
   /**
    * A file was removed. When its whole folder went with it, that is a cleanup
    * (the team or task list was deleted), which is not the same as a task deleted.
    */
-  remove(relative: string): Observation[] {
+  remove(relative: string, live = true): Observation[] {
     const target = classifyFile(relative);
-    const state = this.files.get(relative);
-    if (!target || !state) return [];
-    this.forget(relative, state);
+    if (!target || !this.interpreter.knows(relative)) return [];
+    this.forgetRead(relative);
     const at = this.now();
-    const observations: Observation[] = [];
-    if (state.problem) observations.push({ kind: 'problem-gone', path: relative });
     const folder = target.kind === 'task' ? `tasks/${target.team}` : `teams/${target.team}`;
     if (!existsSync(join(this.options.claudeDir, folder))) {
-      observations.push({ kind: 'folder-gone', target: classifyFolder(folder)!, at });
-    } else {
-      observations.push({ kind: 'file-gone', target, at });
+      return [...this.interpreter.forget(relative), { kind: 'folder-gone', target: classifyFolder(folder)!, at }];
     }
-    return observations;
+    return this.interpreter.remove(relative, at, live);
   }
 
   /** Files read so far, for a rescan to find the ones that disappeared. */
   knownFiles(): string[] {
-    return [...this.files.keys()];
+    return this.interpreter.knownFiles();
   }
 
   /** Resolves when no torn file is waiting for a re-read. */
@@ -128,9 +119,10 @@ export class Loader {
 
   close(): void {
     this.closed = true;
-    for (const state of this.files.values()) clearTimeout(state.retry);
-    this.files.clear();
+    for (const state of this.reads.values()) clearTimeout(state.retry);
+    this.reads.clear();
     this.queued.clear();
+    this.pendingRetries = 0;
     this.releaseWaiters();
   }
 
@@ -138,84 +130,40 @@ export class Loader {
     this.flushScheduled = false;
     if (this.closed) return;
     const observations: Observation[] = [];
-    for (const relative of this.queued) observations.push(...this.readNow(relative));
+    for (const [relative, live] of this.queued) observations.push(...this.read(relative, live));
     this.queued.clear();
     if (observations.length > 0) this.options.emit(observations);
     this.releaseWaiters();
   }
 
-  private read(relative: string, target: FileTarget): Observation[] {
+  private read(relative: string, live: boolean): Observation[] {
     const content = readWithStats(join(this.options.claudeDir, relative));
     // Gone between the event and the read: the watcher's removal event follows.
     if (!content) return [];
-    let state = this.files.get(relative);
-    if (!state) this.files.set(relative, (state = { problem: false, attempt: 0 }));
-    if (sameFingerprint(state.fingerprint, content.stats) && !state.problem) return [];
-    const at = this.now();
+    let state = this.reads.get(relative);
+    if (!state) this.reads.set(relative, (state = { attempt: 0 }));
+    if (sameFingerprint(state.fingerprint, content.stats)) return [];
 
-    const observations: Observation[] = [];
-    const problem = (message: string) => {
-      state.problem = true;
-      observations.push({ kind: 'problem', path: relative, message, at });
-    };
-
-    let parsed: { ok: true; observation: Observation; invalid?: readonly string[] } | { ok: false; torn: boolean; message: string };
-    switch (target.kind) {
-      case 'config': {
-        const result = parseConfig(content.text);
-        parsed = result.ok ? { ok: true, observation: { kind: 'config', team: target.team, config: result.value, at } } : result;
-        break;
-      }
-      case 'task': {
-        const result = parseTask(content.text, target.id);
-        parsed = result.ok ? { ok: true, observation: { kind: 'task', team: target.team, task: result.value, at } } : result;
-        break;
-      }
-      case 'inbox': {
-        const result = parseInbox(content.text, target.member, state.known ?? new Map());
-        if (result.ok) {
-          state.known = new Map(result.value.messages.map((message) => [message.key, message]));
-          parsed = {
-            ok: true,
-            observation: { kind: 'inbox', team: target.team, member: target.member, messages: result.value.messages, at },
-            invalid: result.value.invalid,
-          };
-        } else {
-          parsed = result;
-        }
-        break;
-      }
-    }
-
-    if (!parsed.ok) {
-      if (parsed.torn && state.attempt < this.retryDelays.length) {
-        this.scheduleRetry(relative, state);
-      } else {
-        state.attempt = 0;
-        problem(parsed.message);
-      }
+    const final = state.attempt >= this.retryDelays.length;
+    const { observations, torn } = this.interpreter.interpret(relative, content.text, this.now(), live, final);
+    if (torn) {
+      this.scheduleRetry(relative, state, live);
       return observations;
     }
-
     state.attempt = 0;
-    state.fingerprint = { size: content.stats.size, mtimeMs: content.stats.mtimeMs, ino: content.stats.ino };
+    // A file given up on as broken is read again on its next change, whatever its stats.
+    state.fingerprint = observations.some((observation) => observation.kind === 'problem' && observation.path === relative && final)
+      ? undefined
+      : { size: content.stats.size, mtimeMs: content.stats.mtimeMs, ino: content.stats.ino };
     if (state.retry) {
       clearTimeout(state.retry);
       state.retry = undefined;
       this.pendingRetries--;
     }
-    observations.push(parsed.observation);
-    if (parsed.invalid && parsed.invalid.length > 0) {
-      const more = parsed.invalid.length > 1 ? ` (and ${parsed.invalid.length - 1} more)` : '';
-      problem(`${parsed.invalid[0]}${more}`);
-    } else if (state.problem) {
-      state.problem = false;
-      observations.push({ kind: 'problem-gone', path: relative });
-    }
     return observations;
   }
 
-  private scheduleRetry(relative: string, state: FileState): void {
+  private scheduleRetry(relative: string, state: ReadState, live: boolean): void {
     if (state.retry) return;
     const delay = this.retryDelays[state.attempt++]!;
     this.pendingRetries++;
@@ -223,19 +171,19 @@ export class Loader {
       state.retry = undefined;
       this.pendingRetries--;
       if (this.closed) return;
-      const target = classifyFile(relative)!;
-      const observations = this.read(relative, target);
+      const observations = this.read(relative, live);
       if (observations.length > 0) this.options.emit(observations);
       this.releaseWaiters();
     }, delay);
   }
 
-  private forget(relative: string, state: FileState): void {
-    if (state.retry) {
+  private forgetRead(relative: string): void {
+    const state = this.reads.get(relative);
+    if (state?.retry) {
       clearTimeout(state.retry);
       this.pendingRetries--;
     }
-    this.files.delete(relative);
+    this.reads.delete(relative);
   }
 
   private releaseWaiters(): void {

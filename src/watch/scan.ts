@@ -69,7 +69,7 @@ export function rescan(claudeDir: string, loader: Loader, knownFolders: Set<stri
   }
   for (const file of files) observations.push(...loader.readNow(file));
   const present = new Set(files);
-  for (const file of loader.knownFiles()) if (!present.has(file)) observations.push(...loader.remove(file));
+  for (const file of loader.knownFiles()) if (!present.has(file)) observations.push(...loader.remove(file, false));
   const stillThere = new Set(folders);
   for (const folder of knownFolders) {
     if (stillThere.has(folder)) continue;

@@ -95,7 +95,7 @@ describe('App', () => {
     await waitFor(() => expect(app.lastFrame()).toContain('★ team-lead'));
     store.dispatch({
       type: 'observed',
-      observations: [{ kind: 'inbox', team: 'team', member: 'team-lead', messages: [message('team-lead', 'worker', 'fresh news', 5)], at: 0 }],
+      observations: [{ kind: 'inbox', team: 'team', member: 'team-lead', messages: [message('team-lead', 'worker', 'fresh news', 5)], at: 0, live: false }],
     });
     await waitFor(() => expect(app.lastFrame()).toContain('fresh news'));
   });

@@ -124,8 +124,8 @@ describe('Dashboard', () => {
     let state = teamState();
     state = observe(
       state,
-      { kind: 'inbox', team: 'team', member: 'worker', messages: [message('worker', 'team-lead', 'bye', 10)], at: at(10) },
-      { kind: 'config', team: 'team', config: config([member('team-lead', { agentType: 'team-lead' })]), at: at(11) },
+      { kind: 'inbox', team: 'team', member: 'worker', messages: [message('worker', 'team-lead', 'bye', 10)], at: at(10), live: false },
+      { kind: 'config', team: 'team', config: config([member('team-lead', { agentType: 'team-lead' })]), at: at(11), live: false },
       { kind: 'folder-gone', target: { kind: 'team-dir', team: 'team' }, at: at(12) },
     );
     const text = frame(state, { width: 100, height: 30 });

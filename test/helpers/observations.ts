@@ -45,6 +45,6 @@ export function teamState(team = 'team'): AppState {
   return observe(
     initialState,
     { kind: 'folder', target: { kind: 'team-dir', team }, at: T0 },
-    { kind: 'config', team, config: config([member('team-lead', { agentType: 'team-lead', agentId: 'team-lead@team' }), member('worker', { color: 'purple' })]), at: T0 },
+    { kind: 'config', team, config: config([member('team-lead', { agentType: 'team-lead', agentId: 'team-lead@team' }), member('worker', { color: 'purple' })]), at: T0, live: false },
   );
 }

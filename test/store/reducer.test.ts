@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { reducer } from '../../src/store/reducer.js';
 import { initialState } from '../../src/store/state.js';
 import { at, config, member, message, observe, T0, task, teamState } from '../helpers/observations.js';
 
 describe('reducer', () => {
   it('does not count a task list without a team folder as a team', () => {
-    const state = observe(initialState, { kind: 'task', team: 'solo-uuid', task: task('1'), at: T0 });
+    const state = observe(initialState, { kind: 'task', team: 'solo-uuid', task: task('1'), at: T0, live: false });
     expect(state.teams.get('solo-uuid')?.isTeam).toBe(false);
   });
 
   it('keeps members that leave the roster, marked as not in config', () => {
     let state = teamState();
-    state = observe(state, { kind: 'config', team: 'team', config: config([member('team-lead')]), at: T0 });
+    state = observe(state, { kind: 'config', team: 'team', config: config([member('team-lead')]), at: T0, live: false });
     const members = state.teams.get('team')!.members;
     expect([...members.keys()]).toEqual(['team-lead', 'worker']);
     expect(members.get('worker')!.inConfig).toBe(false);
@@ -19,15 +18,15 @@ describe('reducer', () => {
 
   it('keeps the last good config when the file goes away, and marks the team ended when its folder does', () => {
     let state = teamState();
-    state = observe(state, { kind: 'file-gone', target: { kind: 'config', team: 'team' }, at: at(5) });
+    state = observe(state, { kind: 'file-gone', target: { kind: 'config', team: 'team' }, at: at(5), live: false });
     expect(state.teams.get('team')!.config?.members).toHaveLength(2);
     state = observe(state, { kind: 'folder-gone', target: { kind: 'team-dir', team: 'team' }, at: at(6) });
     expect(state.teams.get('team')).toMatchObject({ present: false, isTeam: true });
   });
 
   it('marks a deleted task file as deleted rather than forgetting it', () => {
-    let state = observe(teamState(), { kind: 'task', team: 'team', task: task('1'), at: T0 });
-    state = observe(state, { kind: 'file-gone', target: { kind: 'task', team: 'team', id: '1' }, at: at(1) });
+    let state = observe(teamState(), { kind: 'task', team: 'team', task: task('1'), at: T0, live: false });
+    state = observe(state, { kind: 'file-gone', target: { kind: 'task', team: 'team', id: '1' }, at: at(1), live: false });
     expect(state.teams.get('team')!.tasks.get('1')).toMatchObject({ deleted: true, task: { subject: 'task 1' } });
   });
 
@@ -39,17 +38,17 @@ describe('reducer', () => {
     expect(state.problems.size).toBe(0);
   });
 
-  it('counts activity from message times, and from changes seen once live', () => {
+  it('counts activity from message times, and from changes seen live', () => {
     let state = observe(teamState(), {
       kind: 'inbox',
       team: 'team',
       member: 'team-lead',
       messages: [message('team-lead', 'worker', 'hi', 30)],
       at: at(1000),
+      live: false,
     });
     expect(state.teams.get('team')!.lastActivity).toBe(at(30));
-    state = reducer(state, { type: 'went-live' });
-    state = observe(state, { kind: 'task', team: 'team', task: task('1'), at: at(2000) });
+    state = observe(state, { kind: 'task', team: 'team', task: task('1'), at: at(2000), live: true });
     expect(state.teams.get('team')!.lastActivity).toBe(at(2000));
   });
 

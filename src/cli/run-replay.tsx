@@ -1,0 +1,82 @@
+import chalk from 'chalk';
+import { render, renderToString } from 'ink';
+import React from 'react';
+import { App } from '../../components/app.js';
+import { buildDashboard } from '../../components/dashboard-model.js';
+import { Dashboard } from '../../components/dashboard.js';
+import { colorTheme, ThemeContext } from '../../components/theme.js';
+import { initialViewState } from '../../components/view-state.js';
+import { ReplayController } from '../journal/replay-controller.js';
+import { findRecording } from '../journal/sources.js';
+import { snapshot } from '../store/snapshot.js';
+import { createStore } from '../store/store.js';
+import { enterAlternateScreen } from './terminal.js';
+
+export interface ReplayCliOptions {
+  readonly source: string;
+  readonly stateDir: string;
+  readonly claudeDir: string;
+  readonly speed: number;
+  readonly json: boolean;
+  readonly interactive: boolean;
+  readonly color: boolean;
+  readonly now: number | undefined;
+  readonly stallAfterMs: number;
+  readonly width: number;
+  readonly height: number | undefined;
+}
+
+/** Play a recorded run on the dashboard, or print where it ends (`--json`). */
+export async function runReplay(options: ReplayCliOptions): Promise<number> {
+  const recording = findRecording(options.source, options.stateDir, options.claudeDir);
+  if (!recording) {
+    process.stderr.write(`teamtop: no journal file or recorded team named "${options.source}" (journals are in ${options.stateDir})\n`);
+    return 1;
+  }
+  const store = createStore();
+  const at = Date.now();
+  store.dispatch({ type: 'observed', observations: recording.notices.map(({ path, message }) => ({ kind: 'problem', path, message, at })) });
+  const controller = new ReplayController(recording.lines, store, { speed: options.speed });
+  const claudeDir = recording.claudeDir ?? options.claudeDir;
+
+  if (options.json || !options.interactive) {
+    controller.toEnd();
+    const now = options.now ?? (options.json ? Date.now() : controller.end);
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify(snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs }), null, 2)}\n`);
+      return 0;
+    }
+    if (!options.color) chalk.level = 0;
+    const model = buildDashboard({ state: store.getState(), view: initialViewState, claudeDir, width: options.width, height: options.height, now, stallAfterMs: options.stallAfterMs });
+    process.stdout.write(
+      `${renderToString(
+        <ThemeContext.Provider value={colorTheme}>
+          <Dashboard model={model} height={options.height} />
+        </ThemeContext.Provider>,
+        { columns: options.width },
+      )}\n`,
+    );
+    return 0;
+  }
+
+  const screen = enterAlternateScreen();
+  const instance = render(
+    <App store={store} claudeDir={claudeDir} color={options.color} stallAfterMs={options.stallAfterMs} replay={controller} />,
+    { exitOnCtrlC: true, patchConsole: false, maxFps: 60 },
+  );
+  controller.play();
+  const stop = () => {
+    instance.unmount();
+    screen.leave();
+    process.exit(130);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGHUP', stop);
+  try {
+    await instance.waitUntilExit();
+    return 0;
+  } finally {
+    controller.dispose();
+    screen.leave();
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Finding a recording: a journal file given by path, or a team's runs by name.
+ */
+import { existsSync, statSync } from 'node:fs';
+import type { JournalLine } from './format.js';
+import { readJournalFile } from './reader.js';
+import { listRuns, namespaceDir, namespacesWithTeam } from './store-dir.js';
+
+export interface Recording {
+  readonly lines: JournalLine[];
+  readonly notices: { readonly path: string; readonly message: string }[];
+  /** The config dir the recording was made from, as its first header says. */
+  readonly claudeDir: string | undefined;
+  readonly files: readonly string[];
+}
+
+/** The run files of a team: in this config dir's journal first, else wherever the team was recorded last. */
+export function teamRunFiles(stateDir: string, claudeDir: string, team: string): string[] {
+  const here = listRuns(namespaceDir(stateDir, claudeDir), team);
+  if (here.length > 0) return here.map((run) => run.path);
+  const [elsewhere] = namespacesWithTeam(stateDir, team);
+  return elsewhere ? listRuns(elsewhere, team).map((run) => run.path) : [];
+}
+
+export function readRecording(files: readonly string[]): Recording {
+  const lines: JournalLine[] = [];
+  const notices: { path: string; message: string }[] = [];
+  for (const path of files) {
+    const read = readJournalFile(path);
+    lines.push(...read.lines);
+    for (const message of read.notices) notices.push({ path, message });
+  }
+  const header = lines.find((line) => line.kind === 'header');
+  return { lines, notices, claudeDir: header?.kind === 'header' ? header.header.claudeDir : undefined, files };
+}
+
+/** A path to a journal file, or a team name. */
+export function findRecording(source: string, stateDir: string, claudeDir: string): Recording | undefined {
+  if (existsSync(source) && statSync(source).isFile()) return readRecording([source]);
+  const files = teamRunFiles(stateDir, claudeDir, source);
+  return files.length > 0 ? readRecording(files) : undefined;
+}

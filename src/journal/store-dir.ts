@@ -1,0 +1,89 @@
+/**
+ * Where journals live: `$XDG_STATE_HOME/teamtop/` (default `~/.local/state/teamtop/`),
+ * one folder per Claude config dir (two config dirs can both have a team called
+ * `default`), one folder per team, one file per run.
+ *
+ * ```
+ * ~/.local/state/teamtop/journal/claude-1a2b3c4d/<team>/<run>.jsonl
+ * ```
+ * A run is named after its start time and process id, so names sort by age.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+
+export function resolveStateDir(dir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (dir) return resolve(dir);
+  const xdg = env['XDG_STATE_HOME'];
+  return join(xdg ? resolve(xdg) : join(homedir(), '.local', 'state'), 'teamtop');
+}
+
+const safe = (name: string): string => encodeURIComponent(name).replace(/^\.+/u, (dots) => '%2E'.repeat(dots.length));
+const unsafe = (name: string): string => decodeURIComponent(name);
+
+/** The journal folder for one Claude config dir. */
+export function namespaceDir(stateDir: string, claudeDir: string): string {
+  const hash = createHash('sha256').update(resolve(claudeDir)).digest('hex').slice(0, 8);
+  const name = basename(resolve(claudeDir)).replace(/[^A-Za-z0-9_.-]/gu, '_').replace(/^\.+/u, '') || 'root';
+  return join(stateDir, 'journal', `${name}-${hash}`);
+}
+
+export const teamDir = (namespace: string, team: string): string => join(namespace, safe(team));
+
+export function runId(started: number, pid = process.pid): string {
+  return `${new Date(started).toISOString().replace(/[:.]/gu, '-')}-${pid}`;
+}
+
+export interface RunFile {
+  readonly path: string;
+  readonly team: string;
+  readonly run: string;
+  readonly size: number;
+}
+
+function list(path: string): string[] {
+  try {
+    return readdirSync(path);
+  } catch {
+    return [];
+  }
+}
+
+/** The run files of one namespace (optionally one team), oldest run first. */
+export function listRuns(namespace: string, team?: string): RunFile[] {
+  const teams = team === undefined ? list(namespace) : [safe(team)];
+  const runs: RunFile[] = [];
+  for (const folder of teams) {
+    for (const name of list(join(namespace, folder))) {
+      if (!name.endsWith('.jsonl')) continue;
+      const path = join(namespace, folder, name);
+      try {
+        runs.push({ path, team: unsafe(folder), run: name.slice(0, -'.jsonl'.length), size: statSync(path).size });
+      } catch {
+        // Removed meanwhile (another teamtop pruning): skip it.
+      }
+    }
+  }
+  return runs.sort((a, b) => a.run.localeCompare(b.run) || a.team.localeCompare(b.team));
+}
+
+/** Every run file under the state dir, whatever its config dir. */
+export function listAllRuns(stateDir: string): RunFile[] {
+  const root = join(stateDir, 'journal');
+  return list(root)
+    .flatMap((namespace) => listRuns(join(root, namespace)))
+    .sort((a, b) => a.run.localeCompare(b.run));
+}
+
+/** Namespaces that hold a journal for `team`, most recently written first. */
+export function namespacesWithTeam(stateDir: string, team: string): string[] {
+  const root = join(stateDir, 'journal');
+  return list(root)
+    .map((namespace) => join(root, namespace))
+    .filter((namespace) => listRuns(namespace, team).length > 0)
+    .sort((a, b) => {
+      const newest = (dir: string) => listRuns(dir, team).at(-1)?.run ?? '';
+      return newest(b).localeCompare(newest(a));
+    });
+}

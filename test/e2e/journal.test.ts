@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyFixture, tempDir } from '../helpers/fixtures.js';
+import { entry, writeJson } from '../helpers/live.js';
+import { CLI, Terminal } from '../helpers/pty.js';
+import { sleep } from '../helpers/wait.js';
+
+const NOW = '2026-12-01T00:00:00Z';
+
+function cli(args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, COLUMNS: '120' }, input: '' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+interface Doc {
+  teams: { name: string }[];
+}
+
+describe('recording and replaying a run', () => {
+  it('keeps messages deleted 100 ms after they were written across a restart, and replays to the same state', async () => {
+    const dir = copyFixture('protocol-zoo');
+    const state = tempDir();
+    const term = new Terminal({ args: ['--dir', dir, '--state-dir', state], cols: 120, rows: 40 });
+    await term.waitForText('★ team-lead');
+
+    const inbox = join(dir, 'teams/zoo/inboxes/worker.json');
+    const kept = JSON.parse(readFileSync(inbox, 'utf8')) as unknown[];
+    for (let i = 0; i < 8; i++) {
+      writeJson(inbox, [...kept, entry('team-lead', `short-lived ${i}`)]);
+      await sleep(100);
+      writeJson(inbox, kept);
+      await sleep(40);
+    }
+    writeJson(join(dir, 'tasks/zoo/9.json'), { id: '9', subject: 'added live', status: 'pending', blocks: [], blockedBy: ['4'] });
+    await term.waitForText('8 tasks');
+    term.press('q');
+    expect(await term.waitForExit()).toBe(0);
+
+    const live = JSON.parse(cli(['--json', '--dir', dir, '--state-dir', state, '--now', NOW]).stdout) as Doc & {
+      teams: { messages: { text: string; delivered: boolean }[] }[];
+    };
+    const shortLived = live.teams[0]!.messages.filter((m) => m.text.startsWith('short-lived'));
+    expect(shortLived).toHaveLength(8);
+    expect(shortLived.every((m) => m.delivered)).toBe(true);
+
+    const replayed = JSON.parse(cli(['replay', 'zoo', '--json', '--dir', dir, '--state-dir', state, '--now', NOW]).stdout) as Doc;
+    expect(replayed.teams.find((team) => team.name === 'zoo')).toEqual(live.teams.find((team) => team.name === 'zoo'));
+
+    const out = join(tempDir(), 'zoo.jsonl');
+    const exported = cli(['export', '--team', 'zoo', '--out', out, '--dir', dir, '--state-dir', state]);
+    expect(exported.code).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const fromFile = JSON.parse(cli(['replay', out, '--json', '--now', NOW]).stdout) as Doc;
+    expect(fromFile.teams.find((team) => team.name === 'zoo')).toEqual(live.teams.find((team) => team.name === 'zoo'));
+  });
+
+  it('plays a recording on the dashboard with its transport keys', async () => {
+    const dir = copyFixture('protocol-zoo');
+    const state = tempDir();
+    const record = new Terminal({ args: ['--dir', dir, '--state-dir', state], cols: 100, rows: 30 });
+    await record.waitForText('★ team-lead');
+    writeJson(join(dir, 'teams/zoo/inboxes/helper.json'), [entry('team-lead', 'recorded line')]);
+    await record.waitForText('recorded line');
+    record.press('q');
+    await record.waitForExit();
+
+    const replay = new Terminal({ args: ['replay', 'zoo', '--dir', dir, '--state-dir', state, '--speed', '256'], cols: 100, rows: 30 });
+    await replay.waitForText('■ end');
+    expect(replay.text()).toContain('recorded line');
+    replay.press('<');
+    await replay.waitForText('entry 0/');
+    replay.press('.');
+    await replay.waitForText('entry 1/');
+    replay.press('>');
+    await replay.waitForText('■ end');
+    replay.press('q');
+    expect(await replay.waitForExit()).toBe(0);
+  });
+
+  it('says so when there is nothing to replay', () => {
+    const result = cli(['replay', 'no-such-team', '--state-dir', tempDir()]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('no journal file or recorded team named "no-such-team"');
+  });
+});

@@ -1,0 +1,178 @@
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openSession, type JournalOptions } from '../../src/cli/session.js';
+import { parseJournal } from '../../src/journal/reader.js';
+import { restore } from '../../src/journal/restore.js';
+import { listAllRuns, listRuns, namespaceDir } from '../../src/journal/store-dir.js';
+import { JournalWriter } from '../../src/journal/writer.js';
+import { snapshot } from '../../src/store/snapshot.js';
+import { watchClaudeDir } from '../../src/watch/watcher.js';
+import { copyFixture, tempDir } from '../helpers/fixtures.js';
+import { entry, writeJson } from '../helpers/live.js';
+import { sleep, waitFor } from '../helpers/wait.js';
+
+const NOW = Date.parse('2026-03-01T10:05:00Z');
+
+/** A live session with its journal and its watcher, as `teamtop` runs it. */
+async function liveSession(claudeDir: string, journal: JournalOptions) {
+  const session = openSession(claudeDir, journal);
+  const controller = new AbortController();
+  await watchClaudeDir({ claudeDir, loader: session.loader, emit: session.observe, folders: session.folders, signal: controller.signal });
+  return {
+    ...session,
+    json: () => snapshot(session.store.getState(), { claudeDir, now: NOW, stallAfterMs: 60_000 }),
+    stop() {
+      controller.abort();
+      session.close();
+    },
+  };
+}
+
+const options = (stateDir: string, write = true): JournalOptions => ({ stateDir, write, maxBytes: 50 * 1024 * 1024 });
+const texts = (doc: ReturnType<typeof snapshot>) => doc.teams.flatMap((team) => team.messages.map((m) => m.text));
+
+function newTeam(dir: string) {
+  writeJson(join(dir, 'teams/alpha/config.json'), { name: 'alpha', members: [{ name: 'team-lead', agentType: 'team-lead' }, { name: 'worker' }] });
+  const inbox = join(dir, 'teams/alpha/inboxes/team-lead.json');
+  writeJson(inbox, []);
+  return inbox;
+}
+
+describe('the journal', () => {
+  it('keeps messages deleted 100 ms after delivery across a restart', async () => {
+    const dir = tempDir();
+    const state = tempDir();
+    const inbox = newTeam(dir);
+    const live = await liveSession(dir, options(state));
+    for (let i = 0; i < 5; i++) {
+      writeJson(inbox, [entry('worker', `delivered ${i}`)]);
+      await sleep(100);
+      writeJson(inbox, []);
+      await sleep(30);
+    }
+    await waitFor(() => expect(texts(live.json())).toHaveLength(5));
+    live.stop();
+
+    const restarted = openSession(dir, options(state, false));
+    restarted.close();
+    const doc = snapshot(restarted.store.getState(), { claudeDir: dir, now: NOW, stallAfterMs: 60_000 });
+    expect(texts(doc)).toEqual(['delivered 0', 'delivered 1', 'delivered 2', 'delivered 3', 'delivered 4']);
+    expect(doc.teams[0]!.messages.every((m) => m.delivered)).toBe(true);
+  });
+
+  it('lists a team whose files are gone as ended, with its history', async () => {
+    const dir = copyFixture('protocol-zoo');
+    const state = tempDir();
+    const live = await liveSession(dir, options(state));
+    const before = live.json();
+    live.stop();
+    rmSync(join(dir, 'teams'), { recursive: true });
+    rmSync(join(dir, 'tasks'), { recursive: true });
+    const later = openSession(dir, options(state, false));
+    later.close();
+    const doc = snapshot(later.store.getState(), { claudeDir: dir, now: NOW, stallAfterMs: 60_000 });
+    expect(doc.teams).toHaveLength(1);
+    expect(doc.teams[0]!.ended).toBe(true);
+    expect(doc.teams[0]!.messages).toHaveLength(before.teams[0]!.messages.length);
+    expect(doc.teams[0]!.tasks.map((t) => t.state)).toEqual(before.teams[0]!.tasks.map((t) => t.state));
+  });
+
+  it('writes files only the user can read, in folders only the user can open', async () => {
+    const dir = tempDir();
+    const state = tempDir();
+    newTeam(dir);
+    const live = await liveSession(dir, options(state));
+    live.stop();
+    const [run] = listAllRuns(state);
+    expect(statSync(run!.path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(run!.path, '..')).mode & 0o777).toBe(0o700);
+  });
+
+  it('does not write what an earlier run already recorded', async () => {
+    const dir = copyFixture('protocol-zoo');
+    const state = tempDir();
+    const first = await liveSession(dir, options(state));
+    first.stop();
+    const second = await liveSession(dir, options(state));
+    second.stop();
+    expect(first.journal!.run).not.toBe(second.journal!.run);
+    // Nothing changed between the two runs: the second one wrote no file at all.
+    expect(listAllRuns(state).filter((run) => run.run === second.journal!.run)).toEqual([]);
+    writeJson(join(dir, 'tasks/zoo/9.json'), { id: '9', subject: 'new since', status: 'pending', blocks: [], blockedBy: [] });
+    const third = await liveSession(dir, options(state));
+    third.stop();
+    const [written] = listAllRuns(state).filter((run) => run.run === third.journal!.run);
+    const entries = parseJournal(readFileSync(written!.path, 'utf8'), written!.path).lines.filter((line) => line.kind === 'entry');
+    expect(entries.map((line) => line.kind === 'entry' && 'path' in line.entry && line.entry.path)).toEqual(['tasks/zoo/9.json']);
+  });
+
+  it('records appends to a big inbox as patches, and reads them back whole', async () => {
+    const dir = tempDir();
+    const state = tempDir();
+    const inbox = newTeam(dir);
+    const messages = Array.from({ length: 60 }, (_, i) => entry('worker', `message ${i} ${'x'.repeat(80)}`));
+    writeJson(inbox, messages);
+    const live = await liveSession(dir, options(state));
+    for (let i = 0; i < 3; i++) {
+      messages.push(entry('worker', `appended ${i}`));
+      writeJson(inbox, messages);
+      await waitFor(() => expect(texts(live.json())).toContain(`appended ${i}`));
+    }
+    live.stop();
+    const [run] = listRuns(namespaceDir(state, dir), 'alpha');
+    const lines = parseJournal(readFileSync(run!.path, 'utf8'), run!.path).lines;
+    const patches = lines.filter((line) => line.kind === 'entry' && line.entry.op === 'file' && line.entry.keep !== undefined);
+    expect(patches).toHaveLength(3);
+    const restored = restore(namespaceDir(state, dir));
+    expect(restored.lastTexts.get('teams/alpha/inboxes/team-lead.json')).toBe(readFileSync(inbox, 'utf8'));
+  });
+
+  it('skips a torn last line with a notice and keeps everything before it', async () => {
+    const dir = tempDir();
+    const state = tempDir();
+    const inbox = newTeam(dir);
+    writeJson(inbox, [entry('worker', 'before the crash')]);
+    (await liveSession(dir, options(state))).stop();
+    const [run] = listAllRuns(state).filter((r) => r.team === 'alpha');
+    appendFileSync(run!.path, '{"op":"file","t":1,"live":true,"path":"teams/alpha/inb');
+    const session = openSession(dir, options(state, false));
+    session.close();
+    const doc = snapshot(session.store.getState(), { claudeDir: dir, now: NOW, stallAfterMs: 60_000 });
+    expect(texts(doc)).toEqual(['before the crash']);
+    expect(doc.problems).toEqual([
+      { path: run!.path, message: `${run!.path}: the last line is incomplete (teamtop stopped while writing it) and was skipped` },
+    ]);
+  });
+
+  it('stays under its size limit by deleting the oldest runs first', () => {
+    const state = tempDir();
+    const namespace = namespaceDir(state, '/claude');
+    const old = ['2026-01-01T00-00-00-000Z-1', '2026-01-02T00-00-00-000Z-1', '2026-01-03T00-00-00-000Z-1'];
+    for (const run of old) {
+      mkdirSync(join(namespace, 'alpha'), { recursive: true });
+      writeFileSync(join(namespace, 'alpha', `${run}.jsonl`), 'x'.repeat(1000));
+      mkdirSync(join(namespace, 'beta'), { recursive: true });
+      writeFileSync(join(namespace, 'beta', `${run}.jsonl`), 'x'.repeat(1000));
+    }
+    const writer = new JournalWriter({ stateDir: state, namespace, claudeDir: '/claude', maxBytes: 4500 });
+    writer.close();
+    const left = listAllRuns(state).map((run) => `${run.team}/${run.run}`);
+    // 6000 bytes in three runs of two files; the oldest run goes, whole.
+    expect(left).toEqual([
+      'alpha/2026-01-02T00-00-00-000Z-1',
+      'beta/2026-01-02T00-00-00-000Z-1',
+      'alpha/2026-01-03T00-00-00-000Z-1',
+      'beta/2026-01-03T00-00-00-000Z-1',
+    ]);
+    expect(readdirSync(join(namespace, 'alpha'))).not.toContain(`${old[0]}.jsonl`);
+  });
+
+  it('restores nothing and records nothing with --no-journal', () => {
+    const dir = tempDir();
+    newTeam(dir);
+    const session = openSession(dir);
+    expect(session.journal).toBeUndefined();
+    session.close();
+  });
+});

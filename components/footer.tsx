@@ -3,24 +3,27 @@ import React from 'react';
 import type { Problem } from '../src/store/state.js';
 import { footerFor } from './keymap.js';
 import { palette, useTheme } from './theme.js';
-import { fit } from './text.js';
+import { fit, stringWidth } from './text.js';
 
 export function Footer({ width, notes, replay }: { readonly width: number; readonly notes: readonly string[]; readonly replay: boolean }) {
   const { paint } = useTheme();
+  const note = notes.length > 0 ? fit(notes.join(' · '), Math.floor(width / 2)) : '';
   return (
-    <Box width={width} justifyContent="space-between">
-      <Text wrap="truncate-end">
-        {footerFor(replay).map(({ keys, what }, i) => (
-          <Text key={what}>
-            {i > 0 ? '  ' : ''}
-            <Text bold color={paint(palette.accent)}>
-              {keys}
+    <Box width={width}>
+      <Box width={width - (note ? stringWidth(note) + 2 : 0)}>
+        <Text wrap="truncate-end">
+          {footerFor(replay).map(({ keys, what }, i) => (
+            <Text key={what}>
+              {i > 0 ? '  ' : ''}
+              <Text bold color={paint(palette.accent)}>
+                {keys}
+              </Text>
+              <Text dimColor> {what}</Text>
             </Text>
-            <Text dimColor> {what}</Text>
-          </Text>
-        ))}
-      </Text>
-      {notes.length > 0 ? <Text dimColor>{fit(notes.join(' · '), Math.floor(width / 2))}</Text> : null}
+          ))}
+        </Text>
+      </Box>
+      {note ? <Text dimColor>{`  ${note}`}</Text> : null}
     </Box>
   );
 }

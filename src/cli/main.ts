@@ -158,6 +158,38 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
 
   program
+    .command('demo')
+    .description('a scripted team (a lead and four teammates, about 90 s) in a temp dir, on the dashboard')
+    .addOption(new Option('--speed <factor>', 'how fast the script runs').argParser(positive).default(1))
+    .option('--stall-after <seconds>', 'an open handshake older than this is stalled (default: 15, scaled by --speed)', nonNegative)
+    .option('--no-color', 'draw without colour (also: NO_COLOR)')
+    .action(async (flags: { speed: number; stallAfter?: number; color: boolean }) => {
+      if (!isInteractive()) {
+        process.stderr.write('teamtop demo needs a terminal; to write the demo team somewhere, use: teamtop simulate --dir <dir>\n');
+        code = 1;
+        return;
+      }
+      claimTerminal();
+      const { runDemo } = await import('./run-demo.js');
+      code = await runDemo({
+        speed: flags.speed,
+        color: wantsColor(flags.color, true),
+        stallAfterMs: (flags.stallAfter ?? 15 / flags.speed) * 1000,
+      });
+    });
+
+  program
+    .command('simulate')
+    .description('write the demo team into a config dir, with no dashboard (run teamtop --dir <dir> next to it)')
+    .requiredOption('-d, --dir <path>', 'the config dir to write into (created if missing)')
+    .addOption(new Option('--speed <factor>', 'how fast the script runs').argParser(positive).default(1))
+    .option('--keep', 'leave the team in place at the end instead of cleaning it up')
+    .action(async (flags: { dir: string; speed: number; keep?: boolean }) => {
+      const { runSimulate } = await import('./run-simulate.js');
+      code = await runSimulate({ claudeDir: resolveClaudeDir(flags.dir), speed: flags.speed, keep: flags.keep === true });
+    });
+
+  program
     .command('export')
     .description("write one team's journal (every run) as a standalone recording")
     .requiredOption('-t, --team <name>', 'the team to export')

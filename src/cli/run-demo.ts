@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_TEAM } from '../demo/script.js';
+import { simulate } from '../demo/simulate.js';
+import { runLive } from './run-live.js';
+
+export interface DemoOptions {
+  readonly speed: number;
+  readonly color: boolean;
+  readonly stallAfterMs: number;
+}
+
+/** `teamtop demo`: the scripted team in a fresh temp dir, and the dashboard on it. */
+export async function runDemo({ speed, color, stallAfterMs }: DemoOptions): Promise<number> {
+  const claudeDir = mkdtempSync(join(tmpdir(), 'teamtop-demo-'));
+  const removeDir = () => rmSync(claudeDir, { recursive: true, force: true });
+  process.once('exit', removeDir);
+  const running = new AbortController();
+  void simulate({ claudeDir, speed, signal: running.signal });
+  try {
+    // No journal: a demo should leave nothing behind.
+    return await runLive({ claudeDir, team: DEMO_TEAM, color, now: undefined, stallAfterMs, journal: undefined });
+  } finally {
+    running.abort();
+    removeDir();
+    process.off('exit', removeDir);
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * The demo team: a lead and four teammates shipping "v2" in about 90 seconds.
+ * Tasks unblock as work completes; messages carry summaries; a permission
+ * request is answered late; a plan is rejected with feedback, then approved;
+ * idle notices arrive at turn ends; one shutdown stalls before it is approved;
+ * members leave the roster as they shut down; the team is cleaned up at the end.
+ */
+import { renderProtocol } from '../domain/protocol.js';
+import type { Member, Task } from '../domain/schemas.js';
+import type { ClaudeWriter } from './claude-writer.js';
+
+export const DEMO_TEAM = 'v2-release';
+/** Length of the script at speed 1, in seconds. */
+export const DEMO_SECONDS = 90;
+
+type Protocol = { readonly type: string } & Record<string, unknown>;
+
+const LEAD = 'team-lead';
+
+const ROSTER: Record<string, Member> = {
+  [LEAD]: { name: LEAD, agentType: 'team-lead', model: 'claude-opus-4-6', tmuxPaneId: 'leader', backendType: 'in-process' },
+  architect: { name: 'architect', agentType: 'general-purpose', model: 'claude-opus-4-6', color: 'purple', backendType: 'in-process' },
+  builder: { name: 'builder', agentType: 'general-purpose', model: 'sonnet', color: 'orange', backendType: 'tmux', tmuxPaneId: '%3' },
+  tester: { name: 'tester', agentType: 'Explore', model: 'haiku', color: 'cyan', backendType: 'in-process' },
+  scribe: { name: 'scribe', agentType: 'superpowers:technical-writer', model: 'sonnet', color: 'green', backendType: 'in-process' },
+};
+
+/** The team as the script has it, written through a ClaudeWriter. */
+export class DemoTeam {
+  private readonly members = new Map<string, Member>();
+  private readonly tasks = new Map<string, Task>();
+  private readonly trackers = new Map<string, string>();
+
+  constructor(
+    private readonly writer: ClaudeWriter,
+    private readonly now: () => number,
+    readonly name = DEMO_TEAM,
+  ) {}
+
+  private created = 0;
+
+  /** The current time as Claude Code writes it. */
+  iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  private writeConfig(): void {
+    this.writer.writeConfig({
+      name: this.name,
+      description: 'Ship v2 of the config format',
+      createdAt: this.created,
+      leadAgentId: `${LEAD}@${this.name}`,
+      leadSessionId: '5eed5eed-0000-4000-8000-000000000001',
+      members: [...this.members.values()],
+    });
+  }
+
+  create(): void {
+    this.created = this.now();
+    this.members.set(LEAD, { ...ROSTER[LEAD]!, agentId: `${LEAD}@${this.name}`, joinedAt: this.created, cwd: '/work/v2', subscriptions: [] });
+    this.writeConfig();
+  }
+
+  join(name: string, tracker: string): void {
+    this.members.set(name, { ...ROSTER[name]!, agentId: `${name}@${this.name}`, joinedAt: this.now(), cwd: '/work/v2', subscriptions: [], planModeRequired: name === 'architect' });
+    this.writeConfig();
+    this.trackers.set(name, tracker);
+    this.task(tracker, { subject: name, description: `Teammate tracker for ${name}`, status: 'in_progress', metadata: { _internal: true } });
+  }
+
+  /** Claude Code removes a teammate from the roster once it approved its shutdown. */
+  leave(name: string): void {
+    this.members.delete(name);
+    this.writeConfig();
+    const tracker = this.trackers.get(name);
+    if (tracker) this.task(tracker, { status: 'completed' });
+  }
+
+  task(id: string, fields: Partial<Task>): void {
+    const task: Task = { id, subject: '', description: '', status: 'pending', blocks: [], blockedBy: [], ...this.tasks.get(id), ...fields };
+    this.tasks.set(id, task);
+    this.writer.writeTask(this.name, task);
+  }
+
+  send(from: string, to: string, text: string | Protocol, summary?: string): string {
+    const body = typeof text === 'string' ? text : JSON.stringify(text);
+    const color = this.members.get(from)?.color;
+    this.writer.send(this.name, to, { from, text: body, ...(summary ? { summary } : {}), ...(color ? { color } : {}) });
+    return `${from} → ${to}  ${summary ? `${summary}: ` : ''}${typeof text === 'string' ? text : renderProtocol(text)}`;
+  }
+
+  idle(member: string, extra: Record<string, unknown> = {}): string {
+    return this.send(member, LEAD, { type: 'idle_notification', from: member, timestamp: this.iso(), idleReason: 'available', ...extra });
+  }
+
+  cleanup(): void {
+    this.writer.deleteTeam(this.name);
+  }
+}
+
+export interface Step {
+  /** Seconds from the start, at speed 1. */
+  readonly at: number;
+  /** Does the step's writing; returns what happened, for `simulate`'s log. */
+  readonly run: (team: DemoTeam) => string;
+}
+
+const at = (seconds: number, run: (team: DemoTeam) => string): Step => ({ at: seconds, run });
+
+const assign = (team: DemoTeam, id: string, owner: string, subject: string) =>
+  team.send(LEAD, owner, { type: 'task_assignment', taskId: id, subject, description: subject, assignedBy: LEAD, timestamp: team.iso() });
+
+const shutdown = (team: DemoTeam, to: string, id: string, reason: string) =>
+  team.send(LEAD, to, { type: 'shutdown_request', requestId: id, from: LEAD, reason, timestamp: team.iso() });
+
+const approveShutdown = (team: DemoTeam, member: string, id: string) =>
+  team.send(member, LEAD, { type: 'shutdown_approved', requestId: id, from: member, timestamp: team.iso(), paneId: 'in-process', backendType: 'in-process' });
+
+export const SCRIPT: readonly Step[] = [
+  at(0, (team) => {
+    team.create();
+    return `team ${team.name} created`;
+  }),
+  at(1, (team) => {
+    team.task('1', { subject: 'Design the v2 schema', description: 'Additive changes only', blocks: ['2', '3'] });
+    team.task('2', { subject: 'Build the v2 parser', description: 'Parse and validate v2', blockedBy: ['1'], blocks: ['4'] });
+    team.task('3', { subject: 'Write the migration guide', description: 'docs/migration.md', blockedBy: ['1'], blocks: ['5'] });
+    team.task('4', { subject: 'Test the parser end to end', description: 'All fixtures, old and new', blockedBy: ['2'], blocks: ['5'] });
+    team.task('5', { subject: 'Release v2', description: 'Tag, publish, announce', blockedBy: ['3', '4'] });
+    return 'tasks #1-#5 created: #1 blocks #2 and #3, #2 blocks #4, #3 and #4 block #5';
+  }),
+  at(2, (team) => {
+    team.join('architect', '6');
+    team.join('builder', '7');
+    team.join('tester', '8');
+    team.join('scribe', '9');
+    return 'architect, builder, tester and scribe joined';
+  }),
+  at(3, (team) => {
+    team.task('1', { owner: 'architect' });
+    team.task('2', { owner: 'builder' });
+    team.task('3', { owner: 'scribe' });
+    team.task('4', { owner: 'tester' });
+    return [
+      assign(team, '1', 'architect', 'Design the v2 schema'),
+      assign(team, '2', 'builder', 'Build the v2 parser'),
+      assign(team, '3', 'scribe', 'Write the migration guide'),
+      assign(team, '4', 'tester', 'Test the parser end to end'),
+    ].join('\n');
+  }),
+  at(4, (team) => {
+    team.task('1', { status: 'in_progress', activeForm: 'Designing the v2 schema' });
+    return 'architect started #1';
+  }),
+  at(5, (team) =>
+    ['architect', 'builder', 'tester', 'scribe']
+      .map((member) => team.send(LEAD, member, 'Kickoff: v2 ships today. Post blockers to me, questions to each other.', 'kickoff'))
+      .join('\n'),
+  ),
+  at(7, (team) =>
+    team.send('architect', LEAD, { type: 'plan_approval_request', requestId: 'plan-v2-1', from: 'architect', plan: '# Schema v2\n\n1. Rename `opts` to `options`\n2. Add `include`', timestamp: team.iso() }),
+  ),
+  at(11, (team) => team.send(LEAD, 'architect', { type: 'plan_approval_response', requestId: 'plan-v2-1', approve: false, feedback: "Keep the v1 names: add fields, don't rename them." })),
+  at(14, (team) =>
+    team.send('architect', LEAD, { type: 'plan_approval_request', requestId: 'plan-v2-2', from: 'architect', plan: '# Schema v2, additive\n\n1. Add `include`\n2. Deprecate `opts` (no rename)', timestamp: team.iso() }),
+  ),
+  at(17, (team) => team.send(LEAD, 'architect', { type: 'plan_approval_response', requestId: 'plan-v2-2', approve: true, permissionMode: 'acceptEdits' })),
+  at(20, (team) => {
+    team.task('1', { status: 'completed' });
+    return [team.send('architect', LEAD, 'Schema v2 is in schema/v2.json: additive, v1 files still validate.', 'schema done'), team.idle('architect', { completedTaskId: '1', completedStatus: 'completed' })].join('\n');
+  }),
+  at(21, (team) => {
+    team.task('2', { status: 'in_progress', activeForm: 'Building the v2 parser' });
+    team.task('3', { status: 'in_progress', activeForm: 'Writing the migration guide' });
+    return '#1 done: builder started #2, scribe started #3';
+  }),
+  at(23, (team) =>
+    team.send('builder', LEAD, { type: 'permission_request', request_id: 'perm-install', agent_id: 'builder', tool_name: 'Bash', tool_use_id: 'toolu_demo_1', description: 'npm install --save zod', input: { command: 'npm install --save zod' }, permission_suggestions: [] }),
+  ),
+  at(25, (team) => team.send('scribe', 'builder', 'Which flag turns strict mode on in v2?', 'question')),
+  at(27, (team) => team.send('builder', 'scribe', '`--strict`; it is off by default, see src/cli.ts.', 'answer')),
+  at(30, (team) => [team.send('tester', LEAD, 'Fixtures are ready; waiting for #2.', 'ready'), team.idle('tester')].join('\n')),
+  at(39, (team) => team.send(LEAD, 'builder', { type: 'permission_response', request_id: 'perm-install', approve: true }, 'approve install')),
+  at(42, (team) => {
+    team.task('2', { status: 'completed' });
+    return [team.send('builder', LEAD, 'Parser done: v1 and v2 both parse, 48 unit tests.', 'parser done'), team.idle('builder', { completedTaskId: '2', completedStatus: 'completed' })].join('\n');
+  }),
+  at(43, (team) => {
+    team.task('4', { status: 'in_progress', activeForm: 'Testing the parser end to end' });
+    return '#2 done: tester started #4';
+  }),
+  at(44, (team) => shutdown(team, 'architect', 'shutdown-44@architect', 'The schema is done, thank you.')),
+  at(45.5, (team) => approveShutdown(team, 'architect', 'shutdown-44@architect')),
+  at(46.5, (team) => {
+    team.leave('architect');
+    return 'architect left the roster';
+  }),
+  at(48, (team) => {
+    team.task('3', { status: 'completed' });
+    return [team.send('scribe', LEAD, 'Migration guide is in docs/migration.md.', 'guide done'), team.idle('scribe', { completedTaskId: '3', completedStatus: 'completed' })].join('\n');
+  }),
+  at(50, (team) =>
+    team.send('tester', LEAD, { type: 'permission_request', request_id: 'perm-e2e', agent_id: 'tester', tool_name: 'Bash', tool_use_id: 'toolu_demo_2', description: 'npm run e2e', input: { command: 'npm run e2e' }, permission_suggestions: [] }),
+  ),
+  at(52, (team) => team.send(LEAD, 'tester', { type: 'permission_response', request_id: 'perm-e2e', approve: true })),
+  at(55, (team) => {
+    team.task('4', { status: 'completed' });
+    return [team.send('tester', LEAD, 'All 212 tests pass on v1 and v2 fixtures.', 'tests pass'), team.idle('tester', { completedTaskId: '4', completedStatus: 'completed' })].join('\n');
+  }),
+  at(56, (team) => {
+    team.task('5', { owner: LEAD, status: 'in_progress', activeForm: 'Releasing v2' });
+    return 'lead started #5';
+  }),
+  at(57, (team) => shutdown(team, 'scribe', 'shutdown-57@scribe', 'The docs are done.')),
+  at(58, (team) => approveShutdown(team, 'scribe', 'shutdown-57@scribe')),
+  at(59, (team) => {
+    team.leave('scribe');
+    return 'scribe left the roster';
+  }),
+  // The tester does not answer for 24 s: this shutdown stalls.
+  at(60, (team) => shutdown(team, 'tester', 'shutdown-60@tester', 'Thanks, the suite is green.')),
+  at(62, (team) => shutdown(team, 'builder', 'shutdown-62@builder', 'Parser is in, thank you.')),
+  at(63, (team) => team.send('builder', LEAD, { type: 'shutdown_rejected', requestId: 'shutdown-62@builder', from: 'builder', reason: 'Fixing a flaky test first.', timestamp: team.iso() })),
+  at(70, (team) => [team.send('builder', LEAD, 'Flaky test fixed (a timezone in a fixture).', 'flake fixed'), team.idle('builder')].join('\n')),
+  at(72, (team) => shutdown(team, 'builder', 'shutdown-72@builder', 'Now we are done.')),
+  at(73, (team) => approveShutdown(team, 'builder', 'shutdown-72@builder')),
+  at(74, (team) => {
+    team.leave('builder');
+    return 'builder left the roster';
+  }),
+  at(84, (team) => approveShutdown(team, 'tester', 'shutdown-60@tester')),
+  at(85, (team) => {
+    team.leave('tester');
+    return 'tester left the roster';
+  }),
+  at(86, (team) => {
+    team.task('5', { status: 'completed' });
+    return 'v2 released: #5 done';
+  }),
+  at(88, (team) => {
+    team.cleanup();
+    return `team ${team.name} cleaned up (its files are gone)`;
+  }),
+];

@@ -1,0 +1,45 @@
+/**
+ * Runs the demo script against a config dir: the files change as if a Claude
+ * Code team were working in it.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ClaudeWriter } from './claude-writer.js';
+import { DemoTeam, SCRIPT } from './script.js';
+
+export interface SimulateOptions {
+  readonly claudeDir: string;
+  /** 1 plays the script in about 90 s; 10 in about 9 s. */
+  readonly speed: number;
+  /** Leave the team's files in place at the end (no cleanup). */
+  readonly keep?: boolean;
+  readonly signal?: AbortSignal;
+  /** Told about each step as it happens: seconds into the script (at speed 1) and what it did. */
+  readonly onStep?: (at: number, what: string) => void;
+}
+
+/** At any speed, the writer's delays stay long enough for a real watcher to see each state. */
+const scaled = (ms: number, speed: number) => Math.max(20, Math.round(ms / speed));
+
+export async function simulate({ claudeDir, speed, keep = false, signal, onStep }: SimulateOptions): Promise<void> {
+  const timing = { deliverAfterMs: scaled(250, speed), deleteAfterMs: scaled(100, speed) };
+  const writer = new ClaudeWriter(claudeDir, timing);
+  const team = new DemoTeam(writer, Date.now);
+  const started = Date.now();
+  const cleanup = SCRIPT[SCRIPT.length - 1]!;
+  try {
+    for (const step of SCRIPT) {
+      const due = started + (step.at * 1000) / speed;
+      // Rejects when aborted; the check below ends the run either way.
+      await sleep(Math.max(0, due - Date.now()), undefined, { signal }).catch(() => undefined);
+      if (signal?.aborted) return;
+      if (keep && step === cleanup) break;
+      // Not `onStep?.(…, step.run(team))`: an optional call skips evaluating its arguments.
+      const what = step.run(team);
+      onStep?.(step.at, what);
+    }
+    // Let the last messages be delivered and deleted, as they would be.
+    if (keep) await sleep(timing.deliverAfterMs + timing.deleteAfterMs + 20, undefined, { signal }).catch(() => undefined);
+  } finally {
+    writer.cancel();
+  }
+}

@@ -74,7 +74,7 @@ export function Dashboard({ model, height }: DashboardProps) {
   else body = <Panes model={model} />;
 
   return (
-    <Box flexDirection="column" width={model.width} height={height === undefined ? undefined : height - 1} overflow="hidden">
+    <Box flexDirection="column" width={model.width} height={height === undefined ? undefined : height - 1} overflowY="hidden">
       <Header
         claudeDir={model.claudeDir}
         teams={model.teams}
@@ -85,7 +85,7 @@ export function Dashboard({ model, height }: DashboardProps) {
         now={model.now}
         width={model.width}
       />
-      <Box flexDirection="column" height={model.bodyRows} overflow="hidden">
+      <Box flexDirection="column" height={model.bodyRows} overflowY="hidden">
         {body}
       </Box>
       <ProblemsLine problems={model.problems} width={model.width} />

@@ -76,7 +76,7 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
   const nameWidth = Math.min(longest, Math.max(6, Math.floor(width * 0.16)));
   const more = items.length - window.end;
   return (
-    <Box flexDirection="column" width={width} height={model.lines} overflow="hidden">
+    <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <Text wrap="truncate-end">
         <Text bold inverse={model.focused} color={model.focused ? undefined : paint(model.stalled > 0 ? palette.danger : palette.accent)}>
           {' Handshakes '}

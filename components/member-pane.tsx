@@ -113,7 +113,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
   const unread = unreadLabel(member);
   if (!bordered) {
     return (
-      <Box flexDirection="column" width={layout.width} height={layout.height} overflow="hidden">
+      <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
         <Text wrap="truncate-end">
           <Text bold>{pane.focused ? '▸ ' : '  '}</Text>
           <Text color={color} bold inverse={pane.focused}>
@@ -148,7 +148,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
         width={layout.width}
         height={layout.height - 1}
         paddingX={1}
-        overflow="hidden"
+        overflowY="hidden"
       >
         <Box justifyContent="space-between" width={inner}>
           <Text dimColor wrap="truncate-end">

@@ -84,7 +84,7 @@ export function TaskList({ model, colors, width }: TaskListProps) {
   );
   const more = nodes.length - window.end;
   return (
-    <Box flexDirection="column" width={width} height={model.lines} overflow="hidden">
+    <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <Text wrap="truncate-end">
         <Text bold inverse={model.focused} color={model.focused ? undefined : paint(palette.accent)}>
           {' Tasks '}

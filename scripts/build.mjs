@@ -3,6 +3,7 @@
 // resolving hundreds of node_modules files costs more than parsing one.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { inkPatches } from './ink-patches.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -15,7 +16,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  minify: true,
+  minify: !process.argv.includes('--no-minify'),
   legalComments: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   define: {
@@ -29,5 +30,6 @@ await build({
     js: "import { createRequire as __teamtopRequire } from 'node:module'; const require = __teamtopRequire(import.meta.url);",
   },
   logLevel: 'warning',
+  plugins: [inkPatches],
 });
 chmodSync(new URL('../dist/cli.js', import.meta.url), 0o755);

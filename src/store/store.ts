@@ -19,7 +19,7 @@ export interface StoreOptions {
   readonly frameMs?: number;
 }
 
-export function createStore({ initial = initialState, frameMs = 8 }: StoreOptions = {}): Store {
+export function createStore({ initial = initialState, frameMs = 16 }: StoreOptions = {}): Store {
   let state = initial;
   const listeners = new Set<() => void>();
   let scheduled = false;

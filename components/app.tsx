@@ -5,7 +5,7 @@ import { buildDashboard, DEFAULT_STALL_AFTER_MS } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';
 import { colorTheme, monochromeTheme, ThemeContext } from './theme.js';
 import { useKeys } from './use-keys.js';
-import { useNow } from './use-now.js';
+import { useClock, useRedrawWhenTimeChanges } from './use-now.js';
 import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { initialViewState, viewReducer, type ViewState } from './view-state.js';
@@ -35,12 +35,14 @@ export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs
   const { columns, rows } = useTerminalSize();
   const transport = replay ?? noReplay;
   const replayStatus = useSyncExternalStore(transport.subscribe, transport.getStatus);
-  const now = useNow(1000, replayStatus?.clock ?? fixedNow);
+  const clock = useClock(replayStatus?.clock ?? fixedNow);
+  const { now } = clock;
   const [view, dispatch] = useReducer(viewReducer, team ?? null, (initialTeam) => ({ ...initialViewState, team: initialTeam }));
   const model = useMemo(
     () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus }),
     [state, view, claudeDir, columns, rows, now, stallAfterMs, replayStatus],
   );
+  useRedrawWhenTimeChanges(clock, model.nextChangeMs);
   // Keys are resolved against the latest state, whatever render their handler came from.
   const latest = useRef({ state, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus });
   useLayoutEffect(() => {

@@ -25,6 +25,7 @@ import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import { handshakeLines, messageLines, taskLines } from './detail-content.js';
 import { computeLayout, FOOTER_LINES, HEADER_LINES, type Layout, type PaneLayout } from './layout.js';
 import { passes, type MessageFilters } from './message-filter.js';
+import { untilAgeChanges } from '../src/domain/time.js';
 import { focusedPane, selectedIndex, type ViewContext, type ViewState } from './view-state.js';
 
 export const TASKS_PANE = 'tasks';
@@ -123,6 +124,8 @@ export interface DashboardModel {
   readonly help: boolean;
   readonly filters: MessageFilters;
   readonly replay: ReplayStatus | null;
+  /** How long until a time on screen shows something else (an age, a handshake stalling): when to redraw. */
+  readonly nextChangeMs: number;
   readonly context: ViewContext;
 }
 
@@ -340,6 +343,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     help: view.help,
     filters,
     replay: input.replay ?? null,
+    nextChangeMs: nextChange({ now, teams, members, handshakes, stallAfterMs, detail }),
     context: {
       teams: teams.map((summary) => summary.name),
       team: team?.name,
@@ -394,4 +398,36 @@ function detailOf(item: OpenedItem | null, view: ViewState, width: number, bodyR
         : handshakeLines(item.handshake, textWidth);
   const page = Math.max(1, bodyRows === undefined ? lines.length : bodyRows - DETAIL_CHROME);
   return { item, lines, page, scroll: Math.min(view.detailScroll, Math.max(0, lines.length - page)) };
+}
+
+interface Clocked {
+  readonly now: number;
+  readonly teams: readonly TeamSummary[];
+  readonly members: readonly MemberView[];
+  readonly handshakes: readonly Handshake[];
+  readonly stallAfterMs: number;
+  readonly detail: DetailModel | null;
+}
+
+/**
+ * The soonest moment a time-dependent string on screen changes: team ages and
+ * member status ages (one unit), open handshake ages (two units), a pending
+ * handshake turning stalled, an open message's age. Redrawing only then keeps
+ * an idle dashboard idle.
+ */
+function nextChange({ now, teams, members, handshakes, stallAfterMs, detail }: Clocked): number {
+  let next = Number.POSITIVE_INFINITY;
+  const age = (since: number, units: 1 | 2) => {
+    if (Number.isFinite(since)) next = Math.min(next, untilAgeChanges(now - since, units));
+  };
+  for (const team of teams) age(team.lastActivity, 1);
+  for (const member of members) if (member.status !== 'lead') age(member.statusSince, 1);
+  for (const handshake of handshakes) {
+    if (!isOpen(handshake) || handshake.requestedAt === null) continue;
+    age(handshake.requestedAt, 2);
+    const stallsIn = handshake.requestedAt + stallAfterMs - now;
+    if (stallsIn > 0) next = Math.min(next, stallsIn);
+  }
+  if (detail?.item.kind === 'message') age(detail.item.message.time, 2);
+  return next;
 }

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import React from 'react';
 import type { Handshake } from '../src/domain/handshakes.js';
-import { formatAge } from '../src/domain/time.js';
+import { formatAge, formatSince } from '../src/domain/time.js';
 import type { MemberView } from '../src/store/selectors.js';
 import type { PaneModel } from './dashboard-model.js';
 import { MessageLine, UNREAD_MARK } from './message-line.js';
@@ -14,7 +14,7 @@ const CORNERS = {
 } as const;
 
 export function statusLabel(member: MemberView, now: number): string {
-  const since = Number.isFinite(member.statusSince) && member.status !== 'lead' ? ` ${formatAge(Math.max(0, now - member.statusSince))}` : '';
+  const since = Number.isFinite(member.statusSince) && member.status !== 'lead' ? ` ${formatSince(Math.max(0, now - member.statusSince))}` : '';
   return `${member.status}${since}${member.departed ? ' · departed' : ''}`;
 }
 

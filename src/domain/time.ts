@@ -10,6 +10,26 @@ export function formatAge(ms: number, units: 1 | 2 = 2): string {
   return prettyMilliseconds(ms, { secondsDecimalDigits: 0, unitCount: units }).replaceAll(' ', '');
 }
 
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How long until `formatAge(ms, units)` shows something else: the resolution it shows at. */
+export function untilAgeChanges(ms: number, units: 1 | 2 = 2): number {
+  const age = Math.max(0, ms);
+  const step =
+    units === 1
+      ? age >= DAY ? DAY : age >= HOUR ? HOUR : age >= MINUTE ? MINUTE : SECOND
+      : age >= DAY ? HOUR : age >= HOUR ? MINUTE : SECOND;
+  return step - (age % step);
+}
+
+/** How long a member has held its status: seconds in the first minute, then one unit (`3m`, `2h`). */
+export function formatSince(ms: number): string {
+  return formatAge(ms, 1);
+}
+
 const clockFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildDashboard } from '../../components/dashboard-model.js';
 import { NO_FILTERS } from '../../components/message-filter.js';
+import { initialViewState } from '../../components/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
@@ -34,18 +36,18 @@ describe('the handshakes panel', () => {
     expect(text).toMatch(/◷ pending +shutdown +team-lead → bob +4m40s/u);
   });
 
-  it('marks members that wait on, or owe, an answer, and shows each status with how long', async () => {
+  it('marks members that wait on, or owe, an answer (to the second), and shows each status with how long (to the unit)', async () => {
     const text = frame(await state(), { width: 140, now: NOW });
     expect(lineWith(text, 'general-purpose · son')).toBeTruthy();
-    expect(text).toMatch(/─ bob ─+ stopping 4m40s ─/u);
+    expect(text).toMatch(/─ bob ─+ stopping 4m ─/u);
     expect(text).toMatch(/⇠ owes team-lead 4m40s/u);
     expect(text).toMatch(/─ carol ─+ waiting 1m ─/u);
     expect(text).toMatch(/⇢ waits on team-lead 1m/u);
-    expect(text).toMatch(/─ dave ─+ idle 3m40s ─/u);
-    expect(text).toMatch(/─ erin ─+ shut down 3m25s ─/u);
-    expect(text).toMatch(/─ gina ─+ interrupted 1m40s ─/u);
-    expect(text).toMatch(/─ hank ─+ failed 1m30s ─/u);
-    expect(text).toMatch(/─ alice ─+ shut down 4m50s · departed ─/u);
+    expect(text).toMatch(/─ dave ─+ idle 3m ─/u);
+    expect(text).toMatch(/─ erin ─+ shut down 3m ─/u);
+    expect(text).toMatch(/─ gina ─+ interrupted 1m ─/u);
+    expect(text).toMatch(/─ hank ─+ failed 1m ─/u);
+    expect(text).toMatch(/─ alice ─+ shut down 4m · departed ─/u);
   });
 
   it('fits at 80x24 with the stalled ones on screen', async () => {
@@ -63,6 +65,26 @@ describe('the handshakes panel', () => {
     expect(text).toContain('request (plan_approval_request, dave → team-lead):');
     expect(text).toContain('response (plan_approval_response, team-lead → dave):');
     expect(text).toContain('feedback: keep one module');
+  });
+});
+
+describe('when to redraw', () => {
+  const model = async (now: number, stallAfterMs = 60_000) =>
+    buildDashboard({ state: await state(), view: initialViewState, claudeDir: '/c', width: 120, height: 40, now, stallAfterMs });
+
+  it('is every second while a handshake is open (its age shows seconds)', async () => {
+    expect((await model(NOW + 400)).nextChangeMs).toBe(600);
+  });
+
+  it('is when a pending handshake turns stalled, if that comes first', async () => {
+    // frank's request (10:04:40) stalls at 10:05:40 with a 60 s threshold; with 20.5 s, 500 ms after 10:05:00.
+    expect((await model(NOW, 20_500)).nextChangeMs).toBe(500);
+  });
+
+  it('is rare once nothing is open and every age is old', async () => {
+    const { store } = await settledSession(`${FIXTURES}/generations`);
+    const quiet = buildDashboard({ state: store.getState(), view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: Date.parse('2026-11-01T00:00:00Z') });
+    expect(quiet.nextChangeMs).toBeGreaterThan(60_000);
   });
 });
 

@@ -26,7 +26,7 @@ export default tseslint.config(
   },
   {
     // The views, and the CLI that wires them, are where React lives.
-    files: ['components/**', 'src/cli/**', 'test/**'],
+    files: ['components/**', 'src/cli/**', 'test/**', 'bench/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

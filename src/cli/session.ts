@@ -59,7 +59,7 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
         namespace,
         claudeDir,
         maxBytes: journalOptions.maxBytes,
-        lastTexts: restored.lastTexts,
+        lastHashes: restored.lastHashes,
         folders: restored.folders,
       });
     }

@@ -58,6 +58,11 @@ export function isRequest(message: InboxMessage): boolean {
   return Object.hasOwn(REQUEST_KINDS, message.kind);
 }
 
+/** A request, or a message that may answer one: a protocol message carrying a request id. */
+export function takesPartInHandshake(message: InboxMessage): boolean {
+  return message.data !== null && requestIdOf(message.data) !== undefined;
+}
+
 /** A message that may answer a request: any protocol message carrying a request id, other than a request. */
 function responseId(message: InboxMessage): string | undefined {
   if (!message.data || isRequest(message)) return undefined;

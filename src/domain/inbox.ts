@@ -5,7 +5,10 @@ import { decodeText, renderProtocol } from './protocol.js';
 import { InboxEntrySchema, describeIssue, type InboxEntry, type ProtocolMessage } from './schemas.js';
 
 export interface InboxMessage {
-  /** Identity across rewrites: `msg_id` when present, else (inbox, from, timestamp, text). */
+  /**
+   * Identity across rewrites, within its inbox: `msg_id` when present (the string
+   * itself, nothing new to keep in memory), else (inbox, from, timestamp, text).
+   */
   readonly key: string;
   /** The inbox owner: messages in `<member>.json` are messages to that member. */
   readonly to: string;
@@ -49,7 +52,7 @@ function timestampOf(value: unknown): { timestamp: string; time: number } {
 export function messageKey(owner: string, element: unknown): string | undefined {
   if (typeof element !== 'object' || element === null) return undefined;
   const entry = element as Record<string, unknown>;
-  if (typeof entry['msg_id'] === 'string' && entry['msg_id'] !== '') return `${owner}#${entry['msg_id']}`;
+  if (typeof entry['msg_id'] === 'string' && entry['msg_id'] !== '') return entry['msg_id'];
   const { from, text, timestamp } = entry;
   if (typeof from !== 'string' || typeof text !== 'string') return undefined;
   return `${owner}\u0000${from}\u0000${String(timestamp)}\u0000${text}`;
@@ -89,6 +92,8 @@ export function decodeInbox(
   owner: string,
   elements: readonly unknown[],
   known: ReadonlyMap<string, InboxMessage>,
+  /** Position of the first element in the file, for numbering invalid ones. */
+  firstIndex = 0,
 ): InboxParse {
   const messages: InboxMessage[] = [];
   const invalid: string[] = [];
@@ -101,7 +106,7 @@ export function decodeInbox(
     }
     const entry = InboxEntrySchema.safeParse(element);
     if (!entry.success || key === undefined) {
-      invalid.push(`message ${index + 1}: ${entry.success ? 'unreadable' : describeIssue(entry.error)}`);
+      invalid.push(`message ${firstIndex + index + 1}: ${entry.success ? 'unreadable' : describeIssue(entry.error)}`);
       return;
     }
     messages.push(decodeEntry(owner, key, entry.data));

@@ -29,6 +29,10 @@ export type Observation =
       readonly team: string;
       readonly member: string;
       readonly messages: readonly InboxMessage[];
+      /** The first this many messages are those of the previous observation of this inbox. */
+      readonly unchanged?: number;
+      /** The text starts with this many characters of the previous observation's text. */
+      readonly keep?: number;
     } & Seen &
       FromContent)
   | ({ readonly kind: 'task'; readonly team: string; readonly task: Task } & Seen & FromContent)

@@ -3,6 +3,7 @@
  * live loader uses, so a replay reaches the state the recorded run reached.
  */
 import type { Observation } from '../domain/observation.js';
+import { textHash } from './text-hash.js';
 import { classifyFolder } from '../domain/paths.js';
 import { FileInterpreter } from '../watch/interpreter.js';
 import type { JournalEntry, JournalLine } from './format.js';
@@ -11,8 +12,8 @@ export class Replayer {
   private readonly interpreter = new FileInterpreter();
   /** The text of each file as last recorded, within the current run (patches build on it). */
   private readonly texts = new Map<string, string>();
-  /** The text of each file as last recorded in any run. */
-  readonly lastTexts = new Map<string, string>();
+  /** A hash of each file's text as last recorded in any run. */
+  readonly lastHashes = new Map<string, string>();
   /** Team and task folders present at the end of what was replayed. */
   readonly folders = new Set<string>();
 
@@ -33,12 +34,12 @@ export class Replayer {
         if (entry.keep !== undefined && before === undefined) return [];
         const text = entry.keep === undefined ? entry.text : before!.slice(0, entry.keep) + entry.text;
         this.texts.set(entry.path, text);
-        this.lastTexts.set(entry.path, text);
+        this.lastHashes.set(entry.path, textHash(text));
         return this.interpreter.interpret(entry.path, text, entry.t, entry.live, true).observations;
       }
       case 'gone':
         this.texts.delete(entry.path);
-        this.lastTexts.delete(entry.path);
+        this.lastHashes.delete(entry.path);
         return this.interpreter.remove(entry.path, entry.t, entry.live);
       case 'folder': {
         const target = classifyFolder(entry.path);
@@ -51,7 +52,7 @@ export class Replayer {
         const prefix = `${entry.path}/`;
         const forgotten: Observation[] = [];
         for (const path of this.interpreter.knownFiles()) if (path.startsWith(prefix)) forgotten.push(...this.interpreter.forget(path));
-        for (const path of [...this.lastTexts.keys()]) if (path.startsWith(prefix)) this.lastTexts.delete(path);
+        for (const path of [...this.lastHashes.keys()]) if (path.startsWith(prefix)) this.lastHashes.delete(path);
         return [...forgotten, { kind: 'folder-gone', target, at: entry.t }];
       }
     }

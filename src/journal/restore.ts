@@ -11,8 +11,8 @@ import { listRuns, type RunFile } from './store-dir.js';
 export interface Restored {
   /** Observations to apply, in order. */
   readonly observations: Observation[];
-  /** What each file held when last recorded, and the folders last seen: the writer does not record them again. */
-  readonly lastTexts: ReadonlyMap<string, string>;
+  /** A hash of what each file held when last recorded, and the folders last seen: the writer does not record them again. */
+  readonly lastHashes: ReadonlyMap<string, string>;
   readonly folders: ReadonlySet<string>;
   /** Lines that were skipped, one sentence each, with the file they came from. */
   readonly notices: { readonly path: string; readonly message: string }[];
@@ -28,7 +28,7 @@ export function replayRuns(runs: readonly RunFile[]): Restored {
     for (const message of skipped) notices.push({ path: run.path, message });
     for (const line of lines) observations.push(...replayer.apply(line));
   }
-  return { observations, lastTexts: replayer.lastTexts, folders: replayer.folders, notices };
+  return { observations, lastHashes: replayer.lastHashes, folders: replayer.folders, notices };
 }
 
 /** Everything the journal of one config dir holds. */

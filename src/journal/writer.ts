@@ -3,6 +3,11 @@
  * Lines are gathered and written once per tick, after the frame is drawn, with
  * synchronous appends (also from the exit handler, so nothing queued is lost).
  * Files are created 0600 in folders created 0700: inboxes can hold secrets.
+ *
+ * No file's text is kept in memory (an inbox can be megabytes): an append is
+ * recorded as a patch on the text this run recorded last for that file, which
+ * the reader vouches for (`keep`), and what earlier runs recorded is known by
+ * its hash.
  */
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,6 +15,7 @@ import type { Observation } from '../domain/observation.js';
 import { classifyFile, pathOf } from '../domain/paths.js';
 import { JOURNAL_VERSION, type JournalEntry, type JournalHeader } from './format.js';
 import { listAllRuns, runId, teamDir } from './store-dir.js';
+import { textHash } from './text-hash.js';
 
 export interface WriterOptions {
   readonly stateDir: string;
@@ -18,27 +24,26 @@ export interface WriterOptions {
   readonly claudeDir: string;
   /** The journal folder is kept under this many bytes by deleting the oldest runs. */
   readonly maxBytes: number;
-  /** What earlier runs recorded last for each file, and which folders they saw: not written again. */
-  readonly lastTexts?: ReadonlyMap<string, string>;
+  /** Hashes of what earlier runs recorded last for each file, and the folders they saw: not written again. */
+  readonly lastHashes?: ReadonlyMap<string, string>;
   readonly folders?: ReadonlySet<string>;
   readonly now?: () => number;
 }
 
-/** Below this size a file's text is always written whole. */
-const PATCH_FROM = 4096;
+/** Queued lines are written at once past this size (a whole inbox read at start-up). */
+const FLUSH_AT_BYTES = 1 << 20;
 
-interface RunFile {
-  readonly fd: number;
-  /** Text last written in this file per path: patches build on it. */
-  readonly texts: Map<string, string>;
-}
 
 export class JournalWriter {
   readonly run: string;
   private readonly started: number;
-  private readonly files = new Map<string, RunFile>();
+  /** This run's open files, by team. */
+  private readonly files = new Map<string, number>();
+  /** Files whose latest text this run has recorded, whole or as patches: a patch can follow. */
+  private readonly based = new Set<string>();
   private readonly pending = new Map<string, string[]>();
-  private readonly recorded: Map<string, string>;
+  private pendingBytes = 0;
+  private readonly earlier: Map<string, string>;
   private readonly folders: Set<string>;
   private flushScheduled = false;
   private writtenSincePrune = 0;
@@ -48,7 +53,7 @@ export class JournalWriter {
   constructor(private readonly options: WriterOptions) {
     this.started = (options.now ?? Date.now)();
     this.run = runId(this.started);
-    this.recorded = new Map(options.lastTexts);
+    this.earlier = new Map(options.lastHashes);
     this.folders = new Set(options.folders);
     process.on('exit', this.flushOnExit);
     this.prune();
@@ -64,8 +69,10 @@ export class JournalWriter {
       let lines = this.pending.get(team);
       if (!lines) this.pending.set(team, (lines = []));
       lines.push(entry);
+      this.pendingBytes += entry.length;
     }
-    if (this.pending.size > 0 && !this.flushScheduled) {
+    if (this.pendingBytes > FLUSH_AT_BYTES) this.flush();
+    else if (this.pending.size > 0 && !this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => this.flush());
     }
@@ -75,12 +82,12 @@ export class JournalWriter {
   flush(): void {
     this.flushScheduled = false;
     for (const [team, lines] of this.pending) {
-      const file = this.open(team);
       const text = lines.join('');
-      writeSync(file.fd, text);
+      writeSync(this.open(team), text);
       this.writtenSincePrune += text.length;
     }
     this.pending.clear();
+    this.pendingBytes = 0;
     if (this.writtenSincePrune > this.options.maxBytes / 10) this.prune();
   }
 
@@ -89,7 +96,7 @@ export class JournalWriter {
     this.flush();
     this.closed = true;
     process.off('exit', this.flushOnExit);
-    for (const file of this.files.values()) closeSync(file.fd);
+    for (const fd of this.files.values()) closeSync(fd);
     this.files.clear();
   }
 
@@ -110,9 +117,9 @@ export class JournalWriter {
     }
   }
 
-  private open(team: string): RunFile {
-    let file = this.files.get(team);
-    if (file) return file;
+  private open(team: string): number {
+    const open = this.files.get(team);
+    if (open !== undefined) return open;
     const path = join(teamDir(this.options.namespace, team), `${this.run}.jsonl`);
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const fd = openSync(path, 'a', 0o600);
@@ -125,34 +132,44 @@ export class JournalWriter {
       started: this.started,
     };
     writeSync(fd, `${JSON.stringify(header)}\n`);
-    file = { fd, texts: new Map() };
-    this.files.set(team, file);
-    return file;
+    this.files.set(team, fd);
+    return fd;
   }
 
   private entryFor(observation: Observation): [team: string, line: string] | undefined {
     switch (observation.kind) {
       case 'config':
-      case 'inbox':
-      case 'task': {
+      case 'task':
         if (observation.source === undefined) return undefined;
-        const target =
-          observation.kind === 'config'
-            ? ({ kind: 'config', team: observation.team } as const)
-            : observation.kind === 'inbox'
-              ? ({ kind: 'inbox', team: observation.team, member: observation.member } as const)
-              : ({ kind: 'task', team: observation.team, id: observation.task.id } as const);
-        return this.fileEntry(observation.team, pathOf(target), observation.source, observation.at, observation.live);
-      }
+        return this.fileEntry(
+          observation.team,
+          pathOf(observation.kind === 'config' ? { kind: 'config', team: observation.team } : { kind: 'task', team: observation.team, id: observation.task.id }),
+          observation.source,
+          observation.at,
+          observation.live,
+        );
+      case 'inbox':
+        if (observation.source === undefined) return undefined;
+        return this.fileEntry(
+          observation.team,
+          pathOf({ kind: 'inbox', team: observation.team, member: observation.member }),
+          observation.source,
+          observation.at,
+          observation.live,
+          observation.keep,
+        );
       case 'problem': {
         const target = classifyFile(observation.path);
         if (!target || observation.source === undefined) return undefined;
-        return this.fileEntry(target.team, observation.path, observation.source, observation.at, false);
+        const line = this.fileEntry(target.team, observation.path, observation.source, observation.at, false);
+        // What a patch builds on is the last good text: after a broken one, write whole again.
+        this.based.delete(observation.path);
+        return line;
       }
       case 'file-gone': {
         const path = pathOf(observation.target);
-        this.recorded.delete(path);
-        this.files.get(observation.target.team)?.texts.delete(path);
+        this.earlier.delete(path);
+        this.based.delete(path);
         return this.line(observation.target.team, { op: 'gone', t: observation.at, live: observation.live, path });
       }
       case 'folder':
@@ -170,21 +187,19 @@ export class JournalWriter {
     }
   }
 
-  private fileEntry(team: string, path: string, text: string, t: number, live: boolean): [string, string] | undefined {
-    if (this.recorded.get(path) === text) return undefined;
-    this.recorded.set(path, text);
-    const file = this.files.get(team);
-    const before = file?.texts.get(path);
-    // The team's file may not be open yet; open() starts with no texts, so the first write is whole.
-    this.open(team).texts.set(path, text);
-    if (before !== undefined && before.length >= PATCH_FROM) {
-      // Claude Code appends to an inbox: the old text up to its last element's end is kept.
-      const keep = before.lastIndexOf('}') + 1;
-      if (keep > 0 && text.length > keep && text.startsWith(before.slice(0, keep))) {
-        return this.line(team, { op: 'file', t, live, path, keep, text: text.slice(keep) });
-      }
+  /**
+   * A file's new text: skipped when an earlier run recorded the same, a patch
+   * when the reader says it extends the text this run recorded last, else whole.
+   */
+  private fileEntry(team: string, path: string, text: string, t: number, live: boolean, keep?: number): [string, string] | undefined {
+    const earlier = this.earlier.get(path);
+    if (earlier !== undefined) {
+      this.earlier.delete(path);
+      if (earlier === textHash(text)) return undefined;
     }
-    return this.line(team, { op: 'file', t, live, path, text });
+    const patch = keep !== undefined && this.based.has(path);
+    this.based.add(path);
+    return this.line(team, patch ? { op: 'file', t, live, path, keep, text: text.slice(keep) } : { op: 'file', t, live, path, text });
   }
 
   private line(team: string, entry: JournalEntry): [string, string] {

@@ -30,30 +30,41 @@ function indexOf(messages: readonly InboxMessage[]): Map<string, number> {
 
 /**
  * Apply what the file holds now. Work is proportional to the file, and nothing
- * is copied when nothing changed (the same object comes back).
+ * is copied when nothing changed (the same object comes back). When the reader
+ * says the first `unchanged` messages are those it saw last time, and the
+ * history holds exactly those, only the rest is looked at: Claude Code appends.
  */
-export function applyInboxFile(history: InboxHistory, current: readonly InboxMessage[]): InboxHistory {
+export function applyInboxFile(history: InboxHistory, current: readonly InboxMessage[], unchanged = 0): InboxHistory {
   let messages: InboxMessage[] | undefined;
   const write = (): InboxMessage[] => (messages ??= [...history.messages]);
   const appended: InboxMessage[] = [];
   const seen = new Set<string>();
+  const appendOnly = unchanged > 0 && history.exists && unchanged === history.present;
+  let present = appendOnly ? history.present : 0;
   let matchedPresent = 0;
 
-  for (const message of current) {
+  for (let i = appendOnly ? unchanged : 0; i < current.length; i++) {
+    const message = current[i]!;
     if (seen.has(message.key)) continue;
     seen.add(message.key);
     const position = history.index.get(message.key);
     if (position === undefined) {
       appended.push(message);
+      present++;
       continue;
     }
     const previous = history.messages[position]!;
-    if (!previous.delivered) matchedPresent++;
+    if (!previous.delivered) {
+      matchedPresent++;
+      // Already counted among the unchanged ones: a duplicate further down the file.
+      if (appendOnly) continue;
+    }
+    present++;
     if (previous !== message) write()[position] = message;
   }
 
   // Messages the file no longer holds: only look for them when some are missing.
-  if (matchedPresent < history.present) {
+  if (!appendOnly && matchedPresent < history.present) {
     history.messages.forEach((message, position) => {
       if (!message.delivered && !seen.has(message.key)) write()[position] = delivered(message);
     });
@@ -75,8 +86,8 @@ export function applyInboxFile(history: InboxHistory, current: readonly InboxMes
     }
   }
 
-  if (!messages && history.exists && history.present === seen.size) return history;
-  return { member: history.member, messages: messages ?? history.messages, index, present: seen.size, exists: true };
+  if (!messages && history.exists && history.present === present) return history;
+  return { member: history.member, messages: messages ?? history.messages, index, present, exists: true };
 }
 
 /** The inbox file was removed: everything in it is history now. */

@@ -61,7 +61,7 @@ function applyToTeam(team: TeamState, observation: Observation): TeamState {
       return touch(applyConfig(team, observation.config), observation, true);
     case 'inbox':
       return touch(
-        withInbox(team, observation.member, (inbox) => applyInboxFile(inbox, observation.messages)),
+        withInbox(team, observation.member, (inbox) => applyInboxFile(inbox, observation.messages, observation.unchanged)),
         observation,
         true,
       );

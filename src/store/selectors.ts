@@ -3,7 +3,7 @@
  * so a component re-renders only when its own slice changed.
  */
 import { byTime, type InboxMessage } from '../domain/inbox.js';
-import { judgeHandshake, orderHandshakes, pairHandshakes, type Handshake, type Pairing } from '../domain/handshakes.js';
+import { judgeHandshake, orderHandshakes, pairHandshakes, takesPartInHandshake, type Handshake, type Pairing } from '../domain/handshakes.js';
 import { memberStatus, type MemberStatus } from '../domain/member-status.js';
 import { buildTaskGraph, type TaskNode, type TaskRecord } from '../domain/task-graph.js';
 import { toEpoch } from '../domain/time.js';
@@ -80,22 +80,50 @@ export const selectUnread = memoize((inbox: InboxHistory): number =>
   inbox.messages.reduce((count, message) => (!message.read && !message.delivered ? count + 1 : count), 0),
 );
 
-/** Every message of the team, all inboxes, oldest first. */
+/**
+ * Every message of the team, all inboxes, oldest first. Each inbox is already in
+ * time order, so this merges them instead of sorting everything again.
+ */
 export const selectTeamMessages = memoize((inboxes: TeamState['inboxes']): InboxMessage[] => {
+  const lists = [...inboxes.values()].map((inbox) => inbox.messages).filter((list) => list.length > 0);
+  const heads = lists.map(() => 0);
   const all: InboxMessage[] = [];
-  for (const inbox of inboxes.values()) all.push(...inbox.messages);
-  return all.sort(byTime);
+  for (;;) {
+    let pick = -1;
+    for (let i = 0; i < lists.length; i++) {
+      if (heads[i]! < lists[i]!.length && (pick < 0 || byTime(lists[i]![heads[i]!]!, lists[pick]![heads[pick]!]!) < 0)) pick = i;
+    }
+    if (pick < 0) return all;
+    all.push(lists[pick]![heads[pick]!++]!);
+  }
 });
 
-/** The newest message each member sent, wherever it went. */
-const selectLastSent = memoize((inboxes: TeamState['inboxes']): Map<string, InboxMessage> => {
+/** The newest message each sender sent into one inbox. */
+const lastSentIn = memoize((inbox: InboxHistory): Map<string, InboxMessage> => {
   const last = new Map<string, InboxMessage>();
-  for (const message of selectTeamMessages(inboxes)) last.set(message.from, message);
+  for (const message of inbox.messages) last.set(message.from, message);
   return last;
 });
 
+/** The newest message each member sent, wherever it went. Work per change: the inbox that changed. */
+const selectLastSent = memoize((inboxes: TeamState['inboxes']): Map<string, InboxMessage> => {
+  const last = new Map<string, InboxMessage>();
+  for (const inbox of inboxes.values()) {
+    for (const [from, message] of lastSentIn(inbox)) {
+      const known = last.get(from);
+      if (!known || byTime(known, message) <= 0) last.set(from, message);
+    }
+  }
+  return last;
+});
+
+/** The messages of an inbox that take part in handshakes. */
+const handshakeMessagesIn = memoize((inbox: InboxHistory): InboxMessage[] => inbox.messages.filter(takesPartInHandshake));
+
 /** Every request/response pairing of a team, oldest request first. */
-export const selectPairings = memoize((inboxes: TeamState['inboxes']): Pairing[] => pairHandshakes(selectTeamMessages(inboxes)));
+export const selectPairings = memoize((inboxes: TeamState['inboxes']): Pairing[] =>
+  pairHandshakes([...inboxes.values()].flatMap(handshakeMessagesIn)),
+);
 
 /** The team's handshakes as of `now`: open ones first, stalled after `stallAfterMs`. */
 export function selectHandshakes(team: TeamState, now: number, stallAfterMs: number): Handshake[] {

@@ -10,7 +10,7 @@
  * - A file whose size, mtime and inode did not change since its last good read
  *   is not parsed again.
  */
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder } from '../domain/paths.js';
@@ -42,7 +42,12 @@ const DEFAULT_RETRY_DELAYS = [2, 5, 10, 20, 40, 80];
 const sameFingerprint = (a: Fingerprint | undefined, b: Stats): boolean =>
   a !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 
-function readWithStats(path: string): { text: string; stats: Stats } | undefined {
+/**
+ * A file's text, unless its size, mtime and inode are those of `known` (then it
+ * has not changed, and is not read at all). One read of the size fstat gives:
+ * reading a descriptor to its end goes in small chunks.
+ */
+function readIfChanged(path: string, known: Fingerprint | undefined): { text: string; stats: Stats } | 'unchanged' | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -51,7 +56,15 @@ function readWithStats(path: string): { text: string; stats: Stats } | undefined
   }
   try {
     const stats = fstatSync(fd);
-    return { text: readFileSync(fd, 'utf8'), stats };
+    if (sameFingerprint(known, stats)) return 'unchanged';
+    const buffer = Buffer.allocUnsafe(stats.size);
+    let length = 0;
+    while (length < buffer.length) {
+      const count = readSync(fd, buffer, length, buffer.length - length, length);
+      if (count === 0) break;
+      length += count;
+    }
+    return { text: buffer.toString('utf8', 0, length), stats };
   } catch {
     return undefined;
   } finally {
@@ -137,12 +150,11 @@ export class Loader {
   }
 
   private read(relative: string, live: boolean): Observation[] {
-    const content = readWithStats(join(this.options.claudeDir, relative));
-    // Gone between the event and the read: the watcher's removal event follows.
-    if (!content) return [];
     let state = this.reads.get(relative);
     if (!state) this.reads.set(relative, (state = { attempt: 0 }));
-    if (sameFingerprint(state.fingerprint, content.stats)) return [];
+    const content = readIfChanged(join(this.options.claudeDir, relative), state.fingerprint);
+    // Gone between the event and the read: the watcher's removal event follows.
+    if (!content || content === 'unchanged') return [];
 
     const final = state.attempt >= this.retryDelays.length;
     const { observations, torn } = this.interpreter.interpret(relative, content.text, this.now(), live, final);

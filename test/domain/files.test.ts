@@ -58,7 +58,7 @@ describe('parseInbox', () => {
     const inbox = parseInbox(read('generations/teams/session-0a1b2c3d/inboxes/team-lead.json'), 'team-lead', new Map());
     if (!inbox.ok) throw new Error(inbox.message);
     expect(inbox.value.messages[0]).toMatchObject({
-      key: 'team-lead#4a236089-e8f5-4688-bca2-e47c6f0d8310',
+      key: '4a236089-e8f5-4688-bca2-e47c6f0d8310',
       from: 'probe',
       to: 'team-lead',
       kind: 'text',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openSession, type JournalOptions } from '../../src/cli/session.js';
 import { parseJournal } from '../../src/journal/reader.js';
 import { restore } from '../../src/journal/restore.js';
+import { textHash } from '../../src/journal/text-hash.js';
 import { listAllRuns, listRuns, namespaceDir } from '../../src/journal/store-dir.js';
 import { JournalWriter } from '../../src/journal/writer.js';
 import { snapshot } from '../../src/store/snapshot.js';
@@ -124,8 +125,27 @@ describe('the journal', () => {
     const lines = parseJournal(readFileSync(run!.path, 'utf8'), run!.path).lines;
     const patches = lines.filter((line) => line.kind === 'entry' && line.entry.op === 'file' && line.entry.keep !== undefined);
     expect(patches).toHaveLength(3);
+    // Whole text plus patches rebuild exactly what the file holds.
     const restored = restore(namespaceDir(state, dir));
-    expect(restored.lastTexts.get('teams/alpha/inboxes/team-lead.json')).toBe(readFileSync(inbox, 'utf8'));
+    expect(restored.lastHashes.get('teams/alpha/inboxes/team-lead.json')).toBe(textHash(readFileSync(inbox, 'utf8')));
+  });
+
+  it('writes a file whole again after recording a broken version of it, so a patch never builds on the broken one', () => {
+    const state = tempDir();
+    const namespace = namespaceDir(state, '/claude');
+    const writer = new JournalWriter({ stateDir: state, namespace, claudeDir: '/claude', maxBytes: 1e9 });
+    const path = 'teams/alpha/inboxes/lead.json';
+    const inbox = (source: string, keep?: number) =>
+      ({ kind: 'inbox', team: 'alpha', member: 'lead', messages: [], at: 1, live: true, source, ...(keep === undefined ? {} : { keep }) }) as const;
+    writer.record([inbox('[{"a":1}]')]);
+    writer.record([inbox('[{"a":1},{"b":2}]', 8)]);
+    writer.record([{ kind: 'problem', path, message: 'not valid JSON', at: 2, source: '[{"a":1},{"b' }]);
+    writer.record([inbox('[{"a":1},{"b":2},{"c":3}]', 16)]);
+    writer.close();
+    const [run] = listRuns(namespace, 'alpha');
+    const entries = parseJournal(readFileSync(run!.path, 'utf8'), run!.path).lines.flatMap((line) => (line.kind === 'entry' && line.entry.op === 'file' ? [line.entry] : []));
+    expect(entries.map((entry) => entry.keep)).toEqual([undefined, 8, undefined, undefined]);
+    expect(entries[3]!.text).toBe('[{"a":1},{"b":2},{"c":3}]');
   });
 
   it('skips a torn last line with a notice and keeps everything before it', async () => {

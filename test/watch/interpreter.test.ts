@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Observation } from '../../src/domain/observation.js';
+import { applyInboxFile, emptyInbox } from '../../src/store/inbox-history.js';
+import { FileInterpreter } from '../../src/watch/interpreter.js';
+
+const PATH = 'teams/t/inboxes/lead.json';
+const element = (i: number, extra: Record<string, unknown> = {}) => ({
+  from: 'worker',
+  text: `message ${i} {with braces}`,
+  timestamp: new Date(Date.UTC(2026, 2, 1, 10, 0, i)).toISOString(),
+  read: false,
+  ...extra,
+});
+const file = (elements: unknown[]) => JSON.stringify(elements, null, 2);
+const inboxOf = (observations: Observation[]) => observations.find((o) => o.kind === 'inbox') as Extract<Observation, { kind: 'inbox' }>;
+
+describe('reading an inbox that Claude Code appends to', () => {
+  it('parses only the added elements, and says how many of the previous ones are unchanged', () => {
+    const interpreter = new FileInterpreter();
+    const first = inboxOf(interpreter.interpret(PATH, file([element(1), element(2)]), 0, true, true).observations);
+    const second = inboxOf(interpreter.interpret(PATH, file([element(1), element(2), element(3)]), 1, true, true).observations);
+    expect(second.unchanged).toBe(2);
+    expect(second.messages.map((m) => m.text)).toEqual(['message 1 {with braces}', 'message 2 {with braces}', 'message 3 {with braces}']);
+    // The unchanged messages are the very same objects.
+    expect(second.messages[0]).toBe(first.messages[0]);
+    // A fresh reader of the same text reaches the same messages.
+    const fresh = inboxOf(new FileInterpreter().interpret(PATH, file([element(1), element(2), element(3)]), 1, true, true).observations);
+    expect(fresh.messages.map((m) => m.key)).toEqual(second.messages.map((m) => m.key));
+    expect(fresh.unchanged).toBeUndefined();
+  });
+
+  it('reads the whole file again when earlier elements changed (a read flag flipped) or were removed', () => {
+    const interpreter = new FileInterpreter();
+    interpreter.interpret(PATH, file([element(1), element(2)]), 0, true, true);
+    const flipped = inboxOf(interpreter.interpret(PATH, file([element(1, { read: true }), element(2), element(3)]), 1, true, true).observations);
+    expect(flipped.unchanged).toBeUndefined();
+    expect(flipped.messages[0]!.read).toBe(true);
+    const removed = inboxOf(interpreter.interpret(PATH, file([element(2), element(3), element(4)]), 2, true, true).observations);
+    expect(removed.unchanged).toBeUndefined();
+    expect(removed.messages.map((m) => m.text)).toHaveLength(3);
+  });
+
+  it('keeps numbering unreadable elements from where the file had got to', () => {
+    const interpreter = new FileInterpreter();
+    interpreter.interpret(PATH, file([element(1), { text: 'no sender' }, element(2)]), 0, true, true);
+    const { observations } = interpreter.interpret(PATH, file([element(1), { text: 'no sender' }, element(2), { nope: true }]), 1, true, true);
+    expect(inboxOf(observations).unchanged).toBe(2);
+    const appended = interpreter.interpret(PATH, file([element(1), { text: 'no sender' }, element(2), { nope: true }, element(3), { text: 'again' }]), 2, true, true);
+    expect(inboxOf(appended.observations).unchanged).toBe(2);
+    expect(appended.observations.find((o) => o.kind === 'problem')).toMatchObject({ message: 'message 2: from: missing (and 2 more)' });
+  });
+
+  it('gives the history the same result whether or not it takes the shortcut', () => {
+    const interpreter = new FileInterpreter();
+    const texts = [file([element(1)]), file([element(1), element(2)]), file([element(1), element(2), element(3), element(1)])];
+    let shortcut = emptyInbox('lead');
+    let full = emptyInbox('lead');
+    texts.forEach((text, i) => {
+      const observation = inboxOf(interpreter.interpret(PATH, text, i, true, true).observations);
+      shortcut = applyInboxFile(shortcut, observation.messages, observation.unchanged);
+      full = applyInboxFile(full, observation.messages);
+    });
+    expect(shortcut.messages).toEqual(full.messages);
+    expect(shortcut.present).toBe(full.present);
+    expect(shortcut.present).toBe(3);
+  });
+});

@@ -3,7 +3,7 @@
  * `text`. This module decodes them and gives each type a one-line human rendering
  * with its key facts. Unknown types are rendered generically, never dropped.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idSchema, lenient, ProtocolEnvelopeSchema, type ProtocolMessage } from './schemas.js';
 
 const text = lenient(z.string());
@@ -26,7 +26,7 @@ const PermissionResponseSchema = z.looseObject({
   error: text,
   response: lenient(z.looseObject({ behavior: text, message: text })),
 });
-const VerdictSchema = PermissionResponseSchema.extend({ allow: flag });
+const VerdictSchema = z.extend(PermissionResponseSchema, { allow: flag });
 const PlanRequestSchema = z.looseObject({ plan: text, planContent: text, summary: text });
 const PlanResponseSchema = z.looseObject({ approve: flag, approved: flag, feedback: text, permissionMode: text });
 const TaskAssignmentSchema = z.looseObject({ taskId: lenient(idSchema), subject: text, assignedBy: text });

@@ -5,18 +5,24 @@
  * cosmetic field of the wrong type falls back to "absent" instead of failing the
  * whole file. What is required is what we cannot show anything sensible without.
  */
-import { z } from 'zod';
+import en from 'zod/v4/locales/en.js';
+import * as z from 'zod/mini';
+
+// zod/mini: the same validation as zod, in functions a bundler can leave out
+// when unused, so start-up compiles a fraction of the library. English
+// messages only (the problems line quotes them).
+z.config(en());
 
 /** An optional field that is dropped, not fatal, when it has the wrong type. */
-export const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+export const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
-export const idSchema = z.union([z.string(), z.number()]).transform(String);
+export const idSchema = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 /** Epoch milliseconds (newer releases) or an ISO string (an older spec). */
 const instantSchema = z.union([z.number(), z.string()]);
 
 export const MemberSchema = z.looseObject({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   agentId: lenient(z.string()),
   agentType: lenient(z.string()),
   model: lenient(z.string()),
@@ -64,8 +70,8 @@ export const TaskSchema = z.looseObject({
   activeForm: lenient(z.string()),
   status: lenient(z.string()),
   owner: lenient(z.string()),
-  blocks: z.array(idSchema).catch([]),
-  blockedBy: z.array(idSchema).catch([]),
+  blocks: z.catch(z.array(idSchema), []),
+  blockedBy: z.catch(z.array(idSchema), []),
   metadata: lenient(z.looseObject({ _internal: lenient(z.boolean()) })),
 });
 export type Task = z.infer<typeof TaskSchema>;
@@ -75,7 +81,7 @@ export const ProtocolEnvelopeSchema = z.looseObject({ type: z.string() });
 export type ProtocolMessage = z.infer<typeof ProtocolEnvelopeSchema>;
 
 /** Turn a zod error into one short line naming the first problem. */
-export function describeIssue(error: z.ZodError): string {
+export function describeIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'does not fit the expected shape';
   const where = issue.path.length > 0 ? issue.path.join('.') : 'value';

@@ -12,7 +12,7 @@
  * {"op":"folder","t":1767…,"path":"teams/alpha","present":false}
  * ```
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const JOURNAL_VERSION = 1;
 
@@ -34,7 +34,7 @@ export const EntrySchema = z.discriminatedUnion('op', [
     path: z.string(),
     text: z.string(),
     /** Characters kept from the text recorded before for this path in the same file. */
-    keep: z.number().int().nonnegative().optional(),
+    keep: z.optional(z.int().check(z.gte(0))),
   }),
   z.looseObject({ op: z.literal('gone'), t: z.number(), live: z.boolean(), path: z.string() }),
   z.looseObject({ op: z.literal('folder'), t: z.number(), path: z.string(), present: z.boolean() }),

@@ -3,7 +3,7 @@
 // resolving hundreds of node_modules files costs more than parsing one.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
-import { inkPatches } from './ink-patches.mjs';
+import { bundlePatches } from './bundle-patches.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -30,6 +30,6 @@ await build({
     js: "import { createRequire as __teamtopRequire } from 'node:module'; const require = __teamtopRequire(import.meta.url);",
   },
   logLevel: 'warning',
-  plugins: [inkPatches],
+  plugins: [bundlePatches],
 });
 chmodSync(new URL('../dist/cli.js', import.meta.url), 0o755);

@@ -8,7 +8,7 @@ import type { InboxMessage } from '../src/domain/inbox.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
 import { buildTimeline, type TimelineEntry } from '../src/domain/timeline.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
-import type { InboxHistory } from '../src/store/inbox-history.js';
+import { positionOf, type InboxHistory } from '../src/store/inbox-history.js';
 import {
   memoize,
   selectColors,
@@ -24,7 +24,7 @@ import {
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import { handshakeLines, messageLines, taskLines } from './detail-content.js';
 import { computeLayout, FOOTER_LINES, HEADER_LINES, type Layout, type PaneLayout } from './layout.js';
-import { passes, type MessageFilters } from './message-filter.js';
+import { isFiltered, passes, type MessageFilters } from './message-filter.js';
 import { untilAgeChanges } from '../src/domain/time.js';
 import { focusedPane, selectedIndex, type ViewContext, type ViewState } from './view-state.js';
 
@@ -165,7 +165,7 @@ function memoizeFiltered<K extends object, V>(compute: (key: K, filters: Message
 const EMPTY: readonly InboxMessage[] = [];
 
 const filterInbox = memoizeFiltered((inbox: InboxHistory, filters: MessageFilters) =>
-  inbox.messages.filter((message) => passes(message, filters)),
+  isFiltered(filters) ? inbox.messages.filter((message) => passes(message, filters)) : inbox.messages,
 );
 
 const selectTimeline = memoize((inboxes: TeamState['inboxes']) => buildTimeline(selectTeamMessages(inboxes)));
@@ -381,7 +381,7 @@ function openedItem(team: TeamState | undefined, view: ViewState, from: Openable
   }
   const member = from.members.find((candidate) => memberPane(candidate.name) === pane);
   const inbox = member ? team.inboxes.get(member.name) : undefined;
-  const position = inbox?.index.get(key);
+  const position = inbox ? positionOf(inbox, key) : undefined;
   if (!inbox || position === undefined) return null;
   const message = inbox.messages[position]!;
   return { kind: 'message', message, recipients: [message.to] };

@@ -9,6 +9,7 @@ import { restore } from '../journal/restore.js';
 import { namespaceDir } from '../journal/store-dir.js';
 import { JournalWriter } from '../journal/writer.js';
 import { createStore, type Store } from '../store/store.js';
+import type { FileInterpreter } from '../watch/interpreter.js';
 import { Loader } from '../watch/loader.js';
 import { listTeamFiles, scan } from '../watch/scan.js';
 
@@ -43,11 +44,12 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
   };
 
   let restoredFolders: ReadonlySet<string> = new Set();
+  let interpreter: FileInterpreter | undefined;
   if (journalOptions) {
     const namespace = namespaceDir(journalOptions.stateDir, claudeDir);
-    const restored = restore(namespace);
+    const restored = restore(namespace, (observations) => store.dispatch({ type: 'observed', observations }));
     restoredFolders = restored.folders;
-    store.dispatch({ type: 'observed', observations: restored.observations });
+    interpreter = restored.interpreter;
     const at = Date.now();
     store.dispatch({
       type: 'observed',
@@ -59,22 +61,26 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
         namespace,
         claudeDir,
         maxBytes: journalOptions.maxBytes,
-        lastHashes: restored.lastHashes,
         folders: restored.folders,
       });
     }
   }
 
-  const loader = new Loader({ claudeDir, emit: observe });
+  const loader = new Loader({
+    claudeDir,
+    emit: observe,
+    interpreter,
+    // Whole texts are for the journal, until it has recorded a file once.
+    wholeText: (relative) => journal !== undefined && !journal.holds(relative),
+  });
   const { folders } = listTeamFiles(claudeDir);
   const now = Date.now();
-  const observations = scan(claudeDir, loader, now);
+  scan(claudeDir, loader, now, observe);
   // Folders the journal remembers and the disk no longer has: those teams ended.
   const present = new Set(folders);
-  for (const folder of restoredFolders) {
-    if (!present.has(folder)) observations.push({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now });
-  }
-  observe(observations);
+  observe(
+    [...restoredFolders].filter((folder) => !present.has(folder)).map((folder) => ({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now })),
+  );
   return {
     claudeDir,
     store,

@@ -31,8 +31,10 @@ export type Observation =
       readonly messages: readonly InboxMessage[];
       /** The first this many messages are those of the previous observation of this inbox. */
       readonly unchanged?: number;
-      /** The text starts with this many characters of the previous observation's text. */
+      /** The text starts with this many characters of the previous observation's text… */
       readonly keep?: number;
+      /** …and goes on with this. */
+      readonly appendix?: string;
     } & Seen &
       FromContent)
   | ({ readonly kind: 'task'; readonly team: string; readonly task: Task } & Seen & FromContent)

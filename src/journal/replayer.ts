@@ -3,43 +3,31 @@
  * live loader uses, so a replay reaches the state the recorded run reached.
  */
 import type { Observation } from '../domain/observation.js';
-import { textHash } from './text-hash.js';
 import { classifyFolder } from '../domain/paths.js';
 import { FileInterpreter } from '../watch/interpreter.js';
 import type { JournalEntry, JournalLine } from './format.js';
 
 export class Replayer {
-  private readonly interpreter = new FileInterpreter();
-  /** The text of each file as last recorded, within the current run (patches build on it). */
-  private readonly texts = new Map<string, string>();
-  /** A hash of each file's text as last recorded in any run. */
-  readonly lastHashes = new Map<string, string>();
+  readonly interpreter = new FileInterpreter();
   /** Team and task folders present at the end of what was replayed. */
   readonly folders = new Set<string>();
+  /** Patches that could not be applied (the text they build on was lost), one sentence each. */
+  readonly notices: string[] = [];
 
-  /** Observations for one line; a header starts a new run. */
+  /** Observations for one line (a run's header says nothing by itself). */
   apply(line: JournalLine): Observation[] {
-    if (line.kind === 'header') {
-      this.texts.clear();
-      return [];
-    }
-    return this.applyEntry(line.entry);
+    return line.kind === 'header' ? [] : this.applyEntry(line.entry);
   }
 
   private applyEntry(entry: JournalEntry): Observation[] {
     switch (entry.op) {
       case 'file': {
-        const before = this.texts.get(entry.path);
-        // A patch whose base is missing (its run was cut) cannot be rebuilt: skip it.
-        if (entry.keep !== undefined && before === undefined) return [];
-        const text = entry.keep === undefined ? entry.text : before!.slice(0, entry.keep) + entry.text;
-        this.texts.set(entry.path, text);
-        this.lastHashes.set(entry.path, textHash(text));
-        return this.interpreter.interpret(entry.path, text, entry.t, entry.live, true).observations;
+        if (entry.keep === undefined) return this.interpreter.interpret(entry.path, entry.text, entry.t, entry.live, true).observations;
+        const observations = this.interpreter.interpretAppendix(entry.path, entry.keep, entry.text, entry.t, entry.live);
+        if (!observations) this.notices.push(`${entry.path}: an append recorded at ${new Date(entry.t).toISOString()} builds on a text the journal lost, and was skipped`);
+        return observations ?? [];
       }
       case 'gone':
-        this.texts.delete(entry.path);
-        this.lastHashes.delete(entry.path);
         return this.interpreter.remove(entry.path, entry.t, entry.live);
       case 'folder': {
         const target = classifyFolder(entry.path);
@@ -52,7 +40,6 @@ export class Replayer {
         const prefix = `${entry.path}/`;
         const forgotten: Observation[] = [];
         for (const path of this.interpreter.knownFiles()) if (path.startsWith(prefix)) forgotten.push(...this.interpreter.forget(path));
-        for (const path of [...this.lastHashes.keys()]) if (path.startsWith(prefix)) this.lastHashes.delete(path);
         return [...forgotten, { kind: 'folder-gone', target, at: entry.t }];
       }
     }

@@ -4,34 +4,44 @@
  * ended, with everything it said.
  */
 import type { Observation } from '../domain/observation.js';
-import { readJournalFile } from './reader.js';
+import type { FileInterpreter } from '../watch/interpreter.js';
+import { streamJournal } from './reader.js';
 import { Replayer } from './replayer.js';
 import { listRuns, type RunFile } from './store-dir.js';
 
 export interface Restored {
-  /** Observations to apply, in order. */
-  readonly observations: Observation[];
-  /** A hash of what each file held when last recorded, and the folders last seen: the writer does not record them again. */
-  readonly lastHashes: ReadonlyMap<string, string>;
+  /** The folders last seen: the writer does not record them again. */
   readonly folders: ReadonlySet<string>;
+  /**
+   * The interpreter that read the journal: it knows what each file held last,
+   * so the live loader can take over from it and tell an unchanged file (which
+   * it says nothing about, so the writer records nothing), or an append,
+   * without parsing everything again.
+   */
+  readonly interpreter: FileInterpreter;
   /** Lines that were skipped, one sentence each, with the file they came from. */
   readonly notices: { readonly path: string; readonly message: string }[];
 }
 
-/** Replay run files in order through one replayer. */
-export function replayRuns(runs: readonly RunFile[]): Restored {
+/**
+ * Replay run files in order through one replayer, a line at a time, handing
+ * each line's observations to `emit` as they come (nothing is gathered: a
+ * journal can hold every text a busy team ever wrote).
+ */
+export function replayRuns(runs: readonly RunFile[], emit: (observations: Observation[]) => void): Restored {
   const replayer = new Replayer();
-  const observations: Observation[] = [];
   const notices: { path: string; message: string }[] = [];
   for (const run of runs) {
-    const { lines, notices: skipped } = readJournalFile(run.path);
-    for (const message of skipped) notices.push({ path: run.path, message });
-    for (const line of lines) observations.push(...replayer.apply(line));
+    const skipped = streamJournal(run.path, (line) => {
+      const observations = replayer.apply(line);
+      if (observations.length > 0) emit(observations);
+    });
+    for (const message of [...skipped, ...replayer.notices.splice(0)]) notices.push({ path: run.path, message });
   }
-  return { observations, lastHashes: replayer.lastHashes, folders: replayer.folders, notices };
+  return { folders: replayer.folders, interpreter: replayer.interpreter, notices };
 }
 
 /** Everything the journal of one config dir holds. */
-export function restore(namespace: string): Restored {
-  return replayRuns(listRuns(namespace));
+export function restore(namespace: string, emit: (observations: Observation[]) => void): Restored {
+  return replayRuns(listRuns(namespace), emit);
 }

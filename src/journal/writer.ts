@@ -6,8 +6,7 @@
  *
  * No file's text is kept in memory (an inbox can be megabytes): an append is
  * recorded as a patch on the text this run recorded last for that file, which
- * the reader vouches for (`keep`), and what earlier runs recorded is known by
- * its hash.
+ * the reader vouches for (`keep`).
  */
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,7 +14,6 @@ import type { Observation } from '../domain/observation.js';
 import { classifyFile, pathOf } from '../domain/paths.js';
 import { JOURNAL_VERSION, type JournalEntry, type JournalHeader } from './format.js';
 import { listAllRuns, runId, teamDir } from './store-dir.js';
-import { textHash } from './text-hash.js';
 
 export interface WriterOptions {
   readonly stateDir: string;
@@ -24,8 +22,7 @@ export interface WriterOptions {
   readonly claudeDir: string;
   /** The journal folder is kept under this many bytes by deleting the oldest runs. */
   readonly maxBytes: number;
-  /** Hashes of what earlier runs recorded last for each file, and the folders they saw: not written again. */
-  readonly lastHashes?: ReadonlyMap<string, string>;
+  /** The folders earlier runs saw: not written again. */
   readonly folders?: ReadonlySet<string>;
   readonly now?: () => number;
 }
@@ -43,7 +40,6 @@ export class JournalWriter {
   private readonly based = new Set<string>();
   private readonly pending = new Map<string, string[]>();
   private pendingBytes = 0;
-  private readonly earlier: Map<string, string>;
   private readonly folders: Set<string>;
   private flushScheduled = false;
   private writtenSincePrune = 0;
@@ -53,7 +49,6 @@ export class JournalWriter {
   constructor(private readonly options: WriterOptions) {
     this.started = (options.now ?? Date.now)();
     this.run = runId(this.started);
-    this.earlier = new Map(options.lastHashes);
     this.folders = new Set(options.folders);
     process.on('exit', this.flushOnExit);
     this.prune();
@@ -148,16 +143,14 @@ export class JournalWriter {
           observation.at,
           observation.live,
         );
-      case 'inbox':
+      case 'inbox': {
+        const path = pathOf({ kind: 'inbox', team: observation.team, member: observation.member });
+        if (observation.keep !== undefined && observation.appendix !== undefined && this.based.has(path)) {
+          return this.line(observation.team, { op: 'file', t: observation.at, live: observation.live, path, keep: observation.keep, text: observation.appendix });
+        }
         if (observation.source === undefined) return undefined;
-        return this.fileEntry(
-          observation.team,
-          pathOf({ kind: 'inbox', team: observation.team, member: observation.member }),
-          observation.source,
-          observation.at,
-          observation.live,
-          observation.keep,
-        );
+        return this.fileEntry(observation.team, path, observation.source, observation.at, observation.live);
+      }
       case 'problem': {
         const target = classifyFile(observation.path);
         if (!target || observation.source === undefined) return undefined;
@@ -168,7 +161,6 @@ export class JournalWriter {
       }
       case 'file-gone': {
         const path = pathOf(observation.target);
-        this.earlier.delete(path);
         this.based.delete(path);
         return this.line(observation.target.team, { op: 'gone', t: observation.at, live: observation.live, path });
       }
@@ -188,18 +180,18 @@ export class JournalWriter {
   }
 
   /**
-   * A file's new text: skipped when an earlier run recorded the same, a patch
-   * when the reader says it extends the text this run recorded last, else whole.
+   * A file's whole new text. (A text an earlier run recorded and that did not
+   * change since never gets here: the reader, taking over from the journal's
+   * restore, says nothing about it.)
    */
-  private fileEntry(team: string, path: string, text: string, t: number, live: boolean, keep?: number): [string, string] | undefined {
-    const earlier = this.earlier.get(path);
-    if (earlier !== undefined) {
-      this.earlier.delete(path);
-      if (earlier === textHash(text)) return undefined;
-    }
-    const patch = keep !== undefined && this.based.has(path);
+  private fileEntry(team: string, path: string, text: string, t: number, live: boolean): [string, string] {
     this.based.add(path);
-    return this.line(team, patch ? { op: 'file', t, live, path, keep, text: text.slice(keep) } : { op: 'file', t, live, path, text });
+    return this.line(team, { op: 'file', t, live, path, text });
+  }
+
+  /** Whether this run has recorded the file, so an append to it can be written as a patch. */
+  holds(path: string): boolean {
+    return this.based.has(path);
   }
 
   private line(team: string, entry: JournalEntry): [string, string] {

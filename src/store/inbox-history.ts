@@ -9,7 +9,12 @@ export interface InboxHistory {
   readonly member: string;
   /** Oldest first; equal times keep the order they were seen in. */
   readonly messages: readonly InboxMessage[];
-  /** Message key → position in `messages`. */
+  /**
+   * Message key → position in `messages`. Shared by the versions of a history
+   * that only grew at the end (a copy per append would be megabytes of garbage
+   * on a big inbox): it may know keys this version does not hold yet, so read it
+   * through `positionOf`.
+   */
   readonly index: ReadonlyMap<string, number>;
   /** How many messages the file itself holds now. */
   readonly present: number;
@@ -23,6 +28,12 @@ export function emptyInbox(member: string): InboxHistory {
 
 const delivered = (message: InboxMessage): InboxMessage =>
   message.delivered ? message : { ...message, delivered: true };
+
+/** Where `key` sits in this version of the history, if it holds it. */
+export function positionOf(history: InboxHistory, key: string): number | undefined {
+  const position = history.index.get(key);
+  return position !== undefined && history.messages[position]?.key === key ? position : undefined;
+}
 
 function indexOf(messages: readonly InboxMessage[]): Map<string, number> {
   return new Map(messages.map((message, position) => [message.key, position]));
@@ -47,7 +58,7 @@ export function applyInboxFile(history: InboxHistory, current: readonly InboxMes
     const message = current[i]!;
     if (seen.has(message.key)) continue;
     seen.add(message.key);
-    const position = history.index.get(message.key);
+    const position = positionOf(history, message.key);
     if (position === undefined) {
       appended.push(message);
       present++;
@@ -77,9 +88,9 @@ export function applyInboxFile(history: InboxHistory, current: readonly InboxMes
     const inOrder = !last || appended.every((message, i) => byTime(i === 0 ? last : appended[i - 1]!, message) <= 0);
     next.push(...appended);
     if (inOrder) {
-      const grown = new Map(index);
+      // Positions already held do not move: the newer version adds its keys to the shared index.
+      const grown = index as Map<string, number>;
       appended.forEach((message, i) => grown.set(message.key, next.length - appended.length + i));
-      index = grown;
     } else {
       next.sort(byTime);
       index = indexOf(next);

@@ -2,7 +2,13 @@
  * From a file's text to observations, remembering what each file held last: the
  * decoded messages of an inbox (so unchanged ones are reused) and whether a
  * problem is shown for it. The live loader and a journal replay share it, so a
- * replay reaches exactly the state the live run reached.
+ * replay reaches exactly the state the live run reached, and the live loader
+ * can take over where a journal's restore left off.
+ *
+ * No file's text is kept (an inbox can be megabytes). For an inbox: where its
+ * last element ends and a running hash of the text up to there, which is enough
+ * to tell that a new text only adds elements after it (how Claude Code
+ * appends), and then to parse only what was added. For other files: a hash.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { parseConfig, parseInbox, parseTask, type Parsed } from '../domain/files.js';
@@ -10,15 +16,13 @@ import { decodeInbox, type InboxMessage } from '../domain/inbox.js';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, type FileTarget } from '../domain/paths.js';
 
-/**
- * What the last good read of an inbox held. Not its text (an inbox can be
- * megabytes): where its last element ends, and a hash of the text up to there,
- * which is enough to tell whether the next text only adds elements after it.
- */
 interface InboxRead {
+  /** The text's length in characters and in UTF-8 bytes. */
   readonly length: number;
-  /** Just after the last element's closing brace; 0 when there is none. */
+  readonly bytes: number;
+  /** Just after the last element's closing brace (0 when there is none), in characters and in bytes. */
   readonly cut: number;
+  readonly cutBytes: number;
   /** A running hash of the text up to `cut`, to be copied, never finished. */
   readonly prefix: Hash | undefined;
   /** Decoded messages, and the same by key. */
@@ -31,43 +35,10 @@ interface InboxRead {
 
 interface FileState {
   inbox?: InboxRead;
+  /** A hash of a config's or a task's last text. */
+  hash?: string;
   /** Whether a problem is shown for this file. */
   problem: boolean;
-}
-
-const CLOSING = /^\s*\]\s*$/u;
-const LEADING_COMMA = /^\s*,/u;
-
-const digest = (hash: Hash): string => hash.copy().digest('base64');
-
-/** The end of the last element of a JSON array's text, when only `]` follows it. */
-function lastElementEnd(text: string): number {
-  const cut = text.lastIndexOf('}') + 1;
-  return cut > 0 && CLOSING.test(text.slice(cut)) ? cut : 0;
-}
-
-function prefixHash(text: string, cut: number): Hash | undefined {
-  return cut > 0 ? createHash('sha256').update(text.slice(0, cut)) : undefined;
-}
-
-/**
- * When `text` is the previous text with elements added at the end (how Claude
- * Code appends), the added elements, parsed on their own, and the running hash
- * of the new text's start; otherwise undefined.
- */
-function appendedElements(previous: InboxRead, text: string): { added: unknown[]; hash: Hash } | undefined {
-  if (!previous.prefix || text.length <= previous.length) return undefined;
-  const hash = createHash('sha256').update(text.slice(0, previous.cut));
-  if (digest(hash) !== digest(previous.prefix)) return undefined;
-  const rest = text.slice(previous.cut);
-  const comma = LEADING_COMMA.exec(rest);
-  if (!comma) return undefined;
-  try {
-    const added: unknown = JSON.parse(`[${rest.slice(comma[0].length)}`);
-    return Array.isArray(added) ? { added, hash } : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export interface Interpretation {
@@ -76,39 +47,97 @@ export interface Interpretation {
   readonly torn: boolean;
 }
 
+type Conclusion = Parsed<{ observation: Observation; invalid: readonly string[] }>;
+
+const CLOSING = /^\s*\]\s*$/u;
+const LEADING_COMMA = /^\s*,/u;
+
+const digest = (hash: Hash): string => hash.copy().digest('base64');
+const textHash = (text: string): string => createHash('sha256').update(text).digest('base64');
+
+/** Where the last element of a JSON array's text ends, when only `]` follows it (else 0). */
+function lastElementEnd(text: string): number {
+  const cut = text.lastIndexOf('}') + 1;
+  return cut > 0 && CLOSING.test(text.slice(cut)) ? cut : 0;
+}
+
+/** The running hash of `bytes` up to the previous cut, when they start as the previous text did. */
+function startsLike(previous: InboxRead, bytes: Buffer): Hash | undefined {
+  if (!previous.prefix) return undefined;
+  const hash = createHash('sha256').update(bytes.subarray(0, previous.cutBytes));
+  return digest(hash) === digest(previous.prefix) ? hash : undefined;
+}
+
+/** The elements after `rest`'s leading comma, or undefined when it is not a run of added elements. */
+function addedElements(rest: string): unknown[] | undefined {
+  const comma = LEADING_COMMA.exec(rest);
+  if (!comma) return undefined;
+  try {
+    const added: unknown = JSON.parse(`[${rest.slice(comma[0].length)}`);
+    return Array.isArray(added) ? added : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class FileInterpreter {
   private readonly files = new Map<string, FileState>();
 
   /**
-   * What a file's text says. Torn text concludes nothing unless `final` (no
-   * further read will come): then it is reported as a problem.
+   * What a file's content says. Torn text concludes nothing unless `final` (no
+   * further read will come): then it is reported as a problem. The content the
+   * file held last time concludes nothing either.
+   *
+   * An inbox is looked at as bytes: an append is recognised, and only what was
+   * added is decoded, without making a string of the whole file. `whole` asks
+   * for the whole text anyway, as the observation's `source` (the journal
+   * needs it when it has not recorded the file yet).
    */
-  interpret(relative: string, text: string, at: number, live: boolean, final: boolean): Interpretation {
+  interpret(relative: string, content: string | Buffer, at: number, live: boolean, final: boolean, whole = true): Interpretation {
     const target = classifyFile(relative);
     if (!target) return { observations: [], torn: false };
-    let state = this.files.get(relative);
-    if (!state) this.files.set(relative, (state = { problem: false }));
-    const observations: Observation[] = [];
-    const problem = (message: string) => {
-      state.problem = true;
-      observations.push({ kind: 'problem', path: relative, message, at, source: text });
-    };
+    const state = this.state(relative);
+    if (target.kind === 'inbox') {
+      const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+      const previous = state.inbox;
+      if (previous && !state.problem && bytes.length === previous.bytes && startsLike(previous, bytes)) {
+        const rest = bytes.toString('utf8', previous.cutBytes);
+        if (CLOSING.test(rest)) return { observations: [], torn: false };
+      }
+      const hash = previous && bytes.length > previous.bytes ? startsLike(previous, bytes) : undefined;
+      const appendix = hash ? bytes.toString('utf8', previous!.cutBytes) : undefined;
+      const added = appendix === undefined ? undefined : addedElements(appendix);
+      if (previous && hash && appendix !== undefined && added) {
+        const source = whole ? (typeof content === 'string' ? content : bytes.toString('utf8')) : undefined;
+        const length = previous.cut + appendix.length;
+        const appended = this.append(target, state, previous, added, hash, length, bytes.length, appendix, at, live, source);
+        return this.conclude(relative, state, appended, at, final, source);
+      }
+    }
+    const text = typeof content === 'string' ? content : content.toString('utf8');
+    if (target.kind !== 'inbox') {
+      const hash = textHash(text);
+      if (hash === state.hash) return { observations: [], torn: false };
+      state.hash = hash;
+    }
+    return this.conclude(relative, state, this.parse(target, text, at, live, state), at, final, text);
+  }
 
-    const parsed = this.parse(target, text, at, live, state);
-    if (!parsed.ok) {
-      if (parsed.torn && !final) return { observations, torn: true };
-      problem(parsed.message);
-      return { observations, torn: false };
-    }
-    observations.push(parsed.value.observation);
-    const { invalid } = parsed.value;
-    if (invalid.length > 0) {
-      problem(`${invalid[0]}${invalid.length > 1 ? ` (and ${invalid.length - 1} more)` : ''}`);
-    } else if (state.problem) {
-      state.problem = false;
-      observations.push({ kind: 'problem-gone', path: relative });
-    }
-    return { observations, torn: false };
+  /**
+   * A journal's patch: elements added after the first `keep` characters of the
+   * text the file held last. Undefined when that is not where its last element
+   * ended (the journal lost the text it builds on).
+   */
+  interpretAppendix(relative: string, keep: number, appendix: string, at: number, live: boolean): Observation[] | undefined {
+    const target = classifyFile(relative);
+    const state = this.files.get(relative);
+    const previous = state?.inbox;
+    if (target?.kind !== 'inbox' || !state || !previous?.prefix || previous.cut !== keep) return undefined;
+    const added = addedElements(appendix);
+    if (!added) return undefined;
+    const hash = previous.prefix.copy();
+    const appended = this.append(target, state, previous, added, hash, keep + appendix.length, previous.cutBytes + Buffer.byteLength(appendix), appendix, at, live);
+    return this.conclude(relative, state, appended, at, true, undefined).observations;
   }
 
   /** A file was removed: forget it, and clear its problem. */
@@ -138,13 +167,84 @@ export class FileInterpreter {
     return [...this.files.keys()];
   }
 
-  private parse(
-    target: FileTarget,
-    text: string,
+  private state(relative: string): FileState {
+    let state = this.files.get(relative);
+    if (!state) this.files.set(relative, (state = { problem: false }));
+    return state;
+  }
+
+  /** Observations for what was parsed: the file's, and its problem appearing or clearing. */
+  private conclude(relative: string, state: FileState, parsed: Conclusion, at: number, final: boolean, source: string | undefined): Interpretation {
+    const observations: Observation[] = [];
+    const problem = (message: string) => {
+      state.problem = true;
+      observations.push({ kind: 'problem', path: relative, message, at, ...(source === undefined ? {} : { source }) });
+    };
+    if (!parsed.ok) {
+      // A text that concluded nothing is not the last one read.
+      state.hash = undefined;
+      if (parsed.torn && !final) return { observations, torn: true };
+      problem(parsed.message);
+      return { observations, torn: false };
+    }
+    observations.push(parsed.value.observation);
+    const { invalid } = parsed.value;
+    if (invalid.length > 0) {
+      problem(`${invalid[0]}${invalid.length > 1 ? ` (and ${invalid.length - 1} more)` : ''}`);
+    } else if (state.problem) {
+      state.problem = false;
+      observations.push({ kind: 'problem-gone', path: relative });
+    }
+    return { observations, torn: false };
+  }
+
+  /** Elements were added after the previous read's last one: decode only those. */
+  private append(
+    target: Extract<FileTarget, { kind: 'inbox' }>,
+    state: FileState,
+    previous: InboxRead,
+    added: unknown[],
+    hash: Hash,
+    length: number,
+    bytes: number,
+    appendix: string,
     at: number,
     live: boolean,
-    state: FileState,
-  ): Parsed<{ observation: Observation; invalid: readonly string[] }> {
+    source?: string,
+  ): Conclusion {
+    const tail = decodeInbox(target.member, added, previous.known, previous.elements);
+    for (const message of tail.messages) previous.known.set(message.key, message);
+    const end = lastElementEnd(appendix);
+    const grown = appendix.slice(0, end);
+    // The running hash covers the old start: add what lies between it and the new end.
+    const read: InboxRead = {
+      length,
+      bytes,
+      cut: end > 0 ? previous.cut + end : 0,
+      cutBytes: end > 0 ? previous.cutBytes + Buffer.byteLength(grown) : 0,
+      prefix: end > 0 ? hash.update(grown) : undefined,
+      messages: [...previous.messages, ...tail.messages],
+      known: previous.known,
+      elements: previous.elements + added.length,
+      invalid: [...previous.invalid, ...tail.invalid],
+    };
+    state.inbox = read;
+    const observation: Observation = {
+      kind: 'inbox',
+      team: target.team,
+      member: target.member,
+      messages: read.messages,
+      at,
+      live,
+      unchanged: previous.messages.length,
+      keep: previous.cut,
+      appendix,
+      ...(source === undefined ? {} : { source }),
+    };
+    return { ok: true, value: { observation, invalid: read.invalid } };
+  }
+
+  private parse(target: FileTarget, text: string, at: number, live: boolean, state: FileState): Conclusion {
     switch (target.kind) {
       case 'config': {
         const result = parseConfig(text);
@@ -157,49 +257,26 @@ export class FileInterpreter {
         return { ok: true, value: { observation: { kind: 'task', team: target.team, task: result.value, at, live, source: text }, invalid: [] } };
       }
       case 'inbox': {
-        const previous = state.inbox;
-        const append = previous ? appendedElements(previous, text) : undefined;
+        const result = parseInbox(text, target.member, state.inbox?.known ?? new Map());
+        if (!result.ok) return result;
+        const { messages, invalid } = result.value;
         const cut = lastElementEnd(text);
-        let read: InboxRead;
-        if (previous && append) {
-          const tail = decodeInbox(target.member, append.added, previous.known, previous.elements);
-          for (const message of tail.messages) previous.known.set(message.key, message);
-          // The running hash already covers the old start: add what lies between it and the new end.
-          read = {
-            length: text.length,
-            cut,
-            prefix: cut > 0 ? append.hash.update(text.slice(previous.cut, cut)) : undefined,
-            messages: [...previous.messages, ...tail.messages],
-            known: previous.known,
-            elements: previous.elements + append.added.length,
-            invalid: [...previous.invalid, ...tail.invalid],
-          };
-        } else {
-          const result = parseInbox(text, target.member, previous?.known ?? new Map());
-          if (!result.ok) return result;
-          const { messages, invalid } = result.value;
-          read = {
-            length: text.length,
-            cut,
-            prefix: prefixHash(text, cut),
-            messages,
-            known: new Map(messages.map((message) => [message.key, message])),
-            elements: messages.length + invalid.length,
-            invalid,
-          };
-        }
-        state.inbox = read;
-        const observation: Observation = {
-          kind: 'inbox',
-          team: target.team,
-          member: target.member,
-          messages: read.messages,
-          at,
-          live,
-          source: text,
-          ...(previous && append ? { unchanged: previous.messages.length, keep: previous.cut } : {}),
+        const start = text.slice(0, cut);
+        state.inbox = {
+          length: text.length,
+          bytes: Buffer.byteLength(text),
+          cut,
+          cutBytes: Buffer.byteLength(start),
+          prefix: cut > 0 ? createHash('sha256').update(start) : undefined,
+          messages,
+          known: new Map(messages.map((message) => [message.key, message])),
+          elements: messages.length + invalid.length,
+          invalid,
         };
-        return { ok: true, value: { observation, invalid: read.invalid } };
+        return {
+          ok: true,
+          value: { observation: { kind: 'inbox', team: target.team, member: target.member, messages, at, live, source: text }, invalid },
+        };
       }
     }
   }

@@ -23,6 +23,14 @@ export interface LoaderOptions {
   readonly now?: () => number;
   /** Backoff between re-reads of a file that looks torn; its length is the retry count. */
   readonly retryDelays?: readonly number[];
+  /** Take over from an interpreter that already read these files (a journal's restore). */
+  readonly interpreter?: FileInterpreter;
+  /**
+   * Whether an observation of this file must carry the file's whole text (the
+   * journal needs it until it has recorded the file once). Without it, an append
+   * to an inbox is decoded without making a string of the whole file.
+   */
+  readonly wholeText?: (relative: string) => boolean;
 }
 
 interface Fingerprint {
@@ -43,11 +51,16 @@ const sameFingerprint = (a: Fingerprint | undefined, b: Stats): boolean =>
   a !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 
 /**
- * A file's text, unless its size, mtime and inode are those of `known` (then it
- * has not changed, and is not read at all). One read of the size fstat gives:
- * reading a descriptor to its end goes in small chunks.
+ * A file's bytes, unless its size, mtime and inode are those of `known` (then it
+ * has not changed, and is not read at all). One read of the size fstat gives,
+ * into `scratch` when it is big enough: a big team's inboxes are megabytes, and
+ * a fresh buffer for each read of each would be a steady stream of garbage.
  */
-function readIfChanged(path: string, known: Fingerprint | undefined): { text: string; stats: Stats } | 'unchanged' | undefined {
+function readIfChanged(
+  path: string,
+  known: Fingerprint | undefined,
+  scratch: (size: number) => Buffer,
+): { bytes: Buffer; stats: Stats } | 'unchanged' | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -57,14 +70,14 @@ function readIfChanged(path: string, known: Fingerprint | undefined): { text: st
   try {
     const stats = fstatSync(fd);
     if (sameFingerprint(known, stats)) return 'unchanged';
-    const buffer = Buffer.allocUnsafe(stats.size);
+    const buffer = scratch(stats.size);
     let length = 0;
-    while (length < buffer.length) {
-      const count = readSync(fd, buffer, length, buffer.length - length, length);
+    while (length < stats.size) {
+      const count = readSync(fd, buffer, length, stats.size - length, length);
       if (count === 0) break;
       length += count;
     }
-    return { text: buffer.toString('utf8', 0, length), stats };
+    return { bytes: buffer.subarray(0, length), stats };
   } catch {
     return undefined;
   } finally {
@@ -73,7 +86,7 @@ function readIfChanged(path: string, known: Fingerprint | undefined): { text: st
 }
 
 export class Loader {
-  private readonly interpreter = new FileInterpreter();
+  private readonly interpreter: FileInterpreter;
   private readonly reads = new Map<string, ReadState>();
   /** Files to read this tick, and whether the read is live (see Observation). */
   private readonly queued = new Map<string, boolean>();
@@ -83,10 +96,17 @@ export class Loader {
   private closed = false;
   private readonly now: () => number;
   private readonly retryDelays: readonly number[];
+  /** Reused for every read; what is read is interpreted before the next read. */
+  private buffer = Buffer.alloc(0);
+  private readonly scratch = (size: number): Buffer => {
+    if (this.buffer.length < size) this.buffer = Buffer.allocUnsafe(Math.max(size, this.buffer.length * 2, 64 * 1024));
+    return this.buffer;
+  };
 
   constructor(private readonly options: LoaderOptions) {
     this.now = options.now ?? Date.now;
     this.retryDelays = options.retryDelays ?? DEFAULT_RETRY_DELAYS;
+    this.interpreter = options.interpreter ?? new FileInterpreter();
   }
 
   /** A file may have changed: read it this tick. */
@@ -152,12 +172,13 @@ export class Loader {
   private read(relative: string, live: boolean): Observation[] {
     let state = this.reads.get(relative);
     if (!state) this.reads.set(relative, (state = { attempt: 0 }));
-    const content = readIfChanged(join(this.options.claudeDir, relative), state.fingerprint);
+    const content = readIfChanged(join(this.options.claudeDir, relative), state.fingerprint, this.scratch);
     // Gone between the event and the read: the watcher's removal event follows.
     if (!content || content === 'unchanged') return [];
 
     const final = state.attempt >= this.retryDelays.length;
-    const { observations, torn } = this.interpreter.interpret(relative, content.text, this.now(), live, final);
+    const whole = this.options.wholeText?.(relative) ?? true;
+    const { observations, torn } = this.interpreter.interpret(relative, content.bytes, this.now(), live, final, whole);
     if (torn) {
       this.scheduleRetry(relative, state, live);
       return observations;

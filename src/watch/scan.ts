@@ -43,15 +43,17 @@ export function listTeamFiles(claudeDir: string): { folders: string[]; files: st
   return { folders, files };
 }
 
-export function scan(claudeDir: string, loader: Loader, now: number): Observation[] {
+/**
+ * Read everything, handing over what each file shows as soon as it is read: a
+ * big team's inboxes are megabytes each, and each text can go once it is handed over.
+ */
+export function scan(claudeDir: string, loader: Loader, now: number, emit: (observations: Observation[]) => void): void {
   const { folders, files } = listTeamFiles(claudeDir);
-  const observations: Observation[] = folders.map((folder) => ({
-    kind: 'folder',
-    target: classifyFolder(folder)!,
-    at: now,
-  }));
-  for (const file of files) observations.push(...loader.readNow(file));
-  return observations;
+  emit(folders.map((folder) => ({ kind: 'folder', target: classifyFolder(folder)!, at: now })));
+  for (const file of files) {
+    const observations = loader.readNow(file);
+    if (observations.length > 0) emit(observations);
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openSession, type JournalOptions } from '../../src/cli/session.js';
 import { parseJournal } from '../../src/journal/reader.js';
 import { restore } from '../../src/journal/restore.js';
-import { textHash } from '../../src/journal/text-hash.js';
+import { createStore } from '../../src/store/store.js';
 import { listAllRuns, listRuns, namespaceDir } from '../../src/journal/store-dir.js';
 import { JournalWriter } from '../../src/journal/writer.js';
 import { snapshot } from '../../src/store/snapshot.js';
@@ -125,9 +125,12 @@ describe('the journal', () => {
     const lines = parseJournal(readFileSync(run!.path, 'utf8'), run!.path).lines;
     const patches = lines.filter((line) => line.kind === 'entry' && line.entry.op === 'file' && line.entry.keep !== undefined);
     expect(patches).toHaveLength(3);
-    // Whole text plus patches rebuild exactly what the file holds.
-    const restored = restore(namespaceDir(state, dir));
-    expect(restored.lastHashes.get('teams/alpha/inboxes/team-lead.json')).toBe(textHash(readFileSync(inbox, 'utf8')));
+    // The whole text plus the patches rebuild exactly what the file holds.
+    const store = createStore();
+    const restored = restore(namespaceDir(state, dir), (observations) => store.dispatch({ type: 'observed', observations }));
+    expect(restored.notices).toEqual([]);
+    const history = store.getState().teams.get('alpha')!.inboxes.get('team-lead')!;
+    expect(history.messages.map((m) => m.text)).toEqual((JSON.parse(readFileSync(inbox, 'utf8')) as { text: string }[]).map((e) => e.text));
   });
 
   it('writes a file whole again after recording a broken version of it, so a patch never builds on the broken one', () => {
@@ -136,7 +139,7 @@ describe('the journal', () => {
     const writer = new JournalWriter({ stateDir: state, namespace, claudeDir: '/claude', maxBytes: 1e9 });
     const path = 'teams/alpha/inboxes/lead.json';
     const inbox = (source: string, keep?: number) =>
-      ({ kind: 'inbox', team: 'alpha', member: 'lead', messages: [], at: 1, live: true, source, ...(keep === undefined ? {} : { keep }) }) as const;
+      ({ kind: 'inbox', team: 'alpha', member: 'lead', messages: [], at: 1, live: true, source, ...(keep === undefined ? {} : { keep, appendix: source.slice(keep) }) }) as const;
     writer.record([inbox('[{"a":1}]')]);
     writer.record([inbox('[{"a":1},{"b":2}]', 8)]);
     writer.record([{ kind: 'problem', path, message: 'not valid JSON', at: 2, source: '[{"a":1},{"b' }]);

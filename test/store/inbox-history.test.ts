@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyInboxFile, emptyInbox, removeInboxFile } from '../../src/store/inbox-history.js';
+import { applyInboxFile, emptyInbox, positionOf, removeInboxFile } from '../../src/store/inbox-history.js';
 import { message } from '../helpers/observations.js';
 
 const a = message('lead', 'w', 'a', 1);
@@ -33,6 +33,15 @@ describe('inbox history', () => {
     inbox = applyInboxFile(inbox, [a, c, b]);
     expect(inbox.messages.map((m) => m.text)).toEqual(['a', 'b', 'c']);
     expect(inbox.index.get(c.key)).toBe(2);
+  });
+
+  it('lets older versions share the index of a history that only grew, without seeing newer keys', () => {
+    const older = applyInboxFile(emptyInbox('lead'), [a, b]);
+    const newer = applyInboxFile(older, [a, b, c]);
+    expect(newer.index).toBe(older.index);
+    expect(positionOf(newer, c.key)).toBe(2);
+    expect(positionOf(older, c.key)).toBeUndefined();
+    expect(positionOf(older, b.key)).toBe(1);
   });
 
   it('updates a message whose read flag flipped in place', () => {

@@ -65,3 +65,28 @@ describe('reading an inbox that Claude Code appends to', () => {
     expect(shortcut.present).toBe(3);
   });
 });
+
+describe('reading an inbox as bytes', () => {
+  it('decodes only what was appended when the whole text is not asked for', () => {
+    const interpreter = new FileInterpreter();
+    interpreter.interpret(PATH, Buffer.from(file([element(1), element(2)])), 0, true, true);
+    const text = file([element(1), element(2), { ...element(3), text: 'ünïcödé 世界 appended' }]);
+    const { observations } = interpreter.interpret(PATH, Buffer.from(text), 1, true, true, false);
+    const inbox = inboxOf(observations);
+    expect(inbox.source).toBeUndefined();
+    expect(text.slice(0, inbox.keep) + inbox.appendix).toBe(text);
+    expect(inbox.messages.at(-1)!.text).toBe('ünïcödé 世界 appended');
+    // Byte and character positions stay in step past multi-byte characters.
+    const next = file([element(1), element(2), { ...element(3), text: 'ünïcödé 世界 appended' }, element(4)]);
+    const after = inboxOf(interpreter.interpret(PATH, Buffer.from(next), 2, true, true, false).observations);
+    expect(after.unchanged).toBe(3);
+    expect(next.slice(0, after.keep) + after.appendix).toBe(next);
+  });
+
+  it('says nothing about the same bytes read again', () => {
+    const interpreter = new FileInterpreter();
+    const bytes = Buffer.from(file([element(1)]));
+    interpreter.interpret(PATH, bytes, 0, true, true);
+    expect(interpreter.interpret(PATH, Buffer.from(bytes), 1, true, true).observations).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+// A program in a pseudo-terminal, as a user runs it, with precise "when did this
+// appear on screen" waits and the process's own CPU and memory counters.
+import { spawn } from 'node-pty';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The Node flags a script's `#!/usr/bin/env -S node …` line asks for: run it as its bin would be. */
+export function shebangFlags(script) {
+  const first = readFileSync(script, 'utf8').split('\n', 1)[0];
+  const match = /^#!\S*env -S node (.*)$/u.exec(first);
+  return match ? match[1].trim().split(/\s+/u) : [];
+}
+import { performance } from 'node:perf_hooks';
+
+export class Pty {
+  constructor(args, { cols = 120, rows = 40, env = {}, cwd = process.cwd() } = {}) {
+    const childEnv = { ...process.env, TERM: 'xterm-256color', ...env };
+    for (const key of Object.keys(childEnv)) if (key === 'CI' || key.startsWith('CI_')) delete childEnv[key];
+    this.waiters = new Set();
+    this.startedAt = performance.now();
+    this.pty = spawn(process.execPath, args, { cols, rows, env: childEnv, cwd, name: 'xterm-256color' });
+    this.pid = this.pty.pid;
+    this.bytes = 0;
+    this.pty.onData((data) => {
+      const now = performance.now();
+      this.bytes += data.length;
+      for (const waiter of this.waiters) {
+        waiter.seen += data;
+        if (waiter.seen.includes(waiter.marker)) {
+          this.waiters.delete(waiter);
+          clearTimeout(waiter.timer);
+          waiter.resolve(now);
+        } else if (waiter.seen.length > 1_000_000) {
+          waiter.seen = waiter.seen.slice(-100_000);
+        }
+      }
+    });
+    this.exited = new Promise((resolve) => this.pty.onExit(({ exitCode }) => resolve(exitCode)));
+  }
+
+  /** Resolves with the time (performance.now) at which `marker` appears in output written from now on. */
+  waitFor(marker, timeout = 30_000) {
+    return new Promise((resolve, reject) => {
+      const waiter = { marker, seen: '', resolve, timer: undefined };
+      waiter.timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`timed out after ${timeout} ms waiting for ${JSON.stringify(marker)}`));
+      }, timeout);
+      this.waiters.add(waiter);
+    });
+  }
+
+  press(keys) {
+    this.pty.write(keys);
+  }
+
+  /** CPU time the process has used, in seconds (all its threads, nanosecond counters). */
+  cpuSeconds() {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${this.pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${this.pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // A thread that ended meanwhile.
+      }
+    }
+    return ns / 1e9;
+  }
+
+  /** Resident memory now and at its peak, in MB. */
+  memory() {
+    const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+    const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  }
+
+  async quit() {
+    this.press('q');
+    const timer = setTimeout(() => this.pty.kill(), 5000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  kill() {
+    try {
+      this.pty.kill();
+    } catch {
+      // Already gone.
+    }
+  }
+}

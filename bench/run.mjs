@@ -1,0 +1,357 @@
+#!/usr/bin/env node
+// teamtop's benchmark: the built CLI in a pseudo-terminal, as a user runs it,
+// watching temp config dirs this script writes to. Prints a table and writes
+// bench/results.json. Figures are medians of several runs with min and max;
+// machine-dependent timings also come as a ratio to a baseline measured in the
+// same run.
+//
+//   npm run bench                 the full run
+//   npm run bench -- --quick      a short run (CI uses it to prove the benchmark works)
+//   npm run bench -- --soak       adds the 10-minute memory soak
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { makeTeam, message, writeJsonAtomic } from './fixtures.mjs';
+import { Pty, shebangFlags } from './pty.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(root, 'dist', 'cli.js');
+const HELLO = join(root, 'bench', 'hello.mjs');
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has('--quick');
+const SOAK = args.has('--soak');
+/** A fixed clock for the dashboard where ticking ages would add frames that are not the ones measured. */
+const FIXED_NOW = '2026-11-02T00:00:00Z';
+
+const scratch = mkdtempSync(join(tmpdir(), 'teamtop-bench-'));
+const temp = (name) => mkdtempSync(join(scratch, `${name}-`));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+
+const log = (text) => process.stderr.write(`${text}\n`);
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { median: at(0.5), p95: at(0.95), min: sorted[0], max: sorted[sorted.length - 1], n: sorted.length };
+}
+
+/** The CLI as its bin runs it (with the Node flags of its shebang line). */
+const cliArgs = (...args) => [...shebangFlags(CLI), CLI, ...args];
+
+/**
+ * The dashboard as a user runs it: journal on (in a scratch state dir), unless
+ * `extra` says otherwise.
+ */
+async function startTeamtop(dir, extra = [], size = { cols: 120, rows: 40 }) {
+  const state = extra.includes('--state-dir') || extra.includes('--no-journal') ? [] : ['--state-dir', temp('state')];
+  return new Pty(cliArgs('--dir', dir, ...state, ...extra), size);
+}
+
+// ---------------------------------------------------------------- the dirs
+
+function typicalDir() {
+  const dir = temp('typical');
+  makeTeam(dir, 'alpha', { members: 5, messages: 50, tasks: 10, start: Date.parse('2026-11-01T08:00:00Z') });
+  makeTeam(dir, 'beta', { members: 5, messages: 50, tasks: 10, start: Date.parse('2026-11-01T09:00:00Z') });
+  // The most recently active team: the one shown at start.
+  const names = makeTeam(dir, 'gamma', { members: 5, messages: 50, tasks: 10, start: Date.parse('2026-11-01T10:00:00Z') });
+  return { dir, team: 'gamma', names, marker: names[4] };
+}
+
+function bigDir() {
+  const dir = temp('big');
+  const names = makeTeam(dir, 'big', { members: 8, messages: QUICK ? 2000 : 10_000, tasks: 300 });
+  return { dir, team: 'big', names, marker: names[7] };
+}
+
+// ---------------------------------------------------------------- 1. startup
+
+async function startup(typical) {
+  const runs = QUICK ? 3 : 9;
+  const hello = [];
+  const teamtop = [];
+  for (let i = 0; i < runs; i++) {
+    // Interleaved, so machine noise hits both alike.
+    let t0 = performance.now();
+    const baseline = new Pty([HELLO], { cwd: root });
+    hello.push((await baseline.waitFor('hello')) - t0);
+    baseline.kill();
+    await baseline.exited;
+
+    t0 = performance.now();
+    const term = await startTeamtop(typical.dir);
+    teamtop.push((await term.waitFor(typical.marker)) - t0);
+    await term.quit();
+  }
+  const h = stats(hello);
+  const t = stats(teamtop);
+  return { helloMs: h, teamtopMs: t, ratio: t.median / h.median };
+}
+
+// ---------------------------------------------------------------- 2. change → frame
+
+function parseFloor(path) {
+  const text = readFileSync(path, 'utf8');
+  const times = [];
+  for (let i = 0; i < 9; i++) {
+    const t0 = performance.now();
+    JSON.parse(text);
+    times.push(performance.now() - t0);
+  }
+  return stats(times);
+}
+
+async function latency(fixture, count) {
+  const term = await startTeamtop(fixture.dir, ['--now', FIXED_NOW]);
+  await term.waitFor(fixture.marker, 120_000);
+  await sleep(300);
+  const inbox = join(fixture.dir, 'teams', fixture.team, 'inboxes', 'team-lead.json');
+  const messages = JSON.parse(readFileSync(inbox, 'utf8'));
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const marker = `lat${i}x${Math.random().toString(36).slice(2, 6)}`;
+    messages.push(message(fixture.names[1], `${marker} appended`, Date.now()));
+    const seen = term.waitFor(marker, 10_000);
+    writeJsonAtomic(inbox, messages);
+    const t0 = performance.now();
+    times.push((await seen) - t0);
+    await sleep(40);
+  }
+  return { term, latency: stats(times), parse: parseFloor(inbox) };
+}
+
+// ---------------------------------------------------------------- 3. capture rate
+
+async function captureRate() {
+  const dir = temp('capture');
+  const state = temp('capture-state');
+  makeTeam(dir, 'cap', { members: 3, messages: 0, tasks: 0 });
+  const inbox = join(dir, 'teams', 'cap', 'inboxes', 'team-lead.json');
+  const term = await startTeamtop(dir, ['--state-dir', state, '--now', FIXED_NOW]);
+  await term.waitFor('cap-m2');
+  await sleep(300);
+  const count = QUICK ? 40 : 200;
+  const windows = [100, 20, 5];
+  for (const window of windows) {
+    for (let i = 0; i < count; i++) {
+      writeJsonAtomic(inbox, [message('cap-m1', `cap${window}-${i}-end`, Date.now())]);
+      await sleep(window);
+      writeJsonAtomic(inbox, []);
+      await sleep(15);
+    }
+  }
+  await sleep(300);
+  await term.quit();
+  const json = spawnSync(process.execPath, cliArgs('--json', '--dir', dir, '--state-dir', state), { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const texts = new Set(JSON.parse(json.stdout).teams[0].messages.map((m) => m.text));
+  const result = {};
+  for (const window of windows) {
+    let found = 0;
+    for (let i = 0; i < count; i++) if (texts.has(`cap${window}-${i}-end`)) found++;
+    result[`${window}ms`] = { captured: found, of: count, rate: found / count };
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- 4. burst
+
+async function burst(typical) {
+  const term = await startTeamtop(typical.dir, ['--now', FIXED_NOW]);
+  await term.waitFor(typical.marker);
+  await sleep(300);
+  const inbox = join(typical.dir, 'teams', typical.team, 'inboxes', 'team-lead.json');
+  const writes = QUICK ? 600 : 2000;
+  const spreadMs = QUICK ? 600 : 2000;
+  const window = [];
+  const keyTimes = [];
+  let timeline = false;
+  let pressing = true;
+  // Key presses every 150 ms while the burst runs: t toggles the timeline, each way has its own marker.
+  const presser = (async () => {
+    await sleep(100);
+    while (pressing) {
+      timeline = !timeline;
+      const seen = term.waitFor(timeline ? ' Timeline ' : ' Handshakes ', 10_000);
+      const t0 = performance.now();
+      term.press('t');
+      keyTimes.push((await seen) - t0);
+      await sleep(150);
+    }
+  })();
+  const cpuBefore = term.cpuSeconds();
+  const start = performance.now();
+  let last = start;
+  for (let i = 0; i < writes; i++) {
+    const due = start + (i * spreadMs) / writes;
+    while (performance.now() < due) await new Promise((resolve) => setImmediate(resolve));
+    window.push(message(typical.names[1], i === writes - 1 ? 'burst-final-marker' : `burst ${i}`, Date.now()));
+    if (window.length > 10) window.shift();
+    if (i === writes - 1) {
+      pressing = false;
+      await presser;
+      if (timeline) {
+        // Back on the dashboard, where the lead's inbox shows the final message.
+        const back = term.waitFor(' Handshakes ');
+        term.press('t');
+        await back;
+      }
+    }
+    const final = i === writes - 1 ? term.waitFor('burst-final-marker', 10_000) : undefined;
+    writeJsonAtomic(inbox, window);
+    last = performance.now();
+    if (final) {
+      const settled = (await final) - last;
+      const cpu = term.cpuSeconds() - cpuBefore;
+      await term.quit();
+      return { writes, spreadMs: Math.round(last - start), settledMs: settled, cpuSeconds: cpu, keyMs: stats(keyTimes) };
+    }
+  }
+  throw new Error('unreachable');
+}
+
+// ---------------------------------------------------------------- 6. idle
+
+async function idle(typical) {
+  const term = await startTeamtop(typical.dir);
+  await term.waitFor(typical.marker);
+  const seconds = QUICK ? 5 : 10;
+  // Right after start-up V8 runs a one-off collection of the start-up garbage
+  // (its memory reducer, ~8 s in): measured apart from the steady state.
+  await sleep(2000);
+  const first = term.cpuSeconds();
+  await sleep(seconds * 1000);
+  const afterStart = term.cpuSeconds() - first;
+  await sleep(QUICK ? 3000 : 5000);
+  const before = term.cpuSeconds();
+  await sleep(seconds * 1000);
+  const steady = term.cpuSeconds() - before;
+  await term.quit();
+  return { seconds, cpuSeconds: steady, per10s: (steady * 10) / seconds, afterStartPer10s: (afterStart * 10) / seconds };
+}
+
+// ---------------------------------------------------------------- 7. key press → frame
+
+async function keys(term) {
+  const times = [];
+  const presses = QUICK ? 10 : 30;
+  for (let i = 0; i < presses; i++) {
+    // ↑ scrolls the lead's inbox (10,000 messages); tab and shift-tab move focus
+    // to the next pane and back: each changes the frame.
+    const key = ['\u001b[A', '\t', '\u001b[Z'][i % 3];
+    // Every frame Ink writes starts with escape sequences (synchronized output, erase).
+    const changed = term.waitFor('\u001b[', 5000);
+    const t0 = performance.now();
+    term.press(key);
+    times.push((await changed) - t0);
+    await sleep(60);
+  }
+  return stats(times);
+}
+
+// ---------------------------------------------------------------- 5b. soak
+
+async function soak(typical) {
+  const term = await startTeamtop(typical.dir);
+  await term.waitFor(typical.marker);
+  await sleep(2000);
+  const start = term.memory().rssMb;
+  const inbox = join(typical.dir, 'teams', typical.team, 'inboxes', 'team-lead.json');
+  const window = [];
+  const end = performance.now() + 10 * 60 * 1000;
+  let sent = 0;
+  while (performance.now() < end) {
+    window.push(message(typical.names[1], `soak ${sent++}`, Date.now()));
+    if (window.length > 20) window.shift();
+    writeJsonAtomic(inbox, window);
+    await sleep(50);
+  }
+  await sleep(2000);
+  const after = term.memory();
+  await term.quit();
+  return { messages: sent, startRssMb: start, endRssMb: after.rssMb, growthMb: after.rssMb - start, peakMb: after.peakMb };
+}
+
+// ---------------------------------------------------------------- report
+
+const fmt = (value, digits = 1) => (value === undefined ? '—' : Number(value).toFixed(digits));
+const range = (s, digits = 1) => `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
+
+async function main() {
+  const started = performance.now();
+  log(`teamtop benchmark${QUICK ? ' (quick)' : ''}: ${CLI}`);
+  const typical = typicalDir();
+  log('1/7 startup');
+  const start = await startup(typical);
+  log('2/7 change → frame, typical team');
+  const typicalLatency = await latency(typical, QUICK ? 15 : 50);
+  await typicalLatency.term.quit();
+  log('2/7 change → frame, big team (writing it)');
+  const big = bigDir();
+  log('2/7 change → frame, big team');
+  const bigLatency = await latency(big, QUICK ? 10 : 50);
+  log('7/7 key press → frame, big team');
+  const keyPress = await keys(bigLatency.term);
+  const bigMemory = bigLatency.term.memory();
+  await bigLatency.term.quit();
+  log('3/7 capture rate');
+  const capture = await captureRate();
+  log('4/7 burst');
+  const burstResult = await burst(typicalDir());
+  log('6/7 idle');
+  const idleResult = await idle(typicalDir());
+  let soakResult;
+  if (SOAK) {
+    log('5/7 soak (10 minutes)');
+    soakResult = await soak(typicalDir());
+  }
+
+  const results = {
+    date: new Date().toISOString(),
+    quick: QUICK,
+    node: process.version,
+    startup: start,
+    latency: {
+      typical: typicalLatency.latency,
+      typicalParseFloorMs: typicalLatency.parse,
+      big: bigLatency.latency,
+      bigParseFloorMs: bigLatency.parse,
+      bigRatioToParseFloor: bigLatency.latency.p95 / bigLatency.parse.median,
+    },
+    capture,
+    burst: burstResult,
+    memory: { bigTeamPeakMb: bigMemory.peakMb, bigTeamRssMb: bigMemory.rssMb, soak: soakResult },
+    idle: idleResult,
+    keyPressBigMs: keyPress,
+    seconds: (performance.now() - started) / 1000,
+  };
+  writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  const rows = [
+    ['startup (ms): teamtop / bare Ink hello', `${range(start.teamtopMs, 0)} / ${range(start.helloMs, 0)}`, `ratio ${fmt(start.ratio, 2)}`, '≤ 0.8'],
+    ['change → frame, typical (ms) p50 / p95', `${fmt(typicalLatency.latency.median)} / ${fmt(typicalLatency.latency.p95)}`, `parse ${fmt(typicalLatency.parse.median, 2)}`, 'p95 ≤ 15'],
+    ['change → frame, big (ms) p50 / p95', `${fmt(bigLatency.latency.median)} / ${fmt(bigLatency.latency.p95)}`, `parse ${fmt(bigLatency.parse.median)}, ×${fmt(results.latency.bigRatioToParseFloor, 2)}`, 'p95 ≤ 50, ≤ 3× parse'],
+    ...Object.entries(capture).map(([window, r]) => [`capture, deleted after ${window}`, `${r.captured}/${r.of}`, `${fmt(r.rate * 100, 1)}%`, window === '5ms' ? '≥ 99%' : '100%']),
+    ['burst: settled after last write (ms)', fmt(burstResult.settledMs), `${burstResult.writes} writes in ${burstResult.spreadMs} ms`, '≤ 200'],
+    ['burst: CPU (s)', fmt(burstResult.cpuSeconds, 2), '', ''],
+    ['burst: key press → frame (ms) p50 / p95', `${fmt(burstResult.keyMs.median)} / ${fmt(burstResult.keyMs.p95)}`, `n=${burstResult.keyMs.n}`, '≤ 100'],
+    ['peak RSS, big team (MB)', fmt(bigMemory.peakMb, 0), `now ${fmt(bigMemory.rssMb, 0)}`, '≤ 200'],
+    ...(soakResult ? [['soak RSS growth, 10 min at 20 msg/s (MB)', fmt(soakResult.growthMb, 1), `${soakResult.messages} messages`, '']] : []),
+    ['idle CPU per 10 s (s), steady', fmt(idleResult.per10s, 3), `${fmt(idleResult.afterStartPer10s, 3)} in the first 10 s after start`, '≤ 0.05'],
+    ['key press → frame, big team (ms) p50 / p95', `${fmt(keyPress.median)} / ${fmt(keyPress.p95)}`, `n=${keyPress.n}`, 'p95 ≤ 30'],
+  ];
+  const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((row) => row[c].length), ['figure', 'measured', 'context', 'target'][c].length));
+  const line = (cells) => `| ${cells.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
+  process.stdout.write(`${line(['figure', 'measured', 'context', 'target'])}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`);
+  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+  process.stdout.write(`\nbench/results.json written (${fmt(results.seconds, 0)} s)\n`);
+  process.exit(0);
+}
+
+main().catch((error) => {
+  log(`benchmark failed: ${error.stack ?? error}`);
+  process.exit(1);
+});

@@ -15,9 +15,15 @@
 // 3. Bounds for Ink's module-level caches of wrapped and measured text, which
 //    grow with every distinct string ever drawn (an age that ticks every second
 //    is a new string every second).
+// 4. One shared blank cell for the screen grid Ink fills on every frame (cells
+//    are replaced, never changed), not a fresh object for each of rows × columns.
+//
+// ansi-tokenize, which turns each line of that grid back into a string:
+// 5. Two neighbouring cells in the same style need no codes between them, which
+//    is most cells; its general diff builds three Sets per cell to find that out.
 //
 // Yoga, Ink's layout engine:
-// 4. Its WebAssembly is inlined as a base64 data URI, which its loader fetches
+// 6. Its WebAssembly is inlined as a base64 data URI, which its loader fetches
 //    with `fetch` when there is one: on Node that loads undici and the web
 //    streams (15-20 ms of start-up) to decode a string. It decodes the string
 //    itself instead, as it already does where there is no `fetch`.
@@ -44,8 +50,18 @@ const patches = {
   'ink/build/output.js': [
     ['caches = new OutputCaches();', 'caches = sharedOutputCaches();'],
     [
+      `row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });`,
+      'row.push(BLANK_CELL);',
+    ],
+    [
       'export default class Output {',
-      `let sharedCaches;
+      `const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
+let sharedCaches;
 function sharedOutputCaches() {
   if (!sharedCaches || sharedCaches.styledChars.size > 1500 || sharedCaches.widths.size > 5000 || sharedCaches.blockWidths.size > 5000) {
     sharedCaches = new OutputCaches();
@@ -77,13 +93,29 @@ const renderNodeToOutput = (node, output, options) => {`,
     ['const cachedText = cache[cacheKey];', 'const cachedText = cache.get(cacheKey);'],
     ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
   ],
+  '@alcalzone/ansi-tokenize/build/styledChars.js': [
+    [
+      'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+      'if (!sameStyles(chars[i - 1].styles, char.styles)) ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+    ],
+    [
+      'export function styledCharsToString(chars) {',
+      `function sameStyles(a, b) {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].code !== b[i].code || a[i].endCode !== b[i].endCode) return false;
+  return true;
+}
+export function styledCharsToString(chars) {`,
+    ],
+  ],
   'ink/build/measure-text.js': [['const cache = new Map();', `${BOUNDED_CACHE}\nconst cache = boundedCache(5000);`]],
 };
 
 export const bundlePatches = {
   name: 'bundle-patches',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/](ink|yoga-layout)[\\/].*\.js$/ }, (args) => {
+    build.onLoad({ filter: /[\\/]node_modules[\\/](ink|yoga-layout|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/ }, (args) => {
       const path = args.path.split(/[\\/]node_modules[\\/]/).at(-1).replaceAll('\\', '/');
       const edits = patches[path];
       if (!edits) return undefined;

@@ -45,6 +45,31 @@ export interface Interpretation {
   readonly observations: Observation[];
   /** Empty or broken JSON: maybe a read in the middle of a rewrite. Nothing was concluded. */
   readonly torn: boolean;
+  /**
+   * An append taken on trust (see `InterpretOptions.trustAppends`): true when
+   * the text did start as the previous one did. Must be called before the
+   * bytes it was given are changed.
+   */
+  readonly check?: () => boolean;
+}
+
+export interface InterpretOptions {
+  /** Whether the read is of a change as it happens (see Observation). */
+  readonly live: boolean;
+  /** No further read will come: torn text is reported as a problem. */
+  readonly final: boolean;
+  /**
+   * Whether an observation must carry the file's whole text as its `source`
+   * (default true).
+   */
+  readonly whole?: boolean;
+  /**
+   * Take a text that looks like the previous one with elements added at its
+   * end for exactly that, and leave the proof (hashing all that came before,
+   * megabytes on a big team) to the `check` it returns, for after the frame is
+   * drawn. When the check fails, `distrust` the file and read it again.
+   */
+  readonly trustAppends?: boolean;
 }
 
 type Conclusion = Parsed<{ observation: Observation; invalid: readonly string[] }>;
@@ -89,11 +114,10 @@ export class FileInterpreter {
    * file held last time concludes nothing either.
    *
    * An inbox is looked at as bytes: an append is recognised, and only what was
-   * added is decoded, without making a string of the whole file. `whole` asks
-   * for the whole text anyway, as the observation's `source` (the journal
-   * needs it when it has not recorded the file yet).
+   * added is decoded, without making a string of the whole file.
    */
-  interpret(relative: string, content: string | Buffer, at: number, live: boolean, final: boolean, whole = true): Interpretation {
+  interpret(relative: string, content: string | Buffer, at: number, options: InterpretOptions): Interpretation {
+    const { live, final, whole = true } = options;
     const target = classifyFile(relative);
     if (!target) return { observations: [], torn: false };
     const state = this.state(relative);
@@ -104,14 +128,18 @@ export class FileInterpreter {
         const rest = bytes.toString('utf8', previous.cutBytes);
         if (CLOSING.test(rest)) return { observations: [], torn: false };
       }
-      const hash = previous && bytes.length > previous.bytes ? startsLike(previous, bytes) : undefined;
-      const appendix = hash ? bytes.toString('utf8', previous!.cutBytes) : undefined;
-      const added = appendix === undefined ? undefined : addedElements(appendix);
-      if (previous && hash && appendix !== undefined && added) {
-        const source = whole ? (typeof content === 'string' ? content : bytes.toString('utf8')) : undefined;
-        const length = previous.cut + appendix.length;
-        const appended = this.append(target, state, previous, added, hash, length, bytes.length, appendix, at, live, source);
-        return this.conclude(relative, state, appended, at, final, source);
+      if (previous?.prefix && bytes.length > previous.bytes) {
+        const trusted = options.trustAppends === true;
+        const hash = trusted ? previous.prefix.copy() : startsLike(previous, bytes);
+        const appendix = hash ? bytes.toString('utf8', previous.cutBytes) : undefined;
+        const added = appendix === undefined ? undefined : addedElements(appendix);
+        if (hash && appendix !== undefined && added) {
+          const source = whole ? (typeof content === 'string' ? content : bytes.toString('utf8')) : undefined;
+          const length = previous.cut + appendix.length;
+          const appended = this.append(target, state, previous, added, hash, length, bytes.length, appendix, at, live, source);
+          const interpretation = this.conclude(relative, state, appended, at, final, source);
+          return trusted ? { ...interpretation, check: () => startsLike(previous, bytes) !== undefined } : interpretation;
+        }
       }
     }
     const text = typeof content === 'string' ? content : content.toString('utf8');
@@ -157,6 +185,15 @@ export class FileInterpreter {
     const state = this.files.get(relative);
     this.files.delete(relative);
     return state?.problem ? [{ kind: 'problem-gone', path: relative }] : [];
+  }
+
+  /**
+   * What was concluded from this file's last reads cannot be trusted (an
+   * append's check failed): its next read is interpreted from scratch.
+   */
+  distrust(relative: string): void {
+    const state = this.files.get(relative);
+    if (state) state.inbox = undefined;
   }
 
   knows(relative: string): boolean {

@@ -91,6 +91,9 @@ export class Loader {
   /** Files to read this tick, and whether the read is live (see Observation). */
   private readonly queued = new Map<string, boolean>();
   private flushScheduled = false;
+  /** Appends taken on trust, to prove before the next read (the bytes they hold are the scratch buffer's). */
+  private checks: Array<{ relative: string; check: () => boolean }> = [];
+  private checkScheduled = false;
   private pendingRetries = 0;
   private settledWaiters: Array<() => void> = [];
   private closed = false;
@@ -146,7 +149,7 @@ export class Loader {
 
   /** Resolves when no torn file is waiting for a re-read. */
   settled(): Promise<void> {
-    if (this.pendingRetries === 0 && this.queued.size === 0) return Promise.resolve();
+    if (this.pendingRetries === 0 && this.queued.size === 0 && this.checks.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.settledWaiters.push(resolve));
   }
 
@@ -155,6 +158,7 @@ export class Loader {
     for (const state of this.reads.values()) clearTimeout(state.retry);
     this.reads.clear();
     this.queued.clear();
+    this.checks = [];
     this.pendingRetries = 0;
     this.releaseWaiters();
   }
@@ -170,6 +174,7 @@ export class Loader {
   }
 
   private read(relative: string, live: boolean): Observation[] {
+    this.runChecks();
     let state = this.reads.get(relative);
     if (!state) this.reads.set(relative, (state = { attempt: 0 }));
     const content = readIfChanged(join(this.options.claudeDir, relative), state.fingerprint, this.scratch);
@@ -178,7 +183,8 @@ export class Loader {
 
     const final = state.attempt >= this.retryDelays.length;
     const whole = this.options.wholeText?.(relative) ?? true;
-    const { observations, torn } = this.interpreter.interpret(relative, content.bytes, this.now(), live, final, whole);
+    const { observations, torn, check } = this.interpreter.interpret(relative, content.bytes, this.now(), { live, final, whole, trustAppends: true });
+    if (check) this.scheduleCheck(relative, check);
     if (torn) {
       this.scheduleRetry(relative, state, live);
       return observations;
@@ -194,6 +200,35 @@ export class Loader {
       this.pendingRetries--;
     }
     return observations;
+  }
+
+  /**
+   * An append was shown before it was proven to be one: prove it once the frame
+   * is drawn (or before the scratch buffer is read into again). When it was not
+   * one, read the file again from scratch.
+   */
+  private scheduleCheck(relative: string, check: () => boolean): void {
+    this.checks.push({ relative, check });
+    if (this.checkScheduled) return;
+    this.checkScheduled = true;
+    setImmediate(() => {
+      this.checkScheduled = false;
+      this.runChecks();
+      this.releaseWaiters();
+    });
+  }
+
+  private runChecks(): void {
+    if (this.checks.length === 0) return;
+    const checks = this.checks;
+    this.checks = [];
+    for (const { relative, check } of checks) {
+      if (check()) continue;
+      this.interpreter.distrust(relative);
+      const state = this.reads.get(relative);
+      if (state) state.fingerprint = undefined;
+      this.touch(relative);
+    }
   }
 
   private scheduleRetry(relative: string, state: ReadState, live: boolean): void {
@@ -220,7 +255,7 @@ export class Loader {
   }
 
   private releaseWaiters(): void {
-    if (this.pendingRetries > 0 || this.queued.size > 0) return;
+    if (this.pendingRetries > 0 || this.queued.size > 0 || this.checks.length > 0) return;
     const waiters = this.settledWaiters;
     this.settledWaiters = [];
     for (const resolve of waiters) resolve();

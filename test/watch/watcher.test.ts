@@ -68,6 +68,26 @@ describe('watching a claude dir', () => {
     await waitFor(() => expect(texts(live.json())).toEqual(['atomic one', 'atomic two']));
   });
 
+  it('shows an earlier message marked read in the same rewrite that appends one', async () => {
+    const dir = tempDir();
+    const inbox = newTeam(dir);
+    const first = entry('worker', 'first', { summary: 'ab' });
+    const second = entry('worker', 'second');
+    writeJson(inbox, [first, second]);
+    const live = await watch(dir);
+    await waitFor(() => expect(texts(live.json())).toEqual(['first', 'second']));
+    // `read` one byte shorter, `summary` one longer: the same length at the start,
+    // longer overall, so it looks like a plain append until the start is checked.
+    writeJson(inbox, [{ ...first, read: true, summary: 'abc' }, second, entry('worker', 'third')]);
+    await waitFor(() =>
+      expect(live.json().teams[0]!.messages.map((m) => [m.text, m.read])).toEqual([
+        ['first', true],
+        ['second', false],
+        ['third', false],
+      ]),
+    );
+  });
+
   it('keeps the last good state through a torn in-place write, and shows no problem when it completes quickly', async () => {
     const dir = tempDir();
     const inbox = newTeam(dir);

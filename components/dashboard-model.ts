@@ -26,7 +26,7 @@ import { handshakeLines, messageLines, taskLines } from './detail-content.js';
 import { computeLayout, FOOTER_LINES, HEADER_LINES, type Layout, type PaneLayout } from './layout.js';
 import { isFiltered, passes, type MessageFilters } from './message-filter.js';
 import { untilAgeChanges } from '../src/domain/time.js';
-import { focusedPane, selectedIndex, type ViewContext, type ViewState } from './view-state.js';
+import { focusedPane, selectedIndex, type Keys, type ViewContext, type ViewState } from './view-state.js';
 
 export const TASKS_PANE = 'tasks';
 export const HANDSHAKES_PANE = 'handshakes';
@@ -174,7 +174,14 @@ const filterTimeline = memoizeFiltered((entries: readonly TimelineEntry[], filte
   entries.filter((entry) => entry.copies.some((copy) => passes(copy, filters))),
 );
 
-const messageKeys = memoize((messages: readonly InboxMessage[]) => messages.map((message) => message.key));
+/** A list's keys without a copy of them; a selection is looked for from the newest end, where it usually is. */
+const messageKeys = memoize(
+  (messages: readonly InboxMessage[]): Keys => ({
+    length: messages.length,
+    at: (index) => messages[index]?.key,
+    indexOf: (key) => messages.findLastIndex((message) => message.key === key),
+  }),
+);
 const entryKeys = memoize((entries: readonly TimelineEntry[]) => entries.map((entry) => entry.message.key));
 const withoutInternal = memoize((nodes: readonly TaskNode[]) => nodes.filter((node) => !node.internal));
 const taskIds = memoize((nodes: readonly TaskNode[]) => nodes.map((node) => node.id));
@@ -296,7 +303,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     };
   }
 
-  let items: readonly string[] = [];
+  let items: Keys = [];
   let anchor: ViewContext['anchor'] = 'start';
   let page = 1;
   if (focused === TASKS_PANE) {

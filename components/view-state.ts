@@ -44,7 +44,7 @@ export interface ViewContext {
   readonly members: readonly string[];
   readonly panes: readonly string[];
   /** The focused pane's item keys, in display order. */
-  readonly items: readonly string[];
+  readonly items: Keys;
   /** Which end a pane rests on: inboxes follow the newest message, lists start at the top. */
   readonly anchor: 'start' | 'end';
   /** Rows the focused list (or the open item) shows at once. */
@@ -66,6 +66,17 @@ export type ViewAction =
     }
   | { readonly type: 'select-team'; readonly team: string };
 
+/**
+ * Item keys in display order: an array, or a view of a list's keys that does
+ * not copy them (an inbox can hold 10,000 messages, and this is asked for on
+ * every frame).
+ */
+export interface Keys {
+  readonly length: number;
+  at(index: number): string | undefined;
+  indexOf(key: string): number;
+}
+
 /** The focused pane: the one chosen if it is still there, else the first. */
 export function focusedPane(view: ViewState, panes: readonly string[]): string | undefined {
   return view.pane !== null && panes.includes(view.pane) ? view.pane : panes[0];
@@ -75,7 +86,7 @@ export function focusedPane(view: ViewState, panes: readonly string[]): string |
 export function selectedIndex(
   view: ViewState,
   pane: string,
-  items: readonly string[],
+  items: Keys,
   anchor: 'start' | 'end',
 ): number {
   if (items.length === 0) return -1;
@@ -93,7 +104,7 @@ function moveSelection(view: ViewState, context: ViewContext, to: (index: number
   const selected = new Map(view.selected);
   // Resting on the anchor means following it: an inbox keeps showing the newest message.
   if (index === (context.anchor === 'end' ? last : 0)) selected.delete(pane);
-  else selected.set(pane, context.items[index]!);
+  else selected.set(pane, context.items.at(index)!);
   return { ...view, pane, selected };
 }
 
@@ -164,7 +175,7 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
       const pane = focusedPane(view, context.panes);
       if (pane === undefined) return view;
       const index = selectedIndex(view, pane, context.items, context.anchor);
-      return index < 0 ? view : { ...view, pane, opened: { pane, key: context.items[index]! }, detailScroll: 0 };
+      return index < 0 ? view : { ...view, pane, opened: { pane, key: context.items.at(index)! }, detailScroll: 0 };
     }
     case 'close':
       return view;

@@ -20,6 +20,13 @@ export interface InboxHistory {
   readonly present: number;
   /** Whether the inbox file exists. */
   readonly exists: boolean;
+  /**
+   * The messages of the version this one grew from, when all this one did was
+   * add messages after them (theirs are the same objects, in the same places):
+   * a selector can extend what it worked out for that version instead of
+   * starting over on ten thousand messages.
+   */
+  readonly grewFrom?: readonly InboxMessage[];
 }
 
 export function emptyInbox(member: string): InboxHistory {
@@ -81,6 +88,9 @@ export function applyInboxFile(history: InboxHistory, current: readonly InboxMes
     });
   }
 
+  // Whether anything so far changed what the history held, rather than added to it.
+  const rewritten = messages !== undefined;
+  let grewFrom: readonly InboxMessage[] | undefined;
   let index = history.index;
   if (appended.length > 0) {
     const next = write();
@@ -91,6 +101,7 @@ export function applyInboxFile(history: InboxHistory, current: readonly InboxMes
       // Positions already held do not move: the newer version adds its keys to the shared index.
       const grown = index as Map<string, number>;
       appended.forEach((message, i) => grown.set(message.key, next.length - appended.length + i));
+      if (!rewritten) grewFrom = history.messages;
     } else {
       next.sort(byTime);
       index = indexOf(next);
@@ -98,15 +109,23 @@ export function applyInboxFile(history: InboxHistory, current: readonly InboxMes
   }
 
   if (!messages && history.exists && history.present === present) return history;
-  return { member: history.member, messages: messages ?? history.messages, index, present, exists: true };
+  return {
+    member: history.member,
+    messages: messages ?? history.messages,
+    index,
+    present,
+    exists: true,
+    ...(grewFrom ? { grewFrom } : {}),
+  };
 }
 
 /** The inbox file was removed: everything in it is history now. */
 export function removeInboxFile(history: InboxHistory): InboxHistory {
   if (!history.exists && history.present === 0) return history;
   return {
-    ...history,
+    member: history.member,
     messages: history.present > 0 ? history.messages.map(delivered) : history.messages,
+    index: history.index,
     present: 0,
     exists: false,
   };

@@ -21,6 +21,22 @@ export function memoize<K extends object, V>(compute: (key: K) => V): (key: K) =
   };
 }
 
+/**
+ * Memoise a fold over an inbox's messages. A version that only grew from
+ * another (see `InboxHistory.grewFrom`) extends that one's result with the
+ * messages it added, so a selector costs the same at 10 or 10,000 messages.
+ */
+function memoizeGrowing<V>(fold: (messages: readonly InboxMessage[], start: number, base: V | undefined) => V): (inbox: InboxHistory) => V {
+  const cache = new WeakMap<readonly InboxMessage[], V>();
+  return ({ messages, grewFrom }) => {
+    if (cache.has(messages)) return cache.get(messages)!;
+    const base = grewFrom && cache.has(grewFrom) ? { value: cache.get(grewFrom)!, start: grewFrom.length } : undefined;
+    const value = fold(messages, base?.start ?? 0, base?.value);
+    cache.set(messages, value);
+    return value;
+  };
+}
+
 export interface TeamSummary {
   readonly name: string;
   readonly description: string | null;
@@ -76,9 +92,11 @@ export interface MemberView {
 }
 
 /** Messages waiting in the file, not read yet. */
-export const selectUnread = memoize((inbox: InboxHistory): number =>
-  inbox.messages.reduce((count, message) => (!message.read && !message.delivered ? count + 1 : count), 0),
-);
+export const selectUnread = memoizeGrowing((messages, start, base: number | undefined): number => {
+  let count = base ?? 0;
+  for (let i = start; i < messages.length; i++) if (!messages[i]!.read && !messages[i]!.delivered) count++;
+  return count;
+});
 
 /**
  * Every message of the team, all inboxes, oldest first. Each inbox is already in
@@ -99,9 +117,9 @@ export const selectTeamMessages = memoize((inboxes: TeamState['inboxes']): Inbox
 });
 
 /** The newest message each sender sent into one inbox. */
-const lastSentIn = memoize((inbox: InboxHistory): Map<string, InboxMessage> => {
-  const last = new Map<string, InboxMessage>();
-  for (const message of inbox.messages) last.set(message.from, message);
+const lastSentIn = memoizeGrowing((messages, start, base: ReadonlyMap<string, InboxMessage> | undefined): ReadonlyMap<string, InboxMessage> => {
+  const last = new Map(base);
+  for (let i = start; i < messages.length; i++) last.set(messages[i]!.from, messages[i]!);
   return last;
 });
 
@@ -118,7 +136,11 @@ const selectLastSent = memoize((inboxes: TeamState['inboxes']): Map<string, Inbo
 });
 
 /** The messages of an inbox that take part in handshakes. */
-const handshakeMessagesIn = memoize((inbox: InboxHistory): InboxMessage[] => inbox.messages.filter(takesPartInHandshake));
+const handshakeMessagesIn = memoizeGrowing((messages, start, base: readonly InboxMessage[] | undefined): readonly InboxMessage[] => {
+  const added: InboxMessage[] = [];
+  for (let i = start; i < messages.length; i++) if (takesPartInHandshake(messages[i]!)) added.push(messages[i]!);
+  return base && added.length === 0 ? base : [...(base ?? []), ...added];
+});
 
 /** Every request/response pairing of a team, oldest request first. */
 export const selectPairings = memoize((inboxes: TeamState['inboxes']): Pairing[] =>

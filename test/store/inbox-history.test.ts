@@ -44,6 +44,16 @@ describe('inbox history', () => {
     expect(positionOf(older, b.key)).toBe(1);
   });
 
+  it('says what a version grew from only when it added messages after the same ones', () => {
+    const older = applyInboxFile(emptyInbox('lead'), [a, b]);
+    expect(applyInboxFile(older, [a, b, c]).grewFrom).toBe(older.messages);
+    // A flipped read flag, a late message, a vanished one: the history changed, not only grew.
+    expect(applyInboxFile(older, [a, { ...b, read: true }, c]).grewFrom).toBeUndefined();
+    expect(applyInboxFile(applyInboxFile(emptyInbox('lead'), [a, c]), [a, c, b]).grewFrom).toBeUndefined();
+    expect(applyInboxFile(older, [b, c]).grewFrom).toBeUndefined();
+    expect(removeInboxFile(applyInboxFile(older, [a, b, c])).grewFrom).toBeUndefined();
+  });
+
   it('updates a message whose read flag flipped in place', () => {
     let inbox = applyInboxFile(emptyInbox('lead'), [a, b]);
     const readB = { ...b, read: true };

@@ -317,8 +317,8 @@ async function soak(typical) {
 
 const fmt = (value, digits = 1) => (value === undefined || Number.isNaN(value) ? '—' : Number(value).toFixed(digits));
 /** A figure across runs: its median, with min and max when the runs differ. */
-const spread = (s, digits = 1) =>
-  s.min === s.max ? fmt(s.median, digits) : `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
+const spread = (s, digits = 1, unit = '') =>
+  s.min === s.max ? `${fmt(s.median, digits)}${unit}` : `${fmt(s.median, digits)}${unit} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
 /** Each run's value of `pick`, summarised. */
 const across = (runs, pick) => stats(runs.map(pick));
 
@@ -413,7 +413,7 @@ async function main() {
     ['big p95 / JSON.parse of the inbox', `×${spread(bigRatio, 2)}`, `parse ${spread(bigParse, 1)} ms`, '≤ 3×'],
     ...Object.entries(results.capture).map(([window, r]) => [
       `capture, deleted after ${window}`,
-      `${spread({ median: r.rate.median * 100, min: r.rate.min * 100, max: r.rate.max * 100 }, 1)}%`,
+      spread({ median: r.rate.median * 100, min: r.rate.min * 100, max: r.rate.max * 100 }, 1, '%'),
       `of ${r.of} per run`,
       window === '5ms' ? '≥ 99%' : '100%',
     ]),

@@ -46,6 +46,10 @@ export function Header({ claudeDir, teams, selected, problems, stalled, stalledT
   const stalledText = stalledTotal > 0 ? `⚠ ${stalledTotal} stalled  ` : '';
   const problemText = problems > 0 ? `⚠ ${problems} problem${problems === 1 ? '' : 's'}  ` : '';
   const right = `${stalledText}${problemText}? help`;
+  const count = `${teams.length} team${teams.length === 1 ? '' : 's'}`;
+  // `teamtop · <dir> · <count>`, at least one space, then the right side: a
+  // line that overflows would wrap and push the whole frame down.
+  const dirRoom = Math.max(10, width - stringWidth(`teamtop ·  · ${count} ${right}`));
   return (
     <Box flexDirection="column" width={width}>
       <Box justifyContent="space-between" width={width}>
@@ -55,8 +59,7 @@ export function Header({ claudeDir, teams, selected, problems, stalled, stalledT
           </Text>
           <Text dimColor>
             {' '}
-            · {fit(tildify(claudeDir), Math.max(10, width - stringWidth(right) - 12))} · {teams.length} team
-            {teams.length === 1 ? '' : 's'}
+            · {fit(tildify(claudeDir), dirRoom)} · {count}
           </Text>
         </Text>
         <Text>

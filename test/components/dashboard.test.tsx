@@ -64,6 +64,20 @@ describe('Dashboard', () => {
     }
   });
 
+  it('fits a long config dir path into the header line instead of wrapping it and pushing the frame down', async () => {
+    const state = await stateOf(`${CAPTURES}/cc-2.1.34-js-testing-research`);
+    const claudeDir = `/home/someone/work/projects/${'deeply-nested/'.repeat(4)}claude-config`;
+    for (const width of [60, 80, 120]) {
+      const lines = frame(state, { width, height: 24, claudeDir }).split('\n');
+      expect(lines[0], `${width}`).toMatch(/^teamtop · \/home\/someone.*… · 1 team +\? help$/u);
+      expect(lines[1]).toContain('js-testing-research (3)');
+      // Every bordered pane is whole: as many bottom corners as top ones.
+      const tops = lines.filter((line) => /^[┏╭]/u.test(line)).length;
+      expect(lines.filter((line) => /^[┗╰]/u.test(line)).length, `${width}`).toBe(tops);
+      expect(lines.some((line) => line.startsWith(' Handshakes '))).toBe(true);
+    }
+  });
+
   it('stacks compact panes at 80x24 when bordered panes do not fit, keeping every member on screen', async () => {
     const state = await stateOf(`${CAPTURES}/cc-2026-02-hive-analysis`);
     const text = frame(state, { width: 80, height: 24, view: { team: 'webui-migration' } });

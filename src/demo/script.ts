@@ -69,11 +69,12 @@ export class DemoTeam {
   }
 
   /** Claude Code removes a teammate from the roster once it approved its shutdown. */
-  leave(name: string): void {
+  leave(name: string): string {
     this.members.delete(name);
     this.writeConfig();
     const tracker = this.trackers.get(name);
     if (tracker) this.task(tracker, { status: 'completed' });
+    return `${name} left the roster`;
   }
 
   task(id: string, fields: Partial<Task>): void {
@@ -112,6 +113,12 @@ const assign = (team: DemoTeam, id: string, owner: string, subject: string) =>
 
 const shutdown = (team: DemoTeam, to: string, id: string, reason: string) =>
   team.send(LEAD, to, { type: 'shutdown_request', requestId: id, from: LEAD, reason, timestamp: team.iso() });
+
+/** A teammate completes its task, reports to the lead and goes idle, naming the task. */
+function finish(team: DemoTeam, member: string, id: string, report: string, summary: string): string {
+  team.task(id, { status: 'completed' });
+  return [team.send(member, LEAD, report, summary), team.idle(member, { completedTaskId: id, completedStatus: 'completed' })].join('\n');
+}
 
 const approveShutdown = (team: DemoTeam, member: string, id: string) =>
   team.send(member, LEAD, { type: 'shutdown_approved', requestId: id, from: member, timestamp: team.iso(), paneId: 'in-process', backendType: 'in-process' });
@@ -165,10 +172,7 @@ export const SCRIPT: readonly Step[] = [
     team.send('architect', LEAD, { type: 'plan_approval_request', requestId: 'plan-v2-2', from: 'architect', plan: '# Schema v2, additive\n\n1. Add `include`\n2. Deprecate `opts` (no rename)', timestamp: team.iso() }),
   ),
   at(17, (team) => team.send(LEAD, 'architect', { type: 'plan_approval_response', requestId: 'plan-v2-2', approve: true, permissionMode: 'acceptEdits' })),
-  at(20, (team) => {
-    team.task('1', { status: 'completed' });
-    return [team.send('architect', LEAD, 'Schema v2 is in schema/v2.json: additive, v1 files still validate.', 'schema done'), team.idle('architect', { completedTaskId: '1', completedStatus: 'completed' })].join('\n');
-  }),
+  at(20, (team) => finish(team, 'architect', '1', 'Schema v2 is in schema/v2.json: additive, v1 files still validate.', 'schema done')),
   at(21, (team) => {
     team.task('2', { status: 'in_progress', activeForm: 'Building the v2 parser' });
     team.task('3', { status: 'in_progress', activeForm: 'Writing the migration guide' });
@@ -181,42 +185,27 @@ export const SCRIPT: readonly Step[] = [
   at(27, (team) => team.send('builder', 'scribe', '`--strict`; it is off by default, see src/cli.ts.', 'answer')),
   at(30, (team) => [team.send('tester', LEAD, 'Fixtures are ready; waiting for #2.', 'ready'), team.idle('tester')].join('\n')),
   at(39, (team) => team.send(LEAD, 'builder', { type: 'permission_response', request_id: 'perm-install', approve: true }, 'approve install')),
-  at(42, (team) => {
-    team.task('2', { status: 'completed' });
-    return [team.send('builder', LEAD, 'Parser done: v1 and v2 both parse, 48 unit tests.', 'parser done'), team.idle('builder', { completedTaskId: '2', completedStatus: 'completed' })].join('\n');
-  }),
+  at(42, (team) => finish(team, 'builder', '2', 'Parser done: v1 and v2 both parse, 48 unit tests.', 'parser done')),
   at(43, (team) => {
     team.task('4', { status: 'in_progress', activeForm: 'Testing the parser end to end' });
     return '#2 done: tester started #4';
   }),
   at(44, (team) => shutdown(team, 'architect', 'shutdown-44@architect', 'The schema is done, thank you.')),
   at(45.5, (team) => approveShutdown(team, 'architect', 'shutdown-44@architect')),
-  at(46.5, (team) => {
-    team.leave('architect');
-    return 'architect left the roster';
-  }),
-  at(48, (team) => {
-    team.task('3', { status: 'completed' });
-    return [team.send('scribe', LEAD, 'Migration guide is in docs/migration.md.', 'guide done'), team.idle('scribe', { completedTaskId: '3', completedStatus: 'completed' })].join('\n');
-  }),
+  at(46.5, (team) => team.leave('architect')),
+  at(48, (team) => finish(team, 'scribe', '3', 'Migration guide is in docs/migration.md.', 'guide done')),
   at(50, (team) =>
     team.send('tester', LEAD, { type: 'permission_request', request_id: 'perm-e2e', agent_id: 'tester', tool_name: 'Bash', tool_use_id: 'toolu_demo_2', description: 'npm run e2e', input: { command: 'npm run e2e' }, permission_suggestions: [] }),
   ),
   at(52, (team) => team.send(LEAD, 'tester', { type: 'permission_response', request_id: 'perm-e2e', approve: true })),
-  at(55, (team) => {
-    team.task('4', { status: 'completed' });
-    return [team.send('tester', LEAD, 'All 212 tests pass on v1 and v2 fixtures.', 'tests pass'), team.idle('tester', { completedTaskId: '4', completedStatus: 'completed' })].join('\n');
-  }),
+  at(55, (team) => finish(team, 'tester', '4', 'All 212 tests pass on v1 and v2 fixtures.', 'tests pass')),
   at(56, (team) => {
     team.task('5', { owner: LEAD, status: 'in_progress', activeForm: 'Releasing v2' });
     return 'lead started #5';
   }),
   at(57, (team) => shutdown(team, 'scribe', 'shutdown-57@scribe', 'The docs are done.')),
   at(58, (team) => approveShutdown(team, 'scribe', 'shutdown-57@scribe')),
-  at(59, (team) => {
-    team.leave('scribe');
-    return 'scribe left the roster';
-  }),
+  at(59, (team) => team.leave('scribe')),
   // The tester does not answer for 24 s: this shutdown stalls.
   at(60, (team) => shutdown(team, 'tester', 'shutdown-60@tester', 'Thanks, the suite is green.')),
   at(62, (team) => shutdown(team, 'builder', 'shutdown-62@builder', 'Parser is in, thank you.')),
@@ -224,15 +213,9 @@ export const SCRIPT: readonly Step[] = [
   at(70, (team) => [team.send('builder', LEAD, 'Flaky test fixed (a timezone in a fixture).', 'flake fixed'), team.idle('builder')].join('\n')),
   at(72, (team) => shutdown(team, 'builder', 'shutdown-72@builder', 'Now we are done.')),
   at(73, (team) => approveShutdown(team, 'builder', 'shutdown-72@builder')),
-  at(74, (team) => {
-    team.leave('builder');
-    return 'builder left the roster';
-  }),
+  at(74, (team) => team.leave('builder')),
   at(84, (team) => approveShutdown(team, 'tester', 'shutdown-60@tester')),
-  at(85, (team) => {
-    team.leave('tester');
-    return 'tester left the roster';
-  }),
+  at(85, (team) => team.leave('tester')),
   at(86, (team) => {
     team.task('5', { status: 'completed' });
     return 'v2 released: #5 done';

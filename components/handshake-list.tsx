@@ -3,6 +3,7 @@ import React from 'react';
 import type { Handshake, HandshakeState } from '../src/domain/handshakes.js';
 import { formatAge } from '../src/domain/time.js';
 import type { HandshakeListModel } from './dashboard-model.js';
+import { ListTitle } from './list-title.js';
 import { memberColor, palette, useTheme } from './theme.js';
 import { fit, fitPad, stringWidth } from './text.js';
 
@@ -69,25 +70,20 @@ export interface HandshakeListProps {
 
 /** Who is waiting on whom, and since when: open handshakes first, stalled ones highlighted. */
 export function HandshakeList({ model, colors, width }: HandshakeListProps) {
-  const { paint } = useTheme();
   const { items, window } = model;
   const visible = items.slice(window.start, window.end);
   const longest = Math.max(4, ...visible.flatMap((handshake) => [stringWidth(handshake.from), stringWidth(handshake.to)]));
   const nameWidth = Math.min(longest, Math.max(6, Math.floor(width * 0.16)));
-  const more = items.length - window.end;
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
-      <Text wrap="truncate-end">
-        <Text bold inverse={model.focused} color={model.focused ? undefined : paint(model.stalled > 0 ? palette.danger : palette.accent)}>
-          {' Handshakes '}
-        </Text>
-        <Text dimColor>
-          {' '}
-          {handshakeTitle(model)}
-          {window.start > 0 ? ` · ↑ ${window.start} above` : ''}
-          {more > 0 ? ` · ↓ ${more} below` : ''}
-        </Text>
-      </Text>
+      <ListTitle
+        label=" Handshakes "
+        focused={model.focused}
+        color={model.stalled > 0 ? palette.danger : palette.accent}
+        summary={handshakeTitle(model)}
+        window={window}
+        total={items.length}
+      />
       {visible.map((handshake, i) => (
         <HandshakeRow
           key={handshake.requestId}

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import React from 'react';
 import type { TaskNode, TaskState } from '../src/domain/task-graph.js';
 import type { TaskListModel } from './dashboard-model.js';
+import { ListTitle } from './list-title.js';
 import { memberColor, palette, useTheme } from './theme.js';
 import { fit, fitPad, stringWidth } from './text.js';
 
@@ -74,7 +75,6 @@ export interface TaskListProps {
 }
 
 export function TaskList({ model, colors, width }: TaskListProps) {
-  const { paint } = useTheme();
   const { nodes, window } = model;
   const visible = nodes.slice(window.start, window.end);
   const idWidth = Math.max(3, ...nodes.map((node) => node.id.length + 1));
@@ -82,20 +82,9 @@ export function TaskList({ model, colors, width }: TaskListProps) {
     Math.floor(width * 0.22),
     Math.max(6, ...nodes.map((node) => (node.owner ? stringWidth(node.owner) + 1 : 1))),
   );
-  const more = nodes.length - window.end;
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
-      <Text wrap="truncate-end">
-        <Text bold inverse={model.focused} color={model.focused ? undefined : paint(palette.accent)}>
-          {' Tasks '}
-        </Text>
-        <Text dimColor>
-          {' '}
-          {taskTitle(model)}
-          {window.start > 0 ? ` · ↑ ${window.start} above` : ''}
-          {more > 0 ? ` · ↓ ${more} below` : ''}
-        </Text>
-      </Text>
+      <ListTitle label=" Tasks " focused={model.focused} summary={taskTitle(model)} window={window} total={nodes.length} />
       {visible.map((task, i) => (
         <TaskRow
           key={task.id}

@@ -78,6 +78,16 @@ describe('Dashboard', () => {
     }
   });
 
+  it('titles a list that does not fit with how many items are scrolled off above and below', async () => {
+    const state = await stateOf(`${FIXTURES}/protocol-zoo`);
+    const title = (text: string) => text.split('\n').find((line) => line.startsWith(' Tasks '))!;
+    expect(title(frame(state, { width: 80, height: 24 }))).toMatch(/7 tasks .* · ↓ 4 below$/u);
+    // The last task selected: the window scrolls down to it.
+    const scrolled = title(frame(state, { width: 80, height: 24, view: { pane: 'tasks', selected: new Map([['tasks', '7']]) } }));
+    expect(scrolled).toMatch(/ · ↑ 4 above$/u);
+    expect(scrolled).not.toContain('below');
+  });
+
   it('stacks compact panes at 80x24 when bordered panes do not fit, keeping every member on screen', async () => {
     const state = await stateOf(`${CAPTURES}/cc-2026-02-hive-analysis`);
     const text = frame(state, { width: 80, height: 24, view: { team: 'webui-migration' } });

@@ -17,8 +17,7 @@ import type { Observation } from '../domain/observation.js';
 import { classifyFile, type FileTarget } from '../domain/paths.js';
 
 interface InboxRead {
-  /** The text's length in characters and in UTF-8 bytes. */
-  readonly length: number;
+  /** The text's length in UTF-8 bytes. */
   readonly bytes: number;
   /** Just after the last element's closing brace (0 when there is none), in characters and in bytes. */
   readonly cut: number;
@@ -135,8 +134,7 @@ export class FileInterpreter {
         const added = appendix === undefined ? undefined : addedElements(appendix);
         if (hash && appendix !== undefined && added) {
           const source = whole ? (typeof content === 'string' ? content : bytes.toString('utf8')) : undefined;
-          const length = previous.cut + appendix.length;
-          const appended = this.append(target, state, previous, added, hash, length, bytes.length, appendix, at, live, source);
+          const appended = this.append(target, state, previous, added, hash, bytes.length, appendix, at, live, source);
           const interpretation = this.conclude(relative, state, appended, at, final, source);
           return trusted ? { ...interpretation, check: () => startsLike(previous, bytes) !== undefined } : interpretation;
         }
@@ -164,7 +162,7 @@ export class FileInterpreter {
     const added = addedElements(appendix);
     if (!added) return undefined;
     const hash = previous.prefix.copy();
-    const appended = this.append(target, state, previous, added, hash, keep + appendix.length, previous.cutBytes + Buffer.byteLength(appendix), appendix, at, live);
+    const appended = this.append(target, state, previous, added, hash, previous.cutBytes + Buffer.byteLength(appendix), appendix, at, live);
     return this.conclude(relative, state, appended, at, true, undefined).observations;
   }
 
@@ -242,7 +240,6 @@ export class FileInterpreter {
     previous: InboxRead,
     added: unknown[],
     hash: Hash,
-    length: number,
     bytes: number,
     appendix: string,
     at: number,
@@ -255,7 +252,6 @@ export class FileInterpreter {
     const grown = appendix.slice(0, end);
     // The running hash covers the old start: add what lies between it and the new end.
     const read: InboxRead = {
-      length,
       bytes,
       cut: end > 0 ? previous.cut + end : 0,
       cutBytes: end > 0 ? previous.cutBytes + Buffer.byteLength(grown) : 0,
@@ -300,7 +296,6 @@ export class FileInterpreter {
         const cut = lastElementEnd(text);
         const start = text.slice(0, cut);
         state.inbox = {
-          length: text.length,
           bytes: Buffer.byteLength(text),
           cut,
           cutBytes: Buffer.byteLength(start),

@@ -31,19 +31,6 @@ function parseLine(line: string, number: number, last: boolean, name: string): J
   return entry.success ? { kind: 'entry', entry: entry.data } : { notice: `${name}: line ${number} is not a journal entry and was skipped` };
 }
 
-export function parseJournal(text: string, name: string): JournalRead {
-  const lines: JournalLine[] = [];
-  const notices: string[] = [];
-  const raw = text.split('\n');
-  raw.forEach((line, index) => {
-    // A complete file ends with a newline: only a last line without one can be torn.
-    const parsed = parseLine(line, index + 1, index === raw.length - 1, name);
-    if (parsed && 'notice' in parsed) notices.push(parsed.notice);
-    else if (parsed) lines.push(parsed);
-  });
-  return { lines, notices };
-}
-
 const CHUNK = 1 << 20;
 
 /**

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync,
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSession, type JournalOptions } from '../../src/cli/session.js';
-import { parseJournal } from '../../src/journal/reader.js';
+import { readJournalFile } from '../../src/journal/reader.js';
 import { restore } from '../../src/journal/restore.js';
 import { createStore } from '../../src/store/store.js';
 import { listAllRuns, listRuns, namespaceDir } from '../../src/journal/store-dir.js';
@@ -104,7 +104,7 @@ describe('the journal', () => {
     const third = await liveSession(dir, options(state));
     third.stop();
     const [written] = listAllRuns(state).filter((run) => run.run === third.journal!.run);
-    const entries = parseJournal(readFileSync(written!.path, 'utf8'), written!.path).lines.filter((line) => line.kind === 'entry');
+    const entries = readJournalFile(written!.path).lines.filter((line) => line.kind === 'entry');
     expect(entries.map((line) => line.kind === 'entry' && 'path' in line.entry && line.entry.path)).toEqual(['tasks/zoo/9.json']);
   });
 
@@ -122,7 +122,7 @@ describe('the journal', () => {
     }
     live.stop();
     const [run] = listRuns(namespaceDir(state, dir), 'alpha');
-    const lines = parseJournal(readFileSync(run!.path, 'utf8'), run!.path).lines;
+    const lines = readJournalFile(run!.path).lines;
     const patches = lines.filter((line) => line.kind === 'entry' && line.entry.op === 'file' && line.entry.keep !== undefined);
     expect(patches).toHaveLength(3);
     // The whole text plus the patches rebuild exactly what the file holds.
@@ -146,7 +146,7 @@ describe('the journal', () => {
     writer.record([inbox('[{"a":1},{"b":2},{"c":3}]', 16)]);
     writer.close();
     const [run] = listRuns(namespace, 'alpha');
-    const entries = parseJournal(readFileSync(run!.path, 'utf8'), run!.path).lines.flatMap((line) => (line.kind === 'entry' && line.entry.op === 'file' ? [line.entry] : []));
+    const entries = readJournalFile(run!.path).lines.flatMap((line) => (line.kind === 'entry' && line.entry.op === 'file' ? [line.entry] : []));
     expect(entries.map((entry) => entry.keep)).toEqual([undefined, 8, undefined, undefined]);
     expect(entries[3]!.text).toBe('[{"a":1},{"b":2},{"c":3}]');
   });

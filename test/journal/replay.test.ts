@@ -1,9 +1,9 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
 import { JOURNAL_VERSION, type JournalLine } from '../../src/journal/format.js';
-import { parseJournal } from '../../src/journal/reader.js';
+import { readJournalFile } from '../../src/journal/reader.js';
 import { ReplayController } from '../../src/journal/replay-controller.js';
 import { snapshot } from '../../src/store/snapshot.js';
 import { createStore } from '../../src/store/store.js';
@@ -94,7 +94,9 @@ describe('ReplayController', () => {
       JSON.stringify({ op: 'file', t: base + 2000, live: true, path: 'teams/t/inboxes/team-lead.json', text: inbox(['one', 'two']) }),
       JSON.stringify({ op: 'file', t: base + 3000, live: true, path: 'teams/t/inboxes/team-lead.json', text: inbox(['one', 'two', 'three']) }),
     ].join('\n');
-    return parseJournal(`${text}\n`, 'test').lines;
+    const path = join(tempDir(), 'run.jsonl');
+    writeFileSync(path, `${text}\n`);
+    return readJournalFile(path).lines;
   };
   const texts = (store: ReturnType<typeof createStore>) => store.getState().teams.get('t')?.inboxes.get('team-lead')?.messages.map((m) => m.text) ?? [];
 

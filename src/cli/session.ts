@@ -11,7 +11,7 @@ import { JournalWriter } from '../journal/writer.js';
 import { createStore, type Store } from '../store/store.js';
 import type { FileInterpreter } from '../watch/interpreter.js';
 import { Loader } from '../watch/loader.js';
-import { listTeamFiles, scan } from '../watch/scan.js';
+import { scan } from '../watch/scan.js';
 
 export interface JournalOptions {
   readonly stateDir: string;
@@ -73,9 +73,8 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
     // Whole texts are for the journal, until it has recorded a file once.
     wholeText: (relative) => journal !== undefined && !journal.holds(relative),
   });
-  const { folders } = listTeamFiles(claudeDir);
   const now = Date.now();
-  scan(claudeDir, loader, now, observe);
+  const folders = scan(claudeDir, loader, now, observe);
   // Folders the journal remembers and the disk no longer has: those teams ended.
   const present = new Set(folders);
   observe(

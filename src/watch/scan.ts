@@ -46,14 +46,16 @@ export function listTeamFiles(claudeDir: string): { folders: string[]; files: st
 /**
  * Read everything, handing over what each file shows as soon as it is read: a
  * big team's inboxes are megabytes each, and each text can go once it is handed over.
+ * Returns the team and task folders found.
  */
-export function scan(claudeDir: string, loader: Loader, now: number, emit: (observations: Observation[]) => void): void {
+export function scan(claudeDir: string, loader: Loader, now: number, emit: (observations: Observation[]) => void): string[] {
   const { folders, files } = listTeamFiles(claudeDir);
   emit(folders.map((folder) => ({ kind: 'folder', target: classifyFolder(folder)!, at: now })));
   for (const file of files) {
     const observations = loader.readNow(file);
     if (observations.length > 0) emit(observations);
   }
+  return folders;
 }
 
 /**

@@ -122,8 +122,8 @@ export class Loader {
   }
 
   /** Read a file now and return what it shows (the start-up scan and rescans: not live). */
-  readNow(relative: string, live = false): Observation[] {
-    return classifyFile(relative) ? this.read(relative, live) : [];
+  readNow(relative: string): Observation[] {
+    return classifyFile(relative) ? this.read(relative, false) : [];
   }
 
   /**

@@ -3,9 +3,9 @@
  * needs is imported here; each mode loads its own dependencies when chosen.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { resolveStateDir } from '../journal/store-dir.js';
+import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
 import { resolveClaudeDir, wantsColor } from './options.js';
-import { DEFAULT_JOURNAL_BYTES, type JournalOptions } from './session.js';
+import type { JournalOptions } from './session.js';
 
 declare const TEAMTOP_VERSION: string;
 const version = typeof TEAMTOP_VERSION === 'string' ? TEAMTOP_VERSION : '0.0.0-dev';

@@ -32,9 +32,6 @@ export interface Session {
   close(): void;
 }
 
-/** 200 MB: weeks of a busy team. */
-export const DEFAULT_JOURNAL_BYTES = 200 * 1024 * 1024;
-
 export function openSession(claudeDir: string, journalOptions?: JournalOptions): Session {
   const store = createStore();
   let journal: JournalWriter | undefined;

@@ -13,6 +13,9 @@ import { readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
+/** How big the journal folder may grow before the oldest runs go. 200 MB: weeks of a busy team. */
+export const DEFAULT_JOURNAL_BYTES = 200 * 1024 * 1024;
+
 export function resolveStateDir(dir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   if (dir) return resolve(dir);
   const xdg = env['XDG_STATE_HOME'];

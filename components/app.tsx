@@ -43,12 +43,18 @@ export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs
     [state, view, claudeDir, columns, rows, now, stallAfterMs, replayStatus],
   );
   useRedrawWhenTimeChanges(clock, model.nextChangeMs);
-  // Keys are resolved against the latest state, whatever render their handler came from.
-  const latest = useRef({ state, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus });
+  // Keys are resolved against the latest state, whatever render their handler came from:
+  // the frame on screen when the view is the one drawn, else (the second key of
+  // one read) the frame that view would draw.
+  const input = { state, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus };
+  const latest = useRef({ input, view, model });
   useLayoutEffect(() => {
-    latest.current = { state, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus };
+    latest.current = { input, view, model };
   });
-  const contextFor = useCallback((current: ViewState) => buildDashboard({ ...latest.current, view: current }).context, []);
+  const contextFor = useCallback((current: ViewState) => {
+    const drawn = latest.current;
+    return current === drawn.view ? drawn.model.context : buildDashboard({ ...drawn.input, view: current }).context;
+  }, []);
   useKeys(contextFor, dispatch, replay);
   return (
     <ThemeContext.Provider value={color ? colorTheme : monochromeTheme}>

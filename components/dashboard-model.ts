@@ -3,7 +3,7 @@
  * the terminal size. Pure: the interactive app, `--once` and the tests all draw
  * from the same model, and the key handler reads its context from it.
  */
-import { isOpen, type Handshake } from '../src/domain/handshakes.js';
+import { isOpen, isStalled, type Handshake } from '../src/domain/handshakes.js';
 import type { InboxMessage } from '../src/domain/inbox.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
 import { buildTimeline, type TimelineEntry } from '../src/domain/timeline.js';
@@ -15,6 +15,7 @@ import {
   selectHandshakes,
   selectMembers,
   selectMostRecentTeam,
+  selectPairings,
   selectTaskGraph,
   selectTeamMessages,
   selectTeamSummaries,
@@ -212,17 +213,16 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const members = team ? selectMembers(team) : [];
   const colors = team ? selectColors(team) : new Map<string, string | null>();
 
+  // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
   const stalled = new Map<string, number>();
   let stalledTotal = 0;
-  let handshakes: Handshake[] = [];
   for (const summary of teams) {
-    const teamState = state.teams.get(summary.name)!;
-    const judged = selectHandshakes(teamState, now, stallAfterMs);
-    const count = judged.filter((handshake) => handshake.state === 'stalled').length;
+    const pairings = selectPairings(state.teams.get(summary.name)!.inboxes);
+    const count = pairings.reduce((sum, pairing) => (isStalled(pairing, now, stallAfterMs) ? sum + 1 : sum), 0);
     stalled.set(summary.name, count);
     stalledTotal += count;
-    if (teamState === team) handshakes = judged;
   }
+  const handshakes: Handshake[] = team ? selectHandshakes(team, now, stallAfterMs) : [];
 
   const allTasks = team ? selectTaskGraph(team.tasks) : [];
   const workTasks = withoutInternal(allTasks);

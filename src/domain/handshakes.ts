@@ -137,6 +137,11 @@ function factOf(request: InboxMessage | null): string {
 
 const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
 
+/** Open, with a request of known time, for `stallAfterMs` or longer (exactly at the threshold counts). */
+export function isStalled(pairing: Pairing, now: number, stallAfterMs: number): boolean {
+  return pairing.response === null && pairing.request !== null && Number.isFinite(pairing.request.time) && now - pairing.request.time >= stallAfterMs;
+}
+
 /**
  * Judge pairings as of `now`: an open handshake is `pending` while younger than
  * `stallAfterMs` and `stalled` from then on (exactly at the threshold counts as
@@ -149,7 +154,7 @@ export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: numb
   if (pairing.response) {
     state = pairing.response.data && verdictOf(pairing.response.data) === false ? 'rejected' : 'approved';
   } else {
-    state = requestedAt !== null && now - requestedAt >= stallAfterMs ? 'stalled' : 'pending';
+    state = isStalled(pairing, now, stallAfterMs) ? 'stalled' : 'pending';
   }
   const since = requestedAt ?? respondedAt;
   return {

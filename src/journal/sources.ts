@@ -4,22 +4,20 @@
 import { existsSync, statSync } from 'node:fs';
 import type { JournalLine } from './format.js';
 import { readJournalFile } from './reader.js';
-import { listRuns, namespaceDir, namespacesWithTeam } from './store-dir.js';
+import { latestRunsOfTeam, listRuns, namespaceDir } from './store-dir.js';
 
 export interface Recording {
   readonly lines: JournalLine[];
   readonly notices: { readonly path: string; readonly message: string }[];
   /** The config dir the recording was made from, as its first header says. */
   readonly claudeDir: string | undefined;
-  readonly files: readonly string[];
 }
 
 /** The run files of a team: in this config dir's journal first, else wherever the team was recorded last. */
 export function teamRunFiles(stateDir: string, claudeDir: string, team: string): string[] {
   const here = listRuns(namespaceDir(stateDir, claudeDir), team);
   if (here.length > 0) return here.map((run) => run.path);
-  const [elsewhere] = namespacesWithTeam(stateDir, team);
-  return elsewhere ? listRuns(elsewhere, team).map((run) => run.path) : [];
+  return latestRunsOfTeam(stateDir, team).map((run) => run.path);
 }
 
 export function readRecording(files: readonly string[]): Recording {
@@ -31,7 +29,7 @@ export function readRecording(files: readonly string[]): Recording {
     for (const message of read.notices) notices.push({ path, message });
   }
   const header = lines.find((line) => line.kind === 'header');
-  return { lines, notices, claudeDir: header?.kind === 'header' ? header.header.claudeDir : undefined, files };
+  return { lines, notices, claudeDir: header?.kind === 'header' ? header.header.claudeDir : undefined };
 }
 
 /** A path to a journal file, or a team name. */

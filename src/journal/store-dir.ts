@@ -79,14 +79,13 @@ export function listAllRuns(stateDir: string): RunFile[] {
     .sort((a, b) => a.run.localeCompare(b.run));
 }
 
-/** Namespaces that hold a journal for `team`, most recently written first. */
-export function namespacesWithTeam(stateDir: string, team: string): string[] {
+/** The runs of `team` in whichever config dir's journal recorded it last (none when it was never recorded). */
+export function latestRunsOfTeam(stateDir: string, team: string): RunFile[] {
   const root = join(stateDir, 'journal');
-  return list(root)
-    .map((namespace) => join(root, namespace))
-    .filter((namespace) => listRuns(namespace, team).length > 0)
-    .sort((a, b) => {
-      const newest = (dir: string) => listRuns(dir, team).at(-1)?.run ?? '';
-      return newest(b).localeCompare(newest(a));
-    });
+  let latest: RunFile[] = [];
+  for (const namespace of list(root)) {
+    const runs = listRuns(join(root, namespace), team);
+    if (runs.length > 0 && (latest.length === 0 || runs.at(-1)!.run.localeCompare(latest.at(-1)!.run) > 0)) latest = runs;
+  }
+  return latest;
 }

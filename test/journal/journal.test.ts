@@ -5,7 +5,8 @@ import { openSession, type JournalOptions } from '../../src/cli/session.js';
 import { readJournalFile } from '../../src/journal/reader.js';
 import { restore } from '../../src/journal/restore.js';
 import { createStore } from '../../src/store/store.js';
-import { listAllRuns, listRuns, namespaceDir } from '../../src/journal/store-dir.js';
+import { teamRunFiles } from '../../src/journal/sources.js';
+import { listAllRuns, listRuns, namespaceDir, runId } from '../../src/journal/store-dir.js';
 import { JournalWriter } from '../../src/journal/writer.js';
 import { snapshot } from '../../src/store/snapshot.js';
 import { watchClaudeDir } from '../../src/watch/watcher.js';
@@ -197,5 +198,24 @@ describe('the journal', () => {
     const session = openSession(dir);
     expect(session.journal).toBeUndefined();
     session.close();
+  });
+});
+
+describe('finding the runs of a team by name', () => {
+  const record = (stateDir: string, claudeDir: string, team: string, started: number) => {
+    const path = join(namespaceDir(stateDir, claudeDir), team, `${runId(started, 1)}.jsonl`);
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, '');
+    return path;
+  };
+
+  it('takes the runs recorded from this config dir first, else those of the config dir that recorded the team last', () => {
+    const state = tempDir();
+    const older = record(state, '/a/.claude', 'zoo', Date.UTC(2026, 0, 1));
+    const newer = [record(state, '/b/.claude', 'zoo', Date.UTC(2026, 0, 2)), record(state, '/b/.claude', 'zoo', Date.UTC(2026, 0, 3))];
+    record(state, '/c/.claude', 'other', Date.UTC(2026, 0, 9));
+    expect(teamRunFiles(state, '/a/.claude', 'zoo')).toEqual([older]);
+    expect(teamRunFiles(state, '/elsewhere', 'zoo')).toEqual(newer);
+    expect(teamRunFiles(state, '/elsewhere', 'nobody')).toEqual([]);
   });
 });

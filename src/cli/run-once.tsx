@@ -4,8 +4,9 @@ import React from 'react';
 import { buildDashboard } from '../../components/dashboard-model.js';
 import { Dashboard } from '../../components/dashboard.js';
 import { colorTheme, ThemeContext } from '../../components/theme.js';
-import { initialViewState } from '../../components/view-state.js';
+import { initialViewState, type ViewState } from '../../components/view-state.js';
 import { selectTeams } from '../store/selectors.js';
+import type { AppState } from '../store/state.js';
 import { settledSession, type JournalOptions } from './session.js';
 
 export interface OnceOptions {
@@ -28,16 +29,25 @@ export async function runOnce(options: OnceOptions): Promise<number> {
     process.stderr.write(`teamtop: no team named "${options.team}" in ${options.claudeDir}\n`);
     return 1;
   }
+  printFrame(state, { ...options, view: { ...initialViewState, team: options.team ?? null } });
+  return 0;
+}
+
+export interface FrameOptions {
+  readonly view: ViewState;
+  readonly claudeDir: string;
+  readonly color: boolean;
+  readonly width: number;
+  readonly height: number | undefined;
+  readonly now: number;
+  readonly stallAfterMs: number;
+}
+
+/** Write one frame of the dashboard to stdout: only SGR colour sequences, none without colour. */
+export function printFrame(state: AppState, options: FrameOptions): void {
   if (!options.color) chalk.level = 0;
-  const model = buildDashboard({
-    state,
-    view: { ...initialViewState, team: options.team ?? null },
-    claudeDir: options.claudeDir,
-    width: options.width,
-    height: options.height,
-    now: options.now,
-    stallAfterMs: options.stallAfterMs,
-  });
+  const { view, claudeDir, width, height, now, stallAfterMs } = options;
+  const model = buildDashboard({ state, view, claudeDir, width, height, now, stallAfterMs });
   const frame = renderToString(
     <ThemeContext.Provider value={colorTheme}>
       <Dashboard model={model} height={options.height} />
@@ -45,5 +55,4 @@ export async function runOnce(options: OnceOptions): Promise<number> {
     { columns: options.width },
   );
   process.stdout.write(`${frame}\n`);
-  return 0;
 }

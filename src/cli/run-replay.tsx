@@ -1,15 +1,13 @@
-import chalk from 'chalk';
-import { render, renderToString } from 'ink';
+import { render } from 'ink';
 import React from 'react';
 import { App } from '../../components/app.js';
-import { buildDashboard } from '../../components/dashboard-model.js';
-import { Dashboard } from '../../components/dashboard.js';
-import { colorTheme, ThemeContext } from '../../components/theme.js';
 import { initialViewState } from '../../components/view-state.js';
 import { ReplayController } from '../journal/replay-controller.js';
+import { noticesAsProblems } from '../journal/restore.js';
 import { findRecording } from '../journal/sources.js';
 import { snapshot } from '../store/snapshot.js';
 import { createStore } from '../store/store.js';
+import { printFrame } from './run-once.js';
 import { enterAlternateScreen } from './terminal.js';
 
 export interface ReplayCliOptions {
@@ -34,8 +32,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
     return 1;
   }
   const store = createStore();
-  const at = Date.now();
-  store.dispatch({ type: 'observed', observations: recording.notices.map(({ path, message }) => ({ kind: 'problem', path, message, at })) });
+  store.dispatch({ type: 'observed', observations: noticesAsProblems(recording.notices, Date.now()) });
   const controller = new ReplayController(recording.lines, store, { speed: options.speed });
   const claudeDir = recording.claudeDir ?? options.claudeDir;
 
@@ -46,16 +43,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
       process.stdout.write(`${JSON.stringify(snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs }), null, 2)}\n`);
       return 0;
     }
-    if (!options.color) chalk.level = 0;
-    const model = buildDashboard({ state: store.getState(), view: initialViewState, claudeDir, width: options.width, height: options.height, now, stallAfterMs: options.stallAfterMs });
-    process.stdout.write(
-      `${renderToString(
-        <ThemeContext.Provider value={colorTheme}>
-          <Dashboard model={model} height={options.height} />
-        </ThemeContext.Provider>,
-        { columns: options.width },
-      )}\n`,
-    );
+    printFrame(store.getState(), { ...options, view: initialViewState, claudeDir, now });
     return 0;
   }
 

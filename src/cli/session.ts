@@ -5,7 +5,7 @@
  */
 import type { Observation } from '../domain/observation.js';
 import { classifyFolder } from '../domain/paths.js';
-import { restore } from '../journal/restore.js';
+import { noticesAsProblems, restore } from '../journal/restore.js';
 import { namespaceDir } from '../journal/store-dir.js';
 import { JournalWriter } from '../journal/writer.js';
 import { createStore, type Store } from '../store/store.js';
@@ -47,11 +47,7 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
     const restored = restore(namespace, (observations) => store.dispatch({ type: 'observed', observations }));
     restoredFolders = restored.folders;
     interpreter = restored.interpreter;
-    const at = Date.now();
-    store.dispatch({
-      type: 'observed',
-      observations: restored.notices.map(({ path, message }) => ({ kind: 'problem', path, message, at })),
-    });
+    store.dispatch({ type: 'observed', observations: noticesAsProblems(restored.notices, Date.now()) });
     if (journalOptions.write) {
       journal = new JournalWriter({
         stateDir: journalOptions.stateDir,

@@ -45,3 +45,8 @@ export function replayRuns(runs: readonly RunFile[], emit: (observations: Observ
 export function restore(namespace: string, emit: (observations: Observation[]) => void): Restored {
   return replayRuns(listRuns(namespace), emit);
 }
+
+/** Journal lines that were skipped, as problems on screen and in `--json`. */
+export function noticesAsProblems(notices: Restored['notices'], at: number): Observation[] {
+  return notices.map(({ path, message }) => ({ kind: 'problem', path, message, at }));
+}

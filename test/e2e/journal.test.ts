@@ -54,6 +54,13 @@ describe('recording and replaying a run', () => {
     expect(statSync(out).mode & 0o777).toBe(0o600);
     const fromFile = JSON.parse(cli(['replay', out, '--json', '--now', NOW]).stdout) as Doc;
     expect(fromFile.teams.find((team) => team.name === 'zoo')).toEqual(live.teams.find((team) => team.name === 'zoo'));
+
+    // Without a terminal, replay draws the frame the recording ends on.
+    const frame = cli(['replay', out, '--now', NOW, '--no-color']);
+    expect(frame.code).toBe(0);
+    expect(frame.stdout).toContain('short-lived 7');
+    expect(frame.stdout).toContain(' Tasks  8 tasks');
+    expect(frame.stdout).not.toContain('\u001b');
   });
 
   it('plays a recording on the dashboard with its transport keys', async () => {

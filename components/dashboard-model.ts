@@ -24,7 +24,7 @@ import {
 } from '../src/store/selectors.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import { handshakeLines, messageLines, taskLines } from './detail-content.js';
-import { computeLayout, FOOTER_LINES, HEADER_LINES, type Layout, type PaneLayout } from './layout.js';
+import { bodyRowsOf, computeLayout, type Layout, type PaneLayout } from './layout.js';
 import { isFiltered, passes, type MessageFilters } from './message-filter.js';
 import { untilAgeChanges } from '../src/domain/time.js';
 import { focusedPane, selectedIndex, type Keys, type ViewContext, type ViewState } from './view-state.js';
@@ -200,9 +200,6 @@ export function currentTeam(state: AppState, view: ViewState): TeamState | undef
   const name = view.team !== null && teams.some((team) => team.name === view.team) ? view.team : selectMostRecentTeam(state);
   return name === undefined ? undefined : state.teams.get(name);
 }
-
-const bodyRowsOf = (height: number | undefined, statusLines: number) =>
-  height === undefined ? undefined : Math.max(0, height - 1 - HEADER_LINES - FOOTER_LINES - statusLines);
 
 export function buildDashboard(input: DashboardInput): DashboardModel {
   const { state, view, width, height, now } = input;

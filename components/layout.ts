@@ -62,6 +62,14 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return rows;
 }
 
+/**
+ * Lines between the header and the footer, leaving one free below the frame
+ * (see above); undefined when drawing once with no height to fit.
+ */
+export function bodyRowsOf(height: number | undefined, statusLines: number): number | undefined {
+  return height === undefined ? undefined : Math.max(0, height - 1 - HEADER_LINES - FOOTER_LINES - statusLines);
+}
+
 /** Lines for the two lists: [handshakes, tasks], titles included, within `budget`. */
 function splitLists(input: LayoutInput, budget: number, sideBySide: boolean): [number, number] {
   const handshakesWanted = 1 + input.handshakeCount;
@@ -98,12 +106,10 @@ export function computeLayout(input: LayoutInput): Layout {
       const widths = splitWidth(input.width, row.length);
       return row.map((member, column) => ({ member, width: widths[column]!, height: rows + BORDERED_CHROME, rows }));
     });
-    const lists: [number, number] = [1 + input.handshakeCount, 1 + input.taskCount];
-    return result(input, { bordered: true, grid, hiddenMembers: 0 }, sideBySide ? [Math.max(...lists), Math.max(...lists)] : lists, sideBySide);
+    return result(input, { bordered: true, grid, hiddenMembers: 0 }, splitLists(input, Number.POSITIVE_INFINITY, sideBySide), sideBySide);
   }
 
-  // One line is left free below the frame (see above).
-  const body = Math.max(0, input.height - 1 - HEADER_LINES - FOOTER_LINES - input.statusLines);
+  const body = bodyRowsOf(input.height, input.statusLines)!;
   const cap = members === 0 ? body : Math.min(body, Math.max(4, Math.floor(body * 0.4)));
   let lists = splitLists(input, cap, sideBySide);
   const listLines = () => (sideBySide ? lists[0] : lists[0] + lists[1]);

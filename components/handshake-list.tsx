@@ -34,6 +34,7 @@ const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, col
   const { paint } = useTheme();
   const state = STATES[handshake.state];
   const stalled = handshake.state === 'stalled';
+  const timing = handshakeTiming(handshake);
   return (
     <Text wrap="truncate-end" inverse={selected} bold={stalled}>
       <Text color={paint(state.color)}>{`${state.mark} ${handshake.state}`.padEnd(STATE_WIDTH)}</Text>
@@ -41,10 +42,10 @@ const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, col
       <Text color={paint(memberColor(colors.get(handshake.from)))}>{fitPad(handshake.from, nameWidth)}</Text>
       <Text dimColor> → </Text>
       <Text color={paint(memberColor(colors.get(handshake.to)))}>{fitPad(handshake.to, nameWidth)}</Text>
-      {handshakeTiming(handshake) ? (
+      {timing ? (
         <Text color={stalled ? paint(palette.danger) : undefined} dimColor={!stalled && handshake.response !== null}>
           {'  '}
-          {handshakeTiming(handshake)}
+          {timing}
         </Text>
       ) : null}
       {handshake.fact ? <Text dimColor>{`  ${fit(handshake.fact, 200)}`}</Text> : null}

@@ -46,9 +46,8 @@ export function handshakeMarker(pane: Pick<PaneModel, 'waitingOn' | 'owes'>): { 
   return { text, stalled };
 }
 
-function Marker({ pane }: { pane: PaneModel }) {
+function Marker({ marker }: { marker: ReturnType<typeof handshakeMarker> }) {
   const { paint } = useTheme();
-  const marker = handshakeMarker(pane);
   if (!marker) return null;
   return (
     <Text bold={marker.stalled} color={paint(marker.stalled ? palette.danger : palette.warning)}>
@@ -111,6 +110,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
   const { member, layout } = pane;
   const color = paint(memberColor(member.color));
   const unread = unreadLabel(member);
+  const marker = handshakeMarker(pane);
   if (!bordered) {
     return (
       <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
@@ -122,7 +122,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
           </Text>
           <Text dimColor={member.departed}> {statusLabel(member, now)}</Text>
           <Text dimColor> · {fit(details(member), 40)} · </Text>
-          <Marker pane={pane} />
+          <Marker marker={marker} />
           <Text color={member.unread > 0 ? paint(palette.accent) : undefined} dimColor={member.unread === 0}>
             {unread}
           </Text>
@@ -152,10 +152,10 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
       >
         <Box justifyContent="space-between" width={inner}>
           <Text dimColor wrap="truncate-end">
-            {fit(details(member), Math.max(1, inner - stringWidth(unread) - stringWidth(handshakeMarker(pane)?.text ?? '') - 2))}
+            {fit(details(member), Math.max(1, inner - stringWidth(unread) - stringWidth(marker?.text ?? '') - 2))}
           </Text>
           <Text wrap="truncate-start">
-            <Marker pane={pane} />
+            <Marker marker={marker} />
             <Text color={member.unread > 0 ? paint(palette.accent) : undefined} dimColor={member.unread === 0}>
               {unread}
             </Text>

@@ -114,9 +114,8 @@ export class ReplayController {
 
   toEnd(): void {
     clearTimeout(this.timer);
-    this.advance(this.lines.length);
     this.playing = false;
-    this.changed();
+    this.advance(this.lines.length);
   }
 
   dispose(): void {

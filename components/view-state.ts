@@ -114,12 +114,15 @@ function scrollDetail(view: ViewState, context: ViewContext, by: number): ViewSt
   return detailScroll === view.detailScroll ? view : { ...view, detailScroll };
 }
 
+/** Another team on screen: focus, the open item and the member filter were about the last one. */
+const showTeam = (view: ViewState, team: string): ViewState => ({ ...view, team, pane: null, opened: null, filters: { ...view.filters, member: null } });
+
 function switchTeam(view: ViewState, context: ViewContext, step: number): ViewState {
   const { teams } = context;
   if (teams.length === 0) return view;
   const current = context.team === undefined ? -1 : teams.indexOf(context.team);
   const team = teams[(current + step + teams.length) % teams.length]!;
-  return team === context.team ? view : { ...view, team, pane: null, opened: null, filters: { ...view.filters, member: null } };
+  return team === context.team ? view : showTeam(view, team);
 }
 
 function command(view: ViewState, name: Command, context: ViewContext): ViewState {
@@ -219,8 +222,6 @@ export function viewReducer(view: ViewState, action: ViewAction): ViewState {
     case 'command':
       return command(view, action.command, typeof action.context === 'function' ? action.context(view) : action.context);
     case 'select-team':
-      return view.team === action.team
-        ? view
-        : { ...view, team: action.team, pane: null, opened: null, filters: { ...view.filters, member: null } };
+      return view.team === action.team ? view : showTeam(view, action.team);
   }
 }

@@ -84,8 +84,9 @@ function pressed(key: Key, name: KeyName): boolean {
 }
 
 /** The bindings in force: replay bindings first while replaying, else none of them. */
-export const bindingsFor = (replay: boolean): readonly Binding[] =>
-  replay ? [...KEYMAP.filter((binding) => binding.replay), ...KEYMAP.filter((binding) => !binding.replay)] : KEYMAP.filter((binding) => !binding.replay);
+const LIVE_BINDINGS = KEYMAP.filter((binding) => !binding.replay);
+const REPLAY_BINDINGS = [...KEYMAP.filter((binding) => binding.replay), ...LIVE_BINDINGS];
+const bindingsFor = (replay: boolean): readonly Binding[] => (replay ? REPLAY_BINDINGS : LIVE_BINDINGS);
 
 /** The command a key press means, if any. */
 export function commandFor(input: string, key: Key, replay = false): Command | undefined {
@@ -128,7 +129,8 @@ export function commandsFor(input: string, key: Key, replay = false): Command[] 
 }
 
 /** The footer's short list: `tab pane  ↑ scroll  …`. */
-export const footerFor = (replay: boolean) =>
-  bindingsFor(replay)
-    .filter((binding) => binding.footer)
-    .map((binding) => ({ keys: binding.label.split(' ')[0]!, what: binding.footer! }));
+const footerOf = (bindings: readonly Binding[]) =>
+  bindings.filter((binding) => binding.footer).map((binding) => ({ keys: binding.label.split(' ')[0]!, what: binding.footer! }));
+const LIVE_FOOTER = footerOf(LIVE_BINDINGS);
+const REPLAY_FOOTER = footerOf(REPLAY_BINDINGS);
+export const footerFor = (replay: boolean) => (replay ? REPLAY_FOOTER : LIVE_FOOTER);

@@ -25,7 +25,7 @@ import {
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import { handshakeLines, messageLines, taskLines } from './detail-content.js';
 import { bodyRowsOf, computeLayout, type Layout, type PaneLayout } from './layout.js';
-import { isFiltered, passes, type MessageFilters } from './message-filter.js';
+import { isFiltered, passes, sameFilters, type MessageFilters } from './message-filter.js';
 import { untilAgeChanges } from '../src/domain/time.js';
 import { focusedPane, selectedIndex, type Keys, type ViewContext, type ViewState } from './view-state.js';
 
@@ -148,15 +148,7 @@ function memoizeFiltered<K extends object, V>(compute: (key: K, filters: Message
   const cache = new WeakMap<K, { filters: MessageFilters; value: V }>();
   return (key: K, filters: MessageFilters): V => {
     const hit = cache.get(key);
-    if (
-      hit &&
-      hit.filters.showIdle === filters.showIdle &&
-      hit.filters.protocolOnly === filters.protocolOnly &&
-      hit.filters.unreadOnly === filters.unreadOnly &&
-      hit.filters.member === filters.member
-    ) {
-      return hit.value;
-    }
+    if (hit && sameFilters(hit.filters, filters)) return hit.value;
     const value = compute(key, filters);
     cache.set(key, { filters, value });
     return value;

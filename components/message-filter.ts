@@ -13,6 +13,11 @@ export interface MessageFilters {
 
 export const NO_FILTERS: MessageFilters = { showIdle: true, protocolOnly: false, unreadOnly: false, member: null };
 
+/** Whether two sets of filters let the same messages through (every field, so a new one is never forgotten). */
+export function sameFilters(a: MessageFilters, b: MessageFilters): boolean {
+  return a === b || (Object.keys(a) as (keyof MessageFilters)[]).every((key) => a[key] === b[key]);
+}
+
 export function isFiltered(filters: MessageFilters): boolean {
   return !filters.showIdle || filters.protocolOnly || filters.unreadOnly || filters.member !== null;
 }

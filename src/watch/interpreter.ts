@@ -174,8 +174,20 @@ export class FileInterpreter {
     this.files.delete(relative);
     const observations: Observation[] = [];
     if (state.problem) observations.push({ kind: 'problem-gone', path: relative });
-    observations.push({ kind: 'file-gone', target, at, live });
+    // A file that never read cleanly showed nothing that could go.
+    if (state.inbox || state.hash !== undefined) observations.push({ kind: 'file-gone', target, at, live });
     return observations;
+  }
+
+  /**
+   * The file could not be read at all (see the loader). What it showed last
+   * stays; the problem goes once it reads cleanly again, even unchanged.
+   */
+  fail(relative: string, message: string, at: number): Observation[] {
+    const state = this.state(relative);
+    state.problem = true;
+    state.hash = undefined;
+    return [{ kind: 'problem', path: relative, message, at }];
   }
 
   /** Forget a file without saying anything (its whole folder went). */

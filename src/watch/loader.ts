@@ -9,11 +9,14 @@
  *   if it stays broken. The last good state stays on screen meanwhile.
  * - A file whose size, mtime and inode did not change since its last good read
  *   is not parsed again.
+ * - A file that cannot be read (permission denied, a folder or a pipe where a
+ *   file should be, a symbolic link loop, too big to be a real one) is shown
+ *   as a problem with its path; what it showed last stays on screen.
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../domain/observation.js';
-import { classifyFile, classifyFolder } from '../domain/paths.js';
+import { classifyFile, classifyFolder, type FileTarget } from '../domain/paths.js';
 import { FileInterpreter } from './interpreter.js';
 
 export interface LoaderOptions {
@@ -31,7 +34,23 @@ export interface LoaderOptions {
    * to an inbox is decoded without making a string of the whole file.
    */
   readonly wholeText?: (relative: string) => boolean;
+  /** Files bigger than this are not read (see MAX_FILE_BYTES). */
+  readonly maxBytes?: (target: FileTarget) => number;
 }
+
+/**
+ * Sizes no real team file reaches. A long run's inbox is a few megabytes (a
+ * message is about a kilobyte); a config or a task, kilobytes. Bigger files are
+ * not read at all: reading one would stall the dashboard and hold its bytes.
+ */
+export const MAX_FILE_BYTES: Readonly<Record<FileTarget['kind'], number>> = {
+  inbox: 64 * 1024 * 1024,
+  config: 8 * 1024 * 1024,
+  task: 8 * 1024 * 1024,
+};
+
+/** The scratch buffer is given back after a read bigger than this. */
+const KEEP_SCRATCH_BYTES = 4 * 1024 * 1024;
 
 interface Fingerprint {
   readonly size: number;
@@ -50,26 +69,54 @@ const DEFAULT_RETRY_DELAYS = [2, 5, 10, 20, 40, 80];
 const sameFingerprint = (a: Fingerprint | undefined, b: Stats): boolean =>
   a !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 
+type ReadResult =
+  | { readonly kind: 'read'; readonly bytes: Buffer; readonly stats: Stats }
+  | { readonly kind: 'unchanged' }
+  /** Gone between the event and the read: the watcher's removal event follows. */
+  | { readonly kind: 'gone' }
+  | { readonly kind: 'unreadable'; readonly message: string };
+
+const READ_ERRORS: Readonly<Record<string, string>> = {
+  EACCES: 'cannot read: permission denied',
+  EPERM: 'cannot read: permission denied',
+  EISDIR: 'is a folder, not a file',
+  ELOOP: 'cannot read: a loop of symbolic links',
+  ENAMETOOLONG: 'cannot read: the path is too long',
+};
+
+function unreadable(error: unknown): ReadResult {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  // A folder on the way replaced by a file is the same as the file being gone.
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'gone' };
+  return { kind: 'unreadable', message: READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}` };
+}
+
+const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
 /**
  * A file's bytes, unless its size, mtime and inode are those of `known` (then it
  * has not changed, and is not read at all). One read of the size fstat gives,
  * into `scratch` when it is big enough: a big team's inboxes are megabytes, and
  * a fresh buffer for each read of each would be a steady stream of garbage.
+ *
+ * Opened without blocking: a named pipe where a file should be would otherwise
+ * hang the dashboard until something wrote to it.
  */
-function readIfChanged(
-  path: string,
-  known: Fingerprint | undefined,
-  scratch: (size: number) => Buffer,
-): { bytes: Buffer; stats: Stats } | 'unchanged' | undefined {
+function readIfChanged(path: string, known: Fingerprint | undefined, maxBytes: number, scratch: (size: number) => Buffer): ReadResult {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
-  } catch {
-    return undefined;
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    return unreadable(error);
   }
   try {
     const stats = fstatSync(fd);
-    if (sameFingerprint(known, stats)) return 'unchanged';
+    if (stats.isDirectory()) return { kind: 'unreadable', message: READ_ERRORS['EISDIR']! };
+    if (!stats.isFile()) return { kind: 'unreadable', message: 'is not a regular file (a pipe, socket or device)' };
+    if (sameFingerprint(known, stats)) return { kind: 'unchanged' };
+    if (stats.size > maxBytes) {
+      return { kind: 'unreadable', message: `not read: ${megabytes(stats.size)} is too big for a team file (the limit is ${megabytes(maxBytes)})` };
+    }
     const buffer = scratch(stats.size);
     let length = 0;
     while (length < stats.size) {
@@ -77,9 +124,9 @@ function readIfChanged(
       if (count === 0) break;
       length += count;
     }
-    return { bytes: buffer.subarray(0, length), stats };
-  } catch {
-    return undefined;
+    return { kind: 'read', bytes: buffer.subarray(0, length), stats };
+  } catch (error) {
+    return unreadable(error);
   } finally {
     closeSync(fd);
   }
@@ -88,6 +135,7 @@ function readIfChanged(
 export class Loader {
   private readonly interpreter: FileInterpreter;
   private readonly reads = new Map<string, ReadState>();
+  private folderProblems: ReadonlyMap<string, string> = new Map();
   /** Files to read this tick, and whether the read is live (see Observation). */
   private readonly queued = new Map<string, boolean>();
   private flushScheduled = false;
@@ -142,6 +190,20 @@ export class Loader {
     return this.interpreter.remove(relative, at, live);
   }
 
+  /**
+   * The folders a listing could not list, and why: problems for those that
+   * are new or changed, and the end of those that can be listed again.
+   */
+  listed(problems: ReadonlyMap<string, string>, at: number): Observation[] {
+    const observations: Observation[] = [];
+    for (const [path, message] of problems) {
+      if (this.folderProblems.get(path) !== message) observations.push({ kind: 'problem', path, message, at });
+    }
+    for (const path of this.folderProblems.keys()) if (!problems.has(path)) observations.push({ kind: 'problem-gone', path });
+    this.folderProblems = new Map(problems);
+    return observations;
+  }
+
   /** Files read so far, for a rescan to find the ones that disappeared. */
   knownFiles(): string[] {
     return this.interpreter.knownFiles();
@@ -175,16 +237,24 @@ export class Loader {
 
   private read(relative: string, live: boolean): Observation[] {
     this.runChecks();
+    const target = classifyFile(relative)!;
     let state = this.reads.get(relative);
     if (!state) this.reads.set(relative, (state = { attempt: 0 }));
-    const content = readIfChanged(join(this.options.claudeDir, relative), state.fingerprint, this.scratch);
-    // Gone between the event and the read: the watcher's removal event follows.
-    if (!content || content === 'unchanged') return [];
-
+    const maxBytes = this.options.maxBytes?.(target) ?? MAX_FILE_BYTES[target.kind];
+    const content = readIfChanged(join(this.options.claudeDir, relative), state.fingerprint, maxBytes, this.scratch);
+    if (content.kind === 'gone' || content.kind === 'unchanged') return [];
+    if (content.kind === 'unreadable') {
+      // Read again on its next change, whatever its stats (a chmod does not change them).
+      state.fingerprint = undefined;
+      this.stopRetrying(state);
+      return this.interpreter.fail(relative, content.message, this.now());
+    }
     const final = state.attempt >= this.retryDelays.length;
     const whole = this.options.wholeText?.(relative) ?? true;
     const { observations, torn, check } = this.interpreter.interpret(relative, content.bytes, this.now(), { live, final, whole, trustAppends: true });
     if (check) this.scheduleCheck(relative, check);
+    // A check holds on to the bytes it needs; the loader need not hold a huge buffer for good.
+    if (content.bytes.length > KEEP_SCRATCH_BYTES) this.buffer = Buffer.alloc(0);
     if (torn) {
       this.scheduleRetry(relative, state, live);
       return observations;
@@ -194,12 +264,16 @@ export class Loader {
     state.fingerprint = observations.some((observation) => observation.kind === 'problem' && observation.path === relative && final)
       ? undefined
       : { size: content.stats.size, mtimeMs: content.stats.mtimeMs, ino: content.stats.ino };
-    if (state.retry) {
-      clearTimeout(state.retry);
-      state.retry = undefined;
-      this.pendingRetries--;
-    }
+    this.stopRetrying(state);
     return observations;
+  }
+
+  private stopRetrying(state: ReadState): void {
+    state.attempt = 0;
+    if (!state.retry) return;
+    clearTimeout(state.retry);
+    state.retry = undefined;
+    this.pendingRetries--;
   }
 
   /**

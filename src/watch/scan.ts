@@ -3,34 +3,55 @@
  * and synchronously so the first frame can show them. The watcher takes over
  * from there; `rescan` closes the gap between this scan and the watcher's start.
  */
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder } from '../domain/paths.js';
 import type { Loader } from './loader.js';
 
-function list(path: string): Dirent[] {
+function isFolder(path: string): boolean {
   try {
-    return readdirSync(path, { withFileTypes: true });
+    return statSync(path).isDirectory();
   } catch {
-    return [];
+    return false;
   }
 }
 
-/** Relative paths of every file and folder teamtop reads, as they are now. */
-export function listTeamFiles(claudeDir: string): { folders: string[]; files: string[] } {
+const FOLDER_ERRORS: Readonly<Record<string, string>> = {
+  EACCES: 'cannot list: permission denied',
+  EPERM: 'cannot list: permission denied',
+  ENOTDIR: 'is a file, not a folder',
+  ELOOP: 'cannot list: a loop of symbolic links',
+};
+
+/** Relative paths of every file and folder teamtop reads, as they are now, and the folders that cannot be listed. */
+export function listTeamFiles(claudeDir: string): { folders: string[]; files: string[]; problems: Map<string, string> } {
   const folders: string[] = [];
   const files: string[] = [];
+  const problems = new Map<string, string>();
+  // Missing, or a file: the watcher says so; there is nothing in it to list.
+  if (!isFolder(claudeDir)) return { folders, files, problems };
+  const list = (relative: string): Dirent[] => {
+    try {
+      return readdirSync(join(claudeDir, relative), { withFileTypes: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (code !== 'ENOENT') problems.set(relative, FOLDER_ERRORS[code] ?? `cannot list: ${(error as Error).message}`);
+      return [];
+    }
+  };
+  // Whatever is named like a team file is read, folders and links included:
+  // the loader says what is wrong with one that is not a readable file.
   const addFiles = (relativeDir: string) => {
-    for (const entry of list(join(claudeDir, relativeDir))) {
+    for (const entry of list(relativeDir)) {
       const relative = `${relativeDir}/${entry.name}`;
-      if (entry.isFile() && classifyFile(relative)) files.push(relative);
+      if (classifyFile(relative)) files.push(relative);
     }
   };
   for (const root of ['teams', 'tasks'] as const) {
-    for (const entry of list(join(claudeDir, root))) {
+    for (const entry of list(root)) {
       const folder = `${root}/${entry.name}`;
-      if (!entry.isDirectory() || !classifyFolder(folder)) continue;
+      if (!(entry.isDirectory() || entry.isSymbolicLink()) || !classifyFolder(folder)) continue;
       folders.push(folder);
       if (root === 'teams') {
         files.push(`${folder}/config.json`);
@@ -40,7 +61,7 @@ export function listTeamFiles(claudeDir: string): { folders: string[]; files: st
       }
     }
   }
-  return { folders, files };
+  return { folders, files, problems };
 }
 
 /**
@@ -49,8 +70,9 @@ export function listTeamFiles(claudeDir: string): { folders: string[]; files: st
  * Returns the team and task folders found.
  */
 export function scan(claudeDir: string, loader: Loader, now: number, emit: (observations: Observation[]) => void): string[] {
-  const { folders, files } = listTeamFiles(claudeDir);
+  const { folders, files, problems } = listTeamFiles(claudeDir);
   emit(folders.map((folder) => ({ kind: 'folder', target: classifyFolder(folder)!, at: now })));
+  emit(loader.listed(problems, now));
   for (const file of files) {
     const observations = loader.readNow(file);
     if (observations.length > 0) emit(observations);
@@ -64,8 +86,8 @@ export function scan(claudeDir: string, loader: Loader, now: number, emit: (obse
  * (a stat per file).
  */
 export function rescan(claudeDir: string, loader: Loader, knownFolders: Set<string>, now: number): Observation[] {
-  const { folders, files } = listTeamFiles(claudeDir);
-  const observations: Observation[] = [];
+  const { folders, files, problems } = listTeamFiles(claudeDir);
+  const observations: Observation[] = loader.listed(problems, now);
   for (const folder of folders) {
     if (knownFolders.has(folder)) continue;
     knownFolders.add(folder);

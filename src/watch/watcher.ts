@@ -7,10 +7,19 @@
  * would never be seen. Its `raw` event carries every underlying fs.watch event
  * unthrottled: those trigger the reads, and chokidar's own events handle files
  * and folders appearing and disappearing.
+ *
+ * What can go wrong, and what happens then:
+ * - The config dir does not exist yet, or is a file: its nearest existing
+ *   parent is watched until it is a folder.
+ * - It is removed, or replaced (moved away and made again) while watched: what
+ *   it held is reported gone, and watching starts over on the new one.
+ * - `teams/` or `tasks/` appears, goes or is replaced: a rescan says what changed.
+ * - The system runs out of file watches (ENOSPC: inotify's limit) or another
+ *   watcher error: it falls back to polling, and says so on screen.
  */
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, relative as relativePath, sep } from 'node:path';
-import type { watch as chokidarWatch } from 'chokidar';
+import type { ChokidarOptions, FSWatcher, watch as chokidarWatch } from 'chokidar';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
 import type { Loader } from './loader.js';
@@ -24,35 +33,108 @@ export interface WatchOptions {
   readonly folders: readonly string[];
   readonly signal: AbortSignal;
   readonly now?: () => number;
+  /** chokidar's `watch`, or a stand-in (tests inject watcher errors through it). */
+  readonly watch?: Watch;
+  /** How often to look for changes once polling (ms). */
+  readonly pollMs?: number;
 }
 
 type Watch = typeof chokidarWatch;
 
+/** Problems are keyed by path: these two are about the config dir and the watcher. */
+export const DIR_PROBLEM = '.';
+export const WATCHER_PROBLEM = 'watcher';
+
+/** Errors that mean "watch with fewer resources": the OS ran out of watches or descriptors. */
+const RESOURCE_ERRORS = new Set(['ENOSPC', 'EMFILE', 'ENFILE']);
+/** Errors about one path that a rescan reports better than the watcher can. */
+const PATH_ERRORS = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'ELOOP']);
+
+/** How often the config dir itself is checked for removal or replacement, as a backstop to its events. */
+const ROOT_CHECK_MS = 2000;
+
+type DirState = { readonly kind: 'folder'; readonly ino: number } | { readonly kind: 'missing' } | { readonly kind: 'file' };
+
+function dirState(path: string): DirState {
+  try {
+    const stats = statSync(path);
+    return stats.isDirectory() ? { kind: 'folder', ino: stats.ino } : { kind: 'file' };
+  } catch {
+    return { kind: 'missing' };
+  }
+}
+
 function nearestExisting(path: string): string {
   let current = path;
-  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  while (dirState(current).kind === 'missing' && dirname(current) !== current) current = dirname(current);
   return current;
 }
 
+function errorMessage(error: unknown): { code: string; message: string } {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
+  return { code, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Chooses how to watch, and says on screen when that is not the usual way. */
+class Mode {
+  polling = false;
+  constructor(
+    private readonly options: WatchOptions,
+    private readonly send: (observations: Observation[]) => void,
+  ) {}
+
+  chokidarOptions(): ChokidarOptions {
+    const interval = this.options.pollMs ?? 250;
+    return this.polling ? { usePolling: true, interval, binaryInterval: interval } : {};
+  }
+
+  /** A watcher error: true when watching must start over by polling. */
+  failed(error: unknown): boolean {
+    const { code, message } = errorMessage(error);
+    const at = (this.options.now ?? Date.now)();
+    if (PATH_ERRORS.has(code)) return false;
+    if (this.polling) {
+      this.send([{ kind: 'problem', path: WATCHER_PROBLEM, message: `polling, and: ${message}`, at }]);
+      return false;
+    }
+    this.polling = true;
+    const seconds = (this.options.pollMs ?? 250) / 1000;
+    const why = RESOURCE_ERRORS.has(code)
+      ? code === 'ENOSPC'
+        ? "the system's limit on file watches is reached (raise fs.inotify.max_user_watches)"
+        : `the system ran out of file descriptors (${code})`
+      : `the watcher failed (${message})`;
+    this.send([{ kind: 'problem', path: WATCHER_PROBLEM, message: `${why}: looking for changes every ${seconds} s instead`, at }]);
+    return true;
+  }
+}
+
 /**
- * Resolve once `dir` exists. chokidar can watch a missing path, but it starts
- * watching the parent only after it reports ready, so a folder created in that
- * gap would never be seen: watch the nearest existing ancestor instead.
+ * Resolve once `dir` is a folder. chokidar can watch a missing path, but it
+ * starts watching the parent only after it reports ready, so a folder created
+ * in that gap would never be seen: watch the nearest existing ancestor instead.
  */
-async function untilExists(dir: string, watch: Watch, signal: AbortSignal, watching: () => void): Promise<void> {
-  while (!signal.aborted && !existsSync(dir)) {
+async function untilFolder(dir: string, watch: Watch, mode: Mode, signal: AbortSignal, watching: () => void): Promise<void> {
+  while (!signal.aborted && dirState(dir).kind !== 'folder') {
     const ancestor = nearestExisting(dir);
     await new Promise<void>((resolve) => {
-      const watcher = watch(ancestor, { depth: 0, ignoreInitial: true });
+      const watcher = watch(ancestor, { depth: 0, ignoreInitial: true, ...mode.chokidarOptions() });
       const done = () => {
         signal.removeEventListener('abort', done);
         void watcher.close().then(resolve, resolve);
       };
-      watcher.on('addDir', done);
-      watcher.on('error', done);
+      const check = () => {
+        if (dirState(dir).kind === 'folder' || nearestExisting(dir) !== ancestor) done();
+      };
+      // Any event may be the one: a file replaced by a folder reads as a mere change of the file.
+      watcher.on('all', check);
+      watcher.on('raw', check);
+      watcher.on('error', (error: unknown) => {
+        if (mode.failed(error)) done();
+      });
       watcher.on('ready', () => {
         watching();
-        if (existsSync(dir) || nearestExisting(dir) !== ancestor) done();
+        check();
       });
       signal.addEventListener('abort', done, { once: true });
     });
@@ -61,46 +143,122 @@ async function untilExists(dir: string, watch: Watch, signal: AbortSignal, watch
 
 /**
  * Start watching. Resolves once changes are being watched: the config dir's
- * watcher is ready and the gap since the scan is closed, or, while the dir does
- * not exist yet, its creation is being watched for.
+ * watcher is ready and the gap since the scan is closed, or, while the dir is
+ * not a folder yet, its creation is being watched for. Watching goes on, over
+ * removals and replacements of the dir, until the signal aborts.
  */
 export async function watchClaudeDir(options: WatchOptions): Promise<void> {
-  const { watch } = await import('chokidar');
+  const watch = options.watch ?? (await import('chokidar')).watch;
+  const { signal } = options;
+  const send = (observations: Observation[]) => {
+    if (observations.length > 0 && !signal.aborted) options.emit(observations);
+  };
+  const mode = new Mode(options, send);
+  const knownFolders = new Set(options.folders);
   await new Promise<void>((watching, failed) => {
-    untilExists(options.claudeDir, watch, options.signal, watching)
-      .then(() => (options.signal.aborted ? undefined : follow(options, watch)))
-      .then(watching, failed);
+    const run = async () => {
+      let notFolder = dirState(options.claudeDir).kind === 'file';
+      if (notFolder) send(dirProblem(options, 'is a file, not a folder: waiting for it to be a folder'));
+      while (!signal.aborted) {
+        await untilFolder(options.claudeDir, watch, mode, signal, watching);
+        if (signal.aborted) return;
+        if (notFolder) send([{ kind: 'problem-gone', path: DIR_PROBLEM }]);
+        const ending = await follow(options, watch, mode, knownFolders, send, watching);
+        if (signal.aborted) return;
+        // Whatever the dir held is gone with it (or is read again from the new one).
+        send(rescan(options.claudeDir, options.loader, knownFolders, (options.now ?? Date.now)()));
+        notFolder = ending !== 'poll' && dirState(options.claudeDir).kind !== 'folder';
+        if (notFolder) send(dirProblem(options, 'was removed: waiting for it to come back'));
+      }
+    };
+    run().then(() => watching(), failed);
   });
 }
 
-async function follow(options: WatchOptions, watch: Watch): Promise<void> {
-  const { claudeDir, loader, emit, signal } = options;
+function dirProblem(options: WatchOptions, message: string): Observation[] {
+  return [{ kind: 'problem', path: DIR_PROBLEM, message: `${options.claudeDir} ${message}`, at: (options.now ?? Date.now)() }];
+}
+
+/**
+ * Watch the config dir until it goes away or is replaced ('lost'), the watcher
+ * must start over by polling ('poll'), or the signal aborts.
+ */
+async function follow(
+  options: WatchOptions,
+  watch: Watch,
+  mode: Mode,
+  knownFolders: Set<string>,
+  send: (observations: Observation[]) => void,
+  watching: () => void,
+): Promise<'lost' | 'poll' | 'aborted'> {
+  const { claudeDir, loader, signal } = options;
   const now = options.now ?? Date.now;
-
+  const root = dirState(claudeDir);
   const toRelative = (path: string): string => relativePath(claudeDir, path).split(sep).join('/');
-  const knownFolders = new Set(options.folders);
-  const send = (observations: Observation[]) => {
-    if (observations.length > 0 && !signal.aborted) emit(observations);
-  };
 
-  const watcher = watch(claudeDir, {
+  const watcher: FSWatcher = watch(claudeDir, {
     ignoreInitial: true,
     ignored: (path: string) => !isWatchable(toRelative(path)),
+    ...mode.chokidarOptions(),
   });
-  signal.addEventListener('abort', () => void watcher.close(), { once: true });
+
+  let end: (how: 'lost' | 'poll' | 'aborted') => void = () => undefined;
+  const ended = new Promise<'lost' | 'poll' | 'aborted'>((resolve) => {
+    end = resolve;
+  });
+  const abort = () => end('aborted');
+  signal.addEventListener('abort', abort, { once: true });
+
+  /** Still the folder this watcher watches? */
+  const checkRoot = () => {
+    const state = dirState(claudeDir);
+    if (state.kind !== 'folder' || (root.kind === 'folder' && state.ino !== root.ino)) end('lost');
+  };
+  const rootCheck = setInterval(checkRoot, ROOT_CHECK_MS);
+  rootCheck.unref();
+
+  // `teams/` or `tasks/` itself appeared, went, or was replaced: a rescan tells what that changed.
+  let rescanning = false;
+  const rescanSoon = () => {
+    if (rescanning) return;
+    rescanning = true;
+    setImmediate(() => {
+      rescanning = false;
+      if (!signal.aborted) send(rescan(claudeDir, loader, knownFolders, now()));
+    });
+  };
+  const onTopLevel = (relative: string) => {
+    if (relative === '' || relative === '.') checkRoot();
+    else if (!relative.includes('/')) rescanSoon();
+  };
 
   watcher.on('raw', (_event, name, details) => {
     const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
     if (!watched) return;
     const own = toRelative(watched);
+    if (own === '') {
+      checkRoot();
+      if (name) onTopLevel(toRelative(join(watched, name)));
+    }
     if (classifyFile(own)) loader.touch(own);
     else if (name) loader.touch(toRelative(join(watched, name)));
   });
-  watcher.on('add', (path: string) => loader.touch(toRelative(path)));
+  watcher.on('add', (path: string) => {
+    const relative = toRelative(path);
+    onTopLevel(relative);
+    loader.touch(relative);
+  });
   watcher.on('change', (path: string) => loader.touch(toRelative(path)));
-  watcher.on('unlink', (path: string) => send(loader.remove(toRelative(path))));
+  watcher.on('unlink', (path: string) => {
+    const relative = toRelative(path);
+    onTopLevel(relative);
+    send(loader.remove(relative));
+  });
   watcher.on('addDir', (path: string) => {
     const folder = toRelative(path);
+    onTopLevel(folder);
+    // A folder named like a team file: the loader says what is wrong with it.
+    if (classifyFile(folder)) loader.touch(folder);
     const target = classifyFolder(folder);
     if (!target || knownFolders.has(folder)) return;
     knownFolders.add(folder);
@@ -108,17 +266,25 @@ async function follow(options: WatchOptions, watch: Watch): Promise<void> {
   });
   watcher.on('unlinkDir', (path: string) => {
     const folder = toRelative(path);
+    onTopLevel(folder);
+    if (classifyFile(folder)) send(loader.remove(folder));
     const target = classifyFolder(folder);
     if (!target || !knownFolders.delete(folder)) return;
     send([{ kind: 'folder-gone', target, at: now() }]);
   });
   watcher.on('error', (error: unknown) => {
-    send([{ kind: 'problem', path: '.', message: `watcher: ${(error as Error).message ?? String(error)}`, at: now() }]);
+    if (mode.failed(error)) end('poll');
   });
 
-  await new Promise<void>((resolve) => {
-    watcher.once('ready', resolve);
-    signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-  if (!signal.aborted) send(rescan(claudeDir, loader, knownFolders, now()));
+  const ready = await Promise.race([new Promise<'ready'>((resolve) => watcher.once('ready', () => resolve('ready'))), ended]);
+  if (ready === 'ready') {
+    send(rescan(claudeDir, loader, knownFolders, now()));
+    watching();
+    checkRoot();
+  }
+  const how = await ended;
+  clearInterval(rootCheck);
+  signal.removeEventListener('abort', abort);
+  await watcher.close();
+  return how;
 }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { snapshot } from '../../src/store/snapshot.js';
-import { watchClaudeDir } from '../../src/watch/watcher.js';
+import { watchClaudeDir, type WatchOptions } from '../../src/watch/watcher.js';
 
 const running: AbortController[] = [];
 
@@ -12,7 +12,10 @@ afterEach(() => {
 });
 
 /** The real session and the real watcher on a dir, as the dashboard runs them. */
-export async function watch(claudeDir: string): Promise<Session & { json: () => ReturnType<typeof snapshot> }> {
+export async function watch(
+  claudeDir: string,
+  options: Partial<Pick<WatchOptions, 'watch' | 'pollMs'>> = {},
+): Promise<Session & { json: () => ReturnType<typeof snapshot> }> {
   const session = openSession(claudeDir);
   const controller = new AbortController();
   running.push(controller);
@@ -23,6 +26,7 @@ export async function watch(claudeDir: string): Promise<Session & { json: () => 
     emit: (observations) => session.store.dispatch({ type: 'observed', observations }),
     folders: session.folders,
     signal: controller.signal,
+    ...options,
   });
   return { ...session, json: () => snapshot(session.store.getState(), { claudeDir, now: Date.now(), stallAfterMs: 60_000 }) };
 }

@@ -6,9 +6,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
 import { resolveClaudeDir, wantsColor } from './options.js';
 import type { JournalOptions } from './session.js';
+import { version } from './version.js';
 
-declare const TEAMTOP_VERSION: string;
-const version = typeof TEAMTOP_VERSION === 'string' ? TEAMTOP_VERSION : '0.0.0-dev';
 
 interface CommonFlags {
   readonly dir?: string;

@@ -1,4 +1,3 @@
-import { render } from 'ink';
 import React from 'react';
 import { App } from '../../components/app.js';
 import { initialViewState } from '../../components/view-state.js';
@@ -8,7 +7,7 @@ import { findRecording } from '../journal/sources.js';
 import { snapshot } from '../store/snapshot.js';
 import { createStore } from '../store/store.js';
 import { printFrame } from './run-once.js';
-import { enterAlternateScreen } from './terminal.js';
+import { runOnTerminal } from './on-terminal.js';
 
 export interface ReplayCliOptions {
   readonly source: string;
@@ -47,24 +46,9 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
     return 0;
   }
 
-  const screen = enterAlternateScreen();
-  const instance = render(
-    <App store={store} claudeDir={claudeDir} color={options.color} stallAfterMs={options.stallAfterMs} replay={controller} />,
-    { exitOnCtrlC: true, patchConsole: false, maxFps: 60 },
-  );
   controller.play();
-  const stop = () => {
-    instance.unmount();
-    screen.leave();
-    process.exit(130);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGHUP', stop);
-  try {
-    await instance.waitUntilExit();
-    return 0;
-  } finally {
-    controller.dispose();
-    screen.leave();
-  }
+  return runOnTerminal(
+    <App store={store} claudeDir={claudeDir} color={options.color} stallAfterMs={options.stallAfterMs} replay={controller} />,
+    { options: { exitOnCtrlC: true, patchConsole: false, maxFps: 60 }, onClose: () => controller.dispose() },
+  );
 }

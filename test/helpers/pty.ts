@@ -1,5 +1,6 @@
 import xterm from '@xterm/headless';
 import { spawn, type IPty } from 'node-pty';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach } from 'vitest';
 import { waitFor } from './wait.js';
@@ -7,6 +8,22 @@ import { waitFor } from './wait.js';
 export const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
 
 const running: Terminal[] = [];
+
+/** `pid`, or its child when it is the shell that runs teamtop (found through /proc). */
+function teamtopPid(pid: number): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/u.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": the command may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pid;
+}
 
 afterEach(() => {
   for (const terminal of running.splice(0)) terminal.kill();
@@ -17,6 +34,11 @@ export interface TerminalOptions {
   readonly cols?: number;
   readonly rows?: number;
   readonly env?: Record<string, string>;
+  /** A shell command to run in the same terminal once teamtop exits (teamtop's status is kept). */
+  readonly afterExit?: string;
+  /** Run as this user and group (tests running as root use it to be refused a file). */
+  readonly uid?: number;
+  readonly gid?: number;
 }
 
 /**
@@ -31,12 +53,15 @@ export class Terminal {
   exitCode: number | undefined;
   private readonly exited: Promise<number>;
 
-  constructor({ args, cols = 100, rows = 30, env = {} }: TerminalOptions) {
+  constructor({ args, cols = 100, rows = 30, env = {}, afterExit, uid, gid }: TerminalOptions) {
     this.screen = new xterm.Terminal({ cols, rows, allowProposedApi: true });
     const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), TERM: 'xterm-256color', ...env };
     // Ink stays silent when it believes it runs in CI.
     for (const key of Object.keys(childEnv)) if (key === 'CI' || key.startsWith('CI_')) delete childEnv[key];
-    this.pty = spawn(process.execPath, [CLI, ...args], { cols, rows, env: childEnv, name: 'xterm-256color' });
+    const [file, argv] = afterExit
+      ? ['/bin/sh', ['-c', `"$0" "$@"; status=$?; ${afterExit}; exit $status`, process.execPath, CLI, ...args]]
+      : [process.execPath, [CLI, ...args]];
+    this.pty = spawn(file, argv, { cols, rows, env: childEnv, name: 'xterm-256color', uid, gid });
     this.pty.onData((data) => {
       this.output += data;
       this.screen.write(data);
@@ -83,6 +108,11 @@ export class Terminal {
 
   press(keys: string): void {
     this.pty.write(keys);
+  }
+
+  /** Send a signal to teamtop (not to the shell around it, when there is one). */
+  signal(signal: NodeJS.Signals): void {
+    process.kill(teamtopPid(this.pty.pid), signal);
   }
 
   waitForExit(): Promise<number> {

@@ -1,0 +1,51 @@
+/**
+ * Every way out of the dashboard gives the terminal back: the alternate screen
+ * left, the cursor shown, raw mode off (proved by `stty` in the same terminal
+ * right after), and a crash reported on the restored screen.
+ */
+import { describe, expect, it } from 'vitest';
+import { copyFixture } from '../helpers/fixtures.js';
+import { Terminal } from '../helpers/pty.js';
+
+const ENTER_ALTERNATE = '\u001b[?1049h';
+const LEAVE_ALTERNATE = '\u001b[?1049l';
+const HIDE_CURSOR = '\u001b[?25l';
+const SHOW_CURSOR = '\u001b[?25h';
+
+type Way = { readonly name: string; readonly status: number; readonly leave: (term: Terminal) => void; readonly env?: Record<string, string> };
+
+const ways: Way[] = [
+  { name: 'q', status: 0, leave: (term) => term.press('q') },
+  { name: 'Ctrl+C', status: 0, leave: (term) => term.press('\u0003') },
+  { name: 'SIGTERM', status: 143, leave: (term) => term.signal('SIGTERM') },
+  { name: 'SIGHUP', status: 129, leave: (term) => term.signal('SIGHUP') },
+  { name: 'an uncaught error', status: 70, leave: () => undefined, env: { TEAMTOP_FAULT: 'uncaught' } },
+  { name: 'an error while drawing', status: 70, leave: () => undefined, env: { TEAMTOP_FAULT: 'render' } },
+];
+
+describe('the terminal after teamtop', () => {
+  it.each(ways)('is restored after $name', async ({ status, leave, env }) => {
+    const dir = copyFixture('protocol-zoo');
+    const term = new Terminal({ args: ['--dir', dir, '--no-journal'], env, afterExit: 'echo; stty -a; echo "stty done"' });
+    await term.waitForText('★ team-lead');
+    expect(term.onAlternateScreen()).toBe(true);
+    leave(term);
+    expect(await term.waitForExit()).toBe(status);
+    await term.waitForText('stty done');
+
+    expect(term.onAlternateScreen()).toBe(false);
+    const { output } = term;
+    expect(output.lastIndexOf(LEAVE_ALTERNATE)).toBeGreaterThan(output.lastIndexOf(ENTER_ALTERNATE));
+    expect(output.lastIndexOf(SHOW_CURSOR)).toBeGreaterThan(output.lastIndexOf(HIDE_CURSOR));
+    // Raw mode is off: the line discipline echoes and edits lines again.
+    const stty = term.text();
+    expect(stty).toMatch(/(^|\s)icanon(\s|$)/mu);
+    expect(stty).toMatch(/(^|\s)echo(\s|$)/mu);
+    if (status === 70) {
+      // The report comes after the restore, on the user's own screen.
+      expect(stty).toMatch(/teamtop crashed: Error: injected fault \(TEAMTOP_FAULT=(uncaught|render)\)/u);
+      expect(stty).toContain('This is a bug in teamtop');
+      expect(output.lastIndexOf('teamtop crashed: Error')).toBeGreaterThan(output.lastIndexOf(LEAVE_ALTERNATE));
+    }
+  });
+});

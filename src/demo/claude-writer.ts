@@ -32,6 +32,9 @@ interface StoredMessage extends Envelope {
   readonly type: 'message';
 }
 
+/** Told of every change the writer makes on disk (the read-only test's account of who wrote what). */
+export type WriterTrace = (change: 'mkdir' | 'write' | 'remove', path: string, data?: string) => void;
+
 export class ClaudeWriter {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
@@ -39,20 +42,21 @@ export class ClaudeWriter {
     readonly claudeDir: string,
     private readonly timing: WriterTiming,
     private readonly clock: () => number = Date.now,
+    private readonly trace: WriterTrace = () => undefined,
   ) {}
 
   writeConfig(config: TeamConfig): void {
     const path = join(this.claudeDir, 'teams', config.name ?? 'team', 'config.json');
-    mkdirSync(join(dirname(path), 'inboxes'), { recursive: true });
-    this.locked(path, () => writeFileSync(path, JSON.stringify(config, null, 2)));
+    this.mkdir(join(dirname(path), 'inboxes'));
+    this.locked(path, () => this.write(path, JSON.stringify(config, null, 2)));
   }
 
   writeTask(team: string, task: Task): void {
     const folder = join(this.claudeDir, 'tasks', team);
-    mkdirSync(folder, { recursive: true });
-    if (!existsSync(join(folder, '.lock'))) writeFileSync(join(folder, '.lock'), '');
+    this.mkdir(folder);
+    if (!existsSync(join(folder, '.lock'))) this.write(join(folder, '.lock'), '');
     const path = join(folder, `${task.id}.json`);
-    this.locked(join(folder, '.lock'), () => this.locked(path, () => writeFileSync(path, JSON.stringify(task, null, 2))));
+    this.locked(join(folder, '.lock'), () => this.locked(path, () => this.write(path, JSON.stringify(task, null, 2))));
   }
 
   /** Append a message to `to`'s inbox; it is delivered and then deleted on its own. */
@@ -76,8 +80,8 @@ export class ClaudeWriter {
   /** `TeamDelete`: everything of the team, at once. */
   deleteTeam(team: string): void {
     this.cancel();
-    rmSync(join(this.claudeDir, 'teams', team), { recursive: true, force: true });
-    rmSync(join(this.claudeDir, 'tasks', team), { recursive: true, force: true });
+    this.remove(join(this.claudeDir, 'teams', team));
+    this.remove(join(this.claudeDir, 'tasks', team));
   }
 
   /** Stop pending deliveries. */
@@ -95,18 +99,33 @@ export class ClaudeWriter {
     if (!existsSync(dirname(path))) return;
     this.locked(path, () => {
       const messages = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as StoredMessage[]) : [];
-      writeFileSync(path, JSON.stringify(change(messages), null, 2));
+      this.write(path, JSON.stringify(change(messages), null, 2));
     });
   }
 
   private locked(path: string, write: () => void): void {
     const lock = `${path}.lock`;
-    mkdirSync(lock, { recursive: true });
+    this.mkdir(lock);
     try {
       write();
     } finally {
-      rmSync(lock, { recursive: true, force: true });
+      this.remove(lock);
     }
+  }
+
+  private mkdir(path: string): void {
+    mkdirSync(path, { recursive: true });
+    this.trace('mkdir', path);
+  }
+
+  private write(path: string, data: string): void {
+    writeFileSync(path, data);
+    this.trace('write', path, data);
+  }
+
+  private remove(path: string): void {
+    rmSync(path, { recursive: true, force: true });
+    this.trace('remove', path);
   }
 
   private later(ms: number, run: () => void): void {

@@ -3,7 +3,7 @@
  * Code team were working in it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ClaudeWriter } from './claude-writer.js';
+import { ClaudeWriter, type WriterTrace } from './claude-writer.js';
 import { DemoTeam, SCRIPT } from './script.js';
 
 export interface SimulateOptions {
@@ -15,14 +15,16 @@ export interface SimulateOptions {
   readonly signal?: AbortSignal;
   /** Told about each step as it happens: seconds into the script (at speed 1) and what it did. */
   readonly onStep?: (at: number, what: string) => void;
+  /** Told of every change made on disk. */
+  readonly trace?: WriterTrace;
 }
 
 /** At any speed, the writer's delays stay long enough for a real watcher to see each state. */
 const scaled = (ms: number, speed: number) => Math.max(20, Math.round(ms / speed));
 
-export async function simulate({ claudeDir, speed, keep = false, signal, onStep }: SimulateOptions): Promise<void> {
+export async function simulate({ claudeDir, speed, keep = false, signal, onStep, trace }: SimulateOptions): Promise<void> {
   const timing = { deliverAfterMs: scaled(250, speed), deleteAfterMs: scaled(100, speed) };
-  const writer = new ClaudeWriter(claudeDir, timing);
+  const writer = new ClaudeWriter(claudeDir, timing, Date.now, trace);
   const team = new DemoTeam(writer, Date.now);
   const started = Date.now();
   const cleanup = SCRIPT[SCRIPT.length - 1]!;

@@ -130,7 +130,7 @@ describe('read-only, provably', () => {
           if (change === 'mkdir' && !path.endsWith('.lock')) {
             const folders = [];
             for (let folder = path; folder !== dir; folder = dirname(folder)) folders.unshift(folder);
-            folders.forEach(recorder.add);
+            for (const folder of folders) recorder.add(folder);
           }
         },
       });

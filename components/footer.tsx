@@ -28,7 +28,7 @@ export function Footer({ width, notes, replay }: { readonly width: number; reado
   );
 }
 
-/** The first problem, with its file, and how many more there are. */
+/** The first problem, with its file (the config dir's own say which dir), and how many more there are. */
 export function ProblemsLine({ problems, width }: { readonly problems: readonly Problem[]; readonly width: number }) {
   const { paint } = useTheme();
   const [first] = problems;
@@ -36,7 +36,7 @@ export function ProblemsLine({ problems, width }: { readonly problems: readonly 
   const more = problems.length > 1 ? `  (+${problems.length - 1} more, see --json)` : '';
   return (
     <Text wrap="truncate-end" color={paint(palette.warning)}>
-      ⚠ {fit(`${first.path}: ${first.message}`, Math.max(10, width - more.length - 3))}
+      ⚠ {fit(first.path === '.' ? first.message : `${first.path}: ${first.message}`, Math.max(10, width - more.length - 3))}
       {more}
     </Text>
   );

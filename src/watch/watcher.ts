@@ -157,8 +157,14 @@ export async function watchClaudeDir(options: WatchOptions): Promise<void> {
   const knownFolders = new Set(options.folders);
   await new Promise<void>((watching, failed) => {
     const run = async () => {
-      let notFolder = dirState(options.claudeDir).kind === 'file';
-      if (notFolder) send(dirProblem(options, 'is a file, not a folder: waiting for it to be a folder'));
+      const state = dirState(options.claudeDir).kind;
+      let notFolder = state !== 'folder';
+      if (state === 'file') send(dirProblem(options, 'is a file, not a folder: waiting for it to be a folder'));
+      else if (state === 'missing' && (knownFolders.size > 0 || options.loader.knownFiles().length > 0)) {
+        // It went between the start-up scan and now.
+        send(rescan(options.claudeDir, options.loader, knownFolders, (options.now ?? Date.now)()));
+        send(dirProblem(options, 'was removed: waiting for it to come back'));
+      }
       while (!signal.aborted) {
         await untilFolder(options.claudeDir, watch, mode, signal, watching);
         if (signal.aborted) return;

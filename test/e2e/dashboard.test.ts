@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, tempDir } from '../helpers/fixtures.js';
@@ -43,6 +43,21 @@ describe('teamtop in a terminal', () => {
     await term.waitForText('No agent teams yet');
     writeJson(join(dir, 'teams/late/config.json'), { name: 'late', members: [{ name: 'team-lead', agentType: 'team-lead' }] });
     await term.waitForText('★ team-lead');
+    term.press('q');
+    await term.waitForExit();
+  });
+
+  it('says on screen when the config dir is removed, and follows it when it comes back', async () => {
+    const dir = join(tempDir(), '.claude');
+    writeJson(join(dir, 'teams/gone/config.json'), { name: 'gone', members: [{ name: 'team-lead', agentType: 'team-lead' }] });
+    const term = new Terminal({ args: ['--dir', dir, '--no-journal'], cols: 120, rows: 30 });
+    await term.waitForText('★ team-lead');
+    rmSync(dir, { recursive: true });
+    await term.waitForText(`⚠ ${dir} was removed: waiting for it to come back`);
+    writeJson(join(dir, 'teams/back/config.json'), { name: 'back', members: [{ name: 'returning-lead', agentType: 'team-lead' }] });
+    await term.waitForText(/^(?![\s\S]*was removed)/u);
+    term.press(']');
+    await term.waitForText('returning-lead');
     term.press('q');
     await term.waitForExit();
   });

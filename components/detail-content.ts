@@ -2,15 +2,14 @@
  * The body of an opened message or task, as display lines: sanitised, wrapped to
  * the width, ready to be scrolled by line.
  */
-import wrapAnsi from 'wrap-ansi';
 import type { Handshake } from '../src/domain/handshakes.js';
 import type { InboxMessage } from '../src/domain/inbox.js';
-import { sanitizeBlock } from '../src/domain/sanitize.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
 import { formatAge } from '../src/domain/time.js';
+import { wrapBlock } from './text.js';
 
-function wrap(text: string, width: number): string[] {
-  return wrapAnsi(sanitizeBlock(text), Math.max(10, width), { hard: true, trim: false }).split('\n');
+function wrap(text: string, width: number): readonly string[] {
+  return wrapBlock(text, Math.max(10, width));
 }
 
 /** A protocol object's fields as `key: value` lines; nested objects use dotted keys. */
@@ -33,7 +32,7 @@ export function fieldLines(data: Readonly<Record<string, unknown>>, prefix = '')
 }
 
 export function messageLines(message: InboxMessage, width: number): string[] {
-  if (!message.data) return wrap(message.body, width);
+  if (!message.data) return [...wrap(message.body, width)];
   return [...wrap(message.text, width), '', ...fieldLines(message.data).flatMap((line) => wrap(line, width))];
 }
 
@@ -57,7 +56,9 @@ export function handshakeLines(handshake: Handshake, width: number): string[] {
     handshake.fact ? `about: ${handshake.fact}` : '',
   ].filter(Boolean);
   const message = (label: string, source: InboxMessage | null) =>
-    source ? ['', `${label} (${source.kind}, ${source.from} → ${source.to}):`, ...messageLines(source, width - 2).map((line) => `  ${line}`)] : [];
+    source
+      ? ['', ...wrap(`${label} (${source.kind}, ${source.from} → ${source.to}):`, width), ...messageLines(source, width - 2).map((line) => `  ${line}`)]
+      : [];
   return [
     ...facts.flatMap((line) => wrap(line, width)),
     ...message('request', handshake.request),

@@ -3,6 +3,7 @@ import React from 'react';
 import { formatAge } from '../src/domain/time.js';
 import type { DetailModel } from './dashboard-model.js';
 import { memberColor, palette, useTheme } from './theme.js';
+import { FittedLine, type Part } from './fitted-line.js';
 import { fit } from './text.js';
 
 export interface DetailViewProps {
@@ -12,81 +13,58 @@ export interface DetailViewProps {
   readonly now: number;
 }
 
-function Name({ name, colors }: { name: string; colors: ReadonlyMap<string, string | null> }) {
+/** Two lines of facts about the opened item, each fitted to `width`. */
+function Facts({ detail, colors, now, width }: DetailViewProps) {
   const { paint } = useTheme();
-  return (
-    <Text color={paint(memberColor(colors.get(name)))} bold>
-      {fit(name, 40)}
-    </Text>
-  );
-}
-
-function Facts({ detail, colors, now }: Omit<DetailViewProps, 'width'>) {
-  const { paint } = useTheme();
+  const name = (who: string): Part => ({ text: fit(who, 40), color: paint(memberColor(colors.get(who))), bold: true });
   const { item } = detail;
+  let first: Part[];
+  let second: Part[];
   if (item.kind === 'handshake') {
     const { handshake } = item;
-    return (
-      <>
-        <Text wrap="truncate-end">
-          <Text bold>{fit(handshake.kind, 40)} </Text>
-          <Name name={handshake.from} colors={colors} />
-          <Text dimColor> asked </Text>
-          <Name name={handshake.to} colors={colors} />
-        </Text>
-        <Text wrap="truncate-end">
-          <Text bold color={paint(handshake.state === 'approved' ? palette.ok : handshake.state === 'pending' ? palette.warning : palette.danger)}>
-            {handshake.state}
-          </Text>
-          <Text dimColor>
-            {handshake.response ? '' : ` for ${formatAge(handshake.ageSeconds * 1000)}`}
-            {handshake.orphan ? ' · the request was never seen' : ''}
-          </Text>
-        </Text>
-      </>
-    );
-  }
-  if (item.kind === 'task') {
+    first = [{ text: `${fit(handshake.kind, 40)} `, bold: true }, name(handshake.from), { text: ' asked ', dimColor: true }, name(handshake.to)];
+    second = [
+      {
+        text: handshake.state,
+        bold: true,
+        color: paint(handshake.state === 'approved' ? palette.ok : handshake.state === 'pending' ? palette.warning : palette.danger),
+      },
+      {
+        text: `${handshake.response ? '' : ` for ${formatAge(handshake.ageSeconds * 1000)}`}${handshake.orphan ? ' · the request was never seen' : ''}`,
+        dimColor: true,
+      },
+    ];
+  } else if (item.kind === 'task') {
     const { task } = item;
-    return (
-      <>
-        <Text wrap="truncate-end" bold>
-          {`#${task.id} `}
-          {fit(task.subject || '(no subject)', 200)}
-        </Text>
-        <Text wrap="truncate-end">
-          <Text dimColor>owner </Text>
-          <Text color={task.owner ? paint(memberColor(colors.get(task.owner))) : undefined}>{task.owner ? fit(task.owner, 40) : '—'}</Text>
-          <Text dimColor> · {task.state.replace('_', ' ')}</Text>
-          {task.internal ? <Text dimColor> · teammate tracker</Text> : null}
-        </Text>
-      </>
-    );
+    first = [{ text: `${fit(`#${task.id}`, 40)} ${fit(task.subject || '(no subject)', 200)}`, bold: true }];
+    second = [
+      { text: 'owner ', dimColor: true },
+      task.owner ? { text: fit(task.owner, 40), color: paint(memberColor(colors.get(task.owner))) } : { text: '—' },
+      { text: ` · ${task.state.replace('_', ' ')}${task.internal ? ' · teammate tracker' : ''}`, dimColor: true },
+    ];
+  } else {
+    const { message, recipients } = item;
+    const when = message.timestamp
+      ? `${fit(message.timestamp, 40)}${Number.isFinite(message.time) ? ` (${formatAge(Math.max(0, now - message.time))} ago)` : ''}`
+      : 'no timestamp';
+    first = [{ ...name(message.from), color: paint(memberColor(colors.get(message.from) ?? message.color)) }, { text: ' → ', dimColor: true }];
+    recipients.forEach((recipient, i) => {
+      if (i > 0) first.push({ text: ', ' });
+      first.push(name(recipient));
+    });
+    first.push({ text: ` · ${message.kind === 'text' ? 'message' : fit(message.kind, 40)}`, dimColor: true });
+    if (message.summary) first.push({ text: ` · ${fit(message.summary, 120)}` });
+    second = [
+      {
+        text: `${when} · ${message.read ? 'read' : 'unread'}${message.delivered ? ' · delivered (gone from the inbox file)' : ''}`,
+        dimColor: true,
+      },
+    ];
   }
-  const { message, recipients } = item;
-  const when = message.timestamp
-    ? `${fit(message.timestamp, 40)}${Number.isFinite(message.time) ? ` (${formatAge(Math.max(0, now - message.time))} ago)` : ''}`
-    : 'no timestamp';
   return (
     <>
-      <Text wrap="truncate-end">
-        <Text color={paint(memberColor(colors.get(message.from) ?? message.color))} bold>
-          {fit(message.from, 40)}
-        </Text>
-        <Text dimColor> → </Text>
-        {recipients.map((recipient, i) => (
-          <Text key={recipient}>
-            {i > 0 ? ', ' : ''}
-            <Name name={recipient} colors={colors} />
-          </Text>
-        ))}
-        <Text dimColor> · {message.kind === 'text' ? 'message' : fit(message.kind, 40)}</Text>
-        {message.summary ? <Text> · {fit(message.summary, 120)}</Text> : null}
-      </Text>
-      <Text wrap="truncate-end" dimColor>
-        {when} · {message.read ? 'read' : 'unread'}
-        {message.delivered ? ' · delivered (gone from the inbox file)' : ''}
-      </Text>
+      <FittedLine parts={first} width={width} />
+      <FittedLine parts={second} width={width} />
     </>
   );
 }
@@ -99,15 +77,14 @@ export function DetailView({ detail, colors, width, now }: DetailViewProps) {
   const position = lines.length > page ? ` ${scroll + 1}-${Math.min(lines.length, scroll + page)} of ${lines.length} lines ` : '';
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={paint(palette.accent)} width={width} paddingX={1}>
-      <Facts detail={detail} colors={colors} now={now} />
+      <Facts detail={detail} colors={colors} now={now} width={width - 4} />
       {shown.map((line, i) => (
+        // Lines were wrapped to the width already (detail-content.ts): nothing here is cut.
         <Text key={scroll + i} wrap="truncate-end">
           {line === '' ? ' ' : line}
         </Text>
       ))}
-      <Text dimColor wrap="truncate-end">
-        esc close{position ? ` · ↑↓ PgUp PgDn scroll ·${position}` : ''}
-      </Text>
+      <FittedLine parts={[{ text: `esc close${position ? ` · ↑↓ PgUp PgDn scroll ·${position}` : ''}`, dimColor: true }]} width={width - 4} />
     </Box>
   );
 }

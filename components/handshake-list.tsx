@@ -1,11 +1,12 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import React from 'react';
 import type { Handshake, HandshakeState } from '../src/domain/handshakes.js';
 import { formatAge } from '../src/domain/time.js';
 import type { HandshakeListModel } from './dashboard-model.js';
+import { FittedLine, type Part } from './fitted-line.js';
 import { ListTitle } from './list-title.js';
 import { memberColor, palette, useTheme } from './theme.js';
-import { fit, fitPad, stringWidth } from './text.js';
+import { displayWidth, fit, fitPad } from './text.js';
 
 const STATES: Readonly<Record<HandshakeState, { mark: string; color: string }>> = {
   stalled: { mark: '⚠', color: palette.danger },
@@ -28,30 +29,27 @@ interface RowProps {
   readonly selected: boolean;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly nameWidth: number;
+  readonly width: number;
 }
 
-const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, colors, nameWidth }: RowProps) {
+const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, colors, nameWidth, width }: RowProps) {
   const { paint } = useTheme();
   const state = STATES[handshake.state];
   const stalled = handshake.state === 'stalled';
   const timing = handshakeTiming(handshake);
-  return (
-    <Text wrap="truncate-end" inverse={selected} bold={stalled}>
-      <Text color={paint(state.color)}>{`${state.mark} ${handshake.state}`.padEnd(STATE_WIDTH)}</Text>
-      <Text>{fit(handshake.kind, KIND_WIDTH - 1).padEnd(KIND_WIDTH)}</Text>
-      <Text color={paint(memberColor(colors.get(handshake.from)))}>{fitPad(handshake.from, nameWidth)}</Text>
-      <Text dimColor> → </Text>
-      <Text color={paint(memberColor(colors.get(handshake.to)))}>{fitPad(handshake.to, nameWidth)}</Text>
-      {timing ? (
-        <Text color={stalled ? paint(palette.danger) : undefined} dimColor={!stalled && handshake.response !== null}>
-          {'  '}
-          {timing}
-        </Text>
-      ) : null}
-      {handshake.fact ? <Text dimColor>{`  ${fit(handshake.fact, 200)}`}</Text> : null}
-      {handshake.orphan ? <Text dimColor>  (request not seen)</Text> : null}
-    </Text>
-  );
+  const parts: Part[] = [
+    { text: `${state.mark} ${handshake.state}`.padEnd(STATE_WIDTH), color: paint(state.color) },
+    { text: `${fitPad(handshake.kind, KIND_WIDTH - 1)} ` },
+    { text: fitPad(handshake.from, nameWidth), color: paint(memberColor(colors.get(handshake.from))) },
+    { text: ' → ', dimColor: true },
+    { text: fitPad(handshake.to, nameWidth), color: paint(memberColor(colors.get(handshake.to))) },
+  ];
+  if (timing) {
+    parts.push({ text: `  ${timing}`, color: stalled ? paint(palette.danger) : undefined, dimColor: !stalled && handshake.response !== null });
+  }
+  if (handshake.fact) parts.push({ text: `  ${fit(handshake.fact, 200)}`, dimColor: true });
+  if (handshake.orphan) parts.push({ text: '  (request not seen)', dimColor: true });
+  return <FittedLine parts={parts} width={width} inverse={selected} bold={stalled} />;
 });
 
 export function handshakeTitle(model: HandshakeListModel): string {
@@ -73,8 +71,8 @@ export interface HandshakeListProps {
 export function HandshakeList({ model, colors, width }: HandshakeListProps) {
   const { items, window } = model;
   const visible = items.slice(window.start, window.end);
-  const longest = Math.max(4, ...visible.flatMap((handshake) => [stringWidth(handshake.from), stringWidth(handshake.to)]));
-  const nameWidth = Math.min(longest, Math.max(6, Math.floor(width * 0.16)));
+  const widest = Math.max(6, Math.floor(width * 0.16));
+  const nameWidth = Math.max(4, ...visible.flatMap((handshake) => [displayWidth(handshake.from, widest), displayWidth(handshake.to, widest)]));
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <ListTitle
@@ -92,6 +90,7 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
           selected={model.focused && window.start + i === window.selected}
           colors={colors}
           nameWidth={nameWidth}
+          width={width}
         />
       ))}
     </Box>

@@ -5,8 +5,9 @@ import { formatAge, formatSince } from '../src/domain/time.js';
 import type { MemberView } from '../src/store/selectors.js';
 import type { PaneModel } from './dashboard-model.js';
 import { MessageLine, UNREAD_MARK } from './message-line.js';
-import { memberColor, palette, useTheme } from './theme.js';
-import { fit, stringWidth } from './text.js';
+import { FittedLine, type Part } from './fitted-line.js';
+import { memberColor, palette, useTheme, type Theme } from './theme.js';
+import { displayWidth, fit, stringWidth } from './text.js';
 
 const CORNERS = {
   round: { left: '╭', line: '─', right: '╮' },
@@ -46,15 +47,20 @@ export function handshakeMarker(pane: Pick<PaneModel, 'waitingOn' | 'owes'>): { 
   return { text, stalled };
 }
 
-function Marker({ marker }: { marker: ReturnType<typeof handshakeMarker> }) {
-  const { paint } = useTheme();
-  if (!marker) return null;
-  return (
-    <Text bold={marker.stalled} color={paint(marker.stalled ? palette.danger : palette.warning)}>
-      {marker.text}{' '}
-    </Text>
-  );
+/** The handshake marker (if any) and the unread count, as pieces of a line. */
+interface StatusParts {
+  readonly marker: Part | undefined;
+  readonly unread: Part;
 }
+
+function statusParts(member: MemberView, marker: ReturnType<typeof handshakeMarker>, paint: Theme['paint']): StatusParts {
+  return {
+    marker: marker ? { text: `${marker.text} `, bold: marker.stalled, color: paint(marker.stalled ? palette.danger : palette.warning) } : undefined,
+    unread: { text: unreadLabel(member), color: member.unread > 0 ? paint(palette.accent) : undefined, dimColor: member.unread === 0 },
+  };
+}
+
+const partsOf = ({ marker, unread }: StatusParts): Part[] => (marker ? [marker, unread] : [unread]);
 
 export interface MemberPaneProps {
   readonly pane: PaneModel;
@@ -88,8 +94,8 @@ function Messages({ pane, colors, width }: { pane: PaneModel; colors: ReadonlyMa
   const { messages, window } = pane;
   const visible = messages.slice(window.start, window.end);
   if (pane.layout.rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
-  const longest = Math.max(4, ...visible.map((message) => stringWidth(message.from)));
-  const senderWidth = Math.min(longest, Math.max(6, Math.floor(width * 0.28)));
+  const widest = Math.max(6, Math.floor(width * 0.28));
+  const senderWidth = Math.max(4, ...visible.map((message) => displayWidth(message.from, widest)));
   return (
     <>
       {visible.map((message, i) => (
@@ -99,34 +105,46 @@ function Messages({ pane, colors, width }: { pane: PaneModel; colors: ReadonlyMa
           senderColor={colors.get(message.from) ?? null}
           selected={pane.focused && window.start + i === window.selected}
           senderWidth={senderWidth}
+          width={width}
         />
       ))}
     </>
   );
 }
 
+/** The member's type, model and backend on the left; its handshakes and unread count on the right. */
+function InfoLine({ member, status, width }: { member: MemberView; status: StatusParts; width: number }) {
+  const { marker, unread } = status;
+  // The marker gives way to the unread count, the details to both.
+  const markerText = marker ? fit(marker.text, Math.max(0, width - stringWidth(unread.text) - 1)) : '';
+  const right = `${markerText ? `${markerText} ` : ''}${unread.text}`;
+  const room = width - stringWidth(right) - 1;
+  const left = room > 0 ? fit(details(member), room) : '';
+  const gap = ' '.repeat(Math.max(0, width - stringWidth(left) - stringWidth(right)));
+  const parts: Part[] = [{ text: `${left}${gap}`, dimColor: true }];
+  if (marker && markerText) parts.push({ ...marker, text: `${markerText} ` });
+  parts.push(unread);
+  return <FittedLine parts={parts} width={width} />;
+}
+
 export const MemberPane = React.memo(function MemberPane({ pane, bordered, colors, now }: MemberPaneProps) {
   const { paint } = useTheme();
   const { member, layout } = pane;
   const color = paint(memberColor(member.color));
-  const unread = unreadLabel(member);
   const marker = handshakeMarker(pane);
+  const status = statusParts(member, marker, paint);
   if (!bordered) {
+    const head: Part[] = [
+      { text: pane.focused ? '▸ ' : '  ', bold: true },
+      { text: `${member.isLead ? '★ ' : ''}${fit(member.name, 30)}`, color, bold: true, inverse: pane.focused },
+      { text: ` ${statusLabel(member, now)}`, dimColor: member.departed },
+    ];
+    // The details give way first, then the rest is cut at the pane's edge.
+    const room = layout.width - stringWidth([...head, ...partsOf(status)].map((part) => part.text).join('')) - 6;
+    const info = room > 0 ? fit(details(member), Math.min(40, room)) : '';
     return (
       <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
-        <Text wrap="truncate-end">
-          <Text bold>{pane.focused ? '▸ ' : '  '}</Text>
-          <Text color={color} bold inverse={pane.focused}>
-            {member.isLead ? '★ ' : ''}
-            {fit(member.name, 30)}
-          </Text>
-          <Text dimColor={member.departed}> {statusLabel(member, now)}</Text>
-          <Text dimColor> · {fit(details(member), 40)} · </Text>
-          <Marker marker={marker} />
-          <Text color={member.unread > 0 ? paint(palette.accent) : undefined} dimColor={member.unread === 0}>
-            {unread}
-          </Text>
-        </Text>
+        <FittedLine parts={[...head, { text: info ? ` · ${info} · ` : ' · ', dimColor: true }, ...partsOf(status)]} width={layout.width} />
         <Box flexDirection="column" paddingLeft={4}>
           <Messages pane={pane} colors={colors} width={layout.width - 4} />
         </Box>
@@ -150,17 +168,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
         paddingX={1}
         overflowY="hidden"
       >
-        <Box justifyContent="space-between" width={inner}>
-          <Text dimColor wrap="truncate-end">
-            {fit(details(member), Math.max(1, inner - stringWidth(unread) - stringWidth(marker?.text ?? '') - 2))}
-          </Text>
-          <Text wrap="truncate-start">
-            <Marker marker={marker} />
-            <Text color={member.unread > 0 ? paint(palette.accent) : undefined} dimColor={member.unread === 0}>
-              {unread}
-            </Text>
-          </Text>
-        </Box>
+        <InfoLine member={member} status={status} width={inner} />
         <Messages pane={pane} colors={colors} width={inner} />
       </Box>
     </Box>

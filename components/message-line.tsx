@@ -1,11 +1,10 @@
-import { Text } from 'ink';
 import React from 'react';
 import type { InboxMessage } from '../src/domain/inbox.js';
 import { verdictOf } from '../src/domain/protocol.js';
-import { sanitizeLine } from '../src/domain/sanitize.js';
 import { formatClock } from '../src/domain/time.js';
-import { memberColor, palette, useTheme } from './theme.js';
-import { fitPad } from './text.js';
+import { FittedLine, type Part } from './fitted-line.js';
+import { memberColor, palette, useTheme, type Theme } from './theme.js';
+import { fit, fitPad } from './text.js';
 
 export type Tone = 'plain' | 'quiet' | 'request' | 'yes' | 'no';
 
@@ -31,23 +30,19 @@ const TONE_COLORS: Readonly<Record<Tone, string | undefined>> = {
 export const UNREAD_MARK = '●';
 export const READ_MARK = '○';
 
-/** The read mark, the summary of a plain message, and the one-line rendering. */
-export function MessageBody({ message, unread }: { readonly message: InboxMessage; readonly unread: boolean }) {
-  const { paint } = useTheme();
+/**
+ * The read mark, the summary of a plain message, and the one-line rendering, as
+ * pieces of a line of at most `width` columns (a long text is not read past them).
+ */
+export function messageBodyParts(message: InboxMessage, unread: boolean, paint: Theme['paint'], width: number): Part[] {
   const tone = toneOf(message);
   const color = TONE_COLORS[tone];
-  return (
-    <>
-      <Text bold={unread} color={unread ? paint(palette.accent) : undefined} dimColor={!unread}>
-        {' '}
-        {unread ? UNREAD_MARK : READ_MARK}{' '}
-      </Text>
-      {!message.data && message.summary ? <Text bold>{sanitizeLine(message.summary)} · </Text> : null}
-      <Text color={color ? paint(color) : undefined} dimColor={tone === 'quiet'}>
-        {sanitizeLine(message.text)}
-      </Text>
-    </>
-  );
+  const parts: Part[] = [
+    { text: ` ${unread ? UNREAD_MARK : READ_MARK} `, bold: unread, color: unread ? paint(palette.accent) : undefined, dimColor: !unread },
+  ];
+  if (!message.data && message.summary) parts.push({ text: `${fit(message.summary, width)} · `, bold: true });
+  parts.push({ text: fit(message.text, width), color: color ? paint(color) : undefined, dimColor: tone === 'quiet' });
+  return parts;
 }
 
 export const isUnread = (message: InboxMessage): boolean => !message.read && !message.delivered;
@@ -59,16 +54,17 @@ export interface MessageLineProps {
   readonly selected: boolean;
   /** Columns for the sender's name. */
   readonly senderWidth: number;
+  /** Columns for the whole line. */
+  readonly width: number;
 }
 
-/** One message on one line: time, sender, read mark, rendering. Truncated by Ink to the row. */
-export const MessageLine = React.memo(function MessageLine({ message, senderColor, selected, senderWidth }: MessageLineProps) {
+/** One message on one line: time, sender, read mark, rendering, fitted to the row. */
+export const MessageLine = React.memo(function MessageLine({ message, senderColor, selected, senderWidth, width }: MessageLineProps) {
   const { paint } = useTheme();
-  return (
-    <Text wrap="truncate-end" inverse={selected}>
-      <Text dimColor>{formatClock(message.time)} </Text>
-      <Text color={paint(memberColor(senderColor ?? message.color))}>{fitPad(message.from, senderWidth)}</Text>
-      <MessageBody message={message} unread={isUnread(message)} />
-    </Text>
-  );
+  const parts: Part[] = [
+    { text: `${formatClock(message.time)} `, dimColor: true },
+    { text: fitPad(message.from, senderWidth), color: paint(memberColor(senderColor ?? message.color)) },
+    ...messageBodyParts(message, isUnread(message), paint, width),
+  ];
+  return <FittedLine parts={parts} width={width} inverse={selected} />;
 });

@@ -1,10 +1,11 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import React from 'react';
 import type { TaskNode, TaskState } from '../src/domain/task-graph.js';
 import type { TaskListModel } from './dashboard-model.js';
+import { FittedLine, type Part } from './fitted-line.js';
 import { ListTitle } from './list-title.js';
 import { memberColor, palette, useTheme } from './theme.js';
-import { fit, fitPad, stringWidth } from './text.js';
+import { displayWidth, fit, fitPad, fitPadStart } from './text.js';
 
 const STATES: Readonly<Record<TaskState, { mark: string; word: string; color: string }>> = {
   completed: { mark: '✓', word: 'completed', color: palette.ok },
@@ -15,12 +16,15 @@ const STATES: Readonly<Record<TaskState, { mark: string; word: string; color: st
 };
 const STATE_WIDTH = 14;
 
+/** Task ids are file names, or whatever a task file says its id is. */
+const ids = (list: readonly string[]): string => list.map((id) => `#${fit(id, 12)}`).join(' ');
+
 /** What a task waits on: its open blockers, a cycle, blockers that do not exist. */
 export function dependencyNote(task: TaskNode): string {
   const parts: string[] = [];
-  if (task.openBlockers.length > 0) parts.push(`by ${task.openBlockers.map((id) => `#${id}`).join(' ')}`);
+  if (task.openBlockers.length > 0) parts.push(`by ${ids(task.openBlockers)}`);
   if (task.inCycle) parts.push('cycle');
-  if (task.missing.length > 0) parts.push(`missing ${task.missing.map((id) => `#${id}`).join(' ')}`);
+  if (task.missing.length > 0) parts.push(`missing ${ids(task.missing)}`);
   return parts.join(' · ');
 }
 
@@ -41,29 +45,31 @@ interface TaskRowProps {
   readonly idWidth: number;
   readonly ownerWidth: number;
   readonly ownerColor: string | null;
+  readonly width: number;
 }
 
-const TaskRow = React.memo(function TaskRow({ task, selected, idWidth, ownerWidth, ownerColor }: TaskRowProps) {
+const TaskRow = React.memo(function TaskRow({ task, selected, idWidth, ownerWidth, ownerColor, width }: TaskRowProps) {
   const { paint } = useTheme();
   const state = STATES[task.state];
   const note = dependencyNote(task);
+  const parts: Part[] = [
+    { text: `${fitPadStart(`#${task.id}`, idWidth)} `, bold: true },
+    { text: `${state.mark} ${state.word}`.padEnd(STATE_WIDTH), color: paint(state.color), dimColor: task.state === 'deleted' },
+  ];
+  if (ownerWidth > 0) {
+    parts.push({
+      text: `${fitPad(task.owner ? `@${task.owner}` : '—', ownerWidth)} `,
+      color: task.owner ? paint(memberColor(ownerColor)) : undefined,
+      dimColor: !task.owner,
+    });
+  }
+  if (note) parts.push({ text: `${note} `, color: paint(task.inCycle || task.missing.length > 0 ? palette.warning : palette.danger) });
+  parts.push({ text: fit(task.subject || '(no subject)', 200), dimColor: task.state === 'completed' || task.state === 'deleted' });
+  if (task.state === 'in_progress' && task.activeForm) parts.push({ text: ` — ${fit(task.activeForm, 120)}`, dimColor: true });
+  if (task.internal) parts.push({ text: ' (teammate tracker)', dimColor: true });
   return (
     <Box>
-      <Text inverse={selected} wrap="truncate-end">
-        <Text bold>{`#${task.id}`.padStart(idWidth)} </Text>
-        <Text color={paint(state.color)} dimColor={task.state === 'deleted'}>
-          {`${state.mark} ${state.word}`.padEnd(STATE_WIDTH)}
-        </Text>
-        {ownerWidth > 0 ? (
-          <Text color={task.owner ? paint(memberColor(ownerColor)) : undefined} dimColor={!task.owner}>
-            {fitPad(task.owner ? `@${task.owner}` : '—', ownerWidth)}{' '}
-          </Text>
-        ) : null}
-        {note ? <Text color={paint(task.inCycle || task.missing.length > 0 ? palette.warning : palette.danger)}>{note} </Text> : null}
-        <Text dimColor={task.state === 'completed' || task.state === 'deleted'}>{fit(task.subject || '(no subject)', 200)}</Text>
-        {task.state === 'in_progress' && task.activeForm ? <Text dimColor> — {fit(task.activeForm, 120)}</Text> : null}
-        {task.internal ? <Text dimColor> (teammate tracker)</Text> : null}
-      </Text>
+      <FittedLine parts={parts} width={width} inverse={selected} />
     </Box>
   );
 });
@@ -77,11 +83,11 @@ export interface TaskListProps {
 export function TaskList({ model, colors, width }: TaskListProps) {
   const { nodes, window } = model;
   const visible = nodes.slice(window.start, window.end);
-  const idWidth = Math.max(3, ...nodes.map((node) => node.id.length + 1));
-  const ownerWidth = Math.min(
-    Math.floor(width * 0.22),
-    Math.max(6, ...nodes.map((node) => (node.owner ? stringWidth(node.owner) + 1 : 1))),
-  );
+  // Ids are file names, numbers in practice: a column sized for the longest, but never most of the row.
+  const widestId = Math.max(3, Math.floor(width * 0.15));
+  const idWidth = Math.max(3, ...nodes.map((node) => displayWidth(node.id, widestId - 1) + 1));
+  const widestOwner = Math.floor(width * 0.22);
+  const ownerWidth = Math.min(widestOwner, Math.max(6, ...nodes.map((node) => (node.owner ? displayWidth(node.owner, widestOwner) + 1 : 1))));
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <ListTitle label=" Tasks " focused={model.focused} summary={taskTitle(model)} window={window} total={nodes.length} />
@@ -93,6 +99,7 @@ export function TaskList({ model, colors, width }: TaskListProps) {
           idWidth={idWidth}
           ownerWidth={ownerWidth}
           ownerColor={task.owner ? (colors.get(task.owner) ?? null) : null}
+          width={width}
         />
       ))}
     </Box>

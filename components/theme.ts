@@ -26,7 +26,10 @@ export const NEUTRAL = 'white';
 /** The terminal colour for a configured colour name. */
 export function memberColor(name: string | null | undefined): string {
   if (!name) return NEUTRAL;
-  return MEMBER_COLORS[name.toLowerCase()] ?? NEUTRAL;
+  const key = name.toLowerCase();
+  // Own keys only: a colour named `__proto__` or `constructor` in a config must
+  // not pick up Object.prototype's members (Ink would crash drawing them).
+  return Object.hasOwn(MEMBER_COLORS, key) ? MEMBER_COLORS[key]! : NEUTRAL;
 }
 
 /** Colours for the dashboard's own marks. */

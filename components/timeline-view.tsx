@@ -3,35 +3,33 @@ import React from 'react';
 import type { TimelineEntry } from '../src/domain/timeline.js';
 import { formatClock } from '../src/domain/time.js';
 import type { TimelineModel } from './dashboard-model.js';
-import { isUnread, MessageBody } from './message-line.js';
+import { FittedLine, type Part } from './fitted-line.js';
+import { isUnread, messageBodyParts } from './message-line.js';
 import { memberColor, useTheme } from './theme.js';
-import { fit, fitPad } from './text.js';
+import { displayWidth, fit, fitPad } from './text.js';
 
 interface RowProps {
   readonly entry: TimelineEntry;
   readonly selected: boolean;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly nameWidth: number;
+  readonly width: number;
 }
 
-const TimelineRow = React.memo(function TimelineRow({ entry, selected, colors, nameWidth }: RowProps) {
+const TimelineRow = React.memo(function TimelineRow({ entry, selected, colors, nameWidth, width }: RowProps) {
   const { paint } = useTheme();
   const { message, recipients, copies } = entry;
-  return (
-    <Text wrap="truncate-end" inverse={selected}>
-      <Text dimColor>{formatClock(message.time)}  </Text>
-      <Text color={paint(memberColor(colors.get(message.from) ?? message.color))}>{fitPad(message.from, nameWidth)}</Text>
-      <Text dimColor> → </Text>
-      {recipients.map((recipient, i) => (
-        <Text key={recipient}>
-          {i > 0 ? <Text dimColor>, </Text> : null}
-          <Text color={paint(memberColor(colors.get(recipient)))}>{fit(recipient, nameWidth)}</Text>
-        </Text>
-      ))}
-      <Text> </Text>
-      <MessageBody message={message} unread={copies.some(isUnread)} />
-    </Text>
-  );
+  const parts: Part[] = [
+    { text: `${formatClock(message.time)}  `, dimColor: true },
+    { text: fitPad(message.from, nameWidth), color: paint(memberColor(colors.get(message.from) ?? message.color)) },
+    { text: ' → ', dimColor: true },
+  ];
+  recipients.forEach((recipient, i) => {
+    if (i > 0) parts.push({ text: ', ', dimColor: true });
+    parts.push({ text: fit(recipient, nameWidth), color: paint(memberColor(colors.get(recipient))) });
+  });
+  parts.push({ text: ' ' }, ...messageBodyParts(message, copies.some(isUnread), paint, width));
+  return <FittedLine parts={parts} width={width} inverse={selected} />;
 });
 
 export interface TimelineViewProps {
@@ -45,23 +43,21 @@ export interface TimelineViewProps {
 export function TimelineView({ model, colors, width, filters }: TimelineViewProps) {
   const { entries, window } = model;
   const visible = entries.slice(window.start, window.end);
-  const longest = Math.max(4, ...visible.map((entry) => entry.message.from.length));
-  const nameWidth = Math.min(longest, Math.max(8, Math.floor(width * 0.18)));
+  const widest = Math.max(8, Math.floor(width * 0.18));
+  const nameWidth = Math.max(4, ...visible.map((entry) => displayWidth(entry.message.from, widest)));
   const shown = entries.length === model.total ? `${model.total} messages` : `${entries.length} of ${model.total} messages`;
   return (
     <Box flexDirection="column" width={width}>
-      <Text wrap="truncate-end">
-        <Text bold inverse>
-          {' Timeline '}
-        </Text>
-        <Text dimColor>
-          {' '}
-          {shown}
-          {filters.length > 0 ? ` · ${fit(filters.join(' · '), 80)}` : ''}
-          {window.start > 0 ? ` · ↑ ${window.start} earlier` : ''}
-          {' · t back to the dashboard'}
-        </Text>
-      </Text>
+      <FittedLine
+        parts={[
+          { text: ' Timeline ', bold: true, inverse: true },
+          {
+            text: ` ${shown}${filters.length > 0 ? ` · ${fit(filters.join(' · '), 80)}` : ''}${window.start > 0 ? ` · ↑ ${window.start} earlier` : ''} · t back to the dashboard`,
+            dimColor: true,
+          },
+        ]}
+        width={width}
+      />
       {entries.length === 0 ? <Text dimColor>  {model.total === 0 ? 'no messages yet' : 'no message passes the filters'}</Text> : null}
       {visible.map((entry, i) => (
         <TimelineRow
@@ -70,6 +66,7 @@ export function TimelineView({ model, colors, width, filters }: TimelineViewProp
           selected={window.start + i === window.selected}
           colors={colors}
           nameWidth={nameWidth}
+          width={width}
         />
       ))}
     </Box>

@@ -6,12 +6,58 @@
  *
  * Removing the introducer (ESC, or the 8-bit CSI/OSC/DCS controls) is enough to
  * neutralise any escape sequence: what remains is plain printable text.
+ *
+ * The second job is width. The layout measures text with string-width, which
+ * counts a grapheme cluster (what a reader sees as one character) as a whole;
+ * Ink gives every cluster at least one column; a terminal counts code point by
+ * code point (wcwidth) and draws what it counted. Where those disagree a pane's
+ * right border moves and the panes beside it shift. So the text is rewritten
+ * until all three agree, keeping what is shown as close to the original as
+ * possible:
+ *
+ * - Zero-width joiners and the emoji/text presentation selectors (VS16, VS15)
+ *   are dropped. `👨‍👩‍👧` is one two-column cluster to string-width but three
+ *   (or six) columns to a terminal; `❤️` is two columns to string-width and one
+ *   to xterm. Without them the parts are drawn separately, `👨👩👧` and `❤`,
+ *   at widths everyone agrees on.
+ * - Thai and Lao SARA AM are written decomposed (NIKHAHIT + SARA AA, how they
+ *   look anyway): string-width counts `กำ` as one column, a terminal as two.
+ * - A cluster string-width counts as zero columns (a lone combining mark, a
+ *   zero-width space, a word joiner, a byte-order mark, a soft hyphen, tag
+ *   characters) is dropped: the terminal draws nothing for it either, but Ink
+ *   would give it a column of its own.
+ * - A cluster string-width counts narrower than its code points add up to (an
+ *   Indic conjunct `क्ष`, a prepended sign) is split with a zero-width
+ *   non-joiner, so that each spacing code point is a cluster of its own.
+ * - A cluster still in disagreement (a skin-tone modifier, `👍🏽` two columns to
+ *   string-width and four to a terminal; a keycap `1⃣`) keeps its first code
+ *   point only, and if even that disagrees, becomes U+FFFD.
+ * - Lone surrogates and the Hangul fillers (blank, but two columns wide in some
+ *   terminals and none to string-width: a favourite for invisible names) are
+ *   shown as U+FFFD.
+ *
+ * Where xterm (as the end-to-end tests run it) and string-width were found to
+ * disagree, and what is done about it: ZWJ sequences (xterm: the parts side by
+ * side; string-width: one emoji) and VS16 (xterm: the base's width; string-width:
+ * two) — joiner and selector dropped; keycaps `1️⃣` and skin tones `👍🏽` — cut to
+ * their first code point; a combining mark with nothing before it, or after an
+ * escape sequence (xterm: a column; string-width: none) — dropped; the soft
+ * hyphen and Mongolian variation selectors (xterm: a column; string-width: none)
+ * — dropped; SARA AM, Indic conjuncts, prepended letters, regional indicators
+ * that make no flag (xterm: a column each; string-width: one for the cluster) —
+ * decomposed or split as above. One disagreement is left alone: xterm's own
+ * width table is Unicode 6, from before emoji were wide, so there `😀` is one
+ * column. Every terminal in use today, Ink and string-width say two, and only
+ * removing emoji would make the old table agree; the tests give xterm today's
+ * table instead (test/safety/terminal-width.ts).
  */
+import stringWidth from 'string-width';
 
 const CONTROL_PICTURES_START = 0x2400;
 const DELETE_PICTURE = '\u2421';
 const REPLACEMENT = '\uFFFD';
 const LINE_BREAK_MARK = '\u21B5';
+const ZERO_WIDTH_NON_JOINER = '\u200C';
 
 /**
  * Bidirectional overrides and isolates reorder what is displayed ("trojan source").
@@ -23,6 +69,44 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu;
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/gu;
 
+/** Marks, format characters, Hangul medial vowels and final consonants: a terminal draws them in the cell before. */
+const ZERO_WIDTH_CLASS = String.raw`\p{Mn}\p{Me}\p{Cf}\u1160-\u11FF\uD7B0-\uD7FF`;
+const ZERO_WIDTH = new RegExp(`^[${ZERO_WIDTH_CLASS}]$`, 'u');
+const LEADING_ZERO_WIDTH = new RegExp(`^[${ZERO_WIDTH_CLASS}]+`, 'u');
+/** Space at the start of a line, but for one that a mark is drawn on. */
+const LEADING_SPACE = new RegExp(String.raw`^\s+(?![${ZERO_WIDTH_CLASS}])`, 'u');
+
+/** Lone surrogates (a string cut in the middle of a pair), and blank Hangul fillers. */
+const UNDRAWABLE = /[\p{Surrogate}\u115F\u3164\uFFA0]/gu;
+
+/** Joiners and presentation selectors: terminals do not agree on what they do to a width. */
+const DROPPED = /\u200D|\uFE0E|\uFE0F/gu;
+
+/** SARA AM (Thai, Lao): a spacing vowel that string-width folds into the letter before it. */
+const SARA_AM = /\u0E33|\u0EB3/gu;
+
+/**
+ * What can make a cluster of several code points, or a code point of no width of
+ * its own: marks, format characters, default ignorables, emoji modifiers,
+ * regional indicators, conjoining Hangul jamo, prepended letters, lone
+ * surrogates. Text without any is one code point per cluster, each of a width
+ * string-width and a terminal agree on.
+ */
+const CLUSTERING =
+  /[\p{M}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Cs}\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF\u0D4E\u{111C2}\u{111C3}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}]/u;
+/** A code point string-width or a terminal gives no column (or not the same): only a cluster of them has one. */
+const NO_COLUMN_OF_ITS_OWN = /^[\p{M}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\p{Cs}\u1160-\u11FF\uD7B0-\uD7FF]$/u;
+
+/** Text with nothing but printable ASCII and Latin-1 letters: every character is one column. */
+const SIMPLE = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\n]*$/u;
+
+/** A cluster that ends in a regional indicator (half a flag). */
+const REGIONAL_INDICATOR = /\p{Regional_Indicator}$/u;
+/** Spacing marks: string-width adds their width to the cluster, as a terminal does. */
+const SPACING_MARK = /^\p{Mc}$/u;
+
+const segmenter = new Intl.Segmenter();
+
 function picture(char: string): string {
   const code = char.codePointAt(0) ?? 0;
   if (code < 0x20) return String.fromCodePoint(CONTROL_PICTURES_START + code);
@@ -30,8 +114,94 @@ function picture(char: string): string {
   return REPLACEMENT;
 }
 
+/** Columns a terminal gives one code point. */
+function cellsOf(codePoint: string): number {
+  return ZERO_WIDTH.test(codePoint) ? 0 : stringWidth(codePoint);
+}
+
+/**
+ * Whether string-width and a terminal agree on a cluster's width, and it has one.
+ * It must not start with a zero-width code point either: a terminal joins that to
+ * the cell before, and when an escape sequence comes between (a change of
+ * colour), xterm gives it a column of its own.
+ */
+function agrees(cluster: string): boolean {
+  const width = stringWidth(cluster);
+  if (width === 0) return false;
+  let cells = 0;
+  for (const codePoint of cluster) {
+    const cell = cellsOf(codePoint);
+    if (cells === 0 && cell === 0) return false;
+    cells += cell;
+  }
+  return cells === width;
+}
+
+/** One cluster, rewritten until string-width, Ink and a terminal agree on its width ('' when it has none). */
+function settleCluster(whole: string): string {
+  if (agrees(whole)) return whole;
+  if (stringWidth(whole) === 0) return '';
+  // A prepended format character (U+0600 ARABIC NUMBER SIGN…) goes: it draws nothing of its own.
+  const cluster = whole.replace(LEADING_ZERO_WIDTH, '');
+  if (agrees(cluster)) return cluster;
+  // Each spacing code point (but spacing marks, which string-width counts) in a cluster of its own.
+  let split = '';
+  for (const codePoint of cluster) {
+    if (split !== '' && cellsOf(codePoint) > 0 && !SPACING_MARK.test(codePoint)) split += ZERO_WIDTH_NON_JOINER;
+    split += codePoint;
+  }
+  // Two regional indicators that are no flag: the next one must not pair with the second.
+  if (REGIONAL_INDICATOR.test(split)) split += ZERO_WIDTH_NON_JOINER;
+  const parts = [...segmenter.segment(split)].map(({ segment }) => segment);
+  if (parts.length > 1 && parts.every(agrees)) return split;
+  const [first = REPLACEMENT] = cluster;
+  return agrees(first) ? first : REPLACEMENT;
+}
+
+/** Settle each cluster, then check the whole again: what was dropped or split can let its neighbours join. */
+function settleWidths(text: string): string {
+  let settled = text.replace(UNDRAWABLE, REPLACEMENT).replace(DROPPED, '').replace(SARA_AM, (am) => am.normalize('NFKD'));
+  for (let pass = 0; pass < 3; pass++) {
+    if (!CLUSTERING.test(settled)) return settled;
+    let changed = false;
+    let next = '';
+    for (const { segment } of segmenter.segment(settled)) {
+      // Most clusters are one code point of some width: nothing to settle (and it is the fast path).
+      const single = segment.length === 1 || (segment.length === 2 && segment.codePointAt(0)! > 0xffff);
+      const cluster = segment === '\n' || (single && !NO_COLUMN_OF_ITS_OWN.test(segment)) ? segment : settleCluster(segment);
+      changed ||= cluster !== segment;
+      next += cluster;
+    }
+    if (!changed) return next;
+    settled = next;
+  }
+  // Still moving: what does not agree by now is shown as U+FFFD, which joins nothing.
+  let last = '';
+  for (const { segment } of segmenter.segment(settled)) last += segment === '\n' || agrees(segment) ? segment : REPLACEMENT;
+  return last;
+}
+
+/**
+ * Long text from disk is drawn again on every frame it is on screen, and settling
+ * its widths cluster by cluster costs milliseconds: the last few results are
+ * kept (only for text that needed it, and not for the very long).
+ */
+const LONG = 256;
+const VERY_LONG = 65_536;
+const KEPT = 128;
+const settledBefore = new Map<string, string>();
+
 function neutralise(text: string): string {
-  return text.replace(UNSAFE, picture).replace(BIDI_CONTROLS, REPLACEMENT);
+  const inert = text.replace(UNSAFE, picture).replace(BIDI_CONTROLS, REPLACEMENT);
+  if (SIMPLE.test(inert)) return inert;
+  if (inert.length < LONG || inert.length > VERY_LONG) return settleWidths(inert);
+  let settled = settledBefore.get(inert);
+  if (settled === undefined) {
+    settled = settleWidths(inert);
+    if (settledBefore.size >= KEPT) settledBefore.delete(settledBefore.keys().next().value!);
+    settledBefore.set(inert, settled);
+  }
+  return settled;
 }
 
 /** One line of display: line breaks become a visible mark, tabs a space. */
@@ -39,7 +209,9 @@ export function sanitizeLine(text: string): string {
   const flat = text
     .replace(/\r\n|\r|\n/gu, ` ${LINE_BREAK_MARK} `)
     .replace(/\t/gu, ' ');
-  return neutralise(flat).replace(/ {2,}/gu, ' ').trim();
+  // Trimmed after neutralising (which can drop what stood between spaces), but a
+  // space that carries a mark stays: without it the mark would stand alone.
+  return neutralise(flat).replace(/ {2,}/gu, ' ').replace(LEADING_SPACE, '').replace(/\s+$/u, '');
 }
 
 /** A block of display (the message detail view): line breaks kept, tabs expanded. */

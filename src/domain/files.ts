@@ -33,12 +33,17 @@ export function parseConfig(text: string): Parsed<TeamConfig> {
   return { ok: true, value: config.data };
 }
 
-/** `fileId` (the file's name) stands in for a missing `id`. */
+/**
+ * A task's id is its file's name (`fileId`), whatever an `id` inside says: the
+ * name is how Claude Code names the task, and how its deletion (the file going)
+ * names it. Trusting the inside instead, two files could claim one id (the one
+ * read last would win) and a removed file would leave its task behind.
+ */
 export function parseTask(text: string, fileId: string): Parsed<Task> {
   const json = parseJson(text);
   if (!json.ok) return json;
   const value = typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value)
-    ? { id: fileId, ...json.value }
+    ? { ...json.value, id: fileId }
     : json.value;
   const task = TaskSchema.safeParse(value);
   if (!task.success) return { ok: false, torn: false, message: `task: ${describeIssue(task.error)}` };

@@ -2,6 +2,7 @@
  * Inbox messages: one decoded element of `teams/<team>/inboxes/<member>.json`.
  */
 import { decodeText, renderProtocol } from './protocol.js';
+import { isInstant, toEpoch } from './time.js';
 import { InboxEntrySchema, describeIssue, type InboxEntry, type ProtocolMessage } from './schemas.js';
 
 export interface InboxMessage {
@@ -39,9 +40,12 @@ export function byTime(a: InboxMessage, b: InboxMessage): number {
   return at === bt ? 0 : at < bt ? -1 : 1;
 }
 
+/** A number out of a Date's range is kept as written, with an unknown time. */
 function timestampOf(value: unknown): { timestamp: string; time: number } {
-  if (typeof value === 'number') return { timestamp: new Date(value).toISOString(), time: value };
-  if (typeof value === 'string') return { timestamp: value, time: Date.parse(value) };
+  if (typeof value === 'number') {
+    return isInstant(value) ? { timestamp: new Date(value).toISOString(), time: value } : { timestamp: String(value), time: Number.NaN };
+  }
+  if (typeof value === 'string') return { timestamp: value, time: toEpoch(value) };
   return { timestamp: '', time: Number.NaN };
 }
 

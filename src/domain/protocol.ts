@@ -40,9 +40,36 @@ export type DecodedText =
   | { readonly kind: 'text'; readonly data: null }
   | { readonly kind: string; readonly data: ProtocolMessage };
 
+/** How deep protocol data is kept: levels of objects and arrays, the message itself being the first. */
+export const MAX_DATA_DEPTH = 16;
+/** What stands in for a value nested deeper than that. */
+export const CUT_MARK = '…';
+
+/**
+ * `value` with objects and arrays nested deeper than `levels` replaced by
+ * `CUT_MARK`; the same object when nothing was cut. JSON.parse takes nesting
+ * far deeper than JSON.stringify or any recursive walk can (`[[[…]]]` 100,000
+ * deep is a 200 kB text): cut here, once, nothing downstream has to care. The
+ * walk goes no deeper than `levels`, so it cannot overflow either.
+ */
+export function boundDepth(value: unknown, levels = MAX_DATA_DEPTH): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (levels <= 0) return CUT_MARK;
+  if (Array.isArray(value)) {
+    const items: unknown[] = value;
+    const bounded = items.map((item) => boundDepth(item, levels - 1));
+    return bounded.every((item, i) => item === items[i]) ? value : bounded;
+  }
+  const entries = Object.entries(value);
+  const bounded = entries.map(([key, item]) => [key, boundDepth(item, levels - 1)] as const);
+  // fromEntries defines keys as own properties: a `__proto__` key stays a key.
+  return bounded.every(([, item], i) => item === entries[i]![1]) ? value : Object.fromEntries(bounded);
+}
+
 /**
  * If the text is a JSON object with a string `type`, it is a protocol message;
  * anything else, including `{not json}` and JSON without a type, is plain text.
+ * Its data is kept to `MAX_DATA_DEPTH` levels (see boundDepth).
  */
 export function decodeText(raw: string): DecodedText {
   if (!raw.trimStart().startsWith('{')) return { kind: 'text', data: null };
@@ -52,7 +79,7 @@ export function decodeText(raw: string): DecodedText {
   } catch {
     return { kind: 'text', data: null };
   }
-  const envelope = ProtocolEnvelopeSchema.safeParse(parsed);
+  const envelope = ProtocolEnvelopeSchema.safeParse(boundDepth(parsed));
   if (!envelope.success) return { kind: 'text', data: null };
   return { kind: envelope.data.type, data: envelope.data };
 }

@@ -34,10 +34,25 @@ export interface TaskNode {
 
 const NUMERIC = /^\d+$/u;
 
-/** Task ids are file names: numbers in practice, compared as numbers when they are. */
+const collator = new Intl.Collator('en', { numeric: true });
+
+/** Two runs of digits by value, exactly (Number() would round past 2^53). */
+function compareDigits(a: string, b: string): number {
+  const x = a.replace(/^0+(?=\d)/u, '');
+  const y = b.replace(/^0+(?=\d)/u, '');
+  return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
+}
+
+/**
+ * Task ids are file names: numbers in practice, compared as numbers when they
+ * are. A total order: ids that read alike (`a1` and `a01`, `é` composed or not)
+ * are told apart by their code units, so an order never depends on the order
+ * the files were read in.
+ */
 export function compareIds(a: string, b: string): number {
-  if (NUMERIC.test(a) && NUMERIC.test(b)) return Number(a) - Number(b) || a.localeCompare(b);
-  return a.localeCompare(b, 'en', { numeric: true });
+  if (a === b) return 0;
+  const alike = NUMERIC.test(a) && NUMERIC.test(b) ? compareDigits(a, b) : collator.compare(a, b);
+  return alike || (a < b ? -1 : 1);
 }
 
 const sortIds = (ids: Iterable<string>): string[] => [...ids].sort(compareIds);

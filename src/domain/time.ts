@@ -39,18 +39,30 @@ const clockFormat = new Intl.DateTimeFormat('en-GB', {
 
 /** A message time, `22:44:07` in local time; `--:--:--` when unknown. */
 export function formatClock(time: number): string {
-  return Number.isFinite(time) ? clockFormat.format(new Date(time)) : '--:--:--';
+  return isInstant(time) ? clockFormat.format(new Date(time)) : '--:--:--';
+}
+
+/** The farthest a Date reaches from the epoch, either way (ECMAScript's time range). */
+const MAX_INSTANT = 8.64e15;
+
+/**
+ * Whether epoch ms name an instant a Date can hold. A file can hold any number
+ * (`1e20`): past this range `new Date(ms).toISOString()` throws and clocks
+ * cannot format it, so such a number is as unreadable as no number at all.
+ */
+export function isInstant(ms: number): boolean {
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_INSTANT;
 }
 
 /** An instant as ISO, from epoch ms or an ISO string; null when unreadable. */
 export function toIso(value: number | string | undefined): string | null {
-  if (value === undefined) return null;
-  const time = typeof value === 'number' ? value : Date.parse(value);
-  return Number.isFinite(time) ? new Date(time).toISOString() : null;
+  const time = toEpoch(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-/** An instant as epoch ms, NaN when missing or unreadable. */
+/** An instant as epoch ms, NaN when missing or unreadable (out of a Date's range included). */
 export function toEpoch(value: number | string | undefined): number {
   if (value === undefined) return Number.NaN;
-  return typeof value === 'number' ? value : Date.parse(value);
+  const time = typeof value === 'number' ? value : Date.parse(value);
+  return isInstant(time) ? time : Number.NaN;
 }

@@ -95,7 +95,11 @@ export function applyInboxFile(history: InboxHistory, current: readonly InboxMes
   if (appended.length > 0) {
     const next = write();
     const last = next[next.length - 1];
-    const inOrder = !last || appended.every((message, i) => byTime(i === 0 ? last : appended[i - 1]!, message) <= 0);
+    // In order among themselves too: the first read of a file has nothing before it to compare with.
+    const inOrder = appended.every((message, i) => {
+      const before = i === 0 ? last : appended[i - 1];
+      return !before || byTime(before, message) <= 0;
+    });
     next.push(...appended);
     if (inOrder) {
       // Positions already held do not move: the newer version adds its keys to the shared index.

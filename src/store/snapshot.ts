@@ -2,7 +2,7 @@
  * The decoded state as one JSON document (`teamtop --json`): a stable contract for
  * scripts, so its shape changes only by adding fields.
  */
-import { toIso } from '../domain/time.js';
+import { isInstant, toIso } from '../domain/time.js';
 import { selectHandshakes, selectMembers, selectTaskGraph, selectTeamMessages, selectTeams } from './selectors.js';
 import type { AppState, TeamState } from './state.js';
 
@@ -15,7 +15,7 @@ export interface SnapshotOptions {
   readonly stallAfterMs: number;
 }
 
-const isoOrNull = (time: number | null): string | null => (time === null || !Number.isFinite(time) ? null : new Date(time).toISOString());
+const isoOrNull = (time: number | null): string | null => (time === null || !isInstant(time) ? null : new Date(time).toISOString());
 
 function teamJson(team: TeamState, options: SnapshotOptions) {
   return {

@@ -8,14 +8,14 @@
 //   npm run bench                 the full run
 //   npm run bench -- --quick      a short run (CI uses it to prove the benchmark works)
 //   npm run bench -- --soak       adds the 10-minute memory soak
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { makeTeam, message, writeJsonAtomic } from './fixtures.mjs';
+import { makeTeam, message, writeJson, writeJsonAtomic } from './fixtures.mjs';
 import { Pty, shebangFlags } from './pty.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -322,6 +322,70 @@ const spread = (s, digits = 1, unit = '') =>
 /** Each run's value of `pick`, summarised. */
 const across = (runs, pick) => stats(runs.map(pick));
 
+// ---------------------------------------------------------------- 8. huge inputs
+
+/**
+ * Inputs far beyond a real team's (the hardening tests prove they are shown;
+ * here, how long the first frame takes and how much memory it costs).
+ */
+function hugeDirs() {
+  const T = Date.parse('2026-11-01T09:00:00Z');
+  const lead = (dir, team) =>
+    writeJson(join(dir, 'teams', team, 'config.json'), { name: team, members: [{ name: 'team-lead', agentType: 'team-lead' }, { name: 'worker', color: 'green' }] });
+  const inboxDir = temp('huge-inbox');
+  lead(inboxDir, 'huge');
+  const count = QUICK ? 10_000 : 50_000;
+  const padding = 'x'.repeat(900);
+  const inbox = Array.from({ length: count }, (_, i) => message('worker', `message ${i} ${padding}`, T + i * 1000));
+  inbox.push(message('worker', 'the last message of the huge inbox', T + count * 1000));
+  writeJson(join(inboxDir, 'teams/huge/inboxes/team-lead.json'), inbox);
+  const inboxMb = statSync(join(inboxDir, 'teams/huge/inboxes/team-lead.json')).size / 1024 / 1024;
+
+  const messageDir = temp('huge-message');
+  lead(messageDir, 'long');
+  writeJson(join(messageDir, 'teams/long/inboxes/team-lead.json'), [message('worker', `a long message ${'word '.repeat(200_000)}end`, T)]);
+
+  const tasksDir = temp('huge-tasks');
+  lead(tasksDir, 'tasks');
+  const taskCount = QUICK ? 2000 : 10_000;
+  for (let id = 1; id <= taskCount; id++) {
+    writeJson(join(tasksDir, 'tasks/tasks', `${id}.json`), {
+      id: String(id),
+      subject: `Work item ${id}`,
+      status: id < 5 ? 'completed' : 'pending',
+      blocks: [],
+      blockedBy: id % 10 === 1 ? [] : [String(id - 1)],
+    });
+  }
+
+  const teamsDir = temp('huge-teams');
+  const teamCount = QUICK ? 100 : 300;
+  for (let t = 0; t < teamCount; t++) makeTeam(teamsDir, `team-${String(t).padStart(3, '0')}`, { members: 3, messages: 5, tasks: 3, start: T + t * 1000 });
+
+  return [
+    { name: `an inbox of ${inboxMb.toFixed(0)} MB (${count} messages)`, dir: inboxDir, marker: 'the last message of the huge inbox' },
+    { name: 'a 1 MB message, and its detail view', dir: messageDir, marker: 'a long message word', open: 'end' },
+    { name: `${taskCount} tasks`, dir: tasksDir, marker: 'Work item 1' },
+    { name: `${teamCount} teams`, dir: teamsDir, marker: `${teamCount} teams` },
+  ];
+}
+
+async function huge(fixture) {
+  const t0 = performance.now();
+  const term = await startTeamtop(fixture.dir, ['--now', FIXED_NOW]);
+  const firstFrameMs = (await term.waitFor(fixture.marker, 120_000)) - t0;
+  let openMs;
+  if (fixture.open) {
+    // Focus the lead's pane, select its message, open it.
+    const t1 = performance.now();
+    term.press('\r');
+    openMs = (await term.waitFor(fixture.open, 60_000)) - t1;
+  }
+  const { peakMb } = term.memory();
+  await term.quit();
+  return { firstFrameMs, openMs, peakMb };
+}
+
 async function repeat(label, run) {
   const results = [];
   for (let i = 0; i < RUNS; i++) {
@@ -335,19 +399,19 @@ async function main() {
   const started = performance.now();
   log(`teamtop benchmark${QUICK ? ' (quick)' : ''}: ${CLI}, ${RUNS} runs of each phase`);
   const typical = typicalDir();
-  log('1/7 startup');
+  log('1/8 startup');
   const start = await startup(typical);
 
-  const typicalRuns = await repeat('2/7 change → frame, typical team', async () => {
+  const typicalRuns = await repeat('2/8 change → frame, typical team', async () => {
     const bare = await bareLatency(typical, QUICK ? 15 : 50);
     const { term, ...teamtop } = await latency(typical, QUICK ? 15 : 50);
     await term.quit();
     return { teamtop, bare };
   });
 
-  log('2/7 change → frame, big team (writing it)');
+  log('2/8 change → frame, big team (writing it)');
   const big = bigDir();
-  const bigRuns = await repeat('2/7 and 7/7, big team: change → frame, key press → frame, peak RSS', async () => {
+  const bigRuns = await repeat('2/8 and 7/8, big team: change → frame, key press → frame, peak RSS', async () => {
     const bare = await bareLatency(big, QUICK ? 10 : 50);
     const { term, ...teamtop } = await latency(big, QUICK ? 10 : 50);
     const keyPress = await keys(term);
@@ -355,13 +419,17 @@ async function main() {
     await term.quit();
     return { teamtop, bare, keyPress, memory };
   });
-  const bareKeyRuns = await repeat('7/7 key press → frame, bare Ink', () => bareKeys());
-  const captureRuns = await repeat('3/7 capture rate', () => captureRate());
-  const burstRuns = await repeat('4/7 burst', () => burst(typicalDir()));
-  const idleRuns = await repeat('6/7 idle', () => idle(typicalDir()));
+  const bareKeyRuns = await repeat('7/8 key press → frame, bare Ink', () => bareKeys());
+  const captureRuns = await repeat('3/8 capture rate', () => captureRate());
+  const burstRuns = await repeat('4/8 burst', () => burst(typicalDir()));
+  const idleRuns = await repeat('6/8 idle', () => idle(typicalDir()));
+  log('8/8 huge inputs (writing them)');
+  const hugeFixtures = hugeDirs();
+  const hugeRuns = [];
+  for (const fixture of hugeFixtures) hugeRuns.push({ fixture, runs: await repeat(`8/8 huge inputs: ${fixture.name}`, () => huge(fixture)) });
   let soakResult;
   if (SOAK) {
-    log('5/7 soak (10 minutes)');
+    log('5/8 soak (10 minutes)');
     soakResult = await soak(typicalDir());
   }
 
@@ -399,6 +467,12 @@ async function main() {
     idle: { per10s: across(idleRuns, (r) => r.per10s), firstAfterStartPer10s: across(idleRuns, (r) => r.afterStartPer10s) },
     keyPressBig: { p50: across(bigRuns, (r) => r.keyPress.p50), p95: across(bigRuns, (r) => r.keyPress.p95) },
     keyPressBareInk: { p50: across(bareKeyRuns, (r) => r.p50), p95: across(bareKeyRuns, (r) => r.p95) },
+    huge: hugeRuns.map(({ fixture, runs }) => ({
+      input: fixture.name,
+      firstFrameMs: across(runs, (r) => r.firstFrameMs),
+      ...(fixture.open ? { openMs: across(runs, (r) => r.openMs) } : {}),
+      peakMb: across(runs, (r) => r.peakMb),
+    })),
     seconds: (performance.now() - started) / 1000,
   };
   writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -424,6 +498,12 @@ async function main() {
     ...(soakResult ? [['soak: RSS growth over 10 min at 20 msg/s (MB)', fmt(soakResult.growthMb, 1), `${soakResult.messages} messages, peak ${fmt(soakResult.peakMb, 0)}`, '']] : []),
     ['idle CPU per 10 s (s)', spread(i.per10s, 3), `first 10 s after start: ${spread(i.firstAfterStartPer10s, 3)}`, '≤ 0.05'],
     ['key press → frame, big team (ms) p50 / p95', pair(results.keyPressBig), `bare Ink ${pair(results.keyPressBareInk)}: ×${ratio(results.keyPressBig.p95, results.keyPressBareInk.p95)} at p95`, 'p95 ≤ 30'],
+    ...results.huge.map((h) => [
+      `huge: ${h.input}: first frame (ms)`,
+      spread(h.firstFrameMs, 0),
+      `peak RSS ${spread(h.peakMb, 0)} MB${h.openMs ? `; detail view opens in ${spread(h.openMs, 0)} ms` : ''}`,
+      '',
+    ]),
   ];
   const headings = ['figure', `measured: median (min–max) of ${RUNS} runs`, 'baseline, same run', 'target'];
   const widths = headings.map((heading, c) => Math.max(heading.length, ...rows.map((row) => row[c].length)));

@@ -56,6 +56,8 @@ describe('teamtop in a terminal', () => {
     await term.waitForText(`⚠ ${dir} was removed: waiting for it to come back`);
     writeJson(join(dir, 'teams/back/config.json'), { name: 'back', members: [{ name: 'returning-lead', agentType: 'team-lead' }] });
     await term.waitForText(/^(?![\s\S]*was removed)/u);
+    // The notice goes when the dir is back; the team in it can be read a moment later.
+    await term.waitForText(/\bback \(1\)/u);
     term.press(']');
     await term.waitForText('returning-lead');
     term.press('q');

@@ -25,7 +25,7 @@ export class Pty {
       this.bytes += data.length;
       for (const waiter of this.waiters) {
         waiter.seen += data;
-        if (waiter.seen.includes(waiter.marker)) {
+        if (typeof waiter.marker === 'string' ? waiter.seen.includes(waiter.marker) : waiter.marker.test(waiter.seen)) {
           this.waiters.delete(waiter);
           clearTimeout(waiter.timer);
           waiter.resolve(now);
@@ -37,7 +37,7 @@ export class Pty {
     this.exited = new Promise((resolve) => this.pty.onExit(({ exitCode }) => resolve(exitCode)));
   }
 
-  /** Resolves with the time (performance.now) at which `marker` appears in output written from now on. */
+  /** Resolves with the time (performance.now) at which `marker` (a string or a RegExp) appears in output written from now on. */
   waitFor(marker, timeout = 30_000) {
     return new Promise((resolve, reject) => {
       const waiter = { marker, seen: '', resolve, timer: undefined };

@@ -343,7 +343,7 @@ function hugeDirs() {
 
   const messageDir = temp('huge-message');
   lead(messageDir, 'long');
-  writeJson(join(messageDir, 'teams/long/inboxes/team-lead.json'), [message('worker', `a long message ${'word '.repeat(200_000)}end`, T)]);
+  writeJson(join(messageDir, 'teams/long/inboxes/team-lead.json'), [message('worker', `a long message ${'word '.repeat(200_000)}the-very-end`, T)]);
 
   const tasksDir = temp('huge-tasks');
   lead(tasksDir, 'tasks');
@@ -364,7 +364,7 @@ function hugeDirs() {
 
   return [
     { name: `an inbox of ${inboxMb.toFixed(0)} MB (${count} messages)`, dir: inboxDir, marker: 'the last message of the huge inbox' },
-    { name: 'a 1 MB message, and its detail view', dir: messageDir, marker: 'a long message word', open: 'end' },
+    { name: 'a 1 MB message, and its detail view', dir: messageDir, marker: 'a long message word', open: { shown: / of \d+ lines/u, end: 'the-very-end' } },
     { name: `${taskCount} tasks`, dir: tasksDir, marker: 'Work item 1' },
     { name: `${teamCount} teams`, dir: teamsDir, marker: `${teamCount} teams` },
   ];
@@ -375,15 +375,19 @@ async function huge(fixture) {
   const term = await startTeamtop(fixture.dir, ['--now', FIXED_NOW]);
   const firstFrameMs = (await term.waitFor(fixture.marker, 120_000)) - t0;
   let openMs;
+  let endMs;
   if (fixture.open) {
-    // Focus the lead's pane, select its message, open it.
+    // Open the lead's newest message (it is selected), then jump to its last line.
     const t1 = performance.now();
     term.press('\r');
-    openMs = (await term.waitFor(fixture.open, 60_000)) - t1;
+    openMs = (await term.waitFor(fixture.open.shown, 60_000)) - t1;
+    const t2 = performance.now();
+    term.press('G');
+    endMs = (await term.waitFor(fixture.open.end, 60_000)) - t2;
   }
   const { peakMb } = term.memory();
   await term.quit();
-  return { firstFrameMs, openMs, peakMb };
+  return { firstFrameMs, openMs, endMs, peakMb };
 }
 
 async function repeat(label, run) {
@@ -470,7 +474,7 @@ async function main() {
     huge: hugeRuns.map(({ fixture, runs }) => ({
       input: fixture.name,
       firstFrameMs: across(runs, (r) => r.firstFrameMs),
-      ...(fixture.open ? { openMs: across(runs, (r) => r.openMs) } : {}),
+      ...(fixture.open ? { openMs: across(runs, (r) => r.openMs), endMs: across(runs, (r) => r.endMs) } : {}),
       peakMb: across(runs, (r) => r.peakMb),
     })),
     seconds: (performance.now() - started) / 1000,
@@ -501,7 +505,7 @@ async function main() {
     ...results.huge.map((h) => [
       `huge: ${h.input}: first frame (ms)`,
       spread(h.firstFrameMs, 0),
-      `peak RSS ${spread(h.peakMb, 0)} MB${h.openMs ? `; detail view opens in ${spread(h.openMs, 0)} ms` : ''}`,
+      `peak RSS ${spread(h.peakMb, 0)} MB${h.openMs ? `; detail view opens in ${spread(h.openMs, 0)} ms, its end (G) in ${spread(h.endMs, 0)} ms` : ''}`,
       '',
     ]),
   ];

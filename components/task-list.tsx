@@ -10,6 +10,7 @@ import { displayWidth, fit, fitPad, fitPadStart } from './text.js';
 const STATES: Readonly<Record<TaskState, { mark: string; word: string; color: string }>> = {
   completed: { mark: '✓', word: 'completed', color: palette.ok },
   in_progress: { mark: '▶', word: 'in progress', color: palette.accent },
+  planning: { mark: '◇', word: 'planning', color: palette.accent },
   ready: { mark: '○', word: 'ready', color: palette.info },
   blocked: { mark: '■', word: 'blocked', color: palette.danger },
   deleted: { mark: '✗', word: 'deleted', color: palette.dim },

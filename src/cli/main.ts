@@ -92,7 +92,8 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   const { runLive } = await import('./run-live.js');
   return runLive({
     claudeDir,
-    team: flags.team,
+    // Run from inside a team's session, the dashboard opens on that team (once it is there).
+    team: flags.team ?? (process.env['CLAUDE_CODE_TEAM_NAME'] || undefined),
     color: wantsColor(flags.color, true),
     now: flags.now,
     stallAfterMs,

@@ -4,7 +4,8 @@
  * is JSON of the wrong shape is a real problem (`torn: false`).
  */
 import { decodeInbox, type InboxMessage, type InboxParse } from './inbox.js';
-import { describeIssue, InboxFileSchema, TaskSchema, TeamConfigSchema, type Task, type TeamConfig } from './schemas.js';
+import type * as z from 'zod/mini';
+import { AgentStatusSchema, describeIssue, InboxFileSchema, TaskSchema, TeamConfigSchema, type AgentStatus, type Task, type TeamConfig } from './schemas.js';
 
 export type Parsed<T> =
   | { readonly ok: true; readonly value: T }
@@ -25,12 +26,17 @@ function kindOf(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-export function parseConfig(text: string): Parsed<TeamConfig> {
+/** JSON text checked against a schema; a mismatch is a real problem named by `what`, not a torn read. */
+function parseAs<T>(text: string, schema: z.ZodMiniType<T>, what: string, prepare: (value: unknown) => unknown = (value) => value): Parsed<T> {
   const json = parseJson(text);
   if (!json.ok) return json;
-  const config = TeamConfigSchema.safeParse(json.value);
-  if (!config.success) return { ok: false, torn: false, message: `team config: ${describeIssue(config.error)}` };
-  return { ok: true, value: config.data };
+  const result = schema.safeParse(prepare(json.value));
+  if (!result.success) return { ok: false, torn: false, message: `${what}: ${describeIssue(result.error)}` };
+  return { ok: true, value: result.data };
+}
+
+export function parseConfig(text: string): Parsed<TeamConfig> {
+  return parseAs(text, TeamConfigSchema, 'team config');
 }
 
 /**
@@ -40,14 +46,14 @@ export function parseConfig(text: string): Parsed<TeamConfig> {
  * read last would win) and a removed file would leave its task behind.
  */
 export function parseTask(text: string, fileId: string): Parsed<Task> {
-  const json = parseJson(text);
-  if (!json.ok) return json;
-  const value = typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value)
-    ? { ...json.value, id: fileId }
-    : json.value;
-  const task = TaskSchema.safeParse(value);
-  if (!task.success) return { ok: false, torn: false, message: `task: ${describeIssue(task.error)}` };
-  return { ok: true, value: task.data };
+  return parseAs(text, TaskSchema, 'task', (value) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value, id: fileId } : value,
+  );
+}
+
+/** `tasks/<team>/<member>/task-status.json`. */
+export function parseAgentStatus(text: string): Parsed<AgentStatus> {
+  return parseAs(text, AgentStatusSchema, 'agent status');
 }
 
 export function parseInbox(text: string, owner: string, known: ReadonlyMap<string, InboxMessage>): Parsed<InboxParse> {

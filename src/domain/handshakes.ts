@@ -7,7 +7,7 @@
 import { byTime, type InboxMessage } from './inbox.js';
 import { firstLine, requestIdOf, verdictOf } from './protocol.js';
 
-export type HandshakeKind = 'shutdown' | 'permission' | 'plan_approval' | 'sandbox_permission' | (string & {});
+export type HandshakeKind = 'shutdown' | 'permission' | 'plan_approval' | 'sandbox_permission' | 'join' | (string & {});
 
 export type HandshakeState = 'pending' | 'stalled' | 'approved' | 'rejected';
 
@@ -16,6 +16,7 @@ const REQUEST_KINDS: Readonly<Record<string, HandshakeKind>> = {
   permission_request: 'permission',
   plan_approval_request: 'plan_approval',
   sandbox_permission_request: 'sandbox_permission',
+  join_request: 'join',
 };
 
 /** What a response type answers, for a response whose request was never seen. */
@@ -26,6 +27,9 @@ const RESPONSE_KINDS: Readonly<Record<string, HandshakeKind>> = {
   permission_response: 'permission',
   plan_approval_response: 'plan_approval',
   sandbox_permission_response: 'sandbox_permission',
+  join_approved: 'join',
+  join_rejected: 'join',
+  join_response: 'join',
 };
 
 /** A request paired with its response (if any), before it is judged against a clock. */
@@ -70,6 +74,15 @@ function responseId(message: InboxMessage): string | undefined {
 }
 
 /**
+ * Who asked: the sender, but for a join request, the name it asks to join as
+ * (the sender is not on the team yet, and may write under another name).
+ */
+function askerOf(request: InboxMessage): string {
+  const proposed = request.kind === 'join_request' ? request.data?.['proposedName'] : undefined;
+  return typeof proposed === 'string' && proposed !== '' ? proposed : request.from;
+}
+
+/**
  * Pair requests and responses by id. The first request with an id opens the
  * handshake; the first response with that id closes it. Responses nobody asked
  * for are kept as orphans. Oldest request first.
@@ -91,7 +104,7 @@ export function pairHandshakes(messages: readonly InboxMessage[]): Pairing[] {
     pairings.push({
       kind: REQUEST_KINDS[request.kind]!,
       requestId,
-      from: request.from,
+      from: askerOf(request),
       to: request.to,
       request,
       response: responses.get(requestId) ?? null,
@@ -130,6 +143,11 @@ function factOf(request: InboxMessage | null): string {
       return firstLine(text('plan') || text('planContent')) || text('summary');
     case 'sandbox_permission_request':
       return text('host');
+    case 'join_request': {
+      const name = text('proposedName');
+      const capabilities = text('capabilities');
+      return name && capabilities ? `${name}: ${capabilities}` : name || capabilities;
+    }
     default:
       return '';
   }

@@ -1,7 +1,7 @@
 /**
  * Inbox messages: one decoded element of `teams/<team>/inboxes/<member>.json`.
  */
-import { decodeText, renderProtocol } from './protocol.js';
+import { boundDepth, decodeText, renderProtocol, type DecodedText } from './protocol.js';
 import { isInstant, toEpoch } from './time.js';
 import { InboxEntrySchema, describeIssue, type InboxEntry, type ProtocolMessage } from './schemas.js';
 
@@ -57,13 +57,28 @@ export function messageKey(owner: string, element: unknown): string | undefined 
   if (typeof element !== 'object' || element === null) return undefined;
   const entry = element as Record<string, unknown>;
   if (typeof entry['msg_id'] === 'string' && entry['msg_id'] !== '') return entry['msg_id'];
+  if (typeof entry['messageId'] === 'string' && entry['messageId'] !== '') return entry['messageId'];
   const { from, text, timestamp } = entry;
   if (typeof from !== 'string' || typeof text !== 'string') return undefined;
   return `${owner}\u0000${from}\u0000${String(timestamp)}\u0000${text}`;
 }
 
+/**
+ * The kind an envelope gives a plain-text message (the API-spec layout's
+ * `type: "system_init"`, `"shutdown_request"`…), with its `metadata` as the
+ * message's data, so a request id in it pairs like any protocol message's.
+ * `message` is newer Claude Code's word for "a message": no kind at all.
+ */
+function envelopeKind(entry: InboxEntry): DecodedText | undefined {
+  if (!entry.type || entry.type === 'message' || entry.type === 'text') return undefined;
+  const data = boundDepth({ ...entry.metadata, type: entry.type }) as ProtocolMessage;
+  return { kind: entry.type, data };
+}
+
 export function decodeEntry(owner: string, key: string, entry: InboxEntry): InboxMessage {
-  const decoded = decodeText(entry.text);
+  const inText = decodeText(entry.text);
+  const fromEnvelope = inText.data ? undefined : envelopeKind(entry);
+  const decoded = fromEnvelope ?? inText;
   return {
     key,
     to: owner,
@@ -75,7 +90,7 @@ export function decodeEntry(owner: string, key: string, entry: InboxEntry): Inbo
     body: entry.text,
     kind: decoded.kind,
     data: decoded.data,
-    text: decoded.data ? renderProtocol(decoded.data) : entry.text,
+    text: fromEnvelope ? `${fromEnvelope.kind}: ${entry.text}` : decoded.data ? renderProtocol(decoded.data) : entry.text,
     delivered: false,
   };
 }

@@ -5,8 +5,21 @@
 import type { Pairing } from './handshakes.js';
 import type { InboxMessage } from './inbox.js';
 import { verdictOf } from './protocol.js';
+import type { AgentStatus } from './schemas.js';
+import { toEpoch } from './time.js';
 
-export type MemberStatus = 'lead' | 'shut down' | 'stopping' | 'waiting' | 'idle' | 'interrupted' | 'failed' | 'working';
+export type MemberStatus =
+  | 'lead'
+  | 'joining'
+  | 'refused'
+  | 'shut down'
+  | 'stopping'
+  | 'waiting'
+  | 'idle'
+  | 'interrupted'
+  | 'failed'
+  | 'done'
+  | 'working';
 
 export interface StatusEvidence {
   readonly name: string;
@@ -21,6 +34,15 @@ export interface StatusEvidence {
   readonly joinedAt: number;
   /** Every handshake of the team. */
   readonly pairings: readonly Pairing[];
+  /** The agent's own `task-status.json` (API-spec layout), when its runner keeps one. */
+  readonly agentStatus?: AgentStatus | null | undefined;
+  /** `shutdownAt` in the config (API-spec layout): when it was stopped (NaN when not). */
+  readonly shutdownAt?: number;
+  /**
+   * Its newest request to join the team, when no roster ever listed it (a
+   * swarm-tools join handshake): it is not a member unless it was let in.
+   */
+  readonly application?: Pairing | undefined;
 }
 
 export interface StatusResult {
@@ -33,16 +55,37 @@ const timeOf = (message: InboxMessage | null | undefined): number => message?.ti
 
 const IDLE_REASONS: Readonly<Record<string, MemberStatus>> = { interrupted: 'interrupted', failed: 'failed' };
 
+/** A runner's word for what the agent does, in ours. */
+const RUN_STATUSES: Readonly<Record<string, MemberStatus>> = { running: 'working', idle: 'idle', complete: 'done', error: 'failed' };
+
+/** The status a `task-status.json` gives, and since when (the instant that status is about). */
+function fromAgentStatus(agent: AgentStatus): StatusResult | undefined {
+  const status = Object.hasOwn(RUN_STATUSES, agent.status) ? RUN_STATUSES[agent.status] : undefined;
+  if (!status) return undefined;
+  const completed = toEpoch(agent.completedAt);
+  const active = toEpoch(agent.lastActiveAt);
+  const started = toEpoch(agent.startedAt);
+  const since = status === 'done' || status === 'failed' ? (Number.isNaN(completed) ? active : completed) : status === 'idle' ? active : started;
+  return { status, since };
+}
+
 /**
- * In order: the lead; shut down (approved its newest shutdown request, or marked
- * inactive, or gone from the roster); stopping (its newest shutdown request is
- * open); waiting (it asked for a permission, plan approval or sandbox access that
- * is not answered); idle / interrupted / failed (its newest message is an idle
+ * In order: the lead; joining / refused (asked to join and was not answered, or
+ * was turned away); shut down (approved its newest shutdown request, or has a
+ * `shutdownAt`, or marked inactive, or gone from the roster); stopping (its
+ * newest shutdown request is open); waiting (it asked for a permission, plan
+ * approval, sandbox access or to join that is not answered); what its
+ * `task-status.json` says (running → working, idle, complete → done, error →
+ * failed); idle / interrupted / failed (its newest message is an idle
  * notification, by reason); working otherwise.
  */
 export function memberStatus(evidence: StatusEvidence): StatusResult {
   const { lastSent } = evidence;
   if (evidence.isLead) return { status: 'lead', since: evidence.joinedAt };
+
+  const { application } = evidence;
+  if (application && !application.response) return { status: 'joining', since: timeOf(application.request) };
+  if (application?.response?.data && verdictOf(application.response.data) === false) return { status: 'refused', since: timeOf(application.response) };
 
   const shutdowns = evidence.pairings
     .filter((pairing) => pairing.kind === 'shutdown' && pairing.to === evidence.name)
@@ -51,11 +94,17 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   if (newest?.response && !(newest.response.data && verdictOf(newest.response.data) === false)) {
     return { status: 'shut down', since: timeOf(newest.response) };
   }
+  const shutdownAt = evidence.shutdownAt ?? Number.NaN;
+  if (!Number.isNaN(shutdownAt)) return { status: 'shut down', since: shutdownAt };
   if (evidence.inactive || evidence.departed) return { status: 'shut down', since: timeOf(lastSent) };
   if (newest && !newest.response) return { status: 'stopping', since: timeOf(newest.request) };
 
   const waits = evidence.pairings.filter((pairing) => pairing.kind !== 'shutdown' && pairing.from === evidence.name && !pairing.response);
   if (waits.length > 0) return { status: 'waiting', since: Math.min(...waits.map((pairing) => timeOf(pairing.request))) };
+
+  // The runner's own record says more than the messages do.
+  const recorded = evidence.agentStatus ? fromAgentStatus(evidence.agentStatus) : undefined;
+  if (recorded) return recorded;
 
   if (lastSent?.kind === 'idle_notification') {
     const reason = lastSent.data?.['idleReason'];

@@ -3,9 +3,10 @@
  * The live watcher, the start-up scan and a journal replay all produce
  * observations, so they all drive the same reducer.
  */
+import type { Artifact } from './agent.js';
 import type { InboxMessage } from './inbox.js';
 import type { FileTarget, FolderTarget } from './paths.js';
-import type { Task, TeamConfig } from './schemas.js';
+import type { AgentStatus, Task, TeamConfig } from './schemas.js';
 
 interface Seen {
   /** When it was seen, epoch ms. */
@@ -23,7 +24,14 @@ interface FromContent {
 }
 
 export type Observation =
-  | ({ readonly kind: 'config'; readonly team: string; readonly config: TeamConfig } & Seen & FromContent)
+  | ({
+      readonly kind: 'config';
+      readonly team: string;
+      readonly config: TeamConfig;
+      /** Read from a team file, `teams/<team>.json`, rather than `teams/<team>/config.json`. */
+      readonly flat?: boolean;
+    } & Seen &
+      FromContent)
   | ({
       readonly kind: 'inbox';
       readonly team: string;
@@ -38,6 +46,25 @@ export type Observation =
     } & Seen &
       FromContent)
   | ({ readonly kind: 'task'; readonly team: string; readonly task: Task } & Seen & FromContent)
+  | ({ readonly kind: 'agent-status'; readonly team: string; readonly member: string; readonly status: AgentStatus } & Seen & FromContent)
+  /**
+   * Lines added to an agent's output log (complete lines only). `reset`: the log
+   * was truncated or replaced, or this is the first read: the lines replace what
+   * was shown. `skipped`: bytes that were never read (only the end of a log
+   * that grew by more than a read takes is read).
+   */
+  | ({
+      readonly kind: 'log';
+      readonly team: string;
+      readonly member: string;
+      readonly lines: readonly string[];
+      /** The line still being written (no line break yet), shown last until it ends. */
+      readonly partial: string;
+      readonly reset: boolean;
+      readonly skipped: number;
+    } & Seen)
+  /** An agent's artifacts folder as listed now; `more` entries were not listed. */
+  | ({ readonly kind: 'artifacts'; readonly team: string; readonly member: string; readonly entries: readonly Artifact[]; readonly more: number } & Seen)
   /** A file we read was removed. */
   | ({ readonly kind: 'file-gone'; readonly target: FileTarget } & Seen)
   /** A team's or task list's folder exists. */

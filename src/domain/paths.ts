@@ -1,13 +1,26 @@
 /**
  * Where things live under a Claude config dir, and what a path means.
  * Paths here are relative to the config dir and use `/` separators.
+ *
+ * Besides the layout Claude Code writes (`teams/<team>/config.json`,
+ * `teams/<team>/inboxes/<member>.json`, `tasks/<team>/<n>.json`), two more:
+ * a team described by one file, `teams/<team>.json` (swarm-tools), and per-agent
+ * records of some team runners, `tasks/<team>/<member>/` holding
+ * `task-status.json`, `output.log` and an `artifacts/` folder.
  */
 
 /** What a file or folder under the config dir holds, for the files we read. */
 export type FileTarget =
   | { readonly kind: 'config'; readonly team: string }
+  /** `teams/<team>.json`: a whole team in one file, the same fields as a config. */
+  | { readonly kind: 'team-file'; readonly team: string }
   | { readonly kind: 'inbox'; readonly team: string; readonly member: string }
-  | { readonly kind: 'task'; readonly team: string; readonly id: string };
+  | { readonly kind: 'task'; readonly team: string; readonly id: string }
+  | { readonly kind: 'agent-status'; readonly team: string; readonly member: string }
+  /** An agent's stdout and stderr: followed like `tail -F`, not parsed. */
+  | { readonly kind: 'output-log'; readonly team: string; readonly member: string }
+  /** The agent's artifacts folder: "read" is a listing of names and sizes. */
+  | { readonly kind: 'artifacts'; readonly team: string; readonly member: string };
 
 /** Folders whose appearance or removal means something. */
 export type FolderTarget =
@@ -15,6 +28,11 @@ export type FolderTarget =
   | { readonly kind: 'tasks-dir'; readonly team: string };
 
 const JSON_FILE = /^(.+)\.json$/u;
+
+export const AGENT_STATUS_FILE = 'task-status.json';
+export const OUTPUT_LOG_FILE = 'output.log';
+export const ARTIFACTS_FOLDER = 'artifacts';
+const AGENT_ENTRIES = new Set([AGENT_STATUS_FILE, OUTPUT_LOG_FILE, ARTIFACTS_FOLDER]);
 
 /** A component that is a lock file/dir, a temp file or other writer bookkeeping. */
 function isBookkeeping(name: string): boolean {
@@ -27,14 +45,31 @@ function split(relative: string): string[] | undefined {
   return parts;
 }
 
-/** The file a relative path names, or undefined when it is not one teamtop reads. */
+/** A per-agent file or folder: `tasks/<team>/<member>/<entry>`. */
+function classifyAgentEntry(team: string, member: string, entry: string): FileTarget | undefined {
+  if (entry === AGENT_STATUS_FILE) return { kind: 'agent-status', team, member };
+  if (entry === OUTPUT_LOG_FILE) return { kind: 'output-log', team, member };
+  if (entry === ARTIFACTS_FOLDER) return { kind: 'artifacts', team, member };
+  return undefined;
+}
+
+/**
+ * The file a relative path names, or undefined when it is not one teamtop reads.
+ * Anything inside an agent's artifacts folder names the folder: a change there
+ * changes its listing.
+ */
 export function classifyFile(relative: string): FileTarget | undefined {
-  const parts = split(relative);
+  const artifact = /^(tasks\/[^/]+\/[^/]+\/artifacts)\/[^/]+$/u.exec(relative.split(/[\\/]/u).join('/'));
+  const parts = split(artifact ? artifact[1]! : relative);
   if (!parts) return undefined;
-  const [root, team, third, fourth, ...rest] = parts;
+  const [root, team, third, fourth, fifth, ...rest] = parts;
   if (!team || rest.length > 0) return undefined;
+  if (root === 'teams' && third === undefined) {
+    const name = JSON_FILE.exec(team)?.[1];
+    return name ? { kind: 'team-file', team: name } : undefined;
+  }
   if (root === 'teams' && third === 'config.json' && fourth === undefined) return { kind: 'config', team };
-  if (root === 'teams' && third === 'inboxes' && fourth) {
+  if (root === 'teams' && third === 'inboxes' && fourth && fifth === undefined) {
     const member = JSON_FILE.exec(fourth)?.[1];
     return member ? { kind: 'inbox', team, member } : undefined;
   }
@@ -42,6 +77,7 @@ export function classifyFile(relative: string): FileTarget | undefined {
     const id = JSON_FILE.exec(third)?.[1];
     return id ? { kind: 'task', team, id } : undefined;
   }
+  if (root === 'tasks' && third && fourth && fifth === undefined) return classifyAgentEntry(team, third, fourth);
   return undefined;
 }
 
@@ -50,7 +86,7 @@ export function classifyFolder(relative: string): FolderTarget | undefined {
   const parts = split(relative);
   if (!parts || parts.length !== 2) return undefined;
   const [root, team] = parts as [string, string];
-  if (root === 'teams') return { kind: 'team-dir', team };
+  if (root === 'teams') return JSON_FILE.test(team) ? undefined : { kind: 'team-dir', team };
   if (root === 'tasks') return { kind: 'tasks-dir', team };
   return undefined;
 }
@@ -65,7 +101,11 @@ export function isWatchable(relative: string): boolean {
   if (!parts) return false;
   const [root, , entry] = parts;
   if (root === undefined) return true;
-  if (root === 'tasks') return parts.length <= 3;
+  if (root === 'tasks') {
+    if (parts.length <= 3) return true;
+    if (!AGENT_ENTRIES.has(parts[3]!)) return false;
+    return parts.length === 4 || (parts.length === 5 && parts[3] === ARTIFACTS_FOLDER);
+  }
   if (root !== 'teams') return false;
   if (entry === undefined) return true;
   if (entry === 'config.json') return parts.length === 3;
@@ -77,9 +117,17 @@ export function pathOf(target: FileTarget): string {
   switch (target.kind) {
     case 'config':
       return `teams/${target.team}/config.json`;
+    case 'team-file':
+      return `teams/${target.team}.json`;
     case 'inbox':
       return `teams/${target.team}/inboxes/${target.member}.json`;
     case 'task':
       return `tasks/${target.team}/${target.id}.json`;
+    case 'agent-status':
+      return `tasks/${target.team}/${target.member}/${AGENT_STATUS_FILE}`;
+    case 'output-log':
+      return `tasks/${target.team}/${target.member}/${OUTPUT_LOG_FILE}`;
+    case 'artifacts':
+      return `tasks/${target.team}/${target.member}/${ARTIFACTS_FOLDER}`;
   }
 }

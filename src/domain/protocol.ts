@@ -33,6 +33,8 @@ const TaskAssignmentSchema = z.looseObject({ taskId: lenient(idSchema), subject:
 const SandboxRequestSchema = z.looseObject({ host: text, workerName: text });
 const SandboxResponseSchema = z.looseObject({ host: text, allow: flag, approve: flag, approved: flag });
 const ModeSetSchema = z.looseObject({ mode: text });
+const JoinRequestSchema = z.looseObject({ proposedName: text, capabilities: text });
+const JoinApprovedSchema = z.looseObject({ agentName: text });
 const PermissionUpdateSchema = z.looseObject({ toolName: text, tool_name: text });
 
 /** Decoded `text` of an inbox entry. */
@@ -96,8 +98,8 @@ export function requestIdOf(data: ProtocolMessage): string | undefined {
  * shutdown_approved / shutdown_rejected types.
  */
 export function verdictOf(data: ProtocolMessage): boolean | undefined {
-  if (data.type === 'shutdown_approved') return true;
-  if (data.type === 'shutdown_rejected') return false;
+  if (data.type === 'shutdown_approved' || data.type === 'join_approved') return true;
+  if (data.type === 'shutdown_rejected' || data.type === 'join_rejected') return false;
   const answer = VerdictSchema.parse(data);
   const explicit = answer.approve ?? answer.approved ?? answer.allow;
   if (explicit !== undefined) return explicit;
@@ -184,6 +186,16 @@ const renderers: Readonly<Record<string, Renderer>> = {
     return withDetail(answered('sandbox access', verdictOf(data), 'allowed', 'denied'), response.host);
   },
   mode_set_request: (data) => withDetail('mode change requested', ModeSetSchema.parse(data).mode),
+  join_request(data) {
+    const request = JoinRequestSchema.parse(data);
+    const who = request.proposedName ? `join request from ${request.proposedName}` : 'join request';
+    return withDetail(who, request.capabilities);
+  },
+  join_approved: (data) => withDetail('join approved', JoinApprovedSchema.parse(data).agentName),
+  join_rejected: (data) => withDetail('join rejected', ReasonSchema.parse(data).reason),
+  join_response(data) {
+    return withDetail(answered('join', verdictOf(data), 'approved', 'rejected'), ReasonSchema.parse(data).reason);
+  },
   team_permission_update(data) {
     const update = PermissionUpdateSchema.parse(data);
     return withDetail('team permission update', update.toolName ?? update.tool_name);

@@ -34,6 +34,10 @@ export const MemberSchema = z.looseObject({
   joinedAt: lenient(instantSchema),
   planModeRequired: lenient(z.boolean()),
   isActive: lenient(z.boolean()),
+  /** The API-spec layout: when the agent was started and stopped, and anything its runner adds. */
+  spawnedAt: lenient(instantSchema),
+  shutdownAt: lenient(instantSchema),
+  metadata: lenient(z.record(z.string(), z.unknown())),
 });
 export type Member = z.infer<typeof MemberSchema>;
 
@@ -44,6 +48,9 @@ export const TeamConfigSchema = z.looseObject({
   leadAgentId: lenient(z.string()),
   leadSessionId: lenient(z.string()),
   members: z.array(MemberSchema),
+  /** The API-spec layout: the file's version, and the team's settings (`budget_tokens`). */
+  schemaVersion: lenient(z.union([z.string(), z.number()])),
+  metadata: lenient(z.looseObject({ budget_tokens: lenient(z.number()) })),
 });
 export type TeamConfig = z.infer<typeof TeamConfigSchema>;
 
@@ -57,7 +64,11 @@ export const InboxEntrySchema = z.looseObject({
   read: lenient(z.boolean()),
   msgV: lenient(z.number()),
   msg_id: lenient(z.string()),
+  /** The API-spec layout's id for a message (as `msg_id` is newer Claude Code's). */
+  messageId: lenient(z.string()),
+  /** `message` (plain, newer Claude Code) or what kind of message it is (`system_init`, `shutdown_request`…). */
   type: lenient(z.string()),
+  metadata: lenient(z.record(z.string(), z.unknown())),
 });
 export type InboxEntry = z.infer<typeof InboxEntrySchema>;
 
@@ -75,6 +86,30 @@ export const TaskSchema = z.looseObject({
   metadata: lenient(z.looseObject({ _internal: lenient(z.boolean()) })),
 });
 export type Task = z.infer<typeof TaskSchema>;
+
+/** A metric of the wrong type is dropped: it is shown or not, never fatal (zod's numbers are finite). */
+const metric = lenient(z.number());
+
+/**
+ * `tasks/<team>/<member>/task-status.json`, written by team runners of the
+ * API-spec layout: what the agent is doing, and how much it has done.
+ */
+export const AgentStatusSchema = z.looseObject({
+  agentId: lenient(z.string()),
+  status: z.string(),
+  startedAt: lenient(instantSchema),
+  lastActiveAt: lenient(instantSchema),
+  completedAt: lenient(instantSchema),
+  errorMessage: lenient(z.string()),
+  metrics: lenient(
+    z.looseObject({
+      tokens_used: metric,
+      tasks_completed: metric,
+      avg_response_time: metric,
+    }),
+  ),
+});
+export type AgentStatus = z.infer<typeof AgentStatusSchema>;
 
 /** The shared shape of every protocol message: JSON inside an envelope's `text`. */
 export const ProtocolEnvelopeSchema = z.looseObject({ type: z.string() });

@@ -5,7 +5,7 @@
  */
 import type { Task } from './schemas.js';
 
-export type TaskState = 'completed' | 'in_progress' | 'ready' | 'blocked' | 'deleted';
+export type TaskState = 'completed' | 'in_progress' | 'planning' | 'ready' | 'blocked' | 'deleted';
 
 export interface TaskRecord {
   readonly task: Task;
@@ -190,6 +190,8 @@ function stateOf(record: TaskRecord, openBlockers: readonly string[]): TaskState
   if (isDeleted(record)) return 'deleted';
   if (record.task.status === 'completed') return 'completed';
   if (record.task.status === 'in_progress') return 'in_progress';
+  // swarm-tools: a task being planned is taken, though no work has started.
+  if (record.task.status === 'planning') return 'planning';
   return openBlockers.length > 0 ? 'blocked' : 'ready';
 }
 

@@ -11,7 +11,7 @@
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Observation } from '../domain/observation.js';
-import { classifyFile, pathOf } from '../domain/paths.js';
+import { classifyFile, pathOf, type FileTarget } from '../domain/paths.js';
 import { JOURNAL_VERSION, type JournalEntry, type JournalHeader } from './format.js';
 import { listAllRuns, runId, teamDir } from './store-dir.js';
 
@@ -135,14 +135,14 @@ export class JournalWriter {
     switch (observation.kind) {
       case 'config':
       case 'task':
+      case 'agent-status':
         if (observation.source === undefined) return undefined;
-        return this.fileEntry(
-          observation.team,
-          pathOf(observation.kind === 'config' ? { kind: 'config', team: observation.team } : { kind: 'task', team: observation.team, id: observation.task.id }),
-          observation.source,
-          observation.at,
-          observation.live,
-        );
+        return this.fileEntry(observation.team, pathOf(targetOf(observation)), observation.source, observation.at, observation.live);
+      case 'log':
+      case 'artifacts':
+        // An output log stays on disk (it is appended to, never emptied by the
+        // runner), and a listing is not history: neither is recorded.
+        return undefined;
       case 'inbox': {
         const path = pathOf({ kind: 'inbox', team: observation.team, member: observation.member });
         if (observation.keep !== undefined && observation.appendix !== undefined && this.based.has(path)) {
@@ -160,6 +160,7 @@ export class JournalWriter {
         return line;
       }
       case 'file-gone': {
+        if (observation.target.kind === 'output-log' || observation.target.kind === 'artifacts') return undefined;
         const path = pathOf(observation.target);
         this.based.delete(path);
         return this.line(observation.target.team, { op: 'gone', t: observation.at, live: observation.live, path });
@@ -196,5 +197,17 @@ export class JournalWriter {
 
   private line(team: string, entry: JournalEntry): [string, string] {
     return [team, `${JSON.stringify(entry)}\n`];
+  }
+}
+
+/** The file a whole-text observation was read from. */
+function targetOf(observation: Extract<Observation, { kind: 'config' | 'task' | 'agent-status' }>): FileTarget {
+  switch (observation.kind) {
+    case 'config':
+      return { kind: observation.flat ? 'team-file' : 'config', team: observation.team };
+    case 'task':
+      return { kind: 'task', team: observation.team, id: observation.task.id };
+    case 'agent-status':
+      return { kind: 'agent-status', team: observation.team, member: observation.member };
   }
 }

@@ -3,10 +3,11 @@
  * needs comes inside the observation.
  */
 import type { Observation } from '../domain/observation.js';
+import { formatBytes } from '../domain/agent.js';
 import { toEpoch } from '../domain/time.js';
 import type { TeamConfig } from '../domain/schemas.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
-import { emptyTeam, initialState, type AppState, type MemberRecord, type Problem, type TeamState } from './state.js';
+import { emptyTeam, initialState, type AgentLog, type AgentRecord, type AppState, type MemberRecord, type Problem, type TeamState } from './state.js';
 
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
@@ -55,6 +56,30 @@ function withInbox(team: TeamState, member: string, update: (inbox: InboxHistory
   return { ...team, inboxes, lastActivity: latest(team.lastActivity, lastMessageTime(after)) };
 }
 
+/** Lines of an agent's output log kept: what a screen can show many times over. */
+export const MAX_LOG_LINES = 1000;
+
+const NO_AGENT: AgentRecord = { status: null, log: null, artifacts: null };
+
+function withAgent(team: TeamState, member: string, update: (agent: AgentRecord) => AgentRecord): TeamState {
+  const before = team.agents.get(member) ?? NO_AGENT;
+  const after = update(before);
+  if (after === before) return team;
+  const agents = new Map(team.agents);
+  agents.set(member, after);
+  return { ...team, agents };
+}
+
+function followLog(log: AgentLog | null, observation: Extract<Observation, { kind: 'log' }>): AgentLog {
+  const notes: string[] = [];
+  if (observation.reset && log) notes.push('— output.log was truncated or replaced: showing the new one —');
+  if (observation.skipped > 0) notes.push(`— ${formatBytes(observation.skipped)} not shown —`);
+  const added = [...notes, ...observation.lines];
+  const before = observation.reset || !log ? [] : log.lines;
+  const lines = before.length + added.length > MAX_LOG_LINES ? [...before, ...added].slice(-MAX_LOG_LINES) : [...before, ...added];
+  return { lines, partial: observation.partial, total: (log?.total ?? 0) + added.length, present: true };
+}
+
 function applyToTeam(team: TeamState, observation: Observation): TeamState {
   switch (observation.kind) {
     case 'config':
@@ -64,6 +89,19 @@ function applyToTeam(team: TeamState, observation: Observation): TeamState {
         withInbox(team, observation.member, (inbox) => applyInboxFile(inbox, observation.messages, observation.unchanged)),
         observation,
         true,
+      );
+    case 'agent-status':
+      return touch(withAgent(team, observation.member, (agent) => ({ ...agent, status: observation.status })), observation, false);
+    case 'log':
+      if (observation.lines.length === 0 && !observation.reset && observation.skipped === 0 && observation.partial === team.agents.get(observation.member)?.log?.partial) {
+        return team;
+      }
+      return touch(withAgent(team, observation.member, (agent) => ({ ...agent, log: followLog(agent.log, observation) })), observation, false);
+    case 'artifacts':
+      return touch(
+        withAgent(team, observation.member, (agent) => ({ ...agent, artifacts: { entries: observation.entries, more: observation.more } })),
+        observation,
+        false,
       );
     case 'task': {
       const tasks = new Map(team.tasks);
@@ -82,6 +120,13 @@ function applyToTeam(team: TeamState, observation: Observation): TeamState {
         tasks.set(target.id, { ...record, deleted: true });
         return touch({ ...team, tasks }, observation, false);
       }
+      // A team file is the whole team: the team ended when it went.
+      if (target.kind === 'team-file') return team.present ? { ...team, present: false } : team;
+      if (target.kind === 'output-log') {
+        return withAgent(team, target.member, (agent) => (agent.log?.present ? { ...agent, log: { ...agent.log, present: false } } : agent));
+      }
+      if (target.kind === 'artifacts') return withAgent(team, target.member, (agent) => (agent.artifacts ? { ...agent, artifacts: null } : agent));
+      // A removed status file leaves its last word on screen.
       return team;
     }
     case 'folder':
@@ -107,6 +152,9 @@ function teamOf(observation: Observation): string | undefined {
     case 'config':
     case 'inbox':
     case 'task':
+    case 'agent-status':
+    case 'log':
+    case 'artifacts':
       return observation.team;
     case 'file-gone':
     case 'folder':

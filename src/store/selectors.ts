@@ -8,7 +8,7 @@ import { memberStatus, type MemberStatus } from '../domain/member-status.js';
 import { buildTaskGraph, type TaskNode, type TaskRecord } from '../domain/task-graph.js';
 import { toEpoch } from '../domain/time.js';
 import type { InboxHistory } from './inbox-history.js';
-import type { AppState, TeamState } from './state.js';
+import type { AgentRecord, AppState, TeamState } from './state.js';
 
 /** Memoise a one-argument function on the identity of its (object) argument. */
 export function memoize<K extends object, V>(compute: (key: K) => V): (key: K) => V {
@@ -89,6 +89,8 @@ export interface MemberView {
   readonly status: MemberStatus;
   /** When the member entered its status, epoch ms (NaN when unknown). */
   readonly statusSince: number;
+  /** Its runner's records (API-spec layout), when there are any. */
+  readonly agent: AgentRecord | null;
 }
 
 /** Messages waiting in the file, not read yet. */
@@ -152,6 +154,18 @@ export function selectHandshakes(team: TeamState, now: number, stallAfterMs: num
   return orderHandshakes(selectPairings(team.inboxes).map((pairing) => judgeHandshake(pairing, now, stallAfterMs)));
 }
 
+/** A member's newest request to join (its request, or an answer to one that was never seen). */
+function newestJoin(pairings: readonly Pairing[], name: string): Pairing | undefined {
+  let newest: Pairing | undefined;
+  for (const pairing of pairings) {
+    if (pairing.kind !== 'join' || pairing.from !== name) continue;
+    const time = (pairing.request ?? pairing.response)?.time ?? Number.NaN;
+    const best = (newest?.request ?? newest?.response)?.time ?? Number.NaN;
+    if (!newest || !(time < best)) newest = pairing;
+  }
+  return newest;
+}
+
 export const selectMembers = memoize((team: TeamState): MemberView[] => {
   const { config } = team;
   const lastSent = selectLastSent(team.inboxes);
@@ -159,6 +173,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
   const leadName = config?.leadAgentId?.split('@')[0];
   const names = [...team.members.keys()];
   for (const name of team.inboxes.keys()) if (!team.members.has(name)) names.push(name);
+  for (const name of team.agents.keys()) if (!team.members.has(name) && !team.inboxes.has(name)) names.push(name);
 
   return names.map((name): MemberView => {
     const record = team.members.get(name);
@@ -172,8 +187,12 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
       : leadName
         ? name === leadName
         : LEAD_TYPES.has(name);
-    // Without a readable config there is no roster to have left.
-    const departed = config !== null && !record?.inConfig;
+    // Asked to join and never on a roster: an applicant, not a member who left.
+    const application = record ? undefined : newestJoin(pairings, name);
+    const agent = team.agents.get(name) ?? null;
+    // Without a readable config there is no roster to have left; an applicant, or
+    // an agent its runner keeps records of, that no roster ever listed, never left one.
+    const departed = config !== null && !record?.inConfig && application === undefined && !(record === undefined && agent !== null);
     const inbox = team.inboxes.get(name);
     const sent = lastSent.get(name);
     const { status, since: statusSince } = memberStatus({
@@ -182,8 +201,11 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
       inactive: info?.isActive === false,
       departed,
       lastSent: sent,
-      joinedAt: toEpoch(info?.joinedAt),
+      joinedAt: toEpoch(info?.joinedAt ?? info?.spawnedAt),
       pairings,
+      agentStatus: agent?.status,
+      shutdownAt: toEpoch(info?.shutdownAt),
+      application,
     });
     return {
       name,
@@ -196,6 +218,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
       unread: inbox ? selectUnread(inbox) : 0,
       status,
       statusSince,
+      agent,
     };
   });
 });

@@ -4,7 +4,7 @@
  */
 import { isInstant, toIso } from '../domain/time.js';
 import { selectHandshakes, selectMembers, selectTaskGraph, selectTeamMessages, selectTeams } from './selectors.js';
-import type { AppState, TeamState } from './state.js';
+import type { AgentRecord, AppState, TeamState } from './state.js';
 
 export interface SnapshotOptions {
   readonly claudeDir: string;
@@ -17,12 +17,36 @@ export interface SnapshotOptions {
 
 const isoOrNull = (time: number | null): string | null => (time === null || !isInstant(time) ? null : new Date(time).toISOString());
 
+/** Lines of an agent's output log in the document: its end, as `tail` shows it. */
+const LOG_LINES_IN_JSON = 20;
+
+/** What the agent's runner keeps (API-spec layout); null when it keeps nothing. */
+function agentJson(agent: AgentRecord | null) {
+  if (!agent) return null;
+  const { status, log, artifacts } = agent;
+  return {
+    status: status
+      ? {
+          status: status.status,
+          startedAt: toIso(status.startedAt),
+          lastActiveAt: toIso(status.lastActiveAt),
+          completedAt: toIso(status.completedAt),
+          errorMessage: status.errorMessage ?? null,
+          metrics: status.metrics ?? null,
+        }
+      : null,
+    log: log ? { lines: log.total, present: log.present, tail: [...log.lines.slice(-LOG_LINES_IN_JSON), ...(log.partial ? [log.partial] : [])] } : null,
+    artifacts: artifacts ? { entries: artifacts.entries, more: artifacts.more } : null,
+  };
+}
+
 function teamJson(team: TeamState, options: SnapshotOptions) {
   return {
     name: team.name,
     description: team.config?.description ?? null,
     createdAt: toIso(team.config?.createdAt),
     ended: !team.present,
+    budgetTokens: team.config?.metadata?.budget_tokens ?? null,
     members: selectMembers(team).map((member) => ({
       name: member.name,
       agentType: member.agentType,
@@ -34,6 +58,7 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       status: member.status,
       statusSince: isoOrNull(member.statusSince),
       unread: member.unread,
+      agent: agentJson(member.agent),
     })),
     messages: selectTeamMessages(team.inboxes).map((message) => ({
       to: message.to,

@@ -3,7 +3,8 @@
  * reducer returns new objects for what changed and keeps the rest, so a selector
  * can tell by identity whether its slice changed.
  */
-import type { Member, TeamConfig } from '../domain/schemas.js';
+import type { Artifact } from '../domain/agent.js';
+import type { AgentStatus, Member, TeamConfig } from '../domain/schemas.js';
 import type { TaskRecord } from '../domain/task-graph.js';
 import type { InboxHistory } from './inbox-history.js';
 
@@ -15,6 +16,25 @@ export interface MemberRecord {
   readonly inConfig: boolean;
 }
 
+/** The end of an agent's output log, as followed: bounded, whatever the log's size. */
+export interface AgentLog {
+  /** The last lines, oldest first (at most MAX_LOG_LINES). */
+  readonly lines: readonly string[];
+  /** The line being written, not ended yet. */
+  readonly partial: string;
+  /** Lines seen in all: `lines[i]` is line number `total - lines.length + i`. */
+  readonly total: number;
+  /** The file is there (a removed log keeps its lines on screen, as `tail -F` does). */
+  readonly present: boolean;
+}
+
+/** What a team runner keeps about one agent (the API-spec layout), as far as seen. */
+export interface AgentRecord {
+  readonly status: AgentStatus | null;
+  readonly log: AgentLog | null;
+  readonly artifacts: { readonly entries: readonly Artifact[]; readonly more: number } | null;
+}
+
 export interface TeamState {
   readonly name: string;
   /** The last `config.json` that could be read. */
@@ -23,6 +43,8 @@ export interface TeamState {
   readonly members: ReadonlyMap<string, MemberRecord>;
   readonly inboxes: ReadonlyMap<string, InboxHistory>;
   readonly tasks: ReadonlyMap<string, TaskRecord>;
+  /** Per-agent records (`tasks/<team>/<member>/`), by member. */
+  readonly agents: ReadonlyMap<string, AgentRecord>;
   /** `teams/<name>/` has been seen: a task list without it is a solo session. */
   readonly isTeam: boolean;
   /** `teams/<name>/` exists now; a team that had it and lost it has ended. */
@@ -52,6 +74,7 @@ export function emptyTeam(name: string): TeamState {
     members: new Map(),
     inboxes: new Map(),
     tasks: new Map(),
+    agents: new Map(),
     isTeam: false,
     present: false,
     lastActivity: Number.NaN,

@@ -11,7 +11,7 @@
  * appends), and then to parse only what was added. For other files: a hash.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { parseConfig, parseInbox, parseTask, type Parsed } from '../domain/files.js';
+import { parseAgentStatus, parseConfig, parseInbox, parseTask, type Parsed } from '../domain/files.js';
 import { decodeInbox, type InboxMessage } from '../domain/inbox.js';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, type FileTarget } from '../domain/paths.js';
@@ -291,11 +291,23 @@ export class FileInterpreter {
 
   private parse(target: FileTarget, text: string, at: number, live: boolean, state: FileState): Conclusion {
     switch (target.kind) {
-      case 'config': {
+      case 'config':
+      case 'team-file': {
         const result = parseConfig(text);
         if (!result.ok) return result;
-        return { ok: true, value: { observation: { kind: 'config', team: target.team, config: result.value, at, live, source: text }, invalid: [] } };
+        const flat = target.kind === 'team-file' ? { flat: true } : {};
+        return { ok: true, value: { observation: { kind: 'config', team: target.team, config: result.value, ...flat, at, live, source: text }, invalid: [] } };
       }
+      case 'agent-status': {
+        const result = parseAgentStatus(text);
+        if (!result.ok) return result;
+        const observation: Observation = { kind: 'agent-status', team: target.team, member: target.member, status: result.value, at, live, source: text };
+        return { ok: true, value: { observation, invalid: [] } };
+      }
+      case 'output-log':
+      case 'artifacts':
+        // Not JSON: the loader follows a log and lists a folder itself.
+        return { ok: false, torn: false, message: 'not a JSON file' };
       case 'task': {
         const result = parseTask(text, target.id);
         if (!result.ok) return result;

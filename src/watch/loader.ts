@@ -16,7 +16,8 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../domain/observation.js';
-import { classifyFile, classifyFolder, type FileTarget } from '../domain/paths.js';
+import { classifyFile, classifyFolder, pathOf, type FileTarget } from '../domain/paths.js';
+import { listArtifacts, LogFollower, type AgentRead } from './agent-files.js';
 import { FileInterpreter } from './interpreter.js';
 
 export interface LoaderOptions {
@@ -46,8 +47,30 @@ export interface LoaderOptions {
 export const MAX_FILE_BYTES: Readonly<Record<FileTarget['kind'], number>> = {
   inbox: 64 * 1024 * 1024,
   config: 8 * 1024 * 1024,
+  'team-file': 8 * 1024 * 1024,
   task: 8 * 1024 * 1024,
+  'agent-status': 8 * 1024 * 1024,
+  // Only a log's end is read, however long it grows; a folder is listed.
+  'output-log': Number.POSITIVE_INFINITY,
+  artifacts: Number.POSITIVE_INFINITY,
 };
+
+/** The kinds read by the agent-file readers rather than parsed as JSON. */
+type AgentTarget = Extract<FileTarget, { kind: 'output-log' | 'artifacts' }>;
+const isAgentTarget = (target: FileTarget): target is AgentTarget => target.kind === 'output-log' || target.kind === 'artifacts';
+
+/** The folder whose removal takes a file with it: a team's or a task list's (none for a team file). */
+function folderOf(target: FileTarget): string | undefined {
+  switch (target.kind) {
+    case 'team-file':
+      return undefined;
+    case 'config':
+    case 'inbox':
+      return `teams/${target.team}`;
+    default:
+      return `tasks/${target.team}`;
+  }
+}
 
 /** The scratch buffer is given back after a read bigger than this. */
 const KEEP_SCRATCH_BYTES = 4 * 1024 * 1024;
@@ -88,7 +111,12 @@ function unreadable(error: unknown): ReadResult {
   const code = (error as NodeJS.ErrnoException).code ?? '';
   // A folder on the way replaced by a file is the same as the file being gone.
   if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'gone' };
-  return { kind: 'unreadable', message: READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}` };
+  return { kind: 'unreadable', message: readError(code, error) };
+}
+
+function readError(code: string, error: unknown): string {
+  if (code === 'ENOTFILE') return 'is not a regular file (a pipe, socket or device)';
+  return READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}`;
 }
 
 const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
@@ -135,6 +163,10 @@ function readIfChanged(path: string, known: Fingerprint | undefined, maxBytes: n
 export class Loader {
   private readonly interpreter: FileInterpreter;
   private readonly reads = new Map<string, ReadState>();
+  private readonly logs: LogFollower;
+  /** Each artifacts folder's last listing (as JSON, to tell a change), and agent files shown with a problem. */
+  private readonly listings = new Map<string, string>();
+  private readonly agentProblems = new Set<string>();
   private folderProblems: ReadonlyMap<string, string> = new Map();
   /** Files to read this tick, and whether the read is live (see Observation). */
   private readonly queued = new Map<string, boolean>();
@@ -158,11 +190,15 @@ export class Loader {
     this.now = options.now ?? Date.now;
     this.retryDelays = options.retryDelays ?? DEFAULT_RETRY_DELAYS;
     this.interpreter = options.interpreter ?? new FileInterpreter();
+    this.logs = new LogFollower(options.claudeDir);
   }
 
   /** A file may have changed: read it this tick. */
-  touch(relative: string): void {
-    if (this.closed || !classifyFile(relative)) return;
+  touch(changed: string): void {
+    const target = classifyFile(changed);
+    if (this.closed || !target) return;
+    // Anything changing in an artifacts folder means listing the folder again.
+    const relative = target.kind === 'artifacts' ? pathOf(target) : changed;
     this.queued.set(relative, true);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
@@ -171,7 +207,8 @@ export class Loader {
 
   /** Read a file now and return what it shows (the start-up scan and rescans: not live). */
   readNow(relative: string): Observation[] {
-    return classifyFile(relative) ? this.read(relative, false) : [];
+    const target = classifyFile(relative);
+    return target ? this.read(target.kind === 'artifacts' ? pathOf(target) : relative, false) : [];
   }
 
   /**
@@ -180,13 +217,21 @@ export class Loader {
    */
   remove(relative: string, live = true): Observation[] {
     const target = classifyFile(relative);
-    if (!target || !this.interpreter.knows(relative)) return [];
+    if (!target) return [];
+    if (target.kind === 'artifacts' && relative !== pathOf(target)) {
+      // One artifact went: the folder is listed again.
+      this.touch(relative);
+      return [];
+    }
+    if (isAgentTarget(target) ? !this.knowsAgentFile(relative) : !this.interpreter.knows(relative)) return [];
     this.forgetRead(relative);
     const at = this.now();
-    const folder = target.kind === 'task' ? `tasks/${target.team}` : `teams/${target.team}`;
-    if (!existsSync(join(this.options.claudeDir, folder))) {
-      return [...this.interpreter.forget(relative), { kind: 'folder-gone', target: classifyFolder(folder)!, at }];
+    const folder = folderOf(target);
+    const forget = (): Observation[] => (isAgentTarget(target) ? this.forgetAgentFile(relative) : this.interpreter.forget(relative));
+    if (folder !== undefined && !existsSync(join(this.options.claudeDir, folder))) {
+      return [...forget(), { kind: 'folder-gone', target: classifyFolder(folder)!, at }];
     }
+    if (isAgentTarget(target)) return [...forget(), { kind: 'file-gone', target, at, live }];
     return this.interpreter.remove(relative, at, live);
   }
 
@@ -206,7 +251,7 @@ export class Loader {
 
   /** Files read so far, for a rescan to find the ones that disappeared. */
   knownFiles(): string[] {
-    return this.interpreter.knownFiles();
+    return [...this.interpreter.knownFiles(), ...this.logs.knownFiles(), ...this.listings.keys()];
   }
 
   /** Resolves when no torn file is waiting for a re-read. */
@@ -238,6 +283,7 @@ export class Loader {
   private read(relative: string, live: boolean): Observation[] {
     this.runChecks();
     const target = classifyFile(relative)!;
+    if (isAgentTarget(target)) return this.readAgentFile(relative, target, live);
     let state = this.reads.get(relative);
     if (!state) this.reads.set(relative, (state = { attempt: 0 }));
     const maxBytes = this.options.maxBytes?.(target) ?? MAX_FILE_BYTES[target.kind];
@@ -266,6 +312,39 @@ export class Loader {
       : { size: content.stats.size, mtimeMs: content.stats.mtimeMs, ino: content.stats.ino };
     this.stopRetrying(state);
     return observations;
+  }
+
+  /** A log's new lines, or a folder's listing when it changed; problems shown and cleared as for any file. */
+  private readAgentFile(relative: string, target: AgentTarget, live: boolean): Observation[] {
+    const at = this.now();
+    const result: AgentRead =
+      target.kind === 'output-log' ? this.logs.read(relative, target, at, live) : listArtifacts(join(this.options.claudeDir, relative), target, at, live);
+    if (result.kind === 'gone') return [];
+    if (result.kind === 'unreadable') {
+      this.agentProblems.add(relative);
+      this.listings.delete(relative);
+      return [{ kind: 'problem', path: relative, message: readError(result.code, result.error), at }];
+    }
+    let observations = result.observations;
+    const [listed] = observations;
+    if (listed?.kind === 'artifacts') {
+      // Every change inside the folder lists it again: say something only when the listing changed.
+      const listing = JSON.stringify([listed.entries, listed.more]);
+      if (this.listings.get(relative) === listing) observations = [];
+      this.listings.set(relative, listing);
+    }
+    if (this.agentProblems.delete(relative)) observations.push({ kind: 'problem-gone', path: relative });
+    return observations;
+  }
+
+  private knowsAgentFile(relative: string): boolean {
+    return this.logs.knows(relative) || this.listings.has(relative) || this.agentProblems.has(relative);
+  }
+
+  private forgetAgentFile(relative: string): Observation[] {
+    this.logs.forget(relative);
+    this.listings.delete(relative);
+    return this.agentProblems.delete(relative) ? [{ kind: 'problem-gone', path: relative }] : [];
   }
 
   private stopRetrying(state: ReadState): void {

@@ -51,13 +51,23 @@ export function listTeamFiles(claudeDir: string): { folders: string[]; files: st
   for (const root of ['teams', 'tasks'] as const) {
     for (const entry of list(root)) {
       const folder = `${root}/${entry.name}`;
+      // A team in one file (`teams/<team>.json`), whatever it turns out to be.
+      if (classifyFile(folder)?.kind === 'team-file') {
+        files.push(folder);
+        continue;
+      }
       if (!(entry.isDirectory() || entry.isSymbolicLink()) || !classifyFolder(folder)) continue;
       folders.push(folder);
       if (root === 'teams') {
         files.push(`${folder}/config.json`);
         addFiles(`${folder}/inboxes`);
-      } else {
-        addFiles(folder);
+        continue;
+      }
+      for (const inside of list(folder)) {
+        const relative = `${folder}/${inside.name}`;
+        if (classifyFile(relative)) files.push(relative);
+        // A member's folder of per-agent records (task-status.json, output.log, artifacts/).
+        else if (inside.isDirectory() && !inside.name.startsWith('.')) addFiles(relative);
       }
     }
   }

@@ -34,11 +34,13 @@ function readCapture(folder: string) {
       const task = parseTask(text, target!.id);
       expect(task.ok, rel).toBe(true);
       tasks++;
-    } else {
+    } else if (target!.kind === 'inbox') {
       const inbox = parseInbox(text, target!.member, new Map());
       if (!inbox.ok) throw new Error(`${rel}: ${inbox.message}`);
       expect(inbox.value.invalid, rel).toEqual([]);
       messages.push(...inbox.value.messages);
+    } else {
+      throw new Error(`${rel}: not a file Claude Code writes (${target!.kind})`);
     }
   }
   const kinds: Record<string, number> = {};

@@ -111,7 +111,7 @@ describe('renderProtocol', () => {
     expect(render({ type: 'bare' })).toBe('bare');
   });
 
-  it('has a rendering for every type FORMATS.md lists', () => {
+  it('has a rendering for every type FORMATS.md lists, and the swarm-tools join handshake', () => {
     expect([...KNOWN_PROTOCOL_TYPES].sort()).toEqual(
       [
         'idle_notification',
@@ -128,6 +128,10 @@ describe('renderProtocol', () => {
         'sandbox_permission_response',
         'mode_set_request',
         'team_permission_update',
+        'join_request',
+        'join_approved',
+        'join_rejected',
+        'join_response',
       ].sort(),
     );
   });

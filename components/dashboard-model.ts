@@ -23,11 +23,14 @@ import {
   type TeamSummary,
 } from '../src/store/selectors.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
-import { handshakeLines, messageLines, taskLines } from './detail-content.js';
+import { handshakeLines, memberLines, messageLines, taskLines } from './detail-content.js';
+import { wrapBlock } from './text.js';
 import { bodyRowsOf, computeLayout, type Layout, type PaneLayout } from './layout.js';
 import { isFiltered, passes, sameFilters, type MessageFilters } from './message-filter.js';
 import { untilAgeChanges } from '../src/domain/time.js';
-import { focusedPane, selectedIndex, type Keys, type ViewContext, type ViewState } from './view-state.js';
+import { focusedPane, MEMBER_DETAILS_KEY, selectedIndex, type Keys, type ViewContext, type ViewState } from './view-state.js';
+import { agentFigures, figuresLine } from '../src/domain/agent.js';
+import type { AgentLog } from '../src/store/state.js';
 
 export const TASKS_PANE = 'tasks';
 export const HANDSHAKES_PANE = 'handshakes';
@@ -44,11 +47,35 @@ export interface ListWindow {
   readonly selected: number;
 }
 
+/** A line under a pane's info line: the agent's figures, or its error. */
+export interface PaneNote {
+  readonly text: string;
+  readonly tone: 'info' | 'danger';
+}
+
+/** The end of an agent's output log as a pane shows it. */
+export interface LogView {
+  /** The lines kept, oldest first, the line being written last. */
+  readonly lines: readonly string[];
+  /** The number of `lines[0]` among all the lines the log ever had. */
+  readonly first: number;
+  /** Lines ever seen. */
+  readonly total: number;
+  /** The file is there. */
+  readonly present: boolean;
+}
+
 export interface PaneModel {
   readonly id: string;
   readonly member: MemberView;
   /** The member's inbox history after filters, oldest first. */
   readonly messages: readonly InboxMessage[];
+  /** Showing the output log instead of the inbox (`o`): its lines, else null. */
+  readonly log: LogView | null;
+  /** Figures and errors from the agent's status file, drawn under the info line (as many as fit). */
+  readonly notes: readonly PaneNote[];
+  /** Rows for the list (messages or log lines), after the notes. */
+  readonly rows: number;
   readonly window: ListWindow;
   readonly focused: boolean;
   readonly layout: PaneLayout;
@@ -86,6 +113,8 @@ export interface TimelineModel {
 
 export type OpenedItem =
   | { readonly kind: 'message'; readonly message: InboxMessage; readonly recipients: readonly string[] }
+  | { readonly kind: 'member'; readonly member: MemberView; readonly lines: readonly string[] }
+  | { readonly kind: 'log-line'; readonly member: MemberView; readonly number: number; readonly line: string }
   | { readonly kind: 'task'; readonly task: TaskNode }
   | { readonly kind: 'handshake'; readonly handshake: Handshake };
 
@@ -176,6 +205,41 @@ const messageKeys = memoize(
   }),
 );
 const entryKeys = memoize((entries: readonly TimelineEntry[]) => entries.map((entry) => entry.message.key));
+/** A log as its pane lists it: the line being written last, keyed by line number so a selection stays put. */
+const logView = memoize(
+  (log: AgentLog): LogView => ({
+    lines: log.partial === '' ? log.lines : [...log.lines, log.partial],
+    first: log.total - log.lines.length,
+    total: log.total,
+    present: log.present,
+  }),
+);
+const LOG_KEY = 'log:';
+const logKeys = memoize(
+  (log: LogView): Keys => ({
+    length: log.lines.length,
+    at: (index) => (index >= 0 && index < log.lines.length ? `${LOG_KEY}${log.first + index}` : undefined),
+    indexOf: (key) => {
+      const index = key.startsWith(LOG_KEY) ? Number(key.slice(LOG_KEY.length)) - log.first : -1;
+      return Number.isInteger(index) && index >= 0 && index < log.lines.length ? index : -1;
+    },
+  }),
+);
+const NO_LOG: LogView = { lines: [], first: 0, total: 0, present: false };
+
+/** The agent's figures and error, as lines for its pane. */
+function notesOf(member: MemberView, budgetTokens: number | undefined): PaneNote[] {
+  const status = member.agent?.status;
+  if (!status) return [];
+  const notes: PaneNote[] = [];
+  // The error first: where only one note fits, it is the one to see.
+  if (status.status === 'error') notes.push({ text: `error: ${status.errorMessage ?? 'no message given'}`, tone: 'danger' });
+  const figures = agentFigures(status, budgetTokens);
+  const line = figuresLine(figures);
+  if (line) notes.push({ text: line, tone: figures.budgetShare !== null && figures.budgetShare > 1 ? 'danger' : 'info' });
+  return notes;
+}
+
 const withoutInternal = memoize((nodes: readonly TaskNode[]) => nodes.filter((node) => !node.internal));
 const taskIds = memoize((nodes: readonly TaskNode[]) => nodes.map((node) => node.id));
 
@@ -225,6 +289,13 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     const inbox = team?.inboxes.get(member.name);
     return inbox ? filterInbox(inbox, filters) : EMPTY;
   });
+  // Panes switched to the agent's output log (`o`) list its lines instead.
+  const logs = members.map((member, i) => {
+    if (!view.logPanes.has(memberIds[i]!)) return null;
+    const log = member.agent?.log;
+    return log ? logView(log) : NO_LOG;
+  });
+  const budgetTokens = team?.config?.metadata?.budget_tokens;
   // The newest problem first: it is the one the user has not seen yet.
   const problems = [...state.problems.values()].sort((a, b) => b.since - a.since || a.path.localeCompare(b.path));
   const statusLines = (problems.length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
@@ -233,7 +304,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const layout = computeLayout({
     width,
     height,
-    messageCounts: lists.map((list) => list.length),
+    messageCounts: lists.map((list, i) => logs[i]?.lines.length ?? list.length),
     focusedMember: focused === undefined ? -1 : memberIds.indexOf(focused),
     taskCount: nodes.length,
     handshakeCount: handshakes.length,
@@ -246,12 +317,21 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       const member = members[paneLayout.member]!;
       const id = memberIds[paneLayout.member]!;
       const messages = lists[paneLayout.member]!;
-      const selected = selectedIndex(view, id, messageKeys(messages), 'end');
+      const log = logs[paneLayout.member]!;
+      const keys = log ? logKeys(log) : messageKeys(messages);
+      const selected = selectedIndex(view, id, keys, 'end');
+      // A bordered pane draws the notes under its info line, in at most half the rows of its list.
+      const allNotes = notesOf(member, budgetTokens);
+      const notes = layout.bordered ? allNotes.slice(0, Math.floor(paneLayout.rows / 2)) : allNotes;
+      const rows = paneLayout.rows - (layout.bordered ? notes.length : 0);
       panes.push({
         id,
         member,
         messages,
-        window: listWindow(messages.length, paneLayout.rows, selected),
+        log,
+        notes,
+        rows,
+        window: listWindow(keys.length, rows, selected),
         focused: focused === id,
         layout: paneLayout,
         waitingOn: handshakes.filter((handshake) => isOpen(handshake) && handshake.from === member.name),
@@ -308,13 +388,15 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   } else if (focused !== undefined) {
     const index = memberIds.indexOf(focused);
     if (index >= 0) {
-      items = messageKeys(lists[index]!);
+      const log = logs[index];
+      items = log ? logKeys(log) : messageKeys(lists[index]!);
       anchor = 'end';
-      page = panes.find((pane) => pane.id === focused)?.layout.rows ?? 1;
+      const pane = panes.find((candidate) => candidate.id === focused);
+      page = pane ? pane.window.end - pane.window.start : 1;
     }
   }
 
-  const opened = openedItem(team, view, { nodes, handshakes, timeline, members });
+  const opened = openedItem(team, view, { nodes, handshakes, timeline, members, logs, now, width, budgetTokens });
   const detail = detailOf(opened, view, width, bodyRows);
 
   return {
@@ -345,6 +427,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       team: team?.name,
       members: members.map((member) => member.name),
       panes: team ? paneIds : [],
+      memberPanes: timelineMode ? [] : memberIds,
       items,
       anchor,
       page: detail ? detail.page : Math.max(1, page),
@@ -358,6 +441,10 @@ interface Openable {
   readonly handshakes: readonly Handshake[];
   readonly timeline: TimelineModel | null;
   readonly members: readonly MemberView[];
+  readonly logs: readonly (LogView | null)[];
+  readonly now: number;
+  readonly width: number;
+  readonly budgetTokens: number | undefined;
 }
 
 function openedItem(team: TeamState | undefined, view: ViewState, from: Openable): OpenedItem | null {
@@ -375,7 +462,17 @@ function openedItem(team: TeamState | undefined, view: ViewState, from: Openable
     const entry = from.timeline?.entries.find((candidate) => candidate.message.key === key);
     return entry ? { kind: 'message', message: entry.message, recipients: entry.recipients } : null;
   }
-  const member = from.members.find((candidate) => memberPane(candidate.name) === pane);
+  const index = from.members.findIndex((candidate) => memberPane(candidate.name) === pane);
+  const member = from.members[index];
+  if (member && key === MEMBER_DETAILS_KEY) {
+    const info = team.members.get(member.name)?.info ?? null;
+    return { kind: 'member', member, lines: memberLines(member, info, from.budgetTokens, from.width - 4, from.now) };
+  }
+  const log = from.logs[index];
+  if (member && log) {
+    const line = logKeys(log).indexOf(key);
+    return line < 0 ? null : { kind: 'log-line', member, number: log.first + line + 1, line: log.lines[line]! };
+  }
   const inbox = member ? team.inboxes.get(member.name) : undefined;
   const position = inbox ? positionOf(inbox, key) : undefined;
   if (!inbox || position === undefined) return null;
@@ -383,15 +480,25 @@ function openedItem(team: TeamState | undefined, view: ViewState, from: Openable
   return { kind: 'message', message, recipients: [message.to] };
 }
 
+function linesOf(item: OpenedItem, width: number): readonly string[] {
+  switch (item.kind) {
+    case 'message':
+      return messageLines(item.message, width);
+    case 'task':
+      return taskLines(item.task, width);
+    case 'handshake':
+      return handshakeLines(item.handshake, width);
+    case 'member':
+      return item.lines;
+    case 'log-line':
+      return wrapBlock(item.line, width);
+  }
+}
+
 function detailOf(item: OpenedItem | null, view: ViewState, width: number, bodyRows: number | undefined): DetailModel | null {
   if (!item) return null;
   const textWidth = width - 4;
-  const lines =
-    item.kind === 'message'
-      ? messageLines(item.message, textWidth)
-      : item.kind === 'task'
-        ? taskLines(item.task, textWidth)
-        : handshakeLines(item.handshake, textWidth);
+  const lines = linesOf(item, textWidth);
   const page = Math.max(1, bodyRows === undefined ? lines.length : bodyRows - DETAIL_CHROME);
   return { item, lines, page, scroll: Math.min(view.detailScroll, Math.max(0, lines.length - page)) };
 }

@@ -68,7 +68,7 @@ export function Dashboard({ model, height }: DashboardProps) {
 
   let body: React.ReactNode;
   if (!model.team) body = <EmptyState claudeDir={model.claudeDir} width={model.width} />;
-  else if (model.help) body = <HelpScreen rows={model.bodyRows ?? Number.MAX_SAFE_INTEGER} />;
+  else if (model.help) body = <HelpScreen rows={model.bodyRows ?? Number.MAX_SAFE_INTEGER} width={model.width} replay={model.replay !== null} />;
   else if (model.detail) body = <DetailView detail={model.detail} colors={model.colors} width={model.width} now={model.now} />;
   else if (model.timeline) body = <TimelineView model={model.timeline} colors={model.colors} width={model.width} filters={filters} />;
   else body = <Panes model={model} />;

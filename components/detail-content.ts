@@ -4,9 +4,12 @@
  */
 import type { Handshake } from '../src/domain/handshakes.js';
 import type { InboxMessage } from '../src/domain/inbox.js';
+import { agentFigures, figuresLine, formatBytes } from '../src/domain/agent.js';
+import type { Member } from '../src/domain/schemas.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
-import { formatAge } from '../src/domain/time.js';
-import { wrapBlock } from './text.js';
+import { formatAge, toIso } from '../src/domain/time.js';
+import type { MemberView } from '../src/store/selectors.js';
+import { displayWidth, fitPad, wrapBlock } from './text.js';
 
 function wrap(text: string, width: number): readonly string[] {
   return wrapBlock(text, Math.max(10, width));
@@ -63,5 +66,66 @@ export function handshakeLines(handshake: Handshake, width: number): string[] {
     ...facts.flatMap((line) => wrap(line, width)),
     ...message('request', handshake.request),
     ...message('response', handshake.response),
+  ];
+}
+
+/** An instant as ISO with its age: `2026-03-01T10:00:00.000Z (3m ago)`; '' when unknown. */
+function instant(value: number | string | undefined, now: number): string {
+  const iso = toIso(value);
+  if (iso === null) return '';
+  return `${iso} (${formatAge(Math.max(0, now - Date.parse(iso)))} ago)`;
+}
+
+const fact = (label: string, value: string | undefined | null): string => (value ? `${label}: ${value}` : '');
+
+/**
+ * A member's details: its roster entry, its runner's status and figures
+ * (API-spec layout), its metadata and its artifacts folder, then its prompt.
+ * Sections with nothing to say are left out.
+ */
+export function memberLines(member: MemberView, info: Member | null, budgetTokens: number | undefined, width: number, now: number): string[] {
+  const runner = member.agent?.status ?? null;
+  const roster = [
+    fact('agent id', info?.agentId),
+    fact('colour', member.color),
+    fact('cwd', info?.cwd),
+    fact('joined', instant(info?.joinedAt, now)),
+    fact('spawned', instant(info?.spawnedAt, now)),
+    fact('shut down', instant(info?.shutdownAt, now)),
+    info?.isActive === undefined ? '' : `active: ${info.isActive ? 'yes' : 'no'}`,
+    info?.planModeRequired ? 'plan mode required' : '',
+  ];
+  const runnerFacts = runner
+    ? [
+        `runner status: ${runner.status}`,
+        fact('started', instant(runner.startedAt, now)),
+        fact('last active', instant(runner.lastActiveAt, now)),
+        fact('completed', instant(runner.completedAt, now)),
+        fact('error', runner.errorMessage),
+        fact('figures', figuresLine(agentFigures(runner, budgetTokens))),
+      ]
+    : [];
+  const metadata = info?.metadata ? fieldLines(info.metadata, 'metadata.') : [];
+  const log = member.agent?.log;
+  const logFacts = log ? [`output log: ${log.total} line${log.total === 1 ? '' : 's'} seen${log.present ? '' : ' · the file was removed'} (o shows it)`] : [];
+  const sections = [roster, runnerFacts, metadata, artifactLines(member), logFacts]
+    .map((section) => section.filter(Boolean).flatMap((line) => wrap(line, width)))
+    .filter((section) => section.length > 0);
+  if (info?.prompt) sections.push(['prompt:', ...wrap(info.prompt, width - 2).map((line) => `  ${line}`)]);
+  return sections.flatMap((section, i) => (i === 0 ? section : ['', ...section]));
+}
+
+/** The artifacts folder: each entry's name and size, names padded to line up. */
+function artifactLines(member: MemberView): string[] {
+  const artifacts = member.agent?.artifacts;
+  if (!artifacts) return [];
+  const count = artifacts.entries.length + artifacts.more;
+  if (count === 0) return ['artifacts: none yet'];
+  const total = artifacts.entries.reduce((sum, entry) => sum + entry.size, 0);
+  const nameWidth = Math.min(48, Math.max(4, ...artifacts.entries.map((entry) => displayWidth(entry.name, 48))));
+  return [
+    `artifacts (${count}, ${formatBytes(total)} in files):`,
+    ...artifacts.entries.map((entry) => `  ${fitPad(entry.name, nameWidth)}  ${entry.kind === 'file' ? formatBytes(entry.size) : entry.kind}`),
+    ...(artifacts.more > 0 ? [`  … and ${artifacts.more} more`] : []),
   ];
 }

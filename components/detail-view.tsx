@@ -5,6 +5,7 @@ import type { DetailModel } from './dashboard-model.js';
 import { memberColor, palette, useTheme } from './theme.js';
 import { FittedLine, type Part } from './fitted-line.js';
 import { fit } from './text.js';
+import { statusLabel } from './member-pane.js';
 
 export interface DetailViewProps {
   readonly detail: DetailModel;
@@ -42,6 +43,19 @@ function Facts({ detail, colors, now, width }: DetailViewProps) {
       task.owner ? { text: fit(task.owner, 40), color: paint(memberColor(colors.get(task.owner))) } : { text: '—' },
       { text: ` · ${task.state.replace('_', ' ')}${task.internal ? ' · teammate tracker' : ''}`, dimColor: true },
     ];
+  } else if (item.kind === 'member' || item.kind === 'log-line') {
+    const { member } = item;
+    first = [{ ...name(member.name), text: `${member.isLead ? '★ ' : ''}${fit(member.name, 40)}` }];
+    if (item.kind === 'log-line') {
+      first.push({ text: ` · output.log line ${item.number}`, dimColor: true });
+      second = [{ text: member.agent?.log?.present === false ? 'the file was removed' : 'output.log', dimColor: true }];
+    } else {
+      first.push({ text: ` · ${fit([member.agentType, member.model, member.backendType].filter(Boolean).join(' · '), 120)}`, dimColor: true });
+      second = [
+        { text: statusLabel(member, now), bold: true, color: member.status === 'failed' ? paint(palette.danger) : undefined },
+        { text: member.unread > 0 ? ` · ${member.unread} unread` : '', dimColor: true },
+      ];
+    }
   } else {
     const { message, recipients } = item;
     const when = message.timestamp

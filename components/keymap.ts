@@ -18,6 +18,9 @@ export type Command =
   | 'nextTeam'
   | 'prevTeam'
   | 'toggleTimeline'
+  | 'toggleWorkflow'
+  | 'toggleLog'
+  | 'memberDetails'
   | 'toggleIdle'
   | 'toggleProtocol'
   | 'toggleUnread'
@@ -62,6 +65,9 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'nextTeam', label: ']', description: 'next team', footer: 'team', keys: [], chars: [']'] },
   { command: 'prevTeam', label: '[', description: 'previous team', keys: [], chars: ['['] },
   { command: 'toggleTimeline', label: 't', description: 'timeline: every message of the team in time order', footer: 'timeline', keys: [], chars: ['t'] },
+  { command: 'toggleWorkflow', label: 'w', description: 'workflow: the declared steps (--spec) against the live team', keys: [], chars: ['w'] },
+  { command: 'toggleLog', label: 'o', description: "switch the focused member between its inbox and its output log", keys: [], chars: ['o'] },
+  { command: 'memberDetails', label: 'd', description: "the focused member's details: roster entry, status, metrics, artifacts", keys: [], chars: ['d'] },
   { command: 'toggleIdle', label: 'i', description: 'hide/show idle notifications', footer: 'idle', keys: [], chars: ['i'] },
   { command: 'toggleProtocol', label: 'p', description: 'only protocol messages (requests, answers, idle…)', keys: [], chars: ['p'] },
   { command: 'toggleUnread', label: 'u', description: 'only unread messages', keys: [], chars: ['u'] },

@@ -23,6 +23,14 @@ function details(member: MemberView): string {
   return [member.agentType, member.model, member.backendType].filter(Boolean).join(' · ');
 }
 
+/** What the info line says on its left: the member's type and model, or which log is shown. */
+function infoText(pane: PaneModel): string {
+  const { log } = pane;
+  if (!log) return details(pane.member);
+  if (!pane.member.agent?.log) return 'output.log · none yet';
+  return `output.log · ${log.total} line${log.total === 1 ? '' : 's'}${log.present ? '' : ' · removed'}`;
+}
+
 function unreadLabel(member: MemberView): string {
   return member.unread > 0 ? `${UNREAD_MARK} ${member.unread} unread` : 'all read';
 }
@@ -90,10 +98,41 @@ function TitleBar({ member, focused, width, now }: { member: MemberView; focused
   );
 }
 
+/** The end of the agent's output log, as `tail -F` shows it (text from disk: fitted and sanitised). */
+function LogLines({ pane, width }: { pane: PaneModel; width: number }) {
+  const { window } = pane;
+  const lines = pane.log?.lines ?? [];
+  if (window.end === window.start) return pane.rows > 0 ? <Text dimColor>no output yet</Text> : null;
+  return (
+    <>
+      {lines.slice(window.start, window.end).map((line, i) => (
+        <FittedLine
+          key={window.start + i}
+          parts={[{ text: fit(line, width) || ' ', dimColor: pane.log?.present === false }]}
+          width={width}
+          inverse={pane.focused && window.start + i === window.selected}
+        />
+      ))}
+    </>
+  );
+}
+
+function Notes({ pane, width }: { pane: PaneModel; width: number }) {
+  const { paint } = useTheme();
+  return (
+    <>
+      {pane.notes.map((note, i) => (
+        <FittedLine key={i} parts={[{ text: fit(note.text, width), color: note.tone === 'danger' ? paint(palette.danger) : undefined, dimColor: note.tone === 'info' }]} width={width} />
+      ))}
+    </>
+  );
+}
+
 function Messages({ pane, colors, width }: { pane: PaneModel; colors: ReadonlyMap<string, string | null>; width: number }) {
+  if (pane.log) return <LogLines pane={pane} width={width} />;
   const { messages, window } = pane;
   const visible = messages.slice(window.start, window.end);
-  if (pane.layout.rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
+  if (pane.rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
   const widest = Math.max(6, Math.floor(width * 0.28));
   const senderWidth = Math.max(4, ...visible.map((message) => displayWidth(message.from, widest)));
   return (
@@ -112,14 +151,14 @@ function Messages({ pane, colors, width }: { pane: PaneModel; colors: ReadonlyMa
   );
 }
 
-/** The member's type, model and backend on the left; its handshakes and unread count on the right. */
-function InfoLine({ member, status, width }: { member: MemberView; status: StatusParts; width: number }) {
+/** The member's type, model and backend (or the log shown) on the left; its handshakes and unread count on the right. */
+function InfoLine({ pane, status, width }: { pane: PaneModel; status: StatusParts; width: number }) {
   const { marker, unread } = status;
   // The marker gives way to the unread count, the details to both.
   const markerText = marker ? fit(marker.text, Math.max(0, width - stringWidth(unread.text) - 1)) : '';
   const right = `${markerText ? `${markerText} ` : ''}${unread.text}`;
   const room = width - stringWidth(right) - 1;
-  const left = room > 0 ? fit(details(member), room) : '';
+  const left = room > 0 ? fit(infoText(pane), room) : '';
   const gap = ' '.repeat(Math.max(0, width - stringWidth(left) - stringWidth(right)));
   const parts: Part[] = [{ text: `${left}${gap}`, dimColor: true }];
   if (marker && markerText) parts.push({ ...marker, text: `${markerText} ` });
@@ -141,7 +180,8 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
     ];
     // The details give way first, then the rest is cut at the pane's edge.
     const room = layout.width - stringWidth([...head, ...partsOf(status)].map((part) => part.text).join('')) - 6;
-    const info = room > 0 ? fit(details(member), Math.min(40, room)) : '';
+    // No room for lines of their own: the figures and an error follow the details.
+    const info = room > 0 ? fit([infoText(pane), ...pane.notes.map((note) => note.text)].filter(Boolean).join(' · '), Math.min(80, room)) : '';
     return (
       <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
         <FittedLine parts={[...head, { text: info ? ` · ${info} · ` : ' · ', dimColor: true }, ...partsOf(status)]} width={layout.width} />
@@ -168,7 +208,8 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
         paddingX={1}
         overflowY="hidden"
       >
-        <InfoLine member={member} status={status} width={inner} />
+        <InfoLine pane={pane} status={status} width={inner} />
+        {pane.notes.length > 0 ? <Notes pane={pane} width={inner} /> : null}
         <Messages pane={pane} colors={colors} width={inner} />
       </Box>
     </Box>

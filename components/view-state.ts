@@ -17,8 +17,10 @@ export interface ViewState {
   /** The item opened full screen. */
   readonly opened: { readonly pane: string; readonly key: string } | null;
   readonly detailScroll: number;
-  /** The member panes and lists, or every message of the team in time order. */
-  readonly mode: 'dashboard' | 'timeline';
+  /** The member panes and lists, every message of the team in time order, or the declared workflow. */
+  readonly mode: 'dashboard' | 'timeline' | 'workflow';
+  /** Member panes showing the agent's output log instead of its inbox. */
+  readonly logPanes: ReadonlySet<string>;
   readonly filters: MessageFilters;
   readonly showInternal: boolean;
   readonly help: boolean;
@@ -31,6 +33,7 @@ export const initialViewState: ViewState = {
   opened: null,
   detailScroll: 0,
   mode: 'dashboard',
+  logPanes: new Set(),
   filters: NO_FILTERS,
   showInternal: false,
   help: false,
@@ -43,6 +46,8 @@ export interface ViewContext {
   /** Its members, for the member filter to cycle through. */
   readonly members: readonly string[];
   readonly panes: readonly string[];
+  /** The panes that are members' (their details can be opened, their log shown). */
+  readonly memberPanes: readonly string[];
   /** The focused pane's item keys, in display order. */
   readonly items: Keys;
   /** Which end a pane rests on: inboxes follow the newest message, lists start at the top. */
@@ -125,6 +130,15 @@ function switchTeam(view: ViewState, context: ViewContext, step: number): ViewSt
   return team === context.team ? view : showTeam(view, team);
 }
 
+/** The key that opens a member's details rather than one of its messages. */
+export const MEMBER_DETAILS_KEY = '\u0000member';
+
+/** The focused pane, when it is a member's. */
+function focusedMember(view: ViewState, context: ViewContext): string | undefined {
+  const pane = focusedPane(view, context.panes);
+  return pane !== undefined && context.memberPanes.includes(pane) ? pane : undefined;
+}
+
 function command(view: ViewState, name: Command, context: ViewContext): ViewState {
   if (view.help) {
     return name === 'help' || name === 'close' || name === 'open' ? { ...view, help: false } : view;
@@ -201,6 +215,22 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
     }
     case 'toggleTimeline':
       return { ...view, mode: view.mode === 'timeline' ? 'dashboard' : 'timeline', pane: null };
+    case 'toggleWorkflow':
+      return { ...view, mode: view.mode === 'workflow' ? 'dashboard' : 'workflow', pane: null };
+    case 'toggleLog': {
+      const pane = focusedMember(view, context);
+      if (pane === undefined) return view;
+      const logPanes = new Set(view.logPanes);
+      if (!logPanes.delete(pane)) logPanes.add(pane);
+      // The selection was a message's (or a line's): the other list rests on its newest end.
+      const selected = new Map(view.selected);
+      selected.delete(pane);
+      return { ...view, pane, logPanes, selected };
+    }
+    case 'memberDetails': {
+      const pane = focusedMember(view, context);
+      return pane === undefined ? view : { ...view, pane, opened: { pane, key: MEMBER_DETAILS_KEY }, detailScroll: 0 };
+    }
     case 'toggleInternal':
       return { ...view, showInternal: !view.showInternal };
     case 'help':

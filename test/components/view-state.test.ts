@@ -7,6 +7,7 @@ const context: ViewContext = {
   team: 'b',
   members: ['lead', 'worker'],
   panes: ['member:lead', 'member:worker', 'tasks'],
+  memberPanes: ['member:lead', 'member:worker'],
   items: ['m1', 'm2', 'm3', 'm4', 'm5'],
   anchor: 'end',
   page: 3,

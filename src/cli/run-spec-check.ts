@@ -1,0 +1,131 @@
+/**
+ * `teamtop spec-check <file> [--json]`: is a multi-agent-spec team file one
+ * teamtop can follow? Exit 0 with a summary (and any warnings), or 1 with every
+ * problem. What the file says is echoed back, so it is sanitised first: a file
+ * must not be able to drive the terminal.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { sanitizeLine } from '../domain/sanitize.js';
+import { parseSpec, workflowTypeOf, type SpecProblem, type WorkflowSpec } from '../domain/workflow-spec.js';
+
+export interface SpecCheckOptions {
+  readonly file: string;
+  readonly json: boolean;
+  readonly out?: (line: string) => void;
+  readonly err?: (line: string) => void;
+}
+
+/** Far more than any team file; enough to stop a wrong path (a log, an image) being read whole. */
+export const MAX_SPEC_BYTES = 8 * 1024 * 1024;
+
+/** The longest name or version echoed in the summary. */
+const SHOWN = 80;
+
+const READ_ERRORS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  ENOTDIR: 'no such file',
+  EACCES: 'cannot read: permission denied',
+  EPERM: 'cannot read: permission denied',
+  EISDIR: 'is a folder, not a file',
+  ELOOP: 'cannot read: a loop of symbolic links',
+  ENAMETOOLONG: 'cannot read: the path is too long',
+};
+
+type Read = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
+
+/**
+ * Opened without blocking: a named pipe given as the file would otherwise hang
+ * the check until something wrote to it.
+ */
+function readSpecFile(path: string): Read {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    return { ok: false, message: READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}` };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) return { ok: false, message: READ_ERRORS['EISDIR']! };
+    if (!stats.isFile()) return { ok: false, message: 'is not a regular file (a pipe, socket or device)' };
+    if (stats.size > MAX_SPEC_BYTES) return { ok: false, message: `is ${(stats.size / (1024 * 1024)).toFixed(0)} MB: too big for a team file (the limit is 8 MB)` };
+    // One byte more than the limit: a file that grew since fstat is caught too.
+    const buffer = Buffer.alloc(Math.min(stats.size, MAX_SPEC_BYTES) + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const count = readSync(fd, buffer, length, buffer.length - length, length);
+      if (count === 0) break;
+      length += count;
+    }
+    if (length > MAX_SPEC_BYTES) return { ok: false, message: 'is too big for a team file (the limit is 8 MB)' };
+    return { ok: true, text: buffer.toString('utf8', 0, length) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    return { ok: false, message: READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const clip = (text: string): string => (text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text);
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * JSON escapes C0 controls but not DEL, the C1 controls (8-bit CSI and OSC
+ * among them) or bidirectional overrides. Escaped here, the document still
+ * holds exactly what the file said, and a terminal shows it inertly.
+ */
+const UNSAFE_IN_JSON = /[\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
+const inertJson = (value: unknown): string =>
+  JSON.stringify(value, null, 2).replace(UNSAFE_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+export function runSpecCheck({ file, json, out = console.log, err = console.error }: SpecCheckOptions): number {
+  const shownFile = sanitizeLine(file);
+  const read = readSpecFile(file);
+  if (!read.ok) {
+    if (json) out(inertJson({ ok: false, problems: [{ path: '$', message: read.message }], warnings: [] }));
+    else err(`${shownFile}: ${read.message}`);
+    return 1;
+  }
+
+  const result = parseSpec(read.text);
+  if (json) {
+    out(inertJson({ ok: result.ok, problems: result.ok ? [] : result.problems, warnings: result.warnings }));
+    return result.ok ? 0 : 1;
+  }
+
+  const line = ({ path, message }: SpecProblem) => `${sanitizeLine(path)}: ${sanitizeLine(message)}`;
+  if (!result.ok) {
+    for (const problem of result.problems) err(`${shownFile}: ${line(problem)}`);
+    for (const warning of result.warnings) err(`${shownFile}: warning: ${line(warning)}`);
+    return 1;
+  }
+  const { spec } = result;
+  const steps = spec.workflow?.steps?.length ?? 0;
+  out(
+    `✓ ${shownFile}: team ${sanitizeLine(clip(spec.name))} v${sanitizeLine(clip(spec.version))}, ` +
+      `${plural(spec.agents.length, 'agent')}, ${workflowTypeOf(spec)} workflow with ${plural(steps, 'step')}`,
+  );
+  for (const warning of result.warnings) out(`warning: ${line(warning)}`);
+  return 0;
+}
+
+/**
+ * The spec given with `--spec`, for the dashboard; undefined (every problem
+ * written to `err`, with the JSON path of each) when it cannot be used.
+ */
+export function loadSpec(file: string, err: (line: string) => void = console.error): WorkflowSpec | undefined {
+  const shownFile = sanitizeLine(file);
+  const read = readSpecFile(file);
+  if (!read.ok) {
+    err(`teamtop: --spec ${shownFile}: ${read.message}`);
+    return undefined;
+  }
+  const result = parseSpec(read.text);
+  if (result.ok) return result.spec;
+  err(`teamtop: --spec ${shownFile} is not a team file teamtop can follow:`);
+  for (const { path, message } of result.problems) err(`  ${sanitizeLine(path)}: ${sanitizeLine(message)}`);
+  err('(teamtop spec-check <file> checks a file on its own)');
+  return undefined;
+}

@@ -1,5 +1,6 @@
 import React, { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
 import type { ReplayController, ReplayStatus } from '../src/journal/replay-controller.js';
+import type { WorkflowSpec } from '../src/domain/workflow-spec.js';
 import type { Store } from '../src/store/store.js';
 import { buildDashboard, DEFAULT_STALL_AFTER_MS } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';
@@ -22,6 +23,8 @@ export interface AppProps {
   readonly stallAfterMs?: number;
   /** Replaying a journal: the transport, whose clock is the dashboard's now. */
   readonly replay?: ReplayController;
+  /** The declared workflow (`--spec`). */
+  readonly spec?: WorkflowSpec | undefined;
 }
 
 const noReplay = {
@@ -30,7 +33,7 @@ const noReplay = {
 };
 
 /** The interactive dashboard: the store, the terminal and the keys, around the pure view. */
-export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs = DEFAULT_STALL_AFTER_MS, replay }: AppProps) {
+export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs = DEFAULT_STALL_AFTER_MS, replay, spec }: AppProps) {
   const state = useStoreState(store);
   const { columns, rows } = useTerminalSize();
   const transport = replay ?? noReplay;
@@ -39,14 +42,14 @@ export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs
   const { now } = clock;
   const [view, dispatch] = useReducer(viewReducer, team ?? null, (initialTeam) => ({ ...initialViewState, team: initialTeam }));
   const model = useMemo(
-    () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus }),
-    [state, view, claudeDir, columns, rows, now, stallAfterMs, replayStatus],
+    () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus, spec }),
+    [state, view, claudeDir, columns, rows, now, stallAfterMs, replayStatus, spec],
   );
   useRedrawWhenTimeChanges(clock, model.nextChangeMs);
   // Keys are resolved against the latest state, whatever render their handler came from:
   // the frame on screen when the view is the one drawn, else (the second key of
   // one read) the frame that view would draw.
-  const input = { state, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus };
+  const input = { state, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus, spec };
   const latest = useRef({ input, view, model });
   useLayoutEffect(() => {
     latest.current = { input, view, model };

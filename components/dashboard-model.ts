@@ -23,7 +23,10 @@ import {
   type TeamSummary,
 } from '../src/store/selectors.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
-import { handshakeLines, memberLines, messageLines, taskLines } from './detail-content.js';
+import { handshakeLines, memberLines, messageLines, stepLines, taskLines } from './detail-content.js';
+import { drawWorkflowGraph, type GraphRow } from '../src/domain/workflow-graph.js';
+import type { WorkflowSpec } from '../src/domain/workflow-spec.js';
+import { evaluateWorkflow, type LiveAgent, type LiveTask, type StepStatus, type WorkflowStatus } from '../src/domain/workflow.js';
 import { wrapBlock } from './text.js';
 import { bodyRowsOf, computeLayout, type Layout, type PaneLayout } from './layout.js';
 import { isFiltered, passes, sameFilters, type MessageFilters } from './message-filter.js';
@@ -35,6 +38,7 @@ import type { AgentLog } from '../src/store/state.js';
 export const TASKS_PANE = 'tasks';
 export const HANDSHAKES_PANE = 'handshakes';
 export const TIMELINE_PANE = 'timeline';
+export const WORKFLOW_PANE = 'workflow';
 export const memberPane = (name: string): string => `member:${name}`;
 
 /** Default for `--stall-after`: an open handshake older than this is stalled. */
@@ -111,8 +115,22 @@ export interface TimelineModel {
   readonly window: ListWindow;
 }
 
+/** One line of the workflow view: a graph row (a step, or lanes joining), or a line of text. */
+export type WorkflowLine =
+  | { readonly kind: 'graph'; readonly row: GraphRow; readonly step: StepStatus | null }
+  | { readonly kind: 'text'; readonly text: string; readonly tone: 'heading' | 'warning' | 'plain' };
+
+export interface WorkflowModel {
+  readonly spec: WorkflowSpec;
+  readonly status: WorkflowStatus;
+  readonly lines: readonly WorkflowLine[];
+  /** The lines on screen, keeping the selected step's in view. */
+  readonly window: ListWindow;
+}
+
 export type OpenedItem =
   | { readonly kind: 'message'; readonly message: InboxMessage; readonly recipients: readonly string[] }
+  | { readonly kind: 'step'; readonly step: StepStatus; readonly spec: WorkflowSpec }
   | { readonly kind: 'member'; readonly member: MemberView; readonly lines: readonly string[] }
   | { readonly kind: 'log-line'; readonly member: MemberView; readonly number: number; readonly line: string }
   | { readonly kind: 'task'; readonly task: TaskNode }
@@ -148,6 +166,10 @@ export interface DashboardModel {
   readonly tasks: TaskListModel;
   readonly handshakes: HandshakeListModel;
   readonly timeline: TimelineModel | null;
+  /** The workflow view (`w`): null unless it is shown and a spec was given. */
+  readonly workflow: WorkflowModel | null;
+  /** A spec was given (`--spec`). */
+  readonly hasSpec: boolean;
   readonly layout: Layout;
   readonly problems: readonly Problem[];
   readonly detail: DetailModel | null;
@@ -170,6 +192,8 @@ export interface DashboardInput {
   readonly stallAfterMs?: number;
   /** Replaying a journal: its progress, shown above the footer. */
   readonly replay?: ReplayStatus;
+  /** The declared workflow (`--spec`), for the workflow view. */
+  readonly spec?: WorkflowSpec | undefined;
 }
 
 /** Memoise on an object and a filter set (filters are compared by value). */
@@ -243,6 +267,67 @@ function notesOf(member: MemberView, budgetTokens: number | undefined): PaneNote
 const withoutInternal = memoize((nodes: readonly TaskNode[]) => nodes.filter((node) => !node.internal));
 const taskIds = memoize((nodes: readonly TaskNode[]) => nodes.map((node) => node.id));
 
+/** The live team as the workflow evaluation reads it. */
+function liveAgents(members: readonly MemberView[]): LiveAgent[] {
+  return members.map((member) => {
+    const runner = member.agent?.status?.status;
+    const agentStatus = runner === 'running' || runner === 'idle' || runner === 'complete' || runner === 'error' ? runner : undefined;
+    return { name: member.name, status: member.status, departed: member.departed, agentStatus };
+  });
+}
+
+function liveTasks(nodes: readonly TaskNode[], records: TeamState['tasks']): LiveTask[] {
+  return nodes.map((node) => ({ id: node.id, subject: node.subject, owner: node.owner, state: node.state, metadata: records.get(node.id)?.task.metadata }));
+}
+
+/** The spec against the team: worked out again only when the members, the tasks or the spec changed. */
+const evaluated = new WeakMap<readonly MemberView[], { nodes: readonly TaskNode[]; spec: WorkflowSpec; status: WorkflowStatus; lines: WorkflowLine[] }>();
+function workflowOf(spec: WorkflowSpec, team: TeamState, members: readonly MemberView[], nodes: readonly TaskNode[]) {
+  const known = evaluated.get(members);
+  if (known && known.nodes === nodes && known.spec === spec) return known;
+  const status = evaluateWorkflow(spec, liveAgents(members), liveTasks(nodes, team.tasks));
+  const byName = new Map(status.steps.map((step) => [step.name, step]));
+  const lines: WorkflowLine[] = status.mismatches.map((text) => ({ kind: 'text', text: `⚠ ${text}`, tone: 'warning' }));
+  if (lines.length > 0) lines.push({ kind: 'text', text: '', tone: 'plain' });
+  for (const row of drawWorkflowGraph(status.steps)) lines.push({ kind: 'graph', row, step: row.step === null ? null : (byName.get(row.step) ?? null) });
+  if (status.steps.length === 0) lines.push({ kind: 'text', text: 'no steps declared', tone: 'plain' });
+  lines.push(...extrasLines(status.extras));
+  const result = { nodes, spec, status, lines };
+  evaluated.set(members, result);
+  return result;
+}
+
+const crewMember = ({ name, status }: { name: string; status: string | null }): string => `${name} (${status ?? 'not on the team'})`;
+
+/** What a self-directed workflow adds below its graph. */
+function extrasLines(extras: WorkflowStatus['extras']): WorkflowLine[] {
+  const heading = (text: string): WorkflowLine => ({ kind: 'text', text, tone: 'heading' });
+  const plain = (text: string): WorkflowLine => ({ kind: 'text', text, tone: 'plain' });
+  switch (extras.type) {
+    case 'crew':
+      return [
+        plain(''),
+        heading('Crew'),
+        plain(`lead: ${extras.lead ? crewMember(extras.lead) : 'none declared'}`),
+        plain(`specialists: ${extras.specialists.length > 0 ? extras.specialists.map(crewMember).join(', ') : 'none'}`),
+      ];
+    case 'swarm':
+      return [
+        plain(''),
+        heading(`Shared queue · ${extras.queue.length} ready task${extras.queue.length === 1 ? '' : 's'} nobody owns`),
+        ...(extras.queue.length > 0 ? extras.queue.map((task) => plain(`#${task.id} ${task.subject}`)) : [plain('empty')]),
+      ];
+    case 'council':
+      return [plain(''), heading('Council'), plain(`agreement: ${extras.rule}`)];
+    default:
+      return [];
+  }
+}
+
+const stepKeys = memoize((lines: readonly WorkflowLine[]): string[] =>
+  lines.flatMap((line) => (line.kind === 'graph' && line.step ? [line.step.name] : [])),
+);
+
 /** The slice of a list that fits `rows`, keeping the selected item on screen. */
 export function listWindow(total: number, rows: number, selected: number): ListWindow {
   if (rows <= 0 || total === 0) return { start: 0, end: 0, selected };
@@ -283,7 +368,8 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
 
   const memberIds = members.map((member) => memberPane(member.name));
   const timelineMode = view.mode === 'timeline';
-  const paneIds = timelineMode ? [TIMELINE_PANE] : [...memberIds, HANDSHAKES_PANE, TASKS_PANE];
+  const workflowMode = view.mode === 'workflow';
+  const paneIds = timelineMode ? [TIMELINE_PANE] : workflowMode ? [WORKFLOW_PANE] : [...memberIds, HANDSHAKES_PANE, TASKS_PANE];
   const focused = team ? focusedPane(view, paneIds) : undefined;
   const lists = members.map((member) => {
     const inbox = team?.inboxes.get(member.name);
@@ -372,6 +458,16 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     };
   }
 
+  let workflow: WorkflowModel | null = null;
+  if (team && workflowMode && input.spec) {
+    const { status, lines } = workflowOf(input.spec, team, members, allTasks);
+    const keys = stepKeys(lines);
+    const selectedStep = keys[selectedIndex(view, WORKFLOW_PANE, keys, 'start')];
+    const selectedLine = lines.findIndex((line) => line.kind === 'graph' && line.step?.name === selectedStep);
+    const rows = bodyRows === undefined ? lines.length : Math.max(0, bodyRows - 1);
+    workflow = { spec: input.spec, status, lines, window: listWindow(lines.length, rows, selectedLine) };
+  }
+
   let items: Keys = [];
   let anchor: ViewContext['anchor'] = 'start';
   let page = 1;
@@ -381,6 +477,9 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   } else if (focused === HANDSHAKES_PANE) {
     items = handshakeIds;
     page = layout.handshakeRows;
+  } else if (focused === WORKFLOW_PANE && workflow) {
+    items = stepKeys(workflow.lines);
+    page = workflow.window.end - workflow.window.start;
   } else if (focused === TIMELINE_PANE && timeline) {
     items = entryKeys(timeline.entries);
     anchor = 'end';
@@ -396,7 +495,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     }
   }
 
-  const opened = openedItem(team, view, { nodes, handshakes, timeline, members, logs, now, width, budgetTokens });
+  const opened = openedItem(team, view, { nodes, handshakes, timeline, workflow, members, logs, now, width, budgetTokens });
   const detail = detailOf(opened, view, width, bodyRows);
 
   return {
@@ -415,6 +514,8 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     tasks,
     handshakes: handshakeList,
     timeline,
+    workflow,
+    hasSpec: input.spec !== undefined,
     layout,
     problems,
     detail,
@@ -427,7 +528,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       team: team?.name,
       members: members.map((member) => member.name),
       panes: team ? paneIds : [],
-      memberPanes: timelineMode ? [] : memberIds,
+      memberPanes: timelineMode || workflowMode ? [] : memberIds,
       items,
       anchor,
       page: detail ? detail.page : Math.max(1, page),
@@ -440,6 +541,7 @@ interface Openable {
   readonly nodes: readonly TaskNode[];
   readonly handshakes: readonly Handshake[];
   readonly timeline: TimelineModel | null;
+  readonly workflow: WorkflowModel | null;
   readonly members: readonly MemberView[];
   readonly logs: readonly (LogView | null)[];
   readonly now: number;
@@ -457,6 +559,10 @@ function openedItem(team: TeamState | undefined, view: ViewState, from: Openable
   if (pane === HANDSHAKES_PANE) {
     const handshake = from.handshakes.find((candidate) => candidate.requestId === key);
     return handshake ? { kind: 'handshake', handshake } : null;
+  }
+  if (pane === WORKFLOW_PANE) {
+    const step = from.workflow?.status.steps.find((candidate) => candidate.name === key);
+    return step && from.workflow ? { kind: 'step', step, spec: from.workflow.spec } : null;
   }
   if (pane === TIMELINE_PANE) {
     const entry = from.timeline?.entries.find((candidate) => candidate.message.key === key);
@@ -492,6 +598,8 @@ function linesOf(item: OpenedItem, width: number): readonly string[] {
       return item.lines;
     case 'log-line':
       return wrapBlock(item.line, width);
+    case 'step':
+      return stepLines(item.step, item.spec, width);
   }
 }
 

@@ -12,6 +12,7 @@ import { ReplayBar } from './replay-bar.js';
 import { describeFilters } from './message-filter.js';
 import { TaskList } from './task-list.js';
 import { TimelineView } from './timeline-view.js';
+import { NoWorkflow, WorkflowView } from './workflow-view.js';
 
 export interface DashboardProps {
   readonly model: DashboardModel;
@@ -71,6 +72,8 @@ export function Dashboard({ model, height }: DashboardProps) {
   else if (model.help) body = <HelpScreen rows={model.bodyRows ?? Number.MAX_SAFE_INTEGER} width={model.width} replay={model.replay !== null} />;
   else if (model.detail) body = <DetailView detail={model.detail} colors={model.colors} width={model.width} now={model.now} />;
   else if (model.timeline) body = <TimelineView model={model.timeline} colors={model.colors} width={model.width} filters={filters} />;
+  else if (model.workflow) body = <WorkflowView model={model.workflow} colors={model.colors} width={model.width} />;
+  else if (model.mode === 'workflow') body = <NoWorkflow width={model.width} />;
   else body = <Panes model={model} />;
 
   return (

@@ -9,6 +9,8 @@ import type { Member } from '../src/domain/schemas.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
 import { formatAge, toIso } from '../src/domain/time.js';
 import type { MemberView } from '../src/store/selectors.js';
+import type { StepStatus } from '../src/domain/workflow.js';
+import type { WorkflowSpec } from '../src/domain/workflow-spec.js';
 import { displayWidth, fitPad, wrapBlock } from './text.js';
 
 function wrap(text: string, width: number): readonly string[] {
@@ -128,4 +130,18 @@ function artifactLines(member: MemberView): string[] {
     ...artifacts.entries.map((entry) => `  ${fitPad(entry.name, nameWidth)}  ${entry.kind === 'file' ? formatBytes(entry.size) : entry.kind}`),
     ...(artifacts.more > 0 ? [`  … and ${artifacts.more} more`] : []),
   ];
+}
+
+/** A workflow step: who runs it, what it waits on, where it stands and why, what it takes and gives. */
+export function stepLines(step: StepStatus, spec: WorkflowSpec, width: number): string[] {
+  const declared = spec.workflow?.steps?.find((candidate) => candidate.name === step.name);
+  const port = (label: string, ports: readonly { name: string; type?: string | undefined; from?: string | undefined }[] | undefined) =>
+    ports && ports.length > 0 ? [`${label}: ${ports.map((item) => `${item.name}${item.type ? ` (${item.type})` : ''}${item.from ? ` ← ${item.from}` : ''}`).join(', ')}`] : [];
+  return [
+    `agent: ${step.agent}`,
+    `depends on: ${step.dependsOn.length > 0 ? step.dependsOn.join(', ') : 'nothing'}${declared?.depends_on ? '' : step.dependsOn.length > 0 ? ' (implied by the workflow type)' : ''}`,
+    `${step.state}: ${step.why}`,
+    ...port('inputs', declared?.inputs),
+    ...port('outputs', declared?.outputs),
+  ].flatMap((line) => wrap(line, width));
 }

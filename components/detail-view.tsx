@@ -6,6 +6,7 @@ import { memberColor, palette, useTheme } from './theme.js';
 import { FittedLine, type Part } from './fitted-line.js';
 import { fit } from './text.js';
 import { statusLabel } from './member-pane.js';
+import { STEP_COLORS } from './workflow-view.js';
 
 export interface DetailViewProps {
   readonly detail: DetailModel;
@@ -43,6 +44,10 @@ function Facts({ detail, colors, now, width }: DetailViewProps) {
       task.owner ? { text: fit(task.owner, 40), color: paint(memberColor(colors.get(task.owner))) } : { text: '—' },
       { text: ` · ${task.state.replace('_', ' ')}${task.internal ? ' · teammate tracker' : ''}`, dimColor: true },
     ];
+  } else if (item.kind === 'step') {
+    const { step, spec } = item;
+    first = [{ text: `${fit(step.name, 60)} `, bold: true }, { text: `step of ${fit(spec.name, 40)} · `, dimColor: true }, name(step.agent)];
+    second = [{ text: step.state, bold: true, color: paint(STEP_COLORS[step.state]) }];
   } else if (item.kind === 'member' || item.kind === 'log-line') {
     const { member } = item;
     first = [{ ...name(member.name), text: `${member.isLead ? '★ ' : ''}${fit(member.name, 40)}` }];

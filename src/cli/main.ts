@@ -5,6 +5,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
 import { resolveClaudeDir, wantsColor } from './options.js';
+import type { WorkflowSpec } from '../domain/workflow-spec.js';
 import type { JournalOptions } from './session.js';
 import { version } from './version.js';
 
@@ -23,6 +24,7 @@ interface DashboardFlags extends CommonFlags {
   readonly json?: boolean;
   readonly journal: boolean;
   readonly journalLimit?: number;
+  readonly spec?: string;
 }
 
 function instant(value: string): number {
@@ -70,6 +72,12 @@ function claimTerminal(): void {
 
 async function runDashboard(flags: DashboardFlags): Promise<number> {
   const claudeDir = resolveClaudeDir(flags.dir);
+  let spec: WorkflowSpec | undefined;
+  if (flags.spec !== undefined) {
+    const { loadSpec } = await import('./run-spec-check.js');
+    spec = loadSpec(flags.spec);
+    if (!spec) return 1;
+  }
   const stallAfterMs = flags.stallAfter * 1000;
   if (flags.json) {
     const { runJson } = await import('./run-json.js');
@@ -86,14 +94,17 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       now: flags.now ?? Date.now(),
       stallAfterMs,
       journal: journalOptions(flags, false),
+      spec,
     });
   }
   claimTerminal();
   const { runLive } = await import('./run-live.js');
   return runLive({
     claudeDir,
-    // Run from inside a team's session, the dashboard opens on that team (once it is there).
-    team: flags.team ?? (process.env['CLAUDE_CODE_TEAM_NAME'] || undefined),
+    // Run from inside a team's session, the dashboard opens on that team (once it is
+    // there); given a spec, on the team it declares.
+    team: flags.team ?? (process.env['CLAUDE_CODE_TEAM_NAME'] || undefined) ?? spec?.name,
+    spec,
     color: wantsColor(flags.color, true),
     now: flags.now,
     stallAfterMs,
@@ -126,6 +137,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   )
     .option('--no-journal', 'neither restore history from the journal nor record to it')
     .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive)
+    .option('--spec <file>', 'a multi-agent-spec team file: its workflow against the live team (w)')
     .enablePositionalOptions()
     .action(async (flags: DashboardFlags) => {
       code = await runDashboard(flags);
@@ -187,6 +199,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action(async (flags: { dir: string; speed: number; keep?: boolean }) => {
       const { runSimulate } = await import('./run-simulate.js');
       code = await runSimulate({ claudeDir: resolveClaudeDir(flags.dir), speed: flags.speed, keep: flags.keep === true });
+    });
+
+  program
+    .command('spec-check')
+    .description('validate a multi-agent-spec team file: exit 0, or 1 with each problem and its JSON path (for CI)')
+    .argument('<file>', 'the team file')
+    .option('--json', 'print the result as JSON')
+    .action(async (file: string, flags: { json?: boolean }) => {
+      const { runSpecCheck } = await import('./run-spec-check.js');
+      code = runSpecCheck({ file, json: flags.json === true });
     });
 
   program

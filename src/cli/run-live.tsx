@@ -1,5 +1,6 @@
 import React from 'react';
 import { App } from '../../components/app.js';
+import type { WorkflowSpec } from '../domain/workflow-spec.js';
 import { WATCHER_PROBLEM, watchClaudeDir } from '../watch/watcher.js';
 import { openSession, type JournalOptions } from './session.js';
 import { runOnTerminal } from './on-terminal.js';
@@ -11,6 +12,7 @@ export interface LiveOptions {
   readonly now: number | undefined;
   readonly stallAfterMs: number;
   readonly journal: JournalOptions | undefined;
+  readonly spec?: WorkflowSpec | undefined;
 }
 
 /** The interactive dashboard, following the files until the user quits. */
@@ -46,6 +48,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
       team={options.team}
       now={options.now}
       stallAfterMs={options.stallAfterMs}
+      spec={options.spec}
     />,
     { options: { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 }, onClose: closing },
   );

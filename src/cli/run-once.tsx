@@ -5,6 +5,7 @@ import { buildDashboard } from '../../components/dashboard-model.js';
 import { Dashboard } from '../../components/dashboard.js';
 import { colorTheme, ThemeContext } from '../../components/theme.js';
 import { initialViewState, type ViewState } from '../../components/view-state.js';
+import type { WorkflowSpec } from '../domain/workflow-spec.js';
 import { selectTeams } from '../store/selectors.js';
 import type { AppState } from '../store/state.js';
 import { settledSession, type JournalOptions } from './session.js';
@@ -19,6 +20,7 @@ export interface OnceOptions {
   readonly now: number;
   readonly stallAfterMs: number;
   readonly journal: JournalOptions | undefined;
+  readonly spec?: WorkflowSpec | undefined;
 }
 
 /** Draw one frame to stdout: only SGR colour sequences, no cursor movement. */
@@ -41,13 +43,14 @@ export interface FrameOptions {
   readonly height: number | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
+  readonly spec?: WorkflowSpec | undefined;
 }
 
 /** Write one frame of the dashboard to stdout: only SGR colour sequences, none without colour. */
 export function printFrame(state: AppState, options: FrameOptions): void {
   if (!options.color) chalk.level = 0;
-  const { view, claudeDir, width, height, now, stallAfterMs } = options;
-  const model = buildDashboard({ state, view, claudeDir, width, height, now, stallAfterMs });
+  const { view, claudeDir, width, height, now, stallAfterMs, spec } = options;
+  const model = buildDashboard({ state, view, claudeDir, width, height, now, stallAfterMs, spec });
   const frame = renderToString(
     <ThemeContext.Provider value={colorTheme}>
       <Dashboard model={model} height={options.height} />

@@ -2,12 +2,10 @@
  * The other team layouts on screen: per-agent records (API-spec layout) and a
  * swarm-tools team, drawn by Ink's own renderer from the fixtures.
  */
-import { render } from 'ink-testing-library';
-import React from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../components/app.js';
+import { describe, expect, it } from 'vitest';
 import { MEMBER_DETAILS_KEY } from '../../components/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
+import { mountApp } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 import { waitFor } from '../helpers/wait.js';
@@ -91,31 +89,23 @@ describe('per-agent records on screen', () => {
   });
 
   it('takes o, d and enter: log, details, a whole log line', async () => {
-    const { store } = await settledSession(`${FIXTURES}/api-spec`);
-    const app = render(<App store={store} claudeDir="/claude" color={false} now={NOW} />);
-    unmount = app.unmount;
-    const press = async (keys: string) => {
-      app.stdin.write(keys);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    };
-    await waitFor(() => expect(app.lastFrame()).toContain('▸ ★ lead'));
+    const { press, lastFrame } = await mountApp(`${FIXTURES}/api-spec`, { now: NOW });
+    await waitFor(() => expect(lastFrame()).toContain('▸ ★ lead'));
     await press('\t');
-    await waitFor(() => expect(app.lastFrame()).toContain('▸ coder'));
+    await waitFor(() => expect(lastFrame()).toContain('▸ coder'));
     await press('o');
-    await waitFor(() => expect(app.lastFrame()).toContain('output.log · 5 lines'));
+    await waitFor(() => expect(lastFrame()).toContain('output.log · 5 lines'));
     await press('\r');
-    await waitFor(() => expect(app.lastFrame()).toContain('coder · output.log line 6'));
-    expect(app.lastFrame()).toContain('progress: 60%');
+    await waitFor(() => expect(lastFrame()).toContain('coder · output.log line 6'));
+    expect(lastFrame()).toContain('progress: 60%');
     await press('\u001b');
     await press('o');
-    await waitFor(() => expect(app.lastFrame()).not.toContain('output.log · 5 lines'));
+    await waitFor(() => expect(lastFrame()).not.toContain('output.log · 5 lines'));
     await press('d');
-    await waitFor(() => expect(app.lastFrame()).toContain('runner status: running'));
+    await waitFor(() => expect(lastFrame()).toContain('runner status: running'));
   });
 });
 
-let unmount: (() => void) | undefined;
-afterEach(() => unmount?.());
 
 describe('a swarm-tools team on screen', () => {
   it('draws a join handshake in every state, applicants, and planning and deleted tasks', async () => {

@@ -4,6 +4,7 @@ import { buildDashboard } from '../../components/dashboard-model.js';
 import { Dashboard } from '../../components/dashboard.js';
 import { colorTheme, ThemeContext } from '../../components/theme.js';
 import { initialViewState, type ViewState } from '../../components/view-state.js';
+import type { WorkflowSpec } from '../../src/domain/workflow-spec.js';
 import type { AppState } from '../../src/store/state.js';
 
 export interface FrameOptions {
@@ -13,6 +14,7 @@ export interface FrameOptions {
   readonly now?: number;
   readonly claudeDir?: string;
   readonly stallAfterMs?: number;
+  readonly spec?: WorkflowSpec;
 }
 
 /** One frame of the dashboard as text, drawn by Ink's own renderer. */
@@ -26,6 +28,7 @@ export function frame(state: AppState, options: FrameOptions = {}): string {
     height: options.height,
     now: options.now ?? Date.parse('2026-03-01T12:00:00.000Z'),
     stallAfterMs: options.stallAfterMs,
+    spec: options.spec,
   });
   return renderToString(
     <ThemeContext.Provider value={colorTheme}>

@@ -1,0 +1,80 @@
+import { Box, Text } from 'ink';
+import React from 'react';
+import type { StepState } from '../src/domain/workflow.js';
+import type { WorkflowLine, WorkflowModel } from './dashboard-model.js';
+import { FittedLine, type Part } from './fitted-line.js';
+import { memberColor, palette, useTheme } from './theme.js';
+import { fit } from './text.js';
+
+/** A step's mark in the graph, where the drawing has its `●`. */
+export const STEP_MARKS: Readonly<Record<StepState, string>> = { done: '✓', running: '▶', waiting: '○', failed: '✗' };
+export const STEP_COLORS: Readonly<Record<StepState, string>> = { done: palette.ok, running: palette.accent, waiting: palette.dim, failed: palette.danger };
+
+interface LineProps {
+  readonly line: WorkflowLine;
+  readonly selected: boolean;
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly width: number;
+}
+
+/** One row of the graph (its lanes, the step's mark in its state's colour, the step in its agent's), or a line of text. */
+const Line = React.memo(function Line({ line, selected, colors, width }: LineProps) {
+  const { paint } = useTheme();
+  if (line.kind === 'text') {
+    const tone = line.tone === 'warning' ? { color: paint(palette.warning) } : line.tone === 'heading' ? { bold: true } : {};
+    return <FittedLine parts={[{ text: ` ${fit(line.text, width) || ' '}`, ...tone }]} width={width} />;
+  }
+  const { row, step } = line;
+  const lanes = ` ${row.graph}`;
+  if (!step || row.column === null) return <FittedLine parts={[{ text: lanes, dimColor: true }]} width={width} />;
+  const column = row.column + 1;
+  const parts: Part[] = [
+    { text: lanes.slice(0, column), dimColor: true },
+    { text: STEP_MARKS[step.state], color: paint(STEP_COLORS[step.state]), bold: true },
+    { text: `${lanes.slice(column + 1)} `, dimColor: true },
+    { text: fit(step.name, 40), color: paint(memberColor(colors.get(step.agent))), bold: true, inverse: selected },
+    { text: ` ${fit(step.agent, 30)}`, color: paint(memberColor(colors.get(step.agent))) },
+    { text: ` · ${step.state} · ${fit(step.why, 120)}`, dimColor: step.state === 'waiting' },
+  ];
+  if (row.unshown.length > 0) parts.push({ text: ` (after ${fit(row.unshown.join(', '), 60)})`, dimColor: true });
+  return <FittedLine parts={parts} width={width} />;
+});
+
+/** The declared workflow against the live team: its steps as a dependency graph, then what its type adds. */
+export function WorkflowView({ model, colors, width }: { readonly model: WorkflowModel; readonly colors: ReadonlyMap<string, string | null>; readonly width: number }) {
+  const { spec, status, lines, window } = model;
+  const { counts } = status;
+  const summary = [
+    `${fit(spec.name, 40)} v${fit(spec.version, 20)}`,
+    status.type,
+    `${status.steps.length} step${status.steps.length === 1 ? '' : 's'}`,
+    ...(['done', 'running', 'waiting', 'failed'] as const).filter((state) => counts[state] > 0).map((state) => `${counts[state]} ${state}`),
+  ];
+  if (status.mismatches.length > 0) summary.push(`${status.mismatches.length} mismatch${status.mismatches.length === 1 ? '' : 'es'}`);
+  const selectedStep = window.selected >= 0 ? lines[window.selected] : undefined;
+  return (
+    <Box flexDirection="column" width={width}>
+      <FittedLine
+        parts={[
+          { text: ' Workflow ', bold: true, inverse: true },
+          { text: ` ${summary.join(' · ')}${window.start > 0 ? ` · ↑ ${window.start} above` : ''} · w back to the dashboard`, dimColor: true },
+        ]}
+        width={width}
+      />
+      {lines.slice(window.start, window.end).map((line, i) => (
+        <Line key={window.start + i} line={line} selected={line === selectedStep} colors={colors} width={width} />
+      ))}
+    </Box>
+  );
+}
+
+/** `w` without `--spec`: how to get a workflow on screen. */
+export function NoWorkflow({ width }: { readonly width: number }) {
+  return (
+    <Box flexDirection="column" width={width} paddingX={1}>
+      <Text bold>No workflow declared</Text>
+      <Text wrap="truncate-end">Start teamtop with --spec &lt;team file&gt; (a multi-agent-spec team: agents, workflow steps, collaboration)</Text>
+      <Text wrap="truncate-end">to see its steps against this team. teamtop spec-check &lt;file&gt; validates one. w goes back.</Text>
+    </Box>
+  );
+}

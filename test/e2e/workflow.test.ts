@@ -1,0 +1,78 @@
+/**
+ * Declared workflows through the built CLI: `spec-check` for CI, `--spec` refused
+ * with every problem when the file is wrong, and the workflow view in a terminal.
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyFixture, FIXTURES, tempDir } from '../helpers/fixtures.js';
+import { writeJson } from '../helpers/live.js';
+import { CLI, Terminal } from '../helpers/pty.js';
+
+const SPECS = join(FIXTURES, 'specs');
+
+function run(args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input: '', env: { ...process.env, COLUMNS: '120' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('teamtop spec-check', () => {
+  it.each(['chain', 'scatter', 'graph', 'crew', 'swarm', 'council'])('passes the valid %s spec', (type) => {
+    const { code, stdout, stderr } = run(['spec-check', join(SPECS, `${type}.json`)]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`^✓ .*${type}\\.json: team \\S+ v\\d+\\.\\d+\\.\\d+, \\d+ agents, ${type} workflow with \\d+ steps?\\n`, 'u'));
+    expect(stderr).toBe('');
+  });
+
+  it.each([
+    ['invalid-references', '$.workflow.steps[1].agent: agent "codr" is not in agents (did you mean "coder"?)'],
+    ['invalid-cycle', '$.workflow.steps'],
+    ['invalid-json', '$: not valid JSON'],
+    ['invalid-crew', '$.collaboration'],
+    ['invalid-types', '$.workflow.type'],
+  ])('fails %s with the JSON path of each problem', (name, shows) => {
+    const { code, stdout, stderr } = run(['spec-check', join(SPECS, `${name}.json`)]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`${join(SPECS, `${name}.json`)}: ${shows}`);
+  });
+
+  it('answers in JSON for scripts, and says when the file is missing', () => {
+    const ok = run(['spec-check', '--json', join(SPECS, 'graph.json')]);
+    expect(JSON.parse(ok.stdout)).toEqual({ ok: true, problems: [], warnings: [] });
+    const missing = run(['spec-check', join(SPECS, 'nope.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('nope.json: no such file');
+  });
+});
+
+describe('teamtop --spec', () => {
+  it('refuses a spec with problems before drawing anything, naming each', () => {
+    const { code, stdout, stderr } = run(['--dir', tempDir(), '--once', '--spec', join(SPECS, 'invalid-references.json')]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('is not a team file teamtop can follow');
+    expect(stderr).toContain('  $.workflow.steps[3].depends_on[0]: step "review" depends on itself');
+  });
+
+  it('opens on the team the spec declares, and shows its workflow on w as the team moves', async () => {
+    const dir = copyFixture('workflow');
+    // Another team, more recently active: without the spec, the dashboard would open on it.
+    writeJson(join(dir, 'teams/other/config.json'), { name: 'other', createdAt: Date.now(), members: [{ name: 'boss', agentType: 'team-lead' }] });
+    const term = new Terminal({ args: ['--dir', dir, '--no-journal', '--spec', join(SPECS, 'graph.json')], cols: 120, rows: 30 });
+    await term.waitForText('★ planner');
+    term.press('w');
+    await term.waitForText(/▶ +│ +build coder · running · task #3 in progress/u);
+    // The test task completes: its step is done, the next one waits on the rest.
+    writeFileSync(
+      join(dir, 'tasks/release-graph/5.json'),
+      JSON.stringify({ id: '5', subject: 'test', status: 'completed', owner: 'tester', blocks: [], blockedBy: ['3'] }),
+    );
+    await term.waitForText(/✓ +│ +test tester · done · task #5 completed/u);
+    term.press('w');
+    await term.waitForText('★ planner');
+    term.press('q');
+    expect(await term.waitForExit()).toBe(0);
+  });
+});

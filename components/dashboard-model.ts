@@ -264,6 +264,21 @@ function notesOf(member: MemberView, budgetTokens: number | undefined): PaneNote
   return notes;
 }
 
+/**
+ * The notes a bordered pane draws under its info line, in rows its list gives
+ * up: an error always, when there is a row at all; the figures only while a row
+ * is left for the newest message.
+ */
+function notesThatFit(notes: readonly PaneNote[], rows: number, listLength: number): readonly PaneNote[] {
+  let left = rows;
+  return notes.filter((note) => {
+    const keep = note.tone === 'danger' ? 0 : Math.min(1, listLength);
+    if (left - keep <= 0) return false;
+    left--;
+    return true;
+  });
+}
+
 const withoutInternal = memoize((nodes: readonly TaskNode[]) => nodes.filter((node) => !node.internal));
 const taskIds = memoize((nodes: readonly TaskNode[]) => nodes.map((node) => node.id));
 
@@ -324,9 +339,16 @@ function extrasLines(extras: WorkflowStatus['extras']): WorkflowLine[] {
   }
 }
 
-const stepKeys = memoize((lines: readonly WorkflowLine[]): string[] =>
-  lines.flatMap((line) => (line.kind === 'graph' && line.step ? [line.step.name] : [])),
+const STEP_KEY = 'step:';
+/**
+ * Every line of the workflow view can be selected, so that all of it can be
+ * scrolled to (mismatches above the graph, a queue below it). A step's line is
+ * keyed by the step, so a selection stays on it as the lines around it change.
+ */
+const lineKeys = memoize((lines: readonly WorkflowLine[]): string[] =>
+  lines.map((line, i) => (line.kind === 'graph' && line.step ? `${STEP_KEY}${line.step.name}` : `line:${i}`)),
 );
+const isStepKey = (key: string): boolean => key.startsWith(STEP_KEY);
 
 /** The slice of a list that fits `rows`, keeping the selected item on screen. */
 export function listWindow(total: number, rows: number, selected: number): ListWindow {
@@ -382,6 +404,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     return log ? logView(log) : NO_LOG;
   });
   const budgetTokens = team?.config?.metadata?.budget_tokens;
+  const paneNotes = members.map((member) => notesOf(member, budgetTokens));
   // The newest problem first: it is the one the user has not seen yet.
   const problems = [...state.problems.values()].sort((a, b) => b.since - a.since || a.path.localeCompare(b.path));
   const statusLines = (problems.length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
@@ -390,7 +413,8 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const layout = computeLayout({
     width,
     height,
-    messageCounts: lists.map((list, i) => logs[i]?.lines.length ?? list.length),
+    // A pane's notes are lines too: a pane drawn at its natural height makes room for them.
+    messageCounts: lists.map((list, i) => (logs[i]?.lines.length ?? list.length) + paneNotes[i]!.length),
     focusedMember: focused === undefined ? -1 : memberIds.indexOf(focused),
     taskCount: nodes.length,
     handshakeCount: handshakes.length,
@@ -406,9 +430,8 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       const log = logs[paneLayout.member]!;
       const keys = log ? logKeys(log) : messageKeys(messages);
       const selected = selectedIndex(view, id, keys, 'end');
-      // A bordered pane draws the notes under its info line, in at most half the rows of its list.
-      const allNotes = notesOf(member, budgetTokens);
-      const notes = layout.bordered ? allNotes.slice(0, Math.floor(paneLayout.rows / 2)) : allNotes;
+      const allNotes = paneNotes[paneLayout.member]!;
+      const notes = layout.bordered ? notesThatFit(allNotes, paneLayout.rows, keys.length) : allNotes;
       const rows = paneLayout.rows - (layout.bordered ? notes.length : 0);
       panes.push({
         id,
@@ -461,14 +484,13 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   let workflow: WorkflowModel | null = null;
   if (team && workflowMode && input.spec) {
     const { status, lines } = workflowOf(input.spec, team, members, allTasks);
-    const keys = stepKeys(lines);
-    const selectedStep = keys[selectedIndex(view, WORKFLOW_PANE, keys, 'start')];
-    const selectedLine = lines.findIndex((line) => line.kind === 'graph' && line.step?.name === selectedStep);
+    const selectedLine = selectedIndex(view, WORKFLOW_PANE, lineKeys(lines), 'start');
     const rows = bodyRows === undefined ? lines.length : Math.max(0, bodyRows - 1);
     workflow = { spec: input.spec, status, lines, window: listWindow(lines.length, rows, selectedLine) };
   }
 
   let items: Keys = [];
+  let opens: ViewContext['opens'];
   let anchor: ViewContext['anchor'] = 'start';
   let page = 1;
   if (focused === TASKS_PANE) {
@@ -478,8 +500,9 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     items = handshakeIds;
     page = layout.handshakeRows;
   } else if (focused === WORKFLOW_PANE && workflow) {
-    items = stepKeys(workflow.lines);
+    items = lineKeys(workflow.lines);
     page = workflow.window.end - workflow.window.start;
+    opens = isStepKey;
   } else if (focused === TIMELINE_PANE && timeline) {
     items = entryKeys(timeline.entries);
     anchor = 'end';
@@ -530,6 +553,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       panes: team ? paneIds : [],
       memberPanes: timelineMode || workflowMode ? [] : memberIds,
       items,
+      ...(opens ? { opens } : {}),
       anchor,
       page: detail ? detail.page : Math.max(1, page),
       detailLines: detail?.lines.length ?? 0,
@@ -561,7 +585,7 @@ function openedItem(team: TeamState | undefined, view: ViewState, from: Openable
     return handshake ? { kind: 'handshake', handshake } : null;
   }
   if (pane === WORKFLOW_PANE) {
-    const step = from.workflow?.status.steps.find((candidate) => candidate.name === key);
+    const step = isStepKey(key) ? from.workflow?.status.steps.find((candidate) => `${STEP_KEY}${candidate.name}` === key) : undefined;
     return step && from.workflow ? { kind: 'step', step, spec: from.workflow.spec } : null;
   }
   if (pane === TIMELINE_PANE) {

@@ -5,6 +5,7 @@
 import type { Handshake } from '../src/domain/handshakes.js';
 import type { InboxMessage } from '../src/domain/inbox.js';
 import { agentFigures, figuresLine, formatBytes } from '../src/domain/agent.js';
+import { boundDepth } from '../src/domain/protocol.js';
 import type { Member } from '../src/domain/schemas.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
 import { formatAge, toIso } from '../src/domain/time.js';
@@ -107,7 +108,7 @@ export function memberLines(member: MemberView, info: Member | null, budgetToken
         fact('figures', figuresLine(agentFigures(runner, budgetTokens))),
       ]
     : [];
-  const metadata = info?.metadata ? fieldLines(info.metadata, 'metadata.') : [];
+  const metadata = info?.metadata ? metadataLines(info.metadata) : [];
   const log = member.agent?.log;
   const logFacts = log ? [`output log: ${log.total} line${log.total === 1 ? '' : 's'} seen${log.present ? '' : ' · the file was removed'} (o shows it)`] : [];
   const sections = [roster, runnerFacts, metadata, artifactLines(member), logFacts]
@@ -115,6 +116,17 @@ export function memberLines(member: MemberView, info: Member | null, budgetToken
     .filter((section) => section.length > 0);
   if (info?.prompt) sections.push(['prompt:', ...wrap(info.prompt, width - 2).map((line) => `  ${line}`)]);
   return sections.flatMap((section, i) => (i === 0 ? section : ['', ...section]));
+}
+
+/** Keys of a member's metadata shown, at most: it is the runner's to fill, with anything. */
+const METADATA_KEYS = 50;
+
+/** A member's metadata as `metadata.key: value` lines: the first keys only, nested no deeper than protocol data. */
+function metadataLines(metadata: Readonly<Record<string, unknown>>): string[] {
+  const entries = Object.entries(metadata);
+  const shown = boundDepth(Object.fromEntries(entries.slice(0, METADATA_KEYS))) as Record<string, unknown>;
+  const more = entries.length - METADATA_KEYS;
+  return [...fieldLines(shown, 'metadata.'), ...(more > 0 ? [`… and ${more} more metadata keys`] : [])];
 }
 
 /** The artifacts folder: each entry's name and size, names padded to line up. */

@@ -50,6 +50,8 @@ export interface ViewContext {
   readonly memberPanes: readonly string[];
   /** The focused pane's item keys, in display order. */
   readonly items: Keys;
+  /** Which items open (all, when absent): the workflow view's connector and text lines do not. */
+  readonly opens?: (key: string) => boolean;
   /** Which end a pane rests on: inboxes follow the newest message, lists start at the top. */
   readonly anchor: 'start' | 'end';
   /** Rows the focused list (or the open item) shows at once. */
@@ -192,7 +194,9 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
       const pane = focusedPane(view, context.panes);
       if (pane === undefined) return view;
       const index = selectedIndex(view, pane, context.items, context.anchor);
-      return index < 0 ? view : { ...view, pane, opened: { pane, key: context.items.at(index)! }, detailScroll: 0 };
+      const key = index < 0 ? undefined : context.items.at(index)!;
+      if (key === undefined || (context.opens && !context.opens(key))) return view;
+      return { ...view, pane, opened: { pane, key }, detailScroll: 0 };
     }
     case 'close':
       return view;

@@ -22,11 +22,11 @@ const Line = React.memo(function Line({ line, selected, colors, width }: LinePro
   const { paint } = useTheme();
   if (line.kind === 'text') {
     const tone = line.tone === 'warning' ? { color: paint(palette.warning) } : line.tone === 'heading' ? { bold: true } : {};
-    return <FittedLine parts={[{ text: ` ${fit(line.text, width) || ' '}`, ...tone }]} width={width} />;
+    return <FittedLine parts={[{ text: ` ${fit(line.text, width) || ' '}`, ...tone }]} width={width} inverse={selected} />;
   }
   const { row, step } = line;
   const lanes = ` ${row.graph}`;
-  if (!step || row.column === null) return <FittedLine parts={[{ text: lanes, dimColor: true }]} width={width} />;
+  if (!step || row.column === null) return <FittedLine parts={[{ text: lanes, dimColor: !selected }]} width={width} inverse={selected} />;
   const column = row.column + 1;
   const parts: Part[] = [
     { text: lanes.slice(0, column), dimColor: true },
@@ -57,7 +57,10 @@ export function WorkflowView({ model, colors, width }: { readonly model: Workflo
       <FittedLine
         parts={[
           { text: ' Workflow ', bold: true, inverse: true },
-          { text: ` ${summary.join(' · ')}${window.start > 0 ? ` · ↑ ${window.start} above` : ''} · w back to the dashboard`, dimColor: true },
+          {
+            text: ` ${summary.join(' · ')}${window.start > 0 ? ` · ↑ ${window.start} above` : ''}${window.end < lines.length ? ` · ↓ ${lines.length - window.end} below` : ''} · w back to the dashboard`,
+            dimColor: true,
+          },
         ]}
         width={width}
       />

@@ -65,6 +65,14 @@ function journalOptions(flags: DashboardFlags, write: boolean): JournalOptions |
   };
 }
 
+/**
+ * The team to open on without `--team`: run from inside a team's session, that
+ * team (once it is there); given a spec, the team it declares.
+ */
+function preferredTeam(spec: WorkflowSpec | undefined): string | undefined {
+  return process.env['CLAUDE_CODE_TEAM_NAME'] || spec?.name;
+}
+
 /** Ink goes quiet when it thinks it runs in CI; at a terminal the user wants the dashboard. */
 function claimTerminal(): void {
   process.env['CI'] = 'false';
@@ -88,6 +96,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     return runOnce({
       claudeDir,
       team: flags.team,
+      preferTeam: preferredTeam(spec),
       color: wantsColor(flags.color, process.stdout.isTTY === true),
       width: frameWidth(),
       height: envNumber(process.env['LINES']),
@@ -101,9 +110,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   const { runLive } = await import('./run-live.js');
   return runLive({
     claudeDir,
-    // Run from inside a team's session, the dashboard opens on that team (once it is
-    // there); given a spec, on the team it declares.
-    team: flags.team ?? (process.env['CLAUDE_CODE_TEAM_NAME'] || undefined) ?? spec?.name,
+    team: flags.team ?? preferredTeam(spec),
     spec,
     color: wantsColor(flags.color, true),
     now: flags.now,

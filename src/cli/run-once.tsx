@@ -13,6 +13,8 @@ import { settledSession, type JournalOptions } from './session.js';
 export interface OnceOptions {
   readonly claudeDir: string;
   readonly team: string | undefined;
+  /** The team to show when there is one of that name and `team` is not given (no error when there is not). */
+  readonly preferTeam?: string | undefined;
   readonly color: boolean;
   readonly width: number;
   /** Rows to fit in; undefined draws every pane at its natural height. */
@@ -31,7 +33,7 @@ export async function runOnce(options: OnceOptions): Promise<number> {
     process.stderr.write(`teamtop: no team named "${options.team}" in ${options.claudeDir}\n`);
     return 1;
   }
-  printFrame(state, { ...options, view: { ...initialViewState, team: options.team ?? null } });
+  printFrame(state, { ...options, view: { ...initialViewState, team: options.team ?? options.preferTeam ?? null } });
   return 0;
 }
 

@@ -113,7 +113,8 @@ export function pairHandshakes(messages: readonly InboxMessage[]): Pairing[] {
   for (const [requestId, response] of responses) {
     if (requests.has(requestId)) continue;
     pairings.push({
-      kind: RESPONSE_KINDS[response.kind] ?? response.kind,
+      // Own keys only: a type named `constructor` is not Object's.
+      kind: Object.hasOwn(RESPONSE_KINDS, response.kind) ? RESPONSE_KINDS[response.kind]! : response.kind,
       requestId,
       from: response.to,
       to: response.from,

@@ -174,6 +174,8 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
   const names = [...team.members.keys()];
   for (const name of team.inboxes.keys()) if (!team.members.has(name)) names.push(name);
   for (const name of team.agents.keys()) if (!team.members.has(name) && !team.inboxes.has(name)) names.push(name);
+  // Whoever asked to join has a pane, if only to say it is joining or was refused.
+  for (const pairing of pairings) if (pairing.kind === 'join' && !names.includes(pairing.from)) names.push(pairing.from);
 
   return names.map((name): MemberView => {
     const record = team.members.get(name);

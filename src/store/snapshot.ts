@@ -32,7 +32,14 @@ function agentJson(agent: AgentRecord | null) {
           lastActiveAt: toIso(status.lastActiveAt),
           completedAt: toIso(status.completedAt),
           errorMessage: status.errorMessage ?? null,
-          metrics: status.metrics ?? null,
+          // The three figures teamtop knows; a runner's other keys could be anything (nested 100,000 deep).
+          metrics: status.metrics
+            ? {
+                tokens_used: status.metrics.tokens_used ?? null,
+                tasks_completed: status.metrics.tasks_completed ?? null,
+                avg_response_time: status.metrics.avg_response_time ?? null,
+              }
+            : null,
         }
       : null,
     log: log ? { lines: log.total, present: log.present, tail: [...log.lines.slice(-LOG_LINES_IN_JSON), ...(log.partial ? [log.partial] : [])] } : null,

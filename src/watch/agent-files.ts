@@ -3,7 +3,7 @@
  * `tail -F`, and its `artifacts/` folder, listed. The loader hands these reads
  * here; what comes back are observations, as for every other file.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { MAX_ARTIFACTS, type Artifact } from '../domain/agent.js';
@@ -119,7 +119,7 @@ export class LogFollower {
         team: target.team,
         member: target.member,
         lines,
-        partial: state.partial,
+        partial: clean(state.partial),
         reset,
         skipped,
         at,
@@ -181,6 +181,8 @@ export function listArtifacts(path: string, target: ArtifactsTarget, at: number,
   try {
     names = readdirSync(path);
   } catch (error) {
+    // The folder itself a file, rather than a folder on the way gone.
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR' && existsSync(path)) return { kind: 'unreadable', code: 'ENOTDIR', error };
     return errorRead(error);
   }
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -116,6 +116,7 @@ function unreadable(error: unknown): ReadResult {
 
 function readError(code: string, error: unknown): string {
   if (code === 'ENOTFILE') return 'is not a regular file (a pipe, socket or device)';
+  if (code === 'ENOTDIR') return 'is a file, not a folder';
   return READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}`;
 }
 
@@ -251,7 +252,7 @@ export class Loader {
 
   /** Files read so far, for a rescan to find the ones that disappeared. */
   knownFiles(): string[] {
-    return [...this.interpreter.knownFiles(), ...this.logs.knownFiles(), ...this.listings.keys()];
+    return [...new Set([...this.interpreter.knownFiles(), ...this.logs.knownFiles(), ...this.listings.keys(), ...this.agentProblems])];
   }
 
   /** Resolves when no torn file is waiting for a re-read. */

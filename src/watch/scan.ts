@@ -66,8 +66,8 @@ export function listTeamFiles(claudeDir: string): { folders: string[]; files: st
       for (const inside of list(folder)) {
         const relative = `${folder}/${inside.name}`;
         if (classifyFile(relative)) files.push(relative);
-        // A member's folder of per-agent records (task-status.json, output.log, artifacts/).
-        else if (inside.isDirectory() && !inside.name.startsWith('.')) addFiles(relative);
+        // A member's folder of per-agent records (task-status.json, output.log, artifacts/), or a link to one.
+        else if ((inside.isDirectory() || (inside.isSymbolicLink() && isFolder(join(claudeDir, relative)))) && !inside.name.startsWith('.')) addFiles(relative);
       }
     }
   }

@@ -35,17 +35,23 @@ describe('per-agent records on screen', () => {
     const compact = frame(state, { width: 100, height: 13, now: NOW });
     expect(compact).toMatch(/coder working 3m · general-purpose · sonnet · 48\.2K \/ 200K tokens \(24%\) · 2 tasks done/u);
     expect(compact).toMatch(/tester failed 1m · general-purpose · haiku · error: npm test exited/u);
-    // One message row each: no room for a note, and nothing drawn over the border or another line.
+    // One row each: the error takes it; figures give way to the newest message; nothing is drawn over a border.
     const small = frame(state, { width: 120, height: 16, now: NOW }).split('\n');
-    expect(small.find((line) => line.includes('─ tester ─'))).toBeDefined();
     const tester = small.findIndex((line) => line.includes('─ tester ─'));
     expect(small[tester + 1]).toMatch(/^│ general-purpose · haiku +all read │/u);
-    expect(small[tester + 2]).toMatch(/^│ no messages yet +│/u);
-    // With two rows, the error takes one.
+    expect(small[tester + 2]).toMatch(/^│ error: npm test exited.*│$/u);
+    expect(small[tester + 3]).toMatch(/^╰─+╯/u);
+    const writer = small.findIndex((line) => line.includes('─ writer ─'));
+    expect(small[writer + 2]).toMatch(/10:03:58 lead ○ shutdown_request/u);
+    // With two rows and no messages, the figures fit too.
     const taller = frame(state, { width: 120, height: 20, now: NOW }).split('\n');
     const at = taller.findIndex((line) => line.includes('─ tester ─'));
     expect(taller[at + 2]).toMatch(/^│ error: npm test exited/u);
-    expect(taller[at + 3]).toMatch(/^│ no messages yet +│/u);
+    expect(taller[at + 3]).toMatch(/^│ 9\.1K \/ 200K tokens \(5%\) · 0 tasks done +│/u);
+    // Drawn once at natural height, every pane makes room for its notes.
+    const natural = frame(state, { width: 120, now: NOW });
+    expect(natural).toContain('error: npm test exited');
+    expect(natural).toContain('15.4K / 200K tokens (8%)');
   });
 
   it('switches a pane to the end of its output log, the line being written last', async () => {

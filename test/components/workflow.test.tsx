@@ -91,6 +91,42 @@ describe('the workflow view', () => {
     ]);
   });
 
+  it('scrolls to every line, below the graph too, and opens only steps', async () => {
+    const state = await team();
+    const spec = parseSpec(
+      JSON.stringify({ name: 'queue', version: '1.0.0', agents: ['coder', 'tester'], workflow: { type: 'swarm' }, collaboration: { task_queue: true } }),
+    );
+    if (!spec.ok) throw new Error('spec');
+    const withQueue = (count: number) => {
+      // The fixture's queue holds one task: more, as a swarm would have, from the same state.
+      const tasks = new Map(state.teams.get('release-graph')!.tasks);
+      for (let i = 100; i < 100 + count; i++) tasks.set(String(i), { task: { id: String(i), subject: `bug ${i}`, status: 'pending', blocks: [], blockedBy: [] }, deleted: false });
+      const teams = new Map(state.teams);
+      teams.set('release-graph', { ...state.teams.get('release-graph')!, tasks });
+      return { ...state, teams };
+    };
+    const big = withQueue(40);
+    const top = frame(big, { width: 100, height: 20, now: NOW, spec: spec.spec, view: { mode: 'workflow' } });
+    expect(top).toMatch(/↓ \d+ below/u);
+    expect(top).not.toContain('bug 139');
+    const bottom = frame(big, {
+      width: 100,
+      height: 20,
+      now: NOW,
+      spec: spec.spec,
+      view: { mode: 'workflow', selected: new Map([['workflow', 'line:46']]) },
+    });
+    expect(bottom).toContain('#139 bug 139');
+    expect(bottom).toMatch(/↑ \d+ above/u);
+    // Enter on a line that is not a step opens nothing.
+    const { press, lastFrame } = await mountApp(`${FIXTURES}/workflow`, { now: NOW, spec: specOf('graph') });
+    await press('w');
+    await waitFor(() => expect(lastFrame()).toContain(' Workflow '));
+    await press('\r');
+    expect(lastFrame()).toContain(' Workflow ');
+    expect(lastFrame()).not.toContain('esc close');
+  });
+
   it('says how to declare one when no spec was given', async () => {
     const drawn = frame(await team(), { width: 120, height: 30, now: NOW, view: { mode: 'workflow' } });
     expect(drawn).toContain('No workflow declared');
@@ -102,7 +138,7 @@ describe('the workflow view', () => {
     await waitFor(() => expect(lastFrame()).toContain('★ planner'));
     await press('w');
     await waitFor(() => expect(lastFrame()).toContain(' Workflow '));
-    await press('jj\r');
+    await press('jjjjjjjj\r');
     await waitFor(() => expect(lastFrame()).toContain('build step of release-graph · coder'));
     expect(lastFrame()).toContain('depends on: plan, design');
     expect(lastFrame()).toContain('running: task #3 in progress');

@@ -56,6 +56,16 @@ describe('teamtop --spec', () => {
     expect(stderr).toContain('  $.workflow.steps[3].depends_on[0]: step "review" depends on itself');
   });
 
+  it('draws once on the team the spec declares, or the session\'s team, without failing when it is not there', () => {
+    const dir = copyFixture('workflow');
+    writeJson(join(dir, 'teams/other/config.json'), { name: 'other', createdAt: Date.now(), members: [{ name: 'boss', agentType: 'team-lead' }] });
+    expect(run(['--dir', dir, '--once', '--no-journal']).stdout).toContain('★ boss');
+    expect(run(['--dir', dir, '--once', '--no-journal', '--spec', join(SPECS, 'graph.json')]).stdout).toContain('★ planner');
+    const elsewhere = run(['--dir', dir, '--once', '--no-journal', '--spec', join(SPECS, 'chain.json')]);
+    expect(elsewhere.code).toBe(0);
+    expect(elsewhere.stdout).toContain('★ boss');
+  });
+
   it('opens on the team the spec declares, and shows its workflow on w as the team moves', async () => {
     const dir = copyFixture('workflow');
     // Another team, more recently active: without the spec, the dashboard would open on it.

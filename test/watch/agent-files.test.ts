@@ -71,6 +71,9 @@ describe('following an output log', () => {
     writeFileSync(path, `${'y'.repeat(LOG_LINE_CHARS * 3)}\n\u001b[32mgreen\u001b[0m \u001b]0;title\u0007\r\n`);
     const { lines } = read()!;
     expect(lines).toEqual(['y'.repeat(LOG_LINE_CHARS), 'green \u001b]0;title\u0007']);
+    // The line still being written is shown without its colour codes too.
+    appendFileSync(path, '\u001b[1mhalf a bold');
+    expect(read()).toMatchObject({ lines: [], partial: 'half a bold' });
   });
 
   it('decodes a character split between two writes', () => {

@@ -135,6 +135,8 @@ describe('a team in one file (swarm-tools layout)', () => {
       { name: 'drone-1', status: 'working', departed: false },
       { name: 'drone-2', status: 'refused', departed: false },
       { name: 'drone-5', status: 'working', departed: false },
+      { name: 'drone-4', status: 'joining', departed: false },
+      { name: 'drone-3', status: 'joining', departed: false },
     ]);
     expect(hive().tasks.map(({ id, state }) => [id, state])).toEqual([
       ['1', 'completed'],

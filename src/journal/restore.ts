@@ -23,19 +23,30 @@ export interface Restored {
   readonly notices: { readonly path: string; readonly message: string }[];
 }
 
+const RESTORE_BATCH = 1000;
+
 /**
  * Replay run files in order through one replayer, a line at a time, handing
- * each line's observations to `emit` as they come (nothing is gathered: a
- * journal can hold every text a busy team ever wrote).
+ * the observations to `emit` as they come: an inbox's at once (a journal can
+ * hold every text a busy team ever wrote, and an observation holds its text),
+ * the small files' in batches.
  */
 export function replayRuns(runs: readonly RunFile[], emit: (observations: Observation[]) => void): Restored {
   const replayer = new Replayer();
   const notices: { path: string; message: string }[] = [];
+  // One store update per line would copy a team's task map per task.
+  let batch: Observation[] = [];
+  const flush = () => {
+    if (batch.length > 0) emit(batch);
+    batch = [];
+  };
   for (const run of runs) {
     const skipped = streamJournal(run.path, (line) => {
       const observations = replayer.apply(line);
-      if (observations.length > 0) emit(observations);
+      batch.push(...observations);
+      if (batch.length >= RESTORE_BATCH || observations.some((observation) => observation.kind === 'inbox')) flush();
     });
+    flush();
     for (const message of [...skipped, ...replayer.notices.splice(0)]) notices.push({ path: run.path, message });
   }
   return { folders: replayer.folders, interpreter: replayer.interpreter, notices };

@@ -6,6 +6,7 @@ import type { Observation } from '../domain/observation.js';
 import { formatBytes } from '../domain/agent.js';
 import { toEpoch } from '../domain/time.js';
 import type { TeamConfig } from '../domain/schemas.js';
+import type { TaskRecord } from '../domain/task-graph.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
 import { emptyTeam, initialState, type AgentLog, type AgentRecord, type AppState, type MemberRecord, type Problem, type TeamState } from './state.js';
 
@@ -80,7 +81,21 @@ function followLog(log: AgentLog | null, observation: Extract<Observation, { kin
   return { lines, partial: observation.partial, total: (log?.total ?? 0) + added.length, present: true };
 }
 
-function applyToTeam(team: TeamState, observation: Observation): TeamState {
+/**
+ * Maps made while applying one batch of observations: nobody has seen them yet,
+ * so the next observation of the batch may change them in place. Copying a
+ * team's task map for each of a batch's 10,000 task files would be quadratic.
+ */
+type Fresh = WeakSet<object>;
+
+function tasksToChange(team: TeamState, fresh: Fresh): Map<string, TaskRecord> {
+  if (fresh.has(team.tasks)) return team.tasks as Map<string, TaskRecord>;
+  const tasks = new Map(team.tasks);
+  fresh.add(tasks);
+  return tasks;
+}
+
+function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): TeamState {
   switch (observation.kind) {
     case 'config':
       return touch(applyConfig(team, observation.config), observation, true);
@@ -104,7 +119,7 @@ function applyToTeam(team: TeamState, observation: Observation): TeamState {
         false,
       );
     case 'task': {
-      const tasks = new Map(team.tasks);
+      const tasks = tasksToChange(team, fresh);
       tasks.set(observation.task.id, { task: observation.task, deleted: false });
       return touch({ ...team, tasks }, observation, false);
     }
@@ -116,7 +131,7 @@ function applyToTeam(team: TeamState, observation: Observation): TeamState {
       if (target.kind === 'task') {
         const record = team.tasks.get(target.id);
         if (!record || record.deleted) return team;
-        const tasks = new Map(team.tasks);
+        const tasks = tasksToChange(team, fresh);
         tasks.set(target.id, { ...record, deleted: true });
         return touch({ ...team, tasks }, observation, false);
       }
@@ -169,6 +184,7 @@ function teamOf(observation: Observation): string | undefined {
 function applyObservations(state: AppState, observations: readonly Observation[]): AppState {
   let teams: Map<string, TeamState> | undefined;
   let problems: Map<string, Problem> | undefined;
+  const fresh: Fresh = new WeakSet();
   for (const observation of observations) {
     if (observation.kind === 'problem') {
       const since = state.problems.get(observation.path)?.since ?? observation.at;
@@ -185,7 +201,7 @@ function applyObservations(state: AppState, observations: readonly Observation[]
     }
     const name = teamOf(observation)!;
     const before = (teams ?? state.teams).get(name) ?? emptyTeam(name);
-    const after = applyToTeam(before, observation);
+    const after = applyToTeam(before, observation, fresh);
     if (after !== before || !(teams ?? state.teams).has(name)) (teams ??= new Map(state.teams)).set(name, after);
   }
   if (!teams && !problems) return state;

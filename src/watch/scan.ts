@@ -74,6 +74,8 @@ export function listTeamFiles(claudeDir: string): { folders: string[]; files: st
   return { folders, files, problems };
 }
 
+const SCAN_BATCH = 1000;
+
 /**
  * Read everything, handing over what each file shows as soon as it is read: a
  * big team's inboxes are megabytes each, and each text can go once it is handed over.
@@ -83,10 +85,18 @@ export function scan(claudeDir: string, loader: Loader, now: number, emit: (obse
   const { folders, files, problems } = listTeamFiles(claudeDir);
   emit(folders.map((folder) => ({ kind: 'folder', target: classifyFolder(folder)!, at: now })));
   emit(loader.listed(problems, now));
+  // Small files go to the store in batches (10,000 task files are not 10,000
+  // updates); an inbox goes at once, so that the text it was read from can go.
+  let batch: Observation[] = [];
   for (const file of files) {
     const observations = loader.readNow(file);
-    if (observations.length > 0) emit(observations);
+    batch.push(...observations);
+    if (batch.length >= SCAN_BATCH || observations.some((observation) => observation.kind === 'inbox')) {
+      emit(batch);
+      batch = [];
+    }
   }
+  if (batch.length > 0) emit(batch);
   return folders;
 }
 

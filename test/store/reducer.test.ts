@@ -3,6 +3,18 @@ import { initialState } from '../../src/store/state.js';
 import { at, config, member, message, observe, T0, task, teamState } from '../helpers/observations.js';
 
 describe('reducer', () => {
+  it('applies a batch of task files to one new task map, leaving every earlier state as it was', () => {
+    const tasks = (ids: string[]) => ids.map((id) => ({ kind: 'task' as const, team: 'team', task: task(id), at: T0, live: false }));
+    const before = teamState();
+    const first = observe(before, ...tasks(['1', '2', '3']));
+    const second = observe(first, ...tasks(['4', '5']), { kind: 'file-gone', target: { kind: 'task', team: 'team', id: '1' }, at: T0, live: true });
+    expect(before.teams.get('team')!.tasks.size).toBe(0);
+    expect([...first.teams.get('team')!.tasks.keys()]).toEqual(['1', '2', '3']);
+    expect(first.teams.get('team')!.tasks.get('1')!.deleted).toBe(false);
+    expect([...second.teams.get('team')!.tasks.keys()]).toEqual(['1', '2', '3', '4', '5']);
+    expect(second.teams.get('team')!.tasks.get('1')!.deleted).toBe(true);
+  });
+
   it('does not count a task list without a team folder as a team', () => {
     const state = observe(initialState, { kind: 'task', team: 'solo-uuid', task: task('1'), at: T0, live: false });
     expect(state.teams.get('solo-uuid')?.isTeam).toBe(false);

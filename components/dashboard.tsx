@@ -66,6 +66,7 @@ export function Dashboard({ model, height }: DashboardProps) {
   const notes = [...filters];
   if (model.layout.hiddenMembers > 0 && model.mode === 'dashboard') notes.push(`${model.layout.hiddenMembers} more members: tab`);
   if (model.team && !model.team.present) notes.push('team ended');
+  if (model.hasSpec && model.mode === 'dashboard') notes.push('w workflow');
 
   let body: React.ReactNode;
   if (!model.team) body = <EmptyState claudeDir={model.claudeDir} width={model.width} />;

@@ -72,6 +72,8 @@ describe('teamtop --spec', () => {
     writeJson(join(dir, 'teams/other/config.json'), { name: 'other', createdAt: Date.now(), members: [{ name: 'boss', agentType: 'team-lead' }] });
     const term = new Terminal({ args: ['--dir', dir, '--no-journal', '--spec', join(SPECS, 'graph.json')], cols: 120, rows: 30 });
     await term.waitForText('★ planner');
+    // The footer says where the workflow is.
+    await term.waitForText('w workflow');
     term.press('w');
     await term.waitForText(/▶ +│ +build coder · running · task #3 in progress/u);
     // The test task completes: its step is done, the next one waits on the rest.

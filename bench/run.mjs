@@ -377,9 +377,8 @@ async function huge(fixture) {
   let openMs;
   let endMs;
   if (fixture.open) {
-    // Open the lead's newest message (it is selected), then jump to its last line. As
-    // in the other phases, keys come once the dashboard has settled: a key sent in
-    // the same millisecond as the first frame can arrive before the terminal is raw.
+    // Open the lead's newest message (it is selected), then jump to its last line;
+    // as in the other phases, keys come once the dashboard has settled.
     await sleep(300);
     const t1 = performance.now();
     term.press('\r');

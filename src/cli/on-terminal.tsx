@@ -86,6 +86,10 @@ export async function runOnTerminal(element: ReactElement, { options, onClose }:
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
   try {
+    // Raw before the first frame, not after it (Ink turns raw mode on only once its
+    // input hook is mounted): a key typed as the dashboard appears is kept for it
+    // instead of being lost to the line discipline, and Ctrl+C then is a key too.
+    if (process.stdin.isTTY) process.stdin.setRawMode(true);
     instance = render(<Faulty fault={process.env['TEAMTOP_FAULT']}>{element}</Faulty>, options);
     await instance.waitUntilExit();
     return 0;

@@ -4,8 +4,8 @@
  * problem. What the file says is echoed back, so it is sanitised first: a file
  * must not be able to drive the terminal.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { sanitizeLine } from '../domain/sanitize.js';
+import { readAt, readErrorMessage, withRegularFile } from '../watch/read-file.js';
 import { parseSpec, workflowTypeOf, type SpecProblem, type WorkflowSpec } from '../domain/workflow-spec.js';
 
 export interface SpecCheckOptions {
@@ -21,51 +21,20 @@ export const MAX_SPEC_BYTES = 8 * 1024 * 1024;
 /** The longest name or version echoed in the summary. */
 const SHOWN = 80;
 
-const READ_ERRORS: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file',
-  ENOTDIR: 'no such file',
-  EACCES: 'cannot read: permission denied',
-  EPERM: 'cannot read: permission denied',
-  EISDIR: 'is a folder, not a file',
-  ELOOP: 'cannot read: a loop of symbolic links',
-  ENAMETOOLONG: 'cannot read: the path is too long',
-};
-
 type Read = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
 
-/**
- * Opened without blocking: a named pipe given as the file would otherwise hang
- * the check until something wrote to it.
- */
 function readSpecFile(path: string): Read {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    return { ok: false, message: READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}` };
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (stats.isDirectory()) return { ok: false, message: READ_ERRORS['EISDIR']! };
-    if (!stats.isFile()) return { ok: false, message: 'is not a regular file (a pipe, socket or device)' };
+  const result = withRegularFile(path, (fd, stats): Read => {
     if (stats.size > MAX_SPEC_BYTES) return { ok: false, message: `is ${(stats.size / (1024 * 1024)).toFixed(0)} MB: too big for a team file (the limit is 8 MB)` };
     // One byte more than the limit: a file that grew since fstat is caught too.
     const buffer = Buffer.alloc(Math.min(stats.size, MAX_SPEC_BYTES) + 1);
-    let length = 0;
-    while (length < buffer.length) {
-      const count = readSync(fd, buffer, length, buffer.length - length, length);
-      if (count === 0) break;
-      length += count;
-    }
+    const length = readAt(fd, buffer, 0, buffer.length);
     if (length > MAX_SPEC_BYTES) return { ok: false, message: 'is too big for a team file (the limit is 8 MB)' };
     return { ok: true, text: buffer.toString('utf8', 0, length) };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    return { ok: false, message: READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}` };
-  } finally {
-    closeSync(fd);
-  }
+  });
+  if ('ok' in result) return result;
+  const missing = result.code === 'ENOENT' || result.code === 'ENOTDIR';
+  return { ok: false, message: missing ? 'no such file' : readErrorMessage(result.code, result.error) };
 }
 
 const clip = (text: string): string => (text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text);

@@ -3,12 +3,13 @@
  * `tail -F`, and its `artifacts/` folder, listed. The loader hands these reads
  * here; what comes back are observations, as for every other file.
  */
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { MAX_ARTIFACTS, type Artifact } from '../domain/agent.js';
 import type { Observation } from '../domain/observation.js';
 import type { FileTarget } from '../domain/paths.js';
+import { readAt, withRegularFile } from './read-file.js';
 
 type LogTarget = Extract<FileTarget, { kind: 'output-log' }>;
 type ArtifactsTarget = Extract<FileTarget, { kind: 'artifacts' }>;
@@ -46,20 +47,13 @@ const CHECK_BYTES = 64;
 // eslint-disable-next-line no-control-regex
 const STYLE_CODES = /\u001b\[[\d;:]*m/gu;
 
-function errorRead(error: unknown): AgentRead {
-  const code = (error as NodeJS.ErrnoException).code ?? '';
+function failedRead(code: string, error: unknown): AgentRead {
   return code === 'ENOENT' || code === 'ENOTDIR' ? { kind: 'gone' } : { kind: 'unreadable', code, error };
 }
 
 function readRange(fd: number, start: number, end: number): Buffer {
   const buffer = Buffer.allocUnsafe(end - start);
-  let length = 0;
-  while (length < buffer.length) {
-    const count = readSync(fd, buffer, length, buffer.length - length, start + length);
-    if (count === 0) break;
-    length += count;
-  }
-  return buffer.subarray(0, length);
+  return buffer.subarray(0, readAt(fd, buffer, start, buffer.length));
 }
 
 /** Follows every agent's output log: only what was added since the last read is read. */
@@ -69,16 +63,7 @@ export class LogFollower {
   constructor(private readonly claudeDir: string) {}
 
   read(relative: string, target: LogTarget, at: number, live: boolean): AgentRead {
-    let fd: number;
-    try {
-      fd = openSync(join(this.claudeDir, relative), constants.O_RDONLY | constants.O_NONBLOCK);
-    } catch (error) {
-      return errorRead(error);
-    }
-    try {
-      const stats = fstatSync(fd);
-      if (stats.isDirectory()) return { kind: 'unreadable', code: 'EISDIR', error: new Error('is a folder') };
-      if (!stats.isFile()) return { kind: 'unreadable', code: 'ENOTFILE', error: new Error('not a regular file') };
+    const result = withRegularFile(join(this.claudeDir, relative), (fd, stats): AgentRead => {
       let state = this.logs.get(relative);
       let reset = false;
       let skipped = 0;
@@ -126,11 +111,8 @@ export class LogFollower {
         live,
       };
       return { kind: 'read', observations: [observation] };
-    } catch (error) {
-      return errorRead(error);
-    } finally {
-      closeSync(fd);
-    }
+    });
+    return result.kind === 'failed' ? failedRead(result.code, result.error) : result;
   }
 
   /** Complete lines of `text` after what was left over; what follows the last break is kept for later. */
@@ -182,8 +164,9 @@ export function listArtifacts(path: string, target: ArtifactsTarget, at: number,
     names = readdirSync(path);
   } catch (error) {
     // The folder itself a file, rather than a folder on the way gone.
-    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR' && existsSync(path)) return { kind: 'unreadable', code: 'ENOTDIR', error };
-    return errorRead(error);
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOTDIR' && existsSync(path)) return { kind: 'unreadable', code, error };
+    return failedRead(code, error);
   }
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const entries: Artifact[] = [];

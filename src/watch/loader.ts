@@ -13,12 +13,13 @@
  *   file should be, a symbolic link loop, too big to be a real one) is shown
  *   as a problem with its path; what it showed last stays on screen.
  */
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { existsSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder, pathOf, type FileTarget } from '../domain/paths.js';
 import { listArtifacts, LogFollower, type AgentRead } from './agent-files.js';
 import { FileInterpreter } from './interpreter.js';
+import { readAt, readErrorMessage, withRegularFile } from './read-file.js';
 
 export interface LoaderOptions {
   readonly claudeDir: string;
@@ -99,26 +100,6 @@ type ReadResult =
   | { readonly kind: 'gone' }
   | { readonly kind: 'unreadable'; readonly message: string };
 
-const READ_ERRORS: Readonly<Record<string, string>> = {
-  EACCES: 'cannot read: permission denied',
-  EPERM: 'cannot read: permission denied',
-  EISDIR: 'is a folder, not a file',
-  ELOOP: 'cannot read: a loop of symbolic links',
-  ENAMETOOLONG: 'cannot read: the path is too long',
-};
-
-function unreadable(error: unknown): ReadResult {
-  const code = (error as NodeJS.ErrnoException).code ?? '';
-  // A folder on the way replaced by a file is the same as the file being gone.
-  if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'gone' };
-  return { kind: 'unreadable', message: readError(code, error) };
-}
-
-function readError(code: string, error: unknown): string {
-  if (code === 'ENOTFILE') return 'is not a regular file (a pipe, socket or device)';
-  if (code === 'ENOTDIR') return 'is a file, not a folder';
-  return READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}`;
-}
 
 const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
@@ -127,38 +108,20 @@ const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(
  * has not changed, and is not read at all). One read of the size fstat gives,
  * into `scratch` when it is big enough: a big team's inboxes are megabytes, and
  * a fresh buffer for each read of each would be a steady stream of garbage.
- *
- * Opened without blocking: a named pipe where a file should be would otherwise
- * hang the dashboard until something wrote to it.
  */
 function readIfChanged(path: string, known: Fingerprint | undefined, maxBytes: number, scratch: (size: number) => Buffer): ReadResult {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    return unreadable(error);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (stats.isDirectory()) return { kind: 'unreadable', message: READ_ERRORS['EISDIR']! };
-    if (!stats.isFile()) return { kind: 'unreadable', message: 'is not a regular file (a pipe, socket or device)' };
+  const result = withRegularFile(path, (fd, stats): ReadResult => {
     if (sameFingerprint(known, stats)) return { kind: 'unchanged' };
     if (stats.size > maxBytes) {
       return { kind: 'unreadable', message: `not read: ${megabytes(stats.size)} is too big for a team file (the limit is ${megabytes(maxBytes)})` };
     }
     const buffer = scratch(stats.size);
-    let length = 0;
-    while (length < stats.size) {
-      const count = readSync(fd, buffer, length, stats.size - length, length);
-      if (count === 0) break;
-      length += count;
-    }
-    return { kind: 'read', bytes: buffer.subarray(0, length), stats };
-  } catch (error) {
-    return unreadable(error);
-  } finally {
-    closeSync(fd);
-  }
+    return { kind: 'read', bytes: buffer.subarray(0, readAt(fd, buffer, 0, stats.size)), stats };
+  });
+  if (result.kind !== 'failed') return result;
+  // A folder on the way replaced by a file is the same as the file being gone.
+  if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return { kind: 'gone' };
+  return { kind: 'unreadable', message: readErrorMessage(result.code, result.error) };
 }
 
 export class Loader {
@@ -324,7 +287,7 @@ export class Loader {
     if (result.kind === 'unreadable') {
       this.agentProblems.add(relative);
       this.listings.delete(relative);
-      return [{ kind: 'problem', path: relative, message: readError(result.code, result.error), at }];
+      return [{ kind: 'problem', path: relative, message: readErrorMessage(result.code, result.error), at }];
     }
     let observations = result.observations;
     const [listed] = observations;

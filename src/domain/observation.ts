@@ -75,3 +75,29 @@ export type Observation =
   | ({ readonly kind: 'problem'; readonly path: string; readonly message: string; readonly at: number } & FromContent)
   /** A file that had a problem was read cleanly (or removed). */
   | { readonly kind: 'problem-gone'; readonly path: string };
+
+export interface Batcher {
+  add(observations: readonly Observation[]): void;
+  /** Hand over what is held. */
+  flush(): void;
+}
+
+/**
+ * Observations handed over in batches (the start-up scan, a journal's restore):
+ * one store update per file would copy a team's task map per task. A batch
+ * with an inbox in it goes at once, so the text it was read from can go.
+ */
+export function batching(emit: (observations: Observation[]) => void, size = 1000): Batcher {
+  let batch: Observation[] = [];
+  const flush = () => {
+    if (batch.length > 0) emit(batch);
+    batch = [];
+  };
+  return {
+    add(observations) {
+      batch.push(...observations);
+      if (batch.length >= size || observations.some((observation) => observation.kind === 'inbox')) flush();
+    },
+    flush,
+  };
+}

@@ -3,7 +3,7 @@
  * any earlier run saw is still there, and a team whose files are gone is listed,
  * ended, with everything it said.
  */
-import type { Observation } from '../domain/observation.js';
+import { batching, type Observation } from '../domain/observation.js';
 import type { FileInterpreter } from '../watch/interpreter.js';
 import { streamJournal } from './reader.js';
 import { Replayer } from './replayer.js';
@@ -23,8 +23,6 @@ export interface Restored {
   readonly notices: { readonly path: string; readonly message: string }[];
 }
 
-const RESTORE_BATCH = 1000;
-
 /**
  * Replay run files in order through one replayer, a line at a time, handing
  * the observations to `emit` as they come: an inbox's at once (a journal can
@@ -34,19 +32,10 @@ const RESTORE_BATCH = 1000;
 export function replayRuns(runs: readonly RunFile[], emit: (observations: Observation[]) => void): Restored {
   const replayer = new Replayer();
   const notices: { path: string; message: string }[] = [];
-  // One store update per line would copy a team's task map per task.
-  let batch: Observation[] = [];
-  const flush = () => {
-    if (batch.length > 0) emit(batch);
-    batch = [];
-  };
+  const batches = batching(emit);
   for (const run of runs) {
-    const skipped = streamJournal(run.path, (line) => {
-      const observations = replayer.apply(line);
-      batch.push(...observations);
-      if (batch.length >= RESTORE_BATCH || observations.some((observation) => observation.kind === 'inbox')) flush();
-    });
-    flush();
+    const skipped = streamJournal(run.path, (line) => batches.add(replayer.apply(line)));
+    batches.flush();
     for (const message of [...skipped, ...replayer.notices.splice(0)]) notices.push({ path: run.path, message });
   }
   return { folders: replayer.folders, interpreter: replayer.interpreter, notices };

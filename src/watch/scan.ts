@@ -5,7 +5,7 @@
  */
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
-import type { Observation } from '../domain/observation.js';
+import { batching, type Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder } from '../domain/paths.js';
 import type { Loader } from './loader.js';
 
@@ -74,8 +74,6 @@ export function listTeamFiles(claudeDir: string): { folders: string[]; files: st
   return { folders, files, problems };
 }
 
-const SCAN_BATCH = 1000;
-
 /**
  * Read everything, handing over what each file shows as soon as it is read: a
  * big team's inboxes are megabytes each, and each text can go once it is handed over.
@@ -85,18 +83,9 @@ export function scan(claudeDir: string, loader: Loader, now: number, emit: (obse
   const { folders, files, problems } = listTeamFiles(claudeDir);
   emit(folders.map((folder) => ({ kind: 'folder', target: classifyFolder(folder)!, at: now })));
   emit(loader.listed(problems, now));
-  // Small files go to the store in batches (10,000 task files are not 10,000
-  // updates); an inbox goes at once, so that the text it was read from can go.
-  let batch: Observation[] = [];
-  for (const file of files) {
-    const observations = loader.readNow(file);
-    batch.push(...observations);
-    if (batch.length >= SCAN_BATCH || observations.some((observation) => observation.kind === 'inbox')) {
-      emit(batch);
-      batch = [];
-    }
-  }
-  if (batch.length > 0) emit(batch);
+  const batches = batching(emit);
+  for (const file of files) batches.add(loader.readNow(file));
+  batches.flush();
   return folders;
 }
 

@@ -60,6 +60,9 @@ export const MAX_FILE_BYTES: Readonly<Record<FileTarget['kind'], number>> = {
 type AgentTarget = Extract<FileTarget, { kind: 'output-log' | 'artifacts' }>;
 const isAgentTarget = (target: FileTarget): target is AgentTarget => target.kind === 'output-log' || target.kind === 'artifacts';
 
+/** What to read for a change at `relative`: the file, or for anything in an artifacts folder, the folder (listed again). */
+const toRead = (relative: string, target: FileTarget): string => (target.kind === 'artifacts' ? pathOf(target) : relative);
+
 /** The folder whose removal takes a file with it: a team's or a task list's (none for a team file). */
 function folderOf(target: FileTarget): string | undefined {
   switch (target.kind) {
@@ -161,9 +164,7 @@ export class Loader {
   touch(changed: string): void {
     const target = classifyFile(changed);
     if (this.closed || !target) return;
-    // Anything changing in an artifacts folder means listing the folder again.
-    const relative = target.kind === 'artifacts' ? pathOf(target) : changed;
-    this.queued.set(relative, true);
+    this.queued.set(toRead(changed, target), true);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     setImmediate(() => this.flush());
@@ -172,7 +173,7 @@ export class Loader {
   /** Read a file now and return what it shows (the start-up scan and rescans: not live). */
   readNow(relative: string): Observation[] {
     const target = classifyFile(relative);
-    return target ? this.read(target.kind === 'artifacts' ? pathOf(target) : relative, false) : [];
+    return target ? this.read(toRead(relative, target), false) : [];
   }
 
   /**
@@ -182,7 +183,7 @@ export class Loader {
   remove(relative: string, live = true): Observation[] {
     const target = classifyFile(relative);
     if (!target) return [];
-    if (target.kind === 'artifacts' && relative !== pathOf(target)) {
+    if (toRead(relative, target) !== relative) {
       // One artifact went: the folder is listed again.
       this.touch(relative);
       return [];

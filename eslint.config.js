@@ -3,6 +3,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * A spread into a call (`push(...added)`, `Math.max(...ages)`) passes every
+ * element as an argument on the stack: past about 120,000 of them it throws
+ * `RangeError: Maximum call stack size exceeded`. An inbox of 200,000
+ * messages crashed teamtop that way. Loop or reduce instead, even where the
+ * list looks small today.
+ */
+const NO_SPREAD_ARGUMENTS = ['CallExpression', 'NewExpression'].map((call) => ({
+  selector: `${call} > SpreadElement`,
+  message: 'A spread argument overflows the stack on a big enough array: loop or reduce instead.',
+}));
+
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'node_modules/'] },
   js.configs.recommended,
@@ -28,6 +40,11 @@ export default tseslint.config(
     // The views, and the CLI that wires them, are where React lives.
     files: ['components/**', 'src/cli/**', 'test/**', 'bench/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // What ships: sized by the user's files, never by us.
+    files: ['src/**', 'components/**'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_SPREAD_ARGUMENTS] },
   },
   {
     // Tests feed escape sequences on purpose, and match with expect's asymmetric matchers.

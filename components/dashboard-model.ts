@@ -34,6 +34,7 @@ import { untilAgeChanges } from '../src/domain/time.js';
 import { focusedPane, MEMBER_DETAILS_KEY, selectedIndex, type Keys, type ViewContext, type ViewState } from './view-state.js';
 import { agentFigures, figuresLine } from '../src/domain/agent.js';
 import type { AgentLog } from '../src/store/state.js';
+import { append } from '../src/domain/lists.js';
 
 export const TASKS_PANE = 'tasks';
 export const HANDSHAKES_PANE = 'handshakes';
@@ -306,7 +307,7 @@ function workflowOf(spec: WorkflowSpec, team: TeamState, members: readonly Membe
   if (lines.length > 0) lines.push({ kind: 'text', text: '', tone: 'plain' });
   for (const row of drawWorkflowGraph(status.steps)) lines.push({ kind: 'graph', row, step: row.step === null ? null : (byName.get(row.step) ?? null) });
   if (status.steps.length === 0) lines.push({ kind: 'text', text: 'no steps declared', tone: 'plain' });
-  lines.push(...extrasLines(status.extras));
+  append(lines, extrasLines(status.extras));
   const result = { nodes, spec, status, lines };
   evaluated.set(members, result);
   return result;

@@ -13,6 +13,7 @@ import type { MemberView } from '../src/store/selectors.js';
 import type { StepStatus } from '../src/domain/workflow.js';
 import type { WorkflowSpec } from '../src/domain/workflow-spec.js';
 import { displayWidth, fitPad, wrapBlock } from './text.js';
+import { append, maxOf } from '../src/domain/lists.js';
 
 function wrap(text: string, width: number): readonly string[] {
   return wrapBlock(text, Math.max(10, width));
@@ -25,11 +26,12 @@ export function fieldLines(data: Readonly<Record<string, unknown>>, prefix = '')
     if (prefix === '' && key === 'type') continue;
     const name = `${prefix}${key}`;
     if (typeof value === 'string' && value.includes('\n')) {
-      lines.push(`${name}:`, ...value.split(/\r?\n/u).map((line) => `  ${line}`));
+      lines.push(`${name}:`);
+      append(lines, value.split(/\r?\n/u).map((line) => `  ${line}`));
     } else if (typeof value === 'string') {
       lines.push(`${name}: ${value}`);
     } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0) {
-      lines.push(...fieldLines(value as Record<string, unknown>, `${name}.`));
+      append(lines, fieldLines(value as Record<string, unknown>, `${name}.`));
     } else {
       lines.push(`${name}: ${JSON.stringify(value)}`);
     }
@@ -136,7 +138,7 @@ function artifactLines(member: MemberView): string[] {
   const count = artifacts.entries.length + artifacts.more;
   if (count === 0) return ['artifacts: none yet'];
   const total = artifacts.entries.reduce((sum, entry) => sum + entry.size, 0);
-  const nameWidth = Math.min(48, Math.max(4, ...artifacts.entries.map((entry) => displayWidth(entry.name, 48))));
+  const nameWidth = Math.min(48, maxOf(artifacts.entries.map((entry) => displayWidth(entry.name, 48)), 4));
   return [
     `artifacts (${count}, ${formatBytes(total)} in files):`,
     ...artifacts.entries.map((entry) => `  ${fitPad(entry.name, nameWidth)}  ${entry.kind === 'file' ? formatBytes(entry.size) : entry.kind}`),

@@ -7,6 +7,7 @@ import { FittedLine, type Part } from './fitted-line.js';
 import { ListTitle } from './list-title.js';
 import { memberColor, palette, useTheme } from './theme.js';
 import { displayWidth, fit, fitPad } from './text.js';
+import { maxOf } from '../src/domain/lists.js';
 
 const STATES: Readonly<Record<HandshakeState, { mark: string; color: string }>> = {
   stalled: { mark: '⚠', color: palette.danger },
@@ -72,7 +73,7 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
   const { items, window } = model;
   const visible = items.slice(window.start, window.end);
   const widest = Math.max(6, Math.floor(width * 0.16));
-  const nameWidth = Math.max(4, ...visible.flatMap((handshake) => [displayWidth(handshake.from, widest), displayWidth(handshake.to, widest)]));
+  const nameWidth = maxOf(visible.flatMap((handshake) => [displayWidth(handshake.from, widest), displayWidth(handshake.to, widest)]), 4);
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <ListTitle

@@ -102,7 +102,7 @@ export function computeLayout(input: LayoutInput): Layout {
 
   if (input.height === undefined) {
     const grid = chunk(indexes, columns).map((row) => {
-      const rows = Math.max(1, ...row.map((i) => Math.min(NATURAL_MESSAGES, input.messageCounts[i]!)));
+      const rows = row.reduce((most, i) => Math.max(most, Math.min(NATURAL_MESSAGES, input.messageCounts[i]!)), 1);
       const widths = splitWidth(input.width, row.length);
       return row.map((member, column) => ({ member, width: widths[column]!, height: rows + BORDERED_CHROME, rows }));
     });
@@ -137,7 +137,7 @@ export function computeLayout(input: LayoutInput): Layout {
   const focusedRow = input.focusedMember >= 0 ? Math.floor(input.focusedMember / columns) : 0;
   const firstRow = Math.max(0, Math.min(focusedRow - visibleRows + 1, gridRows - visibleRows));
   const rows = allRows.slice(firstRow, firstRow + visibleRows);
-  const wanted = rows.map((row) => Math.max(0, ...row.map((i) => input.messageCounts[i]!)));
+  const wanted = rows.map((row) => row.reduce((most, i) => Math.max(most, input.messageCounts[i]!), 0));
   const lines = rows.map(() => 0);
   let spare = area - visibleRows;
   const give = (r: number, most: number) => {

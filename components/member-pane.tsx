@@ -8,6 +8,7 @@ import { MessageLine, UNREAD_MARK } from './message-line.js';
 import { FittedLine, type Part } from './fitted-line.js';
 import { memberColor, palette, useTheme, type Theme } from './theme.js';
 import { displayWidth, fit, stringWidth } from './text.js';
+import { maxOf } from '../src/domain/lists.js';
 
 const CORNERS = {
   round: { left: '╭', line: '─', right: '╮' },
@@ -37,7 +38,7 @@ function unreadLabel(member: MemberView): string {
 
 function markerFor(arrow: string, verb: string, handshakes: readonly Handshake[], other: (handshake: Handshake) => string): string {
   if (handshakes.length === 0) return '';
-  const oldest = Math.max(...handshakes.map((handshake) => handshake.ageSeconds));
+  const oldest = maxOf(handshakes.map((handshake) => handshake.ageSeconds));
   const whom = handshakes.length === 1 ? other(handshakes[0]!) : `${handshakes.length}`;
   return `${arrow} ${verb} ${fit(whom, 24)} ${formatAge(oldest * 1000)}`;
 }
@@ -134,7 +135,7 @@ function Messages({ pane, colors, width }: { pane: PaneModel; colors: ReadonlyMa
   const visible = messages.slice(window.start, window.end);
   if (pane.rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
   const widest = Math.max(6, Math.floor(width * 0.28));
-  const senderWidth = Math.max(4, ...visible.map((message) => displayWidth(message.from, widest)));
+  const senderWidth = maxOf(visible.map((message) => displayWidth(message.from, widest)), 4);
   return (
     <>
       {visible.map((message, i) => (

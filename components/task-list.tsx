@@ -6,6 +6,7 @@ import { FittedLine, type Part } from './fitted-line.js';
 import { ListTitle } from './list-title.js';
 import { memberColor, palette, useTheme } from './theme.js';
 import { displayWidth, fit, fitPad, fitPadStart } from './text.js';
+import { maxOf } from '../src/domain/lists.js';
 
 const STATES: Readonly<Record<TaskState, { mark: string; word: string; color: string }>> = {
   completed: { mark: '✓', word: 'completed', color: palette.ok },
@@ -86,9 +87,9 @@ export function TaskList({ model, colors, width }: TaskListProps) {
   const visible = nodes.slice(window.start, window.end);
   // Ids are file names, numbers in practice: a column sized for the longest, but never most of the row.
   const widestId = Math.max(3, Math.floor(width * 0.15));
-  const idWidth = Math.max(3, ...nodes.map((node) => displayWidth(node.id, widestId - 1) + 1));
+  const idWidth = maxOf(nodes.map((node) => displayWidth(node.id, widestId - 1) + 1), 3);
   const widestOwner = Math.floor(width * 0.22);
-  const ownerWidth = Math.min(widestOwner, Math.max(6, ...nodes.map((node) => (node.owner ? displayWidth(node.owner, widestOwner) + 1 : 1))));
+  const ownerWidth = Math.min(widestOwner, maxOf(nodes.map((node) => (node.owner ? displayWidth(node.owner, widestOwner) + 1 : 1)), 6));
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <ListTitle label=" Tasks " focused={model.focused} summary={taskTitle(model)} window={window} total={nodes.length} />

@@ -7,6 +7,7 @@ import { FittedLine, type Part } from './fitted-line.js';
 import { isUnread, messageBodyParts } from './message-line.js';
 import { memberColor, useTheme } from './theme.js';
 import { displayWidth, fit, fitPad } from './text.js';
+import { append, maxOf } from '../src/domain/lists.js';
 
 interface RowProps {
   readonly entry: TimelineEntry;
@@ -28,7 +29,8 @@ const TimelineRow = React.memo(function TimelineRow({ entry, selected, colors, n
     if (i > 0) parts.push({ text: ', ', dimColor: true });
     parts.push({ text: fit(recipient, nameWidth), color: paint(memberColor(colors.get(recipient))) });
   });
-  parts.push({ text: ' ' }, ...messageBodyParts(message, copies.some(isUnread), paint, width));
+  parts.push({ text: ' ' });
+  append(parts, messageBodyParts(message, copies.some(isUnread), paint, width));
   return <FittedLine parts={parts} width={width} inverse={selected} />;
 });
 
@@ -44,7 +46,7 @@ export function TimelineView({ model, colors, width, filters }: TimelineViewProp
   const { entries, window } = model;
   const visible = entries.slice(window.start, window.end);
   const widest = Math.max(8, Math.floor(width * 0.18));
-  const nameWidth = Math.max(4, ...visible.map((entry) => displayWidth(entry.message.from, widest)));
+  const nameWidth = maxOf(visible.map((entry) => displayWidth(entry.message.from, widest)), 4);
   const shown = entries.length === model.total ? `${model.total} messages` : `${entries.length} of ${model.total} messages`;
   return (
     <Box flexDirection="column" width={width}>

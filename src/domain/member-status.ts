@@ -7,6 +7,7 @@ import type { InboxMessage } from './inbox.js';
 import { verdictOf } from './protocol.js';
 import type { AgentStatus } from './schemas.js';
 import { toEpoch } from './time.js';
+import { minOf } from './lists.js';
 
 export type MemberStatus =
   | 'lead'
@@ -100,7 +101,7 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   if (newest && !newest.response) return { status: 'stopping', since: timeOf(newest.request) };
 
   const waits = evidence.pairings.filter((pairing) => pairing.kind !== 'shutdown' && pairing.from === evidence.name && !pairing.response);
-  if (waits.length > 0) return { status: 'waiting', since: Math.min(...waits.map((pairing) => timeOf(pairing.request))) };
+  if (waits.length > 0) return { status: 'waiting', since: minOf(waits.map((pairing) => timeOf(pairing.request))) };
 
   // The runner's own record says more than the messages do.
   const recorded = evidence.agentStatus ? fromAgentStatus(evidence.agentStatus) : undefined;

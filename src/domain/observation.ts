@@ -7,6 +7,7 @@ import type { Artifact } from './agent.js';
 import type { InboxMessage } from './inbox.js';
 import type { FileTarget, FolderTarget } from './paths.js';
 import type { AgentStatus, Task, TeamConfig } from './schemas.js';
+import { append } from './lists.js';
 
 interface Seen {
   /** When it was seen, epoch ms. */
@@ -95,7 +96,7 @@ export function batching(emit: (observations: Observation[]) => void, size = 100
   };
   return {
     add(observations) {
-      batch.push(...observations);
+      append(batch, observations);
       if (batch.length >= size || observations.some((observation) => observation.kind === 'inbox')) flush();
     },
     flush,

@@ -4,6 +4,7 @@
  * blocks (cycles are kept together, ties go by id).
  */
 import type { Task } from './schemas.js';
+import { append } from './lists.js';
 
 export type TaskState = 'completed' | 'in_progress' | 'planning' | 'ready' | 'blocked' | 'deleted';
 
@@ -175,7 +176,7 @@ function dependencyOrder(
   const order: string[] = [];
   while (ready.length > 0) {
     const n = ready.shift()!;
-    order.push(...sccs[n]!);
+    append(order, sccs[n]!);
     for (const successor of successors[n]!) {
       if (--indegree[successor]! === 0) {
         ready.push(successor);

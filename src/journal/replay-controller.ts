@@ -7,6 +7,8 @@
 import type { Store } from '../store/store.js';
 import type { JournalLine } from './format.js';
 import { Replayer, timeOf } from './replayer.js';
+import { append } from '../domain/lists.js';
+import type { Observation } from '../domain/observation.js';
 
 export interface ReplayStatus {
   /** The recorded time of the point reached, epoch ms. */
@@ -135,11 +137,11 @@ export class ReplayController {
 
   /** Apply up to `count` entries (headers ride along) as one batch. */
   private advance(count: number): void {
-    const observations = [];
+    const observations: Observation[] = [];
     let applied = 0;
     while (this.position < this.lines.length && applied < count) {
       const line = this.lines[this.position++]!;
-      observations.push(...this.replayer.apply(line));
+      append(observations, this.replayer.apply(line));
       this.clock = Math.max(this.clock, timeOf(line));
       if (line.kind === 'entry') applied++;
     }

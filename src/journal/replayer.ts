@@ -6,6 +6,7 @@ import type { Observation } from '../domain/observation.js';
 import { classifyFolder } from '../domain/paths.js';
 import { FileInterpreter } from '../watch/interpreter.js';
 import type { JournalEntry, JournalLine } from './format.js';
+import { append } from '../domain/lists.js';
 
 export class Replayer {
   readonly interpreter = new FileInterpreter();
@@ -39,7 +40,7 @@ export class Replayer {
         this.folders.delete(entry.path);
         const prefix = `${entry.path}/`;
         const forgotten: Observation[] = [];
-        for (const path of this.interpreter.knownFiles()) if (path.startsWith(prefix)) forgotten.push(...this.interpreter.forget(path));
+        for (const path of this.interpreter.knownFiles()) if (path.startsWith(prefix)) append(forgotten, this.interpreter.forget(path));
         return [...forgotten, { kind: 'folder-gone', target, at: entry.t }];
       }
     }

@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { JournalLine } from './format.js';
 import { readJournalFile } from './reader.js';
 import { latestRunsOfTeam, listRuns, namespaceDir } from './store-dir.js';
+import { append } from '../domain/lists.js';
 
 export interface Recording {
   readonly lines: JournalLine[];
@@ -25,7 +26,7 @@ export function readRecording(files: readonly string[]): Recording {
   const notices: { path: string; message: string }[] = [];
   for (const path of files) {
     const read = readJournalFile(path);
-    lines.push(...read.lines);
+    append(lines, read.lines);
     for (const message of read.notices) notices.push({ path, message });
   }
   const header = lines.find((line) => line.kind === 'header');

@@ -4,6 +4,7 @@
  * delivering it); the history keeps it, marked `delivered`.
  */
 import { byTime, type InboxMessage } from '../domain/inbox.js';
+import { append } from '../domain/lists.js';
 
 export interface InboxHistory {
   readonly member: string;
@@ -100,7 +101,7 @@ export function applyInboxFile(history: InboxHistory, current: readonly InboxMes
       const before = i === 0 ? last : appended[i - 1];
       return !before || byTime(before, message) <= 0;
     });
-    next.push(...appended);
+    append(next, appended);
     if (inOrder) {
       // Positions already held do not move: the newer version adds its keys to the shared index.
       const grown = index as Map<string, number>;

@@ -9,6 +9,7 @@ import type { TeamConfig } from '../domain/schemas.js';
 import type { TaskRecord } from '../domain/task-graph.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
 import { emptyTeam, initialState, type AgentLog, type AgentRecord, type AppState, type MemberRecord, type Problem, type TeamState } from './state.js';
+import { maxOf } from '../domain/lists.js';
 
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
@@ -16,9 +17,9 @@ export type Action =
   | { readonly type: 'reset' };
 
 /** The latest of some instants, ignoring unknown ones (NaN when all are unknown). */
-function latest(...times: number[]): number {
+function latest(times: readonly number[]): number {
   const known = times.filter(Number.isFinite);
-  return known.length > 0 ? Math.max(...known) : Number.NaN;
+  return known.length > 0 ? maxOf(known) : Number.NaN;
 }
 
 function lastMessageTime(inbox: InboxHistory): number {
@@ -44,7 +45,7 @@ function applyConfig(team: TeamState, config: TeamConfig): TeamState {
     ...team,
     config,
     members: ordered,
-    lastActivity: latest(team.lastActivity, toEpoch(config.createdAt), ...joined),
+    lastActivity: latest([team.lastActivity, toEpoch(config.createdAt), ...joined]),
   };
 }
 
@@ -54,7 +55,7 @@ function withInbox(team: TeamState, member: string, update: (inbox: InboxHistory
   if (after === before && team.inboxes.has(member)) return team;
   const inboxes = new Map(team.inboxes);
   inboxes.set(member, after);
-  return { ...team, inboxes, lastActivity: latest(team.lastActivity, lastMessageTime(after)) };
+  return { ...team, inboxes, lastActivity: latest([team.lastActivity, lastMessageTime(after)]) };
 }
 
 /** Lines of an agent's output log kept: what a screen can show many times over. */
@@ -156,7 +157,7 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
 
 /** Mark activity (a change seen live; a scan says nothing about when) and presence. */
 function touch(team: TeamState, { at, live }: { at: number; live: boolean }, teamFolderExists: boolean): TeamState {
-  const lastActivity = live ? latest(team.lastActivity, at) : team.lastActivity;
+  const lastActivity = live ? latest([team.lastActivity, at]) : team.lastActivity;
   const present = teamFolderExists || team.present;
   if (Object.is(lastActivity, team.lastActivity) && present === team.present) return team;
   return { ...team, lastActivity, present, isTeam: team.isTeam || present };

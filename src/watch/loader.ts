@@ -20,6 +20,7 @@ import { classifyFile, classifyFolder, pathOf, type FileTarget } from '../domain
 import { listArtifacts, LogFollower, type AgentRead } from './agent-files.js';
 import { FileInterpreter } from './interpreter.js';
 import { readAt, readErrorMessage, withRegularFile } from './read-file.js';
+import { append } from '../domain/lists.js';
 
 export interface LoaderOptions {
   readonly claudeDir: string;
@@ -239,7 +240,7 @@ export class Loader {
     this.flushScheduled = false;
     if (this.closed) return;
     const observations: Observation[] = [];
-    for (const [relative, live] of this.queued) observations.push(...this.read(relative, live));
+    for (const [relative, live] of this.queued) append(observations, this.read(relative, live));
     this.queued.clear();
     if (observations.length > 0) this.options.emit(observations);
     this.releaseWaiters();

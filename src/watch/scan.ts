@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { batching, type Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder } from '../domain/paths.js';
 import type { Loader } from './loader.js';
+import { append } from '../domain/lists.js';
 
 function isFolder(path: string): boolean {
   try {
@@ -102,9 +103,9 @@ export function rescan(claudeDir: string, loader: Loader, knownFolders: Set<stri
     knownFolders.add(folder);
     observations.push({ kind: 'folder', target: classifyFolder(folder)!, at: now });
   }
-  for (const file of files) observations.push(...loader.readNow(file));
+  for (const file of files) append(observations, loader.readNow(file));
   const present = new Set(files);
-  for (const file of loader.knownFiles()) if (!present.has(file)) observations.push(...loader.remove(file, false));
+  for (const file of loader.knownFiles()) if (!present.has(file)) append(observations, loader.remove(file, false));
   const stillThere = new Set(folders);
   for (const folder of knownFolders) {
     if (stillThere.has(folder)) continue;

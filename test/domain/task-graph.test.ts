@@ -76,6 +76,14 @@ describe('buildTaskGraph', () => {
     expect(nodes).toHaveLength(5000);
     expect(nodes[4999]!.id).toBe('5000');
   });
+
+  it('orders a cycle of 200,000 tasks without spreading it into a call', () => {
+    const length = 200_000;
+    const records = new Map(Array.from({ length }, (_, i) => task(String(i + 1), { blockedBy: [String(i === 0 ? length : i)] })));
+    const nodes = buildTaskGraph(records);
+    expect(nodes).toHaveLength(length);
+    expect(nodes.every((node) => node.inCycle)).toBe(true);
+  });
 });
 
 describe('compareIds', () => {

@@ -3,6 +3,7 @@
  * notice) without a crash, a hang or a blown stack. How long they take and how
  * much memory they use is measured by the benchmark (bench/), not here.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { settledSession } from '../../src/cli/session.js';
 import { snapshot } from '../../src/store/snapshot.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, watch, writeJson } from '../helpers/live.js';
+import { CLI, Terminal } from '../helpers/pty.js';
 import { frame } from '../helpers/render.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -41,6 +43,27 @@ describe('huge inputs', () => {
     writeFileSync(join(dir, 'teams/big/inboxes/team-lead.json'), JSON.stringify([...messages, entry('worker', 'one more')], null, 2));
     await waitFor(() => expect(live.json().teams[0]!.messages.at(-1)!.text).toBe('one more'), { timeout: 10_000 });
     expect(live.json().problems).toEqual([]);
+  });
+
+  it('reads an inbox of 200,000 messages with --json and on the dashboard', async () => {
+    // 50,000 messages fit in the stack as arguments of one call; 200,000 blew it (`push(...added)`).
+    const dir = tempDir();
+    writeJson(join(dir, 'teams/big/config.json'), config('big'));
+    const start = Date.parse('2026-03-01T10:00:00Z');
+    const messages = Array.from({ length: 200_000 }, (_, i) => ({ ...entry('worker', `message ${i}`), timestamp: new Date(start + i * 10).toISOString() }));
+    writeJson(join(dir, 'teams/big/inboxes/team-lead.json'), messages);
+
+    const json = spawnSync(process.execPath, [CLI, '--json', '--no-journal', '--dir', dir], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    expect(json.stderr).toBe('');
+    expect(json.status).toBe(0);
+    const team = (JSON.parse(json.stdout) as { teams: { messages: { text: string }[] }[] }).teams[0]!;
+    expect(team.messages).toHaveLength(200_000);
+    expect(team.messages.at(-1)!.text).toBe('message 199999');
+
+    const term = new Terminal({ args: ['--dir', dir, '--state-dir', tempDir()], cols: 100, rows: 30 });
+    await term.waitForText('message 199999', 20_000);
+    term.press('q');
+    expect(await term.waitForExit()).toBe(0);
   });
 
   it('shows a 1 MB message, cut to fit on the dashboard', async () => {

@@ -6,7 +6,7 @@
 import { isOpen, isStalled, type Handshake } from '../src/domain/handshakes.js';
 import type { InboxMessage } from '../src/domain/inbox.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
-import { buildTimeline, type TimelineEntry } from '../src/domain/timeline.js';
+import type { TimelineEntry } from '../src/domain/timeline.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
 import { positionOf, type InboxHistory } from '../src/store/inbox-history.js';
 import {
@@ -17,8 +17,8 @@ import {
   selectMostRecentTeam,
   selectPairings,
   selectTaskGraph,
-  selectTeamMessages,
   selectTeamSummaries,
+  selectTimeline,
   type MemberView,
   type TeamSummary,
 } from '../src/store/selectors.js';
@@ -214,8 +214,6 @@ const EMPTY: readonly InboxMessage[] = [];
 const filterInbox = memoizeFiltered((inbox: InboxHistory, filters: MessageFilters) =>
   isFiltered(filters) ? inbox.messages.filter((message) => passes(message, filters)) : inbox.messages,
 );
-
-const selectTimeline = memoize((inboxes: TeamState['inboxes']) => buildTimeline(selectTeamMessages(inboxes)));
 
 const filterTimeline = memoizeFiltered((entries: readonly TimelineEntry[], filters: MessageFilters) =>
   entries.filter((entry) => entry.copies.some((copy) => passes(copy, filters))),

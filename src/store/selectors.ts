@@ -7,6 +7,7 @@ import { judgeHandshake, orderHandshakes, pairHandshakes, takesPartInHandshake, 
 import { memberStatus, type MemberStatus } from '../domain/member-status.js';
 import { buildTaskGraph, type TaskNode, type TaskRecord } from '../domain/task-graph.js';
 import { toEpoch } from '../domain/time.js';
+import { buildTimeline, type TimelineEntry } from '../domain/timeline.js';
 import type { InboxHistory } from './inbox-history.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 
@@ -117,6 +118,9 @@ export const selectTeamMessages = memoize((inboxes: TeamState['inboxes']): Inbox
     all.push(lists[pick]![heads[pick]!++]!);
   }
 });
+
+/** The team's messages in time order, each broadcast once with all its recipients. */
+export const selectTimeline = memoize((inboxes: TeamState['inboxes']): TimelineEntry[] => buildTimeline(selectTeamMessages(inboxes)));
 
 /** The newest message each sender sent into one inbox. */
 const lastSentIn = memoizeGrowing((messages, start, base: ReadonlyMap<string, InboxMessage> | undefined): ReadonlyMap<string, InboxMessage> => {

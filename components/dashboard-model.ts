@@ -3,7 +3,7 @@
  * the terminal size. Pure: the interactive app, `--once` and the tests all draw
  * from the same model, and the key handler reads its context from it.
  */
-import { isOpen, isStalled, type Handshake } from '../src/domain/handshakes.js';
+import { isOpen, type Handshake } from '../src/domain/handshakes.js';
 import type { InboxMessage } from '../src/domain/inbox.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
 import type { TimelineEntry } from '../src/domain/timeline.js';
@@ -15,7 +15,7 @@ import {
   selectHandshakes,
   selectMembers,
   selectMostRecentTeam,
-  selectPairings,
+  selectStalledCount,
   selectTaskGraph,
   selectTeamSummaries,
   selectTimeline,
@@ -104,6 +104,8 @@ export interface HandshakeListModel {
   readonly items: readonly Handshake[];
   readonly open: number;
   readonly stalled: number;
+  /** Open, but nobody is left to answer or to wait (see isAbandoned). */
+  readonly abandoned: number;
   readonly window: ListWindow;
   readonly focused: boolean;
   readonly lines: number;
@@ -376,8 +378,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const stalled = new Map<string, number>();
   let stalledTotal = 0;
   for (const summary of teams) {
-    const pairings = selectPairings(state.teams.get(summary.name)!.inboxes);
-    const count = pairings.reduce((sum, pairing) => (isStalled(pairing, now, stallAfterMs) ? sum + 1 : sum), 0);
+    const count = selectStalledCount(state.teams.get(summary.name)!, now, stallAfterMs);
     stalled.set(summary.name, count);
     stalledTotal += count;
   }
@@ -461,6 +462,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const handshakeList: HandshakeListModel = {
     items: handshakes,
     open: handshakes.filter(isOpen).length,
+    abandoned: handshakes.filter((handshake) => handshake.state === 'abandoned').length,
     stalled: stalled.get(team?.name ?? '') ?? 0,
     window: listWindow(handshakes.length, layout.handshakeRows, selectedIndex(view, HANDSHAKES_PANE, handshakeIds, 'start')),
     focused: focused === HANDSHAKES_PANE,
@@ -645,7 +647,7 @@ interface Clocked {
 
 /**
  * The soonest moment a time-dependent string on screen changes: team ages and
- * member status ages (one unit), open handshake ages (two units), a pending
+ * member status ages (one unit), open and abandoned handshake ages (two units), a pending
  * handshake turning stalled, an open message's age. Redrawing only then keeps
  * an idle dashboard idle.
  */
@@ -657,10 +659,12 @@ function nextChange({ now, teams, members, handshakes, stallAfterMs, detail }: C
   for (const team of teams) age(team.lastActivity, 1);
   for (const member of members) if (member.status !== 'lead') age(member.statusSince, 1);
   for (const handshake of handshakes) {
-    if (!isOpen(handshake) || handshake.requestedAt === null) continue;
+    const open = isOpen(handshake);
+    // An abandoned one shows its age too, and never stalls.
+    if ((!open && handshake.state !== 'abandoned') || handshake.requestedAt === null) continue;
     age(handshake.requestedAt, 2);
     const stallsIn = handshake.requestedAt + stallAfterMs - now;
-    if (stallsIn > 0) next = Math.min(next, stallsIn);
+    if (open && stallsIn > 0) next = Math.min(next, stallsIn);
   }
   if (detail?.item.kind === 'message') age(detail.item.message.time, 2);
   return next;

@@ -14,10 +14,11 @@ const STATES: Readonly<Record<HandshakeState, { mark: string; color: string }>> 
   pending: { mark: '◷', color: palette.warning },
   approved: { mark: '✓', color: palette.ok },
   rejected: { mark: '✗', color: palette.danger },
+  abandoned: { mark: '⊘', color: palette.dim },
 };
 
 const KIND_WIDTH = 19;
-const STATE_WIDTH = 11;
+const STATE_WIDTH = 12;
 
 /** `3m30s` open for; `in 4s` for a closed one (how long the answer took). */
 export function handshakeTiming(handshake: Handshake): string {
@@ -50,15 +51,18 @@ const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, col
   }
   if (handshake.fact) parts.push({ text: `  ${fit(handshake.fact, 200)}`, dimColor: true });
   if (handshake.orphan) parts.push({ text: '  (request not seen)', dimColor: true });
-  return <FittedLine parts={parts} width={width} inverse={selected} bold={stalled} />;
+  // Nobody is left to answer or to wait: kept for the record, out of the way.
+  const shown = handshake.state === 'abandoned' ? parts.map((part) => ({ ...part, dimColor: true })) : parts;
+  return <FittedLine parts={shown} width={width} inverse={selected} bold={stalled} />;
 });
 
 export function handshakeTitle(model: HandshakeListModel): string {
   if (model.items.length === 0) return 'none yet';
-  const closed = model.items.length - model.open;
+  const answered = model.items.length - model.open - model.abandoned;
   const parts = [`${model.open} open`];
   if (model.stalled > 0) parts.push(`${model.stalled} stalled (> ${formatAge(model.stallAfterMs)})`);
-  parts.push(`${closed} answered`);
+  parts.push(`${answered} answered`);
+  if (model.abandoned > 0) parts.push(`${model.abandoned} abandoned`);
   return parts.join(' · ');
 }
 

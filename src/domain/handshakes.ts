@@ -9,7 +9,11 @@ import { firstLine, requestIdOf, verdictOf } from './protocol.js';
 
 export type HandshakeKind = 'shutdown' | 'permission' | 'plan_approval' | 'sandbox_permission' | 'join' | (string & {});
 
-export type HandshakeState = 'pending' | 'stalled' | 'approved' | 'rejected';
+/**
+ * `abandoned`: open, but nobody is left to answer it or to wait for the answer
+ * (see isAbandoned). It never stalls: an alarm that can never clear is noise.
+ */
+export type HandshakeState = 'pending' | 'stalled' | 'approved' | 'rejected' | 'abandoned';
 
 const REQUEST_KINDS: Readonly<Record<string, HandshakeKind>> = {
   shutdown_request: 'shutdown',
@@ -156,24 +160,44 @@ function factOf(request: InboxMessage | null): string {
 
 const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
 
-/** Open, with a request of known time, for `stallAfterMs` or longer (exactly at the threshold counts). */
-export function isStalled(pairing: Pairing, now: number, stallAfterMs: number): boolean {
-  return pairing.response === null && pairing.request !== null && Number.isFinite(pairing.request.time) && now - pairing.request.time >= stallAfterMs;
+const NOBODY: ReadonlySet<string> = new Set();
+
+/**
+ * Open, and between members of whom one is `gone` (has shut down, or left the
+ * roster): the one asked will never answer, or the one who asked no longer waits.
+ */
+export function isAbandoned(pairing: Pairing, gone: ReadonlySet<string>): boolean {
+  return pairing.response === null && pairing.request !== null && (gone.has(pairing.to) || gone.has(pairing.from));
 }
 
 /**
- * Judge pairings as of `now`: an open handshake is `pending` while younger than
- * `stallAfterMs` and `stalled` from then on (exactly at the threshold counts as
- * stalled); a closed one is `rejected` on an explicit no, else `approved`.
+ * Open, with a request of known time, for `stallAfterMs` or longer (exactly at
+ * the threshold counts), and not abandoned by the `gone` members.
  */
-export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: number): Handshake {
+export function isStalled(pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): boolean {
+  return (
+    pairing.response === null &&
+    pairing.request !== null &&
+    Number.isFinite(pairing.request.time) &&
+    now - pairing.request.time >= stallAfterMs &&
+    !isAbandoned(pairing, gone)
+  );
+}
+
+/**
+ * Judge pairings as of `now`: an open handshake is `abandoned` when one side is
+ * among the `gone` members, else `pending` while younger than `stallAfterMs`
+ * and `stalled` from then on (exactly at the threshold counts as stalled); a
+ * closed one is `rejected` on an explicit no, else `approved`.
+ */
+export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): Handshake {
   const requestedAt = pairing.request && Number.isFinite(pairing.request.time) ? pairing.request.time : null;
   const respondedAt = pairing.response && Number.isFinite(pairing.response.time) ? pairing.response.time : null;
   let state: HandshakeState;
   if (pairing.response) {
     state = pairing.response.data && verdictOf(pairing.response.data) === false ? 'rejected' : 'approved';
   } else {
-    state = isStalled(pairing, now, stallAfterMs) ? 'stalled' : 'pending';
+    state = isAbandoned(pairing, gone) ? 'abandoned' : isStalled(pairing, now, stallAfterMs) ? 'stalled' : 'pending';
   }
   const since = requestedAt ?? respondedAt;
   return {
@@ -188,13 +212,18 @@ export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: numb
   };
 }
 
-export const isOpen = (handshake: { readonly response: InboxMessage | null }): boolean => handshake.response === null;
+/** Still awaited: pending or stalled (an abandoned one is awaited by nobody). */
+export const isOpen = (handshake: { readonly state: HandshakeState }): boolean => handshake.state === 'pending' || handshake.state === 'stalled';
 
-/** Open handshakes first (oldest first: the longest wait on top), then closed ones, newest first. */
+const newestFirst = (a: Handshake, b: Handshake) => (b.respondedAt ?? b.requestedAt ?? 0) - (a.respondedAt ?? a.requestedAt ?? 0);
+
+/**
+ * Open handshakes first (oldest first: the longest wait on top), then closed
+ * ones, newest first, then abandoned ones, newest first.
+ */
 export function orderHandshakes(handshakes: readonly Handshake[]): Handshake[] {
   const open = handshakes.filter(isOpen).sort((a, b) => (a.requestedAt ?? 0) - (b.requestedAt ?? 0));
-  const closed = handshakes
-    .filter((handshake) => !isOpen(handshake))
-    .sort((a, b) => (b.respondedAt ?? b.requestedAt ?? 0) - (a.respondedAt ?? a.requestedAt ?? 0));
-  return [...open, ...closed];
+  const closed = handshakes.filter((handshake) => !isOpen(handshake) && handshake.state !== 'abandoned').sort(newestFirst);
+  const abandoned = handshakes.filter((handshake) => handshake.state === 'abandoned').sort(newestFirst);
+  return [...open, ...closed, ...abandoned];
 }

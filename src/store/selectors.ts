@@ -3,7 +3,7 @@
  * so a component re-renders only when its own slice changed.
  */
 import { byTime, type InboxMessage } from '../domain/inbox.js';
-import { judgeHandshake, orderHandshakes, pairHandshakes, takesPartInHandshake, type Handshake, type Pairing } from '../domain/handshakes.js';
+import { isStalled, judgeHandshake, orderHandshakes, pairHandshakes, takesPartInHandshake, type Handshake, type Pairing } from '../domain/handshakes.js';
 import { memberStatus, type MemberStatus } from '../domain/member-status.js';
 import { buildTaskGraph, type TaskNode, type TaskRecord } from '../domain/task-graph.js';
 import { toEpoch } from '../domain/time.js';
@@ -153,9 +153,23 @@ export const selectPairings = memoize((inboxes: TeamState['inboxes']): Pairing[]
   pairHandshakes([...inboxes.values()].flatMap(handshakeMessagesIn)),
 );
 
-/** The team's handshakes as of `now`: open ones first, stalled after `stallAfterMs`. */
+/** Members who will never answer or wait again: shut down, or gone from the roster. */
+export const selectGone = memoize((team: TeamState): ReadonlySet<string> => {
+  const gone = new Set<string>();
+  for (const member of selectMembers(team)) if (member.departed || member.status === 'shut down') gone.add(member.name);
+  return gone;
+});
+
+/** The team's handshakes as of `now`: open ones first, stalled after `stallAfterMs`, abandoned ones last. */
 export function selectHandshakes(team: TeamState, now: number, stallAfterMs: number): Handshake[] {
-  return orderHandshakes(selectPairings(team.inboxes).map((pairing) => judgeHandshake(pairing, now, stallAfterMs)));
+  const gone = selectGone(team);
+  return orderHandshakes(selectPairings(team.inboxes).map((pairing) => judgeHandshake(pairing, now, stallAfterMs, gone)));
+}
+
+/** How many of the team's handshakes are stalled as of `now` (abandoned ones are not). */
+export function selectStalledCount(team: TeamState, now: number, stallAfterMs: number): number {
+  const gone = selectGone(team);
+  return selectPairings(team.inboxes).reduce((sum, pairing) => (isStalled(pairing, now, stallAfterMs, gone) ? sum + 1 : sum), 0);
 }
 
 /** A member's newest request to join (its request, or an answer to one that was never seen). */

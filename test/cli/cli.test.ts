@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
+import { CAPTURES, copyFixture, FIXTURES } from '../helpers/fixtures.js';
 import { CLI } from '../helpers/pty.js';
 
 function run(args: string[], env: Record<string, string | undefined> = {}) {
@@ -133,6 +133,50 @@ describe('teamtop --once', () => {
   it('fits $LINES when given', () => {
     const { stdout } = run(['--once', '--dir', `${CAPTURES}/cc-2026-02-hive-analysis`], { COLUMNS: '80', LINES: '24' });
     expect(stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(23);
+  });
+});
+
+describe("abandoned handshakes (a real capture whose answers the lead's inbox no longer holds)", () => {
+  // The hive capture at its end: every teammate approved its shutdown and left the roster. Newer
+  // Claude Code deletes a message once delivered, so a reader that comes later finds the
+  // requests and not the answers; and one teammate asked for a permission it never got.
+  function capture(): string {
+    const dir = copyFixture('captures/cc-2026-02-hive-analysis/snapshots/3-final');
+    const inbox = join(dir, 'teams/analysis-team/inboxes/team-lead.json');
+    const messages = (JSON.parse(readFileSync(inbox, 'utf8')) as { text: string }[]).filter((message) => !message.text.includes('"shutdown_approved"'));
+    const permission = { type: 'permission_request', request_id: 'perm-1', tool_name: 'Bash', description: 'rm -rf build' };
+    messages.push({ from: 'task-analyst', text: JSON.stringify(permission), timestamp: '2026-02-09T15:10:20.000Z', read: false } as never);
+    writeFileSync(inbox, JSON.stringify(messages));
+    return dir;
+  }
+  const NOW = ['--now', '2026-03-01T10:00:00Z'];
+
+  it('gives every open request to or from a member who left the state abandoned in --json', () => {
+    const doc = JSON.parse(run(['--json', '--dir', capture(), ...NOW]).stdout) as { teams: { handshakes: { requestId: string; to: string; state: string }[] }[] };
+    const states = Object.fromEntries(doc.teams[0]!.handshakes.map((handshake) => [handshake.requestId, handshake.state]));
+    expect(states).toEqual({
+      'shutdown-1770649831648@task-analyst': 'abandoned',
+      'shutdown-1770649832458@config-analyst': 'abandoned',
+      'shutdown-1770649832843@message-analyst': 'abandoned',
+      'shutdown-1770649833592@lifecycle-analyst': 'abandoned',
+      'perm-1': 'abandoned',
+    });
+  });
+
+  it('counts none of them as stalled, and draws them dim', () => {
+    const dir = capture();
+    const { stdout } = run(['--once', '--dir', dir, ...NOW], { COLUMNS: '120' });
+    expect(stdout.split('\n')[0]).not.toContain('stalled');
+    expect(stdout).toContain(' Handshakes  0 open · 0 answered · 5 abandoned');
+    expect(stdout).toMatch(/⊘ abandoned +shutdown +team-lead +→ task-analyst +19d18h +Work complete/u);
+    expect(stdout).toMatch(/⊘ abandoned +permission +task-analyst +→ team-lead +19d18h +Bash: rm -rf build/u);
+    const colored = run(['--once', '--dir', dir, ...NOW], { COLUMNS: '120', FORCE_COLOR: '1' }).stdout;
+    const row = colored.split('\n').find((line) => line.includes('⊘'))!;
+    // Every piece of the row is dim (SGR 2), the mark and the names included.
+    for (const piece of row.split(/\u001b\[[0-9;]*m/u).filter((text) => text.trim() !== '')) {
+      const before = row.slice(0, row.indexOf(piece));
+      expect(before.lastIndexOf('\u001b[2m')).toBeGreaterThan(before.lastIndexOf('\u001b[22m'));
+    }
   });
 });
 

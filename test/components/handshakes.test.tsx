@@ -53,8 +53,8 @@ describe('the handshakes panel', () => {
   it('fits at 80x24 with the stalled ones on screen', async () => {
     const text = frame(await state(), { width: 80, height: 24, now: NOW });
     expect(text.split('\n')).toHaveLength(23);
-    expect(text).toContain('⚠ stalled  shutdown');
-    expect(text).toContain('⚠ stalled  permission');
+    expect(text).toContain('⚠ stalled   shutdown');
+    expect(text).toContain('⚠ stalled   permission');
   });
 
   it('opens a handshake with its request and response', async () => {

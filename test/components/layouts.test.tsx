@@ -119,9 +119,9 @@ describe('a swarm-tools team on screen', () => {
     const drawn = frame(state, { width: 120, height: 50, now: NOW });
     expect(drawn).toMatch(/⚠ stalled +join +drone-4 → queen +3m/u);
     expect(drawn).toMatch(/◷ pending +join +drone-3 → queen +20s +drone-3: I can test/u);
-    expect(drawn).toMatch(/✗ rejected join +drone-2 → queen +in 40s/u);
-    expect(drawn).toMatch(/✓ approved join +drone-1 → queen +in 20s/u);
-    expect(drawn).toMatch(/✓ approved join +drone-5 → queen +\(request not seen\)/u);
+    expect(drawn).toMatch(/✗ rejected +join +drone-2 → queen +in 40s/u);
+    expect(drawn).toMatch(/✓ approved +join +drone-1 → queen +in 20s/u);
+    expect(drawn).toMatch(/✓ approved +join +drone-5 → queen +\(request not seen\)/u);
     expect(drawn).toContain('join request from drone-3: I can test');
     expect(drawn).toContain('join rejected: The team is at capacity');
     expect(drawn).toMatch(/─ drone-2 ─+ refused 2m ─/u);

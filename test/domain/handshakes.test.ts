@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { judgeHandshake, orderHandshakes, pairHandshakes, type Handshake } from '../../src/domain/handshakes.js';
+import { isStalled, judgeHandshake, orderHandshakes, pairHandshakes, type Handshake } from '../../src/domain/handshakes.js';
 import { selectHandshakes, selectTeamMessages } from '../../src/store/selectors.js';
 import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
 import { at, message } from '../helpers/observations.js';
@@ -74,6 +74,36 @@ describe('pairing requests and responses', () => {
 
     it('reports the age in whole seconds as of now', () => {
       expect(judgeHandshake(pairing!, at(210.9), 60_000).ageSeconds).toBe(210);
+    });
+  });
+
+  describe('abandoned requests', () => {
+    const shutdown = message('bob', 'team-lead', { type: 'shutdown_request', requestId: 's1' }, 0);
+    const permission = message('team-lead', 'bob', { type: 'permission_request', request_id: 'p1', tool_name: 'Bash' }, 0);
+    const [toBob, fromBob] = pairHandshakes([shutdown, permission]);
+    const gone = new Set(['bob']);
+
+    it('abandons an open request to, or from, a member who has shut down or left, however old', () => {
+      expect(judgeHandshake(toBob!, at(3600), 60_000, gone).state).toBe('abandoned');
+      expect(judgeHandshake(fromBob!, at(3600), 60_000, gone).state).toBe('abandoned');
+      expect(judgeHandshake(toBob!, at(3600), 60_000, new Set(['carol'])).state).toBe('stalled');
+    });
+
+    it('never counts one as stalled', () => {
+      expect(isStalled(toBob!, at(3600), 60_000, gone)).toBe(false);
+      expect(isStalled(toBob!, at(3600), 60_000)).toBe(true);
+    });
+
+    it('leaves an answered request answered', () => {
+      const [answered] = pairHandshakes([shutdown, message('team-lead', 'bob', { type: 'shutdown_approved', requestId: 's1' }, 5)]);
+      expect(judgeHandshake(answered!, at(3600), 60_000, gone).state).toBe('approved');
+    });
+
+    it('lists abandoned ones after the open and the answered ones', () => {
+      const closed = judgeHandshake(pairHandshakes([message('team-lead', 'carol', { type: 'permission_request', request_id: 'p2' }, 1), message('carol', 'team-lead', { type: 'permission_response', request_id: 'p2', approve: true }, 2)])[0]!, at(10), 60_000);
+      const open = judgeHandshake(pairHandshakes([message('team-lead', 'dave', { type: 'permission_request', request_id: 'p3' }, 3)])[0]!, at(10), 60_000);
+      const abandoned = judgeHandshake(toBob!, at(10), 60_000, gone);
+      expect(orderHandshakes([abandoned, closed, open]).map((h) => h.state)).toEqual(['pending', 'approved', 'abandoned']);
     });
   });
 

@@ -54,7 +54,7 @@ describe('the other layouts in a terminal', () => {
     writeJson(join(dir, 'teams/hive/inboxes/drone.json'), [
       entry('queen', JSON.stringify({ type: 'join_rejected', requestId: 'join-1', reason: 'full' })),
     ]);
-    await term.waitForText(/✗ rejected join +drone → queen/u);
+    await term.waitForText(/✗ rejected +join +drone → queen/u);
     await term.waitForText('join rejected: full');
     unlinkSync(join(dir, 'teams/hive.json'));
     await term.waitForText('team ended');

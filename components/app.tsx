@@ -21,6 +21,7 @@ export interface AppProps {
   readonly now?: number;
   /** Open handshakes older than this are stalled (`--stall-after`). */
   readonly stallAfterMs?: number;
+  readonly quietAfterMs?: number;
   /** Replaying a journal: the transport, whose clock is the dashboard's now. */
   readonly replay?: ReplayController;
   /** The declared workflow (`--spec`). */
@@ -33,7 +34,7 @@ const noReplay = {
 };
 
 /** The interactive dashboard: the store, the terminal and the keys, around the pure view. */
-export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs = DEFAULT_STALL_AFTER_MS, replay, spec }: AppProps) {
+export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs = DEFAULT_STALL_AFTER_MS, quietAfterMs, replay, spec }: AppProps) {
   const state = useStoreState(store);
   const { columns, rows } = useTerminalSize();
   const transport = replay ?? noReplay;
@@ -42,14 +43,14 @@ export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs
   const { now } = clock;
   const [view, dispatch] = useReducer(viewReducer, team ?? null, (initialTeam) => ({ ...initialViewState, team: initialTeam }));
   const model = useMemo(
-    () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus, spec }),
-    [state, view, claudeDir, columns, rows, now, stallAfterMs, replayStatus, spec],
+    () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs, quietAfterMs, replay: replayStatus, spec }),
+    [state, view, claudeDir, columns, rows, now, stallAfterMs, quietAfterMs, replayStatus, spec],
   );
   useRedrawWhenTimeChanges(clock, model.nextChangeMs);
   // Keys are resolved against the latest state, whatever render their handler came from:
   // the frame on screen when the view is the one drawn, else (the second key of
   // one read) the frame that view would draw.
-  const input = { state, claudeDir, width: columns, height: rows, now, stallAfterMs, replay: replayStatus, spec };
+  const input = { state, claudeDir, width: columns, height: rows, now, stallAfterMs, quietAfterMs, replay: replayStatus, spec };
   const latest = useRef({ input, view, model });
   useLayoutEffect(() => {
     latest.current = { input, view, model };

@@ -13,7 +13,7 @@ import {
   memoize,
   selectColors,
   selectHandshakes,
-  selectMembers,
+  selectMembersAt,
   selectMostRecentTeam,
   selectStalledCount,
   selectTaskGraph,
@@ -26,6 +26,7 @@ import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import { handshakeLines, memberLines, messageLines, stepLines, taskLines } from './detail-content.js';
 import { drawWorkflowGraph, type GraphRow } from '../src/domain/workflow-graph.js';
 import type { WorkflowSpec } from '../src/domain/workflow-spec.js';
+import { DEFAULT_QUIET_AFTER_MS } from '../src/domain/member-status.js';
 import { evaluateWorkflow, type LiveAgent, type LiveTask, type StepStatus, type WorkflowStatus } from '../src/domain/workflow.js';
 import { wrapBlock } from './text.js';
 import { bodyRowsOf, computeLayout, type Layout, type PaneLayout } from './layout.js';
@@ -193,6 +194,8 @@ export interface DashboardInput {
   readonly height: number | undefined;
   readonly now: number;
   readonly stallAfterMs?: number;
+  /** A member shown working with no sign of life for this long is quiet (`--quiet-after`). */
+  readonly quietAfterMs?: number;
   /** Replaying a journal: its progress, shown above the footer. */
   readonly replay?: ReplayStatus;
   /** The declared workflow (`--spec`), for the workflow view. */
@@ -368,10 +371,11 @@ export function currentTeam(state: AppState, view: ViewState): TeamState | undef
 export function buildDashboard(input: DashboardInput): DashboardModel {
   const { state, view, width, height, now } = input;
   const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
+  const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
   const { filters } = view;
   const teams = selectTeamSummaries(state.teams);
   const team = currentTeam(state, view);
-  const members = team ? selectMembers(team) : [];
+  const members = team ? selectMembersAt(team, now, quietAfterMs) : [];
   const colors = team ? selectColors(team) : new Map<string, string | null>();
 
   // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
@@ -546,7 +550,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     help: view.help,
     filters,
     replay: input.replay ?? null,
-    nextChangeMs: nextChange({ now, teams, members, handshakes, stallAfterMs, detail }),
+    nextChangeMs: nextChange({ now, teams, members, handshakes, stallAfterMs, quietAfterMs, detail }),
     context: {
       teams: teams.map((summary) => summary.name),
       team: team?.name,
@@ -642,22 +646,27 @@ interface Clocked {
   readonly members: readonly MemberView[];
   readonly handshakes: readonly Handshake[];
   readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
   readonly detail: DetailModel | null;
 }
 
 /**
  * The soonest moment a time-dependent string on screen changes: team ages and
  * member status ages (one unit), open and abandoned handshake ages (two units), a pending
- * handshake turning stalled, an open message's age. Redrawing only then keeps
+ * handshake turning stalled, a working member turning quiet, an open message's age. Redrawing only then keeps
  * an idle dashboard idle.
  */
-function nextChange({ now, teams, members, handshakes, stallAfterMs, detail }: Clocked): number {
+function nextChange({ now, teams, members, handshakes, stallAfterMs, quietAfterMs, detail }: Clocked): number {
   let next = Number.POSITIVE_INFINITY;
   const age = (since: number, units: 1 | 2) => {
     if (Number.isFinite(since)) next = Math.min(next, untilAgeChanges(now - since, units));
   };
   for (const team of teams) age(team.lastActivity, 1);
-  for (const member of members) if (member.status !== 'lead') age(member.statusSince, 1);
+  for (const member of members) {
+    if (member.status !== 'lead') age(member.statusSince, 1);
+    const quietIn = member.lastSignOfLife + quietAfterMs - now;
+    if (member.status === 'working' && quietIn > 0) next = Math.min(next, quietIn);
+  }
   for (const handshake of handshakes) {
     const open = isOpen(handshake);
     // An abandoned one shows its age too, and never stalls.

@@ -74,11 +74,11 @@ export function HelpScreen({ rows, width, replay }: { readonly rows: number; rea
       </Text>
       <Text wrap="truncate-end">
         <Text bold>Handshakes </Text>
-        ⚠ stalled · ◷ pending · ✓ approved · ✗ rejected · ⇢ waits on · ⇠ owes an answer
+        ⚠ stalled · ◷ pending · ✓ approved · ✗ rejected · ⊘ abandoned · ⇢ waits on · ⇠ owes an answer
       </Text>
       <Text wrap="truncate-end">
         <Text bold>Status </Text>
-        lead · joining · refused · shut down · stopping · waiting · idle · interrupted · failed · done · working
+        lead · joining · refused · shut down · stopping · waiting · idle · interrupted · failed · done · working · quiet
       </Text>
       <Text wrap="truncate-end">
         <Text bold>Tasks </Text>

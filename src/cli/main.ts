@@ -15,6 +15,7 @@ interface CommonFlags {
   readonly color: boolean;
   readonly now?: number;
   readonly stallAfter: number;
+  readonly quietAfter: number;
   readonly stateDir?: string;
 }
 
@@ -87,9 +88,10 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     if (!spec) return 1;
   }
   const stallAfterMs = flags.stallAfter * 1000;
+  const quietAfterMs = flags.quietAfter * 1000;
   if (flags.json) {
     const { runJson } = await import('./run-json.js');
-    return runJson({ claudeDir, team: flags.team, now: flags.now ?? Date.now(), stallAfterMs, journal: journalOptions(flags, false) });
+    return runJson({ claudeDir, team: flags.team, now: flags.now ?? Date.now(), stallAfterMs, quietAfterMs, journal: journalOptions(flags, false) });
   }
   if (flags.once || !isInteractive()) {
     const { runOnce } = await import('./run-once.js');
@@ -102,6 +104,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       height: envNumber(process.env['LINES']),
       now: flags.now ?? Date.now(),
       stallAfterMs,
+      quietAfterMs,
       journal: journalOptions(flags, false),
       spec,
     });
@@ -115,6 +118,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     color: wantsColor(flags.color, true),
     now: flags.now,
     stallAfterMs,
+    quietAfterMs,
     journal: journalOptions(flags, true),
   });
 }
@@ -125,6 +129,7 @@ function commonOptions(command: Command): Command {
     .option('--no-color', 'draw without colour (also: NO_COLOR)')
     .option('--now <iso time>', 'judge ages and stalls as of this instant instead of the clock', instant)
     .option('--stall-after <seconds>', 'an open handshake older than this is stalled', nonNegative, 60)
+    .option('--quiet-after <seconds>', 'a member shown working that has shown no sign of life for this long is quiet', nonNegative, 600)
     .option('--state-dir <path>', 'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop)');
 }
 
@@ -171,6 +176,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       color: wantsColor(flags.color, interactive || process.stdout.isTTY === true),
       now: flags.now,
       stallAfterMs: flags.stallAfter * 1000,
+      quietAfterMs: flags.quietAfter * 1000,
       width: frameWidth(),
       height: envNumber(process.env['LINES']),
     });

@@ -6,12 +6,13 @@ export interface JsonOptions {
   readonly team: string | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
   readonly journal: JournalOptions | undefined;
 }
 
-export async function runJson({ claudeDir, team, now, stallAfterMs, journal }: JsonOptions): Promise<number> {
+export async function runJson({ claudeDir, team, now, stallAfterMs, quietAfterMs, journal }: JsonOptions): Promise<number> {
   const { store } = await settledSession(claudeDir, journal);
-  const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs });
+  const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs });
   if (team !== undefined && document.teams.length === 0) {
     process.stderr.write(`teamtop: no team named "${team}" in ${claudeDir}\n`);
     return 1;

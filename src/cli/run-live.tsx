@@ -11,6 +11,8 @@ export interface LiveOptions {
   readonly color: boolean;
   readonly now: number | undefined;
   readonly stallAfterMs: number;
+  /** Default: ten minutes. */
+  readonly quietAfterMs?: number;
   readonly journal: JournalOptions | undefined;
   readonly spec?: WorkflowSpec | undefined;
 }
@@ -48,6 +50,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
       team={options.team}
       now={options.now}
       stallAfterMs={options.stallAfterMs}
+      quietAfterMs={options.quietAfterMs}
       spec={options.spec}
     />,
     { options: { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 }, onClose: closing },

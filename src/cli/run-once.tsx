@@ -21,6 +21,7 @@ export interface OnceOptions {
   readonly height: number | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
   readonly journal: JournalOptions | undefined;
   readonly spec?: WorkflowSpec | undefined;
 }
@@ -45,14 +46,15 @@ export interface FrameOptions {
   readonly height: number | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
   readonly spec?: WorkflowSpec | undefined;
 }
 
 /** Write one frame of the dashboard to stdout: only SGR colour sequences, none without colour. */
 export function printFrame(state: AppState, options: FrameOptions): void {
   if (!options.color) chalk.level = 0;
-  const { view, claudeDir, width, height, now, stallAfterMs, spec } = options;
-  const model = buildDashboard({ state, view, claudeDir, width, height, now, stallAfterMs, spec });
+  const { view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec } = options;
+  const model = buildDashboard({ state, view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec });
   const frame = renderToString(
     <ThemeContext.Provider value={colorTheme}>
       <Dashboard model={model} height={options.height} />

@@ -19,6 +19,7 @@ export interface ReplayCliOptions {
   readonly color: boolean;
   readonly now: number | undefined;
   readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
   readonly width: number;
   readonly height: number | undefined;
 }
@@ -39,7 +40,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
     controller.toEnd();
     const now = options.now ?? (options.json ? Date.now() : controller.end);
     if (options.json) {
-      process.stdout.write(`${JSON.stringify(snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs }), null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify(snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs, quietAfterMs: options.quietAfterMs }), null, 2)}\n`);
       return 0;
     }
     printFrame(store.getState(), { ...options, view: initialViewState, claudeDir, now });
@@ -48,7 +49,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
 
   controller.play();
   return runOnTerminal(
-    <App store={store} claudeDir={claudeDir} color={options.color} stallAfterMs={options.stallAfterMs} replay={controller} />,
+    <App store={store} claudeDir={claudeDir} color={options.color} stallAfterMs={options.stallAfterMs} quietAfterMs={options.quietAfterMs} replay={controller} />,
     { options: { exitOnCtrlC: true, patchConsole: false, maxFps: 60 }, onClose: () => controller.dispose() },
   );
 }

@@ -7,7 +7,7 @@ import type { InboxMessage } from './inbox.js';
 import { verdictOf } from './protocol.js';
 import type { AgentStatus } from './schemas.js';
 import { toEpoch } from './time.js';
-import { minOf } from './lists.js';
+import { maxOf, minOf } from './lists.js';
 
 export type MemberStatus =
   | 'lead'
@@ -20,7 +20,9 @@ export type MemberStatus =
   | 'interrupted'
   | 'failed'
   | 'done'
-  | 'working';
+  | 'working'
+  /** Would be `working`, but has shown no sign of life for a long time (see judgeQuiet). */
+  | 'quiet';
 
 export interface StatusEvidence {
   readonly name: string;
@@ -112,4 +114,27 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
     return { status: (typeof reason === 'string' && IDLE_REASONS[reason]) || 'idle', since: lastSent.time };
   }
   return { status: 'working', since: lastSent ? lastSent.time : evidence.joinedAt };
+}
+
+/** Default for `--quiet-after`: a member shown working that has said nothing for this long is quiet. */
+export const DEFAULT_QUIET_AFTER_MS = 10 * 60_000;
+
+/**
+ * The newest sign of life of a member: the newest message it sent, its
+ * runner's last activity, its joining. NaN when none is known.
+ */
+export function lastSignOfLife(evidence: Pick<StatusEvidence, 'lastSent' | 'joinedAt' | 'agentStatus'>): number {
+  const known = [timeOf(evidence.lastSent), evidence.joinedAt, toEpoch(evidence.agentStatus?.lastActiveAt)].filter(Number.isFinite);
+  return known.length > 0 ? maxOf(known) : Number.NaN;
+}
+
+/**
+ * Judge a status as of `now`: `working` is only what the files last said, so a
+ * member whose newest sign of life is `quietAfterMs` or older (exactly at the
+ * threshold counts, as for stalls) is `quiet` since then. Every other status
+ * stands: the files say what it does (idle, shut down, waiting…).
+ */
+export function judgeQuiet(result: StatusResult, signOfLife: number, now: number, quietAfterMs: number): StatusResult {
+  if (result.status !== 'working' || !Number.isFinite(signOfLife) || now - signOfLife < quietAfterMs) return result;
+  return { status: 'quiet', since: signOfLife };
 }

@@ -14,7 +14,8 @@
  * 4. The agent is not on the team → waiting.
  * 5. The agent reported `complete`, or shut down (or left the team) → done.
  * 6. The agent is at work: it reports `running`, its member status is
- *    `working`, `waiting` (for an answer) or `stopping`, or it owns a task in
+ *    `working`, `quiet` (working, but silent for long: the reason says so),
+ *    `waiting` (for an answer) or `stopping`, or it owns a task in
  *    progress (or being planned) → running. An agent runs one step at a time:
  *    the first of its steps (in run order) that is not done takes it, and its
  *    later steps wait.
@@ -127,6 +128,7 @@ const TASK_STATE_WORDS: Readonly<Record<TaskState, string>> = {
 
 const AT_WORK: Partial<Record<MemberStatus, string>> = {
   working: 'is working',
+  quiet: 'has gone quiet',
   waiting: 'is waiting for an answer',
   stopping: 'is stopping',
 };

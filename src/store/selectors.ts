@@ -4,8 +4,9 @@
  */
 import { byTime, type InboxMessage } from '../domain/inbox.js';
 import { isStalled, judgeHandshake, orderHandshakes, pairHandshakes, takesPartInHandshake, type Handshake, type Pairing } from '../domain/handshakes.js';
-import { memberStatus, type MemberStatus } from '../domain/member-status.js';
+import { judgeQuiet, lastSignOfLife, memberStatus, type MemberStatus } from '../domain/member-status.js';
 import { buildTaskGraph, type TaskNode, type TaskRecord } from '../domain/task-graph.js';
+import { maxOf } from '../domain/lists.js';
 import { toEpoch } from '../domain/time.js';
 import { buildTimeline, type TimelineEntry } from '../domain/timeline.js';
 import type { InboxHistory } from './inbox-history.js';
@@ -73,6 +74,8 @@ export function selectMostRecentTeam(state: AppState): string | undefined {
 }
 
 const LEAD_TYPES = new Set(['team-lead', 'lead', 'coordinator', 'orchestrator']);
+/** The name Claude Code gives every team's lead. */
+const CLAUDE_LEAD_NAME = 'team-lead';
 
 export type { MemberStatus };
 
@@ -90,6 +93,8 @@ export interface MemberView {
   readonly status: MemberStatus;
   /** When the member entered its status, epoch ms (NaN when unknown). */
   readonly statusSince: number;
+  /** Its newest sign of life, epoch ms (NaN when unknown): what `quiet` is judged on. */
+  readonly lastSignOfLife: number;
   /** Its runner's records (API-spec layout), when there are any. */
   readonly agent: AgentRecord | null;
 }
@@ -172,6 +177,63 @@ export function selectStalledCount(team: TeamState, now: number, stallAfterMs: n
   return selectPairings(team.inboxes).reduce((sum, pairing) => (isStalled(pairing, now, stallAfterMs, gone) ? sum + 1 : sum), 0);
 }
 
+/** What teammates send only to their lead. */
+const TO_THE_LEAD = new Set(['idle_notification', 'permission_request', 'plan_approval_request', 'sandbox_permission_request']);
+
+/**
+ * How many messages of one inbox point at each name as the lead: what
+ * teammates send the lead (the inbox's owner got it from someone else), and
+ * shutdown requests (only a lead asks a teammate to stop; their sender).
+ */
+const leadEvidenceIn = memoizeGrowing((messages, start, base: ReadonlyMap<string, number> | undefined): ReadonlyMap<string, number> => {
+  let counts: Map<string, number> | undefined;
+  const count = (name: string) => (counts ??= new Map(base)).set(name, (counts.get(name) ?? 0) + 1);
+  for (let i = start; i < messages.length; i++) {
+    const message = messages[i]!;
+    if (TO_THE_LEAD.has(message.kind) && message.from !== message.to) count(message.to);
+    else if (message.kind === 'shutdown_request') count(message.from);
+  }
+  return counts ?? base ?? new Map();
+});
+
+/** The name the most messages point at as the lead: `team-lead` among equals, else nobody. */
+function leadByMessages(inboxes: TeamState['inboxes']): string | undefined {
+  const counts = new Map<string, number>();
+  for (const inbox of inboxes.values()) for (const [name, n] of leadEvidenceIn(inbox)) counts.set(name, (counts.get(name) ?? 0) + n);
+  const most = maxOf(counts.values(), 0);
+  const top = [...counts].filter(([, n]) => n === most && n > 0).map(([name]) => name);
+  if (top.length === 1) return top[0];
+  return top.includes(CLAUDE_LEAD_NAME) ? CLAUDE_LEAD_NAME : undefined;
+}
+
+/**
+ * The team's lead: at most one, and only on evidence. In order:
+ * 1. the config's `leadAgentId`: the roster member with that id, else the name before its `@`;
+ * 2. the first roster member whose type is a lead's (`team-lead`, `coordinator`…)
+ *    or whose tmux pane is `leader`;
+ * 3. without either (no config: a team with only `inboxes/`), the messages: the
+ *    name most of them point at as the lead (see leadEvidenceIn), `team-lead`
+ *    among equals;
+ * 4. a member named `team-lead`, the name Claude Code gives its lead.
+ * A name that only looks like a lead's (`lead`, `coordinator`) is no evidence.
+ */
+export const selectLead = memoize((team: TeamState): string | undefined => {
+  const roster = [...team.members.values()].map((record) => record.info);
+  const leadAgentId = team.config?.leadAgentId;
+  if (leadAgentId) return roster.find((info) => info.agentId === leadAgentId)?.name ?? leadAgentId.split('@')[0];
+  const declared = roster.find((info) => LEAD_TYPES.has(info.agentType ?? '') || info.tmuxPaneId === 'leader');
+  if (declared) return declared.name;
+  const byMessages = leadByMessages(team.inboxes);
+  if (byMessages !== undefined) return byMessages;
+  return team.members.has(CLAUDE_LEAD_NAME) || team.inboxes.has(CLAUDE_LEAD_NAME) ? CLAUDE_LEAD_NAME : undefined;
+});
+
+/** The time of the first message an inbox holds: the member was on the team by then. */
+function firstAddressed(inbox: InboxHistory | undefined): number {
+  const first = inbox?.messages.find((message) => Number.isFinite(message.time));
+  return first ? first.time : Number.NaN;
+}
+
 /** A member's newest request to join (its request, or an answer to one that was never seen). */
 function newestJoin(pairings: readonly Pairing[], name: string): Pairing | undefined {
   let newest: Pairing | undefined;
@@ -188,7 +250,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
   const { config } = team;
   const lastSent = selectLastSent(team.inboxes);
   const pairings = selectPairings(team.inboxes);
-  const leadName = config?.leadAgentId?.split('@')[0];
+  const lead = selectLead(team);
   const names = [...team.members.keys()];
   for (const name of team.inboxes.keys()) if (!team.members.has(name)) names.push(name);
   for (const name of team.agents.keys()) if (!team.members.has(name) && !team.inboxes.has(name)) names.push(name);
@@ -198,15 +260,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
   return names.map((name): MemberView => {
     const record = team.members.get(name);
     const info = record?.info;
-    const isLead = info
-      ? config?.leadAgentId && info.agentId
-        ? info.agentId === config.leadAgentId
-        : leadName
-          ? name === leadName
-          : LEAD_TYPES.has(info.agentType ?? '') || info.tmuxPaneId === 'leader'
-      : leadName
-        ? name === leadName
-        : LEAD_TYPES.has(name);
+    const isLead = name === lead;
     // Asked to join and never on a roster: an applicant, not a member who left.
     const application = record ? undefined : newestJoin(pairings, name);
     const agent = team.agents.get(name) ?? null;
@@ -215,13 +269,16 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
     const departed = config !== null && !record?.inConfig && application === undefined && !(record === undefined && agent !== null);
     const inbox = team.inboxes.get(name);
     const sent = lastSent.get(name);
+    const joined = toEpoch(info?.joinedAt ?? info?.spawnedAt);
+    // No roster says when it joined: it was on the team by the first message to it.
+    const joinedAt = Number.isNaN(joined) ? firstAddressed(inbox) : joined;
     const { status, since: statusSince } = memberStatus({
       name,
       isLead,
       inactive: info?.isActive === false,
       departed,
       lastSent: sent,
-      joinedAt: toEpoch(info?.joinedAt ?? info?.spawnedAt),
+      joinedAt,
       pairings,
       agentStatus: agent?.status,
       shutdownAt: toEpoch(info?.shutdownAt),
@@ -238,10 +295,35 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
       unread: inbox ? selectUnread(inbox) : 0,
       status,
       statusSince,
+      lastSignOfLife: lastSignOfLife({ lastSent: sent, joinedAt, agentStatus: agent?.status }),
       agent,
     };
   });
 });
+
+/** Each member's quiet version, made once: a frame that finds it quiet again gets the same object. */
+const quietVersions = new WeakMap<MemberView, MemberView>();
+const judgedMembers = new WeakMap<readonly MemberView[], { quietAfterMs: number; members: readonly MemberView[] }>();
+
+/**
+ * The team's members as of `now`: a member shown working with no sign of life
+ * for `quietAfterMs` is quiet. The same array comes back for as long as no
+ * status changes, so what is drawn from it is not drawn again.
+ */
+export function selectMembersAt(team: TeamState, now: number, quietAfterMs: number): readonly MemberView[] {
+  const members = selectMembers(team);
+  const judged = members.map((member) => {
+    const { status, since } = judgeQuiet({ status: member.status, since: member.statusSince }, member.lastSignOfLife, now, quietAfterMs);
+    if (status === member.status) return member;
+    let quiet = quietVersions.get(member);
+    if (!quiet) quietVersions.set(member, (quiet = { ...member, status, statusSince: since }));
+    return quiet;
+  });
+  const known = judgedMembers.get(members);
+  if (known && known.quietAfterMs === quietAfterMs && known.members.every((member, i) => member === judged[i])) return known.members;
+  judgedMembers.set(members, { quietAfterMs, members: judged });
+  return judged;
+}
 
 /** Member name → colour name, for drawing senders and owners. */
 export const selectColors = memoize((team: TeamState): Map<string, string | null> => {

@@ -3,7 +3,8 @@
  * scripts, so its shape changes only by adding fields.
  */
 import { isInstant, toIso } from '../domain/time.js';
-import { selectHandshakes, selectMembers, selectTaskGraph, selectTeamMessages, selectTeams } from './selectors.js';
+import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
+import { selectHandshakes, selectMembersAt, selectTaskGraph, selectTeamMessages, selectTeams } from './selectors.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 
 export interface SnapshotOptions {
@@ -13,6 +14,8 @@ export interface SnapshotOptions {
   /** Ages and stalls are judged as of this instant (epoch ms). */
   readonly now: number;
   readonly stallAfterMs: number;
+  /** A member shown working with no sign of life for this long is quiet (default: ten minutes). */
+  readonly quietAfterMs?: number;
 }
 
 const isoOrNull = (time: number | null): string | null => (time === null || !isInstant(time) ? null : new Date(time).toISOString());
@@ -54,7 +57,7 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
     createdAt: toIso(team.config?.createdAt),
     ended: !team.present,
     budgetTokens: team.config?.metadata?.budget_tokens ?? null,
-    members: selectMembers(team).map((member) => ({
+    members: selectMembersAt(team, options.now, options.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS).map((member) => ({
       name: member.name,
       agentType: member.agentType,
       model: member.model,

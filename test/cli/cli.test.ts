@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
@@ -180,11 +180,35 @@ describe("abandoned handshakes (a real capture whose answers the lead's inbox no
   });
 });
 
+describe('a team with only inboxes/ (the real capture without its config.json)', () => {
+  function capture(): string {
+    const dir = copyFixture('captures/cc-2026-02-hive-analysis/snapshots/2-live');
+    rmSync(join(dir, 'teams/analysis-team/config.json'));
+    return dir;
+  }
+
+  it('draws one lead, and members silent for weeks as quiet with how long', () => {
+    const { stdout } = run(['--once', '--dir', capture(), '--now', '2026-03-01T10:00:00Z'], { COLUMNS: '100' });
+    expect(stdout.match(/★/gu)).toHaveLength(1);
+    expect(stdout).toMatch(/★ team-lead ─+ lead ─/u);
+    expect(stdout).toMatch(/─ task-analyst ─+ quiet 19d ─/u);
+    expect(stdout).toMatch(/━ config-analyst ━+ interrupted 19d ━/u);
+    expect(stdout).not.toContain('working');
+  });
+
+  it('moves the threshold with --quiet-after', () => {
+    const { stdout } = run(['--once', '--dir', capture(), '--now', '2026-03-01T10:00:00Z', '--quiet-after', '3000000'], { COLUMNS: '100' });
+    expect(stdout).toMatch(/─ task-analyst ─+ working 19d ─/u);
+    expect(stdout).not.toContain('quiet');
+    expect(run(['--json', '--quiet-after', 'soon']).stderr).toContain('expected a number, 0 or more');
+  });
+});
+
 describe('flags', () => {
   it('prints help with every flag and the version', () => {
     const help = run(['--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--dir', '--team', '--once', '--json', '--no-color', '--version']) expect(help.stdout).toContain(flag);
+    for (const flag of ['--dir', '--team', '--once', '--json', '--no-color', '--version', '--quiet-after']) expect(help.stdout).toContain(flag);
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
     expect(run(['--version']).stdout.trim()).toBe(version);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
 import { pairHandshakes } from '../../src/domain/handshakes.js';
-import { memberStatus, type StatusEvidence } from '../../src/domain/member-status.js';
+import { judgeQuiet, lastSignOfLife, memberStatus, type MemberStatus, type StatusEvidence } from '../../src/domain/member-status.js';
 import { selectMembers } from '../../src/store/selectors.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { at, message } from '../helpers/observations.js';
@@ -69,5 +69,32 @@ describe('memberStatus', () => {
       hank: ['failed', false],
       alice: ['shut down', true],
     });
+  });
+});
+
+describe('judgeQuiet', () => {
+  const TEN_MINUTES = 600_000;
+
+  it('makes working quiet once the newest sign of life is the threshold old, since that sign', () => {
+    const working = memberStatus(evidence({ lastSent: message('team-lead', 'worker', 'on it', 30) }));
+    const sign = lastSignOfLife(evidence({ lastSent: message('team-lead', 'worker', 'on it', 30) }));
+    expect(sign).toBe(at(30));
+    expect(judgeQuiet(working, sign, at(30) + TEN_MINUTES - 1, TEN_MINUTES)).toEqual({ status: 'working', since: at(30) });
+    expect(judgeQuiet(working, sign, at(30) + TEN_MINUTES, TEN_MINUTES)).toEqual({ status: 'quiet', since: at(30) });
+  });
+
+  it('leaves every other status alone, however old: the files say what the member does', () => {
+    const statuses: MemberStatus[] = ['lead', 'joining', 'refused', 'shut down', 'stopping', 'waiting', 'idle', 'interrupted', 'failed', 'done'];
+    for (const status of statuses) expect(judgeQuiet({ status, since: at(0) }, at(0), at(86_400), TEN_MINUTES).status).toBe(status);
+  });
+
+  it('cannot judge a member with no known sign of life', () => {
+    expect(judgeQuiet({ status: 'working', since: Number.NaN }, Number.NaN, at(86_400), TEN_MINUTES).status).toBe('working');
+  });
+
+  it("takes the newest of its last message, its joining and its runner's last activity", () => {
+    const agentStatus = { status: 'running', lastActiveAt: new Date(at(50)).toISOString() };
+    expect(lastSignOfLife({ lastSent: message('team-lead', 'worker', 'hi', 40), joinedAt: at(0), agentStatus })).toBe(at(50));
+    expect(lastSignOfLife({ lastSent: undefined, joinedAt: at(0), agentStatus: undefined })).toBe(at(0));
   });
 });

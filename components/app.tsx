@@ -21,11 +21,14 @@ export interface AppProps {
   readonly now?: number;
   /** Open handshakes older than this are stalled (`--stall-after`). */
   readonly stallAfterMs?: number;
+  /** Members shown working that have been silent this long are quiet (`--quiet-after`). */
   readonly quietAfterMs?: number;
   /** Replaying a journal: the transport, whose clock is the dashboard's now. */
   readonly replay?: ReplayController;
   /** The declared workflow (`--spec`). */
   readonly spec?: WorkflowSpec | undefined;
+  /** The view to open on (`--view`). */
+  readonly view?: ViewState['mode'];
 }
 
 const noReplay = {
@@ -34,14 +37,14 @@ const noReplay = {
 };
 
 /** The interactive dashboard: the store, the terminal and the keys, around the pure view. */
-export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs = DEFAULT_STALL_AFTER_MS, quietAfterMs, replay, spec }: AppProps) {
+export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs = DEFAULT_STALL_AFTER_MS, quietAfterMs, replay, spec, view: startView = 'dashboard' }: AppProps) {
   const state = useStoreState(store);
   const { columns, rows } = useTerminalSize();
   const transport = replay ?? noReplay;
   const replayStatus = useSyncExternalStore(transport.subscribe, transport.getStatus);
   const clock = useClock(replayStatus?.clock ?? fixedNow);
   const { now } = clock;
-  const [view, dispatch] = useReducer(viewReducer, team ?? null, (initialTeam) => ({ ...initialViewState, team: initialTeam }));
+  const [view, dispatch] = useReducer(viewReducer, null, () => ({ ...initialViewState, team: team ?? null, mode: startView }));
   const model = useMemo(
     () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs, quietAfterMs, replay: replayStatus, spec }),
     [state, view, claudeDir, columns, rows, now, stallAfterMs, quietAfterMs, replayStatus, spec],

@@ -19,6 +19,7 @@ import {
   selectTaskGraph,
   selectTeamSummaries,
   selectTimeline,
+  selectWorkflow,
   type MemberView,
   type TeamSummary,
 } from '../src/store/selectors.js';
@@ -27,7 +28,7 @@ import { handshakeLines, memberLines, messageLines, stepLines, taskLines } from 
 import { drawWorkflowGraph, type GraphRow } from '../src/domain/workflow-graph.js';
 import type { WorkflowSpec } from '../src/domain/workflow-spec.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../src/domain/member-status.js';
-import { evaluateWorkflow, type LiveAgent, type LiveTask, type StepStatus, type WorkflowStatus } from '../src/domain/workflow.js';
+import type { StepStatus, WorkflowStatus } from '../src/domain/workflow.js';
 import { wrapBlock } from './text.js';
 import { bodyRowsOf, computeLayout, type Layout, type PaneLayout } from './layout.js';
 import { isFiltered, passes, sameFilters, type MessageFilters } from './message-filter.js';
@@ -286,35 +287,16 @@ function notesThatFit(notes: readonly PaneNote[], rows: number, listLength: numb
 const withoutInternal = memoize((nodes: readonly TaskNode[]) => nodes.filter((node) => !node.internal));
 const taskIds = memoize((nodes: readonly TaskNode[]) => nodes.map((node) => node.id));
 
-/** The live team as the workflow evaluation reads it. */
-function liveAgents(members: readonly MemberView[]): LiveAgent[] {
-  return members.map((member) => {
-    const runner = member.agent?.status?.status;
-    const agentStatus = runner === 'running' || runner === 'idle' || runner === 'complete' || runner === 'error' ? runner : undefined;
-    return { name: member.name, status: member.status, departed: member.departed, agentStatus };
-  });
-}
-
-function liveTasks(nodes: readonly TaskNode[], records: TeamState['tasks']): LiveTask[] {
-  return nodes.map((node) => ({ id: node.id, subject: node.subject, owner: node.owner, state: node.state, metadata: records.get(node.id)?.task.metadata }));
-}
-
-/** The spec against the team: worked out again only when the members, the tasks or the spec changed. */
-const evaluated = new WeakMap<readonly MemberView[], { nodes: readonly TaskNode[]; spec: WorkflowSpec; status: WorkflowStatus; lines: WorkflowLine[] }>();
-function workflowOf(spec: WorkflowSpec, team: TeamState, members: readonly MemberView[], nodes: readonly TaskNode[]) {
-  const known = evaluated.get(members);
-  if (known && known.nodes === nodes && known.spec === spec) return known;
-  const status = evaluateWorkflow(spec, liveAgents(members), liveTasks(nodes, team.tasks));
+/** The workflow view's lines: worked out again only when the evaluation changed. */
+const workflowLines = memoize((status: WorkflowStatus): WorkflowLine[] => {
   const byName = new Map(status.steps.map((step) => [step.name, step]));
   const lines: WorkflowLine[] = status.mismatches.map((text) => ({ kind: 'text', text: `⚠ ${text}`, tone: 'warning' }));
   if (lines.length > 0) lines.push({ kind: 'text', text: '', tone: 'plain' });
   for (const row of drawWorkflowGraph(status.steps)) lines.push({ kind: 'graph', row, step: row.step === null ? null : (byName.get(row.step) ?? null) });
   if (status.steps.length === 0) lines.push({ kind: 'text', text: 'no steps declared', tone: 'plain' });
   append(lines, extrasLines(status.extras));
-  const result = { nodes, spec, status, lines };
-  evaluated.set(members, result);
-  return result;
-}
+  return lines;
+});
 
 const crewMember = ({ name, status }: { name: string; status: string | null }): string => `${name} (${status ?? 'not on the team'})`;
 
@@ -488,7 +470,8 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
 
   let workflow: WorkflowModel | null = null;
   if (team && workflowMode && input.spec) {
-    const { status, lines } = workflowOf(input.spec, team, members, allTasks);
+    const status = selectWorkflow(team, input.spec, now, quietAfterMs);
+    const lines = workflowLines(status);
     const selectedLine = selectedIndex(view, WORKFLOW_PANE, lineKeys(lines), 'start');
     const rows = bodyRows === undefined ? lines.length : Math.max(0, bodyRows - 1);
     workflow = { spec: input.spec, status, lines, window: listWindow(lines.length, rows, selectedLine) };

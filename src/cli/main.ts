@@ -26,6 +26,17 @@ interface DashboardFlags extends CommonFlags {
   readonly journal: boolean;
   readonly journalLimit?: number;
   readonly spec?: string;
+  readonly view?: StartView;
+}
+
+/** What the dashboard opens on (`--view`): the keys t and w switch between them. */
+const VIEWS = ['dashboard', 'timeline', 'workflow'] as const;
+type StartView = (typeof VIEWS)[number];
+
+/** A command line that cannot mean anything: said on stderr, exit 2. */
+function usageError(message: string): number {
+  process.stderr.write(`teamtop: ${message}\n`);
+  return 2;
 }
 
 function instant(value: string): number {
@@ -80,6 +91,12 @@ function claimTerminal(): void {
 }
 
 async function runDashboard(flags: DashboardFlags): Promise<number> {
+  if (flags.view === 'workflow' && flags.spec === undefined) {
+    return usageError('--view workflow needs --spec <file>: the workflow is the one a team file declares');
+  }
+  if (flags.view !== undefined && flags.json) {
+    return usageError('--view chooses what --once and the dashboard draw; --json prints everything (with --spec, each team\'s workflow)');
+  }
   const claudeDir = resolveClaudeDir(flags.dir);
   let spec: WorkflowSpec | undefined;
   if (flags.spec !== undefined) {
@@ -91,7 +108,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   const quietAfterMs = flags.quietAfter * 1000;
   if (flags.json) {
     const { runJson } = await import('./run-json.js');
-    return runJson({ claudeDir, team: flags.team, now: flags.now ?? Date.now(), stallAfterMs, quietAfterMs, journal: journalOptions(flags, false) });
+    return runJson({ claudeDir, team: flags.team, now: flags.now ?? Date.now(), stallAfterMs, quietAfterMs, spec, journal: journalOptions(flags, false) });
   }
   if (flags.once || !isInteractive()) {
     const { runOnce } = await import('./run-once.js');
@@ -107,6 +124,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       quietAfterMs,
       journal: journalOptions(flags, false),
       spec,
+      view: flags.view ?? 'dashboard',
     });
   }
   claimTerminal();
@@ -115,6 +133,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     claudeDir,
     team: flags.team ?? preferredTeam(spec),
     spec,
+    view: flags.view ?? 'dashboard',
     color: wantsColor(flags.color, true),
     now: flags.now,
     stallAfterMs,
@@ -149,7 +168,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   )
     .option('--no-journal', 'neither restore history from the journal nor record to it')
     .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive)
-    .option('--spec <file>', 'a multi-agent-spec team file: its workflow against the live team (w)')
+    .option('--spec <file>', 'a multi-agent-spec team file: its workflow against the live team (w), and in --json')
+    .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEWS))
     .enablePositionalOptions()
     .action(async (flags: DashboardFlags) => {
       code = await runDashboard(flags);

@@ -1,3 +1,4 @@
+import type { WorkflowSpec } from '../domain/workflow-spec.js';
 import { snapshot } from '../store/snapshot.js';
 import { settledSession, type JournalOptions } from './session.js';
 
@@ -7,12 +8,13 @@ export interface JsonOptions {
   readonly now: number;
   readonly stallAfterMs: number;
   readonly quietAfterMs: number;
+  readonly spec: WorkflowSpec | undefined;
   readonly journal: JournalOptions | undefined;
 }
 
-export async function runJson({ claudeDir, team, now, stallAfterMs, quietAfterMs, journal }: JsonOptions): Promise<number> {
+export async function runJson({ claudeDir, team, now, stallAfterMs, quietAfterMs, spec, journal }: JsonOptions): Promise<number> {
   const { store } = await settledSession(claudeDir, journal);
-  const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs });
+  const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec });
   if (team !== undefined && document.teams.length === 0) {
     process.stderr.write(`teamtop: no team named "${team}" in ${claudeDir}\n`);
     return 1;

@@ -1,5 +1,6 @@
 import React from 'react';
 import { App } from '../../components/app.js';
+import type { ViewState } from '../../components/view-state.js';
 import type { WorkflowSpec } from '../domain/workflow-spec.js';
 import { WATCHER_PROBLEM, watchClaudeDir } from '../watch/watcher.js';
 import { openSession, type JournalOptions } from './session.js';
@@ -15,6 +16,8 @@ export interface LiveOptions {
   readonly quietAfterMs?: number;
   readonly journal: JournalOptions | undefined;
   readonly spec?: WorkflowSpec | undefined;
+  /** The view to open on (default: the dashboard). */
+  readonly view?: ViewState['mode'];
 }
 
 /** The interactive dashboard, following the files until the user quits. */
@@ -52,6 +55,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
       stallAfterMs={options.stallAfterMs}
       quietAfterMs={options.quietAfterMs}
       spec={options.spec}
+      view={options.view}
     />,
     { options: { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 }, onClose: closing },
   );

@@ -24,6 +24,8 @@ export interface OnceOptions {
   readonly quietAfterMs: number;
   readonly journal: JournalOptions | undefined;
   readonly spec?: WorkflowSpec | undefined;
+  /** The view to draw. */
+  readonly view: ViewState['mode'];
 }
 
 /** Draw one frame to stdout: only SGR colour sequences, no cursor movement. */
@@ -34,7 +36,7 @@ export async function runOnce(options: OnceOptions): Promise<number> {
     process.stderr.write(`teamtop: no team named "${options.team}" in ${options.claudeDir}\n`);
     return 1;
   }
-  printFrame(state, { ...options, view: { ...initialViewState, team: options.team ?? options.preferTeam ?? null } });
+  printFrame(state, { ...options, view: { ...initialViewState, team: options.team ?? options.preferTeam ?? null, mode: options.view } });
   return 0;
 }
 

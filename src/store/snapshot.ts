@@ -4,7 +4,8 @@
  */
 import { isInstant, toIso } from '../domain/time.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
-import { selectHandshakes, selectMembersAt, selectTaskGraph, selectTeamMessages, selectTeams } from './selectors.js';
+import type { WorkflowSpec } from '../domain/workflow-spec.js';
+import { selectHandshakes, selectMembersAt, selectTaskGraph, selectTeamMessages, selectTeams, selectWorkflow } from './selectors.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 
 export interface SnapshotOptions {
@@ -16,6 +17,8 @@ export interface SnapshotOptions {
   readonly stallAfterMs: number;
   /** A member shown working with no sign of life for this long is quiet (default: ten minutes). */
   readonly quietAfterMs?: number;
+  /** A declared workflow (`--spec`): each team gets its evaluation against it as `workflow`. */
+  readonly spec?: WorkflowSpec | undefined;
 }
 
 const isoOrNull = (time: number | null): string | null => (time === null || !isInstant(time) ? null : new Date(time).toISOString());
@@ -47,6 +50,18 @@ function agentJson(agent: AgentRecord | null) {
       : null,
     log: log ? { lines: log.total, present: log.present, tail: [...log.lines.slice(-LOG_LINES_IN_JSON), ...(log.partial ? [log.partial] : [])] } : null,
     artifacts: artifacts ? { entries: artifacts.entries, more: artifacts.more } : null,
+  };
+}
+
+/** The spec against the team; null without a spec. */
+function workflowJson(team: TeamState, options: SnapshotOptions) {
+  if (!options.spec) return null;
+  const status = selectWorkflow(team, options.spec, options.now, options.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS);
+  return {
+    name: options.spec.name,
+    type: status.type,
+    steps: status.steps.map((step) => ({ name: step.name, agent: step.agent, state: step.state, reason: step.why, dependsOn: step.dependsOn })),
+    mismatches: status.mismatches,
   };
 }
 
@@ -108,6 +123,7 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       orphan: handshake.orphan,
       fact: handshake.fact || null,
     })),
+    workflow: workflowJson(team, options),
   };
 }
 

@@ -7,6 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
 import { parseSpec, type WorkflowSpec } from '../../src/domain/workflow-spec.js';
 import type { AppState } from '../../src/store/state.js';
+import { buildDashboard } from '../../components/dashboard-model.js';
+import { initialViewState } from '../../components/view-state.js';
+import { DEFAULT_QUIET_AFTER_MS } from '../../src/domain/member-status.js';
+import { selectWorkflow } from '../../src/store/selectors.js';
+import { snapshot } from '../../src/store/snapshot.js';
 import { mountApp } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
@@ -36,6 +41,16 @@ function workflowLines(state: AppState, spec: string, options: { width?: number;
 
 
 describe('the workflow view', () => {
+  it('draws what --json prints: one evaluation, made by the store', async () => {
+    const state = await team();
+    const spec = specOf('graph');
+    const model = buildDashboard({ state, view: { ...initialViewState, mode: 'workflow' }, claudeDir: '/c', width: 120, height: 40, now: NOW, spec });
+    const status = selectWorkflow(state.teams.get('release-graph')!, spec, NOW, DEFAULT_QUIET_AFTER_MS);
+    expect(model.workflow!.status).toBe(status);
+    const json = snapshot(state, { claudeDir: '/c', now: NOW, stallAfterMs: 60_000, spec }).teams[0]!.workflow!;
+    expect(json.steps.map((step) => [step.name, step.state, step.reason])).toEqual(status.steps.map((step) => [step.name, step.state, step.why]));
+  });
+
   it('draws a graph spec as a DAG, each step marked from the live team, with the mismatches on top', async () => {
     expect(workflowLines(await team(), 'graph')).toEqual([
       ' Workflow  release-graph v2.0.0 · graph · 7 steps · 2 done · 2 running · 3 waiting · 2 mismatches · w back to the dashb…',

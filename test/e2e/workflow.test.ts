@@ -88,3 +88,64 @@ describe('teamtop --spec', () => {
     expect(await term.waitForExit()).toBe(0);
   });
 });
+
+describe('teamtop --view, and the workflow in --json', () => {
+  const NOW = ['--now', '2026-03-01T10:05:00Z'];
+  const graph = join(SPECS, 'graph.json');
+
+  it('draws the workflow, or the timeline, once', () => {
+    const dir = copyFixture('workflow');
+    const workflow = run(['--dir', dir, '--once', '--no-journal', ...NOW, '--spec', graph, '--view', 'workflow']);
+    expect(workflow.code).toBe(0);
+    expect(workflow.stdout).toContain(' Workflow  release-graph v2.0.0 · graph · 7 steps');
+    expect(workflow.stdout).toMatch(/▶ +│ +build coder · running · task #3 in progress/u);
+    const timeline = run(['--dir', dir, '--once', '--no-journal', ...NOW, '--view', 'timeline']);
+    expect(timeline.stdout).toMatch(/ Timeline {2}\d+ messages/u);
+    expect(timeline.stdout).not.toContain('Handshakes');
+  });
+
+  it('refuses --view workflow without a spec, and --view with --json, as usage errors (exit 2)', () => {
+    const dir = copyFixture('workflow');
+    const noSpec = run(['--dir', dir, '--once', '--view', 'workflow']);
+    expect(noSpec.code).toBe(2);
+    expect(noSpec.stdout).toBe('');
+    expect(noSpec.stderr).toContain('--view workflow needs --spec <file>');
+    const json = run(['--dir', dir, '--json', '--view', 'timeline']);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toContain('--json prints everything');
+  });
+
+  it("gives each team's workflow in --json with --spec, and null without", () => {
+    const dir = copyFixture('workflow');
+    const team = (args: string[]) => (JSON.parse(run(['--dir', dir, '--json', '--no-journal', ...NOW, ...args]).stdout) as { teams: { workflow: unknown }[] }).teams[0]!;
+    expect(team([]).workflow).toBeNull();
+    expect(team(['--spec', graph]).workflow).toEqual({
+      name: 'release-graph',
+      type: 'graph',
+      steps: [
+        { name: 'plan', agent: 'planner', state: 'done', reason: 'task #1 completed', dependsOn: [] },
+        { name: 'design', agent: 'planner', state: 'done', reason: 'task #2 completed', dependsOn: ['plan'] },
+        { name: 'build', agent: 'coder', state: 'running', reason: 'task #3 in progress', dependsOn: ['plan', 'design'] },
+        { name: 'test', agent: 'tester', state: 'waiting', reason: 'task #5 is blocked', dependsOn: ['build'] },
+        { name: 'docs', agent: 'writer', state: 'running', reason: 'task #4 in progress', dependsOn: ['design'] },
+        { name: 'review', agent: 'reviewer', state: 'waiting', reason: 'reviewer is not on the team', dependsOn: ['test', 'docs'] },
+        { name: 'release', agent: 'planner', state: 'waiting', reason: 'planner (the lead) has no task in progress', dependsOn: ['review'] },
+      ],
+      mismatches: ['reviewer is declared but not on the team', 'intern is on the team but not declared'],
+    });
+  });
+
+  it('opens the live dashboard on the view asked for', async () => {
+    const dir = copyFixture('workflow');
+    const term = new Terminal({ args: ['--dir', dir, '--no-journal', '--spec', graph, '--view', 'workflow'], cols: 120, rows: 30 });
+    await term.waitForText(/▶ +│ +build coder · running · task #3 in progress/u);
+    term.press('w');
+    await term.waitForText('★ planner');
+    term.press('q');
+    expect(await term.waitForExit()).toBe(0);
+    const timeline = new Terminal({ args: ['--dir', dir, '--no-journal', '--view', 'timeline'], cols: 120, rows: 30 });
+    await timeline.waitForText(/ Timeline {2}\d+ messages/u);
+    timeline.press('q');
+    expect(await timeline.waitForExit()).toBe(0);
+  });
+});

@@ -15,7 +15,7 @@ afterEach(() => {
 export async function watch(
   claudeDir: string,
   options: Partial<Pick<WatchOptions, 'watch' | 'pollMs'>> = {},
-): Promise<Session & { json: () => ReturnType<typeof snapshot> }> {
+): Promise<Session & { json: (now?: number) => ReturnType<typeof snapshot> }> {
   const session = openSession(claudeDir);
   const controller = new AbortController();
   running.push(controller);
@@ -28,7 +28,8 @@ export async function watch(
     signal: controller.signal,
     ...options,
   });
-  return { ...session, json: () => snapshot(session.store.getState(), { claudeDir, now: Date.now(), stallAfterMs: 60_000 }) };
+  // As of `now`: a fixture's members are quiet by the clock's time, months after it was written.
+  return { ...session, json: (now = Date.now()) => snapshot(session.store.getState(), { claudeDir, now, stallAfterMs: 60_000 }) };
 }
 
 export function writeJson(path: string, value: unknown): void {

@@ -9,6 +9,9 @@ import { copyFixture, tempDir } from '../helpers/fixtures.js';
 import { entry, watch, writeJson } from '../helpers/live.js';
 import { waitFor } from '../helpers/wait.js';
 
+/** The time the fixtures are to be read as of (see test-fixtures/README.md). */
+const AS_OF = Date.parse('2026-03-01T10:05:00Z');
+
 const teamOf = (json: ReturnType<Awaited<ReturnType<typeof watch>>['json']>, name: string) => json.teams.find((team) => team.name === name)!;
 const memberOf = (json: ReturnType<Awaited<ReturnType<typeof watch>>['json']>, team: string, name: string) =>
   teamOf(json, team).members.find((member) => member.name === name)!;
@@ -17,7 +20,7 @@ describe('per-agent records (API-spec layout)', () => {
   it('reads each agent status, log and artifacts at start', async () => {
     const dir = copyFixture('api-spec');
     const live = await watch(dir);
-    const json = live.json();
+    const json = live.json(AS_OF);
     expect(teamOf(json, 'release').budgetTokens).toBe(200_000);
     expect(memberOf(json, 'release', 'coder')).toMatchObject({
       status: 'working',
@@ -128,7 +131,7 @@ describe('a team in one file (swarm-tools layout)', () => {
       { kind: 'join', from: 'drone-2', to: 'queen', state: 'rejected', fact: 'drone-2: I can write docs' },
       { kind: 'join', from: 'drone-1', to: 'queen', state: 'approved', fact: 'drone-1: I can review code' },
     ]);
-    expect(hive().members.map(({ name, status, departed }) => ({ name, status, departed }))).toEqual([
+    expect(teamOf(live.json(AS_OF), 'hive').members.map(({ name, status, departed }) => ({ name, status, departed }))).toEqual([
       { name: 'queen', status: 'lead', departed: false },
       { name: 'scout', status: 'working', departed: false },
       { name: 'builder', status: 'working', departed: false },

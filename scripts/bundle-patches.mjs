@@ -27,6 +27,14 @@
 //    with `fetch` when there is one: on Node that loads undici and the web
 //    streams (15-20 ms of start-up) to decode a string. It decodes the string
 //    itself instead, as it already does where there is no `fetch`.
+//
+// And one that is about what the user sees, not speed:
+// 7. Ink's guess that it runs on a CI machine (is-in-ci: a CI or
+//    CONTINUOUS_INTEGRATION variable), where it draws nothing until it exits.
+//    teamtop hands Ink a terminal only when stdin and stdout both are one, for
+//    the live dashboard the user asked for, so there the guess can only be
+//    wrong. Setting CI=false for the process instead told every other library
+//    it was on a CI machine: chalk then drew no colour at all.
 import { readFileSync } from 'node:fs';
 
 const BOUNDED_CACHE = `
@@ -110,12 +118,13 @@ export function styledCharsToString(chars) {`,
     ],
   ],
   'ink/build/measure-text.js': [['const cache = new Map();', `${BOUNDED_CACHE}\nconst cache = boundedCache(5000);`]],
+  'is-in-ci/index.js': [["const isInCi = check('CI') || check('CONTINUOUS_INTEGRATION');", 'const isInCi = false;']],
 };
 
 export const bundlePatches = {
   name: 'bundle-patches',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/](ink|yoga-layout|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/ }, (args) => {
+    build.onLoad({ filter: /[\\/]node_modules[\\/](ink|is-in-ci|yoga-layout|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/ }, (args) => {
       const path = args.path.split(/[\\/]node_modules[\\/]/).at(-1).replaceAll('\\', '/');
       const edits = patches[path];
       if (!edits) return undefined;

@@ -5,9 +5,10 @@
  * (an uncaught error, or one thrown while drawing), which is then reported
  * on the restored screen.
  */
+import chalk from 'chalk';
 import { render, type Instance, type RenderOptions } from 'ink';
 import React, { useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import { enterAlternateScreen } from './terminal.js';
+import { colorLevel, enterAlternateScreen } from './terminal.js';
 import { version } from './version.js';
 
 const SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
@@ -47,12 +48,15 @@ function Faulty({ fault, children }: { readonly fault: string | undefined; reado
 
 export interface TerminalRun {
   readonly options: RenderOptions;
+  /** Colour wanted (`wantsColor`); emphasis is drawn either way. */
+  readonly color: boolean;
   /** Stop what feeds the view (watchers, timers); runs once, before the screen is left. */
   readonly onClose: () => void;
 }
 
 /** Draw `element` until the user quits; resolves to the exit status. */
-export async function runOnTerminal(element: ReactElement, { options, onClose }: TerminalRun): Promise<number> {
+export async function runOnTerminal(element: ReactElement, { options, color, onClose }: TerminalRun): Promise<number> {
+  chalk.level = colorLevel(color);
   const screen = enterAlternateScreen();
   let instance: Instance | undefined;
   let restored = false;

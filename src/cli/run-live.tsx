@@ -50,6 +50,6 @@ export async function runLive(options: LiveOptions): Promise<number> {
       stallAfterMs={options.stallAfterMs}
       spec={options.spec}
     />,
-    { options: { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 }, onClose: closing },
+    { options: { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 }, color: options.color, onClose: closing },
   );
 }

@@ -193,6 +193,19 @@ export class Terminal {
     return this.exited;
   }
 
+  /** The exit status, or a failure naming `after` when the process is still running `ms` later. */
+  async exitWithin(ms: number, after: string): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`teamtop is still running ${ms} ms after ${after}`)), ms);
+    });
+    try {
+      return await Promise.race([this.exited, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   kill(): void {
     if (this.exitCode === undefined) this.pty.kill();
   }

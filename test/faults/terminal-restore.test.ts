@@ -22,8 +22,12 @@ const ways: Way[] = [
   { name: 'Ctrl+C', status: 0, leave: (term) => term.press('\u0003') },
   { name: 'SIGTERM', status: 143, leave: (term) => term.signal('SIGTERM') },
   { name: 'SIGHUP', status: 129, leave: (term) => term.signal('SIGHUP') },
+  { name: 'SIGQUIT', status: 131, leave: (term) => term.signal('SIGQUIT') },
+  { name: 'SIGUSR2', status: 140, leave: (term) => term.signal('SIGUSR2') },
   { name: 'an uncaught error', status: 70, leave: () => undefined, env: { TEAMTOP_FAULT: 'uncaught' } },
   { name: 'an error while drawing', status: 70, leave: () => undefined, env: { TEAMTOP_FAULT: 'render' } },
+  // What a journal that cannot be written did when it was closed on the way out.
+  { name: 'an error while closing', status: 70, leave: (term) => term.press('q'), env: { TEAMTOP_FAULT: 'close' } },
 ];
 
 describe('the terminal after teamtop', () => {
@@ -46,7 +50,7 @@ describe('the terminal after teamtop', () => {
     expect(stty).toMatch(/(^|\s)echo(\s|$)/mu);
     if (status === 70) {
       // The report comes after the restore, on the user's own screen.
-      expect(stty).toMatch(/teamtop crashed: Error: injected fault \(TEAMTOP_FAULT=(uncaught|render)\)/u);
+      expect(stty).toMatch(/teamtop crashed: Error: injected fault \(TEAMTOP_FAULT=(uncaught|render|close)\)/u);
       expect(stty).toContain('This is a bug in teamtop');
       expect(output.lastIndexOf('teamtop crashed: Error')).toBeGreaterThan(output.lastIndexOf(LEAVE_ALTERNATE));
     }

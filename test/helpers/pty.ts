@@ -57,6 +57,8 @@ export interface TerminalOptions {
   readonly environment?: Record<string, string>;
   /** A shell command to run in the same terminal once teamtop exits (teamtop's status is kept). */
   readonly afterExit?: string;
+  /** A file for teamtop's stderr instead of the terminal (teamtop is still the process the terminal runs). */
+  readonly stderr?: string;
   /** Run as this user and group (tests running as root use it to be refused a file). */
   readonly uid?: number;
   readonly gid?: number;
@@ -90,14 +92,18 @@ export class Terminal {
   /** Everything the program wrote, escape sequences included. */
   output = '';
   exitCode: number | undefined;
+  /** The signal that ended the process (waitpid's), or 0 when it exited. */
+  exitSignal: number | undefined;
   private readonly exited: Promise<number>;
 
-  constructor({ args, cols = 100, rows = 30, env = {}, environment, afterExit, uid, gid }: TerminalOptions) {
+  constructor({ args, cols = 100, rows = 30, env = {}, environment, afterExit, stderr, uid, gid }: TerminalOptions) {
     this.screen = new xterm.Terminal({ cols, rows, allowProposedApi: true });
     const childEnv = environment ?? { ...(process.env as Record<string, string>), TERM: 'xterm-256color', ...env };
     const [file, argv] = afterExit
       ? ['/bin/sh', ['-c', `"$0" "$@"; status=$?; ${afterExit}; exit $status`, process.execPath, CLI, ...args]]
-      : [process.execPath, [CLI, ...args]];
+      : stderr
+        ? ['/bin/sh', ['-c', 'err=$1; shift; exec "$0" "$@" 2>"$err"', process.execPath, stderr, CLI, ...args]]
+        : [process.execPath, [CLI, ...args]];
     // node-pty sets TERM to the terminal's name.
     this.pty = spawn(file, argv, { cols, rows, env: childEnv, name: childEnv['TERM'] ?? 'xterm-256color', uid, gid });
     this.pty.onData((data) => {
@@ -105,8 +111,9 @@ export class Terminal {
       this.screen.write(data);
     });
     this.exited = new Promise((resolveExit) =>
-      this.pty.onExit(({ exitCode }) => {
+      this.pty.onExit(({ exitCode, signal }) => {
         this.exitCode = exitCode;
+        this.exitSignal = signal ?? 0;
         resolveExit(exitCode);
       }),
     );
@@ -204,6 +211,13 @@ export class Terminal {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Close the terminal under teamtop, as a killed tmux pane or a dropped ssh connection does: the kernel hangs it up. */
+  hangUp(): void {
+    // The Unix terminal's destroy() closes the master end, then sends SIGHUP as a
+    // terminal emulator does; IPty does not declare it.
+    (this.pty as IPty & { destroy(): void }).destroy();
   }
 
   kill(): void {

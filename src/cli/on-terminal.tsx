@@ -32,7 +32,7 @@ export const CRASHED = 70;
 const detail = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 /** The crash, then anything that failed while the terminal was given back after it. */
-export function crashReport(error: unknown, ...whileClosing: readonly unknown[]): string {
+export function crashReport([error, ...whileClosing]: readonly unknown[]): string {
   return [
     `teamtop crashed: ${detail(error)}`,
     ...whileClosing.map((next) => `\nand then, while closing: ${detail(next)}`),
@@ -100,7 +100,7 @@ export async function runOnTerminal(element: ReactElement, { options, color, onC
   const end = (status: number, crash?: unknown) => {
     close();
     const errors = crash === undefined ? failures : [crash, ...failures];
-    if (errors.length > 0) process.stderr.write(crashReport(errors[0], ...errors.slice(1)));
+    if (errors.length > 0) process.stderr.write(crashReport(errors));
     process.exit(errors.length > 0 ? CRASHED : status);
   };
 
@@ -132,6 +132,6 @@ export async function runOnTerminal(element: ReactElement, { options, color, onC
     process.stdin.off('end', onInputEnd);
   }
   if (failures.length === 0) return 0;
-  process.stderr.write(crashReport(failures[0], ...failures.slice(1)));
+  process.stderr.write(crashReport(failures));
   return CRASHED;
 }

@@ -27,6 +27,22 @@
 //    with `fetch` when there is one: on Node that loads undici and the web
 //    streams (15-20 ms of start-up) to decode a string. It decodes the string
 //    itself instead, as it already does where there is no `fetch`.
+//
+// And three that are about what the user sees, not speed:
+// 7. Ink's guess that it runs on a CI machine (is-in-ci: a CI or
+//    CONTINUOUS_INTEGRATION variable), where it draws nothing until it exits.
+//    teamtop hands Ink a terminal only when stdin and stdout both are one, for
+//    the live dashboard the user asked for, so there the guess can only be
+//    wrong. Setting CI=false for the process instead told every other library
+//    it was on a CI machine: chalk then drew no colour at all.
+// 8. chokidar 5 opens a watch again after close(). A file whose stat fails after
+//    close() (it was deleted as the user quit) is removed from chokidar's
+//    records, and when that leaves one folder recorded, `_remove` calls `add()`
+//    to watch for the file's return, which sets `closed = false` and opens an
+//    fs.watch that nothing closes: `q` restored the screen and the process never
+//    ended. No add() once closed.
+// 9. chokidar's close() forgets its throttle timers without clearing them, so
+//    each one (up to a second) kept the process alive after `q`.
 import { readFileSync } from 'node:fs';
 
 const BOUNDED_CACHE = `
@@ -110,12 +126,20 @@ export function styledCharsToString(chars) {`,
     ],
   ],
   'ink/build/measure-text.js': [['const cache = new Map();', `${BOUNDED_CACHE}\nconst cache = boundedCache(5000);`]],
+  'chokidar/index.js': [
+    ['if (!isDirectory && this._watched.size === 1) {', 'if (!isDirectory && this._watched.size === 1 && !this.closed) {'],
+    [
+      'this._throttled.clear();',
+      'this._throttled.forEach((action) => action.forEach((item) => clearTimeout(item.timeoutObject)));\n        this._throttled.clear();',
+    ],
+  ],
+  'is-in-ci/index.js': [["const isInCi = check('CI') || check('CONTINUOUS_INTEGRATION');", 'const isInCi = false;']],
 };
 
 export const bundlePatches = {
   name: 'bundle-patches',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/](ink|yoga-layout|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/ }, (args) => {
+    build.onLoad({ filter: /[\\/]node_modules[\\/](chokidar|ink|is-in-ci|yoga-layout|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/ }, (args) => {
       const path = args.path.split(/[\\/]node_modules[\\/]/).at(-1).replaceAll('\\', '/');
       const edits = patches[path];
       if (!edits) return undefined;

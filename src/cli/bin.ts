@@ -7,6 +7,13 @@
 // dashboard notices (see bench/).
 import { main } from './main.js';
 
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  // The reader stopped reading (`teamtop --json | head`): it had what it wanted.
+  if (error.code === 'EPIPE') process.exit(0);
+  process.stderr.write(`teamtop: cannot write the output: ${error.message}\n`);
+  process.exit(1);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -85,11 +85,6 @@ function preferredTeam(spec: WorkflowSpec | undefined): string | undefined {
   return process.env['CLAUDE_CODE_TEAM_NAME'] || spec?.name;
 }
 
-/** Ink goes quiet when it thinks it runs in CI; at a terminal the user wants the dashboard. */
-function claimTerminal(): void {
-  process.env['CI'] = 'false';
-}
-
 async function runDashboard(flags: DashboardFlags): Promise<number> {
   if (flags.view === 'workflow' && flags.spec === undefined) {
     return usageError('--view workflow needs --spec <file>: the workflow is the one a team file declares');
@@ -127,7 +122,6 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       view: flags.view ?? 'dashboard',
     });
   }
-  claimTerminal();
   const { runLive } = await import('./run-live.js');
   return runLive({
     claudeDir,
@@ -185,7 +179,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   ).action(async (source: string, flags: CommonFlags & { speed: number; json?: boolean }) => {
     const { runReplay } = await import('./run-replay.js');
     const interactive = isInteractive() && !flags.json;
-    if (interactive) claimTerminal();
     code = await runReplay({
       source,
       stateDir: resolveStateDir(flags.stateDir),
@@ -214,7 +207,6 @@ export async function main(argv: readonly string[]): Promise<number> {
         code = 1;
         return;
       }
-      claimTerminal();
       const { runDemo } = await import('./run-demo.js');
       code = await runDemo({
         speed: flags.speed,

@@ -1,25 +1,41 @@
 /**
- * The interactive modes' hold on the terminal: the alternate screen, Ink's raw
- * mode and hidden cursor, and the promise that every way out gives them back
- * before anything else is printed: `q`, Ctrl+C, SIGTERM, SIGHUP, and a crash
- * (an uncaught error, or one thrown while drawing), which is then reported
- * on the restored screen.
+ * The interactive modes' hold on the terminal, and the promise that every way
+ * out gives it back before anything else is printed: `q`, Ctrl+C, every signal
+ * that ends a process, and a crash (an uncaught error, one thrown while
+ * drawing, or one thrown while closing), which is then reported on the
+ * restored screen. A terminal that hung up is not drawn on again: teamtop
+ * stops what feeds the view and exits at once.
  */
+import chalk from 'chalk';
 import { render, type Instance, type RenderOptions } from 'ink';
+import { constants } from 'node:os';
 import React, { useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import { enterAlternateScreen } from './terminal.js';
+import { claimTerminal, colorLevel } from './terminal.js';
 import { version } from './version.js';
 
-const SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
-type Signal = keyof typeof SIGNALS;
+/**
+ * The signals whose default action ends a process (signal(7)) that JavaScript
+ * may handle: not SIGUSR1 (Node's inspector), SIGPIPE and SIGXFSZ (Node ignores
+ * them), SIGPROF (profilers), nor the faults after which no JavaScript may run
+ * (SIGSEGV, SIGBUS, SIGFPE, SIGILL). Those this platform lacks are left out.
+ */
+const ENDING_SIGNALS = (
+  ['SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGTERM', 'SIGUSR2', 'SIGALRM', 'SIGVTALRM', 'SIGXCPU', 'SIGTRAP', 'SIGSYS', 'SIGIO', 'SIGPWR', 'SIGSTKFLT', 'SIGABRT'] as const
+).filter((signal) => signal in constants.signals);
+
+/** The exit status after a signal, as a shell reports a process it ended. */
+const afterSignal = (signal: NodeJS.Signals) => 128 + constants.signals[signal];
 
 /** The exit status after a crash (sysexits' EX_SOFTWARE). */
 export const CRASHED = 70;
 
-export function crashReport(error: unknown): string {
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+const detail = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+
+/** The crash, then anything that failed while the terminal was given back after it. */
+export function crashReport([error, ...whileClosing]: readonly unknown[]): string {
   return [
-    `teamtop crashed: ${detail}`,
+    `teamtop crashed: ${detail(error)}`,
+    ...whileClosing.map((next) => `\nand then, while closing: ${detail(next)}`),
     '',
     `This is a bug in teamtop ${version}, not a problem with your team's files.`,
     'Please report it, with the text above and what the dashboard was showing.',
@@ -47,60 +63,75 @@ function Faulty({ fault, children }: { readonly fault: string | undefined; reado
 
 export interface TerminalRun {
   readonly options: RenderOptions;
+  /** Colour wanted (`wantsColor`); emphasis is drawn either way. */
+  readonly color: boolean;
   /** Stop what feeds the view (watchers, timers); runs once, before the screen is left. */
   readonly onClose: () => void;
 }
 
 /** Draw `element` until the user quits; resolves to the exit status. */
-export async function runOnTerminal(element: ReactElement, { options, onClose }: TerminalRun): Promise<number> {
-  const screen = enterAlternateScreen();
+export async function runOnTerminal(element: ReactElement, { options, color, onClose }: TerminalRun): Promise<number> {
+  chalk.level = colorLevel(color);
+  const fault = process.env['TEAMTOP_FAULT'];
+  const terminal = claimTerminal();
   let instance: Instance | undefined;
-  let restored = false;
-  const restore = () => {
-    if (restored) return;
-    restored = true;
+  // What threw while closing: each step still runs, and the terminal is given back before any is reported.
+  const failures: unknown[] = [];
+  const attempt = (step: () => void) => {
     try {
-      instance?.unmount();
-    } catch {
-      // A view that throws while unmounting must not keep the terminal.
+      step();
+    } catch (error) {
+      failures.push(error);
     }
-    try {
-      if (process.stdin.isTTY) process.stdin.setRawMode(false);
-    } catch {
-      // The terminal is gone (hang-up).
-    }
-    onClose();
-    screen.leave();
   };
-  const onSignal = (signal: Signal) => {
-    restore();
-    process.exit(128 + SIGNALS[signal]);
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    // A terminal that hung up gets no last frame: there is no one to draw it for.
+    if (!terminal.gone()) attempt(() => instance?.unmount());
+    attempt(() => {
+      onClose();
+      if (fault === 'close') throw new Error('injected fault (TEAMTOP_FAULT=close)');
+    });
+    terminal.restore();
   };
-  const onCrash = (error: unknown) => {
-    restore();
-    process.stderr.write(crashReport(error));
-    process.exit(CRASHED);
+  /** Close, report what failed on the restored screen, and exit. */
+  const end = (status: number, crash?: unknown) => {
+    close();
+    const errors = crash === undefined ? failures : [crash, ...failures];
+    if (errors.length > 0) process.stderr.write(crashReport(errors));
+    process.exit(errors.length > 0 ? CRASHED : status);
   };
-  const handlers = (Object.keys(SIGNALS) as Signal[]).map((signal) => [signal, () => onSignal(signal)] as const);
-  for (const [signal, handler] of handlers) process.once(signal, handler);
+
+  const onSignal = (signal: NodeJS.Signals) => end(afterSignal(signal));
+  const onCrash = (error: unknown) => end(CRASHED, error);
+  // The terminal went away under a write or a read (before, or instead of, SIGHUP).
+  const onStreamError = (error: NodeJS.ErrnoException) => (error.code === 'EIO' ? end(afterSignal('SIGHUP')) : onCrash(error));
+  const onInputEnd = () => end(afterSignal('SIGHUP'));
+  for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
+  // Before any other listener: those say what a failed write means where there is no dashboard.
+  process.stdout.prependListener('error', onStreamError);
+  process.stdin.on('error', onStreamError);
+  // A terminal in raw mode has no end of input: only a hang-up ends it.
+  process.stdin.on('end', onInputEnd);
   try {
-    // Raw before the first frame, not after it (Ink turns raw mode on only once its
-    // input hook is mounted): a key typed as the dashboard appears is kept for it
-    // instead of being lost to the line discipline, and Ctrl+C then is a key too.
-    if (process.stdin.isTTY) process.stdin.setRawMode(true);
-    instance = render(<Faulty fault={process.env['TEAMTOP_FAULT']}>{element}</Faulty>, options);
+    instance = render(<Faulty fault={fault}>{element}</Faulty>, options);
     await instance.waitUntilExit();
-    return 0;
   } catch (error) {
-    restore();
-    process.stderr.write(crashReport(error));
-    return CRASHED;
+    failures.push(error);
   } finally {
-    restore();
-    for (const [signal, handler] of handlers) process.off(signal, handler);
+    close();
+    for (const signal of ENDING_SIGNALS) process.off(signal, onSignal);
     process.off('uncaughtException', onCrash);
     process.off('unhandledRejection', onCrash);
+    process.stdout.off('error', onStreamError);
+    process.stdin.off('error', onStreamError);
+    process.stdin.off('end', onInputEnd);
   }
+  if (failures.length === 0) return 0;
+  process.stderr.write(crashReport(failures));
+  return CRASHED;
 }

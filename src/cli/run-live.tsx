@@ -57,6 +57,6 @@ export async function runLive(options: LiveOptions): Promise<number> {
       spec={options.spec}
       view={options.view}
     />,
-    { options: { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 }, onClose: closing },
+    { options: { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 }, color: options.color, onClose: closing },
   );
 }

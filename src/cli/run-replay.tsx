@@ -50,6 +50,6 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
   controller.play();
   return runOnTerminal(
     <App store={store} claudeDir={claudeDir} color={options.color} stallAfterMs={options.stallAfterMs} quietAfterMs={options.quietAfterMs} replay={controller} />,
-    { options: { exitOnCtrlC: true, patchConsole: false, maxFps: 60 }, onClose: () => controller.dispose() },
+    { options: { exitOnCtrlC: true, patchConsole: false, maxFps: 60 }, color: options.color, onClose: () => controller.dispose() },
   );
 }

@@ -1,4 +1,4 @@
-import xterm from '@xterm/headless';
+import xterm, { type IBufferCell } from '@xterm/headless';
 import { spawn, type IPty } from 'node-pty';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -29,16 +29,57 @@ afterEach(() => {
   for (const terminal of running.splice(0)) terminal.kill();
 });
 
+/**
+ * The environment of a user's shell at a terminal, with `env` over it: nothing a
+ * test runner sets (vitest's FORCE_COLOR=0 and NO_COLOR='', CI on a CI machine),
+ * so colour and drawing are decided as they are for a user. Only the journal's
+ * place is the tests' scratch folder.
+ */
+export function userEnvironment(env: Record<string, string> = {}): Record<string, string> {
+  return {
+    HOME: process.env['HOME'] ?? '/root',
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    SHELL: '/bin/sh',
+    XDG_STATE_HOME: process.env['XDG_STATE_HOME']!,
+    TERM: 'xterm-256color',
+    ...env,
+  };
+}
+
 export interface TerminalOptions {
   readonly args: readonly string[];
   readonly cols?: number;
   readonly rows?: number;
+  /** Set over the test process's environment (with TERM=xterm-256color). */
   readonly env?: Record<string, string>;
+  /** The child's whole environment instead (see `userEnvironment`); TERM names the terminal. */
+  readonly environment?: Record<string, string>;
   /** A shell command to run in the same terminal once teamtop exits (teamtop's status is kept). */
   readonly afterExit?: string;
+  /** A file for teamtop's stderr instead of the terminal (teamtop is still the process the terminal runs). */
+  readonly stderr?: string;
   /** Run as this user and group (tests running as root use it to be refused a file). */
   readonly uid?: number;
   readonly gid?: number;
+}
+
+export interface CellStyle {
+  readonly fg: number | string;
+  readonly bg: number | string;
+  readonly bold: boolean;
+  readonly inverse: boolean;
+}
+
+const hex = (rgb: number) => `#${rgb.toString(16).padStart(6, '0')}`;
+
+function cellStyle(cell: IBufferCell): CellStyle {
+  return {
+    fg: cell.isFgDefault() ? 'default' : cell.isFgRGB() ? hex(cell.getFgColor()) : cell.getFgColor(),
+    bg: cell.isBgDefault() ? 'default' : cell.isBgRGB() ? hex(cell.getBgColor()) : cell.getBgColor(),
+    bold: cell.isBold() !== 0,
+    inverse: cell.isInverse() !== 0,
+  };
 }
 
 /**
@@ -51,24 +92,28 @@ export class Terminal {
   /** Everything the program wrote, escape sequences included. */
   output = '';
   exitCode: number | undefined;
+  /** The signal that ended the process (waitpid's), or 0 when it exited. */
+  exitSignal: number | undefined;
   private readonly exited: Promise<number>;
 
-  constructor({ args, cols = 100, rows = 30, env = {}, afterExit, uid, gid }: TerminalOptions) {
+  constructor({ args, cols = 100, rows = 30, env = {}, environment, afterExit, stderr, uid, gid }: TerminalOptions) {
     this.screen = new xterm.Terminal({ cols, rows, allowProposedApi: true });
-    const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), TERM: 'xterm-256color', ...env };
-    // Ink stays silent when it believes it runs in CI.
-    for (const key of Object.keys(childEnv)) if (key === 'CI' || key.startsWith('CI_')) delete childEnv[key];
+    const childEnv = environment ?? { ...(process.env as Record<string, string>), TERM: 'xterm-256color', ...env };
     const [file, argv] = afterExit
       ? ['/bin/sh', ['-c', `"$0" "$@"; status=$?; ${afterExit}; exit $status`, process.execPath, CLI, ...args]]
-      : [process.execPath, [CLI, ...args]];
-    this.pty = spawn(file, argv, { cols, rows, env: childEnv, name: 'xterm-256color', uid, gid });
+      : stderr
+        ? ['/bin/sh', ['-c', 'err=$1; shift; exec "$0" "$@" 2>"$err"', process.execPath, stderr, CLI, ...args]]
+        : [process.execPath, [CLI, ...args]];
+    // node-pty sets TERM to the terminal's name.
+    this.pty = spawn(file, argv, { cols, rows, env: childEnv, name: childEnv['TERM'] ?? 'xterm-256color', uid, gid });
     this.pty.onData((data) => {
       this.output += data;
       this.screen.write(data);
     });
     this.exited = new Promise((resolveExit) =>
-      this.pty.onExit(({ exitCode }) => {
+      this.pty.onExit(({ exitCode, signal }) => {
         this.exitCode = exitCode;
+        this.exitSignal = signal ?? 0;
         resolveExit(exitCode);
       }),
     );
@@ -85,6 +130,42 @@ export class Terminal {
 
   text(): string {
     return this.lines().join('\n');
+  }
+
+  /**
+   * How the terminal shows the first character of `text` on screen, as it read
+   * the SGR codes: its foreground (a palette index, `#rrggbb`, or 'default'),
+   * background, bold and inverse.
+   */
+  styleOf(text: string): CellStyle {
+    const lines = this.lines();
+    const y = lines.findIndex((line) => line.includes(text));
+    if (y < 0) throw new Error(`screen does not show ${text}:\n${lines.join('\n')}`);
+    const buffer = this.screen.buffer.active;
+    const line = buffer.getLine(buffer.viewportY + y)!;
+    // From a string offset to a column, as translateToString made the string: a
+    // wide character's second cell adds nothing, an empty cell a space.
+    const offset = lines[y]!.indexOf(text);
+    let x = 0;
+    for (let chars = 0; chars < offset; x++) {
+      const cell = line.getCell(x)!;
+      chars += cell.getWidth() === 0 ? 0 : (cell.getChars() || ' ').length;
+    }
+    return cellStyle(line.getCell(x)!);
+  }
+
+  /** The style of every cell on screen that holds a character. */
+  styles(): CellStyle[] {
+    const buffer = this.screen.buffer.active;
+    const styles: CellStyle[] = [];
+    for (let y = 0; y < this.screen.rows; y++) {
+      const line = buffer.getLine(buffer.viewportY + y)!;
+      for (let x = 0; x < this.screen.cols; x++) {
+        const cell = line.getCell(x)!;
+        if (cell.getChars().trim() !== '') styles.push(cellStyle(cell));
+      }
+    }
+    return styles;
   }
 
   /** Which screen is shown: the alternate one while the dashboard runs. */
@@ -117,6 +198,26 @@ export class Terminal {
 
   waitForExit(): Promise<number> {
     return this.exited;
+  }
+
+  /** The exit status, or a failure naming `after` when the process is still running `ms` later. */
+  async exitWithin(ms: number, after: string): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`teamtop is still running ${ms} ms after ${after}`)), ms);
+    });
+    try {
+      return await Promise.race([this.exited, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Close the terminal under teamtop, as a killed tmux pane or a dropped ssh connection does: the kernel hangs it up. */
+  hangUp(): void {
+    // The Unix terminal's destroy() closes the master end, then sends SIGHUP as a
+    // terminal emulator does; IPty does not declare it.
+    (this.pty as IPty & { destroy(): void }).destroy();
   }
 
   kill(): void {

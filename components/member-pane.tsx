@@ -4,6 +4,7 @@ import type { Handshake } from '../src/domain/handshakes.js';
 import { formatAge, formatSince } from '../src/domain/time.js';
 import type { MemberView } from '../src/store/selectors.js';
 import type { PaneModel } from './dashboard-model.js';
+import { waitsText } from './detail-content.js';
 import { MessageLine, UNREAD_MARK } from './message-line.js';
 import { FittedLine, type Part } from './fitted-line.js';
 import { memberColor, palette, useTheme, type Theme } from './theme.js';
@@ -23,10 +24,15 @@ function details(member: MemberView): string {
   return [member.agentType, member.model, member.backendType].filter(Boolean).join(' · ');
 }
 
-/** What the info line says on its left: the member's type and model, or which log is shown. */
+/**
+ * What the info line says on its left: how long the member's mail waits to be
+ * delivered (a member whose mail sits is stuck) and its type and model, or
+ * which log is shown.
+ */
 function infoText(pane: PaneModel): string {
-  const { log } = pane;
-  if (!log) return details(pane.member);
+  const { log, member } = pane;
+  if (member.status === 'no agent') return 'claude -p session: nobody reads this inbox';
+  if (!log) return [member.waits ? `mail waits ${waitsText(member.waits)}` : '', details(member)].filter(Boolean).join(' · ');
   if (!pane.member.agent?.log) return 'output.log · none yet';
   return `output.log · ${log.total} line${log.total === 1 ? '' : 's'}${log.present ? '' : ' · removed'}`;
 }

@@ -43,6 +43,22 @@ export interface TeamSummary {
   readonly memberCount: number;
   readonly lastActivity: number;
   readonly ended: boolean;
+  /** A `claude -p` session's leftovers, not a team (see isPrintSession). */
+  readonly session: boolean;
+}
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+/**
+ * A `claude -p` run, not a team. Setting a task's owner writes a
+ * `task_assignment` to the owner's inbox, and a one-shot session (2.1.330)
+ * has no team: it writes `tasks/<session id>/` and
+ * `teams/<session id>/inboxes/<owner>.json` and never a `config.json`. So: a
+ * team folder named by a session's UUID, of which no config was ever read.
+ * Interactive sessions name their team `session-<8 hex>` and write a config.
+ */
+export function isPrintSession(team: TeamState): boolean {
+  return team.config === null && SESSION_ID.test(team.name);
 }
 
 /** Teams (not solo task lists), by name. */
@@ -54,17 +70,23 @@ export const selectTeamSummaries = memoize((teams: AppState['teams']): TeamSumma
   selectTeams(teams).map((team) => ({
     name: team.name,
     description: team.config?.description ?? null,
-    memberCount: selectMembers(team).filter((member) => !member.departed).length,
+    memberCount: selectMembers(team).filter((member) => !member.departed && member.status !== 'no agent').length,
     lastActivity: team.lastActivity,
     ended: !team.present,
+    session: isPrintSession(team),
   })),
 );
 
-/** The team a user most likely wants: the most recently active one. */
+/** The team a user most likely wants: the most recently active one, a real team before a `claude -p` session. */
 export function selectMostRecentTeam(state: AppState): string | undefined {
   let best: TeamState | undefined;
+  const rank = (team: TeamState) => (isPrintSession(team) ? 0 : 1);
   for (const team of selectTeams(state.teams)) {
-    if (!best || team.lastActivity > best.lastActivity || (Number.isNaN(best.lastActivity) && !Number.isNaN(team.lastActivity))) {
+    if (
+      !best ||
+      rank(team) > rank(best) ||
+      (rank(team) === rank(best) && (team.lastActivity > best.lastActivity || (Number.isNaN(best.lastActivity) && !Number.isNaN(team.lastActivity))))
+    ) {
       best = team;
     }
   }
@@ -91,6 +113,17 @@ export interface MemberView {
   readonly statusSince: number;
   /** Its runner's records (API-spec layout), when there are any. */
   readonly agent: AgentRecord | null;
+  /** How long its delivered mail sat in its inbox; null before any was seen delivered. */
+  readonly waits: MailWaits | null;
+}
+
+/** How long messages sat in an inbox, from when they came to when they were seen leaving it. */
+export interface MailWaits {
+  /** The median wait and the longest, in ms. */
+  readonly typicalMs: number;
+  readonly maxMs: number;
+  /** Messages measured. */
+  readonly count: number;
 }
 
 /** Messages waiting in the file, not read yet. */
@@ -98,6 +131,28 @@ export const selectUnread = memoizeGrowing((messages, start, base: number | unde
   let count = base ?? 0;
   for (let i = start; i < messages.length; i++) if (!messages[i]!.read && !messages[i]!.delivered) count++;
   return count;
+});
+
+/**
+ * The waits of an inbox's delivered messages: from when teamtop saw one arrive
+ * (else its timestamp: it was there before teamtop looked) to when teamtop saw
+ * it go. A delivery nobody saw (the file changed while teamtop was not running)
+ * is not measured.
+ */
+export const selectWaits = memoizeGrowing((messages, start, base: MailWaits | null | undefined): MailWaits | null => {
+  // A history that only grew gained messages still in the file: nothing new was delivered.
+  if (base !== undefined) return base;
+  const waits: number[] = [];
+  for (const message of messages) {
+    if (!message.delivered || !Number.isFinite(message.deliveredAt)) continue;
+    const came = Number.isFinite(message.seenAt) ? message.seenAt : message.time;
+    if (Number.isFinite(came)) waits.push(Math.max(0, message.deliveredAt - came));
+  }
+  if (waits.length === 0) return null;
+  const sorted = Float64Array.from(waits).sort();
+  const middle = sorted.length >> 1;
+  const typicalMs = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { typicalMs, maxMs: sorted[sorted.length - 1]!, count: sorted.length };
 });
 
 /**
@@ -168,6 +223,8 @@ function newestJoin(pairings: readonly Pairing[], name: string): Pairing | undef
 
 export const selectMembers = memoize((team: TeamState): MemberView[] => {
   const { config } = team;
+  // A `claude -p` session's inboxes are its task owners': names nobody runs.
+  const session = isPrintSession(team);
   const lastSent = selectLastSent(team.inboxes);
   const pairings = selectPairings(team.inboxes);
   const leadName = config?.leadAgentId?.split('@')[0];
@@ -180,15 +237,17 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
   return names.map((name): MemberView => {
     const record = team.members.get(name);
     const info = record?.info;
-    const isLead = info
-      ? config?.leadAgentId && info.agentId
-        ? info.agentId === config.leadAgentId
+    const isLead =
+      !session &&
+      (info
+        ? config?.leadAgentId && info.agentId
+          ? info.agentId === config.leadAgentId
+          : leadName
+            ? name === leadName
+            : LEAD_TYPES.has(info.agentType ?? '') || info.tmuxPaneId === 'leader'
         : leadName
           ? name === leadName
-          : LEAD_TYPES.has(info.agentType ?? '') || info.tmuxPaneId === 'leader'
-      : leadName
-        ? name === leadName
-        : LEAD_TYPES.has(name);
+          : LEAD_TYPES.has(name));
     // Asked to join and never on a roster: an applicant, not a member who left.
     const application = record ? undefined : newestJoin(pairings, name);
     const agent = team.agents.get(name) ?? null;
@@ -197,10 +256,11 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
     const departed = config !== null && !record?.inConfig && application === undefined && !(record === undefined && agent !== null);
     const inbox = team.inboxes.get(name);
     const sent = lastSent.get(name);
-    const { status, since: statusSince } = memberStatus({
+    const { status, since: statusSince } = session ? { status: 'no agent' as const, since: Number.NaN } : memberStatus({
       name,
       isLead,
-      inactive: info?.isActive === false,
+      active: info?.isActive,
+      activeSince: record?.activeSince,
       departed,
       lastSent: sent,
       joinedAt: toEpoch(info?.joinedAt ?? info?.spawnedAt),
@@ -221,6 +281,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
       status,
       statusSince,
       agent,
+      waits: inbox ? selectWaits(inbox) : null,
     };
   });
 });

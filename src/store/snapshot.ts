@@ -3,7 +3,7 @@
  * scripts, so its shape changes only by adding fields.
  */
 import { isInstant, toIso } from '../domain/time.js';
-import { selectHandshakes, selectMembers, selectTaskGraph, selectTeamMessages, selectTeams } from './selectors.js';
+import { isPrintSession, selectHandshakes, selectMembers, selectTaskGraph, selectTeamMessages, selectTeams } from './selectors.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 
 export interface SnapshotOptions {
@@ -16,6 +16,9 @@ export interface SnapshotOptions {
 }
 
 const isoOrNull = (time: number | null): string | null => (time === null || !isInstant(time) ? null : new Date(time).toISOString());
+
+/** ms as seconds, to the ms. */
+const seconds = (ms: number): number => Math.round(ms) / 1000;
 
 /** Lines of an agent's output log in the document: its end, as `tail` shows it. */
 const LOG_LINES_IN_JSON = 20;
@@ -50,6 +53,8 @@ function agentJson(agent: AgentRecord | null) {
 function teamJson(team: TeamState, options: SnapshotOptions) {
   return {
     name: team.name,
+    /** `session`: a `claude -p` run's task list and the inboxes of its task owners, not a team (see isPrintSession). */
+    kind: isPrintSession(team) ? 'session' : 'team',
     description: team.config?.description ?? null,
     createdAt: toIso(team.config?.createdAt),
     ended: !team.present,
@@ -66,6 +71,7 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       statusSince: isoOrNull(member.statusSince),
       unread: member.unread,
       agent: agentJson(member.agent),
+      waits: member.waits ? { p50Seconds: seconds(member.waits.typicalMs), maxSeconds: seconds(member.waits.maxMs), count: member.waits.count } : null,
     })),
     messages: selectTeamMessages(team.inboxes).map((message) => ({
       to: message.to,
@@ -73,10 +79,12 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       timestamp: message.timestamp,
       read: message.read,
       delivered: message.delivered,
+      deliveredAt: isoOrNull(message.deliveredAt),
       kind: message.kind,
       summary: message.summary,
       text: message.text,
       data: message.data,
+      leadSig: message.leadSig,
     })),
     tasks: selectTaskGraph(team.tasks).map((task) => ({
       id: task.id,
@@ -104,6 +112,8 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       answerSeconds: handshake.answerSeconds,
       orphan: handshake.orphan,
       fact: handshake.fact || null,
+      responses: handshake.answers.map((answer) => ({ state: answer.state, at: isoOrNull(answer.at), from: answer.from })),
+      contradicting: handshake.contradicting,
     })),
   };
 }

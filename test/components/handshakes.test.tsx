@@ -61,7 +61,8 @@ describe('the handshakes panel', () => {
     const text = frame(await state(), { width: 100, height: 40, now: NOW, view: { opened: { pane: 'handshakes', key: 'plan-30' } } });
     expect(text).toContain('plan_approval dave asked team-lead');
     expect(text).toContain('rejected');
-    expect(text).toContain('the answer took 10s');
+    expect(text).toMatch(/answered: rejected by team-lead at 2026-03-01T10:00:40\.000Z \(10s after the request\)/u);
+    expect(text).not.toContain('contradicting');
     expect(text).toContain('request (plan_approval_request, dave → team-lead):');
     expect(text).toContain('response (plan_approval_response, team-lead → dave):');
     expect(text).toContain('feedback: keep one module');

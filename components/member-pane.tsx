@@ -3,7 +3,7 @@ import React from 'react';
 import type { Handshake } from '../src/domain/handshakes.js';
 import { formatAge, formatSince } from '../src/domain/time.js';
 import type { MemberView } from '../src/store/selectors.js';
-import type { PaneModel } from './dashboard-model.js';
+import { LONG_WAIT_MS, type PaneModel } from './dashboard-model.js';
 import { waitsText } from './detail-content.js';
 import { MessageLine, UNREAD_MARK } from './message-line.js';
 import { FittedLine, type Part } from './fitted-line.js';
@@ -31,14 +31,17 @@ function details(member: MemberView): string {
  */
 function infoText(pane: PaneModel): string {
   const { log, member } = pane;
-  if (member.status === 'no agent') return 'claude -p session: nobody reads this inbox';
+  if (member.status === 'no agent') return 'claude -p: nobody reads this inbox';
   if (!log) return [member.waits ? `mail waits ${waitsText(member.waits)}` : '', details(member)].filter(Boolean).join(' · ');
   if (!pane.member.agent?.log) return 'output.log · none yet';
   return `output.log · ${log.total} line${log.total === 1 ? '' : 's'}${log.present ? '' : ' · removed'}`;
 }
 
-function unreadLabel(member: MemberView): string {
-  return member.unread > 0 ? `${UNREAD_MARK} ${member.unread} unread` : 'all read';
+/** `● 2 unread`, and `● 2 unread 3m` once the oldest has waited long. */
+function unreadLabel(member: MemberView, now: number): string {
+  if (member.unread === 0) return 'all read';
+  const waited = now - member.waitingSince;
+  return `${UNREAD_MARK} ${member.unread} unread${waited >= LONG_WAIT_MS ? ` ${formatSince(waited)}` : ''}`;
 }
 
 function markerFor(arrow: string, verb: string, handshakes: readonly Handshake[], other: (handshake: Handshake) => string): string {
@@ -67,10 +70,10 @@ interface StatusParts {
   readonly unread: Part;
 }
 
-function statusParts(member: MemberView, marker: ReturnType<typeof handshakeMarker>, paint: Theme['paint']): StatusParts {
+function statusParts(member: MemberView, marker: ReturnType<typeof handshakeMarker>, paint: Theme['paint'], now: number): StatusParts {
   return {
     marker: marker ? { text: `${marker.text} `, bold: marker.stalled, color: paint(marker.stalled ? palette.danger : palette.warning) } : undefined,
-    unread: { text: unreadLabel(member), color: member.unread > 0 ? paint(palette.accent) : undefined, dimColor: member.unread === 0 },
+    unread: { text: unreadLabel(member, now), color: member.unread > 0 ? paint(palette.accent) : undefined, dimColor: member.unread === 0 },
   };
 }
 
@@ -177,7 +180,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
   const { member, layout } = pane;
   const color = paint(memberColor(member.color));
   const marker = handshakeMarker(pane);
-  const status = statusParts(member, marker, paint);
+  const status = statusParts(member, marker, paint, now);
   if (!bordered) {
     const head: Part[] = [
       { text: pane.focused ? '▸ ' : '  ', bold: true },

@@ -115,6 +115,8 @@ export interface MemberView {
   readonly agent: AgentRecord | null;
   /** How long its delivered mail sat in its inbox; null before any was seen delivered. */
   readonly waits: MailWaits | null;
+  /** Since when its oldest unread message waits (epoch ms; NaN when none does, or the team ended or the member left). */
+  readonly waitingSince: number;
 }
 
 /** How long messages sat in an inbox, from when they came to when they were seen leaving it. */
@@ -133,6 +135,19 @@ export const selectUnread = memoizeGrowing((messages, start, base: number | unde
   return count;
 });
 
+/** When a message came: when teamtop saw it arrive, else its timestamp (it was there before teamtop looked). */
+const cameAt = (message: InboxMessage): number => (Number.isFinite(message.seenAt) ? message.seenAt : message.time);
+
+/** Since when the oldest unread message of an inbox waits; NaN when none does. Growing adds only newer ones. */
+export const selectWaitingSince = memoizeGrowing((messages, start, base: number | undefined): number => {
+  if (base !== undefined && !Number.isNaN(base)) return base;
+  for (let i = start; i < messages.length; i++) {
+    const message = messages[i]!;
+    if (!message.read && !message.delivered && Number.isFinite(cameAt(message))) return cameAt(message);
+  }
+  return Number.NaN;
+});
+
 /**
  * The waits of an inbox's delivered messages: from when teamtop saw one arrive
  * (else its timestamp: it was there before teamtop looked) to when teamtop saw
@@ -145,7 +160,7 @@ export const selectWaits = memoizeGrowing((messages, start, base: MailWaits | nu
   const waits: number[] = [];
   for (const message of messages) {
     if (!message.delivered || !Number.isFinite(message.deliveredAt)) continue;
-    const came = Number.isFinite(message.seenAt) ? message.seenAt : message.time;
+    const came = cameAt(message);
     if (Number.isFinite(came)) waits.push(Math.max(0, message.deliveredAt - came));
   }
   if (waits.length === 0) return null;
@@ -282,6 +297,8 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
       statusSince,
       agent,
       waits: inbox ? selectWaits(inbox) : null,
+      // Mail left when the team ended or the member left does not wait any more: nobody is there to take it.
+      waitingSince: inbox && team.present && !departed ? selectWaitingSince(inbox) : Number.NaN,
     };
   });
 });

@@ -73,6 +73,9 @@ describe('the real client, fixed', () => {
     await live.loader.settled();
     expect(live.json().teams.map((t) => [t.name, t.ended])).toEqual([['session-1532bc2e', true]]);
     expect(live.json().problems).toEqual([]);
+    // The lead's own last assignment was never taken: the team ended, so it does not wait on, minutes later.
+    const later = frame(live.store.getState(), { width: 120, height: 40, now: Date.now() + 300_000 });
+    expect(later).toMatch(/● 1 unread [┃│]/u);
   });
 
   it('isActive: false is a tmux teammate waiting between turns (idle), and true is it at work again', async () => {
@@ -163,8 +166,11 @@ describe('the real client, fixed', () => {
     expect(once).toContain('b49bf51c-3b57-49b8-9a97-9f65fc07a2cf (0)');
     expect(once).toMatch(/[─━] alice [─━]+ no agent [─━]/u);
     expect(once).toMatch(/[─━] reviewer [─━]+ no agent [─━]/u);
-    expect(once).toContain('claude -p session: nobody reads this inbox');
+    expect(once).toContain('claude -p: nobody reads this inbox');
     expect(once).toMatch(/#2 ○ ready +@reviewer Review parser/u);
+    // Five minutes on, nobody has read them: how long the mail has sat says so.
+    const later = runCli(['--once', '--dir', dir, '--no-journal', '--now', '2026-11-23T14:50:48Z']).stdout;
+    expect(later.match(/● 1 unread 5m/gu)).toHaveLength(2);
 
     // Next to a real team, the dashboard opens on the team.
     const team = recording('plan-tmux');

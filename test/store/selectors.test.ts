@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyInboxFile, emptyInbox } from '../../src/store/inbox-history.js';
-import { selectPairings, selectUnread, selectWaits } from '../../src/store/selectors.js';
+import { selectPairings, selectUnread, selectWaitingSince, selectWaits } from '../../src/store/selectors.js';
 import { at, message } from '../helpers/observations.js';
 
 const chat = (i: number, read = false) => message('lead', 'worker', `note ${i}`, i, { read });
@@ -38,6 +38,18 @@ describe('selectors over an inbox that grows', () => {
     expect(selectWaits(inbox)).toEqual({ typicalMs: 2000 / 2 + 25_000 / 2, maxMs: 30_000, count: 4 });
     // Gone unseen (while teamtop was not running): not measured.
     expect(selectWaits(applyInboxFile(applyInboxFile(emptyInbox('lead'), [one]), [], 0, Number.NaN))).toBeNull();
+  });
+
+  it('know since when the oldest unread message waits, as the inbox grows and as mail is delivered', () => {
+    const [read, one, two] = [chat(0, true), { ...chat(1), seenAt: at(3) }, chat(2)] as const;
+    const older = applyInboxFile(emptyInbox('lead'), [read]);
+    expect(selectWaitingSince(older)).toBeNaN();
+    const grown = applyInboxFile(older, [read, one, two]);
+    expect(grown.grewFrom).toBe(older.messages);
+    // Seen arriving at 3 s: that is when it came, whatever its timestamp says.
+    expect(selectWaitingSince(grown)).toBe(at(3));
+    expect(selectWaitingSince(applyInboxFile(grown, [read, two], 0, at(5)))).toBe(at(2));
+    expect(selectWaitingSince(applyInboxFile(grown, [], 0, at(5)))).toBeNaN();
   });
 
   it('find a request that arrived in the added messages', () => {

@@ -44,6 +44,12 @@ export const TIMELINE_PANE = 'timeline';
 export const WORKFLOW_PANE = 'workflow';
 export const memberPane = (name: string): string => `member:${name}`;
 
+/**
+ * Unread mail older than this says how long the oldest has waited: 2.1.330
+ * delivers within a few seconds, so mail that sits longer is a stuck member.
+ */
+export const LONG_WAIT_MS = 10_000;
+
 /** Default for `--stall-after`: an open handshake older than this is stalled. */
 export const DEFAULT_STALL_AFTER_MS = 60_000;
 
@@ -649,6 +655,11 @@ function nextChange({ now, teams, members, handshakes, stallAfterMs, quietAfterM
     if (member.status !== 'lead') age(member.statusSince, 1);
     const quietIn = member.lastSignOfLife + quietAfterMs - now;
     if (member.status === 'working' && quietIn > 0) next = Math.min(next, quietIn);
+    // Its unread count says how long the oldest waited, from LONG_WAIT_MS on.
+    if (member.unread > 0 && Number.isFinite(member.waitingSince)) {
+      const waited = now - member.waitingSince;
+      next = Math.min(next, waited < LONG_WAIT_MS ? LONG_WAIT_MS - waited : untilAgeChanges(waited, 1));
+    }
   }
   for (const handshake of handshakes) {
     const open = isOpen(handshake);

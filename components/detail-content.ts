@@ -8,8 +8,8 @@ import { agentFigures, figuresLine, formatBytes } from '../src/domain/agent.js';
 import { boundDepth } from '../src/domain/protocol.js';
 import type { Member } from '../src/domain/schemas.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
-import { formatAge, toIso } from '../src/domain/time.js';
-import type { MemberView } from '../src/store/selectors.js';
+import { formatAge, formatWait, toIso } from '../src/domain/time.js';
+import type { MailWaits, MemberView } from '../src/store/selectors.js';
 import type { StepStatus } from '../src/domain/workflow.js';
 import type { WorkflowSpec } from '../src/domain/workflow-spec.js';
 import { displayWidth, fitPad, wrapBlock } from './text.js';
@@ -40,8 +40,9 @@ export function fieldLines(data: Readonly<Record<string, unknown>>, prefix = '')
 }
 
 export function messageLines(message: InboxMessage, width: number): string[] {
-  if (!message.data) return [...wrap(message.body, width)];
-  return [...wrap(message.text, width), '', ...fieldLines(message.data).flatMap((line) => wrap(line, width))];
+  const body = message.data ? [...wrap(message.text, width), '', ...fieldLines(message.data).flatMap((line) => wrap(line, width))] : [...wrap(message.body, width)];
+  // The envelope's own facts that no line shows: the lead's signature on a message to a tmux teammate.
+  return message.leadSig ? [...body, '', ...wrap(`signed by the lead (lead_sig): ${message.leadSig}`, width)] : body;
 }
 
 export function taskLines(task: TaskNode, width: number): string[] {
@@ -54,13 +55,25 @@ export function taskLines(task: TaskNode, width: number): string[] {
   return [...facts.flatMap((line) => wrap(line, width)), '', ...wrap(task.description || '(no description)', width)];
 }
 
+/** `approved`, or every answer in order when there were more: `approved → rejected`. */
+export function answersText(handshake: Handshake): string {
+  return handshake.answers.length > 1 ? handshake.answers.map((answer) => answer.state).join(' → ') : handshake.state;
+}
+
+export const CONTRADICTING = '⚠ contradicting';
+
 export function handshakeLines(handshake: Handshake, width: number): string[] {
   const when = (time: number | null) => (time === null ? 'not seen' : new Date(time).toISOString());
+  const { answers } = handshake;
+  const answerFacts = answers.map((answer, i) => {
+    const after = answer.at !== null && handshake.requestedAt !== null ? ` (${formatWait(answer.at - handshake.requestedAt)} after the request)` : '';
+    return `${answers.length > 1 ? `answer ${i + 1}` : 'answered'}: ${answer.state} by ${answer.from} at ${when(answer.at)}${after}`;
+  });
   const facts = [
     `request id: ${handshake.requestId}`,
     `requested: ${when(handshake.requestedAt)}`,
-    `answered: ${handshake.response ? when(handshake.respondedAt) : 'not yet'}`,
-    handshake.answerSeconds === null ? '' : `the answer took ${formatAge(handshake.answerSeconds * 1000)}`,
+    ...(answerFacts.length > 0 ? answerFacts : ['answered: not yet']),
+    handshake.contradicting ? `${CONTRADICTING}: the answers disagree, and the first (${handshake.state}) may already have been acted on` : '',
     handshake.fact ? `about: ${handshake.fact}` : '',
   ].filter(Boolean);
   const message = (label: string, source: InboxMessage | null) =>
@@ -70,8 +83,13 @@ export function handshakeLines(handshake: Handshake, width: number): string[] {
   return [
     ...facts.flatMap((line) => wrap(line, width)),
     ...message('request', handshake.request),
-    ...message('response', handshake.response),
+    ...answers.flatMap((answer, i) => message(answers.length > 1 ? `answer ${i + 1}` : 'response', answer.message)),
   ];
+}
+
+/** `0.5s typ · 3s max`: how long a member's mail waits to be delivered. */
+export function waitsText(waits: MailWaits): string {
+  return `${formatWait(waits.typicalMs)} typ · ${formatWait(waits.maxMs)} max`;
 }
 
 /** An instant as ISO with its age: `2026-03-01T10:00:00.000Z (3m ago)`; '' when unknown. */
@@ -97,7 +115,8 @@ export function memberLines(member: MemberView, info: Member | null, budgetToken
     fact('joined', instant(info?.joinedAt, now)),
     fact('spawned', instant(info?.spawnedAt, now)),
     fact('shut down', instant(info?.shutdownAt, now)),
-    info?.isActive === undefined ? '' : `active: ${info.isActive ? 'yes' : 'no'}`,
+    info?.isActive === undefined ? '' : `active: ${info.isActive ? 'yes' : 'no (waiting between turns)'}`,
+    member.waits ? `mail: ${waitsText(member.waits)} in the inbox (${member.waits.count} delivered)` : '',
     info?.planModeRequired ? 'plan mode required' : '',
   ];
   const runnerFacts = runner

@@ -1,6 +1,8 @@
 import { Box, Text } from 'ink';
 import React from 'react';
-import { formatAge } from '../src/domain/time.js';
+import type { InboxMessage } from '../src/domain/inbox.js';
+import { formatAge, formatClock, formatWait } from '../src/domain/time.js';
+import { answersText, CONTRADICTING } from './detail-content.js';
 import type { DetailModel } from './dashboard-model.js';
 import { memberColor, palette, useTheme } from './theme.js';
 import { FittedLine, type Part } from './fitted-line.js';
@@ -15,6 +17,14 @@ export interface DetailViewProps {
   readonly now: number;
 }
 
+/** `delivered 14:45:48, 0.4s after it came`: when it left its inbox file, and how long it sat there. */
+function deliveryText(message: InboxMessage): string {
+  if (!Number.isFinite(message.deliveredAt)) return 'delivered (gone from the inbox file)';
+  const came = Number.isFinite(message.seenAt) ? message.seenAt : message.time;
+  const wait = Number.isFinite(came) ? `, ${formatWait(Math.max(0, message.deliveredAt - came))} after it came` : '';
+  return `delivered ${formatClock(message.deliveredAt)}${wait} (gone from the inbox file)`;
+}
+
 /** Two lines of facts about the opened item, each fitted to `width`. */
 function Facts({ detail, colors, now, width }: DetailViewProps) {
   const { paint } = useTheme();
@@ -27,10 +37,11 @@ function Facts({ detail, colors, now, width }: DetailViewProps) {
     first = [{ text: `${fit(handshake.kind, 40)} `, bold: true }, name(handshake.from), { text: ' asked ', dimColor: true }, name(handshake.to)];
     second = [
       {
-        text: handshake.state,
+        text: answersText(handshake),
         bold: true,
-        color: paint(handshake.state === 'approved' ? palette.ok : handshake.state === 'pending' ? palette.warning : palette.danger),
+        color: paint(handshake.state === 'approved' && !handshake.contradicting ? palette.ok : handshake.state === 'pending' ? palette.warning : palette.danger),
       },
+      ...(handshake.contradicting ? [{ text: ` ${CONTRADICTING}`, bold: true, color: paint(palette.danger) }] : []),
       {
         text: `${handshake.response ? '' : ` for ${formatAge(handshake.ageSeconds * 1000)}`}${handshake.orphan ? ' · the request was never seen' : ''}`,
         dimColor: true,
@@ -73,12 +84,7 @@ function Facts({ detail, colors, now, width }: DetailViewProps) {
     });
     first.push({ text: ` · ${message.kind === 'text' ? 'message' : fit(message.kind, 40)}`, dimColor: true });
     if (message.summary) first.push({ text: ` · ${fit(message.summary, 120)}` });
-    second = [
-      {
-        text: `${when} · ${message.read ? 'read' : 'unread'}${message.delivered ? ' · delivered (gone from the inbox file)' : ''}`,
-        dimColor: true,
-      },
-    ];
+    second = [{ text: `${when} · ${message.read ? 'read' : 'unread'}${message.delivered ? ` · ${deliveryText(message)}` : ''}`, dimColor: true }];
   }
   return (
     <>

@@ -3,6 +3,7 @@ import React from 'react';
 import type { Handshake, HandshakeState } from '../src/domain/handshakes.js';
 import { formatAge } from '../src/domain/time.js';
 import type { HandshakeListModel } from './dashboard-model.js';
+import { CONTRADICTING } from './detail-content.js';
 import { FittedLine, type Part } from './fitted-line.js';
 import { ListTitle } from './list-title.js';
 import { memberColor, palette, useTheme } from './theme.js';
@@ -16,6 +17,9 @@ const STATES: Readonly<Record<HandshakeState, { mark: string; color: string }>> 
   rejected: { mark: '✗', color: palette.danger },
   abandoned: { mark: '⊘', color: palette.dim },
 };
+
+/** Answered yes and no: flagged in the state column too, where a narrow row still shows it. */
+const CONTRADICTED = { mark: '⚠', color: palette.danger };
 
 const KIND_WIDTH = 19;
 const STATE_WIDTH = 12;
@@ -36,7 +40,7 @@ interface RowProps {
 
 const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, colors, nameWidth, width }: RowProps) {
   const { paint } = useTheme();
-  const state = STATES[handshake.state];
+  const state = handshake.contradicting ? CONTRADICTED : STATES[handshake.state];
   const stalled = handshake.state === 'stalled';
   const timing = handshakeTiming(handshake);
   const parts: Part[] = [
@@ -48,6 +52,12 @@ const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, col
   ];
   if (timing) {
     parts.push({ text: `  ${timing}`, color: stalled ? paint(palette.danger) : undefined, dimColor: !stalled && handshake.response !== null });
+  }
+  // Answered again after the first answer (the state column's): a contradiction must stand out.
+  const later = handshake.answers.slice(1).map((answer) => answer.state);
+  if (later.length > 0) {
+    const text = `  → ${later.join(' → ')}${handshake.contradicting ? ` ${CONTRADICTING}` : ''}`;
+    parts.push({ text, color: handshake.contradicting ? paint(palette.danger) : undefined, bold: handshake.contradicting });
   }
   if (handshake.fact) parts.push({ text: `  ${fit(handshake.fact, 200)}`, dimColor: true });
   if (handshake.orphan) parts.push({ text: '  (request not seen)', dimColor: true });
@@ -63,6 +73,8 @@ export function handshakeTitle(model: HandshakeListModel): string {
   if (model.stalled > 0) parts.push(`${model.stalled} stalled (> ${formatAge(model.stallAfterMs)})`);
   parts.push(`${answered} answered`);
   if (model.abandoned > 0) parts.push(`${model.abandoned} abandoned`);
+  const contradicting = model.items.filter((handshake) => handshake.contradicting).length;
+  if (contradicting > 0) parts.push(`${contradicting} contradicting`);
   return parts.join(' · ');
 }
 

@@ -3,7 +3,8 @@ import React from 'react';
 import type { Handshake } from '../src/domain/handshakes.js';
 import { formatAge, formatSince } from '../src/domain/time.js';
 import type { MemberView } from '../src/store/selectors.js';
-import type { PaneModel } from './dashboard-model.js';
+import { LONG_WAIT_MS, type PaneModel } from './dashboard-model.js';
+import { waitsText } from './detail-content.js';
 import { MessageLine, UNREAD_MARK } from './message-line.js';
 import { FittedLine, type Part } from './fitted-line.js';
 import { memberColor, palette, useTheme, type Theme } from './theme.js';
@@ -24,16 +25,24 @@ function details(member: MemberView): string {
   return [member.agentType, member.model, member.backendType].filter(Boolean).join(' · ');
 }
 
-/** What the info line says on its left: the member's type and model, or which log is shown. */
+/**
+ * What the info line says on its left: how long the member's mail waits to be
+ * delivered (a member whose mail sits is stuck) and its type and model, or
+ * which log is shown.
+ */
 function infoText(pane: PaneModel): string {
-  const { log } = pane;
-  if (!log) return details(pane.member);
+  const { log, member } = pane;
+  if (member.status === 'no agent') return 'claude -p: nobody reads this inbox';
+  if (!log) return [member.waits ? `mail waits ${waitsText(member.waits)}` : '', details(member)].filter(Boolean).join(' · ');
   if (!pane.member.agent?.log) return 'output.log · none yet';
   return `output.log · ${log.total} line${log.total === 1 ? '' : 's'}${log.present ? '' : ' · removed'}`;
 }
 
-function unreadLabel(member: MemberView): string {
-  return member.unread > 0 ? `${UNREAD_MARK} ${member.unread} unread` : 'all read';
+/** `● 2 unread`, and `● 2 unread 3m` once the oldest has waited long. */
+function unreadLabel(member: MemberView, now: number): string {
+  if (member.unread === 0) return 'all read';
+  const waited = now - member.waitingSince;
+  return `${UNREAD_MARK} ${member.unread} unread${waited >= LONG_WAIT_MS ? ` ${formatSince(waited)}` : ''}`;
 }
 
 function markerFor(arrow: string, verb: string, handshakes: readonly Handshake[], other: (handshake: Handshake) => string): string {
@@ -62,10 +71,10 @@ interface StatusParts {
   readonly unread: Part;
 }
 
-function statusParts(member: MemberView, marker: ReturnType<typeof handshakeMarker>, paint: Theme['paint']): StatusParts {
+function statusParts(member: MemberView, marker: ReturnType<typeof handshakeMarker>, paint: Theme['paint'], now: number): StatusParts {
   return {
     marker: marker ? { text: `${marker.text} `, bold: marker.stalled, color: paint(marker.stalled ? palette.danger : palette.warning) } : undefined,
-    unread: { text: unreadLabel(member), color: member.unread > 0 ? paint(palette.accent) : undefined, dimColor: member.unread === 0 },
+    unread: { text: unreadLabel(member, now), color: member.unread > 0 ? paint(palette.accent) : undefined, dimColor: member.unread === 0 },
   };
 }
 
@@ -172,7 +181,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
   const { member, layout } = pane;
   const color = paint(memberColor(member.color));
   const marker = handshakeMarker(pane);
-  const status = statusParts(member, marker, paint);
+  const status = statusParts(member, marker, paint, now);
   if (!bordered) {
     const head: Part[] = [
       { text: pane.focused ? '▸ ' : '  ', bold: true },

@@ -56,10 +56,11 @@ export function parseAgentStatus(text: string): Parsed<AgentStatus> {
   return parseAs(text, AgentStatusSchema, 'agent status');
 }
 
-export function parseInbox(text: string, owner: string, known: ReadonlyMap<string, InboxMessage>): Parsed<InboxParse> {
+/** `seenAt`: when the messages new to this read were first seen (NaN when the read is no sign of when they came). */
+export function parseInbox(text: string, owner: string, known: ReadonlyMap<string, InboxMessage>, seenAt = Number.NaN): Parsed<InboxParse> {
   const json = parseJson(text);
   if (!json.ok) return json;
   const elements = InboxFileSchema.safeParse(json.value);
   if (!elements.success) return { ok: false, torn: false, message: `inbox is not an array (found ${kindOf(json.value)})` };
-  return { ok: true, value: decodeInbox(owner, elements.data, known) };
+  return { ok: true, value: decodeInbox(owner, elements.data, known, 0, seenAt) };
 }

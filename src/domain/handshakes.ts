@@ -45,7 +45,22 @@ export interface Pairing {
   /** Who was asked: the request's recipient (for an orphan response, its sender). */
   readonly to: string;
   readonly request: InboxMessage | null;
+  /** The first answer: the one that closed it. */
   readonly response: InboxMessage | null;
+  /**
+   * Every answer, oldest first. 2.1.330's lead approves a plan on its own, then
+   * the lead's model may answer it again: the second answer is as real as the first.
+   */
+  readonly responses: readonly InboxMessage[];
+}
+
+/** One answer to a request, judged. */
+export interface Answer {
+  readonly state: 'approved' | 'rejected';
+  /** Epoch ms; null when its timestamp is unreadable. */
+  readonly at: number | null;
+  readonly from: string;
+  readonly message: InboxMessage;
 }
 
 export interface Handshake extends Pairing {
@@ -60,6 +75,10 @@ export interface Handshake extends Pairing {
   /** The request's key fact: tool and description, shutdown reason, plan's first line. */
   readonly fact: string;
   readonly orphan: boolean;
+  /** Every answer, oldest first (`state` is the first one's). */
+  readonly answers: readonly Answer[];
+  /** Answered both yes and no. */
+  readonly contradicting: boolean;
 }
 
 export function isRequest(message: InboxMessage): boolean {
@@ -88,12 +107,13 @@ function askerOf(request: InboxMessage): string {
 
 /**
  * Pair requests and responses by id. The first request with an id opens the
- * handshake; the first response with that id closes it. Responses nobody asked
- * for are kept as orphans. Oldest request first.
+ * handshake; the first response with that id closes it, and every later one is
+ * kept as a further answer. Responses nobody asked for are kept as orphans.
+ * Oldest request first.
  */
 export function pairHandshakes(messages: readonly InboxMessage[]): Pairing[] {
   const requests = new Map<string, InboxMessage>();
-  const responses = new Map<string, InboxMessage>();
+  const responses = new Map<string, InboxMessage[]>();
   for (const message of [...messages].sort(byTime)) {
     if (isRequest(message) && message.data) {
       const id = requestIdOf(message.data);
@@ -101,21 +121,27 @@ export function pairHandshakes(messages: readonly InboxMessage[]): Pairing[] {
       continue;
     }
     const id = responseId(message);
-    if (id !== undefined && !responses.has(id)) responses.set(id, message);
+    if (id === undefined) continue;
+    const answers = responses.get(id);
+    if (answers) answers.push(message);
+    else responses.set(id, [message]);
   }
   const pairings: Pairing[] = [];
   for (const [requestId, request] of requests) {
+    const answers = responses.get(requestId) ?? [];
     pairings.push({
       kind: REQUEST_KINDS[request.kind]!,
       requestId,
       from: askerOf(request),
       to: request.to,
       request,
-      response: responses.get(requestId) ?? null,
+      response: answers[0] ?? null,
+      responses: answers,
     });
   }
-  for (const [requestId, response] of responses) {
+  for (const [requestId, answers] of responses) {
     if (requests.has(requestId)) continue;
+    const response = answers[0]!;
     pairings.push({
       // Own keys only: a type named `constructor` is not Object's.
       kind: Object.hasOwn(RESPONSE_KINDS, response.kind) ? RESPONSE_KINDS[response.kind]! : response.kind,
@@ -124,10 +150,15 @@ export function pairHandshakes(messages: readonly InboxMessage[]): Pairing[] {
       to: response.from,
       request: null,
       response,
+      responses: answers,
     });
   }
   return pairings;
 }
+
+/** An answer says no when it explicitly does; anything else that answers counts as yes. */
+const answerState = (response: InboxMessage): Answer['state'] =>
+  response.data && verdictOf(response.data) === false ? 'rejected' : 'approved';
 
 function factOf(request: InboxMessage | null): string {
   const data = request?.data;
@@ -193,9 +224,12 @@ export function isStalled(pairing: Pairing, now: number, stallAfterMs: number, g
 export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): Handshake {
   const requestedAt = pairing.request && Number.isFinite(pairing.request.time) ? pairing.request.time : null;
   const respondedAt = pairing.response && Number.isFinite(pairing.response.time) ? pairing.response.time : null;
+  const answers = pairing.responses.map(
+    (message): Answer => ({ state: answerState(message), at: Number.isFinite(message.time) ? message.time : null, from: message.from, message }),
+  );
   let state: HandshakeState;
   if (pairing.response) {
-    state = pairing.response.data && verdictOf(pairing.response.data) === false ? 'rejected' : 'approved';
+    state = answerState(pairing.response);
   } else {
     state = isAbandoned(pairing, gone) ? 'abandoned' : isStalled(pairing, now, stallAfterMs) ? 'stalled' : 'pending';
   }
@@ -209,6 +243,8 @@ export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: numb
     answerSeconds: requestedAt !== null && respondedAt !== null ? seconds(respondedAt - requestedAt) : null,
     fact: factOf(pairing.request),
     orphan: pairing.request === null,
+    answers,
+    contradicting: answers.some((answer) => answer.state !== answers[0]!.state),
   };
 }
 

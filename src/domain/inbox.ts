@@ -31,6 +31,15 @@ export interface InboxMessage {
   readonly text: string;
   /** Gone from its file: delivered and deleted by Claude Code, or lost. */
   readonly delivered: boolean;
+  /**
+   * When teamtop first saw it in its file, as the file changed (epoch ms): about
+   * when it was written. NaN when it was already there when teamtop looked.
+   */
+  readonly seenAt: number;
+  /** When teamtop saw it leave its file (epoch ms); NaN while there, or when it went unseen. */
+  readonly deliveredAt: number;
+  /** The lead's signature on a message to a tmux teammate (2.1.330 `lead_sig`). */
+  readonly leadSig: string | null;
 }
 
 /** Oldest first; messages without a readable time go last. For stable sorts. */
@@ -75,7 +84,7 @@ function envelopeKind(entry: InboxEntry): DecodedText | undefined {
   return { kind: entry.type, data };
 }
 
-export function decodeEntry(owner: string, key: string, entry: InboxEntry): InboxMessage {
+export function decodeEntry(owner: string, key: string, entry: InboxEntry, seenAt = Number.NaN): InboxMessage {
   const inText = decodeText(entry.text);
   const fromEnvelope = inText.data ? undefined : envelopeKind(entry);
   const decoded = fromEnvelope ?? inText;
@@ -92,6 +101,9 @@ export function decodeEntry(owner: string, key: string, entry: InboxEntry): Inbo
     data: decoded.data,
     text: fromEnvelope ? `${fromEnvelope.kind}: ${entry.text}` : decoded.data ? renderProtocol(decoded.data) : entry.text,
     delivered: false,
+    seenAt,
+    deliveredAt: Number.NaN,
+    leadSig: entry.lead_sig ?? null,
   };
 }
 
@@ -105,7 +117,8 @@ export interface InboxParse {
  * Decode an inbox file's parsed array. `known` holds the messages decoded from
  * the previous read of the same file: Claude Code appends and flips `read`, so
  * most elements are reused as they are, and only new or changed ones are
- * validated and decoded.
+ * validated and decoded. A new one was first seen `seenAt`; a changed one
+ * keeps when it was.
  */
 export function decodeInbox(
   owner: string,
@@ -113,6 +126,7 @@ export function decodeInbox(
   known: ReadonlyMap<string, InboxMessage>,
   /** Position of the first element in the file, for numbering invalid ones. */
   firstIndex = 0,
+  seenAt = Number.NaN,
 ): InboxParse {
   const messages: InboxMessage[] = [];
   const invalid: string[] = [];
@@ -128,7 +142,7 @@ export function decodeInbox(
       invalid.push(`message ${firstIndex + index + 1}: ${entry.success ? 'unreadable' : describeIssue(entry.error)}`);
       return;
     }
-    messages.push(decodeEntry(owner, key, entry.data));
+    messages.push(decodeEntry(owner, key, entry.data, previous ? previous.seenAt : seenAt));
   });
   return { messages, invalid };
 }

@@ -22,13 +22,20 @@ export type MemberStatus =
   | 'done'
   | 'working'
   /** Would be `working`, but has shown no sign of life for a long time (see judgeQuiet). */
-  | 'quiet';
+  | 'quiet'
+  /** A task owner in a `claude -p` session: a name, no agent behind it (see isPrintSession). */
+  | 'no agent';
 
 export interface StatusEvidence {
   readonly name: string;
   readonly isLead: boolean;
-  /** `isActive: false` in the config. */
-  readonly inactive: boolean;
+  /**
+   * The config's `isActive` (tmux teammates, 2.1.330): false while it waits
+   * between turns, true while it works. Not a shutdown flag.
+   */
+  readonly active?: boolean | undefined;
+  /** When `active` took its value (epoch ms, NaN when unknown). */
+  readonly activeSince?: number;
   /** Gone from `config.json`: Claude Code removes a teammate once it approved shutdown. */
   readonly departed: boolean;
   /** The newest message the member sent, wherever it went. */
@@ -75,12 +82,12 @@ function fromAgentStatus(agent: AgentStatus): StatusResult | undefined {
 /**
  * In order: the lead; joining / refused (asked to join and was not answered, or
  * was turned away); shut down (approved its newest shutdown request, or has a
- * `shutdownAt`, or marked inactive, or gone from the roster); stopping (its
- * newest shutdown request is open); waiting (it asked for a permission, plan
- * approval, sandbox access or to join that is not answered); what its
- * `task-status.json` says (running → working, idle, complete → done, error →
- * failed); idle / interrupted / failed (its newest message is an idle
- * notification, by reason); working otherwise.
+ * `shutdownAt`, or gone from the roster); stopping (its newest shutdown request
+ * is open); waiting (it asked for a permission, plan approval, sandbox access
+ * or to join that is not answered); what its `task-status.json` says (running
+ * → working, idle, complete → done, error → failed); working while the config
+ * says `isActive: true`; idle / interrupted / failed (its newest message is an
+ * idle notification, by reason; `isActive: false` is idle too); working otherwise.
  */
 export function memberStatus(evidence: StatusEvidence): StatusResult {
   const { lastSent } = evidence;
@@ -99,7 +106,7 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   }
   const shutdownAt = evidence.shutdownAt ?? Number.NaN;
   if (!Number.isNaN(shutdownAt)) return { status: 'shut down', since: shutdownAt };
-  if (evidence.inactive || evidence.departed) return { status: 'shut down', since: timeOf(lastSent) };
+  if (evidence.departed) return { status: 'shut down', since: timeOf(lastSent) };
   if (newest && !newest.response) return { status: 'stopping', since: timeOf(newest.request) };
 
   const waits = evidence.pairings.filter((pairing) => pairing.kind !== 'shutdown' && pairing.from === evidence.name && !pairing.response);
@@ -109,10 +116,14 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   const recorded = evidence.agentStatus ? fromAgentStatus(evidence.agentStatus) : undefined;
   if (recorded) return recorded;
 
+  // A tmux teammate's own flag is fresher than its last message: it works again before it says anything.
+  const activeSince = evidence.activeSince ?? Number.NaN;
+  if (evidence.active === true) return { status: 'working', since: activeSince };
   if (lastSent?.kind === 'idle_notification') {
     const reason = lastSent.data?.['idleReason'];
     return { status: (typeof reason === 'string' && IDLE_REASONS[reason]) || 'idle', since: lastSent.time };
   }
+  if (evidence.active === false) return { status: 'idle', since: activeSince };
   return { status: 'working', since: lastSent ? lastSent.time : evidence.joinedAt };
 }
 

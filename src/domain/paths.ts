@@ -34,9 +34,15 @@ export const OUTPUT_LOG_FILE = 'output.log';
 export const ARTIFACTS_FOLDER = 'artifacts';
 const AGENT_ENTRIES = new Set([AGENT_STATUS_FILE, OUTPUT_LOG_FILE, ARTIFACTS_FOLDER]);
 
-/** A component that is a lock file/dir, a temp file or other writer bookkeeping. */
+/**
+ * Where Claude Code 2.1.330 moves a team's folder on exit (`<team>.deleted-<uuid>`),
+ * removing it milliseconds later: the team ending, not a team of its own.
+ */
+const DELETED_TEAM = /\.deleted-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+/** A component that is a lock file/dir, a temp file, a folder on its way out or other writer bookkeeping. */
 function isBookkeeping(name: string): boolean {
-  return name.startsWith('.') || name.endsWith('.lock') || name.endsWith('.tmp') || name.includes('.tmp.');
+  return name.startsWith('.') || name.endsWith('.lock') || name.endsWith('.tmp') || name.includes('.tmp.') || DELETED_TEAM.test(name);
 }
 
 function split(relative: string): string[] | undefined {

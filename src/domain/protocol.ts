@@ -12,6 +12,8 @@ const flag = lenient(z.boolean());
 const IdleNotificationSchema = z.looseObject({
   idleReason: text,
   summary: text,
+  /** 2.1.330: the last text of the turn, often the answer the lead waits for. */
+  result: text,
   completedTaskId: lenient(idSchema),
   completedStatus: text,
   failureReason: text,
@@ -25,9 +27,11 @@ const PermissionResponseSchema = z.looseObject({
   subtype: text,
   error: text,
   response: lenient(z.looseObject({ behavior: text, message: text })),
+  /** 2.1.330 (tmux teammates): what exactly was granted. */
+  approved_request: lenient(z.looseObject({ tool_name: text })),
 });
 const VerdictSchema = z.extend(PermissionResponseSchema, { allow: flag });
-const PlanRequestSchema = z.looseObject({ plan: text, planContent: text, summary: text });
+const PlanRequestSchema = z.looseObject({ plan: text, planContent: text, summary: text, planFilePath: text });
 const PlanResponseSchema = z.looseObject({ approve: flag, approved: flag, feedback: text, permissionMode: text });
 const TaskAssignmentSchema = z.looseObject({ taskId: lenient(idSchema), subject: text, assignedBy: text });
 const SandboxRequestSchema = z.looseObject({ host: text, workerName: text });
@@ -122,6 +126,15 @@ export function firstLine(value: string | undefined): string {
 const withDetail = (head: string, detail: string | undefined): string =>
   detail ? `${head}: ${detail}` : head;
 
+/** Characters of a long text (an idle notification's result) a one-line rendering keeps: more than a line shows. */
+const MAX_LINE_TEXT = 400;
+
+/** A text on one line: its whitespace runs made one space, cut where no line reaches. */
+function oneLine(value: string): string {
+  const line = value.slice(0, MAX_LINE_TEXT + 1).replace(/\s+/gu, ' ').trim();
+  return line.length > MAX_LINE_TEXT ? `${line.slice(0, MAX_LINE_TEXT - 1)}…` : line;
+}
+
 const answered = (subject: string, verdict: boolean | undefined, yes: string, no: string): string =>
   verdict === undefined ? `${subject} answered` : `${subject} ${verdict ? yes : no}`;
 
@@ -136,7 +149,9 @@ const renderers: Readonly<Record<string, Renderer>> = {
       const status = idle.completedStatus && idle.completedStatus !== 'completed' ? ` (${idle.completedStatus})` : '';
       line += ` · finished #${idle.completedTaskId}${status}`;
     }
-    if (idle.summary) line += ` · ${idle.summary}`;
+    // What the turn ended with: its summary, else its last words.
+    const said = idle.summary ?? (idle.result === undefined ? undefined : oneLine(idle.result));
+    if (said) line += ` · ${said}`;
     return line;
   },
   shutdown_request: (data) => withDetail('shutdown requested', ReasonSchema.parse(data).reason),
@@ -156,14 +171,15 @@ const renderers: Readonly<Record<string, Renderer>> = {
   },
   permission_response(data) {
     const response = PermissionResponseSchema.parse(data);
+    const tool = response.approved_request?.tool_name;
     return withDetail(
-      answered('permission', verdictOf(data), 'granted', 'denied'),
+      `${answered('permission', verdictOf(data), 'granted', 'denied')}${tool ? ` (${tool})` : ''}`,
       response.error ?? response.response?.message,
     );
   },
   plan_approval_request(data) {
     const request = PlanRequestSchema.parse(data);
-    return withDetail('plan approval requested', firstLine(request.plan ?? request.planContent) || request.summary);
+    return withDetail('plan approval requested', firstLine(request.plan ?? request.planContent) || request.summary || request.planFilePath);
   },
   plan_approval_response(data) {
     const response = PlanResponseSchema.parse(data);

@@ -69,6 +69,8 @@ export const InboxEntrySchema = z.looseObject({
   /** `message` (plain, newer Claude Code) or what kind of message it is (`system_init`, `shutdown_request`…). */
   type: lenient(z.string()),
   metadata: lenient(z.record(z.string(), z.unknown())),
+  /** 2.1.330: the lead's ed25519 signature on its messages to tmux teammates. */
+  lead_sig: lenient(z.string()),
 });
 export type InboxEntry = z.infer<typeof InboxEntrySchema>;
 

@@ -10,6 +10,12 @@ export function formatAge(ms: number, units: 1 | 2 = 2): string {
   return prettyMilliseconds(ms, { secondsDecimalDigits: 0, unitCount: units }).replaceAll(' ', '');
 }
 
+/** A wait, to the tenth of a second under 10 s (`0.4s`: mail is delivered within a second), else as an age (`3m30s`). */
+export function formatWait(ms: number): string {
+  if (!Number.isFinite(ms)) return '?';
+  return ms < 9950 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : formatAge(ms);
+}
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;

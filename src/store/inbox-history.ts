@@ -34,8 +34,9 @@ export function emptyInbox(member: string): InboxHistory {
   return { member, messages: [], index: new Map(), present: 0, exists: false };
 }
 
-const delivered = (message: InboxMessage): InboxMessage =>
-  message.delivered ? message : { ...message, delivered: true };
+/** Gone from the file, seen going `at` (NaN when teamtop did not see it go: it went while nobody watched). */
+const delivered = (message: InboxMessage, at: number): InboxMessage =>
+  message.delivered ? message : { ...message, delivered: true, deliveredAt: at };
 
 /** Where `key` sits in this version of the history, if it holds it. */
 export function positionOf(history: InboxHistory, key: string): number | undefined {
@@ -52,8 +53,9 @@ function indexOf(messages: readonly InboxMessage[]): Map<string, number> {
  * is copied when nothing changed (the same object comes back). When the reader
  * says the first `unchanged` messages are those it saw last time, and the
  * history holds exactly those, only the rest is looked at: Claude Code appends.
+ * Messages the file no longer holds were delivered `at` (NaN: not seen live).
  */
-export function applyInboxFile(history: InboxHistory, current: readonly InboxMessage[], unchanged = 0): InboxHistory {
+export function applyInboxFile(history: InboxHistory, current: readonly InboxMessage[], unchanged = 0, at = Number.NaN): InboxHistory {
   let messages: InboxMessage[] | undefined;
   const write = (): InboxMessage[] => (messages ??= [...history.messages]);
   const appended: InboxMessage[] = [];
@@ -85,7 +87,7 @@ export function applyInboxFile(history: InboxHistory, current: readonly InboxMes
   // Messages the file no longer holds: only look for them when some are missing.
   if (!appendOnly && matchedPresent < history.present) {
     history.messages.forEach((message, position) => {
-      if (!message.delivered && !seen.has(message.key)) write()[position] = delivered(message);
+      if (!message.delivered && !seen.has(message.key)) write()[position] = delivered(message, at);
     });
   }
 
@@ -124,12 +126,12 @@ export function applyInboxFile(history: InboxHistory, current: readonly InboxMes
   };
 }
 
-/** The inbox file was removed: everything in it is history now. */
-export function removeInboxFile(history: InboxHistory): InboxHistory {
+/** The inbox file was removed (`at`; NaN when not seen live): everything in it is history now. */
+export function removeInboxFile(history: InboxHistory, at = Number.NaN): InboxHistory {
   if (!history.exists && history.present === 0) return history;
   return {
     member: history.member,
-    messages: history.present > 0 ? history.messages.map(delivered) : history.messages,
+    messages: history.present > 0 ? history.messages.map((message) => delivered(message, at)) : history.messages,
     index: history.index,
     present: 0,
     exists: false,

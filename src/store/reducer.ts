@@ -30,9 +30,14 @@ function lastMessageTime(inbox: InboxHistory): number {
   return Number.NaN;
 }
 
-function applyConfig(team: TeamState, config: TeamConfig): TeamState {
+function applyConfig(team: TeamState, config: TeamConfig, seenAt: number): TeamState {
   const members = new Map<string, MemberRecord>();
-  for (const info of config.members) members.set(info.name, { name: info.name, info, inConfig: true });
+  for (const info of config.members) {
+    const known = team.members.get(info.name);
+    // tmux teammates flip `isActive` between turns: when it last flipped is since when they idle or work.
+    const activeSince = known && known.info.isActive === info.isActive ? known.activeSince : seenAt;
+    members.set(info.name, { name: info.name, info, inConfig: true, activeSince });
+  }
   for (const [name, record] of team.members) {
     if (!members.has(name)) members.set(name, record.inConfig ? { ...record, inConfig: false } : record);
   }
@@ -82,6 +87,9 @@ function followLog(log: AgentLog | null, observation: Extract<Observation, { kin
   return { lines, partial: observation.partial, total: (log?.total ?? 0) + added.length, present: true };
 }
 
+/** When a change was seen as it happened; NaN for what a scan found (it says what is there, not since when). */
+const liveAt = ({ at, live }: { at: number; live: boolean }): number => (live ? at : Number.NaN);
+
 /**
  * Maps made while applying one batch of observations: nobody has seen them yet,
  * so the next observation of the batch may change them in place. Copying a
@@ -99,10 +107,10 @@ function tasksToChange(team: TeamState, fresh: Fresh): Map<string, TaskRecord> {
 function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): TeamState {
   switch (observation.kind) {
     case 'config':
-      return touch(applyConfig(team, observation.config), observation, true);
+      return touch(applyConfig(team, observation.config, liveAt(observation)), observation, true);
     case 'inbox':
       return touch(
-        withInbox(team, observation.member, (inbox) => applyInboxFile(inbox, observation.messages, observation.unchanged)),
+        withInbox(team, observation.member, (inbox) => applyInboxFile(inbox, observation.messages, observation.unchanged, liveAt(observation))),
         observation,
         true,
       );
@@ -127,7 +135,7 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
     case 'file-gone': {
       const { target } = observation;
       if (target.kind === 'inbox') {
-        return touch(withInbox(team, target.member, removeInboxFile), observation, false);
+        return touch(withInbox(team, target.member, (inbox) => removeInboxFile(inbox, liveAt(observation))), observation, false);
       }
       if (target.kind === 'task') {
         const record = team.tasks.get(target.id);

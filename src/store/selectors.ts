@@ -47,6 +47,22 @@ export interface TeamSummary {
   readonly memberCount: number;
   readonly lastActivity: number;
   readonly ended: boolean;
+  /** A `claude -p` session's leftovers, not a team (see isPrintSession). */
+  readonly session: boolean;
+}
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+/**
+ * A `claude -p` run, not a team. Setting a task's owner writes a
+ * `task_assignment` to the owner's inbox, and a one-shot session (2.1.330)
+ * has no team: it writes `tasks/<session id>/` and
+ * `teams/<session id>/inboxes/<owner>.json` and never a `config.json`. So: a
+ * team folder named by a session's UUID, of which no config was ever read.
+ * Interactive sessions name their team `session-<8 hex>` and write a config.
+ */
+export function isPrintSession(team: TeamState): boolean {
+  return team.config === null && SESSION_ID.test(team.name);
 }
 
 /** Teams (not solo task lists), by name. */
@@ -58,17 +74,23 @@ export const selectTeamSummaries = memoize((teams: AppState['teams']): TeamSumma
   selectTeams(teams).map((team) => ({
     name: team.name,
     description: team.config?.description ?? null,
-    memberCount: selectMembers(team).filter((member) => !member.departed).length,
+    memberCount: selectMembers(team).filter((member) => !member.departed && member.status !== 'no agent').length,
     lastActivity: team.lastActivity,
     ended: !team.present,
+    session: isPrintSession(team),
   })),
 );
 
-/** The team a user most likely wants: the most recently active one. */
+/** The team a user most likely wants: the most recently active one, a real team before a `claude -p` session. */
 export function selectMostRecentTeam(state: AppState): string | undefined {
   let best: TeamState | undefined;
+  const rank = (team: TeamState) => (isPrintSession(team) ? 0 : 1);
   for (const team of selectTeams(state.teams)) {
-    if (!best || team.lastActivity > best.lastActivity || (Number.isNaN(best.lastActivity) && !Number.isNaN(team.lastActivity))) {
+    if (
+      !best ||
+      rank(team) > rank(best) ||
+      (rank(team) === rank(best) && (team.lastActivity > best.lastActivity || (Number.isNaN(best.lastActivity) && !Number.isNaN(team.lastActivity))))
+    ) {
       best = team;
     }
   }
@@ -99,6 +121,19 @@ export interface MemberView {
   readonly lastSignOfLife: number;
   /** Its runner's records (API-spec layout), when there are any. */
   readonly agent: AgentRecord | null;
+  /** How long its delivered mail sat in its inbox; null before any was seen delivered. */
+  readonly waits: MailWaits | null;
+  /** Since when its oldest unread message waits (epoch ms; NaN when none does, or the team ended or the member left). */
+  readonly waitingSince: number;
+}
+
+/** How long messages sat in an inbox, from when they came to when they were seen leaving it. */
+export interface MailWaits {
+  /** The median wait and the longest, in ms. */
+  readonly typicalMs: number;
+  readonly maxMs: number;
+  /** Messages measured. */
+  readonly count: number;
 }
 
 /** Messages waiting in the file, not read yet. */
@@ -106,6 +141,41 @@ export const selectUnread = memoizeGrowing((messages, start, base: number | unde
   let count = base ?? 0;
   for (let i = start; i < messages.length; i++) if (!messages[i]!.read && !messages[i]!.delivered) count++;
   return count;
+});
+
+/** When a message came: when teamtop saw it arrive, else its timestamp (it was there before teamtop looked). */
+const cameAt = (message: InboxMessage): number => (Number.isFinite(message.seenAt) ? message.seenAt : message.time);
+
+/** Since when the oldest unread message of an inbox waits; NaN when none does. Growing adds only newer ones. */
+export const selectWaitingSince = memoizeGrowing((messages, start, base: number | undefined): number => {
+  if (base !== undefined && !Number.isNaN(base)) return base;
+  for (let i = start; i < messages.length; i++) {
+    const message = messages[i]!;
+    if (!message.read && !message.delivered && Number.isFinite(cameAt(message))) return cameAt(message);
+  }
+  return Number.NaN;
+});
+
+/**
+ * The waits of an inbox's delivered messages: from when teamtop saw one arrive
+ * (else its timestamp: it was there before teamtop looked) to when teamtop saw
+ * it go. A delivery nobody saw (the file changed while teamtop was not running)
+ * is not measured.
+ */
+export const selectWaits = memoizeGrowing((messages, start, base: MailWaits | null | undefined): MailWaits | null => {
+  // A history that only grew gained messages still in the file: nothing new was delivered.
+  if (base !== undefined) return base;
+  const waits: number[] = [];
+  for (const message of messages) {
+    if (!message.delivered || !Number.isFinite(message.deliveredAt)) continue;
+    const came = cameAt(message);
+    if (Number.isFinite(came)) waits.push(Math.max(0, message.deliveredAt - came));
+  }
+  if (waits.length === 0) return null;
+  const sorted = Float64Array.from(waits).sort();
+  const middle = sorted.length >> 1;
+  const typicalMs = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { typicalMs, maxMs: sorted[sorted.length - 1]!, count: sorted.length };
 });
 
 /**
@@ -220,6 +290,8 @@ function leadByMessages(inboxes: TeamState['inboxes']): string | undefined {
  * A name that only looks like a lead's (`lead`, `coordinator`) is no evidence.
  */
 export const selectLead = memoize((team: TeamState): string | undefined => {
+  // A `claude -p` session has no lead: its inboxes are task owners nobody runs.
+  if (isPrintSession(team)) return undefined;
   const roster = [...team.members.values()].map((record) => record.info);
   const leadAgentId = team.config?.leadAgentId;
   if (leadAgentId) return roster.find((info) => info.agentId === leadAgentId)?.name ?? leadAgentId.split('@')[0];
@@ -250,6 +322,8 @@ function newestJoin(pairings: readonly Pairing[], name: string): Pairing | undef
 
 export const selectMembers = memoize((team: TeamState): MemberView[] => {
   const { config } = team;
+  // A `claude -p` session's inboxes are its task owners': names nobody runs.
+  const session = isPrintSession(team);
   const lastSent = selectLastSent(team.inboxes);
   const pairings = selectPairings(team.inboxes);
   const lead = selectLead(team);
@@ -274,10 +348,11 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
     const joined = toEpoch(info?.joinedAt ?? info?.spawnedAt);
     // No roster says when it joined: it was on the team by the first message to it.
     const joinedAt = Number.isNaN(joined) ? firstAddressed(inbox) : joined;
-    const { status, since: statusSince } = memberStatus({
+    const { status, since: statusSince } = session ? { status: 'no agent' as const, since: Number.NaN } : memberStatus({
       name,
       isLead,
-      inactive: info?.isActive === false,
+      active: info?.isActive,
+      activeSince: record?.activeSince,
       departed,
       lastSent: sent,
       joinedAt,
@@ -299,6 +374,9 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
       statusSince,
       lastSignOfLife: lastSignOfLife({ lastSent: sent, joinedAt, agentStatus: agent?.status }),
       agent,
+      waits: inbox ? selectWaits(inbox) : null,
+      // Mail left when the team ended or the member left does not wait any more: nobody is there to take it.
+      waitingSince: inbox && team.present && !departed ? selectWaitingSince(inbox) : Number.NaN,
     };
   });
 });

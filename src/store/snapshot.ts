@@ -5,7 +5,7 @@
 import { isInstant, toIso } from '../domain/time.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
 import type { WorkflowSpec } from '../domain/workflow-spec.js';
-import { selectHandshakes, selectMembersAt, selectTaskGraph, selectTeamMessages, selectTeams, selectWorkflow } from './selectors.js';
+import { isPrintSession, selectHandshakes, selectMembersAt, selectTaskGraph, selectTeamMessages, selectTeams, selectWorkflow } from './selectors.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 
 export interface SnapshotOptions {
@@ -22,6 +22,9 @@ export interface SnapshotOptions {
 }
 
 const isoOrNull = (time: number | null): string | null => (time === null || !isInstant(time) ? null : new Date(time).toISOString());
+
+/** ms as seconds, to the ms. */
+const seconds = (ms: number): number => Math.round(ms) / 1000;
 
 /** Lines of an agent's output log in the document: its end, as `tail` shows it. */
 const LOG_LINES_IN_JSON = 20;
@@ -68,6 +71,8 @@ function workflowJson(team: TeamState, options: SnapshotOptions) {
 function teamJson(team: TeamState, options: SnapshotOptions) {
   return {
     name: team.name,
+    /** `session`: a `claude -p` run's task list and the inboxes of its task owners, not a team (see isPrintSession). */
+    kind: isPrintSession(team) ? 'session' : 'team',
     description: team.config?.description ?? null,
     createdAt: toIso(team.config?.createdAt),
     ended: !team.present,
@@ -84,6 +89,7 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       statusSince: isoOrNull(member.statusSince),
       unread: member.unread,
       agent: agentJson(member.agent),
+      waits: member.waits ? { p50Seconds: seconds(member.waits.typicalMs), maxSeconds: seconds(member.waits.maxMs), count: member.waits.count } : null,
     })),
     messages: selectTeamMessages(team.inboxes).map((message) => ({
       to: message.to,
@@ -91,10 +97,12 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       timestamp: message.timestamp,
       read: message.read,
       delivered: message.delivered,
+      deliveredAt: isoOrNull(message.deliveredAt),
       kind: message.kind,
       summary: message.summary,
       text: message.text,
       data: message.data,
+      leadSig: message.leadSig,
     })),
     tasks: selectTaskGraph(team.tasks).map((task) => ({
       id: task.id,
@@ -122,6 +130,8 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       answerSeconds: handshake.answerSeconds,
       orphan: handshake.orphan,
       fact: handshake.fact || null,
+      responses: handshake.answers.map((answer) => ({ state: answer.state, at: isoOrNull(answer.at), from: answer.from })),
+      contradicting: handshake.contradicting,
     })),
     workflow: workflowJson(team, options),
   };

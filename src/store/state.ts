@@ -14,6 +14,11 @@ export interface MemberRecord {
   readonly info: Member;
   /** Whether the latest `config.json` still lists the member. */
   readonly inConfig: boolean;
+  /**
+   * When its `isActive` was seen taking its current value, as the config
+   * changed (epoch ms); NaN when it had it when teamtop looked.
+   */
+  readonly activeSince: number;
 }
 
 /** The end of an agent's output log, as followed: bounded, whatever the log's size. */

@@ -258,7 +258,7 @@ export class FileInterpreter {
     live: boolean,
     source?: string,
   ): Conclusion {
-    const tail = decodeInbox(target.member, added, previous.known, previous.elements);
+    const tail = decodeInbox(target.member, added, previous.known, previous.elements, live ? at : Number.NaN);
     for (const message of tail.messages) previous.known.set(message.key, message);
     const end = lastElementEnd(appendix);
     const grown = appendix.slice(0, end);
@@ -314,7 +314,8 @@ export class FileInterpreter {
         return { ok: true, value: { observation: { kind: 'task', team: target.team, task: result.value, at, live, source: text }, invalid: [] } };
       }
       case 'inbox': {
-        const result = parseInbox(text, target.member, state.inbox?.known ?? new Map());
+        // Seen arriving only when watched as it changed: a scan says what is there, not since when.
+        const result = parseInbox(text, target.member, state.inbox?.known ?? new Map(), live ? at : Number.NaN);
         if (!result.ok) return result;
         const { messages, invalid } = result.value;
         const cut = lastElementEnd(text);

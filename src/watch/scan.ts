@@ -6,7 +6,7 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { batching, type Observation } from '../domain/observation.js';
-import { classifyFile, classifyFolder } from '../domain/paths.js';
+import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
 import type { Loader } from './loader.js';
 import { append } from '../domain/lists.js';
 
@@ -73,6 +73,26 @@ export function listTeamFiles(claudeDir: string): { folders: string[]; files: st
     }
   }
   return { folders, files, problems };
+}
+
+/** The files teamtop reads in one folder and the folders it watches below it, as they are now. */
+export function filesIn(claudeDir: string, folder: string): string[] {
+  const files: string[] = [];
+  const walk = (relative: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(claudeDir, relative), { withFileTypes: true });
+    } catch {
+      return; // Gone again, or not a folder: the watcher says so.
+    }
+    for (const entry of entries) {
+      const path = `${relative}/${entry.name}`;
+      if (classifyFile(path)) files.push(path);
+      else if (entry.isDirectory() && isWatchable(path)) walk(path);
+    }
+  };
+  walk(folder);
+  return files;
 }
 
 /**

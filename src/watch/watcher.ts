@@ -23,7 +23,7 @@ import type { ChokidarOptions, FSWatcher, watch as chokidarWatch } from 'chokida
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
 import type { Loader } from './loader.js';
-import { rescan } from './scan.js';
+import { filesIn, rescan } from './scan.js';
 
 export interface WatchOptions {
   readonly claudeDir: string;
@@ -52,6 +52,15 @@ const PATH_ERRORS = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'ELOOP']);
 
 /** How often the config dir itself is checked for removal or replacement, as a backstop to its events. */
 const ROOT_CHECK_MS = 2000;
+
+/**
+ * When a new folder is read again after chokidar reported it. chokidar lists a
+ * new folder first and watches it only once the listing is done (chokidar#1471):
+ * a file made in between (the real client makes a task list's folder and its
+ * first task within 3 ms) is never reported. By then chokidar watches it, on
+ * any machine but a very busy one.
+ */
+const RELIST_AFTER_MS = [20, 200, 1000];
 
 type DirState = { readonly kind: 'folder'; readonly ino: number } | { readonly kind: 'missing' } | { readonly kind: 'file' };
 
@@ -260,9 +269,17 @@ async function follow(
     onTopLevel(relative);
     send(loader.remove(relative));
   });
+  const relistLater = (folder: string) => {
+    for (const delay of RELIST_AFTER_MS) {
+      setTimeout(() => {
+        if (!signal.aborted) for (const file of filesIn(claudeDir, folder)) loader.touch(file);
+      }, delay).unref();
+    }
+  };
   watcher.on('addDir', (path: string) => {
     const folder = toRelative(path);
     onTopLevel(folder);
+    if (folder !== '' && folder !== '.') relistLater(folder);
     // A folder named like a team file: the loader says what is wrong with it.
     if (classifyFile(folder)) loader.touch(folder);
     const target = classifyFolder(folder);

@@ -1,19 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { CAPTURES, copyFixture, FIXTURES } from '../helpers/fixtures.js';
-import { CLI } from '../helpers/pty.js';
-
-function run(args: string[], env: Record<string, string | undefined> = {}) {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: undefined, COLUMNS: '120', ...env },
-    input: '',
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+import { runCli as run } from '../helpers/cli.js';
 
 const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]/gu;
 
@@ -79,9 +69,15 @@ describe('handshakes in --json', () => {
       answerSeconds: null,
       orphan: false,
       fact: 'wrap up',
+      responses: [],
+      contradicting: false,
     });
     expect(team.handshakes.filter((h) => h.state === 'stalled').map((h) => h.requestId)).toEqual(['shutdown-120@bob', 'perm-240']);
-    expect(team.handshakes.find((h) => h.requestId === 'shutdown-90@erin')).toMatchObject({ state: 'approved', respondedAt: '2026-03-01T10:01:35.000Z' });
+    expect(team.handshakes.find((h) => h.requestId === 'shutdown-90@erin')).toMatchObject({
+      state: 'approved',
+      respondedAt: '2026-03-01T10:01:35.000Z',
+      responses: [{ state: 'approved', at: '2026-03-01T10:01:35.000Z', from: 'erin' }],
+    });
     expect(team.members.find((m) => m.name === 'bob')).toMatchObject({ status: 'stopping', statusSince: '2026-03-01T10:00:20.000Z' });
   });
 

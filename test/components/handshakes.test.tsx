@@ -4,6 +4,7 @@ import { NO_FILTERS } from '../../components/message-filter.js';
 import { initialViewState } from '../../components/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
 import { FIXTURES } from '../helpers/fixtures.js';
+import { at, message, observe, teamState } from '../helpers/observations.js';
 import { frame } from '../helpers/render.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
@@ -61,7 +62,8 @@ describe('the handshakes panel', () => {
     const text = frame(await state(), { width: 100, height: 40, now: NOW, view: { opened: { pane: 'handshakes', key: 'plan-30' } } });
     expect(text).toContain('plan_approval dave asked team-lead');
     expect(text).toContain('rejected');
-    expect(text).toContain('the answer took 10s');
+    expect(text).toMatch(/answered: rejected by team-lead at 2026-03-01T10:00:40\.000Z \(10s after the request\)/u);
+    expect(text).not.toContain('contradicting');
     expect(text).toContain('request (plan_approval_request, dave → team-lead):');
     expect(text).toContain('response (plan_approval_response, team-lead → dave):');
     expect(text).toContain('feedback: keep one module');
@@ -79,6 +81,15 @@ describe('when to redraw', () => {
   it('is when a pending handshake turns stalled, if that comes first', async () => {
     // frank's request (10:04:40) stalls at 10:05:40 with a 60 s threshold; with 20.5 s, 500 ms after 10:05:00.
     expect((await model(NOW, 20_500)).nextChangeMs).toBe(500);
+  });
+
+  it('is when unread mail turns 10 s old, then every second while its age shows seconds', () => {
+    // Written long ago (the team's age shows minutes), seen arriving at 600 s.
+    const inbox = { member: 'worker', messages: [{ ...message('worker', 'team-lead', 'hello', 0), seenAt: at(600) }] };
+    const state = observe(teamState(), { kind: 'inbox', team: 'team', ...inbox, at: at(600), live: false });
+    const model = (seconds: number) => buildDashboard({ state, view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: at(seconds) });
+    expect(model(604).nextChangeMs).toBe(6000);
+    expect(model(612.5).nextChangeMs).toBe(500);
   });
 
   it('is rare once nothing is open and every age is old', async () => {

@@ -127,6 +127,28 @@ describe('pairing requests and responses', () => {
     });
   });
 
+  it('keeps every answer to a request, oldest first: its state is the first one, and a yes and a no contradict', () => {
+    const request = message('team-lead', 'carol', { type: 'plan_approval_request', requestId: 'pl' }, 0);
+    const approved = message('carol', 'team-lead', { type: 'plan_approval_response', requestId: 'pl', approved: true }, 1);
+    const rejected = message('carol', 'team-lead', { type: 'plan_approval_response', requestId: 'pl', approved: false, feedback: 'verify' }, 2);
+    // Read in any order: answers are ordered by time.
+    const [pairing] = pairHandshakes([rejected, request, approved]);
+    expect(pairing!.response).toBe(approved);
+    expect(pairing!.responses).toEqual([approved, rejected]);
+    const handshake = judgeHandshake(pairing!, at(10), 60_000);
+    expect(handshake).toMatchObject({ state: 'approved', contradicting: true, respondedAt: at(1), answerSeconds: 1 });
+    expect(handshake.answers.map(({ state, at: when, from }) => [state, when, from])).toEqual([
+      ['approved', at(1), 'team-lead'],
+      ['rejected', at(2), 'team-lead'],
+    ]);
+    // The same answer twice is not a contradiction.
+    const again = message('carol', 'team-lead', { type: 'plan_approval_response', requestId: 'pl', approve: true }, 3);
+    expect(judgeHandshake(pairHandshakes([request, approved, again])[0]!, at(10), 60_000)).toMatchObject({ contradicting: false, state: 'approved' });
+    // An orphan keeps all its answers too.
+    const orphan = pairHandshakes([approved, rejected]);
+    expect(orphan.map((p) => [p.request, p.responses.length])).toEqual([[null, 2]]);
+  });
+
   it('closes a shutdown answered with a permission_response carrying its id (real capture)', async () => {
     const { store } = await settledSession(`${CAPTURES}/cc-2.1.34-js-testing-research`);
     const team = store.getState().teams.get('js-testing-research')!;

@@ -9,7 +9,6 @@ import { at, message } from '../helpers/observations.js';
 const evidence = (overrides: Partial<StatusEvidence>): StatusEvidence => ({
   name: 'worker',
   isLead: false,
-  inactive: false,
   departed: false,
   lastSent: undefined,
   joinedAt: at(0),
@@ -32,9 +31,19 @@ describe('memberStatus', () => {
     expect(memberStatus(evidence({ pairings: pairHandshakes([shutdownRequest, approval]) }))).toEqual({ status: 'shut down', since: at(20) });
   });
 
-  it('is shut down when marked inactive or gone from the roster', () => {
-    expect(memberStatus(evidence({ inactive: true })).status).toBe('shut down');
+  it('is shut down when gone from the roster', () => {
     expect(memberStatus(evidence({ departed: true })).status).toBe('shut down');
+  });
+
+  it('takes isActive (tmux teammates, 2.1.330) for idle or working between turns, never for shut down', () => {
+    expect(memberStatus(evidence({ active: false, activeSince: at(45) }))).toEqual({ status: 'idle', since: at(45) });
+    // Its idle notification says more: why, and since when.
+    expect(memberStatus(evidence({ active: false, activeSince: at(45), lastSent: idle('interrupted', 40) }))).toEqual({ status: 'interrupted', since: at(40) });
+    // Busy again after it said it was idle: the flag is the newer word.
+    expect(memberStatus(evidence({ active: true, activeSince: at(60), lastSent: idle('available', 40) }))).toEqual({ status: 'working', since: at(60) });
+    // What a roster or a handshake says still comes first.
+    expect(memberStatus(evidence({ active: false, departed: true })).status).toBe('shut down');
+    expect(memberStatus(evidence({ active: true, pairings: pairHandshakes([shutdownRequest]) })).status).toBe('stopping');
   });
 
   it('is stopping while a shutdown request is open, and back to its work when it was rejected', () => {

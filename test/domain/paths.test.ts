@@ -40,6 +40,16 @@ describe('classifyFolder and isWatchable', () => {
     expect(classifyFolder('teams/alpha/inboxes')).toBeUndefined();
   });
 
+  it('takes the folder a team is moved to on exit (2.1.330) for the team ending, not for a team', () => {
+    const deleted = 'teams/session-1532bc2e.deleted-d0cd353e-97f4-45fb-a3d8-2062cab757b0';
+    expect(classifyFolder(deleted)).toBeUndefined();
+    expect(classifyFile(`${deleted}/config.json`)).toBeUndefined();
+    expect(classifyFile(`${deleted}/inboxes/alice.json`)).toBeUndefined();
+    expect(isWatchable(deleted)).toBe(false);
+    // A name that only looks like it is still a team.
+    expect(classifyFolder('teams/notes.deleted-later')).toEqual({ kind: 'team-dir', team: 'notes.deleted-later' });
+  });
+
   it('keeps the watcher out of everything but teams/ and tasks/', () => {
     expect(isWatchable('')).toBe(true);
     expect(isWatchable('teams/a/inboxes/b.json')).toBe(true);

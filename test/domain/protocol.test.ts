@@ -45,6 +45,16 @@ describe('renderProtocol', () => {
     );
   });
 
+  it('says what an idle turn ended with: its summary, else its result (2.1.330), on one line', () => {
+    const idle = { type: 'idle_notification', idleReason: 'available' };
+    expect(render({ ...idle, summary: '[to bob] hello peer', result: 'alice: nothing more to do (turn 6).' })).toBe('idle (available) · [to bob] hello peer');
+    expect(render({ ...idle, result: 'carol: waiting for plan approval.' })).toBe('idle (available) · carol: waiting for plan approval.');
+    expect(render({ ...idle, result: '## Findings\n\n1. the parser\n   leaks' })).toBe('idle (available) · ## Findings 1. the parser leaks');
+    const long = render({ ...idle, result: 'x'.repeat(100_000) });
+    expect(long.length).toBeLessThan(500);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
   it('renders the shutdown handshake in all its forms', () => {
     expect(render({ type: 'shutdown_request', requestId: 's1', reason: 'work is complete' })).toBe(
       'shutdown requested: work is complete',
@@ -74,6 +84,10 @@ describe('renderProtocol', () => {
     expect(
       render({ type: 'permission_response', request_id: 'p', subtype: 'success', response: { behavior: 'deny', message: 'no' } }),
     ).toBe('permission denied: no');
+    // 2.1.330 names what it granted.
+    expect(render({ type: 'permission_response', request_id: 'p', subtype: 'success', approved_request: { tool_name: 'Bash', input_digest: 'be07' } })).toBe(
+      'permission granted (Bash)',
+    );
   });
 
   it('renders plan approval with the plan first line and the verdict with feedback', () => {
@@ -87,6 +101,12 @@ describe('renderProtocol', () => {
       'plan rejected: split step 1',
     );
     expect(render({ type: 'plan_approval_response', requestId: 'x', approved: true })).toBe('plan approved');
+    expect(render({ type: 'plan_approval_response', requestId: 'x', approved: true, permissionMode: 'default', planDigest: 'c8d7' })).toBe(
+      'plan approved (mode default)',
+    );
+    expect(render({ type: 'plan_approval_request', requestId: 'x', planFilePath: '/home/dev/.claude/plans/kind-whistling-quail.md' })).toBe(
+      'plan approval requested: /home/dev/.claude/plans/kind-whistling-quail.md',
+    );
   });
 
   it('renders task assignments with id and subject', () => {

@@ -11,21 +11,30 @@ afterEach(() => {
   for (const controller of running.splice(0)) controller.abort();
 });
 
-/** The real session and the real watcher on a dir, as the dashboard runs them. */
+/** The real session and the real watcher on a dir, as the dashboard runs them, until the test ends. */
 export async function watch(
   claudeDir: string,
   options: Partial<Pick<WatchOptions, 'watch' | 'pollMs'>> = {},
 ): Promise<Session & { json: (now?: number) => ReturnType<typeof snapshot> }> {
-  const session = openSession(claudeDir);
   const controller = new AbortController();
   running.push(controller);
-  controller.signal.addEventListener('abort', () => session.loader.close());
+  return watchUntil(claudeDir, controller.signal, options);
+}
+
+/** The same until `signal` aborts: for tests that run concurrently (an afterEach would end the others'). */
+export async function watchUntil(
+  claudeDir: string,
+  signal: AbortSignal,
+  options: Partial<Pick<WatchOptions, 'watch' | 'pollMs'>> = {},
+): Promise<Session & { json: (now?: number) => ReturnType<typeof snapshot> }> {
+  const session = openSession(claudeDir);
+  signal.addEventListener('abort', () => session.loader.close());
   await watchClaudeDir({
     claudeDir,
     loader: session.loader,
     emit: (observations) => session.store.dispatch({ type: 'observed', observations }),
     folders: session.folders,
-    signal: controller.signal,
+    signal,
     ...options,
   });
   // As of `now`: a fixture's members are quiet by the clock's time, months after it was written.

@@ -196,7 +196,7 @@ describe('a hostile team on screen', () => {
     const lines = plainText(draw(hostileState, { team: HOSTILE_TEAM }, 120, 40)).split('\n');
     const waiting = lines.filter((line) => line.includes('⇢ waits on'));
     expect(waiting.length).toBeGreaterThan(0);
-    for (const line of waiting) expect(line).toMatch(/(● \d+ unread|all read) [│┃]/u);
+    for (const line of waiting) expect(line).toMatch(/(● \d+ unread(?: \d+[smhd]\w*)?|all read) [│┃]/u);
   });
 
   it('never takes a colour name from disk for anything but one of its own colours', () => {

@@ -23,6 +23,25 @@ describe('inbox history', () => {
     expect(inbox.present).toBe(3);
   });
 
+  it('says when a message was seen leaving its file, when that was seen live', () => {
+    let inbox = applyInboxFile(emptyInbox('lead'), [a, b, c], 0, Number.NaN);
+    inbox = applyInboxFile(inbox, [b, c], 0, 5000);
+    expect(inbox.messages.map((m) => [m.text, m.deliveredAt])).toEqual([
+      ['a', 5000],
+      ['b', Number.NaN],
+      ['c', Number.NaN],
+    ]);
+    // Gone while nobody watched (a scan found it gone): delivered, at an unknown time.
+    inbox = applyInboxFile(inbox, [c], 0, Number.NaN);
+    expect(inbox.messages.map((m) => [m.text, m.delivered, m.deliveredAt])).toEqual([
+      ['a', true, 5000],
+      ['b', true, Number.NaN],
+      ['c', false, Number.NaN],
+    ]);
+    // The file removed: what it held was delivered then.
+    expect(removeInboxFile(inbox, 9000).messages.map((m) => m.deliveredAt)).toEqual([5000, Number.NaN, 9000]);
+  });
+
   it('returns the same object when nothing changed', () => {
     const inbox = applyInboxFile(emptyInbox('lead'), [a, b]);
     expect(applyInboxFile(inbox, [a, b])).toBe(inbox);

@@ -20,6 +20,19 @@ describe('reducer', () => {
     expect(state.teams.get('solo-uuid')?.isTeam).toBe(false);
   });
 
+  it("remembers when a tmux teammate's isActive flipped, as seen live", () => {
+    const roster = (isActive: boolean) => config([member('team-lead'), member('worker', { isActive })]);
+    const seen = (state: ReturnType<typeof teamState>) => state.teams.get('team')!.members.get('worker')!.activeSince;
+    // Found by the scan: since when is not known.
+    let state = observe(teamState(), { kind: 'config', team: 'team', config: roster(true), at: at(1), live: false });
+    expect(seen(state)).toBeNaN();
+    state = observe(state, { kind: 'config', team: 'team', config: roster(false), at: at(5), live: true });
+    expect(seen(state)).toBe(at(5));
+    // Another rewrite that leaves it as it was keeps the time it flipped.
+    state = observe(state, { kind: 'config', team: 'team', config: roster(false), at: at(9), live: true });
+    expect(seen(state)).toBe(at(5));
+  });
+
   it('keeps members that leave the roster, marked as not in config', () => {
     let state = teamState();
     state = observe(state, { kind: 'config', team: 'team', config: config([member('team-lead')]), at: T0, live: false });

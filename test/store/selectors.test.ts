@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyInboxFile, emptyInbox } from '../../src/store/inbox-history.js';
-import { selectPairings, selectUnread } from '../../src/store/selectors.js';
-import { message } from '../helpers/observations.js';
+import { selectPairings, selectUnread, selectWaitingSince, selectWaits } from '../../src/store/selectors.js';
+import { at, message } from '../helpers/observations.js';
 
 const chat = (i: number, read = false) => message('lead', 'worker', `note ${i}`, i, { read });
 const request = (i: number) => message('lead', 'worker', { type: 'shutdown_request', requestId: `r${i}`, reason: 'done' }, i);
@@ -18,6 +18,38 @@ describe('selectors over an inbox that grows', () => {
     const flipped = applyInboxFile(newer, [one, chat(2, true), three, four]);
     expect(flipped.grewFrom).toBeUndefined();
     expect(selectUnread(flipped)).toBe(1);
+  });
+
+  it('measure how long delivered mail waited: from when it was seen coming (else its timestamp) to when it was seen going', () => {
+    // Seen arriving live 1 s after its timestamp; one that was there at start counts from its timestamp.
+    const live = (i: number) => ({ ...chat(i), seenAt: at(i + 1) });
+    const [one, two, three] = [live(1), chat(2), live(3)] as const;
+    let inbox = applyInboxFile(emptyInbox('lead'), [one, two, three]);
+    expect(selectWaits(inbox)).toBeNull();
+    inbox = applyInboxFile(inbox, [three], 0, at(4));
+    // one: 4 - 2 = 2 s; two: 4 - 2 = 2 s.
+    expect(selectWaits(inbox)).toEqual({ typicalMs: 2000, maxMs: 2000, count: 2 });
+    // Growing adds mail still waiting: the figures stay, without a new fold.
+    const waits = selectWaits(inbox);
+    const grown = applyInboxFile(inbox, [three, chat(9)]);
+    expect(grown.grewFrom).toBe(inbox.messages);
+    expect(selectWaits(grown)).toBe(waits);
+    inbox = applyInboxFile(grown, [], 0, at(34));
+    expect(selectWaits(inbox)).toEqual({ typicalMs: 2000 / 2 + 25_000 / 2, maxMs: 30_000, count: 4 });
+    // Gone unseen (while teamtop was not running): not measured.
+    expect(selectWaits(applyInboxFile(applyInboxFile(emptyInbox('lead'), [one]), [], 0, Number.NaN))).toBeNull();
+  });
+
+  it('know since when the oldest unread message waits, as the inbox grows and as mail is delivered', () => {
+    const [read, one, two] = [chat(0, true), { ...chat(1), seenAt: at(3) }, chat(2)] as const;
+    const older = applyInboxFile(emptyInbox('lead'), [read]);
+    expect(selectWaitingSince(older)).toBeNaN();
+    const grown = applyInboxFile(older, [read, one, two]);
+    expect(grown.grewFrom).toBe(older.messages);
+    // Seen arriving at 3 s: that is when it came, whatever its timestamp says.
+    expect(selectWaitingSince(grown)).toBe(at(3));
+    expect(selectWaitingSince(applyInboxFile(grown, [read, two], 0, at(5)))).toBe(at(2));
+    expect(selectWaitingSince(applyInboxFile(grown, [], 0, at(5)))).toBeNaN();
   });
 
   it('find a request that arrived in the added messages', () => {

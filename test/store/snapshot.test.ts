@@ -36,10 +36,13 @@ describe('snapshot (the --json document)', () => {
       timestamp: '2026-02-07T22:44:07.093Z',
       read: true,
       delivered: false,
+      // Still in its file: not seen leaving it.
+      deliveredAt: null,
       kind: 'permission_request',
       summary: null,
       text: 'permission request: WebSearch — Claude wants to search the web for: top JavaScript unit testing frameworks 2026 popularity comparison',
       data: expect.objectContaining({ type: 'permission_request', tool_name: 'WebSearch' }),
+      leadSig: null,
     });
     expect(team!.tasks.map((task) => [task.id, task.internal, task.state])).toEqual([
       ['1', true, 'in_progress'],

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, rmSync, writeSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { NodeFsHandler } from 'chokidar/handler.js';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { copyFixture, tempDir } from '../helpers/fixtures.js';
 import { entry, watch, writeJson, writeJsonAtomic } from '../helpers/live.js';
 import { sleep, waitFor } from '../helpers/wait.js';
@@ -117,6 +118,23 @@ describe('watching a claude dir', () => {
     expect(texts(live.json())).toEqual(['kept']);
     writeJson(inbox, [kept, entry('worker', 'fixed')]);
     await waitFor(() => expect(live.json().problems).toEqual([]));
+  });
+
+  it('reads a file made in a new folder after chokidar listed the folder and before it watched it (chokidar#1471)', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'tasks'), { recursive: true });
+    newTeam(dir, 'gap');
+    // Hit the gap every time: the task is written once chokidar's scan of its new folder is done, just before its fs.watch.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the handler as `this`
+    const watchWithNodeFs = NodeFsHandler.prototype._watchWithNodeFs;
+    const spy = vi.spyOn(NodeFsHandler.prototype, '_watchWithNodeFs').mockImplementation(function (this: NodeFsHandler, path, listener) {
+      if (path === join(dir, 'tasks', 'gap')) writeJson(join(path, '1.json'), { id: '1', subject: 'made in the gap', status: 'pending', blocks: [], blockedBy: [] });
+      return watchWithNodeFs.call(this, path, listener);
+    });
+    onTestFinished(() => spy.mockRestore());
+    const live = await watch(dir);
+    mkdirSync(join(dir, 'tasks', 'gap'));
+    await waitFor(() => expect(live.json().teams[0]!.tasks.map((task) => task.subject)).toEqual(['made in the gap']));
   });
 
   it('adds a team that appears while running, and a new task', async () => {

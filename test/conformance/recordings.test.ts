@@ -1,0 +1,115 @@
+/**
+ * The conformance suite: every recording of the real Claude Code re-enacted
+ * against the real watcher and session, in its recorded order and timing and
+ * again ten times faster, with the client's write protocol (scripts/reenact.mjs).
+ * What is asserted is what teamtop kept, never when: the machine may be busy.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, type TestContext } from 'vitest';
+import { loadRecording, reenact } from '../../scripts/reenact.mjs';
+import { CAPTURES } from '../helpers/fixtures.js';
+import { watchUntil } from '../helpers/live.js';
+import { recordedRun, type RecordedRun } from '../helpers/recorded.js';
+import { waitFor } from '../helpers/wait.js';
+
+const TEAM_RECORDINGS = ['team-in-process', 'team-tmux', 'plan-in-process', 'plan-tmux'].map((name) => `cc-2.1.330-realcc-${name}`);
+const SPEEDS = [1, 10];
+/** The slowest recording takes 13 s at its own pace; on a busy machine, more. */
+const RUN_TIMEOUT = 90_000;
+
+const HANDSHAKE_KINDS: Readonly<Record<string, string>> = {
+  shutdown_request: 'shutdown',
+  plan_approval_request: 'plan_approval',
+  permission_request: 'permission',
+};
+
+type Live = Awaited<ReturnType<typeof watchUntil>>;
+
+/** Re-enact a recording into a fresh dir watched by a live session; resolve once the session saw it end. */
+async function replayWatched(name: string, speed: number, { onTestFinished }: Pick<TestContext, 'onTestFinished'>) {
+  const recording = loadRecording(join(CAPTURES, name));
+  const run = recordedRun(recording);
+  const dir = mkdtempSync(join(tmpdir(), 'teamtop-conformance-'));
+  const controller = new AbortController();
+  onTestFinished(() => {
+    controller.abort();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const live: Live = await watchUntil(dir, controller.signal);
+  await reenact(recording, dir, { speed, signal: controller.signal });
+  // The last writes may still be on their way through the watcher.
+  await waitFor(() => expect(live.store.getState().teams.get(run.team)?.present).toBe(!run.ended), { timeout: 10_000 });
+  await live.loader.settled();
+  return { run, live };
+}
+
+/** What every recording must leave: every message, the roster's history, the tasks, every answer, and nothing else. */
+function expectConformance(run: RecordedRun, live: Live): void {
+  const state = live.store.getState();
+  const json = live.json();
+
+  // No phantom team: the `.deleted-<uuid>` folder is the team ending, not a team.
+  expect(json.teams.map((team) => team.name)).toEqual([run.team]);
+  const [team] = json.teams;
+  expect(team!.ended).toBe(run.ended);
+  expect(json.problems).toEqual([]);
+
+  // Every distinct message the client wrote, once; delivered exactly when a rewrite of its inbox dropped it.
+  const inboxes = state.teams.get(run.team)!.inboxes;
+  const kept = new Map([...inboxes.values()].flatMap((inbox) => inbox.messages.map((message) => [message.key, message] as const)));
+  expect([...kept.keys()].sort()).toEqual(run.messages.map((message) => message.msgId).sort());
+  expect(team!.messages).toHaveLength(run.messages.length);
+  for (const message of run.messages) {
+    const seen = kept.get(message.msgId)!;
+    expect(seen.to, message.msgId).toBe(message.member);
+    expect(Number.isFinite(seen.deliveredAt), `${message.msgId} delivered`).toBe(message.removedAt !== null);
+  }
+  expect(team!.messages.filter((message) => message.deliveredAt !== null)).toHaveLength(run.messages.filter((message) => message.removedAt !== null).length);
+
+  // The roster: everyone the config ever listed, those gone from it departed and shut down, no strangers.
+  expect(team!.members.map((member) => member.name).sort()).toEqual([...run.members].sort());
+  for (const member of team!.members) {
+    if (member.name === run.lead) {
+      expect(member).toMatchObject({ isLead: true, status: 'lead', departed: false });
+    } else {
+      expect(member, member.name).toMatchObject({ isLead: false, departed: !run.finalMembers.has(member.name), status: 'shut down' });
+    }
+    // How long its mail sat: one figure per message it was delivered.
+    const delivered = run.messages.filter((message) => message.member === member.name && message.removedAt !== null).length;
+    if (delivered === 0) expect(member.waits, member.name).toBeNull();
+    else {
+      expect(member.waits, member.name).toMatchObject({ count: delivered });
+      expect(member.waits!.p50Seconds).toBeLessThanOrEqual(member.waits!.maxSeconds);
+    }
+  }
+
+  // Tasks as last written.
+  expect(team!.tasks.map((task) => task.id).sort()).toEqual([...run.tasks.keys()].sort());
+  for (const task of team!.tasks) {
+    const written = run.tasks.get(task.id)!;
+    expect(task, `task ${task.id}`).toMatchObject({ subject: written['subject'], status: written['status'], owner: written['owner'] ?? null });
+  }
+
+  // Every handshake with every answer, oldest first; its state is its first answer's.
+  expect(team!.handshakes.map((handshake) => handshake.requestId).sort()).toEqual(run.handshakes.map((handshake) => handshake.requestId).sort());
+  for (const recorded of run.handshakes) {
+    const handshake = team!.handshakes.find((candidate) => candidate.requestId === recorded.requestId)!;
+    expect(handshake, recorded.requestId).toMatchObject({ kind: HANDSHAKE_KINDS[recorded.type], from: recorded.from, to: recorded.to, state: recorded.answers[0]!.state });
+    expect(handshake.responses.map(({ state: answer, from }) => ({ state: answer, from }))).toEqual(recorded.answers.map(({ state: answer, from }) => ({ state: answer, from })));
+    for (const response of handshake.responses) expect(response.at).toMatch(/^\d{4}-\d\d-\d\dT/u);
+    expect(handshake.contradicting).toBe(new Set(recorded.answers.map((answer) => answer.state)).size > 1);
+  }
+}
+
+describe.concurrent('conformance: the real client re-enacted against the live watcher', () => {
+  for (const name of TEAM_RECORDINGS) {
+    for (const speed of SPEEDS) {
+      it(`${name} at ${speed}×`, { timeout: RUN_TIMEOUT }, async (context) => {
+        const { run, live } = await replayWatched(name, speed, context);
+        expectConformance(run, live);
+      });
+    }
+  }
+});

@@ -132,10 +132,13 @@ export const DEFAULT_QUIET_AFTER_MS = 10 * 60_000;
 
 /**
  * The newest sign of life of a member: the newest message it sent, its
- * runner's last activity, its joining. NaN when none is known.
+ * runner's last activity, its joining, its `isActive` flag flipping (seen as it
+ * happened: the client flips it as a turn starts and ends). NaN when none is known.
  */
-export function lastSignOfLife(evidence: Pick<StatusEvidence, 'lastSent' | 'joinedAt' | 'agentStatus'>): number {
-  const known = [timeOf(evidence.lastSent), evidence.joinedAt, toEpoch(evidence.agentStatus?.lastActiveAt)].filter(Number.isFinite);
+export function lastSignOfLife(evidence: Pick<StatusEvidence, 'lastSent' | 'joinedAt' | 'agentStatus' | 'activeSince'>): number {
+  const known = [timeOf(evidence.lastSent), evidence.joinedAt, toEpoch(evidence.agentStatus?.lastActiveAt), evidence.activeSince ?? Number.NaN].filter(
+    Number.isFinite,
+  );
   return known.length > 0 ? maxOf(known) : Number.NaN;
 }
 

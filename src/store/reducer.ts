@@ -30,12 +30,17 @@ function lastMessageTime(inbox: InboxHistory): number {
   return Number.NaN;
 }
 
-function applyConfig(team: TeamState, config: TeamConfig, seenAt: number): TeamState {
+function applyConfig(team: TeamState, config: TeamConfig, seen: { at: number; live: boolean }): TeamState {
   const members = new Map<string, MemberRecord>();
   for (const info of config.members) {
     const known = team.members.get(info.name);
     // tmux teammates flip `isActive` between turns: when it last flipped is since when they idle or work.
-    const activeSince = known && known.info.isActive === info.isActive ? known.activeSince : seenAt;
+    // A flip from what an earlier read said happened since that read, whatever read sees it (a rescan
+    // too); the flag's first sighting by a scan says nothing about since when.
+    let activeSince: number;
+    if (known && known.info.isActive === info.isActive) activeSince = known.activeSince;
+    else if (typeof known?.info.isActive === 'boolean') activeSince = seen.at;
+    else activeSince = liveAt(seen);
     members.set(info.name, { name: info.name, info, inConfig: true, activeSince });
   }
   for (const [name, record] of team.members) {
@@ -107,7 +112,7 @@ function tasksToChange(team: TeamState, fresh: Fresh): Map<string, TaskRecord> {
 function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): TeamState {
   switch (observation.kind) {
     case 'config':
-      return touch(applyConfig(team, observation.config, liveAt(observation)), observation, true);
+      return touch(applyConfig(team, observation.config, observation), observation, true);
     case 'inbox':
       return touch(
         withInbox(team, observation.member, (inbox) => applyInboxFile(inbox, observation.messages, observation.unchanged, liveAt(observation))),

@@ -372,7 +372,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
       unread: inbox ? selectUnread(inbox) : 0,
       status,
       statusSince,
-      lastSignOfLife: lastSignOfLife({ lastSent: sent, joinedAt, agentStatus: agent?.status }),
+      lastSignOfLife: lastSignOfLife({ lastSent: sent, joinedAt, agentStatus: agent?.status, activeSince: record?.activeSince }),
       agent,
       waits: inbox ? selectWaits(inbox) : null,
       // Mail left when the team ended or the member left does not wait any more: nobody is there to take it.

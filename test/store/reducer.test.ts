@@ -31,6 +31,10 @@ describe('reducer', () => {
     // Another rewrite that leaves it as it was keeps the time it flipped.
     state = observe(state, { kind: 'config', team: 'team', config: roster(false), at: at(9), live: true });
     expect(seen(state)).toBe(at(5));
+    // A flip a rescan finds (not seen live) still happened since the read before it: dated when seen,
+    // so a teammate that just went back to work is not judged quiet on its old messages.
+    state = observe(state, { kind: 'config', team: 'team', config: roster(true), at: at(12), live: false });
+    expect(seen(state)).toBe(at(12));
   });
 
   it('keeps members that leave the roster, marked as not in config', () => {

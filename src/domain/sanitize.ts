@@ -32,9 +32,14 @@
  * - A cluster still in disagreement (a skin-tone modifier, `👍🏽` two columns to
  *   string-width and four to a terminal; a keycap `1⃣`) keeps its first code
  *   point only, and if even that disagrees, becomes U+FFFD.
- * - Lone surrogates and the Hangul fillers (blank, but two columns wide in some
- *   terminals and none to string-width: a favourite for invisible names) are
- *   shown as U+FFFD.
+ * - Lone surrogates, and every code point tmux draws at another width than
+ *   string-width measures, are shown as U+FFFD. tmux (where agent teams run)
+ *   takes its widths from the C library: what glibc calls unprintable (a code
+ *   point its Unicode version does not know, U+2028, U+2029) gets no column at
+ *   all, and a few got other widths since (U+3248–324F, two columns to glibc, one
+ *   to string-width). The list is generated from glibc's table
+ *   (`scripts/tmux-widths.mjs`); it holds the Hangul fillers too (blank, two
+ *   columns wide to glibc and none to string-width: a favourite for invisible names).
  *
  * Where xterm (as the end-to-end tests run it) and string-width were found to
  * disagree, and what is done about it: ZWJ sequences (xterm: the parts side by
@@ -53,6 +58,7 @@
  */
 import stringWidth from 'string-width';
 import { clusterRuns, graphemes, mayJoin } from './graphemes.js';
+import { TMUX_DISPUTED } from './tmux-widths.js';
 
 const CONTROL_PICTURES_START = 0x2400;
 const DELETE_PICTURE = '\u2421';
@@ -77,8 +83,8 @@ const LEADING_ZERO_WIDTH = new RegExp(`^[${ZERO_WIDTH_CLASS}]+`, 'u');
 /** Space at the start of a line, but for one that a mark is drawn on. */
 const LEADING_SPACE = new RegExp(String.raw`^\s+(?![${ZERO_WIDTH_CLASS}])`, 'u');
 
-/** Lone surrogates (a string cut in the middle of a pair), and blank Hangul fillers. */
-const UNDRAWABLE = /[\p{Surrogate}\u115F\u3164\uFFA0]/gu;
+/** Lone surrogates (a string cut in the middle of a pair), and what tmux draws at another width. */
+const UNDRAWABLE = new RegExp(`[\\p{Surrogate}${TMUX_DISPUTED}]`, 'gu');
 
 /** Joiners and presentation selectors: terminals do not agree on what they do to a width. */
 const DROPPED = /\u200D|\uFE0E|\uFE0F/gu;

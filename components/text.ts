@@ -217,20 +217,32 @@ function wrapLine(line: string, width: number): string[] {
   let columns = 0;
   let space = false;
   let at = 0;
-  const next = (cluster: string) => {
-    const isSpace = cluster === ' ';
+  /** `length` code units of clusters of one kind (spaces, or not), `cells` columns in all. */
+  const next = (length: number, cells: number, isSpace: boolean) => {
     if (at > token && isSpace !== space) {
       place(token, at, columns, space);
       token = at;
       columns = 0;
     }
     space = isSpace;
-    columns += clusterWidth(cluster);
-    at += cluster.length;
+    columns += cells;
+    at += length;
   };
   for (const [piece, run] of clusterRuns(line)) {
-    if (!run) next(piece);
-    else for (const cluster of piece) next(cluster);
+    if (!run) {
+      next(piece.length, clusterWidth(piece), piece === ' ');
+    } else if (PRINTABLE_ASCII.test(piece)) {
+      // Printable ASCII (most of a long text) a word at a time: a column a character.
+      for (let from = 0; from < piece.length; ) {
+        const isSpace = piece.charCodeAt(from) === 0x20;
+        let to = from + 1;
+        while (to < piece.length && (piece.charCodeAt(to) === 0x20) === isSpace) to++;
+        next(to - from, to - from, isSpace);
+        from = to;
+      }
+    } else {
+      for (const cluster of piece) next(cluster.length, clusterWidth(cluster), cluster === ' ');
+    }
   }
   place(token, at, columns, space);
   if (end > start || rows.length === 0) rows.push(line.slice(start, end));

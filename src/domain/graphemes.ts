@@ -91,22 +91,35 @@ function* segmentWindow(text: string, start: number, end: number): Generator<str
   }
 }
 
+/** Code units searched for a joining code point at once: a reader that stops early reads no further. */
+const SEARCH = 4096;
+
 /**
  * `text` in pieces: runs in which every code point is a cluster of its own
  * (`run` true), and between them the clusters the segmenter found, one by one.
  */
 export function* clusterRuns(text: string): Generator<readonly [piece: string, run: boolean]> {
   for (let from = 0; from < text.length; ) {
-    JOINING.lastIndex = from;
-    const found = JOINING.exec(text);
+    let to = Math.min(text.length, from + SEARCH);
+    if (isLowSurrogate(text.charCodeAt(to)) && isHighSurrogate(text.charCodeAt(to - 1))) to++;
+    JOINING.lastIndex = 0;
+    const found = JOINING.exec(text.slice(from, to));
     if (!found) {
-      yield [text.slice(from), true];
-      return;
+      if (to === text.length) {
+        yield [text.slice(from), true];
+        return;
+      }
+      // The last code point is held back: it may be the base of a joining one just after.
+      const held = startBefore(text, to);
+      yield [text.slice(from, held), true];
+      from = held;
+      continue;
     }
+    const at = from + found.index;
     // The code point before a joining one may be its base: the segmenter starts there.
-    const start = found.index > from ? startBefore(text, found.index) : from;
+    const start = at > from ? startBefore(text, at) : from;
     if (start > from) yield [text.slice(from, start), true];
-    const end = windowEnd(text, found.index);
+    const end = windowEnd(text, at);
     for (const cluster of segmentWindow(text, start, end)) yield [cluster, false];
     from = end;
   }

@@ -49,6 +49,13 @@ const LONG_TEXTS = {
   '1 MB and one accent': `long-message-start ${ordinary(1_000_000)} the-very-end cafe\u0301`,
   // Every word with something to settle: what a line reads of it, the segmenter sees.
   '200,000 characters, accents throughout': `long-message-start ${ordinary(200_000).replaceAll('e', 'e\u0301')} the-very-end`,
+  // A protocol message: its fields are drawn as lines of their own, thousands of them.
+  'a plan of 200,000 characters in 2,000 lines, accents throughout': JSON.stringify({
+    type: 'plan_approval_request',
+    requestId: 'plan-1',
+    from: 'worker',
+    plan: `long-message-start ${ordinary(200_000).replaceAll('e', 'e\u0301').replaceAll('. ', '.\n')} the-very-end`,
+  }),
 };
 
 /** A team whose lead's newest message is `text`, read by the real loader. */
@@ -70,7 +77,8 @@ describe('a very long message on screen', () => {
     const state = await teamWith(text);
     const key = state.teams.get('long')!.inboxes.get('team-lead')!.messages.at(-1)!.key;
     // The same team with the same message cut to a few pages: a frame of it shows as much.
-    const short = await teamWith(`${text.slice(0, 20_000)} the-very-end`);
+    const cut = text.startsWith('{') ? JSON.stringify({ ...(JSON.parse(text) as { plan: string }), plan: `${(JSON.parse(text) as { plan: string }).plan.slice(0, 20_000)} the-very-end` }) : `${text.slice(0, 20_000)} the-very-end`;
+    const short = await teamWith(cut);
     const shortKey = short.teams.get('long')!.inboxes.get('team-lead')!.messages.at(-1)!.key;
     const lead = memberPane('team-lead');
     const opened = (pane: string, rest: Partial<ViewState> = {}) => (message: string): Partial<ViewState> => ({ pane, opened: { pane, key: message }, ...rest });

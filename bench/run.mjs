@@ -392,6 +392,63 @@ async function huge(fixture) {
   return { firstFrameMs, openMs, endMs, peakMb };
 }
 
+// ---------------------------------------------------------------- long messages
+
+/**
+ * One long message of ordinary text with a single character to settle at its
+ * end (an accent, a skin tone): agent output as it comes. Drawing must cost
+ * what is on screen, not what is in the message.
+ */
+function longMessageDirs() {
+  const T = Date.parse('2026-11-01T09:00:00Z');
+  const sentence = 'The build passed on the second try after the cache was cleared, and the report is in the usual place. ';
+  const ordinary = (length) => sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length);
+  const cases = [
+    ['200,000 characters and one accent', 200_000, 'cafe\u0301'],
+    ['200,000 characters and one skin-tone emoji', 200_000, '👍🏽'],
+    ['1 MB and one accent', 1_000_000, 'cafe\u0301'],
+  ];
+  return cases.map(([name, length, end]) => {
+    const dir = temp('long-message');
+    writeJson(join(dir, 'teams/long/config.json'), { name: 'long', members: [{ name: 'team-lead', agentType: 'team-lead' }, { name: 'worker', color: 'green' }] });
+    writeJson(join(dir, 'teams/long/inboxes/team-lead.json'), [message('worker', `long-message-start ${ordinary(length)} the-very-end ${end}`, T + 1000)]);
+    writeJson(join(dir, 'teams/long/inboxes/worker.json'), [message('team-lead', 'a short one', T)]);
+    return { name, dir };
+  });
+}
+
+/** Where Ink ends a frame (its synchronized update): the frame a key caused is on screen whole. */
+const FRAME_END = '\u001b[?2026l';
+
+/** How long from pressing `keys` until `marker` (by default the end of the next frame) is on screen. */
+async function frameAfter(term, keys, marker = FRAME_END) {
+  const seen = term.waitFor(marker, 120_000);
+  const t0 = performance.now();
+  term.press(keys);
+  const ms = (await seen) - t0;
+  await sleep(100);
+  return ms;
+}
+
+/** The long message in its pane, a redraw (tab), the timeline and a key there, opened, its end (G) and a page up. */
+async function longMessage(fixture) {
+  const t0 = performance.now();
+  const term = await startTeamtop(fixture.dir, ['--now', FIXED_NOW]);
+  const firstFrameMs = (await term.waitFor('long-message-start', 120_000)) - t0;
+  await sleep(300);
+  const tabMs = await frameAfter(term, '\t');
+  await frameAfter(term, '\u001b[Z');
+  const openMs = await frameAfter(term, '\r', / of \d+ lines/u);
+  const endMs = await frameAfter(term, 'G', 'the-very-end');
+  const pageMs = await frameAfter(term, '\u001b[5~');
+  await frameAfter(term, '\u001b');
+  const timelineMs = await frameAfter(term, 't', ' Timeline ');
+  // A filter toggled (idle notifications hidden): the footer says so, the timeline is drawn again.
+  const timelineKeyMs = await frameAfter(term, 'i');
+  await term.quit();
+  return { firstFrameMs, tabMs, timelineMs, timelineKeyMs, openMs, endMs, pageMs };
+}
+
 async function repeat(label, run) {
   const results = [];
   for (let i = 0; i < RUNS; i++) {
@@ -433,6 +490,9 @@ async function main() {
   const hugeFixtures = hugeDirs();
   const hugeRuns = [];
   for (const fixture of hugeFixtures) hugeRuns.push({ fixture, runs: await repeat(`8/8 huge inputs: ${fixture.name}`, () => huge(fixture)) });
+  log('long messages (writing them)');
+  const longRuns = [];
+  for (const fixture of longMessageDirs()) longRuns.push({ fixture, runs: await repeat(`long messages: ${fixture.name}`, () => longMessage(fixture)) });
   let soakResult;
   if (SOAK) {
     log('5/8 soak (10 minutes)');
@@ -479,6 +539,10 @@ async function main() {
       ...(fixture.open ? { openMs: across(runs, (r) => r.openMs), endMs: across(runs, (r) => r.endMs) } : {}),
       peakMb: across(runs, (r) => r.peakMb),
     })),
+    longMessages: longRuns.map(({ fixture, runs }) => ({
+      input: fixture.name,
+      ...Object.fromEntries(Object.keys(runs[0]).map((figure) => [figure, across(runs, (r) => r[figure])])),
+    })),
     seconds: (performance.now() - started) / 1000,
   };
   writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -509,6 +573,11 @@ async function main() {
       spread(h.firstFrameMs, 0),
       `peak RSS ${spread(h.peakMb, 0)} MB${h.openMs ? `; detail view opens in ${spread(h.openMs, 0)} ms, its end (G) in ${spread(h.endMs, 0)} ms` : ''}`,
       '',
+    ]),
+    ...results.longMessages.flatMap((m) => [
+      [`long message, ${m.input}: first frame / tab (ms)`, `${spread(m.firstFrameMs, 0)} / ${spread(m.tabMs, 0)}`, '', ''],
+      [`  … timeline / a key there (ms)`, `${spread(m.timelineMs, 0)} / ${spread(m.timelineKeyMs, 0)}`, '', ''],
+      [`  … opened / its end (G) / page up (ms)`, `${spread(m.openMs, 0)} / ${spread(m.endMs, 0)} / ${spread(m.pageMs, 0)}`, '', ''],
     ]),
   ];
   const headings = ['figure', `measured: median (min–max) of ${RUNS} runs`, 'baseline, same run', 'target'];

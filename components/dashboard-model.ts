@@ -185,6 +185,8 @@ export interface DashboardModel {
   readonly problems: readonly Problem[];
   readonly detail: DetailModel | null;
   readonly help: boolean;
+  /** Why the last key did nothing (the footer says it until the next key). */
+  readonly note: string | null;
   readonly filters: MessageFilters;
   readonly replay: ReplayStatus | null;
   /** How long until a time on screen shows something else (an age, a handshake stalling): when to redraw. */
@@ -537,6 +539,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     problems,
     detail,
     help: view.help,
+    note: view.note,
     filters,
     replay: input.replay ?? null,
     nextChangeMs: nextChange({ now, teams, members, handshakes, stallAfterMs, quietAfterMs, detail }),

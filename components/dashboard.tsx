@@ -94,7 +94,7 @@ export function Dashboard({ model, height }: DashboardProps) {
       </Box>
       <ProblemsLine problems={model.problems} width={model.width} />
       {model.replay ? <ReplayBar status={model.replay} /> : null}
-      <Footer width={model.width} notes={notes} replay={model.replay !== null} />
+      <Footer width={model.width} note={model.note} notes={notes} replay={model.replay !== null} />
     </Box>
   );
 }

@@ -39,10 +39,24 @@ export function fieldLines(data: Readonly<Record<string, unknown>>, prefix = '')
   return lines;
 }
 
-export function messageLines(message: InboxMessage, width: number): string[] {
-  const body = message.data ? [...wrap(message.text, width), '', ...fieldLines(message.data).flatMap((line) => wrap(line, width))] : [...wrap(message.body, width)];
+/**
+ * An opened message is drawn again on every frame (a key, a tick, another inbox
+ * changing): its lines are kept, for the width they were wrapped to. A protocol
+ * message's fields are lines of their own, each sanitised and wrapped: a plan of
+ * thousands of lines cost as much on every frame.
+ */
+const wrappedMessages = new WeakMap<InboxMessage, { readonly width: number; readonly lines: readonly string[] }>();
+
+export function messageLines(message: InboxMessage, width: number): readonly string[] {
+  const known = wrappedMessages.get(message);
+  if (known?.width === width) return known.lines;
+  const body = message.data
+    ? [...wrap(message.text, width), '', ...fieldLines(message.data).flatMap((line) => wrap(line, width))]
+    : wrap(message.body, width);
   // The envelope's own facts that no line shows: the lead's signature on a message to a tmux teammate.
-  return message.leadSig ? [...body, '', ...wrap(`signed by the lead (lead_sig): ${message.leadSig}`, width)] : body;
+  const lines = message.leadSig ? [...body, '', ...wrap(`signed by the lead (lead_sig): ${message.leadSig}`, width)] : body;
+  wrappedMessages.set(message, { width, lines });
+  return lines;
 }
 
 export function taskLines(task: TaskNode, width: number): string[] {

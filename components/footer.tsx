@@ -1,16 +1,31 @@
 import { Box, Text } from 'ink';
 import React from 'react';
 import type { Problem } from '../src/store/state.js';
+import { FittedLine, type Part } from './fitted-line.js';
 import { footerFor } from './keymap.js';
 import { palette, useTheme } from './theme.js';
 import { fit, stringWidth } from './text.js';
 
-export function Footer({ width, notes, replay }: { readonly width: number; readonly notes: readonly string[]; readonly replay: boolean }) {
+export interface FooterProps {
+  readonly width: number;
+  /** Why the last key did nothing: first, and not dimmed. */
+  readonly note: string | null;
+  /** The filters and modes in force. */
+  readonly notes: readonly string[];
+  readonly replay: boolean;
+}
+
+/** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
+export function Footer({ width, note, notes, replay }: FooterProps) {
   const { paint } = useTheme();
-  const note = notes.length > 0 ? fit(notes.join(' · '), Math.floor(width / 2)) : '';
+  const half = Math.floor(width / 2);
+  const said: Part[] = [];
+  if (note) said.push({ text: fit(note, half), bold: true, color: paint(palette.warning) });
+  if (notes.length > 0) said.push({ text: `${note ? ' · ' : ''}${fit(notes.join(' · '), half)}`, dimColor: true });
+  const saidWidth = Math.min(half, stringWidth(said.map((part) => part.text).join('')));
   return (
     <Box width={width}>
-      <Box width={width - (note ? stringWidth(note) + 2 : 0)}>
+      <Box width={width - (saidWidth > 0 ? saidWidth + 2 : 0)}>
         <Text wrap="truncate-end">
           {footerFor(replay).map(({ keys, what }, i) => (
             <Text key={what}>
@@ -23,7 +38,11 @@ export function Footer({ width, notes, replay }: { readonly width: number; reado
           ))}
         </Text>
       </Box>
-      {note ? <Text dimColor>{`  ${note}`}</Text> : null}
+      {saidWidth > 0 ? (
+        <Box marginLeft={2}>
+          <FittedLine parts={said} width={saidWidth} />
+        </Box>
+      ) : null}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import React from 'react';
 import { formatAge } from '../src/domain/time.js';
 import type { TeamSummary } from '../src/store/selectors.js';
+import { FittedLine, type Part } from './fitted-line.js';
 import { palette, useTheme } from './theme.js';
 import { fit, stringWidth, tildify } from './text.js';
 
@@ -33,6 +34,36 @@ export function fitAround(widths: readonly number[], selected: number, width: nu
   return [start, Math.max(end, start + 1)];
 }
 
+/** Columns the first row keeps for its left end: the name, whatever else gives way. */
+const NAME = 'teamtop';
+/** Narrower than this, the config dir is left out rather than cut to a stub. */
+const MIN_DIR = 10;
+
+/**
+ * The first row: `teamtop · <dir> · <count>` on the left, what is wrong and where
+ * help is on the right, always one row (the layout counts on it: a second one
+ * would push the frame down over the last pane's border). The right side keeps
+ * its warnings whole; the help hint goes first, then the dir, then the count.
+ */
+function TitleRow({ claudeDir, count, problems, stalledTotal, width }: { claudeDir: string; count: string; problems: number; stalledTotal: number; width: number }) {
+  const { paint } = useTheme();
+  const warnings: Part[] = [];
+  if (stalledTotal > 0) warnings.push({ text: `⚠ ${stalledTotal} stalled`, bold: true, color: paint(palette.danger) });
+  if (problems > 0) warnings.push({ text: `⚠ ${problems} problem${problems === 1 ? '' : 's'}`, color: paint(palette.warning) });
+  const spaced = (parts: readonly Part[]): Part[] => parts.flatMap((part, i) => (i === 0 ? [part] : [{ text: '  ' }, part]));
+  const columns = (parts: readonly Part[]) => stringWidth(parts.map((part) => part.text).join(''));
+  const withHelp = spaced([...warnings, { text: '? help', dimColor: true }]);
+  const right = columns(withHelp) + 1 + stringWidth(NAME) <= width ? withHelp : spaced(warnings);
+  const room = width - columns(right) - 1;
+  const dirRoom = room - stringWidth(`${NAME} ·  · ${count}`);
+  let detail = '';
+  if (dirRoom >= MIN_DIR) detail = ` · ${fit(tildify(claudeDir), dirRoom)} · ${count}`;
+  else if (stringWidth(`${NAME} · ${count}`) <= room) detail = ` · ${count}`;
+  const gap = Math.max(1, width - stringWidth(NAME) - stringWidth(detail) - columns(right));
+  const parts: Part[] = [{ text: NAME, bold: true, color: paint(palette.accent) }, { text: detail, dimColor: true }, { text: ' '.repeat(gap) }, ...right];
+  return <FittedLine parts={parts} width={width} />;
+}
+
 export function Header({ claudeDir, teams, selected, problems, stalled, stalledTotal, now, width }: HeaderProps) {
   const { paint } = useTheme();
   const labels = teams.map((team) => teamLabel(team, now, stalled.get(team.name) ?? 0));
@@ -43,35 +74,10 @@ export function Header({ claudeDir, teams, selected, problems, stalled, stalledT
     selectedIndex,
     room,
   );
-  const stalledText = stalledTotal > 0 ? `⚠ ${stalledTotal} stalled  ` : '';
-  const problemText = problems > 0 ? `⚠ ${problems} problem${problems === 1 ? '' : 's'}  ` : '';
-  const right = `${stalledText}${problemText}? help`;
   const count = `${teams.length} team${teams.length === 1 ? '' : 's'}`;
-  // `teamtop · <dir> · <count>`, at least one space, then the right side: a
-  // line that overflows would wrap and push the whole frame down.
-  const dirRoom = Math.max(10, width - stringWidth(`teamtop ·  · ${count} ${right}`));
   return (
     <Box flexDirection="column" width={width}>
-      <Box justifyContent="space-between" width={width}>
-        <Text wrap="truncate-end">
-          <Text bold color={paint(palette.accent)}>
-            teamtop
-          </Text>
-          <Text dimColor>
-            {' '}
-            · {fit(tildify(claudeDir), dirRoom)} · {count}
-          </Text>
-        </Text>
-        <Text>
-          {stalledText ? (
-            <Text bold color={paint(palette.danger)}>
-              {stalledText}
-            </Text>
-          ) : null}
-          {problemText ? <Text color={paint(palette.warning)}>{problemText}</Text> : null}
-          <Text dimColor>? help</Text>
-        </Text>
-      </Box>
+      <TitleRow claudeDir={claudeDir} count={count} problems={problems} stalledTotal={stalledTotal} width={width} />
       <Text wrap="truncate-end">
         {start > 0 ? <Text dimColor>‹ </Text> : null}
         {teams.slice(start, end).map((team, i) => {

@@ -134,9 +134,15 @@ export function commandsFor(input: string, key: Key, replay = false): Command[] 
   return commands;
 }
 
+/** The first of a binding's keys, as the footer and the notes name it. */
+const firstKey = (binding: Binding): string => binding.label.split(' ')[0]!;
+
+/** The key that gives `command`. */
+export const keyOf = (command: Command): string => firstKey(KEYMAP.find((binding) => binding.command === command)!);
+
 /** The footer's short list: `tab pane  ↑ scroll  …`. */
 const footerOf = (bindings: readonly Binding[]) =>
-  bindings.filter((binding) => binding.footer).map((binding) => ({ keys: binding.label.split(' ')[0]!, what: binding.footer! }));
+  bindings.filter((binding) => binding.footer).map((binding) => ({ keys: firstKey(binding), what: binding.footer! }));
 const LIVE_FOOTER = footerOf(LIVE_BINDINGS);
 const REPLAY_FOOTER = footerOf(REPLAY_BINDINGS);
 export const footerFor = (replay: boolean) => (replay ? REPLAY_FOOTER : LIVE_FOOTER);

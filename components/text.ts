@@ -9,23 +9,39 @@
  * neighbour: lines are fitted here, so Ink never has to cut them.
  */
 import stringWidth from 'string-width';
+import { clusterRuns, graphemes } from '../src/domain/graphemes.js';
 import { sanitizeBlock, sanitizeLine } from '../src/domain/sanitize.js';
 import { homedir } from 'node:os';
 
 export const ELLIPSIS = '…';
 
-const segmenter = new Intl.Segmenter();
-
 export { stringWidth };
 
+/**
+ * Columns of clusters measured before: a long text asks about the same few
+ * thousand clusters again and again, and string-width takes microseconds for
+ * each. Emptied when full.
+ */
+const measured = new Map<string, number>();
+const MEASURED_KEPT = 4096;
+
 /** Columns of one cluster of safe text (printable ASCII without asking string-width: most of them). */
-const clusterWidth = (cluster: string): number => (cluster.length === 1 && cluster < '\u007F' ? 1 : stringWidth(cluster));
+function clusterWidth(cluster: string): number {
+  if (cluster.length === 1 && cluster < '\u007F') return 1;
+  let columns = measured.get(cluster);
+  if (columns === undefined) {
+    columns = stringWidth(cluster);
+    if (measured.size >= MEASURED_KEPT) measured.clear();
+    if (cluster.length <= 32) measured.set(cluster, columns);
+  }
+  return columns;
+}
 
 /** The longest start of safe text that fits `width` columns, whole clusters only. */
 function head(text: string, width: number): string {
   let kept = '';
   let used = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const segment of graphemes(text)) {
     const columns = clusterWidth(segment);
     if (used + columns > width) break;
     kept += segment;
@@ -41,7 +57,7 @@ function columnsUpTo(text: string, limit: number): number {
   // A short text is measured at once; only a long one is read cluster by cluster, up to the limit.
   if (text.length <= 2 * limit + 16 || PRINTABLE_ASCII.test(text)) return stringWidth(text);
   let used = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const segment of graphemes(text)) {
     used += clusterWidth(segment);
     if (used > limit) break;
   }
@@ -55,7 +71,7 @@ function truncate(text: string, width: number): string {
   let whole = '';
   let beforeEllipsis = '';
   let used = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const segment of graphemes(text)) {
     used += clusterWidth(segment);
     if (used > width) return `${beforeEllipsis}${ELLIPSIS}`;
     whole += segment;
@@ -64,9 +80,29 @@ function truncate(text: string, width: number): string {
   return whole;
 }
 
-/** Sanitise and truncate to `width` columns (with an ellipsis). */
+/** Columns past the width a cut start must fill: its last clusters may read otherwise than in the whole line. */
+const CUT_MARGIN = 4;
+
+/**
+ * The sanitised start of a line from disk, as much as fills `width` columns and
+ * shows that more follows: a line is drawn on every frame it is on screen, and a
+ * 200,000-character message shows 80 of them. Sanitising settles each cluster on
+ * its own, so a start cut from the text reads as the whole line would, but for
+ * where it was cut: it is taken long enough to fill a few columns more.
+ */
+function lineStart(text: string, width: number): string {
+  for (let take = 4 * width + 64; ; take *= 4) {
+    if (take >= text.length) return sanitizeLine(text);
+    // Not between the halves of a surrogate pair.
+    const high = text.charCodeAt(take - 1) >= 0xd800 && text.charCodeAt(take - 1) <= 0xdbff;
+    const start = sanitizeLine(text.slice(0, high ? take - 1 : take));
+    if (columnsUpTo(start, width + CUT_MARGIN) > width + CUT_MARGIN) return start;
+  }
+}
+
+/** Sanitise and truncate to `width` columns (with an ellipsis). Reads no more of the text than the line shows. */
 export function fit(text: string, width: number): string {
-  return width <= 0 ? '' : truncate(sanitizeLine(text), width);
+  return width <= 0 ? '' : truncate(lineStart(text, width), width);
 }
 
 /**
@@ -74,7 +110,7 @@ export function fit(text: string, width: number): string {
  * not the raw string), or `atMost` if it takes more: a column is never wider.
  */
 export function displayWidth(text: string, atMost: number): number {
-  return Math.min(atMost, columnsUpTo(sanitizeLine(text), atMost));
+  return Math.min(atMost, columnsUpTo(lineStart(text, atMost), atMost));
 }
 
 /** `~/.claude` rather than `/home/me/.claude`. */
@@ -142,36 +178,73 @@ const wrapped = new Map<string, { readonly width: number; readonly lines: readon
 
 function wrapLine(line: string, width: number): string[] {
   if (columnsUpTo(line, width) <= width) return [line];
-  // Words and runs of spaces, made of clusters: a space that carries a mark belongs to a word.
-  const tokens: Array<{ text: string; space: boolean }> = [];
-  const clusters = PRINTABLE_ASCII.test(line) ? line : [...segmenter.segment(line)].map(({ segment }) => segment);
-  for (const segment of clusters) {
-    const space = segment === ' ';
-    const last = tokens.at(-1);
-    if (last && last.space === space) last.text += segment;
-    else tokens.push({ text: segment, space });
-  }
+  // Rows are slices of the line, [start, end): building them cluster by cluster
+  // would copy a long line once more for every cluster.
   const rows: string[] = [];
-  let row = '';
+  let start = 0;
+  let end = 0;
   let used = 0;
-  const breakRow = () => {
-    if (row !== '') rows.push(row);
-    row = '';
+  const breakRow = (next: number) => {
+    if (end > start) rows.push(line.slice(start, end));
+    start = end = next;
     used = 0;
   };
-  const add = (text: string, columns: number) => {
-    if (used + columns > width) breakRow();
-    row += text;
-    used += columns;
+  /** Words and runs of spaces, made of clusters (a space that carries a mark belongs to a word), as they end. */
+  const place = (from: number, to: number, columns: number, space: boolean) => {
+    if (used + columns <= width) {
+      end = to;
+      used += columns;
+    } else if (space) {
+      // The spaces where a line breaks are not drawn.
+      breakRow(to);
+    } else if (columns <= width) {
+      breakRow(from);
+      end = to;
+      used = columns;
+    } else {
+      // A word longer than a row: cut between clusters, never between a letter and its accent.
+      let at = from;
+      for (const cluster of graphemes(line.slice(from, to))) {
+        const cells = clusterWidth(cluster);
+        if (used + cells > width) breakRow(at);
+        at += cluster.length;
+        end = at;
+        used += cells;
+      }
+    }
   };
-  for (const { text, space } of tokens) {
-    const columns = stringWidth(text);
-    if (used + columns <= width) add(text, columns);
-    // The spaces where a line breaks are not drawn.
-    else if (space) breakRow();
-    else if (columns <= width) add(text, columns);
-    else for (const { segment } of segmenter.segment(text)) add(segment, clusterWidth(segment));
+  let token = 0;
+  let columns = 0;
+  let space = false;
+  let at = 0;
+  /** `length` code units of clusters of one kind (spaces, or not), `cells` columns in all. */
+  const next = (length: number, cells: number, isSpace: boolean) => {
+    if (at > token && isSpace !== space) {
+      place(token, at, columns, space);
+      token = at;
+      columns = 0;
+    }
+    space = isSpace;
+    columns += cells;
+    at += length;
+  };
+  for (const [piece, run] of clusterRuns(line)) {
+    if (!run) {
+      next(piece.length, clusterWidth(piece), piece === ' ');
+    } else if (PRINTABLE_ASCII.test(piece)) {
+      // Printable ASCII (most of a long text) a word at a time: a column a character.
+      for (let from = 0; from < piece.length; ) {
+        const isSpace = piece.charCodeAt(from) === 0x20;
+        let to = from + 1;
+        while (to < piece.length && (piece.charCodeAt(to) === 0x20) === isSpace) to++;
+        next(to - from, to - from, isSpace);
+        from = to;
+      }
+    } else {
+      for (const cluster of piece) next(cluster.length, clusterWidth(cluster), cluster === ' ');
+    }
   }
-  if (row !== '' || rows.length === 0) rows.push(row);
+  place(token, at, columns, space);
+  if (end > start || rows.length === 0) rows.push(line.slice(start, end));
   return rows;
 }

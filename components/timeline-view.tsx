@@ -6,31 +6,48 @@ import type { TimelineModel } from './dashboard-model.js';
 import { FittedLine, type Part } from './fitted-line.js';
 import { isUnread, messageBodyParts } from './message-line.js';
 import { memberColor, useTheme } from './theme.js';
-import { displayWidth, fit, fitPad } from './text.js';
-import { append, maxOf } from '../src/domain/lists.js';
+import { displayWidth, fit, fitPad, fitParts, stringWidth } from './text.js';
+import { maxOf } from '../src/domain/lists.js';
 
 interface RowProps {
   readonly entry: TimelineEntry;
   readonly selected: boolean;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly nameWidth: number;
+  /** Columns of the recipients: every row's rendering starts in the same column. */
+  readonly recipientsWidth: number;
   readonly width: number;
 }
 
-const TimelineRow = React.memo(function TimelineRow({ entry, selected, colors, nameWidth, width }: RowProps) {
+/** ', ' between the recipients of a broadcast. */
+const BETWEEN = ', ';
+
+/** Columns the recipients of an entry take, each name cut as a row cuts it, at most `atMost`. */
+function recipientsColumns(entry: TimelineEntry, nameWidth: number, atMost: number): number {
+  const names = entry.recipients.reduce((sum, recipient) => sum + displayWidth(recipient, nameWidth), 0);
+  return Math.min(atMost, names + BETWEEN.length * (entry.recipients.length - 1));
+}
+
+const TimelineRow = React.memo(function TimelineRow({ entry, selected, colors, nameWidth, recipientsWidth, width }: RowProps) {
   const { paint } = useTheme();
   const { message, recipients, copies } = entry;
+  const names: Part[] = recipients.flatMap((recipient, i) => [
+    ...(i > 0 ? [{ text: BETWEEN, dimColor: true }] : []),
+    { text: fit(recipient, nameWidth), color: paint(memberColor(colors.get(recipient))) },
+  ]);
+  // A broadcast to more than the column holds is cut there, with an ellipsis.
+  const cut = fitParts(
+    names.map((part) => part.text),
+    recipientsWidth,
+  );
   const parts: Part[] = [
     { text: `${formatClock(message.time)}  `, dimColor: true },
     { text: fitPad(message.from, nameWidth), color: paint(memberColor(colors.get(message.from) ?? message.color)) },
     { text: ' → ', dimColor: true },
+    ...names.map((part, i) => ({ ...part, text: cut[i]! })),
+    { text: ' '.repeat(Math.max(0, recipientsWidth - stringWidth(cut.join(''))) + 1) },
+    ...messageBodyParts(message, copies.some(isUnread), paint, width),
   ];
-  recipients.forEach((recipient, i) => {
-    if (i > 0) parts.push({ text: ', ', dimColor: true });
-    parts.push({ text: fit(recipient, nameWidth), color: paint(memberColor(colors.get(recipient))) });
-  });
-  parts.push({ text: ' ' });
-  append(parts, messageBodyParts(message, copies.some(isUnread), paint, width));
   return <FittedLine parts={parts} width={width} inverse={selected} />;
 });
 
@@ -47,6 +64,7 @@ export function TimelineView({ model, colors, width, filters }: TimelineViewProp
   const visible = entries.slice(window.start, window.end);
   const widest = Math.max(8, Math.floor(width * 0.18));
   const nameWidth = maxOf(visible.map((entry) => displayWidth(entry.message.from, widest)), 4);
+  const recipientsWidth = maxOf(visible.map((entry) => recipientsColumns(entry, nameWidth, Math.max(widest, Math.floor(width * 0.25)))), 4);
   const shown = entries.length === model.total ? `${model.total} messages` : `${entries.length} of ${model.total} messages`;
   return (
     <Box flexDirection="column" width={width}>
@@ -68,6 +86,7 @@ export function TimelineView({ model, colors, width, filters }: TimelineViewProp
           selected={window.start + i === window.selected}
           colors={colors}
           nameWidth={nameWidth}
+          recipientsWidth={recipientsWidth}
           width={width}
         />
       ))}

@@ -4,7 +4,7 @@
  * know about the screen (the panes, the items in the focused one, the page size)
  * comes with each command, so it is tested without a terminal.
  */
-import type { Command } from './keymap.js';
+import { keyOf, type Command } from './keymap.js';
 import { NO_FILTERS, type MessageFilters } from './message-filter.js';
 
 export interface ViewState {
@@ -24,6 +24,8 @@ export interface ViewState {
   readonly filters: MessageFilters;
   readonly showInternal: boolean;
   readonly help: boolean;
+  /** Why the last key did nothing, for the footer until the next one (null when it did what it says). */
+  readonly note: string | null;
 }
 
 export const initialViewState: ViewState = {
@@ -37,6 +39,7 @@ export const initialViewState: ViewState = {
   filters: NO_FILTERS,
   showInternal: false,
   help: false,
+  note: null,
 };
 
 export interface ViewContext {
@@ -141,6 +144,14 @@ function focusedMember(view: ViewState, context: ViewContext): string | undefine
   return pane !== undefined && context.memberPanes.includes(pane) ? pane : undefined;
 }
 
+/** A key that works on a member pane, pressed elsewhere: say where it works instead of doing nothing. */
+function onlyOnMemberPanes(view: ViewState, name: Command): ViewState {
+  const key = keyOf(name);
+  if (view.opened) return { ...view, note: `${key}: close this first (${keyOf('close')})` };
+  if (view.mode === 'dashboard') return { ...view, note: `${key}: focus a member pane first (${keyOf('nextPane')})` };
+  return { ...view, note: `${key}: member panes are on the dashboard (${keyOf(view.mode === 'timeline' ? 'toggleTimeline' : 'toggleWorkflow')})` };
+}
+
 function command(view: ViewState, name: Command, context: ViewContext): ViewState {
   if (view.help) {
     return name === 'help' || name === 'close' || name === 'open' ? { ...view, help: false } : view;
@@ -164,6 +175,9 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
         return { ...view, opened: null, detailScroll: 0 };
       case 'help':
         return { ...view, help: true };
+      case 'toggleLog':
+      case 'memberDetails':
+        return onlyOnMemberPanes(view, name);
       default:
         return view;
     }
@@ -223,7 +237,7 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
       return { ...view, mode: view.mode === 'workflow' ? 'dashboard' : 'workflow', pane: null };
     case 'toggleLog': {
       const pane = focusedMember(view, context);
-      if (pane === undefined) return view;
+      if (pane === undefined) return onlyOnMemberPanes(view, name);
       const logPanes = new Set(view.logPanes);
       if (!logPanes.delete(pane)) logPanes.add(pane);
       // The selection was a message's (or a line's): the other list rests on its newest end.
@@ -233,7 +247,7 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
     }
     case 'memberDetails': {
       const pane = focusedMember(view, context);
-      return pane === undefined ? view : { ...view, pane, opened: { pane, key: MEMBER_DETAILS_KEY }, detailScroll: 0 };
+      return pane === undefined ? onlyOnMemberPanes(view, name) : { ...view, pane, opened: { pane, key: MEMBER_DETAILS_KEY }, detailScroll: 0 };
     }
     case 'toggleInternal':
       return { ...view, showInternal: !view.showInternal };
@@ -253,8 +267,11 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
 
 export function viewReducer(view: ViewState, action: ViewAction): ViewState {
   switch (action.type) {
-    case 'command':
-      return command(view, action.command, typeof action.context === 'function' ? action.context(view) : action.context);
+    case 'command': {
+      const context = typeof action.context === 'function' ? action.context(view) : action.context;
+      // A note answers the key before: the next one takes it away.
+      return command(view.note === null ? view : { ...view, note: null }, action.command, context);
+    }
     case 'select-team':
       return view.team === action.team ? view : showTeam(view, action.team);
   }

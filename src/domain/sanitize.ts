@@ -32,9 +32,14 @@
  * - A cluster still in disagreement (a skin-tone modifier, `👍🏽` two columns to
  *   string-width and four to a terminal; a keycap `1⃣`) keeps its first code
  *   point only, and if even that disagrees, becomes U+FFFD.
- * - Lone surrogates and the Hangul fillers (blank, but two columns wide in some
- *   terminals and none to string-width: a favourite for invisible names) are
- *   shown as U+FFFD.
+ * - Lone surrogates, and every code point tmux draws at another width than
+ *   string-width measures, are shown as U+FFFD. tmux (where agent teams run)
+ *   takes its widths from the C library: what glibc calls unprintable (a code
+ *   point its Unicode version does not know, U+2028, U+2029) gets no column at
+ *   all, and a few got other widths since (U+3248–324F, two columns to glibc, one
+ *   to string-width). The list is generated from glibc's table
+ *   (`scripts/tmux-widths.mjs`); it holds the Hangul fillers too (blank, two
+ *   columns wide to glibc and none to string-width: a favourite for invisible names).
  *
  * Where xterm (as the end-to-end tests run it) and string-width were found to
  * disagree, and what is done about it: ZWJ sequences (xterm: the parts side by
@@ -52,6 +57,8 @@
  * table instead (test/safety/terminal-width.ts).
  */
 import stringWidth from 'string-width';
+import { clusterRuns, graphemes, mayJoin } from './graphemes.js';
+import { TMUX_DISPUTED } from './tmux-widths.js';
 
 const CONTROL_PICTURES_START = 0x2400;
 const DELETE_PICTURE = '\u2421';
@@ -76,8 +83,8 @@ const LEADING_ZERO_WIDTH = new RegExp(`^[${ZERO_WIDTH_CLASS}]+`, 'u');
 /** Space at the start of a line, but for one that a mark is drawn on. */
 const LEADING_SPACE = new RegExp(String.raw`^\s+(?![${ZERO_WIDTH_CLASS}])`, 'u');
 
-/** Lone surrogates (a string cut in the middle of a pair), and blank Hangul fillers. */
-const UNDRAWABLE = /[\p{Surrogate}\u115F\u3164\uFFA0]/gu;
+/** Lone surrogates (a string cut in the middle of a pair), and what tmux draws at another width. */
+const UNDRAWABLE = new RegExp(`[\\p{Surrogate}${TMUX_DISPUTED}]`, 'gu');
 
 /** Joiners and presentation selectors: terminals do not agree on what they do to a width. */
 const DROPPED = /\u200D|\uFE0E|\uFE0F/gu;
@@ -85,15 +92,6 @@ const DROPPED = /\u200D|\uFE0E|\uFE0F/gu;
 /** SARA AM (Thai, Lao): a spacing vowel that string-width folds into the letter before it. */
 const SARA_AM = /\u0E33|\u0EB3/gu;
 
-/**
- * What can make a cluster of several code points, or a code point of no width of
- * its own: marks, format characters, default ignorables, emoji modifiers,
- * regional indicators, conjoining Hangul jamo, prepended letters, lone
- * surrogates. Text without any is one code point per cluster, each of a width
- * string-width and a terminal agree on.
- */
-const CLUSTERING =
-  /[\p{M}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Cs}\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF\u0D4E\u{111C2}\u{111C3}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}]/u;
 /** A code point string-width or a terminal gives no column (or not the same): only a cluster of them has one. */
 const NO_COLUMN_OF_ITS_OWN = /^[\p{M}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\p{Cs}\u1160-\u11FF\uD7B0-\uD7FF]$/u;
 
@@ -104,8 +102,6 @@ const SIMPLE = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\n]*$/u;
 const REGIONAL_INDICATOR = /\p{Regional_Indicator}$/u;
 /** Spacing marks: string-width adds their width to the cluster, as a terminal does. */
 const SPACING_MARK = /^\p{Mc}$/u;
-
-const segmenter = new Intl.Segmenter();
 
 function picture(char: string): string {
   const code = char.codePointAt(0) ?? 0;
@@ -152,24 +148,49 @@ function settleCluster(whole: string): string {
   }
   // Two regional indicators that are no flag: the next one must not pair with the second.
   if (REGIONAL_INDICATOR.test(split)) split += ZERO_WIDTH_NON_JOINER;
-  const parts = [...segmenter.segment(split)].map(({ segment }) => segment);
+  const parts = [...graphemes(split)];
   if (parts.length > 1 && parts.every(agrees)) return split;
   const [first = REPLACEMENT] = cluster;
   return agrees(first) ? first : REPLACEMENT;
 }
 
-/** Settle each cluster, then check the whole again: what was dropped or split can let its neighbours join. */
+/**
+ * Clusters settled before: text repeats its clusters (the letters of a script
+ * with marks, the same few emoji), and settling one asks string-width several
+ * times. Emptied when full.
+ */
+const settledClusters = new Map<string, string>();
+const CLUSTERS_KEPT = 4096;
+/** A longer cluster (a mark repeated a thousand times) is not worth keeping. */
+const CLUSTER_KEPT_LENGTH = 32;
+
+function settleKnownCluster(cluster: string): string {
+  let settled = settledClusters.get(cluster);
+  if (settled === undefined) {
+    settled = settleCluster(cluster);
+    if (settledClusters.size >= CLUSTERS_KEPT) settledClusters.clear();
+    if (cluster.length <= CLUSTER_KEPT_LENGTH) settledClusters.set(cluster, settled);
+  }
+  return settled;
+}
+
+/**
+ * Settle each cluster, then check the whole again: what was dropped or split can
+ * let its neighbours join. Code points that cannot join a neighbour (most text)
+ * are clusters of their own, each of a width string-width and a terminal agree
+ * on: only the clusters between them are looked at.
+ */
 function settleWidths(text: string): string {
   let settled = text.replace(UNDRAWABLE, REPLACEMENT).replace(DROPPED, '').replace(SARA_AM, (am) => am.normalize('NFKD'));
   for (let pass = 0; pass < 3; pass++) {
-    if (!CLUSTERING.test(settled)) return settled;
+    if (!mayJoin(settled)) return settled;
     let changed = false;
     let next = '';
-    for (const { segment } of segmenter.segment(settled)) {
-      // Most clusters are one code point of some width: nothing to settle (and it is the fast path).
-      const single = segment.length === 1 || (segment.length === 2 && segment.codePointAt(0)! > 0xffff);
-      const cluster = segment === '\n' || (single && !NO_COLUMN_OF_ITS_OWN.test(segment)) ? segment : settleCluster(segment);
-      changed ||= cluster !== segment;
+    for (const [piece, run] of clusterRuns(settled)) {
+      // Most clusters between those are one code point of some width too: nothing to settle.
+      const single = piece.length === 1 || (piece.length === 2 && piece.codePointAt(0)! > 0xffff);
+      const cluster = run || piece === '\n' || (single && !NO_COLUMN_OF_ITS_OWN.test(piece)) ? piece : settleKnownCluster(piece);
+      changed ||= cluster !== piece;
       next += cluster;
     }
     if (!changed) return next;
@@ -177,14 +198,15 @@ function settleWidths(text: string): string {
   }
   // Still moving: what does not agree by now is shown as U+FFFD, which joins nothing.
   let last = '';
-  for (const { segment } of segmenter.segment(settled)) last += segment === '\n' || agrees(segment) ? segment : REPLACEMENT;
+  for (const [piece, run] of clusterRuns(settled)) last += run || piece === '\n' || agrees(piece) ? piece : REPLACEMENT;
   return last;
 }
 
 /**
  * Long text from disk is drawn again on every frame it is on screen, and settling
  * its widths cluster by cluster costs milliseconds: the last few results are
- * kept (only for text that needed it, and not for the very long).
+ * kept (only for text that needed it, and not the very long, which would hold
+ * megabytes: the views cut a line before sanitising it, and keep a wrapped block).
  */
 const LONG = 256;
 const VERY_LONG = 65_536;
@@ -211,7 +233,7 @@ export function sanitizeLine(text: string): string {
     .replace(/\t/gu, ' ');
   // Trimmed after neutralising (which can drop what stood between spaces), but a
   // space that carries a mark stays: without it the mark would stand alone.
-  return neutralise(flat).replace(/ {2,}/gu, ' ').replace(LEADING_SPACE, '').replace(/\s+$/u, '');
+  return neutralise(flat).replace(/ {2,}/gu, ' ').replace(LEADING_SPACE, '').trimEnd();
 }
 
 /** A block of display (the message detail view): line breaks kept, tabs expanded. */

@@ -36,6 +36,24 @@ describe('App', () => {
     await waitFor(() => expect(app.lastFrame()).toContain('┏━ worker'));
   });
 
+  it('says in the footer why o and d did nothing, until the next key', async () => {
+    const app = await mount(`${FIXTURES}/protocol-zoo`);
+    await waitFor(() => expect(app.lastFrame()).toContain('┏━ ★ team-lead'));
+    // Shift-tab: the task list, the last pane.
+    await app.press('\u001b[Z');
+    await app.press('o');
+    await waitFor(() => expect(app.lastFrame()!.split('\n').at(-1)).toContain('o: focus a member pane first (tab)'));
+    await app.press('d');
+    await waitFor(() => expect(app.lastFrame()!.split('\n').at(-1)).toContain('d: focus a member pane first (tab)'));
+    await app.press(KEYS.down);
+    await waitFor(() => expect(app.lastFrame()).not.toContain('focus a member pane first'));
+    await app.press('t');
+    await waitFor(() => expect(app.lastFrame()).toContain(' Timeline '));
+    await app.press('o');
+    await waitFor(() => expect(app.lastFrame()).toContain('o: member panes are on the dashboard (t)'));
+    expect(app.lastFrame()).toContain(' Timeline ');
+  });
+
   it('applies a key that follows another at once to the screen the first one made', async () => {
     const app = await mount(`${FIXTURES}/protocol-zoo`);
     app.stdin.write(KEYS.tab);

@@ -61,4 +61,28 @@ describe('viewReducer', () => {
     expect(viewReducer(help, { type: 'command', command: 'nextTeam', context })).toBe(help);
     expect(viewReducer(help, { type: 'command', command: 'close', context }).help).toBe(false);
   });
+
+  it('says why o and d do nothing outside a member pane, until the next key', () => {
+    const onTasks = run(['prevPane']);
+    expect(onTasks.pane).toBe('tasks');
+    const log = viewReducer(onTasks, { type: 'command', command: 'toggleLog', context });
+    expect(log.note).toBe('o: focus a member pane first (tab)');
+    expect(log.logPanes.size).toBe(0);
+    const details = viewReducer(onTasks, { type: 'command', command: 'memberDetails', context });
+    expect(details.note).toBe('d: focus a member pane first (tab)');
+    expect(details.opened).toBeNull();
+    // The next key takes the note away, and does what it does.
+    const next = viewReducer(log, { type: 'command', command: 'nextPane', context });
+    expect(next.note).toBeNull();
+    expect(next.pane).toBe('member:lead');
+    // Elsewhere than the dashboard, and with something open, it says where instead.
+    const timeline = { ...context, panes: ['timeline'], memberPanes: [] };
+    expect(run(['toggleTimeline', 'toggleLog'], timeline).note).toBe('o: member panes are on the dashboard (t)');
+    expect(run(['open', 'memberDetails']).note).toBe('d: close this first (esc)');
+    // On a member pane they work, and say nothing.
+    expect(run(['toggleLog']).note).toBeNull();
+    expect(run(['toggleLog']).logPanes.has('member:lead')).toBe(true);
+    expect(run(['memberDetails']).opened?.pane).toBe('member:lead');
+  });
 });
+

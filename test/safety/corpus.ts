@@ -201,6 +201,8 @@ export const ODD_TEXTS = {
   rtl: 'עברית العربية',
   prepended: '\u0600\u0661\u0662 \u0D4E\u0D15',
   longWord: 'Supercalifragilistic世界😀'.repeat(8),
+  // tmux (glibc's widths): no column for a line separator or what its Unicode lacks; two for U+3248.
+  tmuxWidths: 'line\u2028separator \u3248\u324F circled \u0378\u{1FA75} unassigned \u2630 trigram',
 } as const;
 
 /** A 10,000-character word: wide, narrow, combined and paired characters, for a line to be cut anywhere. */

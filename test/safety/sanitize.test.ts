@@ -3,7 +3,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { sanitizeBlock, sanitizeLine } from '../../src/domain/sanitize.js';
 import { ATTACKS, BELL_FLOOD, HUGE_WORD, ODD_TEXTS } from './corpus.js';
-import { terminalWidth } from './terminal-width.js';
+import { terminalWidth, tmuxWidth } from './terminal-width.js';
 
 /** Anything a terminal would act on or that reorders text: C0 but line feed, DEL, C1, bidi controls. */
 const ACTIVE = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
@@ -13,15 +13,18 @@ const clusters = (text: string) => [...segmenter.segment(text)].map(({ segment }
 
 /**
  * What the layout needs of drawn text: string-width, Ink (every cluster at least
- * one column) and a terminal (code point by code point) agree on every cluster.
+ * one column) and a terminal (code point by code point: xterm, tmux) agree on
+ * every cluster.
  */
 function expectSettledWidths(text: string): void {
   for (const line of text.split('\n')) {
     for (const cluster of clusters(line)) {
       expect(stringWidth(cluster), JSON.stringify(cluster)).toBeGreaterThan(0);
       expect(terminalWidth(cluster), JSON.stringify(cluster)).toBe(stringWidth(cluster));
+      expect(tmuxWidth(cluster), JSON.stringify(cluster)).toBe(stringWidth(cluster));
     }
     expect(terminalWidth(line)).toBe(stringWidth(line));
+    expect(tmuxWidth(line)).toBe(stringWidth(line));
   }
 }
 
@@ -83,6 +86,7 @@ describe('sanitizing odd text', () => {
       ...[...Object.values(ODD_TEXTS).join('')],
       '\u200D', '\uFE0F', '\uFE0E', '\u20E3', '\u0301', '\u0E33', '\u094D', '\u0937', '\u1100', '\u1161', '\u11A8',
       '\u{1F3FD}', '\u{1F1EB}', '\u{E0067}', '\u0600', '\u00AD', '\u200B', '\u3164', '\uD83D', 'a', ' ', '1', '#', '\n',
+      '\u2028', '\u3248', '\u0378', '\u0897', '\u{1FA75}', '\u2630', '\u{1171E}',
     ];
     const text = fc.array(fc.constantFrom(...pieces), { maxLength: 24 }).map((parts) => parts.join(''));
     fc.assert(

@@ -1,8 +1,8 @@
 /**
  * How wide a terminal draws text: code point by code point (wcwidth), with
  * Unicode 9+ widths, where emoji with emoji presentation take two columns. That
- * is what VTE, tmux, kitty (without grapheme mode), Windows Terminal and xterm.js
- * with its unicode11 addon do.
+ * is what VTE, kitty (without grapheme mode), Windows Terminal and xterm.js with
+ * its unicode11 addon do.
  *
  * @xterm/headless ships only its Unicode 6 table, from before emoji were made
  * wide: there `😀` is one column, while every terminal in use today, Ink and
@@ -11,9 +11,15 @@
  * provider API), and keep xterm's handling of everything else: cells, joining of
  * zero-width code points to the cell before, wide characters, wrapping.
  *
+ * tmux, where agent teams run, is modelled too (below): it takes its widths from
+ * the C library, glibc's wcwidth, whose table (an older Unicode) is committed in
+ * glibc-widths.ts (scripts/tmux-widths.mjs generates it, and checks it against a
+ * real tmux).
+ *
  * Deliberately not string-width: this is the other side of the comparison.
  */
 import type { IUnicodeVersionProvider } from '@xterm/headless';
+import { GLIBC_WIDTHS } from './glibc-widths.js';
 
 /** Marks, format characters, Hangul medial vowels and final consonants: drawn in the cell before. */
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11FF\uD7B0-\uD7FF]$/u;
@@ -84,3 +90,24 @@ export const unicode11: IUnicodeVersionProvider = {
     return pack(width, shouldJoin);
   },
 };
+
+/** The width tmux gives a code point: glibc's wcwidth (the table in glibc-widths.ts), and none for what glibc calls unprintable. */
+export function tmuxCells(code: number): number {
+  let low = 0;
+  let high = GLIBC_WIDTHS.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [first, last, width] = GLIBC_WIDTHS[middle]!;
+    if (code < first) high = middle - 1;
+    else if (code > last) low = middle + 1;
+    else return Math.max(0, width);
+  }
+  return 1;
+}
+
+/** Columns tmux gives a string: code point by code point, a zero-width one drawn in the cell before. */
+export function tmuxWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += tmuxCells(char.codePointAt(0)!);
+  return width;
+}

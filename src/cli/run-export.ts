@@ -1,5 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
+import { inertJsonText } from '../domain/inert-json.js';
 import { teamRunFiles } from '../journal/sources.js';
 
 export interface ExportOptions {
@@ -20,7 +21,8 @@ export function runExport({ team, out, stateDir, claudeDir }: ExportOptions): nu
   let bytes = 0;
   try {
     for (const file of files) {
-      const text = readFileSync(file, 'utf8');
+      // Journals written before their lines were made inert may hold raw controls.
+      const text = inertJsonText(readFileSync(file, 'utf8'));
       // A run cut off mid-line still gets its own line end, so the next run starts cleanly.
       const chunk = text.endsWith('\n') || text === '' ? text : `${text}\n`;
       bytes += writeSync(fd, chunk);

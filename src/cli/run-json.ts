@@ -1,3 +1,4 @@
+import { inertJson } from '../domain/inert-json.js';
 import { snapshot } from '../store/snapshot.js';
 import { settledSession, type JournalOptions } from './session.js';
 
@@ -16,6 +17,6 @@ export async function runJson({ claudeDir, team, now, stallAfterMs, journal }: J
     process.stderr.write(`teamtop: no team named "${team}" in ${claudeDir}\n`);
     return 1;
   }
-  process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+  process.stdout.write(`${inertJson(document, 2)}\n`);
   return 0;
 }

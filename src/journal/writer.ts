@@ -10,6 +10,7 @@
  */
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, pathOf, type FileTarget } from '../domain/paths.js';
 import { JOURNAL_VERSION, type JournalEntry, type JournalHeader } from './format.js';
@@ -126,7 +127,7 @@ export class JournalWriter {
       claudeDir: this.options.claudeDir,
       started: this.started,
     };
-    writeSync(fd, `${JSON.stringify(header)}\n`);
+    writeSync(fd, `${inertJson(header)}\n`);
     this.files.set(team, fd);
     return fd;
   }
@@ -196,7 +197,7 @@ export class JournalWriter {
   }
 
   private line(team: string, entry: JournalEntry): [string, string] {
-    return [team, `${JSON.stringify(entry)}\n`];
+    return [team, `${inertJson(entry)}\n`];
   }
 }
 

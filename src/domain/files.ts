@@ -56,10 +56,16 @@ export function parseAgentStatus(text: string): Parsed<AgentStatus> {
   return parseAs(text, AgentStatusSchema, 'agent status');
 }
 
-export function parseInbox(text: string, owner: string, known: ReadonlyMap<string, InboxMessage>): Parsed<InboxParse> {
+/** An inbox file's elements, not yet decoded. */
+export function parseInboxElements(text: string): Parsed<readonly unknown[]> {
   const json = parseJson(text);
   if (!json.ok) return json;
   const elements = InboxFileSchema.safeParse(json.value);
   if (!elements.success) return { ok: false, torn: false, message: `inbox is not an array (found ${kindOf(json.value)})` };
-  return { ok: true, value: decodeInbox(owner, elements.data, known) };
+  return { ok: true, value: elements.data };
+}
+
+export function parseInbox(text: string, owner: string, known: ReadonlyMap<string, InboxMessage>): Parsed<InboxParse> {
+  const elements = parseInboxElements(text);
+  return elements.ok ? { ok: true, value: decodeInbox(owner, elements.value, known) } : elements;
 }

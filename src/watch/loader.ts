@@ -30,12 +30,8 @@ export interface LoaderOptions {
   readonly retryDelays?: readonly number[];
   /** Take over from an interpreter that already read these files (a journal's restore). */
   readonly interpreter?: FileInterpreter;
-  /**
-   * Whether an observation of this file must carry the file's whole text (the
-   * journal needs it until it has recorded the file once). Without it, an append
-   * to an inbox is decoded without making a string of the whole file.
-   */
-  readonly wholeText?: (relative: string) => boolean;
+  /** What the journal needs of a read of this inbox (see InterpretOptions.record); nothing without a journal. */
+  readonly record?: (relative: string) => 'whole' | 'change' | undefined;
   /** Files bigger than this are not read (see MAX_FILE_BYTES). */
   readonly maxBytes?: (target: FileTarget) => number;
 }
@@ -261,8 +257,8 @@ export class Loader {
       return this.interpreter.fail(relative, content.message, this.now());
     }
     const final = state.attempt >= this.retryDelays.length;
-    const whole = this.options.wholeText?.(relative) ?? true;
-    const { observations, torn, check } = this.interpreter.interpret(relative, content.bytes, this.now(), { live, final, whole, trustAppends: true });
+    const record = this.options.record?.(relative);
+    const { observations, torn, check } = this.interpreter.interpret(relative, content.bytes, this.now(), { live, final, record, trustAppends: true });
     if (check) this.scheduleCheck(relative, check);
     // A check holds on to the bytes it needs; the loader need not hold a huge buffer for good.
     if (content.bytes.length > KEEP_SCRATCH_BYTES) this.buffer = Buffer.alloc(0);

@@ -233,9 +233,10 @@ async function follow(
       if (!signal.aborted) send(rescan(claudeDir, loader, knownFolders, now()));
     });
   };
+  // Anything else at the top (Claude Code appends to history.jsonl on every prompt) is none of teamtop's business.
   const onTopLevel = (relative: string) => {
     if (relative === '' || relative === '.') checkRoot();
-    else if (!relative.includes('/')) rescanSoon();
+    else if (relative === 'teams' || relative === 'tasks') rescanSoon();
   };
 
   watcher.on('raw', (_event, name, details) => {

@@ -17,7 +17,7 @@
  * limit) ends the recording for this run, and says why once, as a problem.
  * Only a few files are kept open, however many teams come and go.
  */
-import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
@@ -62,32 +62,67 @@ function writeAll(fd: number, bytes: Buffer): void {
   }
 }
 
+const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
+
+/**
+ * `mkdir -p`, 0700, one folder at a time: a recursive mkdir reports ENOENT for
+ * a read-only file system. A file in the way is named as the path that failed.
+ */
+function makeFolders(path: string): void {
+  try {
+    mkdirSync(path, { mode: 0o700 });
+    return;
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'EEXIST' && statSync(path).isDirectory()) return;
+    if (code === 'ENOTDIR' || code === 'EEXIST') throw Object.assign(error as Error, { code: 'ENOTDIR', path: fileInTheWay(path) });
+    if (code !== 'ENOENT' || dirname(path) === path) throw error;
+  }
+  makeFolders(dirname(path));
+  makeFolders(path);
+}
+
+/** The nearest of `path` and its parents that exists and is not a folder. */
+function fileInTheWay(path: string): string {
+  for (let current = path; dirname(current) !== current; current = dirname(current)) {
+    try {
+      if (!statSync(current).isDirectory()) return current;
+    } catch {
+      // Not there, or not reachable: look further up.
+    }
+  }
+  return path;
+}
+
 const megabytes = (bytes: number): string => `${Number((bytes / (1024 * 1024)).toPrecision(3))} MB`;
 
 /** Why the journal cannot be written, for the problem line. */
 function whyNotWritten(error: unknown, path: string, maxBytes: number): string {
   if (error instanceof LimitReached) return `this run reached the journal's limit of ${megabytes(maxBytes)} (--journal-limit)`;
-  const { code, path: failedPath } = error as NodeJS.ErrnoException;
+  const { path: failedPath } = error as NodeJS.ErrnoException;
+  const code = codeOf(error);
   const where = failedPath ?? path;
   switch (code) {
     case 'EROFS':
-      return `${where} is on a read-only file system`;
+      return `the file system is read-only (${where})`;
     case 'ENOSPC':
-      return `the disk holding ${where} is full`;
+      return `the disk is full (${where})`;
+    case 'EFBIG':
+      return `the largest file size allowed is reached (ulimit -f; ${where})`;
     case 'EDQUOT':
-      return `the disk quota for ${where} is used up`;
+      return `the disk quota is used up (${where})`;
     case 'EACCES':
     case 'EPERM':
-      return `permission denied writing to ${where}`;
+      return `permission denied (${where})`;
     case 'ENOTDIR':
     case 'EEXIST':
-      return `a file is in the way of the folder ${where}`;
+      return `a file is in the way of a folder (${where})`;
     case 'EISDIR':
     case 'ENXIO':
     case 'ENOTFILE':
-      return `${where} is not a regular file`;
+      return `not a regular file (${where})`;
     default:
-      return `cannot write to ${where} (${error instanceof Error ? error.message : String(error)})`;
+      return `cannot write (${error instanceof Error ? error.message : String(error)})`;
   }
 }
 
@@ -255,7 +290,7 @@ export class JournalWriter {
       closeSync(fd);
     }
     const path = this.pathOf(team);
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    makeFolders(dirname(path));
     // Not blocking: a named pipe where the file should be would otherwise hang until read.
     const fd = openSync(path, OPEN_FLAGS, 0o600);
     try {

@@ -8,11 +8,10 @@ import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/fixtures.js';
+import { asUser } from '../helpers/filesystems.js';
 import { entry, writeJson } from '../helpers/live.js';
 import { CLI, Terminal } from '../helpers/pty.js';
 
-const NOBODY = 65534;
-const asUser = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
 
 function team(): string {
   const dir = tempDir();

@@ -210,6 +210,11 @@ export class Loader {
     return observations;
   }
 
+  /** The folders the last listing could not list. */
+  unlistedFolders(): ReadonlySet<string> {
+    return new Set(this.folderProblems.keys());
+  }
+
   /** Files read so far, for a rescan to find the ones that disappeared. */
   knownFiles(): string[] {
     return [...new Set([...this.interpreter.knownFiles(), ...this.logs.knownFiles(), ...this.listings.keys(), ...this.agentProblems])];

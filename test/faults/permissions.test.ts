@@ -40,6 +40,24 @@ describe('files and folders teamtop may not read', () => {
     expect(await term.waitForExit()).toBe(0);
   });
 
+  it('does not take a folder it may no longer list for the team ending, and follows it again once it may', async () => {
+    const dir = team();
+    const term = new Terminal({ args: ['--dir', dir, '--no-journal'], cols: 140, ...asUser });
+    await term.waitForText('secret until allowed');
+    chmodSync(join(dir, 'teams'), 0o000);
+    await term.waitForText('teams: cannot list: permission denied');
+    expect(term.text()).not.toContain('ended');
+    expect(term.text()).toContain('secret until allowed');
+
+    chmodSync(join(dir, 'teams'), 0o755);
+    await term.waitForText(/^(?![\s\S]*cannot list)/u);
+    writeJson(join(dir, 'teams/live/inboxes/worker.json'), [entry('team-lead', 'secret until allowed'), entry('team-lead', 'listed again')]);
+    await term.waitForText('listed again');
+    expect(term.text()).not.toContain('ended');
+    term.press('q');
+    expect(await term.waitForExit()).toBe(0);
+  });
+
   it('lists a folder it may not list as a problem in --json, and the rest as usual', () => {
     const dir = team();
     chmodSync(join(dir, 'tasks/live'), 0o000);

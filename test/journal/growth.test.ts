@@ -4,7 +4,7 @@
  * unchanged (or broken the same way) costs nothing, writes outside teams/ and
  * tasks/ are not even read, and the size limit holds during a run.
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSession, type JournalOptions } from '../../src/cli/session.js';
@@ -95,6 +95,34 @@ describe('the journal of a run', () => {
     expect(journalBytes(state)).toBe(after);
     live.stop();
     expect(after - before).toBeLessThan(1024);
+  });
+
+  it('keeps a few files open, however many teams come and go', async () => {
+    const dir = tempDir();
+    const state = tempDir();
+    mkdirSync(join(dir, 'teams'));
+    const live = await watchRecorded(dir, options(state));
+    const journalFiles = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(state);
+        } catch {
+          return false;
+        }
+      });
+    for (let i = 0; i < 40; i++) {
+      const name = `churn-${i}`;
+      writeJson(join(dir, 'teams', name, 'config.json'), { name, members: [{ name: 'team-lead' }] });
+      writeJson(join(dir, 'teams', name, 'inboxes/team-lead.json'), [entry('worker', `hello ${i}`)]);
+      await waitFor(() => expect(live.json().teams.find((candidate) => candidate.name === name)?.messages).toHaveLength(1));
+      rmSync(join(dir, 'teams', name), { recursive: true });
+      await waitFor(() => expect(live.json().teams.find((candidate) => candidate.name === name)?.ended).toBe(true));
+    }
+    live.journal!.flush();
+    expect(listAllRuns(state)).toHaveLength(40);
+    expect(journalFiles().length).toBeLessThanOrEqual(8);
+    live.stop();
+    expect(journalFiles()).toEqual([]);
   });
 
   it('holds the size limit during a run: older runs go first, then this run stops recording and says so', async () => {

@@ -108,15 +108,15 @@ const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(
  * into `scratch` when it is big enough: a big team's inboxes are megabytes, and
  * a fresh buffer for each read of each would be a steady stream of garbage.
  */
-function readIfChanged(path: string, known: Fingerprint | undefined, maxBytes: number, scratch: (size: number) => Buffer): ReadResult {
-  const result = withRegularFile(path, (fd, stats): ReadResult => {
+function readIfChanged(claudeDir: string, relative: string, known: Fingerprint | undefined, maxBytes: number, scratch: (size: number) => Buffer): ReadResult {
+  const result = withRegularFile(join(claudeDir, relative), (fd, stats): ReadResult => {
     if (sameFingerprint(known, stats)) return { kind: 'unchanged' };
     if (stats.size > maxBytes) {
       return { kind: 'unreadable', message: `not read: ${megabytes(stats.size)} is too big for a team file (the limit is ${megabytes(maxBytes)})` };
     }
     const buffer = scratch(stats.size);
     return { kind: 'read', bytes: buffer.subarray(0, readAt(fd, buffer, 0, stats.size)), stats };
-  });
+  }, claudeDir);
   if (result.kind !== 'failed') return result;
   // A folder on the way replaced by a file is the same as the file being gone.
   if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return { kind: 'gone' };
@@ -253,7 +253,7 @@ export class Loader {
     let state = this.reads.get(relative);
     if (!state) this.reads.set(relative, (state = { attempt: 0 }));
     const maxBytes = this.options.maxBytes?.(target) ?? MAX_FILE_BYTES[target.kind];
-    const content = readIfChanged(join(this.options.claudeDir, relative), state.fingerprint, maxBytes, this.scratch);
+    const content = readIfChanged(this.options.claudeDir, relative, state.fingerprint, maxBytes, this.scratch);
     if (content.kind === 'gone' || content.kind === 'unchanged') return [];
     if (content.kind === 'unreadable') {
       // Read again on its next change, whatever its stats (a chmod does not change them).
@@ -284,7 +284,7 @@ export class Loader {
   private readAgentFile(relative: string, target: AgentTarget, live: boolean): Observation[] {
     const at = this.now();
     const result: AgentRead =
-      target.kind === 'output-log' ? this.logs.read(relative, target, at, live) : listArtifacts(join(this.options.claudeDir, relative), target, at, live);
+      target.kind === 'output-log' ? this.logs.read(relative, target, at, live) : listArtifacts(join(this.options.claudeDir, relative), target, at, live, this.options.claudeDir);
     if (result.kind === 'gone') return [];
     if (result.kind === 'unreadable') {
       this.agentProblems.add(relative);

@@ -54,7 +54,7 @@ class LimitReached extends Error {}
 const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
 
 /** Write all of `bytes`: a write to a nearly full disk can write part of them and still succeed. */
-function writeAll(fd: number, bytes: Buffer): void {
+export function writeAll(fd: number, bytes: Buffer): void {
   for (let written = 0; written < bytes.length; ) {
     const count = writeSync(fd, bytes, written);
     if (count === 0) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });

@@ -169,7 +169,7 @@ describe('the journal', () => {
     const doc = snapshot(session.store.getState(), { claudeDir: dir, now: NOW, stallAfterMs: 60_000 });
     expect(texts(doc)).toEqual(['before the crash']);
     expect(doc.problems).toEqual([
-      { path: run!.path, message: `${run!.path}: the last line is incomplete (teamtop stopped while writing it) and was skipped` },
+      { path: run!.path, message: 'the last line is incomplete (teamtop stopped while writing it) and was skipped' },
     ]);
   });
 

@@ -136,8 +136,11 @@ export class JournalWriter {
   private readonly made = new Set<string>();
   /** Inboxes whose messages this run's files hold: a change to one can be recorded as a change. */
   private readonly based = new Set<string>();
-  /** The problem recorded last for each file that has one. */
-  private readonly problems = new Map<string, string>();
+  /**
+   * What this run recorded last about each file's problem: its message, or
+   * null once it went. (One an earlier run recorded can go in this one.)
+   */
+  private readonly problems = new Map<string, string | null>();
   private readonly pending = new Map<string, string[]>();
   private pendingBytes = 0;
   private readonly folders: Set<string>;
@@ -342,9 +345,8 @@ export class JournalWriter {
         const target = classifyFile(observation.path);
         if (!target || target.kind === 'output-log' || target.kind === 'artifacts') return undefined;
         const message = observation.kind === 'problem' ? observation.message : null;
-        if ((this.problems.get(observation.path) ?? null) === message) return undefined;
-        if (message === null) this.problems.delete(observation.path);
-        else this.problems.set(observation.path, message);
+        if (this.problems.get(observation.path) === message) return undefined;
+        this.problems.set(observation.path, message);
         const at = observation.kind === 'problem' ? observation.at : this.now();
         return this.line(target.team, { op: 'problem', t: at, path: observation.path, message });
       }

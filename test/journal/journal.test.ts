@@ -156,6 +156,24 @@ describe('the journal', () => {
     expect(store.getState().teams.get('alpha')!.inboxes.get('team-lead')!.messages.map((m) => m.text)).toEqual(['one', 'two']);
   });
 
+  it('records a problem going in a later run than the one that recorded it', async () => {
+    const dir = tempDir();
+    const state = tempDir();
+    newTeam(dir);
+    writeFileSync(join(dir, 'teams/alpha/inboxes/worker.json'), '[{"from": "tea');
+    const first = await watchRecorded(dir, options(state));
+    await first.loader.settled();
+    expect(first.json().problems.map((problem) => problem.path)).toEqual(['teams/alpha/inboxes/worker.json']);
+    first.stop();
+    rmSync(join(dir, 'teams/alpha/inboxes/worker.json'));
+    const second = await watchRecorded(dir, options(state));
+    expect(second.json().problems).toEqual([]);
+    second.stop();
+    const restarted = openSession(dir, options(state, false));
+    restarted.close();
+    expect([...restarted.store.getState().problems.values()]).toEqual([]);
+  });
+
   it('skips a torn last line with a notice and keeps everything before it', async () => {
     const dir = tempDir();
     const state = tempDir();

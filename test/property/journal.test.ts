@@ -141,7 +141,7 @@ describe('the journal, replayed', () => {
   it('reaches the state the live run reached, across restarts', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), fc.constantFrom(undefined, 2), (steps, space) => run(steps, space)),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 });

@@ -130,8 +130,9 @@ function decodeEach(owner: string, elements: readonly unknown[], known: Readonly
  * `messages` as a change from `previous`: a message reused from the previous
  * read (the decoder reuses one whose key and read flag did not change) is
  * named by its place there, runs of them as one; any other is given as written.
- * Appends cost what was added: the previous messages are looked up by place
- * only when they come out of order.
+ * The first `kept` messages are known to be the previous ones, in order (an
+ * append): an append costs what was added. The previous messages are looked
+ * up by place only when they come out of order.
  */
 function changeFrom(
   previous: readonly InboxMessage[],
@@ -139,16 +140,18 @@ function changeFrom(
   messages: readonly InboxMessage[],
   writtenAt: (index: number) => InboxElement,
   invalid: readonly string[],
+  kept = 0,
 ): InboxChange {
-  const pieces: (InboxRun | InboxElement)[] = [];
+  let run: [number, number] | undefined = kept > 0 ? [0, kept] : undefined;
+  const pieces: (InboxRun | InboxElement)[] = run ? [run] : [];
   let places: Map<InboxMessage, number> | undefined;
-  let run: [number, number] | undefined;
-  let next = 0;
-  messages.forEach((message, index) => {
+  let next = kept;
+  messages.slice(kept).forEach((message, offset) => {
+    const index = kept + offset;
     let place: number | undefined = next;
     if (previous[next] !== message) {
       const reused = known.get(message.key) === message;
-      if (reused) places ??= new Map([...previous.entries()].reverse().map(([i, kept]) => [kept, i]));
+      if (reused) places ??= new Map([...previous.entries()].reverse().map(([at, earlier]) => [earlier, at]));
       place = reused ? places?.get(message) : undefined;
     }
     if (place === undefined) {
@@ -385,7 +388,7 @@ export class FileInterpreter {
     const tail = decodeEach(target.member, added, previous.known, previous.elements);
     const messages = [...previous.messages, ...tail.messages];
     const change = record
-      ? changeFrom(previous.messages, previous.known, messages, (index) => tail.written[index - previous.messages.length]!, [...previous.invalid, ...tail.invalid])
+      ? changeFrom(previous.messages, previous.known, messages, (index) => tail.written[index - previous.messages.length]!, [...previous.invalid, ...tail.invalid], previous.messages.length)
       : undefined;
     for (const message of tail.messages) previous.known.set(message.key, message);
     const end = lastElementEnd(appendix);

@@ -71,6 +71,7 @@ describe('the journal of a run', () => {
     writeFileSync(join(dir, 'teams/alpha/inboxes/worker.json'), `[${JSON.stringify(message(1))},\n  {"from": "wor`);
     const live = await watchRecorded(dir, options(state));
     await live.loader.settled();
+    live.journal!.flush();
     const before = journalBytes(state);
     expect(live.json().problems.map((problem) => problem.path)).toEqual(['teams/alpha/inboxes/worker.json']);
     live.observed.length = 0;
@@ -89,6 +90,7 @@ describe('the journal of a run', () => {
     expect(live.observed.map((o) => o.kind)).toEqual(['inbox']);
 
     // Rescans (teams/ or tasks/ replaced, the dir checked) read the broken file again: nothing more is recorded for it.
+    live.journal!.flush();
     const after = journalBytes(state);
     for (let i = 0; i < 5; i++) live.observe(rescan(dir, live.loader, new Set(live.folders), Date.now()));
     live.journal!.flush();

@@ -165,15 +165,17 @@ export class JournalWriter {
   /** Record a batch of observations (file texts, inbox changes, problems, removals, folders). */
   record(observations: readonly Observation[]): void {
     if (this.stopped) return;
-    for (const observation of observations) {
-      const line = this.entryFor(observation);
-      if (!line) continue;
-      const [team, entry] = line;
-      let lines = this.pending.get(team);
-      if (!lines) this.pending.set(team, (lines = []));
-      lines.push(entry);
-      this.pendingBytes += entry.length;
-    }
+    this.guard(this.options.stateDir, () => {
+      for (const observation of observations) {
+        const line = this.entryFor(observation);
+        if (!line) continue;
+        const [team, entry] = line;
+        let lines = this.pending.get(team);
+        if (!lines) this.pending.set(team, (lines = []));
+        lines.push(entry);
+        this.pendingBytes += entry.length;
+      }
+    });
     if (this.pendingBytes > FLUSH_AT_BYTES) this.flush();
     else if (this.pending.size > 0 && !this.flushScheduled) {
       this.flushScheduled = true;

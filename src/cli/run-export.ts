@@ -1,6 +1,11 @@
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, rmSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { inertJsonText } from '../domain/inert-json.js';
+import { sanitizeLine } from '../domain/sanitize.js';
 import { teamRunFiles } from '../journal/sources.js';
+import { writeAll } from '../journal/writer.js';
+import { readErrorMessage, withRegularFile } from '../watch/read-file.js';
 
 export interface ExportOptions {
   readonly team: string;
@@ -21,15 +26,72 @@ const WRITE_ERRORS: Readonly<Record<string, (out: string) => string>> = {
 /** One line on why `out` could not be written (a missing folder, a full disk), and the exit status. */
 function cannotWrite(out: string, error: unknown): number {
   const why = WRITE_ERRORS[(error as NodeJS.ErrnoException).code ?? '']?.(out) ?? (error as Error).message;
-  process.stderr.write(`teamtop: cannot write ${out}: ${why}\n`);
+  process.stderr.write(`teamtop: cannot write ${sanitizeLine(out)}: ${sanitizeLine(why)}\n`);
   return 1;
+}
+
+const CHUNK = 1 << 20;
+
+const sameFile = (a: Stats, b: Stats): boolean => a.dev === b.dev && a.ino === b.ino;
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Copy a run file to `out`, a chunk at a time, made inert (journals written
+ * before their lines were may hold raw controls). Throws what went wrong,
+ * reading or writing.
+ */
+function copyRun(file: string, out: number): number {
+  const copied = withRegularFile(file, (fd): { bytes: number } | { failed: unknown } => {
+    const decoder = new StringDecoder('utf8');
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    let bytes = 0;
+    let last = '';
+    const write = (text: string) => {
+      if (text === '') return;
+      const chunk = Buffer.from(inertJsonText(text));
+      writeAll(out, chunk);
+      bytes += chunk.length;
+      last = text;
+    };
+    try {
+      for (let count = readSync(fd, buffer, 0, CHUNK, null); count > 0; count = readSync(fd, buffer, 0, CHUNK, null)) write(decoder.write(buffer.subarray(0, count)));
+      write(decoder.end());
+      // A run cut off mid-line still gets its own line end, so the next run starts cleanly.
+      if (last !== '' && !last.endsWith('\n')) write('\n');
+    } catch (error) {
+      return { failed: error };
+    }
+    return { bytes };
+  });
+  if ('bytes' in copied) return copied.bytes;
+  if ('failed' in copied) throw copied.failed;
+  throw new Error(`${file} ${readErrorMessage(copied.code, copied.error)}`);
 }
 
 /** One team's journal, every run of it, as one standalone recording. */
 export function runExport({ team, out, stateDir, claudeDir }: ExportOptions): number {
+  const shownTeam = sanitizeLine(team);
+  const shownOut = sanitizeLine(out);
   const files = teamRunFiles(stateDir, claudeDir, team);
   if (files.length === 0) {
-    process.stderr.write(`teamtop: no journal for a team named "${team}" (journals are in ${stateDir})\n`);
+    process.stderr.write(`teamtop: no journal for a team named "${shownTeam}" (journals are in ${sanitizeLine(stateDir)})\n`);
+    return 1;
+  }
+  // Opening it for writing would empty it before it is read.
+  const existing = statOrUndefined(out);
+  const own = existing && files.find((file) => {
+    const stats = statOrUndefined(file);
+    return stats !== undefined && sameFile(stats, existing);
+  });
+  if (own) {
+    process.stderr.write(`teamtop: --out ${shownOut} is one of the runs being exported (${sanitizeLine(own)}): write the export somewhere else\n`);
     return 1;
   }
   let fd: number;
@@ -40,19 +102,16 @@ export function runExport({ team, out, stateDir, claudeDir }: ExportOptions): nu
   }
   let bytes = 0;
   try {
-    for (const file of files) {
-      const text = readFileSync(file, 'utf8');
-      // A run cut off mid-line still gets its own line end, so the next run starts cleanly.
-      const chunk = text.endsWith('\n') || text === '' ? text : `${text}\n`;
-      try {
-        bytes += writeSync(fd, chunk);
-      } catch (error) {
-        return cannotWrite(out, error);
-      }
-    }
-  } finally {
+    for (const file of files) bytes += copyRun(file, fd);
+  } catch (error) {
+    const regular = fstatSync(fd).isFile();
     closeSync(fd);
+    // Half an export is no recording: remove it (unless it is a pipe or a device the user named).
+    if (regular) rmSync(out, { force: true });
+    process.stderr.write(`teamtop: export to ${shownOut} failed, nothing was written: ${sanitizeLine((error as Error).message)}\n`);
+    return 1;
   }
-  process.stdout.write(`teamtop: wrote ${files.length} run${files.length === 1 ? '' : 's'} of "${team}" (${bytes} bytes) to ${out}\n`);
+  closeSync(fd);
+  process.stdout.write(`teamtop: wrote ${files.length} run${files.length === 1 ? '' : 's'} of "${shownTeam}" (${bytes} bytes) to ${shownOut}\n`);
   return 0;
 }

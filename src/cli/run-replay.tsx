@@ -1,6 +1,7 @@
 import React from 'react';
 import { App } from '../../components/app.js';
 import { initialViewState } from '../../components/view-state.js';
+import { inertJson } from '../domain/inert-json.js';
 import { ReplayController } from '../journal/replay-controller.js';
 import { noticesAsProblems } from '../journal/restore.js';
 import { findRecording } from '../journal/sources.js';
@@ -40,7 +41,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
     controller.toEnd();
     const now = options.now ?? (options.json ? Date.now() : controller.end);
     if (options.json) {
-      process.stdout.write(`${JSON.stringify(snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs, quietAfterMs: options.quietAfterMs }), null, 2)}\n`);
+      process.stdout.write(`${inertJson(snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs, quietAfterMs: options.quietAfterMs }), 2)}\n`);
       return 0;
     }
     printFrame(store.getState(), { ...options, view: initialViewState, claudeDir, now });

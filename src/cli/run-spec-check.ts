@@ -4,6 +4,7 @@
  * problem. What the file says is echoed back, so it is sanitised first: a file
  * must not be able to drive the terminal.
  */
+import { inertJson } from '../domain/inert-json.js';
 import { sanitizeLine } from '../domain/sanitize.js';
 import { readAt, readErrorMessage, withRegularFile } from '../watch/read-file.js';
 import { parseSpec, workflowTypeOf, type SpecProblem, type WorkflowSpec } from '../domain/workflow-spec.js';
@@ -40,27 +41,18 @@ function readSpecFile(path: string): Read {
 const clip = (text: string): string => (text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text);
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/**
- * JSON escapes C0 controls but not DEL, the C1 controls (8-bit CSI and OSC
- * among them) or bidirectional overrides. Escaped here, the document still
- * holds exactly what the file said, and a terminal shows it inertly.
- */
-const UNSAFE_IN_JSON = /[\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
-const inertJson = (value: unknown): string =>
-  JSON.stringify(value, null, 2).replace(UNSAFE_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
 export function runSpecCheck({ file, json, out = console.log, err = console.error }: SpecCheckOptions): number {
   const shownFile = sanitizeLine(file);
   const read = readSpecFile(file);
   if (!read.ok) {
-    if (json) out(inertJson({ ok: false, problems: [{ path: '$', message: read.message }], warnings: [] }));
+    if (json) out(inertJson({ ok: false, problems: [{ path: '$', message: read.message }], warnings: [] }, 2));
     else err(`${shownFile}: ${read.message}`);
     return 1;
   }
 
   const result = parseSpec(read.text);
   if (json) {
-    out(inertJson({ ok: result.ok, problems: result.ok ? [] : result.problems, warnings: result.warnings }));
+    out(inertJson({ ok: result.ok, problems: result.ok ? [] : result.problems, warnings: result.warnings }, 2));
     return result.ok ? 0 : 1;
   }
 

@@ -55,6 +55,8 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
         claudeDir,
         maxBytes: journalOptions.maxBytes,
         folders: restored.folders,
+        // Said once, on screen; the dashboard goes on without a journal.
+        onProblem: (problem) => store.dispatch({ type: 'observed', observations: [problem] }),
       });
     }
   }
@@ -63,8 +65,7 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
     claudeDir,
     emit: observe,
     interpreter,
-    // Whole texts are for the journal, until it has recorded a file once.
-    wholeText: (relative) => journal !== undefined && !journal.holds(relative),
+    record: (relative) => journal?.wants(relative),
   });
   const now = Date.now();
   const folders = scan(claudeDir, loader, now, observe);

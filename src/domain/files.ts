@@ -11,12 +11,27 @@ export type Parsed<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly torn: boolean; readonly message: string };
 
+/**
+ * Where the text stops being JSON. Not the parser's message: it quotes the
+ * text, and a file may hold anything (a key a link led to); what a problem
+ * says is shown, and recorded in the journal.
+ */
+function notJson(text: string, error: Error): string {
+  const position = /at position (\d+)/u.exec(error.message);
+  const at = position ? Number(position[1]) : undefined;
+  if (error.message.includes('end of JSON input') || (at !== undefined && at >= text.trimEnd().length)) return 'not valid JSON (it ends too early)';
+  if (at === undefined) return 'not valid JSON';
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  return `not valid JSON (at line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
+}
+
 function parseJson(text: string): Parsed<unknown> {
   if (text.trim() === '') return { ok: false, torn: true, message: 'file is empty' };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, torn: true, message: `not valid JSON (${(error as Error).message})` };
+    return { ok: false, torn: true, message: notJson(text, error as Error) };
   }
 }
 
@@ -56,11 +71,17 @@ export function parseAgentStatus(text: string): Parsed<AgentStatus> {
   return parseAs(text, AgentStatusSchema, 'agent status');
 }
 
-/** `seenAt`: when the messages new to this read were first seen (NaN when the read is no sign of when they came). */
-export function parseInbox(text: string, owner: string, known: ReadonlyMap<string, InboxMessage>, seenAt = Number.NaN): Parsed<InboxParse> {
+/** An inbox file's elements, not yet decoded. */
+export function parseInboxElements(text: string): Parsed<readonly unknown[]> {
   const json = parseJson(text);
   if (!json.ok) return json;
   const elements = InboxFileSchema.safeParse(json.value);
   if (!elements.success) return { ok: false, torn: false, message: `inbox is not an array (found ${kindOf(json.value)})` };
-  return { ok: true, value: decodeInbox(owner, elements.data, known, 0, seenAt) };
+  return { ok: true, value: elements.data };
+}
+
+/** `seenAt`: when the messages new to this read were first seen (NaN when the read is no sign of when they came). */
+export function parseInbox(text: string, owner: string, known: ReadonlyMap<string, InboxMessage>, seenAt = Number.NaN): Parsed<InboxParse> {
+  const elements = parseInboxElements(text);
+  return elements.ok ? { ok: true, value: decodeInbox(owner, elements.value, known, 0, seenAt) } : elements;
 }

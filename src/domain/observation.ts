@@ -24,6 +24,24 @@ interface FromContent {
   readonly source?: string;
 }
 
+/**
+ * An inbox read as a change from the previous read of it, for the journal
+ * (an inbox is megabytes; a change is usually one message): its messages as
+ * runs of the previous read's (`[start, end)`) and, for the rest, the elements
+ * as written. The elements that could not be read are given by why, never by
+ * what they held. `whole`: nothing is taken from a previous read.
+ */
+export interface InboxChange {
+  readonly messages: readonly (InboxRun | InboxElement)[];
+  readonly invalid: readonly string[];
+  readonly whole: boolean;
+}
+
+/** Messages `start` to `end` (exclusive) of the previous read. */
+export type InboxRun = readonly [start: number, end: number];
+/** An inbox element as written (an object: anything else is no message). */
+export type InboxElement = Readonly<Record<string, unknown>>;
+
 export type Observation =
   | ({
       readonly kind: 'config';
@@ -40,12 +58,9 @@ export type Observation =
       readonly messages: readonly InboxMessage[];
       /** The first this many messages are those of the previous observation of this inbox. */
       readonly unchanged?: number;
-      /** The text starts with this many characters of the previous observation's text… */
-      readonly keep?: number;
-      /** …and goes on with this. */
-      readonly appendix?: string;
-    } & Seen &
-      FromContent)
+      /** For the journal, when it asked for it. */
+      readonly change?: InboxChange;
+    } & Seen)
   | ({ readonly kind: 'task'; readonly team: string; readonly task: Task } & Seen & FromContent)
   | ({ readonly kind: 'agent-status'; readonly team: string; readonly member: string; readonly status: AgentStatus } & Seen & FromContent)
   /**
@@ -73,7 +88,7 @@ export type Observation =
   /** A team's or task list's folder was removed (cleanup). */
   | { readonly kind: 'folder-gone'; readonly target: FolderTarget; readonly at: number }
   /** A file could not be read; `path` is relative to the config dir. */
-  | ({ readonly kind: 'problem'; readonly path: string; readonly message: string; readonly at: number } & FromContent)
+  | { readonly kind: 'problem'; readonly path: string; readonly message: string; readonly at: number }
   /** A file that had a problem was read cleanly (or removed). */
   | { readonly kind: 'problem-gone'; readonly path: string };
 

@@ -1,6 +1,7 @@
 /**
  * Where things live under a Claude config dir, and what a path means.
- * Paths here are relative to the config dir and use `/` separators.
+ * Paths here are relative to the config dir and use `/` separators; `\` is a
+ * character a name may hold (the watcher turns the platform's separator into `/`).
  *
  * Besides the layout Claude Code writes (`teams/<team>/config.json`,
  * `teams/<team>/inboxes/<member>.json`, `tasks/<team>/<n>.json`), two more:
@@ -46,7 +47,7 @@ function isBookkeeping(name: string): boolean {
 }
 
 function split(relative: string): string[] | undefined {
-  const parts = relative.split(/[\\/]/u).filter((part) => part !== '' && part !== '.');
+  const parts = relative.split('/').filter((part) => part !== '' && part !== '.');
   if (parts.some((part) => part === '..' || isBookkeeping(part))) return undefined;
   return parts;
 }
@@ -65,7 +66,7 @@ function classifyAgentEntry(team: string, member: string, entry: string): FileTa
  * changes its listing.
  */
 export function classifyFile(relative: string): FileTarget | undefined {
-  const artifact = /^(tasks\/[^/]+\/[^/]+\/artifacts)\/[^/]+$/u.exec(relative.split(/[\\/]/u).join('/'));
+  const artifact = /^(tasks\/[^/]+\/[^/]+\/artifacts)\/[^/]+$/u.exec(relative);
   const parts = split(artifact ? artifact[1]! : relative);
   if (!parts) return undefined;
   const [root, team, third, fourth, fifth, ...rest] = parts;

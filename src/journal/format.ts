@@ -1,20 +1,34 @@
 /**
  * The journal: an append-only JSONL record of what teamtop saw, one file per run
  * and team. The first line of a file is a header; each further line is one thing
- * seen: a file's new text (whole, or as a patch of the text recorded before it in
- * the same file), a file removed, a folder appearing or disappearing.
+ * seen: a file's new text, an inbox's change, a problem with a file appearing
+ * or going, a file removed, a folder appearing or disappearing.
  *
  * ```
- * {"teamtop":"journal","v":1,"run":"…","team":"alpha","claudeDir":"/home/me/.claude","started":1767…}
- * {"op":"file","t":1767…,"live":true,"path":"teams/alpha/inboxes/lead.json","text":"[…]"}
- * {"op":"file","t":1767…,"live":true,"path":"teams/alpha/inboxes/lead.json","keep":5120,"text":",\n  {…}\n]"}
+ * {"teamtop":"journal","v":2,"run":"…","team":"alpha","claudeDir":"/home/me/.claude","started":1767…}
+ * {"op":"file","t":1767…,"live":false,"path":"teams/alpha/config.json","text":"{…}"}
+ * {"op":"inbox","t":1767…,"live":false,"path":"teams/alpha/inboxes/lead.json","messages":[{…},{…},{…}]}
+ * {"op":"inbox","t":1767…,"live":true,"path":"teams/alpha/inboxes/lead.json","messages":[[0,3],{…}]}
+ * {"op":"inbox","t":1767…,"live":true,"path":"teams/alpha/inboxes/lead.json","messages":[[1,3],{…,"read":true}]}
+ * {"op":"problem","t":1767…,"path":"tasks/alpha/4.json","message":"not valid JSON at line 3, column 1"}
+ * {"op":"problem","t":1767…,"path":"tasks/alpha/4.json","message":null}
  * {"op":"gone","t":1767…,"live":true,"path":"tasks/alpha/3.json"}
  * {"op":"folder","t":1767…,"path":"teams/alpha","present":false}
  * ```
+ *
+ * An inbox is recorded as its change from the previous record of it in the
+ * same file (see InboxChange): runs of the messages it held (`[start, end)`)
+ * and the elements that are new or changed, as written; the first record of
+ * it in a file holds every element. Above: three messages, a fourth appended,
+ * then the first one gone and the fourth marked read. A file that cannot be
+ * read or parsed is recorded by its problem's message, never by its text.
+ *
+ * Version 1 recorded an inbox's whole text on every change, and an append as
+ * a patch of the text before it (`keep`: characters kept); it is still read.
  */
 import * as z from 'zod/mini';
 
-export const JOURNAL_VERSION = 1;
+export const JOURNAL_VERSION = 2;
 
 export const HeaderSchema = z.looseObject({
   teamtop: z.literal('journal'),
@@ -26,6 +40,8 @@ export const HeaderSchema = z.looseObject({
 });
 export type JournalHeader = z.infer<typeof HeaderSchema>;
 
+const count = z.int().check(z.gte(0));
+
 export const EntrySchema = z.discriminatedUnion('op', [
   z.looseObject({
     op: z.literal('file'),
@@ -33,9 +49,20 @@ export const EntrySchema = z.discriminatedUnion('op', [
     live: z.boolean(),
     path: z.string(),
     text: z.string(),
-    /** Characters kept from the text recorded before for this path in the same file. */
-    keep: z.optional(z.int().check(z.gte(0))),
+    /** Version 1: characters kept from the text recorded before for this path in the same file. */
+    keep: z.optional(count),
   }),
+  z.looseObject({
+    op: z.literal('inbox'),
+    t: z.number(),
+    live: z.boolean(),
+    path: z.string(),
+    messages: z.array(z.union([z.tuple([count, count]), z.record(z.string(), z.unknown())])),
+    /** Why each element that could not be read could not be (none when absent). */
+    invalid: z.optional(z.array(z.string())),
+  }),
+  /** A problem with a file appeared (its message) or went (null). */
+  z.looseObject({ op: z.literal('problem'), t: z.number(), path: z.string(), message: z.nullable(z.string()) }),
   z.looseObject({ op: z.literal('gone'), t: z.number(), live: z.boolean(), path: z.string() }),
   z.looseObject({ op: z.literal('folder'), t: z.number(), path: z.string(), present: z.boolean() }),
 ]);

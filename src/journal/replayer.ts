@@ -28,6 +28,13 @@ export class Replayer {
         if (!observations) this.notices.push(`${entry.path}: an append recorded at ${new Date(entry.t).toISOString()} builds on a text the journal lost, and was skipped`);
         return observations ?? [];
       }
+      case 'inbox': {
+        const observations = this.interpreter.applyChange(entry.path, { messages: entry.messages, invalid: entry.invalid ?? [] }, entry.t, entry.live);
+        if (!observations) this.notices.push(`${entry.path}: a change recorded at ${new Date(entry.t).toISOString()} builds on messages the journal lost, and was skipped`);
+        return observations ?? [];
+      }
+      case 'problem':
+        return entry.message === null ? this.interpreter.cleared(entry.path) : this.interpreter.fail(entry.path, entry.message, entry.t);
       case 'gone':
         return this.interpreter.remove(entry.path, entry.t, entry.live);
       case 'folder': {

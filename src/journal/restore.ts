@@ -46,7 +46,12 @@ export function restore(namespace: string, emit: (observations: Observation[]) =
   return replayRuns(listRuns(namespace), emit);
 }
 
-/** Journal lines that were skipped, as problems on screen and in `--json`. */
+/**
+ * Journal lines that were skipped, as problems on screen and in `--json`: one
+ * per journal file (problems are one per path), saying how many more.
+ */
 export function noticesAsProblems(notices: Restored['notices'], at: number): Observation[] {
-  return notices.map(({ path, message }) => ({ kind: 'problem', path, message, at }));
+  const byFile = new Map<string, string[]>();
+  for (const { path, message } of notices) byFile.set(path, [...(byFile.get(path) ?? []), message]);
+  return [...byFile].map(([path, [first, ...more]]) => ({ kind: 'problem', path, message: more.length > 0 ? `${first} (and ${more.length} more)` : first!, at }));
 }

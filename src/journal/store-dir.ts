@@ -62,7 +62,9 @@ export function listRuns(namespace: string, team?: string): RunFile[] {
       if (!name.endsWith('.jsonl')) continue;
       const path = join(namespace, folder, name);
       try {
-        runs.push({ path, team: unsafe(folder), run: name.slice(0, -'.jsonl'.length), size: statSync(path).size });
+        const stats = statSync(path);
+        // A folder or a named pipe of that name is no run: reading it would fail, or wait forever.
+        if (stats.isFile()) runs.push({ path, team: unsafe(folder), run: name.slice(0, -'.jsonl'.length), size: stats.size });
       } catch {
         // Removed meanwhile (another teamtop pruning): skip it.
       }

@@ -4,12 +4,22 @@
  * synchronous appends (also from the exit handler, so nothing queued is lost).
  * Files are created 0600 in folders created 0700: inboxes can hold secrets.
  *
- * No file's text is kept in memory (an inbox can be megabytes): an append is
- * recorded as a patch on the text this run recorded last for that file, which
- * the reader vouches for (`keep`).
+ * What is recorded: the text of a config, a task or an agent's status when it
+ * changed; an inbox as its change since the last record of it in the same
+ * file (a message added, removed or marked read costs about one message), and
+ * whole the first time; a file removed; a folder appearing or going; a problem
+ * with a file appearing or going, by its message only. The text of a file that
+ * did not parse is never recorded: it could be anything a link led to.
+ *
+ * The journal must never take the dashboard down. Nothing here throws: the
+ * first write that fails (a read-only or full disk, a file where a folder
+ * should be, a folder the user may not write, this run alone reaching the size
+ * limit) ends the recording for this run, and says why once, as a problem.
+ * Only a few files are kept open, however many teams come and go.
  */
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, pathOf, type FileTarget } from '../domain/paths.js';
 import { JOURNAL_VERSION, type JournalEntry, type JournalHeader } from './format.js';
@@ -25,47 +35,147 @@ export interface WriterOptions {
   /** The folders earlier runs saw: not written again. */
   readonly folders?: ReadonlySet<string>;
   readonly now?: () => number;
+  /** Told once, when recording stops because the journal cannot be written. */
+  readonly onProblem?: (problem: Extract<Observation, { kind: 'problem' }>) => void;
 }
+
+/** The problem line's key for the journal's own trouble. */
+export const JOURNAL_PROBLEM = 'journal';
 
 /** Queued lines are written at once past this size (a whole inbox read at start-up). */
 const FLUSH_AT_BYTES = 1 << 20;
 
+/** Run files held open at once: the teams written to last. Teams come and go by the hundred. */
+const OPEN_FILES = 8;
+
+/** Writing it would take this run alone over the journal's size limit. */
+class LimitReached extends Error {}
+
+const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
+
+/** Write all of `bytes`: a write to a nearly full disk can write part of them and still succeed. */
+export function writeAll(fd: number, bytes: Buffer): void {
+  for (let written = 0; written < bytes.length; ) {
+    const count = writeSync(fd, bytes, written);
+    if (count === 0) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    written += count;
+  }
+}
+
+const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
+
+/**
+ * `mkdir -p`, 0700, one folder at a time: a recursive mkdir reports ENOENT for
+ * a read-only file system. A file in the way is named as the path that failed.
+ */
+function makeFolders(path: string): void {
+  try {
+    mkdirSync(path, { mode: 0o700 });
+    return;
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'EEXIST' && statSync(path).isDirectory()) return;
+    if (code === 'ENOTDIR' || code === 'EEXIST') throw Object.assign(error as Error, { code: 'ENOTDIR', path: fileInTheWay(path) });
+    if (code !== 'ENOENT' || dirname(path) === path) throw error;
+  }
+  makeFolders(dirname(path));
+  makeFolders(path);
+}
+
+/** The nearest of `path` and its parents that exists and is not a folder. */
+function fileInTheWay(path: string): string {
+  for (let current = path; dirname(current) !== current; current = dirname(current)) {
+    try {
+      if (!statSync(current).isDirectory()) return current;
+    } catch {
+      // Not there, or not reachable: look further up.
+    }
+  }
+  return path;
+}
+
+const megabytes = (bytes: number): string => `${Number((bytes / (1024 * 1024)).toPrecision(3))} MB`;
+
+/** Why the journal cannot be written, for the problem line. */
+function whyNotWritten(error: unknown, path: string, maxBytes: number): string {
+  if (error instanceof LimitReached) return `this run reached the journal's limit of ${megabytes(maxBytes)} (--journal-limit)`;
+  const { path: failedPath } = error as NodeJS.ErrnoException;
+  const code = codeOf(error);
+  const where = failedPath ?? path;
+  switch (code) {
+    case 'EROFS':
+      return `the file system is read-only (${where})`;
+    case 'ENOSPC':
+      return `the disk is full (${where})`;
+    case 'EFBIG':
+      return `the largest file size allowed is reached (ulimit -f; ${where})`;
+    case 'EDQUOT':
+      return `the disk quota is used up (${where})`;
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied (${where})`;
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return `a file is in the way of a folder (${where})`;
+    case 'EISDIR':
+    case 'ENXIO':
+    case 'ENOTFILE':
+      return `not a regular file (${where})`;
+    default:
+      return `cannot write (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
 
 export class JournalWriter {
   readonly run: string;
   private readonly started: number;
-  /** This run's open files, by team. */
-  private readonly files = new Map<string, number>();
-  /** Files whose latest text this run has recorded, whole or as patches: a patch can follow. */
+  private readonly now: () => number;
+  /** Open run files by team, the one written to longest ago first. */
+  private readonly open = new Map<string, number>();
+  /** Teams this run has made a file for. */
+  private readonly made = new Set<string>();
+  /** Inboxes whose messages this run's files hold: a change to one can be recorded as a change. */
   private readonly based = new Set<string>();
+  /**
+   * What this run recorded last about each file's problem: its message, or
+   * null once it went. (One an earlier run recorded can go in this one.)
+   */
+  private readonly problems = new Map<string, string | null>();
   private readonly pending = new Map<string, string[]>();
   private pendingBytes = 0;
   private readonly folders: Set<string>;
   private flushScheduled = false;
+  /** This run's bytes, and every run's (as of the last prune, plus what this run wrote since). */
+  private runBytes = 0;
+  private totalBytes = 0;
   private writtenSincePrune = 0;
-  private closed = false;
+  /** Closed, or stopped by a failure: nothing more is recorded. */
+  private stopped = false;
   private readonly flushOnExit = () => this.flush();
 
   constructor(private readonly options: WriterOptions) {
-    this.started = (options.now ?? Date.now)();
+    this.now = options.now ?? Date.now;
+    this.started = this.now();
     this.run = runId(this.started);
     this.folders = new Set(options.folders);
     process.on('exit', this.flushOnExit);
-    this.prune();
+    this.guard(this.options.stateDir, () => this.prune(0));
   }
 
-  /** Record a batch of observations (their source texts, removals and folders). */
+  /** Record a batch of observations (file texts, inbox changes, problems, removals, folders). */
   record(observations: readonly Observation[]): void {
-    if (this.closed) return;
-    for (const observation of observations) {
-      const line = this.entryFor(observation);
-      if (!line) continue;
-      const [team, entry] = line;
-      let lines = this.pending.get(team);
-      if (!lines) this.pending.set(team, (lines = []));
-      lines.push(entry);
-      this.pendingBytes += entry.length;
-    }
+    if (this.stopped) return;
+    this.guard(this.options.stateDir, () => {
+      for (const observation of observations) {
+        const line = this.entryFor(observation);
+        if (!line) continue;
+        const [team, entry] = line;
+        let lines = this.pending.get(team);
+        if (!lines) this.pending.set(team, (lines = []));
+        lines.push(entry);
+        this.pendingBytes += entry.length;
+      }
+    });
     if (this.pendingBytes > FLUSH_AT_BYTES) this.flush();
     else if (this.pending.size > 0 && !this.flushScheduled) {
       this.flushScheduled = true;
@@ -76,58 +186,136 @@ export class JournalWriter {
   /** Write what is queued. Synchronous, so it also works from an exit handler. */
   flush(): void {
     this.flushScheduled = false;
-    for (const [team, lines] of this.pending) {
-      const text = lines.join('');
-      writeSync(this.open(team), text);
-      this.writtenSincePrune += text.length;
-    }
+    const batches = [...this.pending];
     this.pending.clear();
     this.pendingBytes = 0;
-    if (this.writtenSincePrune > this.options.maxBytes / 10) this.prune();
+    for (const [team, lines] of batches) {
+      if (this.stopped) return;
+      this.guard(this.pathOf(team), () => this.write(team, Buffer.from(lines.join(''))));
+    }
   }
 
   close(): void {
-    if (this.closed) return;
+    if (this.stopped) return;
     this.flush();
-    this.closed = true;
-    process.off('exit', this.flushOnExit);
-    for (const fd of this.files.values()) closeSync(fd);
-    this.files.clear();
+    this.stop();
   }
 
-  /** Delete the oldest runs (never this one) until the journal fits its limit. */
-  prune(): void {
-    this.writtenSincePrune = 0;
-    const runs = listAllRuns(this.options.stateDir);
-    let total = runs.reduce((sum, run) => sum + run.size, 0);
-    const byRun = new Map<string, typeof runs>();
-    for (const run of runs) byRun.set(run.run, [...(byRun.get(run.run) ?? []), run]);
-    for (const [run, files] of byRun) {
-      if (total <= this.options.maxBytes) break;
-      if (run === this.run) continue;
-      for (const file of files) {
-        rmSync(file.path, { force: true });
-        total -= file.size;
-      }
+  /**
+   * What a read of this inbox must tell the journal: a change, once this run
+   * has recorded the inbox, else every message; nothing once recording stopped.
+   */
+  wants(path: string): 'whole' | 'change' | undefined {
+    if (this.stopped) return undefined;
+    return this.based.has(path) ? 'change' : 'whole';
+  }
+
+  /** Run `write`; when it fails, stop recording and say why. */
+  private guard(path: string, write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      const message = `history is not being recorded: ${whyNotWritten(error, path, this.options.maxBytes)}`;
+      this.stop();
+      this.options.onProblem?.({ kind: 'problem', path: JOURNAL_PROBLEM, message, at: this.now() });
     }
   }
 
-  private open(team: string): number {
-    const open = this.files.get(team);
-    if (open !== undefined) return open;
-    const path = join(teamDir(this.options.namespace, team), `${this.run}.jsonl`);
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    const fd = openSync(path, 'a', 0o600);
-    const header: JournalHeader = {
-      teamtop: 'journal',
-      v: JOURNAL_VERSION,
-      run: this.run,
-      team,
-      claudeDir: this.options.claudeDir,
-      started: this.started,
-    };
-    writeSync(fd, `${JSON.stringify(header)}\n`);
-    this.files.set(team, fd);
+  private stop(): void {
+    this.stopped = true;
+    this.pending.clear();
+    this.pendingBytes = 0;
+    process.off('exit', this.flushOnExit);
+    for (const fd of this.open.values()) {
+      try {
+        closeSync(fd);
+      } catch {
+        // Closed already, or the disk went: nothing more to do with it.
+      }
+    }
+    this.open.clear();
+  }
+
+  /**
+   * Append `bytes` to the team's run file, whole or not at all (a failed
+   * write is cut back off, so the file still ends with a whole line), within
+   * the size limit: the oldest runs go first, and this run stops when it
+   * alone would pass it.
+   */
+  private write(team: string, bytes: Buffer): void {
+    if (this.totalBytes + bytes.length > this.options.maxBytes || this.writtenSincePrune > this.options.maxBytes / 10) this.prune(bytes.length);
+    if (this.runBytes + bytes.length > this.options.maxBytes) throw new LimitReached();
+    const fd = this.fileOf(team);
+    const size = fstatSync(fd).size;
+    try {
+      writeAll(fd, bytes);
+    } catch (error) {
+      try {
+        ftruncateSync(fd, size);
+      } catch {
+        // The failure itself is what is reported.
+      }
+      throw error;
+    }
+    this.runBytes += bytes.length;
+    this.totalBytes += bytes.length;
+    this.writtenSincePrune += bytes.length;
+  }
+
+  /** Delete the oldest runs (never this one) until `needed` more bytes fit the limit. */
+  private prune(needed: number): void {
+    this.writtenSincePrune = 0;
+    const runs = listAllRuns(this.options.stateDir);
+    let total = runs.reduce((sum, run) => sum + run.size, 0);
+    this.runBytes = runs.filter((run) => run.run === this.run).reduce((sum, run) => sum + run.size, 0);
+    for (const run of runs) {
+      if (total + needed <= this.options.maxBytes) break;
+      if (run.run === this.run) continue;
+      rmSync(run.path, { force: true });
+      total -= run.size;
+    }
+    this.totalBytes = total;
+  }
+
+  private pathOf(team: string): string {
+    return join(teamDir(this.options.namespace, team), `${this.run}.jsonl`);
+  }
+
+  /** The team's run file, open, with its header; the file written to longest ago is closed to make room. */
+  private fileOf(team: string): number {
+    const held = this.open.get(team);
+    if (held !== undefined) {
+      this.open.delete(team);
+      this.open.set(team, held);
+      return held;
+    }
+    if (this.open.size >= OPEN_FILES) {
+      const [oldest, fd] = this.open.entries().next().value!;
+      this.open.delete(oldest);
+      closeSync(fd);
+    }
+    const path = this.pathOf(team);
+    makeFolders(dirname(path));
+    // Not blocking: a named pipe where the file should be would otherwise hang until read.
+    const fd = openSync(path, OPEN_FLAGS, 0o600);
+    try {
+      const stats = fstatSync(fd);
+      if (!stats.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTFILE', path });
+      if (stats.size === 0) {
+        // Made again after another teamtop's pruning took it: the changes that follow need their base again.
+        if (this.made.has(team)) for (const based of this.based) if (classifyFile(based)?.team === team) this.based.delete(based);
+        this.made.add(team);
+        const header: JournalHeader = { teamtop: 'journal', v: JOURNAL_VERSION, run: this.run, team, claudeDir: this.options.claudeDir, started: this.started };
+        const bytes = Buffer.from(`${inertJson(header)}\n`);
+        writeAll(fd, bytes);
+        this.runBytes += bytes.length;
+        this.totalBytes += bytes.length;
+      }
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    this.open.set(team, fd);
     return fd;
   }
 
@@ -137,27 +325,32 @@ export class JournalWriter {
       case 'task':
       case 'agent-status':
         if (observation.source === undefined) return undefined;
-        return this.fileEntry(observation.team, pathOf(targetOf(observation)), observation.source, observation.at, observation.live);
+        return this.line(observation.team, { op: 'file', t: observation.at, live: observation.live, path: pathOf(targetOf(observation)), text: observation.source });
       case 'log':
       case 'artifacts':
         // An output log stays on disk (it is appended to, never emptied by the
         // runner), and a listing is not history: neither is recorded.
         return undefined;
       case 'inbox': {
+        const { change } = observation;
         const path = pathOf({ kind: 'inbox', team: observation.team, member: observation.member });
-        if (observation.keep !== undefined && observation.appendix !== undefined && this.based.has(path)) {
-          return this.line(observation.team, { op: 'file', t: observation.at, live: observation.live, path, keep: observation.keep, text: observation.appendix });
-        }
-        if (observation.source === undefined) return undefined;
-        return this.fileEntry(observation.team, path, observation.source, observation.at, observation.live);
+        // A change from a read this run did not record: the next read is asked for every message.
+        if (!change || (!change.whole && !this.based.has(path))) return undefined;
+        this.based.add(path);
+        const invalid = change.invalid.length > 0 ? { invalid: [...change.invalid] } : {};
+        // Only written out: the entry's type is the reader's, which owns what it parses.
+        const messages = change.messages as Extract<JournalEntry, { op: 'inbox' }>['messages'];
+        return this.line(observation.team, { op: 'inbox', t: observation.at, live: observation.live, path, messages, ...invalid });
       }
-      case 'problem': {
+      case 'problem':
+      case 'problem-gone': {
         const target = classifyFile(observation.path);
-        if (!target || observation.source === undefined) return undefined;
-        const line = this.fileEntry(target.team, observation.path, observation.source, observation.at, false);
-        // What a patch builds on is the last good text: after a broken one, write whole again.
-        this.based.delete(observation.path);
-        return line;
+        if (!target || target.kind === 'output-log' || target.kind === 'artifacts') return undefined;
+        const message = observation.kind === 'problem' ? observation.message : null;
+        if (this.problems.get(observation.path) === message) return undefined;
+        this.problems.set(observation.path, message);
+        const at = observation.kind === 'problem' ? observation.at : this.now();
+        return this.line(target.team, { op: 'problem', t: at, path: observation.path, message });
       }
       case 'file-gone': {
         if (observation.target.kind === 'output-log' || observation.target.kind === 'artifacts') return undefined;
@@ -175,28 +368,11 @@ export class JournalWriter {
         else this.folders.delete(path);
         return this.line(team, { op: 'folder', t: observation.at, path, present });
       }
-      case 'problem-gone':
-        return undefined;
     }
   }
 
-  /**
-   * A file's whole new text. (A text an earlier run recorded and that did not
-   * change since never gets here: the reader, taking over from the journal's
-   * restore, says nothing about it.)
-   */
-  private fileEntry(team: string, path: string, text: string, t: number, live: boolean): [string, string] {
-    this.based.add(path);
-    return this.line(team, { op: 'file', t, live, path, text });
-  }
-
-  /** Whether this run has recorded the file, so an append to it can be written as a patch. */
-  holds(path: string): boolean {
-    return this.based.has(path);
-  }
-
   private line(team: string, entry: JournalEntry): [string, string] {
-    return [team, `${JSON.stringify(entry)}\n`];
+    return [team, `${inertJson(entry)}\n`];
   }
 }
 

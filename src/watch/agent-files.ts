@@ -9,7 +9,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { MAX_ARTIFACTS, type Artifact } from '../domain/agent.js';
 import type { Observation } from '../domain/observation.js';
 import type { FileTarget } from '../domain/paths.js';
-import { readAt, withRegularFile } from './read-file.js';
+import { readAt, realPathInside, withRegularFile } from './read-file.js';
 
 type LogTarget = Extract<FileTarget, { kind: 'output-log' }>;
 type ArtifactsTarget = Extract<FileTarget, { kind: 'artifacts' }>;
@@ -111,7 +111,7 @@ export class LogFollower {
         live,
       };
       return { kind: 'read', observations: [observation] };
-    });
+    }, this.claudeDir);
     return result.kind === 'failed' ? failedRead(result.code, result.error) : result;
   }
 
@@ -158,7 +158,10 @@ function clean(line: string): string {
 }
 
 /** An agent's artifacts folder, listed: names, kinds and sizes, by name, at most MAX_ARTIFACTS. */
-export function listArtifacts(path: string, target: ArtifactsTarget, at: number, live: boolean): AgentRead {
+export function listArtifacts(path: string, target: ArtifactsTarget, at: number, live: boolean, inside?: string): AgentRead {
+  // A folder out of `inside` (see withRegularFile) is not listed either.
+  const real = inside === undefined ? path : realPathInside(path, inside);
+  if (typeof real !== 'string') return failedRead(real.code, real.error);
   let names: string[];
   try {
     names = readdirSync(path);

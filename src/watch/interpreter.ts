@@ -9,15 +9,19 @@
  * last element ends and a running hash of the text up to there, which is enough
  * to tell that a new text only adds elements after it (how Claude Code
  * appends), and then to parse only what was added. For other files: a hash.
+ *
+ * For the journal, an inbox read can also be told as a change from the read
+ * before (see InboxChange), and a journal's record of one applied again.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { parseAgentStatus, parseConfig, parseInbox, parseTask, type Parsed } from '../domain/files.js';
+import { parseAgentStatus, parseConfig, parseInboxElements, parseTask, type Parsed } from '../domain/files.js';
 import { decodeInbox, type InboxMessage } from '../domain/inbox.js';
-import type { Observation } from '../domain/observation.js';
+import type { InboxChange, InboxElement, InboxRun, Observation } from '../domain/observation.js';
 import { classifyFile, type FileTarget } from '../domain/paths.js';
+import { append } from '../domain/lists.js';
 
 interface InboxRead {
-  /** The text's length in UTF-8 bytes. */
+  /** The text's length in UTF-8 bytes (NaN when only its messages are known: a journal's change). */
   readonly bytes: number;
   /** Just after the last element's closing brace (0 when there is none), in characters and in bytes. */
   readonly cut: number;
@@ -58,10 +62,11 @@ export interface InterpretOptions {
   /** No further read will come: torn text is reported as a problem. */
   readonly final: boolean;
   /**
-   * Whether an observation must carry the file's whole text as its `source`
-   * (default true).
+   * What the journal needs of an inbox read: its messages as a change from
+   * the read before, or all of them (`whole`: it has not recorded the file
+   * yet, and an append is then read whole). Nothing without a journal.
    */
-  readonly whole?: boolean;
+  readonly record?: 'whole' | 'change';
   /**
    * Take a text that looks like the previous one with elements added at its
    * end for exactly that, and leave the proof (hashing all that came before,
@@ -71,7 +76,8 @@ export interface InterpretOptions {
   readonly trustAppends?: boolean;
 }
 
-type Conclusion = Parsed<{ observation: Observation; invalid: readonly string[] }>;
+/** What a text concluded; no observation when it says what the file said before. */
+type Conclusion = Parsed<{ observation: Observation | undefined; invalid: readonly string[] }>;
 
 const CLOSING = /^\s*\]\s*$/u;
 const LEADING_COMMA = /^\s*,/u;
@@ -104,6 +110,71 @@ function addedElements(rest: string): unknown[] | undefined {
   }
 }
 
+/** Elements decoded one by one, so that what each became is known: a message, or why it could not be read. */
+function decodeEach(owner: string, elements: readonly unknown[], known: ReadonlyMap<string, InboxMessage>, firstIndex: number, seenAt: number) {
+  const messages: InboxMessage[] = [];
+  /** The element each message was decoded from. */
+  const written: InboxElement[] = [];
+  const invalid: string[] = [];
+  elements.forEach((element, index) => {
+    const decoded = decodeInbox(owner, [element], known, firstIndex + index, seenAt);
+    const [message] = decoded.messages;
+    if (message) {
+      messages.push(message);
+      written.push(element as InboxElement);
+    } else append(invalid, decoded.invalid);
+  });
+  return { messages, written, invalid };
+}
+
+/**
+ * `messages` as a change from `previous`: a message reused from the previous
+ * read (the decoder reuses one whose key and read flag did not change) is
+ * named by its place there, runs of them as one; any other is given as written.
+ * The first `kept` messages are known to be the previous ones, in order (an
+ * append): an append costs what was added. The previous messages are looked
+ * up by place only when they come out of order.
+ */
+function changeFrom(
+  previous: readonly InboxMessage[],
+  known: ReadonlyMap<string, InboxMessage>,
+  messages: readonly InboxMessage[],
+  writtenAt: (index: number) => InboxElement,
+  invalid: readonly string[],
+  kept = 0,
+): InboxChange {
+  let run: [number, number] | undefined = kept > 0 ? [0, kept] : undefined;
+  const pieces: (InboxRun | InboxElement)[] = run ? [run] : [];
+  let places: Map<InboxMessage, number> | undefined;
+  let next = kept;
+  messages.slice(kept).forEach((message, offset) => {
+    const index = kept + offset;
+    let place: number | undefined = next;
+    if (previous[next] !== message) {
+      const reused = known.get(message.key) === message;
+      if (reused) places ??= new Map([...previous.entries()].reverse().map(([at, earlier]) => [earlier, at]));
+      place = reused ? places?.get(message) : undefined;
+    }
+    if (place === undefined) {
+      run = undefined;
+      pieces.push(writtenAt(index));
+      return;
+    }
+    if (run && run[1] === place) run[1]++;
+    else pieces.push((run = [place, place + 1]));
+    next = place + 1;
+  });
+  return { messages: pieces, invalid, whole: false };
+}
+
+const sameMessages = (previous: InboxRead, messages: readonly InboxMessage[], invalid: readonly string[]): boolean =>
+  previous.messages.length === messages.length &&
+  previous.messages.every((message, index) => message === messages[index]) &&
+  previous.invalid.length === invalid.length &&
+  previous.invalid.every((why, index) => why === invalid[index]);
+
+const isRun = (piece: InboxRun | InboxElement): piece is InboxRun => Array.isArray(piece);
+
 export class FileInterpreter {
   private readonly files = new Map<string, FileState>();
 
@@ -116,7 +187,7 @@ export class FileInterpreter {
    * added is decoded, without making a string of the whole file.
    */
   interpret(relative: string, content: string | Buffer, at: number, options: InterpretOptions): Interpretation {
-    const { live, final, whole = true } = options;
+    const { live, final, record } = options;
     const target = classifyFile(relative);
     if (!target) return { observations: [], torn: false };
     const state = this.state(relative);
@@ -127,15 +198,15 @@ export class FileInterpreter {
         const rest = bytes.toString('utf8', previous.cutBytes);
         if (CLOSING.test(rest)) return { observations: [], torn: false };
       }
-      if (previous?.prefix && bytes.length > previous.bytes) {
+      // The journal's first record of a file holds every element: read it whole.
+      if (previous?.prefix && bytes.length > previous.bytes && record !== 'whole') {
         const trusted = options.trustAppends === true;
         const hash = trusted ? previous.prefix.copy() : startsLike(previous, bytes);
         const appendix = hash ? bytes.toString('utf8', previous.cutBytes) : undefined;
         const added = appendix === undefined ? undefined : addedElements(appendix);
         if (hash && appendix !== undefined && added) {
-          const source = whole ? (typeof content === 'string' ? content : bytes.toString('utf8')) : undefined;
-          const appended = this.append(target, state, previous, added, hash, bytes.length, appendix, at, live, source);
-          const interpretation = this.conclude(relative, state, appended, at, final, source);
+          const appended = this.append(target, state, previous, added, hash, bytes.length, appendix, at, live, record === 'change');
+          const interpretation = this.conclude(relative, state, appended, at, final);
           return trusted ? { ...interpretation, check: () => startsLike(previous, bytes) !== undefined } : interpretation;
         }
       }
@@ -146,7 +217,7 @@ export class FileInterpreter {
       if (hash === state.hash) return { observations: [], torn: false };
       state.hash = hash;
     }
-    return this.conclude(relative, state, this.parse(target, text, at, live, state), at, final, text);
+    return this.conclude(relative, state, this.parse(target, text, at, live, state, record), at, final);
   }
 
   /**
@@ -162,8 +233,57 @@ export class FileInterpreter {
     const added = addedElements(appendix);
     if (!added) return undefined;
     const hash = previous.prefix.copy();
-    const appended = this.append(target, state, previous, added, hash, previous.cutBytes + Buffer.byteLength(appendix), appendix, at, live);
-    return this.conclude(relative, state, appended, at, true, undefined).observations;
+    const appended = this.append(target, state, previous, added, hash, previous.cutBytes + Buffer.byteLength(appendix), appendix, at, live, false);
+    return this.conclude(relative, state, appended, at, true).observations;
+  }
+
+  /**
+   * A journal's record of an inbox read as a change (see InboxChange): the
+   * messages it names, taken from the previous read or decoded from the
+   * elements it gives. Undefined when it names messages this interpreter does
+   * not have (the journal lost what it builds on).
+   */
+  applyChange(relative: string, change: Pick<InboxChange, 'messages' | 'invalid'>, at: number, live: boolean): Observation[] | undefined {
+    const target = classifyFile(relative);
+    if (target?.kind !== 'inbox') return undefined;
+    const previous = this.files.get(relative)?.inbox;
+    const before = previous?.messages ?? [];
+    const known = previous?.known ?? new Map<string, InboxMessage>();
+    const messages: InboxMessage[] = [];
+    let written: unknown[] = [];
+    const decodeWritten = (): boolean => {
+      const decoded = decodeInbox(target.member, written, known, 0, live ? at : Number.NaN);
+      written = [];
+      append(messages, decoded.messages);
+      return decoded.invalid.length === 0;
+    };
+    for (const piece of change.messages) {
+      if (!isRun(piece)) {
+        written.push(piece);
+        continue;
+      }
+      const [start, end] = piece;
+      if (end > before.length || start > end || !decodeWritten()) return undefined;
+      for (let i = start; i < end; i++) messages.push(before[i]!);
+    }
+    if (!decodeWritten()) return undefined;
+    const [first] = change.messages;
+    const appended = before.length > 0 && first !== undefined && isRun(first) && first[0] === 0 && first[1] === before.length && !change.messages.slice(1).some(isRun);
+    // An append extends the index of the messages before it, as a live append does.
+    if (appended) for (const message of messages.slice(before.length)) known.set(message.key, message);
+    const state = this.state(relative);
+    state.inbox = {
+      bytes: Number.NaN,
+      cut: 0,
+      cutBytes: 0,
+      prefix: undefined,
+      messages,
+      known: appended ? known : new Map(messages.map((message) => [message.key, message])),
+      elements: messages.length + change.invalid.length,
+      invalid: change.invalid,
+    };
+    const observation: Observation = { kind: 'inbox', team: target.team, member: target.member, messages, at, live, ...(appended ? { unchanged: before.length } : {}) };
+    return this.conclude(relative, state, { ok: true, value: { observation, invalid: change.invalid } }, at, true).observations;
   }
 
   /** A file was removed: forget it, and clear its problem. */
@@ -188,6 +308,14 @@ export class FileInterpreter {
     state.problem = true;
     state.hash = undefined;
     return [{ kind: 'problem', path: relative, message, at }];
+  }
+
+  /** The problem shown for a file went (a journal's record of it). */
+  cleared(relative: string): Observation[] {
+    const state = this.files.get(relative);
+    if (!state?.problem) return [];
+    state.problem = false;
+    return [{ kind: 'problem-gone', path: relative }];
   }
 
   /** Forget a file without saying anything (its whole folder went). */
@@ -221,11 +349,11 @@ export class FileInterpreter {
   }
 
   /** Observations for what was parsed: the file's, and its problem appearing or clearing. */
-  private conclude(relative: string, state: FileState, parsed: Conclusion, at: number, final: boolean, source: string | undefined): Interpretation {
+  private conclude(relative: string, state: FileState, parsed: Conclusion, at: number, final: boolean): Interpretation {
     const observations: Observation[] = [];
     const problem = (message: string) => {
       state.problem = true;
-      observations.push({ kind: 'problem', path: relative, message, at, ...(source === undefined ? {} : { source }) });
+      observations.push({ kind: 'problem', path: relative, message, at });
     };
     if (!parsed.ok) {
       // A text that concluded nothing is not the last one read.
@@ -234,7 +362,7 @@ export class FileInterpreter {
       problem(parsed.message);
       return { observations, torn: false };
     }
-    observations.push(parsed.value.observation);
+    if (parsed.value.observation) observations.push(parsed.value.observation);
     const { invalid } = parsed.value;
     if (invalid.length > 0) {
       problem(`${invalid[0]}${invalid.length > 1 ? ` (and ${invalid.length - 1} more)` : ''}`);
@@ -256,9 +384,13 @@ export class FileInterpreter {
     appendix: string,
     at: number,
     live: boolean,
-    source?: string,
+    record: boolean,
   ): Conclusion {
-    const tail = decodeInbox(target.member, added, previous.known, previous.elements, live ? at : Number.NaN);
+    const tail = decodeEach(target.member, added, previous.known, previous.elements, live ? at : Number.NaN);
+    const messages = [...previous.messages, ...tail.messages];
+    const change = record
+      ? changeFrom(previous.messages, previous.known, messages, (index) => tail.written[index - previous.messages.length]!, [...previous.invalid, ...tail.invalid], previous.messages.length)
+      : undefined;
     for (const message of tail.messages) previous.known.set(message.key, message);
     const end = lastElementEnd(appendix);
     const grown = appendix.slice(0, end);
@@ -268,7 +400,7 @@ export class FileInterpreter {
       cut: end > 0 ? previous.cut + end : 0,
       cutBytes: end > 0 ? previous.cutBytes + Buffer.byteLength(grown) : 0,
       prefix: end > 0 ? hash.update(grown) : undefined,
-      messages: [...previous.messages, ...tail.messages],
+      messages,
       known: previous.known,
       elements: previous.elements + added.length,
       invalid: [...previous.invalid, ...tail.invalid],
@@ -282,14 +414,12 @@ export class FileInterpreter {
       at,
       live,
       unchanged: previous.messages.length,
-      keep: previous.cut,
-      appendix,
-      ...(source === undefined ? {} : { source }),
+      ...(change ? { change } : {}),
     };
     return { ok: true, value: { observation, invalid: read.invalid } };
   }
 
-  private parse(target: FileTarget, text: string, at: number, live: boolean, state: FileState): Conclusion {
+  private parse(target: FileTarget, text: string, at: number, live: boolean, state: FileState, record: InterpretOptions['record']): Conclusion {
     switch (target.kind) {
       case 'config':
       case 'team-file': {
@@ -315,9 +445,11 @@ export class FileInterpreter {
       }
       case 'inbox': {
         // Seen arriving only when watched as it changed: a scan says what is there, not since when.
-        const result = parseInbox(text, target.member, state.inbox?.known ?? new Map(), live ? at : Number.NaN);
+        const result = parseInboxElements(text);
         if (!result.ok) return result;
-        const { messages, invalid } = result.value;
+        const previous = state.inbox;
+        const known = previous?.known ?? new Map<string, InboxMessage>();
+        const { messages, written, invalid } = decodeEach(target.member, result.value, known, 0, live ? at : Number.NaN);
         const cut = lastElementEnd(text);
         const start = text.slice(0, cut);
         state.inbox = {
@@ -330,10 +462,16 @@ export class FileInterpreter {
           elements: messages.length + invalid.length,
           invalid,
         };
-        return {
-          ok: true,
-          value: { observation: { kind: 'inbox', team: target.team, member: target.member, messages, at, live, source: text }, invalid },
-        };
+        // Rewritten to the same messages (or read for the first time since a journal's restore): nothing to say.
+        if (previous && !state.problem && sameMessages(previous, messages, invalid)) return { ok: true, value: { observation: undefined, invalid } };
+        const change: InboxChange | undefined =
+          record === undefined
+            ? undefined
+            : record === 'whole' || !previous
+              ? { messages: written, invalid, whole: true }
+              : changeFrom(previous.messages, known, messages, (index) => written[index]!, invalid);
+        const observation: Observation = { kind: 'inbox', team: target.team, member: target.member, messages, at, live, ...(change ? { change } : {}) };
+        return { ok: true, value: { observation, invalid } };
       }
     }
   }

@@ -31,12 +31,8 @@ export interface LoaderOptions {
   readonly retryDelays?: readonly number[];
   /** Take over from an interpreter that already read these files (a journal's restore). */
   readonly interpreter?: FileInterpreter;
-  /**
-   * Whether an observation of this file must carry the file's whole text (the
-   * journal needs it until it has recorded the file once). Without it, an append
-   * to an inbox is decoded without making a string of the whole file.
-   */
-  readonly wholeText?: (relative: string) => boolean;
+  /** What the journal needs of a read of this inbox (see InterpretOptions.record); nothing without a journal. */
+  readonly record?: (relative: string) => 'whole' | 'change' | undefined;
   /** Files bigger than this are not read (see MAX_FILE_BYTES). */
   readonly maxBytes?: (target: FileTarget) => number;
 }
@@ -113,15 +109,15 @@ const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(
  * into `scratch` when it is big enough: a big team's inboxes are megabytes, and
  * a fresh buffer for each read of each would be a steady stream of garbage.
  */
-function readIfChanged(path: string, known: Fingerprint | undefined, maxBytes: number, scratch: (size: number) => Buffer): ReadResult {
-  const result = withRegularFile(path, (fd, stats): ReadResult => {
+function readIfChanged(claudeDir: string, relative: string, known: Fingerprint | undefined, maxBytes: number, scratch: (size: number) => Buffer): ReadResult {
+  const result = withRegularFile(join(claudeDir, relative), (fd, stats): ReadResult => {
     if (sameFingerprint(known, stats)) return { kind: 'unchanged' };
     if (stats.size > maxBytes) {
       return { kind: 'unreadable', message: `not read: ${megabytes(stats.size)} is too big for a team file (the limit is ${megabytes(maxBytes)})` };
     }
     const buffer = scratch(stats.size);
     return { kind: 'read', bytes: buffer.subarray(0, readAt(fd, buffer, 0, stats.size)), stats };
-  });
+  }, claudeDir);
   if (result.kind !== 'failed') return result;
   // A folder on the way replaced by a file is the same as the file being gone.
   if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return { kind: 'gone' };
@@ -215,6 +211,11 @@ export class Loader {
     return observations;
   }
 
+  /** The folders the last listing could not list. */
+  unlistedFolders(): ReadonlySet<string> {
+    return new Set(this.folderProblems.keys());
+  }
+
   /** Files read so far, for a rescan to find the ones that disappeared. */
   knownFiles(): string[] {
     return [...new Set([...this.interpreter.knownFiles(), ...this.logs.knownFiles(), ...this.listings.keys(), ...this.agentProblems])];
@@ -253,7 +254,7 @@ export class Loader {
     let state = this.reads.get(relative);
     if (!state) this.reads.set(relative, (state = { attempt: 0 }));
     const maxBytes = this.options.maxBytes?.(target) ?? MAX_FILE_BYTES[target.kind];
-    const content = readIfChanged(join(this.options.claudeDir, relative), state.fingerprint, maxBytes, this.scratch);
+    const content = readIfChanged(this.options.claudeDir, relative, state.fingerprint, maxBytes, this.scratch);
     if (content.kind === 'gone' || content.kind === 'unchanged') return [];
     if (content.kind === 'unreadable') {
       // Read again on its next change, whatever its stats (a chmod does not change them).
@@ -262,8 +263,8 @@ export class Loader {
       return this.interpreter.fail(relative, content.message, this.now());
     }
     const final = state.attempt >= this.retryDelays.length;
-    const whole = this.options.wholeText?.(relative) ?? true;
-    const { observations, torn, check } = this.interpreter.interpret(relative, content.bytes, this.now(), { live, final, whole, trustAppends: true });
+    const record = this.options.record?.(relative);
+    const { observations, torn, check } = this.interpreter.interpret(relative, content.bytes, this.now(), { live, final, record, trustAppends: true });
     if (check) this.scheduleCheck(relative, check);
     // A check holds on to the bytes it needs; the loader need not hold a huge buffer for good.
     if (content.bytes.length > KEEP_SCRATCH_BYTES) this.buffer = Buffer.alloc(0);
@@ -284,7 +285,7 @@ export class Loader {
   private readAgentFile(relative: string, target: AgentTarget, live: boolean): Observation[] {
     const at = this.now();
     const result: AgentRead =
-      target.kind === 'output-log' ? this.logs.read(relative, target, at, live) : listArtifacts(join(this.options.claudeDir, relative), target, at, live);
+      target.kind === 'output-log' ? this.logs.read(relative, target, at, live) : listArtifacts(join(this.options.claudeDir, relative), target, at, live, this.options.claudeDir);
     if (result.kind === 'gone') return [];
     if (result.kind === 'unreadable') {
       this.agentProblems.add(relative);

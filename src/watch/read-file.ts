@@ -3,26 +3,67 @@
  * named pipe, a link loop, one we may not read. Shared by the loader (team
  * files), the log follower (output logs) and `spec-check` (a spec file).
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { sep } from 'node:path';
 
 export interface ReadFailure {
   readonly kind: 'failed';
-  /** The system's, or EISDIR (a folder) or ENOTFILE (a pipe, socket or device). */
+  /** The system's, or EISDIR (a folder), ENOTFILE (a pipe, socket or device) or EOUTSIDE (a link out of `inside`). */
   readonly code: string;
   readonly error: unknown;
 }
 
 const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? '';
 
+/** Real paths of the folders reads are kept inside, as last resolved. */
+const realFolders = new Map<string, string>();
+
+function realFolder(folder: string, again: boolean): string {
+  let real = realFolders.get(folder);
+  if (real === undefined || again) {
+    real = realpathSync.native(folder);
+    realFolders.set(folder, real);
+  }
+  return real;
+}
+
+const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+
+/**
+ * Where `path` really is, when that is inside `folder` (links within it are
+ * followed). The folder's own real path is looked up again before a path is
+ * taken for one outside it: the folder may have been replaced, or re-linked.
+ */
+export function realPathInside(path: string, folder: string): string | ReadFailure {
+  let real: string;
+  try {
+    real = realpathSync.native(path);
+    if (within(real, realFolder(folder, false)) || within(real, realFolder(folder, true))) return real;
+  } catch (error) {
+    return { kind: 'failed', code: codeOf(error), error };
+  }
+  return { kind: 'failed', code: 'EOUTSIDE', error: new Error('a link out of the folder read') };
+}
+
 /**
  * Run `read` on a regular file, opened read-only and without blocking (a named
  * pipe where a file should be would otherwise hang until something wrote to
- * it), then close it. What went wrong instead, as a code.
+ * it), then close it. What went wrong instead, as a code. Given `inside`, a
+ * file that is (or is reached through) a link out of that folder is not
+ * opened: a link in the claude dir to a key or a password file is not ours to
+ * read, show or record.
  */
-export function withRegularFile<T>(path: string, read: (fd: number, stats: Stats) => T): T | ReadFailure {
+export function withRegularFile<T>(path: string, read: (fd: number, stats: Stats) => T, inside?: string): T | ReadFailure {
+  let target = path;
+  if (inside !== undefined) {
+    const real = realPathInside(path, inside);
+    if (typeof real !== 'string') return real;
+    target = real;
+  }
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    // The real path, not followed again: a link put in its place since is refused (ELOOP).
+    fd = openSync(target, constants.O_RDONLY | constants.O_NONBLOCK | (inside === undefined ? 0 : constants.O_NOFOLLOW));
   } catch (error) {
     return { kind: 'failed', code: codeOf(error), error };
   }
@@ -54,6 +95,7 @@ const READ_ERRORS: Readonly<Record<string, string>> = {
   EPERM: 'cannot read: permission denied',
   EISDIR: 'is a folder, not a file',
   ENOTFILE: 'is not a regular file (a pipe, socket or device)',
+  EOUTSIDE: 'is a link to outside the claude dir: not followed',
   ENOTDIR: 'is a file, not a folder',
   ELOOP: 'cannot read: a loop of symbolic links',
   ENAMETOOLONG: 'cannot read: the path is too long',

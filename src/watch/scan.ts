@@ -25,19 +25,34 @@ const FOLDER_ERRORS: Readonly<Record<string, string>> = {
   ELOOP: 'cannot list: a loop of symbolic links',
 };
 
+/** Listing errors that say the folder is not there (or is not a folder): what it held is gone. */
+const GONE = new Set(['ENOENT', 'ENOTDIR']);
+
+interface Listing {
+  readonly folders: string[];
+  readonly files: string[];
+  /** Folders that could not be listed, and why. */
+  readonly problems: Map<string, string>;
+  /**
+   * Those of them that may well still hold what they held (permission denied,
+   * out of file descriptors): not listing them says nothing about their teams.
+   */
+  readonly unlisted: Set<string>;
+}
+
 /** Relative paths of every file and folder teamtop reads, as they are now, and the folders that cannot be listed. */
-export function listTeamFiles(claudeDir: string): { folders: string[]; files: string[]; problems: Map<string, string> } {
-  const folders: string[] = [];
-  const files: string[] = [];
-  const problems = new Map<string, string>();
+export function listTeamFiles(claudeDir: string): Listing {
+  const listing: Listing = { folders: [], files: [], problems: new Map(), unlisted: new Set() };
+  const { folders, files, problems } = listing;
   // Missing, or a file: the watcher says so; there is nothing in it to list.
-  if (!isFolder(claudeDir)) return { folders, files, problems };
+  if (!isFolder(claudeDir)) return listing;
   const list = (relative: string): Dirent[] => {
     try {
       return readdirSync(join(claudeDir, relative), { withFileTypes: true });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
       if (code !== 'ENOENT') problems.set(relative, FOLDER_ERRORS[code] ?? `cannot list: ${(error as Error).message}`);
+      if (!GONE.has(code)) listing.unlisted.add(relative);
       return [];
     }
   };
@@ -72,7 +87,13 @@ export function listTeamFiles(claudeDir: string): { folders: string[]; files: st
       }
     }
   }
-  return { folders, files, problems };
+  return listing;
+}
+
+/** Whether `path` is, or is inside, a folder that could not be listed. */
+function unlistedOwn(path: string, unlisted: ReadonlySet<string>): boolean {
+  for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) if (unlisted.has(path.slice(0, end))) return true;
+  return false;
 }
 
 /** The files teamtop reads in one folder and the folders it watches below it, as they are now. */
@@ -116,7 +137,7 @@ export function scan(claudeDir: string, loader: Loader, now: number, emit: (obse
  * (a stat per file).
  */
 export function rescan(claudeDir: string, loader: Loader, knownFolders: Set<string>, now: number): Observation[] {
-  const { folders, files, problems } = listTeamFiles(claudeDir);
+  const { folders, files, problems, unlisted } = listTeamFiles(claudeDir);
   const observations: Observation[] = loader.listed(problems, now);
   for (const folder of folders) {
     if (knownFolders.has(folder)) continue;
@@ -125,10 +146,10 @@ export function rescan(claudeDir: string, loader: Loader, knownFolders: Set<stri
   }
   for (const file of files) append(observations, loader.readNow(file));
   const present = new Set(files);
-  for (const file of loader.knownFiles()) if (!present.has(file)) append(observations, loader.remove(file, false));
+  for (const file of loader.knownFiles()) if (!present.has(file) && !unlistedOwn(file, unlisted)) append(observations, loader.remove(file, false));
   const stillThere = new Set(folders);
   for (const folder of knownFolders) {
-    if (stillThere.has(folder)) continue;
+    if (stillThere.has(folder) || unlistedOwn(folder, unlisted)) continue;
     knownFolders.delete(folder);
     observations.push({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now });
   }

@@ -17,7 +17,7 @@
  * - The system runs out of file watches (ENOSPC: inotify's limit) or another
  *   watcher error: it falls back to polling, and says so on screen.
  */
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import { dirname, join, relative as relativePath, sep } from 'node:path';
 import type { ChokidarOptions, FSWatcher, watch as chokidarWatch } from 'chokidar';
 import type { Observation } from '../domain/observation.js';
@@ -40,6 +40,7 @@ export interface WatchOptions {
 }
 
 type Watch = typeof chokidarWatch;
+type Ending = 'lost' | 'poll' | 'rewatch' | 'aborted';
 
 /** Problems are keyed by path: these two are about the config dir and the watcher. */
 export const DIR_PROBLEM = '.';
@@ -70,6 +71,21 @@ function dirState(path: string): DirState {
     return stats.isDirectory() ? { kind: 'folder', ino: stats.ino } : { kind: 'file' };
   } catch {
     return { kind: 'missing' };
+  }
+}
+
+/**
+ * Whether a path chokidar reports removed is gone. It also reports a folder's
+ * contents removed when it can no longer list the folder (permission taken
+ * away): those may well still be there.
+ */
+function gone(path: string): boolean {
+  try {
+    lstatSync(path);
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
   }
 }
 
@@ -196,7 +212,9 @@ function dirProblem(options: WatchOptions, message: string): Observation[] {
 
 /**
  * Watch the config dir until it goes away or is replaced ('lost'), the watcher
- * must start over by polling ('poll'), or the signal aborts.
+ * must start over by polling ('poll') or afresh ('rewatch': a folder it could
+ * not list can be listed again, and chokidar stopped watching what it held),
+ * or the signal aborts.
  */
 async function follow(
   options: WatchOptions,
@@ -205,7 +223,7 @@ async function follow(
   knownFolders: Set<string>,
   send: (observations: Observation[]) => void,
   watching: () => void,
-): Promise<'lost' | 'poll' | 'aborted'> {
+): Promise<Ending> {
   const { claudeDir, loader, signal } = options;
   const now = options.now ?? Date.now;
   const root = dirState(claudeDir);
@@ -217,8 +235,8 @@ async function follow(
     ...mode.chokidarOptions(),
   });
 
-  let end: (how: 'lost' | 'poll' | 'aborted') => void = () => undefined;
-  const ended = new Promise<'lost' | 'poll' | 'aborted'>((resolve) => {
+  let end: (how: Ending) => void = () => undefined;
+  const ended = new Promise<Ending>((resolve) => {
     end = resolve;
   });
   const abort = () => end('aborted');
@@ -239,12 +257,17 @@ async function follow(
     rescanning = true;
     setImmediate(() => {
       rescanning = false;
-      if (!signal.aborted) send(rescan(claudeDir, loader, knownFolders, now()));
+      if (signal.aborted) return;
+      const unlisted = loader.unlistedFolders();
+      send(rescan(claudeDir, loader, knownFolders, now()));
+      const listed = loader.unlistedFolders();
+      if ([...unlisted].some((folder) => !listed.has(folder))) end('rewatch');
     });
   };
+  // Anything else at the top (Claude Code appends to history.jsonl on every prompt) is none of teamtop's business.
   const onTopLevel = (relative: string) => {
     if (relative === '' || relative === '.') checkRoot();
-    else if (!relative.includes('/')) rescanSoon();
+    else if (relative === 'teams' || relative === 'tasks') rescanSoon();
   };
 
   watcher.on('raw', (_event, name, details) => {
@@ -267,7 +290,7 @@ async function follow(
   watcher.on('unlink', (path: string) => {
     const relative = toRelative(path);
     onTopLevel(relative);
-    send(loader.remove(relative));
+    if (gone(path)) send(loader.remove(relative));
   });
   const relistLater = (folder: string) => {
     for (const delay of RELIST_AFTER_MS) {
@@ -290,6 +313,7 @@ async function follow(
   watcher.on('unlinkDir', (path: string) => {
     const folder = toRelative(path);
     onTopLevel(folder);
+    if (!gone(path)) return;
     if (classifyFile(folder)) send(loader.remove(folder));
     const target = classifyFolder(folder);
     if (!target || !knownFolders.delete(folder)) return;

@@ -146,6 +146,21 @@ describe('files that are not what they should be', () => {
     expect(problems(live)).toEqual([]);
   });
 
+  it('takes a backslash in a name for part of the name, live as at start: no team or inbox is spoofed', async () => {
+    const dir = tempDir();
+    newTeam(dir);
+    const live = await watch(dir);
+    // One file in teams/, named like a path on Windows.
+    writeJson(join(dir, 'teams', 'live\\inboxes\\team-lead.json'), [entry('worker', 'spoofed')]);
+    await waitFor(() => expect(live.json().problems.map((problem) => problem.path)).toEqual(['teams/live\\inboxes\\team-lead.json']));
+    writeJson(join(dir, 'teams/live/inboxes/worker.json'), [entry('team-lead', 'after it')]);
+    await waitFor(() => expect(texts(live)).toContain('after it'));
+    expect(texts(live)).not.toContain('spoofed');
+    const scanned = await watch(dir);
+    expect(live.json().teams.map((team) => team.name)).toEqual(scanned.json().teams.map((team) => team.name));
+    expect(problems(live)).toEqual(problems(scanned));
+  });
+
   it('does not hang on a named pipe where an inbox should be', async () => {
     const dir = tempDir();
     newTeam(dir);

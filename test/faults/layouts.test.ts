@@ -61,18 +61,25 @@ describe('hostile per-agent records', () => {
     expect(drawn).toMatch(/constructor +lead +→ coder/u);
   });
 
-  it('says so when artifacts is a file, and reads a member folder that is a link', async () => {
+  it('says so when artifacts is a file, and reads a member folder that is a link within the claude dir, not out of it', async () => {
     const dir = tempDir();
     team(dir);
     mkdirSync(join(dir, 'tasks/t/coder'), { recursive: true });
     writeFileSync(join(dir, 'tasks/t/coder/artifacts'), 'not a folder');
-    const elsewhere = join(tempDir(), 'reviewer');
-    mkdirSync(join(elsewhere, 'artifacts'), { recursive: true });
-    writeJson(join(elsewhere, 'task-status.json'), { status: 'complete' });
-    writeFileSync(join(elsewhere, 'artifacts/review.md'), 'ok\n');
-    symlinkSync(elsewhere, join(dir, 'tasks/t/reviewer'));
+    const records = (folder: string) => {
+      mkdirSync(join(folder, 'artifacts'), { recursive: true });
+      writeJson(join(folder, 'task-status.json'), { status: 'complete' });
+      writeFileSync(join(folder, 'artifacts/review.md'), 'ok\n');
+      return folder;
+    };
+    symlinkSync(records(join(dir, 'runner/reviewer')), join(dir, 'tasks/t/reviewer'));
+    symlinkSync(records(join(tempDir(), 'outsider')), join(dir, 'tasks/t/outsider'));
     const json = snapshot(await load(dir), { claudeDir: dir, now: Date.now(), stallAfterMs: 60_000 });
-    expect(json.problems).toEqual([{ path: 'tasks/t/coder/artifacts', message: 'is a file, not a folder' }]);
+    expect(json.problems).toEqual([
+      { path: 'tasks/t/coder/artifacts', message: 'is a file, not a folder' },
+      { path: 'tasks/t/outsider/artifacts', message: 'is a link to outside the claude dir: not followed' },
+      { path: 'tasks/t/outsider/task-status.json', message: 'is a link to outside the claude dir: not followed' },
+    ]);
     const reviewer = json.teams[0]!.members.find((member) => member.name === 'reviewer')!;
     expect(reviewer).toMatchObject({ status: 'done', agent: { artifacts: { entries: [{ name: 'review.md', size: 3, kind: 'file' }] } } });
   });

@@ -8,11 +8,10 @@ import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/fixtures.js';
+import { asUser } from '../helpers/filesystems.js';
 import { entry, writeJson } from '../helpers/live.js';
 import { CLI, Terminal } from '../helpers/pty.js';
 
-const NOBODY = 65534;
-const asUser = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
 
 function team(): string {
   const dir = tempDir();
@@ -37,6 +36,24 @@ describe('files and folders teamtop may not read', () => {
     chmodSync(inbox, 0o644);
     await term.waitForText('secret until allowed');
     await term.waitForText(/^(?![\s\S]*permission denied)/u);
+    term.press('q');
+    expect(await term.waitForExit()).toBe(0);
+  });
+
+  it('does not take a folder it may no longer list for the team ending, and follows it again once it may', async () => {
+    const dir = team();
+    const term = new Terminal({ args: ['--dir', dir, '--no-journal'], cols: 140, ...asUser });
+    await term.waitForText('secret until allowed');
+    chmodSync(join(dir, 'teams'), 0o000);
+    await term.waitForText('teams: cannot list: permission denied');
+    expect(term.text()).not.toContain('ended');
+    expect(term.text()).toContain('secret until allowed');
+
+    chmodSync(join(dir, 'teams'), 0o755);
+    await term.waitForText(/^(?![\s\S]*cannot list)/u);
+    writeJson(join(dir, 'teams/live/inboxes/worker.json'), [entry('team-lead', 'secret until allowed'), entry('team-lead', 'listed again')]);
+    await term.waitForText('listed again');
+    expect(term.text()).not.toContain('ended');
     term.press('q');
     expect(await term.waitForExit()).toBe(0);
   });

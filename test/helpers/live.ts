@@ -1,7 +1,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach } from 'vitest';
-import { openSession, type Session } from '../../src/cli/session.js';
+import { openSession, type JournalOptions, type Session } from '../../src/cli/session.js';
+import type { Observation } from '../../src/domain/observation.js';
 import { snapshot } from '../../src/store/snapshot.js';
 import { watchClaudeDir, type WatchOptions } from '../../src/watch/watcher.js';
 
@@ -39,6 +40,33 @@ export async function watchUntil(
   });
   // As of `now`: a fixture's members are quiet by the clock's time, months after it was written.
   return { ...session, json: (now = Date.now()) => snapshot(session.store.getState(), { claudeDir, now, stallAfterMs: 60_000 }) };
+}
+
+/**
+ * The real session, journal and watcher on a dir, as `teamtop` runs them.
+ * `observed` holds every observation handed to the journal since start-up.
+ */
+export async function watchRecorded(claudeDir: string, journal: JournalOptions) {
+  const session = openSession(claudeDir, journal);
+  const controller = new AbortController();
+  running.push(controller);
+  controller.signal.addEventListener('abort', () => session.close());
+  const observed: Observation[] = [];
+  const writer = session.journal;
+  if (writer) {
+    const record = writer.record.bind(writer);
+    writer.record = (observations) => {
+      observed.push(...observations);
+      record(observations);
+    };
+  }
+  await watchClaudeDir({ claudeDir, loader: session.loader, emit: session.observe, folders: session.folders, signal: controller.signal });
+  return {
+    ...session,
+    observed,
+    json: (now = Date.now()) => snapshot(session.store.getState(), { claudeDir, now, stallAfterMs: 60_000 }),
+    stop: () => controller.abort(),
+  };
 }
 
 export function writeJson(path: string, value: unknown): void {

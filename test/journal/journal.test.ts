@@ -3,33 +3,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSession, type JournalOptions } from '../../src/cli/session.js';
 import { readJournalFile } from '../../src/journal/reader.js';
+import type { InboxChange } from '../../src/domain/observation.js';
 import { restore } from '../../src/journal/restore.js';
 import { createStore } from '../../src/store/store.js';
 import { teamRunFiles } from '../../src/journal/sources.js';
 import { listAllRuns, listRuns, namespaceDir, runId } from '../../src/journal/store-dir.js';
 import { JournalWriter } from '../../src/journal/writer.js';
 import { snapshot } from '../../src/store/snapshot.js';
-import { watchClaudeDir } from '../../src/watch/watcher.js';
 import { copyFixture, tempDir } from '../helpers/fixtures.js';
-import { entry, writeJson } from '../helpers/live.js';
+import { entry, watchRecorded, writeJson } from '../helpers/live.js';
 import { sleep, waitFor } from '../helpers/wait.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
-
-/** A live session with its journal and its watcher, as `teamtop` runs it. */
-async function liveSession(claudeDir: string, journal: JournalOptions) {
-  const session = openSession(claudeDir, journal);
-  const controller = new AbortController();
-  await watchClaudeDir({ claudeDir, loader: session.loader, emit: session.observe, folders: session.folders, signal: controller.signal });
-  return {
-    ...session,
-    json: () => snapshot(session.store.getState(), { claudeDir, now: NOW, stallAfterMs: 60_000 }),
-    stop() {
-      controller.abort();
-      session.close();
-    },
-  };
-}
 
 const options = (stateDir: string, write = true): JournalOptions => ({ stateDir, write, maxBytes: 50 * 1024 * 1024 });
 const texts = (doc: ReturnType<typeof snapshot>) => doc.teams.flatMap((team) => team.messages.map((m) => m.text));
@@ -46,7 +31,7 @@ describe('the journal', () => {
     const dir = tempDir();
     const state = tempDir();
     const inbox = newTeam(dir);
-    const live = await liveSession(dir, options(state));
+    const live = await watchRecorded(dir, options(state));
     for (let i = 0; i < 5; i++) {
       writeJson(inbox, [entry('worker', `delivered ${i}`)]);
       await sleep(100);
@@ -66,7 +51,7 @@ describe('the journal', () => {
   it('lists a team whose files are gone as ended, with its history', async () => {
     const dir = copyFixture('protocol-zoo');
     const state = tempDir();
-    const live = await liveSession(dir, options(state));
+    const live = await watchRecorded(dir, options(state));
     const before = live.json();
     live.stop();
     rmSync(join(dir, 'teams'), { recursive: true });
@@ -84,7 +69,7 @@ describe('the journal', () => {
     const dir = tempDir();
     const state = tempDir();
     newTeam(dir);
-    const live = await liveSession(dir, options(state));
+    const live = await watchRecorded(dir, options(state));
     live.stop();
     const [run] = listAllRuns(state);
     expect(statSync(run!.path).mode & 0o777).toBe(0o600);
@@ -94,28 +79,28 @@ describe('the journal', () => {
   it('does not write what an earlier run already recorded', async () => {
     const dir = copyFixture('protocol-zoo');
     const state = tempDir();
-    const first = await liveSession(dir, options(state));
+    const first = await watchRecorded(dir, options(state));
     first.stop();
-    const second = await liveSession(dir, options(state));
+    const second = await watchRecorded(dir, options(state));
     second.stop();
     expect(first.journal!.run).not.toBe(second.journal!.run);
     // Nothing changed between the two runs: the second one wrote no file at all.
     expect(listAllRuns(state).filter((run) => run.run === second.journal!.run)).toEqual([]);
     writeJson(join(dir, 'tasks/zoo/9.json'), { id: '9', subject: 'new since', status: 'pending', blocks: [], blockedBy: [] });
-    const third = await liveSession(dir, options(state));
+    const third = await watchRecorded(dir, options(state));
     third.stop();
     const [written] = listAllRuns(state).filter((run) => run.run === third.journal!.run);
     const entries = readJournalFile(written!.path).lines.filter((line) => line.kind === 'entry');
     expect(entries.map((line) => line.kind === 'entry' && 'path' in line.entry && line.entry.path)).toEqual(['tasks/zoo/9.json']);
   });
 
-  it('records appends to a big inbox as patches, and reads them back whole', async () => {
+  it('records appends to a big inbox as the messages added, and reads them back whole', async () => {
     const dir = tempDir();
     const state = tempDir();
     const inbox = newTeam(dir);
     const messages = Array.from({ length: 60 }, (_, i) => entry('worker', `message ${i} ${'x'.repeat(80)}`));
     writeJson(inbox, messages);
-    const live = await liveSession(dir, options(state));
+    const live = await watchRecorded(dir, options(state));
     for (let i = 0; i < 3; i++) {
       messages.push(entry('worker', `appended ${i}`));
       writeJson(inbox, messages);
@@ -123,10 +108,9 @@ describe('the journal', () => {
     }
     live.stop();
     const [run] = listRuns(namespaceDir(state, dir), 'alpha');
-    const lines = readJournalFile(run!.path).lines;
-    const patches = lines.filter((line) => line.kind === 'entry' && line.entry.op === 'file' && line.entry.keep !== undefined);
-    expect(patches).toHaveLength(3);
-    // The whole text plus the patches rebuild exactly what the file holds.
+    const changes = readJournalFile(run!.path).lines.flatMap((line) => (line.kind === 'entry' && line.entry.op === 'inbox' ? [line.entry.messages] : []));
+    expect(changes.slice(-3)).toEqual([0, 1, 2].map((i) => [[0, 60 + i], messages[60 + i]]));
+    // The first record and the changes rebuild exactly what the file holds.
     const store = createStore();
     const restored = restore(namespaceDir(state, dir), (observations) => store.dispatch({ type: 'observed', observations }));
     expect(restored.notices).toEqual([]);
@@ -134,22 +118,60 @@ describe('the journal', () => {
     expect(history.messages.map((m) => m.text)).toEqual((JSON.parse(readFileSync(inbox, 'utf8')) as { text: string }[]).map((e) => e.text));
   });
 
-  it('writes a file whole again after recording a broken version of it, so a patch never builds on the broken one', () => {
+  it('records a change only on top of a whole record of the inbox in the same file', () => {
     const state = tempDir();
     const namespace = namespaceDir(state, '/claude');
     const writer = new JournalWriter({ stateDir: state, namespace, claudeDir: '/claude', maxBytes: 1e9 });
-    const path = 'teams/alpha/inboxes/lead.json';
-    const inbox = (source: string, keep?: number) =>
-      ({ kind: 'inbox', team: 'alpha', member: 'lead', messages: [], at: 1, live: true, source, ...(keep === undefined ? {} : { keep, appendix: source.slice(keep) }) }) as const;
-    writer.record([inbox('[{"a":1}]')]);
-    writer.record([inbox('[{"a":1},{"b":2}]', 8)]);
-    writer.record([{ kind: 'problem', path, message: 'not valid JSON', at: 2, source: '[{"a":1},{"b' }]);
-    writer.record([inbox('[{"a":1},{"b":2},{"c":3}]', 16)]);
+    const inbox = (messages: InboxChange['messages'], whole: boolean) =>
+      ({ kind: 'inbox', team: 'alpha', member: 'lead', messages: [], at: 1, live: true, change: { messages, invalid: [], whole } }) as const;
+    // A change from a read this file does not hold (an earlier run's) is not recorded: the next read is asked for whole.
+    expect(writer.wants('teams/alpha/inboxes/lead.json')).toBe('whole');
+    writer.record([inbox([[0, 3], { from: 'a', text: 'lost' }], false)]);
+    writer.record([inbox([{ from: 'a', text: 'one' }], true)]);
+    expect(writer.wants('teams/alpha/inboxes/lead.json')).toBe('change');
+    writer.record([inbox([[0, 1], { from: 'a', text: 'two' }], false)]);
     writer.close();
     const [run] = listRuns(namespace, 'alpha');
-    const entries = readJournalFile(run!.path).lines.flatMap((line) => (line.kind === 'entry' && line.entry.op === 'file' ? [line.entry] : []));
-    expect(entries.map((entry) => entry.keep)).toEqual([undefined, 8, undefined, undefined]);
-    expect(entries[3]!.text).toBe('[{"a":1},{"b":2},{"c":3}]');
+    const recorded = readJournalFile(run!.path).lines.flatMap((line) => (line.kind === 'entry' && line.entry.op === 'inbox' ? [line.entry.messages] : []));
+    expect(recorded).toEqual([[{ from: 'a', text: 'one' }], [[0, 1], { from: 'a', text: 'two' }]]);
+  });
+
+  it('still reads a version 1 journal: whole texts, and appends as patches of the text before', () => {
+    const state = tempDir();
+    const folder = join(namespaceDir(state, '/claude'), 'alpha');
+    mkdirSync(folder, { recursive: true });
+    const first = JSON.stringify([entry('worker', 'one')], null, 2);
+    const cut = first.lastIndexOf('}') + 1;
+    const appendix = `,\n  ${JSON.stringify(entry('worker', 'two'))}\n]`;
+    const lines = [
+      { teamtop: 'journal', v: 1, run: 'r', team: 'alpha', claudeDir: '/claude', started: 1 },
+      { op: 'folder', t: 1, path: 'teams/alpha', present: true },
+      { op: 'file', t: 1, live: false, path: 'teams/alpha/inboxes/team-lead.json', text: first },
+      { op: 'file', t: 2, live: true, path: 'teams/alpha/inboxes/team-lead.json', keep: cut, text: appendix },
+    ];
+    writeFileSync(join(folder, '2026-01-01T00-00-00-000Z-1.jsonl'), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    const store = createStore();
+    const restored = restore(namespaceDir(state, '/claude'), (observations) => store.dispatch({ type: 'observed', observations }));
+    expect(restored.notices).toEqual([]);
+    expect(store.getState().teams.get('alpha')!.inboxes.get('team-lead')!.messages.map((m) => m.text)).toEqual(['one', 'two']);
+  });
+
+  it('records a problem going in a later run than the one that recorded it', async () => {
+    const dir = tempDir();
+    const state = tempDir();
+    newTeam(dir);
+    writeFileSync(join(dir, 'teams/alpha/inboxes/worker.json'), '[{"from": "tea');
+    const first = await watchRecorded(dir, options(state));
+    await first.loader.settled();
+    expect(first.json().problems.map((problem) => problem.path)).toEqual(['teams/alpha/inboxes/worker.json']);
+    first.stop();
+    rmSync(join(dir, 'teams/alpha/inboxes/worker.json'));
+    const second = await watchRecorded(dir, options(state));
+    expect(second.json().problems).toEqual([]);
+    second.stop();
+    const restarted = openSession(dir, options(state, false));
+    restarted.close();
+    expect([...restarted.store.getState().problems.values()]).toEqual([]);
   });
 
   it('skips a torn last line with a notice and keeps everything before it', async () => {
@@ -157,7 +179,7 @@ describe('the journal', () => {
     const state = tempDir();
     const inbox = newTeam(dir);
     writeJson(inbox, [entry('worker', 'before the crash')]);
-    (await liveSession(dir, options(state))).stop();
+    (await watchRecorded(dir, options(state))).stop();
     const [run] = listAllRuns(state).filter((r) => r.team === 'alpha');
     appendFileSync(run!.path, '{"op":"file","t":1,"live":true,"path":"teams/alpha/inb');
     const session = openSession(dir, options(state, false));
@@ -165,7 +187,7 @@ describe('the journal', () => {
     const doc = snapshot(session.store.getState(), { claudeDir: dir, now: NOW, stallAfterMs: 60_000 });
     expect(texts(doc)).toEqual(['before the crash']);
     expect(doc.problems).toEqual([
-      { path: run!.path, message: `${run!.path}: the last line is incomplete (teamtop stopped while writing it) and was skipped` },
+      { path: run!.path, message: 'the last line is incomplete (teamtop stopped while writing it) and was skipped' },
     ]);
   });
 

@@ -67,20 +67,37 @@ describe('reading an inbox that Claude Code appends to', () => {
 });
 
 describe('reading an inbox as bytes', () => {
-  it('decodes only what was appended when the whole text is not asked for', () => {
+  it('decodes only what was appended, and tells the journal what changed', () => {
     const interpreter = new FileInterpreter();
-    interpreter.interpret(PATH, Buffer.from(file([element(1), element(2)])), 0, { live: true, final: true });
-    const text = file([element(1), element(2), { ...element(3), text: 'ünïcödé 世界 appended' }]);
-    const { observations } = interpreter.interpret(PATH, Buffer.from(text), 1, { live: true, final: true, whole: false });
+    interpreter.interpret(PATH, Buffer.from(file([element(1), element(2)])), 0, { live: true, final: true, record: 'whole' });
+    const added = { ...element(3), text: 'ünïcödé 世界 appended' };
+    const { observations } = interpreter.interpret(PATH, Buffer.from(file([element(1), element(2), added])), 1, { live: true, final: true, record: 'change' });
     const inbox = inboxOf(observations);
-    expect(inbox.source).toBeUndefined();
-    expect(text.slice(0, inbox.keep) + inbox.appendix).toBe(text);
+    expect(inbox.unchanged).toBe(2);
+    expect(inbox.change).toEqual({ messages: [[0, 2], added], invalid: [], whole: false });
     expect(inbox.messages.at(-1)!.text).toBe('ünïcödé 世界 appended');
     // Byte and character positions stay in step past multi-byte characters.
-    const next = file([element(1), element(2), { ...element(3), text: 'ünïcödé 世界 appended' }, element(4)]);
-    const after = inboxOf(interpreter.interpret(PATH, Buffer.from(next), 2, { live: true, final: true, whole: false }).observations);
+    const after = inboxOf(interpreter.interpret(PATH, Buffer.from(file([element(1), element(2), added, element(4)])), 2, { live: true, final: true, record: 'change' }).observations);
     expect(after.unchanged).toBe(3);
-    expect(next.slice(0, after.keep) + after.appendix).toBe(next);
+    expect(after.change).toEqual({ messages: [[0, 3], element(4)], invalid: [], whole: false });
+  });
+
+  it('tells a rewrite as the runs of messages it kept and the elements that changed; why, not what, for unreadable ones', () => {
+    const interpreter = new FileInterpreter();
+    const change = (elements: unknown[]) => inboxOf(interpreter.interpret(PATH, file(elements), 0, { live: true, final: true, record: 'change' }).observations).change;
+    expect(change([element(1), element(2), element(3), element(4)])).toEqual({
+      messages: [element(1), element(2), element(3), element(4)],
+      invalid: [],
+      whole: true,
+    });
+    // The first delivered and deleted, the third marked read.
+    expect(change([element(2), element(3, { read: true }), element(4)])).toEqual({ messages: [[1, 2], element(3, { read: true }), [3, 4]], invalid: [], whole: false });
+    // Moved about: runs name the places they came from.
+    expect(change([element(4), element(2), { text: 'a secret' }])).toEqual({
+      messages: [[2, 3], [0, 1]],
+      invalid: ['message 3: from: missing'],
+      whole: false,
+    });
   });
 
   it('says nothing about the same bytes read again', () => {

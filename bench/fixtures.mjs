@@ -25,11 +25,20 @@ export function message(from, text, time, extra = {}) {
 
 function filler(from, i, time) {
   if (i % 3 === 2) {
-    return message(from, JSON.stringify({ type: 'idle_notification', from, timestamp: new Date(time).toISOString(), idleReason: 'available' }), time);
+    return message(
+      from,
+      JSON.stringify({ type: 'idle_notification', from, timestamp: new Date(time).toISOString(), idleReason: 'available' }),
+      time,
+    );
   }
-  return message(from, `Progress ${i}: finished the ${['parser', 'schema', 'docs', 'tests'][i % 4]} step and moved the next item to review. Nothing blocks me.`, time, {
-    summary: `progress ${i}`,
-  });
+  return message(
+    from,
+    `Progress ${i}: finished the ${['parser', 'schema', 'docs', 'tests'][i % 4]} step and moved the next item to review. Nothing blocks me.`,
+    time,
+    {
+      summary: `progress ${i}`,
+    },
+  );
 }
 
 /** A team: `members` members (a lead and teammates), `messages` in each inbox, `tasks` tasks in a chain of fours. */

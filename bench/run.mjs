@@ -331,7 +331,13 @@ const across = (runs, pick) => stats(runs.map(pick));
 function hugeDirs() {
   const T = Date.parse('2026-11-01T09:00:00Z');
   const lead = (dir, team) =>
-    writeJson(join(dir, 'teams', team, 'config.json'), { name: team, members: [{ name: 'team-lead', agentType: 'team-lead' }, { name: 'worker', color: 'green' }] });
+    writeJson(join(dir, 'teams', team, 'config.json'), {
+      name: team,
+      members: [
+        { name: 'team-lead', agentType: 'team-lead' },
+        { name: 'worker', color: 'green' },
+      ],
+    });
   const inboxDir = temp('huge-inbox');
   lead(inboxDir, 'huge');
   const count = QUICK ? 10_000 : 50_000;
@@ -343,7 +349,9 @@ function hugeDirs() {
 
   const messageDir = temp('huge-message');
   lead(messageDir, 'long');
-  writeJson(join(messageDir, 'teams/long/inboxes/team-lead.json'), [message('worker', `a long message ${'word '.repeat(200_000)}the-very-end`, T)]);
+  writeJson(join(messageDir, 'teams/long/inboxes/team-lead.json'), [
+    message('worker', `a long message ${'word '.repeat(200_000)}the-very-end`, T),
+  ]);
 
   const tasksDir = temp('huge-tasks');
   lead(tasksDir, 'tasks');
@@ -360,11 +368,17 @@ function hugeDirs() {
 
   const teamsDir = temp('huge-teams');
   const teamCount = QUICK ? 100 : 300;
-  for (let t = 0; t < teamCount; t++) makeTeam(teamsDir, `team-${String(t).padStart(3, '0')}`, { members: 3, messages: 5, tasks: 3, start: T + t * 1000 });
+  for (let t = 0; t < teamCount; t++)
+    makeTeam(teamsDir, `team-${String(t).padStart(3, '0')}`, { members: 3, messages: 5, tasks: 3, start: T + t * 1000 });
 
   return [
     { name: `an inbox of ${inboxMb.toFixed(0)} MB (${count} messages)`, dir: inboxDir, marker: 'the last message of the huge inbox' },
-    { name: 'a 1 MB message, and its detail view', dir: messageDir, marker: 'a long message word', open: { shown: / of \d+ lines/u, end: 'the-very-end' } },
+    {
+      name: 'a 1 MB message, and its detail view',
+      dir: messageDir,
+      marker: 'a long message word',
+      open: { shown: / of \d+ lines/u, end: 'the-very-end' },
+    },
     { name: `${taskCount} tasks`, dir: tasksDir, marker: 'Work item 1' },
     { name: `${teamCount} teams`, dir: teamsDir, marker: `${teamCount} teams` },
   ];
@@ -410,8 +424,16 @@ function longMessageDirs() {
   ];
   return cases.map(([name, length, end]) => {
     const dir = temp('long-message');
-    writeJson(join(dir, 'teams/long/config.json'), { name: 'long', members: [{ name: 'team-lead', agentType: 'team-lead' }, { name: 'worker', color: 'green' }] });
-    writeJson(join(dir, 'teams/long/inboxes/team-lead.json'), [message('worker', `long-message-start ${ordinary(length)} the-very-end ${end}`, T + 1000)]);
+    writeJson(join(dir, 'teams/long/config.json'), {
+      name: 'long',
+      members: [
+        { name: 'team-lead', agentType: 'team-lead' },
+        { name: 'worker', color: 'green' },
+      ],
+    });
+    writeJson(join(dir, 'teams/long/inboxes/team-lead.json'), [
+      message('worker', `long-message-start ${ordinary(length)} the-very-end ${end}`, T + 1000),
+    ]);
     writeJson(join(dir, 'teams/long/inboxes/worker.json'), [message('team-lead', 'a short one', T)]);
     return { name, dir };
   });
@@ -489,10 +511,12 @@ async function main() {
   log('8/8 huge inputs (writing them)');
   const hugeFixtures = hugeDirs();
   const hugeRuns = [];
-  for (const fixture of hugeFixtures) hugeRuns.push({ fixture, runs: await repeat(`8/8 huge inputs: ${fixture.name}`, () => huge(fixture)) });
+  for (const fixture of hugeFixtures)
+    hugeRuns.push({ fixture, runs: await repeat(`8/8 huge inputs: ${fixture.name}`, () => huge(fixture)) });
   log('long messages (writing them)');
   const longRuns = [];
-  for (const fixture of longMessageDirs()) longRuns.push({ fixture, runs: await repeat(`long messages: ${fixture.name}`, () => longMessage(fixture)) });
+  for (const fixture of longMessageDirs())
+    longRuns.push({ fixture, runs: await repeat(`long messages: ${fixture.name}`, () => longMessage(fixture)) });
   let soakResult;
   if (SOAK) {
     log('5/8 soak (10 minutes)');
@@ -520,7 +544,10 @@ async function main() {
       bigP95ToParseFloor: bigRatio,
     },
     capture: Object.fromEntries(
-      Object.keys(captureRuns[0]).map((window) => [window, { rate: across(captureRuns, (r) => r[window].rate), of: captureRuns[0][window].of }]),
+      Object.keys(captureRuns[0]).map((window) => [
+        window,
+        { rate: across(captureRuns, (r) => r[window].rate), of: captureRuns[0][window].of },
+      ]),
     ),
     burst: {
       writes: burstRuns[0].writes,
@@ -529,7 +556,11 @@ async function main() {
       cpuSeconds: across(burstRuns, (r) => r.cpuSeconds),
       keyPress: { p50: across(burstRuns, (r) => r.keyMs.median), p95: across(burstRuns, (r) => r.keyMs.p95) },
     },
-    memory: { bigTeamPeakMb: across(bigRuns, (r) => r.memory.peakMb), bigTeamRssMb: across(bigRuns, (r) => r.memory.rssMb), soak: soakResult },
+    memory: {
+      bigTeamPeakMb: across(bigRuns, (r) => r.memory.peakMb),
+      bigTeamRssMb: across(bigRuns, (r) => r.memory.rssMb),
+      soak: soakResult,
+    },
     idle: { per10s: across(idleRuns, (r) => r.per10s), firstAfterStartPer10s: across(idleRuns, (r) => r.afterStartPer10s) },
     keyPressBig: { p50: across(bigRuns, (r) => r.keyPress.p50), p95: across(bigRuns, (r) => r.keyPress.p95) },
     keyPressBareInk: { p50: across(bareKeyRuns, (r) => r.p50), p95: across(bareKeyRuns, (r) => r.p95) },
@@ -552,8 +583,18 @@ async function main() {
   const ratio = (a, base) => fmt(a.median / base.median, 2);
   const rows = [
     ['startup (ms)', spread(start.teamtopMs, 0), `bare Ink hello ${spread(start.helloMs, 0)}: ×${fmt(start.ratio, 2)}`, '≤ 0.8× hello'],
-    ['change → frame, typical (ms) p50 / p95', pair(l.typical), `bare watcher ${pair(l.typicalBareWatcher)}: ×${ratio(l.typical.p95, l.typicalBareWatcher.p95)} at p95`, 'p95 ≤ 15'],
-    ['change → frame, big (ms) p50 / p95', pair(l.big), `bare watcher ${pair(l.bigBareWatcher)}: ×${ratio(l.big.p95, l.bigBareWatcher.p95)} at p95`, 'p95 ≤ 50'],
+    [
+      'change → frame, typical (ms) p50 / p95',
+      pair(l.typical),
+      `bare watcher ${pair(l.typicalBareWatcher)}: ×${ratio(l.typical.p95, l.typicalBareWatcher.p95)} at p95`,
+      'p95 ≤ 15',
+    ],
+    [
+      'change → frame, big (ms) p50 / p95',
+      pair(l.big),
+      `bare watcher ${pair(l.bigBareWatcher)}: ×${ratio(l.big.p95, l.bigBareWatcher.p95)} at p95`,
+      'p95 ≤ 50',
+    ],
     ['big p95 / JSON.parse of the inbox', `×${spread(bigRatio, 2)}`, `parse ${spread(bigParse, 1)} ms`, '≤ 3×'],
     ...Object.entries(results.capture).map(([window, r]) => [
       `capture, deleted after ${window}`,
@@ -565,9 +606,23 @@ async function main() {
     ['burst: CPU (s)', spread(b.cpuSeconds, 2), '', ''],
     ['burst: key press → frame (ms) p50 / p95', pair(b.keyPress), '', 'p95 ≤ 100'],
     ['peak RSS, big team (MB)', spread(results.memory.bigTeamPeakMb, 0), `RSS after: ${spread(results.memory.bigTeamRssMb, 0)}`, '≤ 200'],
-    ...(soakResult ? [['soak: RSS growth over 10 min at 20 msg/s (MB)', fmt(soakResult.growthMb, 1), `${soakResult.messages} messages, peak ${fmt(soakResult.peakMb, 0)}`, '']] : []),
+    ...(soakResult
+      ? [
+          [
+            'soak: RSS growth over 10 min at 20 msg/s (MB)',
+            fmt(soakResult.growthMb, 1),
+            `${soakResult.messages} messages, peak ${fmt(soakResult.peakMb, 0)}`,
+            '',
+          ],
+        ]
+      : []),
     ['idle CPU per 10 s (s)', spread(i.per10s, 3), `first 10 s after start: ${spread(i.firstAfterStartPer10s, 3)}`, '≤ 0.05'],
-    ['key press → frame, big team (ms) p50 / p95', pair(results.keyPressBig), `bare Ink ${pair(results.keyPressBareInk)}: ×${ratio(results.keyPressBig.p95, results.keyPressBareInk.p95)} at p95`, 'p95 ≤ 30'],
+    [
+      'key press → frame, big team (ms) p50 / p95',
+      pair(results.keyPressBig),
+      `bare Ink ${pair(results.keyPressBareInk)}: ×${ratio(results.keyPressBig.p95, results.keyPressBareInk.p95)} at p95`,
+      'p95 ≤ 30',
+    ],
     ...results.huge.map((h) => [
       `huge: ${h.input}: first frame (ms)`,
       spread(h.firstFrameMs, 0),

@@ -37,7 +37,18 @@ const noReplay = {
 };
 
 /** The interactive dashboard: the store, the terminal and the keys, around the pure view. */
-export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs = DEFAULT_STALL_AFTER_MS, quietAfterMs, replay, spec, view: startView = 'dashboard' }: AppProps) {
+export function App({
+  store,
+  claudeDir,
+  color,
+  team,
+  now: fixedNow,
+  stallAfterMs = DEFAULT_STALL_AFTER_MS,
+  quietAfterMs,
+  replay,
+  spec,
+  view: startView = 'dashboard',
+}: AppProps) {
   const state = useStoreState(store);
   const { columns, rows } = useTerminalSize();
   const transport = replay ?? noReplay;
@@ -46,7 +57,8 @@ export function App({ store, claudeDir, color, team, now: fixedNow, stallAfterMs
   const { now } = clock;
   const [view, dispatch] = useReducer(viewReducer, null, () => ({ ...initialViewState, team: team ?? null, mode: startView }));
   const model = useMemo(
-    () => buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs, quietAfterMs, replay: replayStatus, spec }),
+    () =>
+      buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs, quietAfterMs, replay: replayStatus, spec }),
     [state, view, claudeDir, columns, rows, now, stallAfterMs, quietAfterMs, replayStatus, spec],
   );
   useRedrawWhenTimeChanges(clock, model.nextChangeMs);

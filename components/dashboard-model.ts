@@ -234,34 +234,28 @@ const filterTimeline = memoizeFiltered((entries: readonly TimelineEntry[], filte
 );
 
 /** A list's keys without a copy of them; a selection is looked for from the newest end, where it usually is. */
-const messageKeys = memoize(
-  (messages: readonly InboxMessage[]): Keys => ({
-    length: messages.length,
-    at: (index) => messages[index]?.key,
-    indexOf: (key) => messages.findLastIndex((message) => message.key === key),
-  }),
-);
+const messageKeys = memoize((messages: readonly InboxMessage[]): Keys => ({
+  length: messages.length,
+  at: (index) => messages[index]?.key,
+  indexOf: (key) => messages.findLastIndex((message) => message.key === key),
+}));
 const entryKeys = memoize((entries: readonly TimelineEntry[]) => entries.map((entry) => entry.message.key));
 /** A log as its pane lists it: the line being written last, keyed by line number so a selection stays put. */
-const logView = memoize(
-  (log: AgentLog): LogView => ({
-    lines: log.partial === '' ? log.lines : [...log.lines, log.partial],
-    first: log.total - log.lines.length,
-    total: log.total,
-    present: log.present,
-  }),
-);
+const logView = memoize((log: AgentLog): LogView => ({
+  lines: log.partial === '' ? log.lines : [...log.lines, log.partial],
+  first: log.total - log.lines.length,
+  total: log.total,
+  present: log.present,
+}));
 const LOG_KEY = 'log:';
-const logKeys = memoize(
-  (log: LogView): Keys => ({
-    length: log.lines.length,
-    at: (index) => (index >= 0 && index < log.lines.length ? `${LOG_KEY}${log.first + index}` : undefined),
-    indexOf: (key) => {
-      const index = key.startsWith(LOG_KEY) ? Number(key.slice(LOG_KEY.length)) - log.first : -1;
-      return Number.isInteger(index) && index >= 0 && index < log.lines.length ? index : -1;
-    },
-  }),
-);
+const logKeys = memoize((log: LogView): Keys => ({
+  length: log.lines.length,
+  at: (index) => (index >= 0 && index < log.lines.length ? `${LOG_KEY}${log.first + index}` : undefined),
+  indexOf: (key) => {
+    const index = key.startsWith(LOG_KEY) ? Number(key.slice(LOG_KEY.length)) - log.first : -1;
+    return Number.isInteger(index) && index >= 0 && index < log.lines.length ? index : -1;
+  },
+}));
 const NO_LOG: LogView = { lines: [], first: 0, total: 0, present: false };
 
 /** The agent's figures and error, as lines for its pane. */
@@ -300,7 +294,8 @@ const workflowLines = memoize((status: WorkflowStatus): WorkflowLine[] => {
   const byName = new Map(status.steps.map((step) => [step.name, step]));
   const lines: WorkflowLine[] = status.mismatches.map((text) => ({ kind: 'text', text: `⚠ ${text}`, tone: 'warning' }));
   if (lines.length > 0) lines.push({ kind: 'text', text: '', tone: 'plain' });
-  for (const row of drawWorkflowGraph(status.steps)) lines.push({ kind: 'graph', row, step: row.step === null ? null : (byName.get(row.step) ?? null) });
+  for (const row of drawWorkflowGraph(status.steps))
+    lines.push({ kind: 'graph', row, step: row.step === null ? null : (byName.get(row.step) ?? null) });
   if (status.steps.length === 0) lines.push({ kind: 'text', text: 'no steps declared', tone: 'plain' });
   append(lines, extrasLines(status.extras));
   return lines;

@@ -23,9 +23,7 @@ export interface DashboardProps {
 function Lists({ model }: { model: DashboardModel }) {
   const { layout, width } = model;
   const half = Math.floor(width / 2);
-  const handshakes = (
-    <HandshakeList model={model.handshakes} colors={model.colors} width={layout.sideBySide ? half : width} />
-  );
+  const handshakes = <HandshakeList model={model.handshakes} colors={model.colors} width={layout.sideBySide ? half : width} />;
   const tasks = <TaskList model={model.tasks} colors={model.colors} width={layout.sideBySide ? width - half : width} />;
   if (layout.sideBySide) {
     return (
@@ -70,7 +68,8 @@ export function Dashboard({ model, height }: DashboardProps) {
 
   let body: React.ReactNode;
   if (!model.team) body = <EmptyState claudeDir={model.claudeDir} width={model.width} />;
-  else if (model.help) body = <HelpScreen rows={model.bodyRows ?? Number.MAX_SAFE_INTEGER} width={model.width} replay={model.replay !== null} />;
+  else if (model.help)
+    body = <HelpScreen rows={model.bodyRows ?? Number.MAX_SAFE_INTEGER} width={model.width} replay={model.replay !== null} />;
   else if (model.detail) body = <DetailView detail={model.detail} colors={model.colors} width={model.width} now={model.now} />;
   else if (model.timeline) body = <TimelineView model={model.timeline} colors={model.colors} width={model.width} filters={filters} />;
   else if (model.workflow) body = <WorkflowView model={model.workflow} colors={model.colors} width={model.width} />;

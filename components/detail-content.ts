@@ -27,7 +27,10 @@ export function fieldLines(data: Readonly<Record<string, unknown>>, prefix = '')
     const name = `${prefix}${key}`;
     if (typeof value === 'string' && value.includes('\n')) {
       lines.push(`${name}:`);
-      append(lines, value.split(/\r?\n/u).map((line) => `  ${line}`));
+      append(
+        lines,
+        value.split(/\r?\n/u).map((line) => `  ${line}`),
+      );
     } else if (typeof value === 'string') {
       lines.push(`${name}: ${value}`);
     } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0) {
@@ -80,19 +83,26 @@ export function handshakeLines(handshake: Handshake, width: number): string[] {
   const when = (time: number | null) => (time === null ? 'not seen' : new Date(time).toISOString());
   const { answers } = handshake;
   const answerFacts = answers.map((answer, i) => {
-    const after = answer.at !== null && handshake.requestedAt !== null ? ` (${formatWait(answer.at - handshake.requestedAt)} after the request)` : '';
+    const after =
+      answer.at !== null && handshake.requestedAt !== null ? ` (${formatWait(answer.at - handshake.requestedAt)} after the request)` : '';
     return `${answers.length > 1 ? `answer ${i + 1}` : 'answered'}: ${answer.state} by ${answer.from} at ${when(answer.at)}${after}`;
   });
   const facts = [
     `request id: ${handshake.requestId}`,
     `requested: ${when(handshake.requestedAt)}`,
     ...(answerFacts.length > 0 ? answerFacts : ['answered: not yet']),
-    handshake.contradicting ? `${CONTRADICTING}: the answers disagree, and the first (${handshake.state}) may already have been acted on` : '',
+    handshake.contradicting
+      ? `${CONTRADICTING}: the answers disagree, and the first (${handshake.state}) may already have been acted on`
+      : '',
     handshake.fact ? `about: ${handshake.fact}` : '',
   ].filter(Boolean);
   const message = (label: string, source: InboxMessage | null) =>
     source
-      ? ['', ...wrap(`${label} (${source.kind}, ${source.from} → ${source.to}):`, width), ...messageLines(source, width - 2).map((line) => `  ${line}`)]
+      ? [
+          '',
+          ...wrap(`${label} (${source.kind}, ${source.from} → ${source.to}):`, width),
+          ...messageLines(source, width - 2).map((line) => `  ${line}`),
+        ]
       : [];
   return [
     ...facts.flatMap((line) => wrap(line, width)),
@@ -120,7 +130,13 @@ const fact = (label: string, value: string | undefined | null): string => (value
  * (API-spec layout), its metadata and its artifacts folder, then its prompt.
  * Sections with nothing to say are left out.
  */
-export function memberLines(member: MemberView, info: Member | null, budgetTokens: number | undefined, width: number, now: number): string[] {
+export function memberLines(
+  member: MemberView,
+  info: Member | null,
+  budgetTokens: number | undefined,
+  width: number,
+  now: number,
+): string[] {
   const runner = member.agent?.status ?? null;
   const roster = [
     fact('agent id', info?.agentId),
@@ -145,7 +161,9 @@ export function memberLines(member: MemberView, info: Member | null, budgetToken
     : [];
   const metadata = info?.metadata ? metadataLines(info.metadata) : [];
   const log = member.agent?.log;
-  const logFacts = log ? [`output log: ${log.total} line${log.total === 1 ? '' : 's'} seen${log.present ? '' : ' · the file was removed'} (o shows it)`] : [];
+  const logFacts = log
+    ? [`output log: ${log.total} line${log.total === 1 ? '' : 's'} seen${log.present ? '' : ' · the file was removed'} (o shows it)`]
+    : [];
   const sections = [roster, runnerFacts, metadata, artifactLines(member), logFacts]
     .map((section) => section.filter(Boolean).flatMap((line) => wrap(line, width)))
     .filter((section) => section.length > 0);
@@ -171,10 +189,18 @@ function artifactLines(member: MemberView): string[] {
   const count = artifacts.entries.length + artifacts.more;
   if (count === 0) return ['artifacts: none yet'];
   const total = artifacts.entries.reduce((sum, entry) => sum + entry.size, 0);
-  const nameWidth = Math.min(48, maxOf(artifacts.entries.map((entry) => displayWidth(entry.name, 48)), 4));
+  const nameWidth = Math.min(
+    48,
+    maxOf(
+      artifacts.entries.map((entry) => displayWidth(entry.name, 48)),
+      4,
+    ),
+  );
   return [
     `artifacts (${count}, ${formatBytes(total)} in files):`,
-    ...artifacts.entries.map((entry) => `  ${fitPad(entry.name, nameWidth)}  ${entry.kind === 'file' ? formatBytes(entry.size) : entry.kind}`),
+    ...artifacts.entries.map(
+      (entry) => `  ${fitPad(entry.name, nameWidth)}  ${entry.kind === 'file' ? formatBytes(entry.size) : entry.kind}`,
+    ),
     ...(artifacts.more > 0 ? [`  … and ${artifacts.more} more`] : []),
   ];
 }
@@ -183,7 +209,11 @@ function artifactLines(member: MemberView): string[] {
 export function stepLines(step: StepStatus, spec: WorkflowSpec, width: number): string[] {
   const declared = spec.workflow?.steps?.find((candidate) => candidate.name === step.name);
   const port = (label: string, ports: readonly { name: string; type?: string | undefined; from?: string | undefined }[] | undefined) =>
-    ports && ports.length > 0 ? [`${label}: ${ports.map((item) => `${item.name}${item.type ? ` (${item.type})` : ''}${item.from ? ` ← ${item.from}` : ''}`).join(', ')}`] : [];
+    ports && ports.length > 0
+      ? [
+          `${label}: ${ports.map((item) => `${item.name}${item.type ? ` (${item.type})` : ''}${item.from ? ` ← ${item.from}` : ''}`).join(', ')}`,
+        ]
+      : [];
   return [
     `agent: ${step.agent}`,
     `depends on: ${step.dependsOn.length > 0 ? step.dependsOn.join(', ') : 'nothing'}${declared?.depends_on ? '' : step.dependsOn.length > 0 ? ' (implied by the workflow type)' : ''}`,

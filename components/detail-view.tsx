@@ -34,12 +34,23 @@ function Facts({ detail, colors, now, width }: DetailViewProps) {
   let second: Part[];
   if (item.kind === 'handshake') {
     const { handshake } = item;
-    first = [{ text: `${fit(handshake.kind, 40)} `, bold: true }, name(handshake.from), { text: ' asked ', dimColor: true }, name(handshake.to)];
+    first = [
+      { text: `${fit(handshake.kind, 40)} `, bold: true },
+      name(handshake.from),
+      { text: ' asked ', dimColor: true },
+      name(handshake.to),
+    ];
     second = [
       {
         text: answersText(handshake),
         bold: true,
-        color: paint(handshake.state === 'approved' && !handshake.contradicting ? palette.ok : handshake.state === 'pending' ? palette.warning : palette.danger),
+        color: paint(
+          handshake.state === 'approved' && !handshake.contradicting
+            ? palette.ok
+            : handshake.state === 'pending'
+              ? palette.warning
+              : palette.danger,
+        ),
       },
       ...(handshake.contradicting ? [{ text: ` ${CONTRADICTING}`, bold: true, color: paint(palette.danger) }] : []),
       {
@@ -57,7 +68,11 @@ function Facts({ detail, colors, now, width }: DetailViewProps) {
     ];
   } else if (item.kind === 'step') {
     const { step, spec } = item;
-    first = [{ text: `${fit(step.name, 60)} `, bold: true }, { text: `step of ${fit(spec.name, 40)} · `, dimColor: true }, name(step.agent)];
+    first = [
+      { text: `${fit(step.name, 60)} `, bold: true },
+      { text: `step of ${fit(spec.name, 40)} · `, dimColor: true },
+      name(step.agent),
+    ];
     second = [{ text: step.state, bold: true, color: paint(STEP_COLORS[step.state]) }];
   } else if (item.kind === 'member' || item.kind === 'log-line') {
     const { member } = item;
@@ -66,7 +81,10 @@ function Facts({ detail, colors, now, width }: DetailViewProps) {
       first.push({ text: ` · output.log line ${item.number}`, dimColor: true });
       second = [{ text: member.agent?.log?.present === false ? 'the file was removed' : 'output.log', dimColor: true }];
     } else {
-      first.push({ text: ` · ${fit([member.agentType, member.model, member.backendType].filter(Boolean).join(' · '), 120)}`, dimColor: true });
+      first.push({
+        text: ` · ${fit([member.agentType, member.model, member.backendType].filter(Boolean).join(' · '), 120)}`,
+        dimColor: true,
+      });
       second = [
         { text: statusLabel(member, now), bold: true, color: member.status === 'failed' ? paint(palette.danger) : undefined },
         { text: member.unread > 0 ? ` · ${member.unread} unread` : '', dimColor: true },
@@ -77,14 +95,19 @@ function Facts({ detail, colors, now, width }: DetailViewProps) {
     const when = message.timestamp
       ? `${fit(message.timestamp, 40)}${Number.isFinite(message.time) ? ` (${formatAge(Math.max(0, now - message.time))} ago)` : ''}`
       : 'no timestamp';
-    first = [{ ...name(message.from), color: paint(memberColor(colors.get(message.from) ?? message.color)) }, { text: ' → ', dimColor: true }];
+    first = [
+      { ...name(message.from), color: paint(memberColor(colors.get(message.from) ?? message.color)) },
+      { text: ' → ', dimColor: true },
+    ];
     recipients.forEach((recipient, i) => {
       if (i > 0) first.push({ text: ', ' });
       first.push(name(recipient));
     });
     first.push({ text: ` · ${message.kind === 'text' ? 'message' : fit(message.kind, 40)}`, dimColor: true });
     if (message.summary) first.push({ text: ` · ${fit(message.summary, 120)}` });
-    second = [{ text: `${when} · ${message.read ? 'read' : 'unread'}${message.delivered ? ` · ${deliveryText(message)}` : ''}`, dimColor: true }];
+    second = [
+      { text: `${when} · ${message.read ? 'read' : 'unread'}${message.delivered ? ` · ${deliveryText(message)}` : ''}`, dimColor: true },
+    ];
   }
   return (
     <>
@@ -109,7 +132,10 @@ export function DetailView({ detail, colors, width, now }: DetailViewProps) {
           {line === '' ? ' ' : line}
         </Text>
       ))}
-      <FittedLine parts={[{ text: `esc close${position ? ` · ↑↓ PgUp PgDn scroll ·${position}` : ''}`, dimColor: true }]} width={width - 4} />
+      <FittedLine
+        parts={[{ text: `esc close${position ? ` · ↑↓ PgUp PgDn scroll ·${position}` : ''}`, dimColor: true }]}
+        width={width - 4}
+      />
     </Box>
   );
 }

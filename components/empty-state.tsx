@@ -21,8 +21,8 @@ export function EmptyState({ claudeDir, width }: { readonly claudeDir: string; r
       </Text>
       <Text> </Text>
       <Text wrap="wrap">
-        Another config dir? Use <Text bold>--dir</Text> or set <Text bold>CLAUDE_CONFIG_DIR</Text>. To see a team
-        without Claude Code: <Text bold>teamtop demo</Text>.
+        Another config dir? Use <Text bold>--dir</Text> or set <Text bold>CLAUDE_CONFIG_DIR</Text>. To see a team without Claude Code:{' '}
+        <Text bold>teamtop demo</Text>.
       </Text>
     </Box>
   );

@@ -51,7 +51,11 @@ const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, col
     { text: fitPad(handshake.to, nameWidth), color: paint(memberColor(colors.get(handshake.to))) },
   ];
   if (timing) {
-    parts.push({ text: `  ${timing}`, color: stalled ? paint(palette.danger) : undefined, dimColor: !stalled && handshake.response !== null });
+    parts.push({
+      text: `  ${timing}`,
+      color: stalled ? paint(palette.danger) : undefined,
+      dimColor: !stalled && handshake.response !== null,
+    });
   }
   // Answered again after the first answer (the state column's): a contradiction must stand out.
   const later = handshake.answers.slice(1).map((answer) => answer.state);
@@ -89,7 +93,10 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
   const { items, window } = model;
   const visible = items.slice(window.start, window.end);
   const widest = Math.max(6, Math.floor(width * 0.16));
-  const nameWidth = maxOf(visible.flatMap((handshake) => [displayWidth(handshake.from, widest), displayWidth(handshake.to, widest)]), 4);
+  const nameWidth = maxOf(
+    visible.flatMap((handshake) => [displayWidth(handshake.from, widest), displayWidth(handshake.to, widest)]),
+    4,
+  );
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <ListTitle

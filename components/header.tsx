@@ -45,7 +45,19 @@ const MIN_DIR = 10;
  * would push the frame down over the last pane's border). The right side keeps
  * its warnings whole; the help hint goes first, then the dir, then the count.
  */
-function TitleRow({ claudeDir, count, problems, stalledTotal, width }: { claudeDir: string; count: string; problems: number; stalledTotal: number; width: number }) {
+function TitleRow({
+  claudeDir,
+  count,
+  problems,
+  stalledTotal,
+  width,
+}: {
+  claudeDir: string;
+  count: string;
+  problems: number;
+  stalledTotal: number;
+  width: number;
+}) {
   const { paint } = useTheme();
   const warnings: Part[] = [];
   if (stalledTotal > 0) warnings.push({ text: `⚠ ${stalledTotal} stalled`, bold: true, color: paint(palette.danger) });
@@ -60,7 +72,12 @@ function TitleRow({ claudeDir, count, problems, stalledTotal, width }: { claudeD
   if (dirRoom >= MIN_DIR) detail = ` · ${fit(tildify(claudeDir), dirRoom)} · ${count}`;
   else if (stringWidth(`${NAME} · ${count}`) <= room) detail = ` · ${count}`;
   const gap = Math.max(1, width - stringWidth(NAME) - stringWidth(detail) - columns(right));
-  const parts: Part[] = [{ text: NAME, bold: true, color: paint(palette.accent) }, { text: detail, dimColor: true }, { text: ' '.repeat(gap) }, ...right];
+  const parts: Part[] = [
+    { text: NAME, bold: true, color: paint(palette.accent) },
+    { text: detail, dimColor: true },
+    { text: ' '.repeat(gap) },
+    ...right,
+  ];
   return <FittedLine parts={parts} width={width} />;
 }
 

@@ -73,8 +73,7 @@ export function HelpScreen({ rows, width, replay }: { readonly rows: number; rea
         {UNREAD_MARK} unread · {READ_MARK} read · newest at the bottom · delivered messages stay (Claude Code deletes them)
       </Text>
       <Text wrap="truncate-end">
-        <Text bold>Handshakes </Text>
-        ⚠ stalled · ◷ pending · ✓ approved · ✗ rejected · ⊘ abandoned · ⇢ waits on · ⇠ owes an answer
+        <Text bold>Handshakes </Text>⚠ stalled · ◷ pending · ✓ approved · ✗ rejected · ⊘ abandoned · ⇢ waits on · ⇠ owes an answer
       </Text>
       <Text wrap="truncate-end">
         <Text bold>Status </Text>

@@ -35,7 +35,8 @@ export type Command =
   | 'replayStart'
   | 'replayEnd';
 
-type KeyName = 'tab' | 'shiftTab' | 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'return' | 'escape' | 'home' | 'end';
+type KeyName =
+  'tab' | 'shiftTab' | 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'return' | 'escape' | 'home' | 'end';
 
 export interface Binding {
   readonly command: Command;
@@ -64,10 +65,35 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'close', label: 'esc', description: 'close the message or help', keys: ['escape'], chars: [] },
   { command: 'nextTeam', label: ']', description: 'next team', footer: 'team', keys: [], chars: [']'] },
   { command: 'prevTeam', label: '[', description: 'previous team', keys: [], chars: ['['] },
-  { command: 'toggleTimeline', label: 't', description: 'timeline: every message of the team in time order', footer: 'timeline', keys: [], chars: ['t'] },
-  { command: 'toggleWorkflow', label: 'w', description: 'workflow: the declared steps (--spec) against the live team', keys: [], chars: ['w'] },
-  { command: 'toggleLog', label: 'o', description: "switch the focused member between its inbox and its output log", keys: [], chars: ['o'] },
-  { command: 'memberDetails', label: 'd', description: "the focused member's details: roster entry, status, metrics, artifacts", keys: [], chars: ['d'] },
+  {
+    command: 'toggleTimeline',
+    label: 't',
+    description: 'timeline: every message of the team in time order',
+    footer: 'timeline',
+    keys: [],
+    chars: ['t'],
+  },
+  {
+    command: 'toggleWorkflow',
+    label: 'w',
+    description: 'workflow: the declared steps (--spec) against the live team',
+    keys: [],
+    chars: ['w'],
+  },
+  {
+    command: 'toggleLog',
+    label: 'o',
+    description: 'switch the focused member between its inbox and its output log',
+    keys: [],
+    chars: ['o'],
+  },
+  {
+    command: 'memberDetails',
+    label: 'd',
+    description: "the focused member's details: roster entry, status, metrics, artifacts",
+    keys: [],
+    chars: ['d'],
+  },
   { command: 'toggleIdle', label: 'i', description: 'hide/show idle notifications', footer: 'idle', keys: [], chars: ['i'] },
   { command: 'toggleProtocol', label: 'p', description: 'only protocol messages (requests, answers, idle…)', keys: [], chars: ['p'] },
   { command: 'toggleUnread', label: 'u', description: 'only unread messages', keys: [], chars: ['u'] },
@@ -76,10 +102,26 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'help', label: '?', description: 'this help', footer: 'help', keys: [], chars: ['?'] },
   { command: 'quit', label: 'q ^C', description: 'quit', footer: 'quit', keys: [], chars: ['q'], ctrl: ['c'] },
   { command: 'replayToggle', label: 'space', description: 'replay: play / pause', footer: 'play', keys: [], chars: [' '], replay: true },
-  { command: 'replayStep', label: '. n', description: 'replay: one entry forward', footer: 'step', keys: [], chars: ['.', 'n'], replay: true },
+  {
+    command: 'replayStep',
+    label: '. n',
+    description: 'replay: one entry forward',
+    footer: 'step',
+    keys: [],
+    chars: ['.', 'n'],
+    replay: true,
+  },
   { command: 'replayFaster', label: '+', description: 'replay: faster', footer: 'speed', keys: [], chars: ['+', '='], replay: true },
   { command: 'replaySlower', label: '-', description: 'replay: slower', keys: [], chars: ['-', '_'], replay: true },
-  { command: 'replayStart', label: '<', description: 'replay: back to the start', footer: 'start/end', keys: [], chars: ['<', ','], replay: true },
+  {
+    command: 'replayStart',
+    label: '<',
+    description: 'replay: back to the start',
+    footer: 'start/end',
+    keys: [],
+    chars: ['<', ','],
+    replay: true,
+  },
   { command: 'replayEnd', label: '>', description: 'replay: jump to the end', keys: [], chars: ['>'], replay: true },
 ];
 
@@ -126,9 +168,7 @@ export function commandsFor(input: string, key: Key, replay = false): Command[] 
   const commands: Command[] = [];
   for (const char of input) {
     const named = CONTROL_CHARS[char];
-    const command = named
-      ? commandFor('', { ...key, ...named }, replay)
-      : commandFor(char, { ...key, shift: /[A-Z]/u.test(char) }, replay);
+    const command = named ? commandFor('', { ...key, ...named }, replay) : commandFor(char, { ...key, shift: /[A-Z]/u.test(char) }, replay);
     if (command) commands.push(command);
   }
   return commands;

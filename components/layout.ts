@@ -84,7 +84,12 @@ function splitLists(input: LayoutInput, budget: number, sideBySide: boolean): [n
   return [handshakes, tasks];
 }
 
-function result(input: LayoutInput, base: Omit<Layout, 'width' | 'taskRows' | 'handshakeRows' | 'sideBySide'>, lists: [number, number], sideBySide: boolean): Layout {
+function result(
+  input: LayoutInput,
+  base: Omit<Layout, 'width' | 'taskRows' | 'handshakeRows' | 'sideBySide'>,
+  lists: [number, number],
+  sideBySide: boolean,
+): Layout {
   return {
     width: input.width,
     ...base,
@@ -148,7 +153,7 @@ export function computeLayout(input: LayoutInput): Layout {
   rows.forEach((_, r) => give(r, 1));
   const focusedVisible = focusedRow - firstRow;
   if (focusedVisible >= 0 && focusedVisible < rows.length) give(focusedVisible, Number.MAX_SAFE_INTEGER);
-  for (let progress = true; spare > 0 && progress; ) {
+  for (let progress = true; spare > 0 && progress;) {
     progress = false;
     rows.forEach((_, r) => {
       const before = spare;

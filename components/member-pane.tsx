@@ -17,7 +17,8 @@ const CORNERS = {
 } as const;
 
 export function statusLabel(member: MemberView, now: number): string {
-  const since = Number.isFinite(member.statusSince) && member.status !== 'lead' ? ` ${formatSince(Math.max(0, now - member.statusSince))}` : '';
+  const since =
+    Number.isFinite(member.statusSince) && member.status !== 'lead' ? ` ${formatSince(Math.max(0, now - member.statusSince))}` : '';
   return `${member.status}${since}${member.departed ? ' · departed' : ''}`;
 }
 
@@ -73,7 +74,9 @@ interface StatusParts {
 
 function statusParts(member: MemberView, marker: ReturnType<typeof handshakeMarker>, paint: Theme['paint'], now: number): StatusParts {
   return {
-    marker: marker ? { text: `${marker.text} `, bold: marker.stalled, color: paint(marker.stalled ? palette.danger : palette.warning) } : undefined,
+    marker: marker
+      ? { text: `${marker.text} `, bold: marker.stalled, color: paint(marker.stalled ? palette.danger : palette.warning) }
+      : undefined,
     unread: { text: unreadLabel(member, now), color: member.unread > 0 ? paint(palette.accent) : undefined, dimColor: member.unread === 0 },
   };
 }
@@ -132,7 +135,17 @@ function Notes({ pane, width }: { pane: PaneModel; width: number }) {
   return (
     <>
       {pane.notes.map((note, i) => (
-        <FittedLine key={i} parts={[{ text: fit(note.text, width), color: note.tone === 'danger' ? paint(palette.danger) : undefined, dimColor: note.tone === 'info' }]} width={width} />
+        <FittedLine
+          key={i}
+          parts={[
+            {
+              text: fit(note.text, width),
+              color: note.tone === 'danger' ? paint(palette.danger) : undefined,
+              dimColor: note.tone === 'info',
+            },
+          ]}
+          width={width}
+        />
       ))}
     </>
   );
@@ -144,7 +157,10 @@ function Messages({ pane, colors, width }: { pane: PaneModel; colors: ReadonlyMa
   const visible = messages.slice(window.start, window.end);
   if (pane.rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
   const widest = Math.max(6, Math.floor(width * 0.28));
-  const senderWidth = maxOf(visible.map((message) => displayWidth(message.from, widest)), 4);
+  const senderWidth = maxOf(
+    visible.map((message) => displayWidth(message.from, widest)),
+    4,
+  );
   return (
     <>
       {visible.map((message, i) => (
@@ -191,7 +207,8 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
     // The details give way first, then the rest is cut at the pane's edge.
     const room = layout.width - stringWidth([...head, ...partsOf(status)].map((part) => part.text).join('')) - 6;
     // No room for lines of their own: the figures and an error follow the details.
-    const info = room > 0 ? fit([infoText(pane), ...pane.notes.map((note) => note.text)].filter(Boolean).join(' · '), Math.min(80, room)) : '';
+    const info =
+      room > 0 ? fit([infoText(pane), ...pane.notes.map((note) => note.text)].filter(Boolean).join(' · '), Math.min(80, room)) : '';
     return (
       <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
         <FittedLine parts={[...head, { text: info ? ` · ${info} · ` : ' · ', dimColor: true }, ...partsOf(status)]} width={layout.width} />

@@ -87,9 +87,18 @@ export function TaskList({ model, colors, width }: TaskListProps) {
   const visible = nodes.slice(window.start, window.end);
   // Ids are file names, numbers in practice: a column sized for the longest, but never most of the row.
   const widestId = Math.max(3, Math.floor(width * 0.15));
-  const idWidth = maxOf(nodes.map((node) => displayWidth(node.id, widestId - 1) + 1), 3);
+  const idWidth = maxOf(
+    nodes.map((node) => displayWidth(node.id, widestId - 1) + 1),
+    3,
+  );
   const widestOwner = Math.floor(width * 0.22);
-  const ownerWidth = Math.min(widestOwner, maxOf(nodes.map((node) => (node.owner ? displayWidth(node.owner, widestOwner) + 1 : 1)), 6));
+  const ownerWidth = Math.min(
+    widestOwner,
+    maxOf(
+      nodes.map((node) => (node.owner ? displayWidth(node.owner, widestOwner) + 1 : 1)),
+      6,
+    ),
+  );
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <ListTitle label=" Tasks " focused={model.focused} summary={taskTitle(model)} window={window} total={nodes.length} />

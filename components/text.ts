@@ -233,7 +233,7 @@ function wrapLine(line: string, width: number): string[] {
       next(piece.length, clusterWidth(piece), piece === ' ');
     } else if (PRINTABLE_ASCII.test(piece)) {
       // Printable ASCII (most of a long text) a word at a time: a column a character.
-      for (let from = 0; from < piece.length; ) {
+      for (let from = 0; from < piece.length;) {
         const isSpace = piece.charCodeAt(from) === 0x20;
         let to = from + 1;
         while (to < piece.length && (piece.charCodeAt(to) === 0x20) === isSpace) to++;

@@ -63,8 +63,14 @@ export function TimelineView({ model, colors, width, filters }: TimelineViewProp
   const { entries, window } = model;
   const visible = entries.slice(window.start, window.end);
   const widest = Math.max(8, Math.floor(width * 0.18));
-  const nameWidth = maxOf(visible.map((entry) => displayWidth(entry.message.from, widest)), 4);
-  const recipientsWidth = maxOf(visible.map((entry) => recipientsColumns(entry, nameWidth, Math.max(widest, Math.floor(width * 0.25)))), 4);
+  const nameWidth = maxOf(
+    visible.map((entry) => displayWidth(entry.message.from, widest)),
+    4,
+  );
+  const recipientsWidth = maxOf(
+    visible.map((entry) => recipientsColumns(entry, nameWidth, Math.max(widest, Math.floor(width * 0.25)))),
+    4,
+  );
   const shown = entries.length === model.total ? `${model.total} messages` : `${entries.length} of ${model.total} messages`;
   return (
     <Box flexDirection="column" width={width}>
@@ -78,7 +84,7 @@ export function TimelineView({ model, colors, width, filters }: TimelineViewProp
         ]}
         width={width}
       />
-      {entries.length === 0 ? <Text dimColor>  {model.total === 0 ? 'no messages yet' : 'no message passes the filters'}</Text> : null}
+      {entries.length === 0 ? <Text dimColor> {model.total === 0 ? 'no messages yet' : 'no message passes the filters'}</Text> : null}
       {visible.map((entry, i) => (
         <TimelineRow
           key={entry.message.key}

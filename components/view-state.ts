@@ -93,12 +93,7 @@ export function focusedPane(view: ViewState, panes: readonly string[]): string |
 }
 
 /** The selected item's index in `items` (-1 when the list is empty). */
-export function selectedIndex(
-  view: ViewState,
-  pane: string,
-  items: Keys,
-  anchor: 'start' | 'end',
-): number {
+export function selectedIndex(view: ViewState, pane: string, items: Keys, anchor: 'start' | 'end'): number {
   if (items.length === 0) return -1;
   const key = view.selected.get(pane);
   const index = key === undefined ? -1 : items.indexOf(key);
@@ -125,7 +120,13 @@ function scrollDetail(view: ViewState, context: ViewContext, by: number): ViewSt
 }
 
 /** Another team on screen: focus, the open item and the member filter were about the last one. */
-const showTeam = (view: ViewState, team: string): ViewState => ({ ...view, team, pane: null, opened: null, filters: { ...view.filters, member: null } });
+const showTeam = (view: ViewState, team: string): ViewState => ({
+  ...view,
+  team,
+  pane: null,
+  opened: null,
+  filters: { ...view.filters, member: null },
+});
 
 function switchTeam(view: ViewState, context: ViewContext, step: number): ViewState {
   const { teams } = context;
@@ -149,7 +150,10 @@ function onlyOnMemberPanes(view: ViewState, name: Command): ViewState {
   const key = keyOf(name);
   if (view.opened) return { ...view, note: `${key}: close this first (${keyOf('close')})` };
   if (view.mode === 'dashboard') return { ...view, note: `${key}: focus a member pane first (${keyOf('nextPane')})` };
-  return { ...view, note: `${key}: member panes are on the dashboard (${keyOf(view.mode === 'timeline' ? 'toggleTimeline' : 'toggleWorkflow')})` };
+  return {
+    ...view,
+    note: `${key}: member panes are on the dashboard (${keyOf(view.mode === 'timeline' ? 'toggleTimeline' : 'toggleWorkflow')})`,
+  };
 }
 
 function command(view: ViewState, name: Command, context: ViewContext): ViewState {
@@ -247,7 +251,9 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
     }
     case 'memberDetails': {
       const pane = focusedMember(view, context);
-      return pane === undefined ? onlyOnMemberPanes(view, name) : { ...view, pane, opened: { pane, key: MEMBER_DETAILS_KEY }, detailScroll: 0 };
+      return pane === undefined
+        ? onlyOnMemberPanes(view, name)
+        : { ...view, pane, opened: { pane, key: MEMBER_DETAILS_KEY }, detailScroll: 0 };
     }
     case 'toggleInternal':
       return { ...view, showInternal: !view.showInternal };

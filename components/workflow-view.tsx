@@ -8,7 +8,12 @@ import { fit } from './text.js';
 
 /** A step's mark in the graph, where the drawing has its `●`. */
 export const STEP_MARKS: Readonly<Record<StepState, string>> = { done: '✓', running: '▶', waiting: '○', failed: '✗' };
-export const STEP_COLORS: Readonly<Record<StepState, string>> = { done: palette.ok, running: palette.accent, waiting: palette.dim, failed: palette.danger };
+export const STEP_COLORS: Readonly<Record<StepState, string>> = {
+  done: palette.ok,
+  running: palette.accent,
+  waiting: palette.dim,
+  failed: palette.danger,
+};
 
 interface LineProps {
   readonly line: WorkflowLine;
@@ -41,7 +46,15 @@ const Line = React.memo(function Line({ line, selected, colors, width }: LinePro
 });
 
 /** The declared workflow against the live team: its steps as a dependency graph, then what its type adds. */
-export function WorkflowView({ model, colors, width }: { readonly model: WorkflowModel; readonly colors: ReadonlyMap<string, string | null>; readonly width: number }) {
+export function WorkflowView({
+  model,
+  colors,
+  width,
+}: {
+  readonly model: WorkflowModel;
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly width: number;
+}) {
   const { spec, status, lines, window } = model;
   const { counts } = status;
   const summary = [
@@ -76,7 +89,9 @@ export function NoWorkflow({ width }: { readonly width: number }) {
   return (
     <Box flexDirection="column" width={width} paddingX={1}>
       <Text bold>No workflow declared</Text>
-      <Text wrap="truncate-end">Start teamtop with --spec &lt;team file&gt; (a multi-agent-spec team: agents, workflow steps, collaboration)</Text>
+      <Text wrap="truncate-end">
+        Start teamtop with --spec &lt;team file&gt; (a multi-agent-spec team: agents, workflow steps, collaboration)
+      </Text>
       <Text wrap="truncate-end">to see its steps against this team. teamtop spec-check &lt;file&gt; validates one. w goes back.</Text>
     </Box>
   );

@@ -139,16 +139,23 @@ export function styledCharsToString(chars) {`,
 export const bundlePatches = {
   name: 'bundle-patches',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/](chokidar|ink|is-in-ci|yoga-layout|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/ }, (args) => {
-      const path = args.path.split(/[\\/]node_modules[\\/]/).at(-1).replaceAll('\\', '/');
-      const edits = patches[path];
-      if (!edits) return undefined;
-      let source = readFileSync(args.path, 'utf8');
-      for (const [from, to] of edits) {
-        if (!source.includes(from)) throw new Error(`bundle-patches: ${path} no longer contains ${JSON.stringify(from)}; review the patch for this version`);
-        source = source.replace(from, to);
-      }
-      return { contents: source, loader: 'js' };
-    });
+    build.onLoad(
+      { filter: /[\\/]node_modules[\\/](chokidar|ink|is-in-ci|yoga-layout|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/ },
+      (args) => {
+        const path = args.path
+          .split(/[\\/]node_modules[\\/]/)
+          .at(-1)
+          .replaceAll('\\', '/');
+        const edits = patches[path];
+        if (!edits) return undefined;
+        let source = readFileSync(args.path, 'utf8');
+        for (const [from, to] of edits) {
+          if (!source.includes(from))
+            throw new Error(`bundle-patches: ${path} no longer contains ${JSON.stringify(from)}; review the patch for this version`);
+          source = source.replace(from, to);
+        }
+        return { contents: source, loader: 'js' };
+      },
+    );
   },
 };

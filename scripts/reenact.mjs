@@ -111,7 +111,9 @@ function operationsOf(events, versionsDir) {
         const content = contentOf(event);
         const known = files.get(path);
         if (known?.equals(content)) return; // what a rename or a folder move already put there
-        const temp = TEMP.test(path) ? undefined : [...files.keys()].find((candidate) => TEMP.exec(candidate)?.[1] === path && files.get(candidate).equals(content));
+        const temp = TEMP.test(path)
+          ? undefined
+          : [...files.keys()].find((candidate) => TEMP.exec(candidate)?.[1] === path && files.get(candidate).equals(content));
         if (temp !== undefined) {
           // Seen at its new name before its temp file was seen going.
           op({ kind: 'rename', from: temp, to: path });
@@ -275,7 +277,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   const recording = loadRecording(folder);
-  process.stderr.write(`${recording.name}: ${recording.ops.length} operations over ${(recording.durationMs / 1000).toFixed(1)} s, at ${speed}×, into ${claudeDir}\n`);
+  process.stderr.write(
+    `${recording.name}: ${recording.ops.length} operations over ${(recording.durationMs / 1000).toFixed(1)} s, at ${speed}×, into ${claudeDir}\n`,
+  );
   const { ms } = await reenact(recording, claudeDir, { speed });
   process.stderr.write(`done in ${(ms / 1000).toFixed(1)} s\n`);
 }

@@ -114,7 +114,9 @@ ${lines.join('\n')}
 \`.replaceAll('\\n', '').replaceAll(' ', '');
 `,
   );
-  const table = glibc.runs.filter(([, , width]) => width !== 1).map(([first, last, width]) => `[0x${hex(first)}, 0x${hex(last)}, ${width}]`);
+  const table = glibc.runs
+    .filter(([, , width]) => width !== 1)
+    .map(([first, last, width]) => `[0x${hex(first)}, 0x${hex(last)}, ${width}]`);
   const rows = [];
   for (let i = 0; i < table.length; i += 6) rows.push(`  ${table.slice(i, i + 6).join(', ')},`);
   writeFileSync(
@@ -170,7 +172,16 @@ async function checkTmux() {
   const socket = `teamtop-widths-${process.pid}`;
   const tmux = (...args) => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: UTF8, encoding: 'utf8' });
   try {
-    const started = tmux('-u', 'new-session', '-d', '-x', '120', '-y', '20', `python3 ${probe} ${out}; tmux -L ${socket} wait-for -S probed`);
+    const started = tmux(
+      '-u',
+      'new-session',
+      '-d',
+      '-x',
+      '120',
+      '-y',
+      '20',
+      `python3 ${probe} ${out}; tmux -L ${socket} wait-for -S probed`,
+    );
     if (started.status !== 0) throw new Error(`tmux did not start: ${started.stderr || started.error}`);
     tmux('wait-for', 'probed');
     const version = tmux('-V').stdout.trim();
@@ -192,7 +203,10 @@ async function importTable() {
   const source = readFileSync(new URL('test/safety/glibc-widths.ts', root), 'utf8');
   const version = /GLIBC_VERSION = '([^']+)'/u.exec(source)[1];
   const body = source.slice(source.indexOf('= [') + 2, source.lastIndexOf(']') + 1);
-  return { GLIBC_VERSION: version, GLIBC_WIDTHS: JSON.parse(body.replace(/0x([0-9A-F]+)/gu, (_, digits) => String(parseInt(digits, 16))).replace(/,\s*\]$/u, ']')) };
+  return {
+    GLIBC_VERSION: version,
+    GLIBC_WIDTHS: JSON.parse(body.replace(/0x([0-9A-F]+)/gu, (_, digits) => String(parseInt(digits, 16))).replace(/,\s*\]$/u, ']')),
+  };
 }
 
 if (process.argv.includes('--check-tmux')) await checkTmux();

@@ -9,7 +9,6 @@ import type { WorkflowSpec } from '../domain/workflow-spec.js';
 import type { JournalOptions } from './session.js';
 import { version } from './version.js';
 
-
 interface CommonFlags {
   readonly dir?: string;
   readonly color: boolean;
@@ -90,7 +89,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     return usageError('--view workflow needs --spec <file>: the workflow is the one a team file declares');
   }
   if (flags.view !== undefined && flags.json) {
-    return usageError('--view chooses what --once and the dashboard draw; --json prints everything (with --spec, each team\'s workflow)');
+    return usageError("--view chooses what --once and the dashboard draw; --json prints everything (with --spec, each team's workflow)");
   }
   const claudeDir = resolveClaudeDir(flags.dir);
   let spec: WorkflowSpec | undefined;
@@ -103,7 +102,15 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   const quietAfterMs = flags.quietAfter * 1000;
   if (flags.json) {
     const { runJson } = await import('./run-json.js');
-    return runJson({ claudeDir, team: flags.team, now: flags.now ?? Date.now(), stallAfterMs, quietAfterMs, spec, journal: journalOptions(flags, false) });
+    return runJson({
+      claudeDir,
+      team: flags.team,
+      now: flags.now ?? Date.now(),
+      stallAfterMs,
+      quietAfterMs,
+      spec,
+      journal: journalOptions(flags, false),
+    });
   }
   if (flags.once || !isInteractive()) {
     const { runOnce } = await import('./run-once.js');
@@ -245,7 +252,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--state-dir <path>', 'where the journal lives')
     .action(async (flags: { team: string; out: string; dir?: string; stateDir?: string }) => {
       const { runExport } = await import('./run-export.js');
-      code = runExport({ team: flags.team, out: flags.out, stateDir: resolveStateDir(flags.stateDir), claudeDir: resolveClaudeDir(flags.dir) });
+      code = runExport({
+        team: flags.team,
+        out: flags.out,
+        stateDir: resolveStateDir(flags.stateDir),
+        claudeDir: resolveClaudeDir(flags.dir),
+      });
     });
 
   try {

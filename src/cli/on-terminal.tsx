@@ -20,7 +20,22 @@ import { version } from './version.js';
  * (SIGSEGV, SIGBUS, SIGFPE, SIGILL). Those this platform lacks are left out.
  */
 const ENDING_SIGNALS = (
-  ['SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGTERM', 'SIGUSR2', 'SIGALRM', 'SIGVTALRM', 'SIGXCPU', 'SIGTRAP', 'SIGSYS', 'SIGIO', 'SIGPWR', 'SIGSTKFLT', 'SIGABRT'] as const
+  [
+    'SIGHUP',
+    'SIGINT',
+    'SIGQUIT',
+    'SIGTERM',
+    'SIGUSR2',
+    'SIGALRM',
+    'SIGVTALRM',
+    'SIGXCPU',
+    'SIGTRAP',
+    'SIGSYS',
+    'SIGIO',
+    'SIGPWR',
+    'SIGSTKFLT',
+    'SIGABRT',
+  ] as const
 ).filter((signal) => signal in constants.signals);
 
 /** The exit status after a signal, as a shell reports a process it ended. */

@@ -61,7 +61,8 @@ function copyRun(file: string, out: number): number {
       last = text;
     };
     try {
-      for (let count = readSync(fd, buffer, 0, CHUNK, null); count > 0; count = readSync(fd, buffer, 0, CHUNK, null)) write(decoder.write(buffer.subarray(0, count)));
+      for (let count = readSync(fd, buffer, 0, CHUNK, null); count > 0; count = readSync(fd, buffer, 0, CHUNK, null))
+        write(decoder.write(buffer.subarray(0, count)));
       write(decoder.end());
       // A run cut off mid-line still gets its own line end, so the next run starts cleanly.
       if (last !== '' && !last.endsWith('\n')) write('\n');
@@ -86,12 +87,16 @@ export function runExport({ team, out, stateDir, claudeDir }: ExportOptions): nu
   }
   // Opening it for writing would empty it before it is read.
   const existing = statOrUndefined(out);
-  const own = existing && files.find((file) => {
-    const stats = statOrUndefined(file);
-    return stats !== undefined && sameFile(stats, existing);
-  });
+  const own =
+    existing &&
+    files.find((file) => {
+      const stats = statOrUndefined(file);
+      return stats !== undefined && sameFile(stats, existing);
+    });
   if (own) {
-    process.stderr.write(`teamtop: --out ${shownOut} is one of the runs being exported (${sanitizeLine(own)}): write the export somewhere else\n`);
+    process.stderr.write(
+      `teamtop: --out ${shownOut} is one of the runs being exported (${sanitizeLine(own)}): write the export somewhere else\n`,
+    );
     return 1;
   }
   let fd: number;
@@ -112,6 +117,8 @@ export function runExport({ team, out, stateDir, claudeDir }: ExportOptions): nu
     return 1;
   }
   closeSync(fd);
-  process.stdout.write(`teamtop: wrote ${files.length} run${files.length === 1 ? '' : 's'} of "${shownTeam}" (${bytes} bytes) to ${shownOut}\n`);
+  process.stdout.write(
+    `teamtop: wrote ${files.length} run${files.length === 1 ? '' : 's'} of "${shownTeam}" (${bytes} bytes) to ${shownOut}\n`,
+  );
   return 0;
 }

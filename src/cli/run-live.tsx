@@ -57,6 +57,10 @@ export async function runLive(options: LiveOptions): Promise<number> {
       spec={options.spec}
       view={options.view}
     />,
-    { options: { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 }, color: options.color, onClose: closing },
+    {
+      options: { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 },
+      color: options.color,
+      onClose: closing,
+    },
   );
 }

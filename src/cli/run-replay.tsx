@@ -41,7 +41,9 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
     controller.toEnd();
     const now = options.now ?? (options.json ? Date.now() : controller.end);
     if (options.json) {
-      process.stdout.write(`${inertJson(snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs, quietAfterMs: options.quietAfterMs }), 2)}\n`);
+      process.stdout.write(
+        `${inertJson(snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs, quietAfterMs: options.quietAfterMs }), 2)}\n`,
+      );
       return 0;
     }
     printFrame(store.getState(), { ...options, view: initialViewState, claudeDir, now });
@@ -50,7 +52,14 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
 
   controller.play();
   return runOnTerminal(
-    <App store={store} claudeDir={claudeDir} color={options.color} stallAfterMs={options.stallAfterMs} quietAfterMs={options.quietAfterMs} replay={controller} />,
+    <App
+      store={store}
+      claudeDir={claudeDir}
+      color={options.color}
+      stallAfterMs={options.stallAfterMs}
+      quietAfterMs={options.quietAfterMs}
+      replay={controller}
+    />,
     { options: { exitOnCtrlC: true, patchConsole: false, maxFps: 60 }, color: options.color, onClose: () => controller.dispose() },
   );
 }

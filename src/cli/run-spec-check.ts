@@ -26,7 +26,8 @@ type Read = { readonly ok: true; readonly text: string } | { readonly ok: false;
 
 function readSpecFile(path: string): Read {
   const result = withRegularFile(path, (fd, stats): Read => {
-    if (stats.size > MAX_SPEC_BYTES) return { ok: false, message: `is ${(stats.size / (1024 * 1024)).toFixed(0)} MB: too big for a team file (the limit is 8 MB)` };
+    if (stats.size > MAX_SPEC_BYTES)
+      return { ok: false, message: `is ${(stats.size / (1024 * 1024)).toFixed(0)} MB: too big for a team file (the limit is 8 MB)` };
     // One byte more than the limit: a file that grew since fstat is caught too.
     const buffer = Buffer.alloc(Math.min(stats.size, MAX_SPEC_BYTES) + 1);
     const length = readAt(fd, buffer, 0, buffer.length);

@@ -72,7 +72,9 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
   // Folders the journal remembers and the disk no longer has: those teams ended.
   const present = new Set(folders);
   observe(
-    [...restoredFolders].filter((folder) => !present.has(folder)).map((folder) => ({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now })),
+    [...restoredFolders]
+      .filter((folder) => !present.has(folder))
+      .map((folder) => ({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now })),
   );
   return {
     claudeDir,

@@ -57,15 +57,33 @@ export class DemoTeam {
 
   create(): void {
     this.created = this.now();
-    this.members.set(LEAD, { ...ROSTER[LEAD]!, agentId: `${LEAD}@${this.name}`, joinedAt: this.created, cwd: '/work/v2', subscriptions: [] });
+    this.members.set(LEAD, {
+      ...ROSTER[LEAD]!,
+      agentId: `${LEAD}@${this.name}`,
+      joinedAt: this.created,
+      cwd: '/work/v2',
+      subscriptions: [],
+    });
     this.writeConfig();
   }
 
   join(name: string, tracker: string): void {
-    this.members.set(name, { ...ROSTER[name]!, agentId: `${name}@${this.name}`, joinedAt: this.now(), cwd: '/work/v2', subscriptions: [], planModeRequired: name === 'architect' });
+    this.members.set(name, {
+      ...ROSTER[name]!,
+      agentId: `${name}@${this.name}`,
+      joinedAt: this.now(),
+      cwd: '/work/v2',
+      subscriptions: [],
+      planModeRequired: name === 'architect',
+    });
     this.writeConfig();
     this.trackers.set(name, tracker);
-    this.task(tracker, { subject: name, description: `Teammate tracker for ${name}`, status: 'in_progress', metadata: { _internal: true } });
+    this.task(tracker, {
+      subject: name,
+      description: `Teammate tracker for ${name}`,
+      status: 'in_progress',
+      metadata: { _internal: true },
+    });
   }
 
   /** Claude Code removes a teammate from the roster once it approved its shutdown. */
@@ -121,7 +139,14 @@ function finish(team: DemoTeam, member: string, id: string, report: string, summ
 }
 
 const approveShutdown = (team: DemoTeam, member: string, id: string) =>
-  team.send(member, LEAD, { type: 'shutdown_approved', requestId: id, from: member, timestamp: team.iso(), paneId: 'in-process', backendType: 'in-process' });
+  team.send(member, LEAD, {
+    type: 'shutdown_approved',
+    requestId: id,
+    from: member,
+    timestamp: team.iso(),
+    paneId: 'in-process',
+    backendType: 'in-process',
+  });
 
 export const SCRIPT: readonly Step[] = [
   at(0, (team) => {
@@ -165,13 +190,34 @@ export const SCRIPT: readonly Step[] = [
       .join('\n'),
   ),
   at(7, (team) =>
-    team.send('architect', LEAD, { type: 'plan_approval_request', requestId: 'plan-v2-1', from: 'architect', plan: '# Schema v2\n\n1. Rename `opts` to `options`\n2. Add `include`', timestamp: team.iso() }),
+    team.send('architect', LEAD, {
+      type: 'plan_approval_request',
+      requestId: 'plan-v2-1',
+      from: 'architect',
+      plan: '# Schema v2\n\n1. Rename `opts` to `options`\n2. Add `include`',
+      timestamp: team.iso(),
+    }),
   ),
-  at(11, (team) => team.send(LEAD, 'architect', { type: 'plan_approval_response', requestId: 'plan-v2-1', approve: false, feedback: "Keep the v1 names: add fields, don't rename them." })),
+  at(11, (team) =>
+    team.send(LEAD, 'architect', {
+      type: 'plan_approval_response',
+      requestId: 'plan-v2-1',
+      approve: false,
+      feedback: "Keep the v1 names: add fields, don't rename them.",
+    }),
+  ),
   at(14, (team) =>
-    team.send('architect', LEAD, { type: 'plan_approval_request', requestId: 'plan-v2-2', from: 'architect', plan: '# Schema v2, additive\n\n1. Add `include`\n2. Deprecate `opts` (no rename)', timestamp: team.iso() }),
+    team.send('architect', LEAD, {
+      type: 'plan_approval_request',
+      requestId: 'plan-v2-2',
+      from: 'architect',
+      plan: '# Schema v2, additive\n\n1. Add `include`\n2. Deprecate `opts` (no rename)',
+      timestamp: team.iso(),
+    }),
   ),
-  at(17, (team) => team.send(LEAD, 'architect', { type: 'plan_approval_response', requestId: 'plan-v2-2', approve: true, permissionMode: 'acceptEdits' })),
+  at(17, (team) =>
+    team.send(LEAD, 'architect', { type: 'plan_approval_response', requestId: 'plan-v2-2', approve: true, permissionMode: 'acceptEdits' }),
+  ),
   at(20, (team) => finish(team, 'architect', '1', 'Schema v2 is in schema/v2.json: additive, v1 files still validate.', 'schema done')),
   at(21, (team) => {
     team.task('2', { status: 'in_progress', activeForm: 'Building the v2 parser' });
@@ -179,12 +225,23 @@ export const SCRIPT: readonly Step[] = [
     return '#1 done: builder started #2, scribe started #3';
   }),
   at(23, (team) =>
-    team.send('builder', LEAD, { type: 'permission_request', request_id: 'perm-install', agent_id: 'builder', tool_name: 'Bash', tool_use_id: 'toolu_demo_1', description: 'npm install --save zod', input: { command: 'npm install --save zod' }, permission_suggestions: [] }),
+    team.send('builder', LEAD, {
+      type: 'permission_request',
+      request_id: 'perm-install',
+      agent_id: 'builder',
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_demo_1',
+      description: 'npm install --save zod',
+      input: { command: 'npm install --save zod' },
+      permission_suggestions: [],
+    }),
   ),
   at(25, (team) => team.send('scribe', 'builder', 'Which flag turns strict mode on in v2?', 'question')),
   at(27, (team) => team.send('builder', 'scribe', '`--strict`; it is off by default, see src/cli.ts.', 'answer')),
   at(30, (team) => [team.send('tester', LEAD, 'Fixtures are ready; waiting for #2.', 'ready'), team.idle('tester')].join('\n')),
-  at(39, (team) => team.send(LEAD, 'builder', { type: 'permission_response', request_id: 'perm-install', approve: true }, 'approve install')),
+  at(39, (team) =>
+    team.send(LEAD, 'builder', { type: 'permission_response', request_id: 'perm-install', approve: true }, 'approve install'),
+  ),
   at(42, (team) => finish(team, 'builder', '2', 'Parser done: v1 and v2 both parse, 48 unit tests.', 'parser done')),
   at(43, (team) => {
     team.task('4', { status: 'in_progress', activeForm: 'Testing the parser end to end' });
@@ -195,7 +252,16 @@ export const SCRIPT: readonly Step[] = [
   at(46.5, (team) => team.leave('architect')),
   at(48, (team) => finish(team, 'scribe', '3', 'Migration guide is in docs/migration.md.', 'guide done')),
   at(50, (team) =>
-    team.send('tester', LEAD, { type: 'permission_request', request_id: 'perm-e2e', agent_id: 'tester', tool_name: 'Bash', tool_use_id: 'toolu_demo_2', description: 'npm run e2e', input: { command: 'npm run e2e' }, permission_suggestions: [] }),
+    team.send('tester', LEAD, {
+      type: 'permission_request',
+      request_id: 'perm-e2e',
+      agent_id: 'tester',
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_demo_2',
+      description: 'npm run e2e',
+      input: { command: 'npm run e2e' },
+      permission_suggestions: [],
+    }),
   ),
   at(52, (team) => team.send(LEAD, 'tester', { type: 'permission_response', request_id: 'perm-e2e', approve: true })),
   at(55, (team) => finish(team, 'tester', '4', 'All 212 tests pass on v1 and v2 fixtures.', 'tests pass')),
@@ -209,8 +275,18 @@ export const SCRIPT: readonly Step[] = [
   // The tester does not answer for 24 s: this shutdown stalls.
   at(60, (team) => shutdown(team, 'tester', 'shutdown-60@tester', 'Thanks, the suite is green.')),
   at(62, (team) => shutdown(team, 'builder', 'shutdown-62@builder', 'Parser is in, thank you.')),
-  at(63, (team) => team.send('builder', LEAD, { type: 'shutdown_rejected', requestId: 'shutdown-62@builder', from: 'builder', reason: 'Fixing a flaky test first.', timestamp: team.iso() })),
-  at(70, (team) => [team.send('builder', LEAD, 'Flaky test fixed (a timezone in a fixture).', 'flake fixed'), team.idle('builder')].join('\n')),
+  at(63, (team) =>
+    team.send('builder', LEAD, {
+      type: 'shutdown_rejected',
+      requestId: 'shutdown-62@builder',
+      from: 'builder',
+      reason: 'Fixing a flaky test first.',
+      timestamp: team.iso(),
+    }),
+  ),
+  at(70, (team) =>
+    [team.send('builder', LEAD, 'Flaky test fixed (a timezone in a fixture).', 'flake fixed'), team.idle('builder')].join('\n'),
+  ),
   at(72, (team) => shutdown(team, 'builder', 'shutdown-72@builder', 'Now we are done.')),
   at(73, (team) => approveShutdown(team, 'builder', 'shutdown-72@builder')),
   at(74, (team) => team.leave('builder')),

@@ -39,7 +39,12 @@ export function agentFigures(status: AgentStatus | null | undefined, budgetToken
   const tasks = metrics?.tasks_completed;
   const response = metrics?.avg_response_time;
   return {
-    tokens: used === undefined ? null : budget === undefined ? `${compact.format(used)} tokens` : `${compact.format(used)} / ${compact.format(budget)} tokens`,
+    tokens:
+      used === undefined
+        ? null
+        : budget === undefined
+          ? `${compact.format(used)} tokens`
+          : `${compact.format(used)} / ${compact.format(budget)} tokens`,
     budgetShare: used === undefined || budget === undefined ? null : used / budget,
     tasks: tasks === undefined ? null : `${whole.format(tasks)} task${tasks === 1 ? '' : 's'} done`,
     response: response === undefined ? null : `${response < 10 ? response.toFixed(1) : Math.round(response)} s avg response`,
@@ -48,7 +53,8 @@ export function agentFigures(status: AgentStatus | null | undefined, budgetToken
 
 /** One line of an agent's figures: `12.3K / 100K tokens (12%) · 3 tasks done · 1.2 s avg response`. */
 export function figuresLine(figures: AgentFigures): string {
-  const tokens = figures.tokens && figures.budgetShare !== null ? `${figures.tokens} (${Math.round(figures.budgetShare * 100)}%)` : figures.tokens;
+  const tokens =
+    figures.tokens && figures.budgetShare !== null ? `${figures.tokens} (${Math.round(figures.budgetShare * 100)}%)` : figures.tokens;
   return [tokens, figures.tasks, figures.response].filter(Boolean).join(' · ');
 }
 

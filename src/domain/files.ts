@@ -5,11 +5,18 @@
  */
 import { decodeInbox, type InboxMessage, type InboxParse } from './inbox.js';
 import type * as z from 'zod/mini';
-import { AgentStatusSchema, describeIssue, InboxFileSchema, TaskSchema, TeamConfigSchema, type AgentStatus, type Task, type TeamConfig } from './schemas.js';
+import {
+  AgentStatusSchema,
+  describeIssue,
+  InboxFileSchema,
+  TaskSchema,
+  TeamConfigSchema,
+  type AgentStatus,
+  type Task,
+  type TeamConfig,
+} from './schemas.js';
 
-export type Parsed<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly torn: boolean; readonly message: string };
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly torn: boolean; readonly message: string };
 
 /**
  * Where the text stops being JSON. Not the parser's message: it quotes the
@@ -19,7 +26,8 @@ export type Parsed<T> =
 function notJson(text: string, error: Error): string {
   const position = /at position (\d+)/u.exec(error.message);
   const at = position ? Number(position[1]) : undefined;
-  if (error.message.includes('end of JSON input') || (at !== undefined && at >= text.trimEnd().length)) return 'not valid JSON (it ends too early)';
+  if (error.message.includes('end of JSON input') || (at !== undefined && at >= text.trimEnd().length))
+    return 'not valid JSON (it ends too early)';
   if (at === undefined) return 'not valid JSON';
   const before = text.slice(0, at);
   const line = before.split('\n').length;
@@ -42,7 +50,12 @@ function kindOf(value: unknown): string {
 }
 
 /** JSON text checked against a schema; a mismatch is a real problem named by `what`, not a torn read. */
-function parseAs<T>(text: string, schema: z.ZodMiniType<T>, what: string, prepare: (value: unknown) => unknown = (value) => value): Parsed<T> {
+function parseAs<T>(
+  text: string,
+  schema: z.ZodMiniType<T>,
+  what: string,
+  prepare: (value: unknown) => unknown = (value) => value,
+): Parsed<T> {
   const json = parseJson(text);
   if (!json.ok) return json;
   const result = schema.safeParse(prepare(json.value));

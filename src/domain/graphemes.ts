@@ -70,7 +70,7 @@ function windowEnd(text: string, index: number): number {
  * segmenter found: no grapheme rule looks back across one).
  */
 function* segmentWindow(text: string, start: number, end: number): Generator<string> {
-  for (let from = start, size = SLICE; from < end; ) {
+  for (let from = start, size = SLICE; from < end;) {
     let to = Math.min(end, from + size);
     if (isLowSurrogate(text.charCodeAt(to)) && isHighSurrogate(text.charCodeAt(to - 1))) to++;
     const slice = text.slice(from, to);
@@ -99,7 +99,7 @@ const SEARCH = 4096;
  * (`run` true), and between them the clusters the segmenter found, one by one.
  */
 export function* clusterRuns(text: string): Generator<readonly [piece: string, run: boolean]> {
-  for (let from = 0; from < text.length; ) {
+  for (let from = 0; from < text.length;) {
     let to = Math.min(text.length, from + SEARCH);
     if (isLowSurrogate(text.charCodeAt(to)) && isHighSurrogate(text.charCodeAt(to - 1))) to++;
     JOINING.lastIndex = 0;

@@ -224,9 +224,12 @@ export function isStalled(pairing: Pairing, now: number, stallAfterMs: number, g
 export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): Handshake {
   const requestedAt = pairing.request && Number.isFinite(pairing.request.time) ? pairing.request.time : null;
   const respondedAt = pairing.response && Number.isFinite(pairing.response.time) ? pairing.response.time : null;
-  const answers = pairing.responses.map(
-    (message): Answer => ({ state: answerState(message), at: Number.isFinite(message.time) ? message.time : null, from: message.from, message }),
-  );
+  const answers = pairing.responses.map((message): Answer => ({
+    state: answerState(message),
+    at: Number.isFinite(message.time) ? message.time : null,
+    from: message.from,
+    message,
+  }));
   let state: HandshakeState;
   if (pairing.response) {
     state = answerState(pairing.response);
@@ -249,7 +252,8 @@ export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: numb
 }
 
 /** Still awaited: pending or stalled (an abandoned one is awaited by nobody). */
-export const isOpen = (handshake: { readonly state: HandshakeState }): boolean => handshake.state === 'pending' || handshake.state === 'stalled';
+export const isOpen = (handshake: { readonly state: HandshakeState }): boolean =>
+  handshake.state === 'pending' || handshake.state === 'stalled';
 
 const newestFirst = (a: Handshake, b: Handshake) => (b.respondedAt ?? b.requestedAt ?? 0) - (a.respondedAt ?? a.requestedAt ?? 0);
 

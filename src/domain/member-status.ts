@@ -75,7 +75,8 @@ function fromAgentStatus(agent: AgentStatus): StatusResult | undefined {
   const completed = toEpoch(agent.completedAt);
   const active = toEpoch(agent.lastActiveAt);
   const started = toEpoch(agent.startedAt);
-  const since = status === 'done' || status === 'failed' ? (Number.isNaN(completed) ? active : completed) : status === 'idle' ? active : started;
+  const since =
+    status === 'done' || status === 'failed' ? (Number.isNaN(completed) ? active : completed) : status === 'idle' ? active : started;
   return { status, since };
 }
 
@@ -95,7 +96,8 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
 
   const { application } = evidence;
   if (application && !application.response) return { status: 'joining', since: timeOf(application.request) };
-  if (application?.response?.data && verdictOf(application.response.data) === false) return { status: 'refused', since: timeOf(application.response) };
+  if (application?.response?.data && verdictOf(application.response.data) === false)
+    return { status: 'refused', since: timeOf(application.response) };
 
   const shutdowns = evidence.pairings
     .filter((pairing) => pairing.kind === 'shutdown' && pairing.to === evidence.name)
@@ -136,9 +138,12 @@ export const DEFAULT_QUIET_AFTER_MS = 10 * 60_000;
  * happened: the client flips it as a turn starts and ends). NaN when none is known.
  */
 export function lastSignOfLife(evidence: Pick<StatusEvidence, 'lastSent' | 'joinedAt' | 'agentStatus' | 'activeSince'>): number {
-  const known = [timeOf(evidence.lastSent), evidence.joinedAt, toEpoch(evidence.agentStatus?.lastActiveAt), evidence.activeSince ?? Number.NaN].filter(
-    Number.isFinite,
-  );
+  const known = [
+    timeOf(evidence.lastSent),
+    evidence.joinedAt,
+    toEpoch(evidence.agentStatus?.lastActiveAt),
+    evidence.activeSince ?? Number.NaN,
+  ].filter(Number.isFinite);
   return known.length > 0 ? maxOf(known) : Number.NaN;
 }
 

@@ -80,7 +80,13 @@ export type Observation =
       readonly skipped: number;
     } & Seen)
   /** An agent's artifacts folder as listed now; `more` entries were not listed. */
-  | ({ readonly kind: 'artifacts'; readonly team: string; readonly member: string; readonly entries: readonly Artifact[]; readonly more: number } & Seen)
+  | ({
+      readonly kind: 'artifacts';
+      readonly team: string;
+      readonly member: string;
+      readonly entries: readonly Artifact[];
+      readonly more: number;
+    } & Seen)
   /** A file we read was removed. */
   | ({ readonly kind: 'file-gone'; readonly target: FileTarget } & Seen)
   /** A team's or task list's folder exists. */

@@ -24,9 +24,7 @@ export type FileTarget =
   | { readonly kind: 'artifacts'; readonly team: string; readonly member: string };
 
 /** Folders whose appearance or removal means something. */
-export type FolderTarget =
-  | { readonly kind: 'team-dir'; readonly team: string }
-  | { readonly kind: 'tasks-dir'; readonly team: string };
+export type FolderTarget = { readonly kind: 'team-dir'; readonly team: string } | { readonly kind: 'tasks-dir'; readonly team: string };
 
 const JSON_FILE = /^(.+)\.json$/u;
 

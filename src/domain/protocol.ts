@@ -42,9 +42,7 @@ const JoinApprovedSchema = z.looseObject({ agentName: text });
 const PermissionUpdateSchema = z.looseObject({ toolName: text, tool_name: text });
 
 /** Decoded `text` of an inbox entry. */
-export type DecodedText =
-  | { readonly kind: 'text'; readonly data: null }
-  | { readonly kind: string; readonly data: ProtocolMessage };
+export type DecodedText = { readonly kind: 'text'; readonly data: null } | { readonly kind: string; readonly data: ProtocolMessage };
 
 /** How deep protocol data is kept: levels of objects and arrays, the message itself being the first. */
 export const MAX_DATA_DEPTH = 16;
@@ -123,15 +121,17 @@ export function firstLine(value: string | undefined): string {
   return '';
 }
 
-const withDetail = (head: string, detail: string | undefined): string =>
-  detail ? `${head}: ${detail}` : head;
+const withDetail = (head: string, detail: string | undefined): string => (detail ? `${head}: ${detail}` : head);
 
 /** Characters of a long text (an idle notification's result) a one-line rendering keeps: more than a line shows. */
 const MAX_LINE_TEXT = 400;
 
 /** A text on one line: its whitespace runs made one space, cut where no line reaches. */
 function oneLine(value: string): string {
-  const line = value.slice(0, MAX_LINE_TEXT + 1).replace(/\s+/gu, ' ').trim();
+  const line = value
+    .slice(0, MAX_LINE_TEXT + 1)
+    .replace(/\s+/gu, ' ')
+    .trim();
   return line.length > MAX_LINE_TEXT ? `${line.slice(0, MAX_LINE_TEXT - 1)}…` : line;
 }
 
@@ -159,10 +159,7 @@ const renderers: Readonly<Record<string, Renderer>> = {
   shutdown_rejected: (data) => withDetail('shutdown rejected', ReasonSchema.parse(data).reason),
   shutdown_response(data) {
     const response = ShutdownResponseSchema.parse(data);
-    return withDetail(
-      answered('shutdown', verdictOf(data), 'approved', 'rejected'),
-      response.content ?? response.reason,
-    );
+    return withDetail(answered('shutdown', verdictOf(data), 'approved', 'rejected'), response.content ?? response.reason);
   },
   permission_request(data) {
     const request = PermissionRequestSchema.parse(data);

@@ -181,7 +181,10 @@ function settleKnownCluster(cluster: string): string {
  * on: only the clusters between them are looked at.
  */
 function settleWidths(text: string): string {
-  let settled = text.replace(UNDRAWABLE, REPLACEMENT).replace(DROPPED, '').replace(SARA_AM, (am) => am.normalize('NFKD'));
+  let settled = text
+    .replace(UNDRAWABLE, REPLACEMENT)
+    .replace(DROPPED, '')
+    .replace(SARA_AM, (am) => am.normalize('NFKD'));
   for (let pass = 0; pass < 3; pass++) {
     if (!mayJoin(settled)) return settled;
     let changed = false;
@@ -228,9 +231,7 @@ function neutralise(text: string): string {
 
 /** One line of display: line breaks become a visible mark, tabs a space. */
 export function sanitizeLine(text: string): string {
-  const flat = text
-    .replace(/\r\n|\r|\n/gu, ` ${LINE_BREAK_MARK} `)
-    .replace(/\t/gu, ' ');
+  const flat = text.replace(/\r\n|\r|\n/gu, ` ${LINE_BREAK_MARK} `).replace(/\t/gu, ' ');
   // Trimmed after neutralising (which can drop what stood between spaces), but a
   // space that carries a mark stays: without it the mark would stand alone.
   return neutralise(flat).replace(/ {2,}/gu, ' ').replace(LEADING_SPACE, '').trimEnd();

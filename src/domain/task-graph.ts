@@ -172,7 +172,10 @@ function dependencyOrder(
     }
   }
   const byFirstId = (a: number, b: number) => compareIds(sccs[a]![0]!, sccs[b]![0]!);
-  const ready = sccs.map((_, n) => n).filter((n) => indegree[n] === 0).sort(byFirstId);
+  const ready = sccs
+    .map((_, n) => n)
+    .filter((n) => indegree[n] === 0)
+    .sort(byFirstId);
   const order: string[] = [];
   while (ready.length > 0) {
     const n = ready.shift()!;

@@ -26,8 +26,18 @@ export function untilAgeChanges(ms: number, units: 1 | 2 = 2): number {
   const age = Math.max(0, ms);
   const step =
     units === 1
-      ? age >= DAY ? DAY : age >= HOUR ? HOUR : age >= MINUTE ? MINUTE : SECOND
-      : age >= DAY ? HOUR : age >= HOUR ? MINUTE : SECOND;
+      ? age >= DAY
+        ? DAY
+        : age >= HOUR
+          ? HOUR
+          : age >= MINUTE
+            ? MINUTE
+            : SECOND
+      : age >= DAY
+        ? HOUR
+        : age >= HOUR
+          ? MINUTE
+          : SECOND;
   return step - (age % step);
 }
 

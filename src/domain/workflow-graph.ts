@@ -167,7 +167,14 @@ function verticals(lanes: Lanes): Cells {
 }
 
 /** A horizontal connector from `from` to the right, through `to`'s lanes (which get `middle`, the last one `end`). */
-function connector(lanes: Lanes, from: number, to: readonly number[], middle: string, end: string, passing: (lane: number) => boolean): Cells {
+function connector(
+  lanes: Lanes,
+  from: number,
+  to: readonly number[],
+  middle: string,
+  end: string,
+  passing: (lane: number) => boolean,
+): Cells {
   const cells = verticals(lanes);
   const last = to[to.length - 1]!;
   cells.glyphs[from] = BRANCH;
@@ -218,7 +225,11 @@ export function drawWorkflowGraph(steps: readonly GraphStep[]): GraphRow[] {
       lane = incoming[0]!;
       if (incoming.length > 1) {
         const joining = new Set(incoming);
-        rows.push({ cells: connector(lanes, lane, incoming.slice(1), JOIN, JOIN_LAST, (at) => !joining.has(at) && lanes[at] !== null), step: null, lane: null });
+        rows.push({
+          cells: connector(lanes, lane, incoming.slice(1), JOIN, JOIN_LAST, (at) => !joining.has(at) && lanes[at] !== null),
+          step: null,
+          lane: null,
+        });
         for (const at of incoming.slice(1)) lanes[at] = null;
       }
     } else {
@@ -267,7 +278,11 @@ export function drawWorkflowGraph(steps: readonly GraphStep[]): GraphRow[] {
     }
     if (opened.length > 0) {
       const fresh = new Set(opened);
-      rows.push({ cells: connector(lanes, lane, opened, SPLIT, SPLIT_LAST, (at) => !fresh.has(at) && lanes[at] !== null), step: null, lane: null });
+      rows.push({
+        cells: connector(lanes, lane, opened, SPLIT, SPLIT_LAST, (at) => !fresh.has(at) && lanes[at] !== null),
+        step: null,
+        lane: null,
+      });
     }
   }
 

@@ -268,7 +268,9 @@ function schemaProblems(issues: readonly z.core.$ZodIssue[]): SpecProblem[] {
     switch (issue.code) {
       case 'unrecognized_keys': {
         // Keys are not list entries (MAX_ENTRIES): an object can hold a million, so only the first are looked at.
-        const listed = issue.keys.slice(0, UNKNOWN_KEYS_LISTED).map((key) => ({ path: formatPath([...path, key]), message: unknownKey(key, issue.path) }));
+        const listed = issue.keys
+          .slice(0, UNKNOWN_KEYS_LISTED)
+          .map((key) => ({ path: formatPath([...path, key]), message: unknownKey(key, issue.path) }));
         const more = issue.keys.length - listed.length;
         return more > 0 ? [...listed, { path: formatPath(path), message: `and ${more} more unknown keys` }] : listed;
       }
@@ -449,7 +451,8 @@ const CYCLE_SHOWN = 10;
 
 /** `a → b → a`, in the order the steps would run. */
 function describeCycle(names: readonly string[]): string {
-  const shown = names.length > CYCLE_SHOWN ? [...names.slice(0, CYCLE_SHOWN - 1), `… (${names.length} steps)`, names[names.length - 1]!] : names;
+  const shown =
+    names.length > CYCLE_SHOWN ? [...names.slice(0, CYCLE_SHOWN - 1), `… (${names.length} steps)`, names[names.length - 1]!] : names;
   return [...shown, names[0]!].map((name) => clip(name)).join(' → ');
 }
 
@@ -541,7 +544,13 @@ function checkSteps(steps: readonly StepView[], type: WorkflowType, report: Repo
   });
   const cycles = stronglyConnected(nodes.length, dependents)
     .filter((component) => component.length > 1)
-    .map((component) => cycleThrough(component.reduce((a, b) => Math.min(a, b)), new Set(component), dependents))
+    .map((component) =>
+      cycleThrough(
+        component.reduce((a, b) => Math.min(a, b)),
+        new Set(component),
+        dependents,
+      ),
+    )
     .sort((a, b) => a[0]! - b[0]!);
   for (const cycle of cycles) {
     const first = nodes[cycle[0]!]!;
@@ -558,7 +567,8 @@ function checkType(root: Readonly<Record<string, unknown>>, type: WorkflowType, 
   const collaboration = field(root, 'collaboration');
   switch (type) {
     case 'crew':
-      if (field(collaboration, 'lead') === undefined) report.problem(['collaboration', 'lead'], 'a crew workflow needs a lead (collaboration.lead)');
+      if (field(collaboration, 'lead') === undefined)
+        report.problem(['collaboration', 'lead'], 'a crew workflow needs a lead (collaboration.lead)');
       break;
     case 'council':
       if (field(collaboration, 'consensus') === undefined) {
@@ -607,7 +617,8 @@ function entriesOf(root: unknown): number {
   if (Array.isArray(channels)) for (const channel of channels as unknown[]) count += 1 + length(field(channel, 'participants'));
   const steps = field(field(root, 'workflow'), 'steps');
   if (Array.isArray(steps)) {
-    for (const step of steps as unknown[]) count += 1 + length(field(step, 'depends_on')) + length(field(step, 'inputs')) + length(field(step, 'outputs'));
+    for (const step of steps as unknown[])
+      count += 1 + length(field(step, 'depends_on')) + length(field(step, 'inputs')) + length(field(step, 'outputs'));
   }
   return count;
 }

@@ -109,12 +109,15 @@ export interface WorkflowStatus {
 // ------------------------------------------------------------ step states
 
 const list = (names: readonly string[]): string => names.join(', ');
-const taskList = (tasks: readonly LiveTask[]): string => `${tasks.length === 1 ? 'task' : 'tasks'} ${list(tasks.map((task) => `#${task.id}`))}`;
+const taskList = (tasks: readonly LiveTask[]): string =>
+  `${tasks.length === 1 ? 'task' : 'tasks'} ${list(tasks.map((task) => `#${task.id}`))}`;
 
 /** Tasks that name a step. */
 function tasksFor(name: string, tasks: readonly LiveTask[]): LiveTask[] {
   const wanted = name.trim().toLowerCase();
-  return tasks.filter((task) => task.state !== 'deleted' && (task.subject.trim().toLowerCase() === wanted || task.metadata?.['step'] === name));
+  return tasks.filter(
+    (task) => task.state !== 'deleted' && (task.subject.trim().toLowerCase() === wanted || task.metadata?.['step'] === name),
+  );
 }
 
 const TASK_STATE_WORDS: Readonly<Record<TaskState, string>> = {
@@ -181,7 +184,8 @@ function byAgent(name: string, view: AgentView, busyWith: string | undefined): V
         : inProgress
           ? `${name} is on task #${inProgress.id}`
           : undefined;
-  if (atWork) return busyWith === undefined ? { state: 'running', why: atWork } : { state: 'waiting', why: `${name} is busy with ${busyWith}` };
+  if (atWork)
+    return busyWith === undefined ? { state: 'running', why: atWork } : { state: 'waiting', why: `${name} is busy with ${busyWith}` };
 
   const idle = agent.status === 'idle' || agent.status === 'lead' || agent.agentStatus === 'idle';
   if (idle && owned.length > 0 && owned.every((task) => task.state === 'completed')) {
@@ -240,7 +244,10 @@ function extrasOf(spec: WorkflowSpec, agents: ReadonlyMap<string, LiveAgent>, ta
       return { type, lead: lead === undefined ? null : member(lead), specialists: specialists.map(member) };
     }
     case 'swarm':
-      return { type, queue: tasks.filter((task) => task.owner === null && task.state === 'ready').map(({ id, subject }) => ({ id, subject })) };
+      return {
+        type,
+        queue: tasks.filter((task) => task.owner === null && task.state === 'ready').map(({ id, subject }) => ({ id, subject })),
+      };
     case 'council':
       return { type, rule: councilRule(spec) };
     default:
@@ -256,7 +263,9 @@ export function evaluateWorkflow(spec: WorkflowSpec, agents: readonly LiveAgent[
   // A valid spec has no two steps of one name; given one anyway, the first is the step.
   const named = new Set<string>();
   const declared = (spec.workflow?.steps ?? []).filter((step) => !named.has(step.name) && named.add(step.name));
-  const ordered = stepOrder(declared.map((step) => ({ name: step.name, dependsOn: dependencies.get(step.name) ?? [] }))).map((index) => declared[index]!);
+  const ordered = stepOrder(declared.map((step) => ({ name: step.name, dependsOn: dependencies.get(step.name) ?? [] }))).map(
+    (index) => declared[index]!,
+  );
   const stepTasks = new Map(declared.map((step) => [step.name, tasksFor(step.name, tasks)]));
 
   // A task that names a step speaks for that step only: an agent's own tasks are the others.
@@ -291,7 +300,8 @@ export function evaluateWorkflow(spec: WorkflowSpec, agents: readonly LiveAgent[
   const declaredAgents = new Set(spec.agents);
   for (const name of declaredAgents) if (!live.has(name)) mismatches.push(`${name} is declared but not on the team`);
   for (const agent of agents) {
-    if (agent.status !== 'lead' && !agent.departed && !declaredAgents.has(agent.name)) mismatches.push(`${agent.name} is on the team but not declared`);
+    if (agent.status !== 'lead' && !agent.departed && !declaredAgents.has(agent.name))
+      mismatches.push(`${agent.name} is on the team but not declared`);
   }
   for (const step of steps) {
     if (step.state !== 'running') continue;

@@ -69,4 +69,5 @@ export const EntrySchema = z.discriminatedUnion('op', [
 export type JournalEntry = z.infer<typeof EntrySchema>;
 
 /** A line of a journal file: a run's header or one entry. */
-export type JournalLine = { readonly kind: 'header'; readonly header: JournalHeader } | { readonly kind: 'entry'; readonly entry: JournalEntry };
+export type JournalLine =
+  { readonly kind: 'header'; readonly header: JournalHeader } | { readonly kind: 'entry'; readonly entry: JournalEntry };

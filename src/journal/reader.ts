@@ -20,7 +20,11 @@ function parseLine(line: string, number: number, last: boolean): JournalLine | {
   try {
     value = JSON.parse(line);
   } catch {
-    return { notice: last ? 'the last line is incomplete (teamtop stopped while writing it) and was skipped' : `line ${number} is not valid JSON and was skipped` };
+    return {
+      notice: last
+        ? 'the last line is incomplete (teamtop stopped while writing it) and was skipped'
+        : `line ${number} is not valid JSON and was skipped`,
+    };
   }
   const header = HeaderSchema.safeParse(value);
   if (header.success) return { kind: 'header', header: header.data };

@@ -23,14 +23,26 @@ export class Replayer {
   private applyEntry(entry: JournalEntry): Observation[] {
     switch (entry.op) {
       case 'file': {
-        if (entry.keep === undefined) return this.interpreter.interpret(entry.path, entry.text, entry.t, { live: entry.live, final: true }).observations;
+        if (entry.keep === undefined)
+          return this.interpreter.interpret(entry.path, entry.text, entry.t, { live: entry.live, final: true }).observations;
         const observations = this.interpreter.interpretAppendix(entry.path, entry.keep, entry.text, entry.t, entry.live);
-        if (!observations) this.notices.push(`${entry.path}: an append recorded at ${new Date(entry.t).toISOString()} builds on a text the journal lost, and was skipped`);
+        if (!observations)
+          this.notices.push(
+            `${entry.path}: an append recorded at ${new Date(entry.t).toISOString()} builds on a text the journal lost, and was skipped`,
+          );
         return observations ?? [];
       }
       case 'inbox': {
-        const observations = this.interpreter.applyChange(entry.path, { messages: entry.messages, invalid: entry.invalid ?? [] }, entry.t, entry.live);
-        if (!observations) this.notices.push(`${entry.path}: a change recorded at ${new Date(entry.t).toISOString()} builds on messages the journal lost, and was skipped`);
+        const observations = this.interpreter.applyChange(
+          entry.path,
+          { messages: entry.messages, invalid: entry.invalid ?? [] },
+          entry.t,
+          entry.live,
+        );
+        if (!observations)
+          this.notices.push(
+            `${entry.path}: a change recorded at ${new Date(entry.t).toISOString()} builds on messages the journal lost, and was skipped`,
+          );
         return observations ?? [];
       }
       case 'problem':

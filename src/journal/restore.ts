@@ -53,5 +53,10 @@ export function restore(namespace: string, emit: (observations: Observation[]) =
 export function noticesAsProblems(notices: Restored['notices'], at: number): Observation[] {
   const byFile = new Map<string, string[]>();
   for (const { path, message } of notices) byFile.set(path, [...(byFile.get(path) ?? []), message]);
-  return [...byFile].map(([path, [first, ...more]]) => ({ kind: 'problem', path, message: more.length > 0 ? `${first} (and ${more.length} more)` : first!, at }));
+  return [...byFile].map(([path, [first, ...more]]) => ({
+    kind: 'problem',
+    path,
+    message: more.length > 0 ? `${first} (and ${more.length} more)` : first!,
+    at,
+  }));
 }

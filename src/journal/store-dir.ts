@@ -28,7 +28,10 @@ const unsafe = (name: string): string => decodeURIComponent(name);
 /** The journal folder for one Claude config dir. */
 export function namespaceDir(stateDir: string, claudeDir: string): string {
   const hash = createHash('sha256').update(resolve(claudeDir)).digest('hex').slice(0, 8);
-  const name = basename(resolve(claudeDir)).replace(/[^A-Za-z0-9_.-]/gu, '_').replace(/^\.+/u, '') || 'root';
+  const name =
+    basename(resolve(claudeDir))
+      .replace(/[^A-Za-z0-9_.-]/gu, '_')
+      .replace(/^\.+/u, '') || 'root';
   return join(stateDir, 'journal', `${name}-${hash}`);
 }
 

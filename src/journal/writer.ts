@@ -55,7 +55,7 @@ const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT |
 
 /** Write all of `bytes`: a write to a nearly full disk can write part of them and still succeed. */
 export function writeAll(fd: number, bytes: Buffer): void {
-  for (let written = 0; written < bytes.length; ) {
+  for (let written = 0; written < bytes.length;) {
     const count = writeSync(fd, bytes, written);
     if (count === 0) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
     written += count;
@@ -243,7 +243,8 @@ export class JournalWriter {
    * alone would pass it.
    */
   private write(team: string, bytes: Buffer): void {
-    if (this.totalBytes + bytes.length > this.options.maxBytes || this.writtenSincePrune > this.options.maxBytes / 10) this.prune(bytes.length);
+    if (this.totalBytes + bytes.length > this.options.maxBytes || this.writtenSincePrune > this.options.maxBytes / 10)
+      this.prune(bytes.length);
     if (this.runBytes + bytes.length > this.options.maxBytes) throw new LimitReached();
     const fd = this.fileOf(team);
     const size = fstatSync(fd).size;
@@ -305,7 +306,14 @@ export class JournalWriter {
         // Made again after another teamtop's pruning took it: the changes that follow need their base again.
         if (this.made.has(team)) for (const based of this.based) if (classifyFile(based)?.team === team) this.based.delete(based);
         this.made.add(team);
-        const header: JournalHeader = { teamtop: 'journal', v: JOURNAL_VERSION, run: this.run, team, claudeDir: this.options.claudeDir, started: this.started };
+        const header: JournalHeader = {
+          teamtop: 'journal',
+          v: JOURNAL_VERSION,
+          run: this.run,
+          team,
+          claudeDir: this.options.claudeDir,
+          started: this.started,
+        };
         const bytes = Buffer.from(`${inertJson(header)}\n`);
         writeAll(fd, bytes);
         this.runBytes += bytes.length;
@@ -325,7 +333,13 @@ export class JournalWriter {
       case 'task':
       case 'agent-status':
         if (observation.source === undefined) return undefined;
-        return this.line(observation.team, { op: 'file', t: observation.at, live: observation.live, path: pathOf(targetOf(observation)), text: observation.source });
+        return this.line(observation.team, {
+          op: 'file',
+          t: observation.at,
+          live: observation.live,
+          path: pathOf(targetOf(observation)),
+          text: observation.source,
+        });
       case 'log':
       case 'artifacts':
         // An output log stays on disk (it is appended to, never emptied by the

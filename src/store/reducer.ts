@@ -8,7 +8,16 @@ import { toEpoch } from '../domain/time.js';
 import type { TeamConfig } from '../domain/schemas.js';
 import type { TaskRecord } from '../domain/task-graph.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
-import { emptyTeam, initialState, type AgentLog, type AgentRecord, type AppState, type MemberRecord, type Problem, type TeamState } from './state.js';
+import {
+  emptyTeam,
+  initialState,
+  type AgentLog,
+  type AgentRecord,
+  type AppState,
+  type MemberRecord,
+  type Problem,
+  type TeamState,
+} from './state.js';
 import { maxOf } from '../domain/lists.js';
 
 export type Action =
@@ -115,17 +124,32 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return touch(applyConfig(team, observation.config, observation), observation, true);
     case 'inbox':
       return touch(
-        withInbox(team, observation.member, (inbox) => applyInboxFile(inbox, observation.messages, observation.unchanged, liveAt(observation))),
+        withInbox(team, observation.member, (inbox) =>
+          applyInboxFile(inbox, observation.messages, observation.unchanged, liveAt(observation)),
+        ),
         observation,
         true,
       );
     case 'agent-status':
-      return touch(withAgent(team, observation.member, (agent) => ({ ...agent, status: observation.status })), observation, false);
+      return touch(
+        withAgent(team, observation.member, (agent) => ({ ...agent, status: observation.status })),
+        observation,
+        false,
+      );
     case 'log':
-      if (observation.lines.length === 0 && !observation.reset && observation.skipped === 0 && observation.partial === team.agents.get(observation.member)?.log?.partial) {
+      if (
+        observation.lines.length === 0 &&
+        !observation.reset &&
+        observation.skipped === 0 &&
+        observation.partial === team.agents.get(observation.member)?.log?.partial
+      ) {
         return team;
       }
-      return touch(withAgent(team, observation.member, (agent) => ({ ...agent, log: followLog(agent.log, observation) })), observation, false);
+      return touch(
+        withAgent(team, observation.member, (agent) => ({ ...agent, log: followLog(agent.log, observation) })),
+        observation,
+        false,
+      );
     case 'artifacts':
       return touch(
         withAgent(team, observation.member, (agent) => ({ ...agent, artifacts: { entries: observation.entries, more: observation.more } })),
@@ -140,7 +164,11 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
     case 'file-gone': {
       const { target } = observation;
       if (target.kind === 'inbox') {
-        return touch(withInbox(team, target.member, (inbox) => removeInboxFile(inbox, liveAt(observation))), observation, false);
+        return touch(
+          withInbox(team, target.member, (inbox) => removeInboxFile(inbox, liveAt(observation))),
+          observation,
+          false,
+        );
       }
       if (target.kind === 'task') {
         const record = team.tasks.get(target.id);
@@ -152,9 +180,12 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       // A team file is the whole team: the team ended when it went.
       if (target.kind === 'team-file') return team.present ? { ...team, present: false } : team;
       if (target.kind === 'output-log') {
-        return withAgent(team, target.member, (agent) => (agent.log?.present ? { ...agent, log: { ...agent.log, present: false } } : agent));
+        return withAgent(team, target.member, (agent) =>
+          agent.log?.present ? { ...agent, log: { ...agent.log, present: false } } : agent,
+        );
       }
-      if (target.kind === 'artifacts') return withAgent(team, target.member, (agent) => (agent.artifacts ? { ...agent, artifacts: null } : agent));
+      if (target.kind === 'artifacts')
+        return withAgent(team, target.member, (agent) => (agent.artifacts ? { ...agent, artifacts: null } : agent));
       // A removed status file leaves its last word on screen.
       return team;
     }

@@ -3,7 +3,15 @@
  * so a component re-renders only when its own slice changed.
  */
 import { byTime, type InboxMessage } from '../domain/inbox.js';
-import { isStalled, judgeHandshake, orderHandshakes, pairHandshakes, takesPartInHandshake, type Handshake, type Pairing } from '../domain/handshakes.js';
+import {
+  isStalled,
+  judgeHandshake,
+  orderHandshakes,
+  pairHandshakes,
+  takesPartInHandshake,
+  type Handshake,
+  type Pairing,
+} from '../domain/handshakes.js';
 import { judgeQuiet, lastSignOfLife, memberStatus, type MemberStatus } from '../domain/member-status.js';
 import { buildTaskGraph, type TaskNode, type TaskRecord } from '../domain/task-graph.js';
 import { maxOf } from '../domain/lists.js';
@@ -89,7 +97,8 @@ export function selectMostRecentTeam(state: AppState): string | undefined {
     if (
       !best ||
       rank(team) > rank(best) ||
-      (rank(team) === rank(best) && (team.lastActivity > best.lastActivity || (Number.isNaN(best.lastActivity) && !Number.isNaN(team.lastActivity))))
+      (rank(team) === rank(best) &&
+        (team.lastActivity > best.lastActivity || (Number.isNaN(best.lastActivity) && !Number.isNaN(team.lastActivity))))
     ) {
       best = team;
     }
@@ -200,11 +209,13 @@ export const selectTeamMessages = memoize((inboxes: TeamState['inboxes']): Inbox
 export const selectTimeline = memoize((inboxes: TeamState['inboxes']): TimelineEntry[] => buildTimeline(selectTeamMessages(inboxes)));
 
 /** The newest message each sender sent into one inbox. */
-const lastSentIn = memoizeGrowing((messages, start, base: ReadonlyMap<string, InboxMessage> | undefined): ReadonlyMap<string, InboxMessage> => {
-  const last = new Map(base);
-  for (let i = start; i < messages.length; i++) last.set(messages[i]!.from, messages[i]!);
-  return last;
-});
+const lastSentIn = memoizeGrowing(
+  (messages, start, base: ReadonlyMap<string, InboxMessage> | undefined): ReadonlyMap<string, InboxMessage> => {
+    const last = new Map(base);
+    for (let i = start; i < messages.length; i++) last.set(messages[i]!.from, messages[i]!);
+    return last;
+  },
+);
 
 /** The newest message each member sent, wherever it went. Work per change: the inbox that changed. */
 const selectLastSent = memoize((inboxes: TeamState['inboxes']): Map<string, InboxMessage> => {
@@ -348,19 +359,21 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
     const joined = toEpoch(info?.joinedAt ?? info?.spawnedAt);
     // No roster says when it joined: it was on the team by the first message to it.
     const joinedAt = Number.isNaN(joined) ? firstAddressed(inbox) : joined;
-    const { status, since: statusSince } = session ? { status: 'no agent' as const, since: Number.NaN } : memberStatus({
-      name,
-      isLead,
-      active: info?.isActive,
-      activeSince: record?.activeSince,
-      departed,
-      lastSent: sent,
-      joinedAt,
-      pairings,
-      agentStatus: agent?.status,
-      shutdownAt: toEpoch(info?.shutdownAt),
-      application,
-    });
+    const { status, since: statusSince } = session
+      ? { status: 'no agent' as const, since: Number.NaN }
+      : memberStatus({
+          name,
+          isLead,
+          active: info?.isActive,
+          activeSince: record?.activeSince,
+          departed,
+          lastSent: sent,
+          joinedAt,
+          pairings,
+          agentStatus: agent?.status,
+          shutdownAt: toEpoch(info?.shutdownAt),
+          application,
+        });
     return {
       name,
       agentType: info?.agentType ?? (isLead ? 'team-lead' : 'unknown'),
@@ -424,7 +437,13 @@ function liveAgents(members: readonly MemberView[]): LiveAgent[] {
 }
 
 function liveTasks(nodes: readonly TaskNode[], records: TeamState['tasks']): LiveTask[] {
-  return nodes.map((node) => ({ id: node.id, subject: node.subject, owner: node.owner, state: node.state, metadata: records.get(node.id)?.task.metadata }));
+  return nodes.map((node) => ({
+    id: node.id,
+    subject: node.subject,
+    owner: node.owner,
+    state: node.state,
+    metadata: records.get(node.id)?.task.metadata,
+  }));
 }
 
 const evaluated = new WeakMap<readonly MemberView[], { nodes: readonly TaskNode[]; spec: WorkflowSpec; status: WorkflowStatus }>();

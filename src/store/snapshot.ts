@@ -5,7 +5,15 @@
 import { isInstant, toIso } from '../domain/time.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
 import type { WorkflowSpec } from '../domain/workflow-spec.js';
-import { isPrintSession, selectHandshakes, selectMembersAt, selectTaskGraph, selectTeamMessages, selectTeams, selectWorkflow } from './selectors.js';
+import {
+  isPrintSession,
+  selectHandshakes,
+  selectMembersAt,
+  selectTaskGraph,
+  selectTeamMessages,
+  selectTeams,
+  selectWorkflow,
+} from './selectors.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 
 export interface SnapshotOptions {
@@ -51,7 +59,9 @@ function agentJson(agent: AgentRecord | null) {
             : null,
         }
       : null,
-    log: log ? { lines: log.total, present: log.present, tail: [...log.lines.slice(-LOG_LINES_IN_JSON), ...(log.partial ? [log.partial] : [])] } : null,
+    log: log
+      ? { lines: log.total, present: log.present, tail: [...log.lines.slice(-LOG_LINES_IN_JSON), ...(log.partial ? [log.partial] : [])] }
+      : null,
     artifacts: artifacts ? { entries: artifacts.entries, more: artifacts.more } : null,
   };
 }
@@ -63,7 +73,13 @@ function workflowJson(team: TeamState, options: SnapshotOptions) {
   return {
     name: options.spec.name,
     type: status.type,
-    steps: status.steps.map((step) => ({ name: step.name, agent: step.agent, state: step.state, reason: step.why, dependsOn: step.dependsOn })),
+    steps: status.steps.map((step) => ({
+      name: step.name,
+      agent: step.agent,
+      state: step.state,
+      reason: step.why,
+      dependsOn: step.dependsOn,
+    })),
     mismatches: status.mismatches,
   };
 }
@@ -89,7 +105,9 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       statusSince: isoOrNull(member.statusSince),
       unread: member.unread,
       agent: agentJson(member.agent),
-      waits: member.waits ? { p50Seconds: seconds(member.waits.typicalMs), maxSeconds: seconds(member.waits.maxMs), count: member.waits.count } : null,
+      waits: member.waits
+        ? { p50Seconds: seconds(member.waits.typicalMs), maxSeconds: seconds(member.waits.maxMs), count: member.waits.count }
+        : null,
     })),
     messages: selectTeamMessages(team.inboxes).map((message) => ({
       to: message.to,
@@ -142,8 +160,6 @@ export function snapshot(state: AppState, options: SnapshotOptions) {
   return {
     claudeDir: options.claudeDir,
     teams: teams.map((team) => teamJson(team, options)),
-    problems: [...state.problems.values()]
-      .sort((a, b) => a.path.localeCompare(b.path))
-      .map(({ path, message }) => ({ path, message })),
+    problems: [...state.problems.values()].sort((a, b) => a.path.localeCompare(b.path)).map(({ path, message }) => ({ path, message })),
   };
 }

@@ -63,55 +63,59 @@ export class LogFollower {
   constructor(private readonly claudeDir: string) {}
 
   read(relative: string, target: LogTarget, at: number, live: boolean): AgentRead {
-    const result = withRegularFile(join(this.claudeDir, relative), (fd, stats): AgentRead => {
-      let state = this.logs.get(relative);
-      let reset = false;
-      let skipped = 0;
-      let start: number;
-      if (!state || state.ino !== stats.ino || stats.size < state.offset || !stillStartsAs(fd, state)) {
-        // First seen, replaced (a new inode), truncated or rewritten: show its end, from a line's start.
-        state = { ino: stats.ino, offset: 0, seen: Buffer.alloc(0), partial: '', cutting: false, decoder: new StringDecoder('utf8') };
-        this.logs.set(relative, state);
-        reset = true;
-        start = Math.max(0, stats.size - LOG_TAIL_BYTES);
-        skipped = start;
-      } else if (stats.size === state.offset) {
-        return { kind: 'read', observations: [] };
-      } else if (stats.size - state.offset > LOG_READ_BYTES) {
-        start = stats.size - LOG_TAIL_BYTES;
-        skipped = start - state.offset;
-        state.partial = '';
-        state.cutting = false;
-        state.decoder.end();
-      } else {
-        start = state.offset;
-      }
-      const bytes = readRange(fd, start, stats.size);
-      state.offset = start + bytes.length;
-      // What was read follows what was seen, unless a gap was skipped.
-      const before = skipped > 0 || bytes.length >= CHECK_BYTES ? Buffer.alloc(0) : state.seen;
-      const seen = before.length === 0 ? bytes : Buffer.concat([before, bytes]);
-      state.seen = Buffer.from(seen.subarray(Math.max(0, seen.length - CHECK_BYTES)));
-      let text = state.decoder.write(bytes);
-      if (skipped > 0) {
-        // Read from the middle of a line: it starts at the next break.
-        const firstBreak = text.indexOf('\n');
-        text = firstBreak < 0 ? '' : text.slice(firstBreak + 1);
-      }
-      const lines = this.split(state, text);
-      const observation: Observation = {
-        kind: 'log',
-        team: target.team,
-        member: target.member,
-        lines,
-        partial: clean(state.partial),
-        reset,
-        skipped,
-        at,
-        live,
-      };
-      return { kind: 'read', observations: [observation] };
-    }, this.claudeDir);
+    const result = withRegularFile(
+      join(this.claudeDir, relative),
+      (fd, stats): AgentRead => {
+        let state = this.logs.get(relative);
+        let reset = false;
+        let skipped = 0;
+        let start: number;
+        if (!state || state.ino !== stats.ino || stats.size < state.offset || !stillStartsAs(fd, state)) {
+          // First seen, replaced (a new inode), truncated or rewritten: show its end, from a line's start.
+          state = { ino: stats.ino, offset: 0, seen: Buffer.alloc(0), partial: '', cutting: false, decoder: new StringDecoder('utf8') };
+          this.logs.set(relative, state);
+          reset = true;
+          start = Math.max(0, stats.size - LOG_TAIL_BYTES);
+          skipped = start;
+        } else if (stats.size === state.offset) {
+          return { kind: 'read', observations: [] };
+        } else if (stats.size - state.offset > LOG_READ_BYTES) {
+          start = stats.size - LOG_TAIL_BYTES;
+          skipped = start - state.offset;
+          state.partial = '';
+          state.cutting = false;
+          state.decoder.end();
+        } else {
+          start = state.offset;
+        }
+        const bytes = readRange(fd, start, stats.size);
+        state.offset = start + bytes.length;
+        // What was read follows what was seen, unless a gap was skipped.
+        const before = skipped > 0 || bytes.length >= CHECK_BYTES ? Buffer.alloc(0) : state.seen;
+        const seen = before.length === 0 ? bytes : Buffer.concat([before, bytes]);
+        state.seen = Buffer.from(seen.subarray(Math.max(0, seen.length - CHECK_BYTES)));
+        let text = state.decoder.write(bytes);
+        if (skipped > 0) {
+          // Read from the middle of a line: it starts at the next break.
+          const firstBreak = text.indexOf('\n');
+          text = firstBreak < 0 ? '' : text.slice(firstBreak + 1);
+        }
+        const lines = this.split(state, text);
+        const observation: Observation = {
+          kind: 'log',
+          team: target.team,
+          member: target.member,
+          lines,
+          partial: clean(state.partial),
+          reset,
+          skipped,
+          at,
+          live,
+        };
+        return { kind: 'read', observations: [observation] };
+      },
+      this.claudeDir,
+    );
     return result.kind === 'failed' ? failedRead(result.code, result.error) : result;
   }
 

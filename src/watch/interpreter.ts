@@ -111,7 +111,13 @@ function addedElements(rest: string): unknown[] | undefined {
 }
 
 /** Elements decoded one by one, so that what each became is known: a message, or why it could not be read. */
-function decodeEach(owner: string, elements: readonly unknown[], known: ReadonlyMap<string, InboxMessage>, firstIndex: number, seenAt: number) {
+function decodeEach(
+  owner: string,
+  elements: readonly unknown[],
+  known: ReadonlyMap<string, InboxMessage>,
+  firstIndex: number,
+  seenAt: number,
+) {
   const messages: InboxMessage[] = [];
   /** The element each message was decoded from. */
   const written: InboxElement[] = [];
@@ -233,7 +239,18 @@ export class FileInterpreter {
     const added = addedElements(appendix);
     if (!added) return undefined;
     const hash = previous.prefix.copy();
-    const appended = this.append(target, state, previous, added, hash, previous.cutBytes + Buffer.byteLength(appendix), appendix, at, live, false);
+    const appended = this.append(
+      target,
+      state,
+      previous,
+      added,
+      hash,
+      previous.cutBytes + Buffer.byteLength(appendix),
+      appendix,
+      at,
+      live,
+      false,
+    );
     return this.conclude(relative, state, appended, at, true).observations;
   }
 
@@ -268,7 +285,13 @@ export class FileInterpreter {
     }
     if (!decodeWritten()) return undefined;
     const [first] = change.messages;
-    const appended = before.length > 0 && first !== undefined && isRun(first) && first[0] === 0 && first[1] === before.length && !change.messages.slice(1).some(isRun);
+    const appended =
+      before.length > 0 &&
+      first !== undefined &&
+      isRun(first) &&
+      first[0] === 0 &&
+      first[1] === before.length &&
+      !change.messages.slice(1).some(isRun);
     // An append extends the index of the messages before it, as a live append does.
     if (appended) for (const message of messages.slice(before.length)) known.set(message.key, message);
     const state = this.state(relative);
@@ -282,7 +305,15 @@ export class FileInterpreter {
       elements: messages.length + change.invalid.length,
       invalid: change.invalid,
     };
-    const observation: Observation = { kind: 'inbox', team: target.team, member: target.member, messages, at, live, ...(appended ? { unchanged: before.length } : {}) };
+    const observation: Observation = {
+      kind: 'inbox',
+      team: target.team,
+      member: target.member,
+      messages,
+      at,
+      live,
+      ...(appended ? { unchanged: before.length } : {}),
+    };
     return this.conclude(relative, state, { ok: true, value: { observation, invalid: change.invalid } }, at, true).observations;
   }
 
@@ -389,7 +420,14 @@ export class FileInterpreter {
     const tail = decodeEach(target.member, added, previous.known, previous.elements, live ? at : Number.NaN);
     const messages = [...previous.messages, ...tail.messages];
     const change = record
-      ? changeFrom(previous.messages, previous.known, messages, (index) => tail.written[index - previous.messages.length]!, [...previous.invalid, ...tail.invalid], previous.messages.length)
+      ? changeFrom(
+          previous.messages,
+          previous.known,
+          messages,
+          (index) => tail.written[index - previous.messages.length]!,
+          [...previous.invalid, ...tail.invalid],
+          previous.messages.length,
+        )
       : undefined;
     for (const message of tail.messages) previous.known.set(message.key, message);
     const end = lastElementEnd(appendix);
@@ -419,19 +457,37 @@ export class FileInterpreter {
     return { ok: true, value: { observation, invalid: read.invalid } };
   }
 
-  private parse(target: FileTarget, text: string, at: number, live: boolean, state: FileState, record: InterpretOptions['record']): Conclusion {
+  private parse(
+    target: FileTarget,
+    text: string,
+    at: number,
+    live: boolean,
+    state: FileState,
+    record: InterpretOptions['record'],
+  ): Conclusion {
     switch (target.kind) {
       case 'config':
       case 'team-file': {
         const result = parseConfig(text);
         if (!result.ok) return result;
         const flat = target.kind === 'team-file' ? { flat: true } : {};
-        return { ok: true, value: { observation: { kind: 'config', team: target.team, config: result.value, ...flat, at, live, source: text }, invalid: [] } };
+        return {
+          ok: true,
+          value: { observation: { kind: 'config', team: target.team, config: result.value, ...flat, at, live, source: text }, invalid: [] },
+        };
       }
       case 'agent-status': {
         const result = parseAgentStatus(text);
         if (!result.ok) return result;
-        const observation: Observation = { kind: 'agent-status', team: target.team, member: target.member, status: result.value, at, live, source: text };
+        const observation: Observation = {
+          kind: 'agent-status',
+          team: target.team,
+          member: target.member,
+          status: result.value,
+          at,
+          live,
+          source: text,
+        };
         return { ok: true, value: { observation, invalid: [] } };
       }
       case 'output-log':
@@ -441,7 +497,10 @@ export class FileInterpreter {
       case 'task': {
         const result = parseTask(text, target.id);
         if (!result.ok) return result;
-        return { ok: true, value: { observation: { kind: 'task', team: target.team, task: result.value, at, live, source: text }, invalid: [] } };
+        return {
+          ok: true,
+          value: { observation: { kind: 'task', team: target.team, task: result.value, at, live, source: text }, invalid: [] },
+        };
       }
       case 'inbox': {
         // Seen arriving only when watched as it changed: a scan says what is there, not since when.
@@ -463,14 +522,23 @@ export class FileInterpreter {
           invalid,
         };
         // Rewritten to the same messages (or read for the first time since a journal's restore): nothing to say.
-        if (previous && !state.problem && sameMessages(previous, messages, invalid)) return { ok: true, value: { observation: undefined, invalid } };
+        if (previous && !state.problem && sameMessages(previous, messages, invalid))
+          return { ok: true, value: { observation: undefined, invalid } };
         const change: InboxChange | undefined =
           record === undefined
             ? undefined
             : record === 'whole' || !previous
               ? { messages: written, invalid, whole: true }
               : changeFrom(previous.messages, known, messages, (index) => written[index]!, invalid);
-        const observation: Observation = { kind: 'inbox', team: target.team, member: target.member, messages, at, live, ...(change ? { change } : {}) };
+        const observation: Observation = {
+          kind: 'inbox',
+          team: target.team,
+          member: target.member,
+          messages,
+          at,
+          live,
+          ...(change ? { change } : {}),
+        };
         return { ok: true, value: { observation, invalid } };
       }
     }

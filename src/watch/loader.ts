@@ -100,7 +100,6 @@ type ReadResult =
   | { readonly kind: 'gone' }
   | { readonly kind: 'unreadable'; readonly message: string };
 
-
 const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
 /**
@@ -109,15 +108,28 @@ const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(
  * into `scratch` when it is big enough: a big team's inboxes are megabytes, and
  * a fresh buffer for each read of each would be a steady stream of garbage.
  */
-function readIfChanged(claudeDir: string, relative: string, known: Fingerprint | undefined, maxBytes: number, scratch: (size: number) => Buffer): ReadResult {
-  const result = withRegularFile(join(claudeDir, relative), (fd, stats): ReadResult => {
-    if (sameFingerprint(known, stats)) return { kind: 'unchanged' };
-    if (stats.size > maxBytes) {
-      return { kind: 'unreadable', message: `not read: ${megabytes(stats.size)} is too big for a team file (the limit is ${megabytes(maxBytes)})` };
-    }
-    const buffer = scratch(stats.size);
-    return { kind: 'read', bytes: buffer.subarray(0, readAt(fd, buffer, 0, stats.size)), stats };
-  }, claudeDir);
+function readIfChanged(
+  claudeDir: string,
+  relative: string,
+  known: Fingerprint | undefined,
+  maxBytes: number,
+  scratch: (size: number) => Buffer,
+): ReadResult {
+  const result = withRegularFile(
+    join(claudeDir, relative),
+    (fd, stats): ReadResult => {
+      if (sameFingerprint(known, stats)) return { kind: 'unchanged' };
+      if (stats.size > maxBytes) {
+        return {
+          kind: 'unreadable',
+          message: `not read: ${megabytes(stats.size)} is too big for a team file (the limit is ${megabytes(maxBytes)})`,
+        };
+      }
+      const buffer = scratch(stats.size);
+      return { kind: 'read', bytes: buffer.subarray(0, readAt(fd, buffer, 0, stats.size)), stats };
+    },
+    claudeDir,
+  );
   if (result.kind !== 'failed') return result;
   // A folder on the way replaced by a file is the same as the file being gone.
   if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return { kind: 'gone' };
@@ -264,7 +276,12 @@ export class Loader {
     }
     const final = state.attempt >= this.retryDelays.length;
     const record = this.options.record?.(relative);
-    const { observations, torn, check } = this.interpreter.interpret(relative, content.bytes, this.now(), { live, final, record, trustAppends: true });
+    const { observations, torn, check } = this.interpreter.interpret(relative, content.bytes, this.now(), {
+      live,
+      final,
+      record,
+      trustAppends: true,
+    });
     if (check) this.scheduleCheck(relative, check);
     // A check holds on to the bytes it needs; the loader need not hold a huge buffer for good.
     if (content.bytes.length > KEEP_SCRATCH_BYTES) this.buffer = Buffer.alloc(0);
@@ -285,7 +302,9 @@ export class Loader {
   private readAgentFile(relative: string, target: AgentTarget, live: boolean): Observation[] {
     const at = this.now();
     const result: AgentRead =
-      target.kind === 'output-log' ? this.logs.read(relative, target, at, live) : listArtifacts(join(this.options.claudeDir, relative), target, at, live, this.options.claudeDir);
+      target.kind === 'output-log'
+        ? this.logs.read(relative, target, at, live)
+        : listArtifacts(join(this.options.claudeDir, relative), target, at, live, this.options.claudeDir);
     if (result.kind === 'gone') return [];
     if (result.kind === 'unreadable') {
       this.agentProblems.add(relative);

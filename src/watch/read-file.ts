@@ -27,7 +27,8 @@ function realFolder(folder: string, again: boolean): string {
   return real;
 }
 
-const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+const within = (path: string, folder: string): boolean =>
+  path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
 
 /**
  * Where `path` really is, when that is inside `folder` (links within it are

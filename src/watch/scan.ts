@@ -83,7 +83,8 @@ export function listTeamFiles(claudeDir: string): Listing {
         const relative = `${folder}/${inside.name}`;
         if (classifyFile(relative)) files.push(relative);
         // A member's folder of per-agent records (task-status.json, output.log, artifacts/), or a link to one.
-        else if ((inside.isDirectory() || (inside.isSymbolicLink() && isFolder(join(claudeDir, relative)))) && !inside.name.startsWith('.')) addFiles(relative);
+        else if ((inside.isDirectory() || (inside.isSymbolicLink() && isFolder(join(claudeDir, relative)))) && !inside.name.startsWith('.'))
+          addFiles(relative);
       }
     }
   }
@@ -146,7 +147,8 @@ export function rescan(claudeDir: string, loader: Loader, knownFolders: Set<stri
   }
   for (const file of files) append(observations, loader.readNow(file));
   const present = new Set(files);
-  for (const file of loader.knownFiles()) if (!present.has(file) && !unlistedOwn(file, unlisted)) append(observations, loader.remove(file, false));
+  for (const file of loader.knownFiles())
+    if (!present.has(file) && !unlistedOwn(file, unlisted)) append(observations, loader.remove(file, false));
   const stillThere = new Set(folders);
   for (const folder of knownFolders) {
     if (stillThere.has(folder) || unlistedOwn(folder, unlisted)) continue;

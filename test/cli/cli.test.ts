@@ -52,8 +52,11 @@ describe('handshakes in --json', () => {
     ageSeconds: number;
   }
   const handshakes = (args: string[]) =>
-    (JSON.parse(run(['--json', '--dir', `${FIXTURES}/handshakes`, ...args]).stdout) as { teams: { handshakes: HandshakeJson[]; members: { name: string; status: string; statusSince: string | null }[] }[] })
-      .teams[0]!;
+    (
+      JSON.parse(run(['--json', '--dir', `${FIXTURES}/handshakes`, ...args]).stdout) as {
+        teams: { handshakes: HandshakeJson[]; members: { name: string; status: string; statusSince: string | null }[] }[];
+      }
+    ).teams[0]!;
 
   it('lists each handshake with its state and age as of --now', () => {
     const team = handshakes(['--now', '2026-03-01T10:05:00Z']);
@@ -139,7 +142,9 @@ describe("abandoned handshakes (a real capture whose answers the lead's inbox no
   function capture(): string {
     const dir = copyFixture('captures/cc-2026-02-hive-analysis/snapshots/3-final');
     const inbox = join(dir, 'teams/analysis-team/inboxes/team-lead.json');
-    const messages = (JSON.parse(readFileSync(inbox, 'utf8')) as { text: string }[]).filter((message) => !message.text.includes('"shutdown_approved"'));
+    const messages = (JSON.parse(readFileSync(inbox, 'utf8')) as { text: string }[]).filter(
+      (message) => !message.text.includes('"shutdown_approved"'),
+    );
     const permission = { type: 'permission_request', request_id: 'perm-1', tool_name: 'Bash', description: 'rm -rf build' };
     messages.push({ from: 'task-analyst', text: JSON.stringify(permission), timestamp: '2026-02-09T15:10:20.000Z', read: false } as never);
     writeFileSync(inbox, JSON.stringify(messages));
@@ -148,7 +153,9 @@ describe("abandoned handshakes (a real capture whose answers the lead's inbox no
   const NOW = ['--now', '2026-03-01T10:00:00Z'];
 
   it('gives every open request to or from a member who left the state abandoned in --json', () => {
-    const doc = JSON.parse(run(['--json', '--dir', capture(), ...NOW]).stdout) as { teams: { handshakes: { requestId: string; to: string; state: string }[] }[] };
+    const doc = JSON.parse(run(['--json', '--dir', capture(), ...NOW]).stdout) as {
+      teams: { handshakes: { requestId: string; to: string; state: string }[] }[];
+    };
     const states = Object.fromEntries(doc.teams[0]!.handshakes.map((handshake) => [handshake.requestId, handshake.state]));
     expect(states).toEqual({
       'shutdown-1770649831648@task-analyst': 'abandoned',
@@ -204,7 +211,8 @@ describe('flags', () => {
   it('prints help with every flag and the version', () => {
     const help = run(['--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--dir', '--team', '--once', '--json', '--no-color', '--version', '--quiet-after']) expect(help.stdout).toContain(flag);
+    for (const flag of ['--dir', '--team', '--once', '--json', '--no-color', '--version', '--quiet-after'])
+      expect(help.stdout).toContain(flag);
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
     expect(run(['--version']).stdout.trim()).toBe(version);
   });

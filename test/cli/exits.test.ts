@@ -27,7 +27,16 @@ describe('a reader that stops reading', () => {
     const scratch = tempDir();
     const result = spawnSync(
       '/bin/sh',
-      ['-c', '{ "$0" "$@" 2>"$SCRATCH/stderr"; echo $? >"$SCRATCH/status"; } | head -c 100 >/dev/null', process.execPath, CLI, '--json', '--dir', dir, '--no-journal'],
+      [
+        '-c',
+        '{ "$0" "$@" 2>"$SCRATCH/stderr"; echo $? >"$SCRATCH/status"; } | head -c 100 >/dev/null',
+        process.execPath,
+        CLI,
+        '--json',
+        '--dir',
+        dir,
+        '--no-journal',
+      ],
       { env: { ...process.env, SCRATCH: scratch, COLUMNS: '120' }, encoding: 'utf8' },
     );
     expect(result.status).toBe(0);
@@ -47,7 +56,9 @@ describe('export --out', () => {
     expect(await term.waitForExit()).toBe(0);
 
     const out = join(tempDir(), 'missing', 'zoo.jsonl');
-    const result = spawnSync(process.execPath, [CLI, 'export', '--team', 'zoo', '--out', out, '--dir', dir, '--state-dir', state], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [CLI, 'export', '--team', 'zoo', '--out', out, '--dir', dir, '--state-dir', state], {
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(`teamtop: cannot write ${out}: there is no folder ${join(out, '..')}\n`);
     expect(result.stdout).toBe('');

@@ -25,7 +25,11 @@ function cli(args: string[]) {
 
 function hostileTeam(): string {
   const dir = tempDir();
-  writeJson(join(dir, 'teams/alpha/config.json'), { name: 'alpha', description: HOSTILE, members: [{ name: 'team-lead' }, { name: 'worker' }] });
+  writeJson(join(dir, 'teams/alpha/config.json'), {
+    name: 'alpha',
+    description: HOSTILE,
+    members: [{ name: 'team-lead' }, { name: 'worker' }],
+  });
   writeJson(join(dir, 'teams/alpha/inboxes/team-lead.json'), [entry('worker', HOSTILE, { summary: HOSTILE })]);
   writeJson(join(dir, 'tasks/alpha/1.json'), { id: '1', subject: HOSTILE, status: 'pending' });
   return dir;
@@ -79,6 +83,11 @@ describe('machine-readable output', () => {
     expect(cli(['export', '--team', 'alpha', '--out', out, '--state-dir', state, '--dir', '/c']).code).toBe(0);
     const exported = readFileSync(out, 'utf8');
     expect(exported).not.toMatch(ACTIVE);
-    expect(exported.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(lines);
+    expect(
+      exported
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual(lines);
   });
 });

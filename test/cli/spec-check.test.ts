@@ -21,7 +21,9 @@ describe('runSpecCheck', () => {
       out: [`✓ ${SPECS}/chain.json: team release-train v1.2.0, 5 agents, chain workflow with 5 steps`],
       err: [],
     });
-    expect(check(join(SPECS, 'council.json')).out).toEqual([`✓ ${SPECS}/council.json: team release-council v1.0.0, 5 agents, council workflow with 0 steps`]);
+    expect(check(join(SPECS, 'council.json')).out).toEqual([
+      `✓ ${SPECS}/council.json: team release-council v1.0.0, 5 agents, council workflow with 0 steps`,
+    ]);
   });
 
   it('prints warnings after the summary', () => {
@@ -79,7 +81,11 @@ describe('runSpecCheck', () => {
     const pipe = join(dir, 'pipe.json');
     execFileSync('mkfifo', [pipe]);
     expect(check(pipe)).toEqual({ code: 1, out: [], err: [`${pipe}: is not a regular file (a pipe, socket or device)`] });
-    expect(JSON.parse(check(join(dir, 'nope.json'), true).out.join('\n'))).toEqual({ ok: false, problems: [{ path: '$', message: 'no such file' }], warnings: [] });
+    expect(JSON.parse(check(join(dir, 'nope.json'), true).out.join('\n'))).toEqual({
+      ok: false,
+      problems: [{ path: '$', message: 'no such file' }],
+      warnings: [],
+    });
   });
 
   it('never lets the file put control characters on the terminal', () => {
@@ -87,7 +93,16 @@ describe('runSpecCheck', () => {
     mkdirSync(join(dir, 'sub'));
     const file = join(dir, 'sub', 'evil.json');
     const evil = '\u001b]0;pwned\u0007\u001b[2J\u009b31m\u202e';
-    writeFileSync(file, JSON.stringify({ name: `x${evil}`, version: '1.0.0', agents: ['a'], workflow: { steps: [{ name: 's', agent: `b${evil}` }] }, [evil]: 1 }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: `x${evil}`,
+        version: '1.0.0',
+        agents: ['a'],
+        workflow: { steps: [{ name: 's', agent: `b${evil}` }] },
+        [evil]: 1,
+      }),
+    );
     const { code, err, out } = check(file);
     expect(code).toBe(1);
     expect(out).toEqual([]);

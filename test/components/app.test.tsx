@@ -61,7 +61,7 @@ describe('App', () => {
     await waitFor(() => expect(app.lastFrame()).toContain('team-lead → worker · team_permission_update'));
   });
 
-  it('keeps each pane\'s info line in place when focus moves away from it', async () => {
+  it("keeps each pane's info line in place when focus moves away from it", async () => {
     const app = await mount(`${FIXTURES}/protocol-zoo`);
     await app.press(KEYS.tab);
     await waitFor(() => expect(app.lastFrame()).toContain('┏━ worker'));
@@ -113,7 +113,16 @@ describe('App', () => {
     await waitFor(() => expect(app.lastFrame()).toContain('★ team-lead'));
     store.dispatch({
       type: 'observed',
-      observations: [{ kind: 'inbox', team: 'team', member: 'team-lead', messages: [message('team-lead', 'worker', 'fresh news', 5)], at: 0, live: false }],
+      observations: [
+        {
+          kind: 'inbox',
+          team: 'team',
+          member: 'team-lead',
+          messages: [message('team-lead', 'worker', 'fresh news', 5)],
+          at: 0,
+          live: false,
+        },
+      ],
     });
     await waitFor(() => expect(app.lastFrame()).toContain('fresh news'));
   });

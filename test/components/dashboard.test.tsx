@@ -91,7 +91,15 @@ describe('Dashboard', () => {
   it('stacks compact panes at 80x24 when bordered panes do not fit, keeping every member on screen', async () => {
     const state = await stateOf(`${CAPTURES}/cc-2026-02-hive-analysis`);
     const text = frame(state, { width: 80, height: 24, view: { team: 'webui-migration' } });
-    for (const name of ['scaffolder', 'types-worker', 'rust-updater', 'shadcn-worker', 'hooks-worker', 'components-worker-1', 'components-worker-2']) {
+    for (const name of [
+      'scaffolder',
+      'types-worker',
+      'rust-updater',
+      'shadcn-worker',
+      'hooks-worker',
+      'components-worker-1',
+      'components-worker-2',
+    ]) {
       expect(text).toContain(name);
     }
     expect(text).not.toContain('╭─ scaffolder');
@@ -99,7 +107,9 @@ describe('Dashboard', () => {
 
   it('lays panes out in a grid when the terminal is wide', async () => {
     const state = await stateOf(`${FIXTURES}/protocol-zoo`);
-    const line = frame(state, { width: 180, height: 40 }).split('\n').find((row) => row.includes('★ team-lead'))!;
+    const line = frame(state, { width: 180, height: 40 })
+      .split('\n')
+      .find((row) => row.includes('★ team-lead'))!;
     expect(line).toContain('worker');
     expect(line).toContain('helper');
   });

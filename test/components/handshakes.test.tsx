@@ -87,14 +87,22 @@ describe('when to redraw', () => {
     // Written long ago (the team's age shows minutes), seen arriving at 600 s.
     const inbox = { member: 'worker', messages: [{ ...message('worker', 'team-lead', 'hello', 0), seenAt: at(600) }] };
     const state = observe(teamState(), { kind: 'inbox', team: 'team', ...inbox, at: at(600), live: false });
-    const model = (seconds: number) => buildDashboard({ state, view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: at(seconds) });
+    const model = (seconds: number) =>
+      buildDashboard({ state, view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: at(seconds) });
     expect(model(604).nextChangeMs).toBe(6000);
     expect(model(612.5).nextChangeMs).toBe(500);
   });
 
   it('is rare once nothing is open and every age is old', async () => {
     const { store } = await settledSession(`${FIXTURES}/generations`);
-    const quiet = buildDashboard({ state: store.getState(), view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: Date.parse('2026-11-01T00:00:00Z') });
+    const quiet = buildDashboard({
+      state: store.getState(),
+      view: initialViewState,
+      claudeDir: '/c',
+      width: 120,
+      height: 40,
+      now: Date.parse('2026-11-01T00:00:00Z'),
+    });
     expect(quiet.nextChangeMs).toBeGreaterThan(60_000);
   });
 });

@@ -40,7 +40,8 @@ describe('the header', () => {
   });
 
   it('gives way from the left: the dir, then the team count; the help hint before any warning', () => {
-    const line = (width: number) => plainText(frame(state, { width, height: 24, now: NOW, claudeDir: '/home/someone/.claude' })).split('\n')[0];
+    const line = (width: number) =>
+      plainText(frame(state, { width, height: 24, now: NOW, claudeDir: '/home/someone/.claude' })).split('\n')[0];
     expect(line(80)).toBe('teamtop · /home/someone/.claude · 1 team       ⚠ 1 stalled  ⚠ 2 problems  ? help');
     expect(line(60)).toMatch(/^teamtop · 1 team +⚠ 1 stalled {2}⚠ 2 problems {2}\? help$/u);
     expect(line(40)).toMatch(/^teamtop +⚠ 1 stalled {2}⚠ 2 problems$/u);

@@ -18,7 +18,7 @@ async function stateOf(fixture: string) {
 }
 
 describe('per-agent records on screen', () => {
-  it('shows each agent\'s figures against the budget, its error, and its runner\'s status', async () => {
+  it("shows each agent's figures against the budget, its error, and its runner's status", async () => {
     const state = await stateOf('api-spec');
     const drawn = frame(state, { width: 200, height: 40, now: NOW });
     expect(drawn).toContain('48.2K / 200K tokens (24%) · 2 tasks done · 3.4 s avg response');
@@ -71,9 +71,14 @@ describe('per-agent records on screen', () => {
     expect(none).toContain('no output yet');
   });
 
-  it('opens a member\'s details: roster entry, runner status, figures, metadata, artifacts', async () => {
+  it("opens a member's details: roster entry, runner status, figures, metadata, artifacts", async () => {
     const state = await stateOf('api-spec');
-    const drawn = frame(state, { width: 120, height: 40, now: NOW, view: { pane: 'member:coder', opened: { pane: 'member:coder', key: MEMBER_DETAILS_KEY } } });
+    const drawn = frame(state, {
+      width: 120,
+      height: 40,
+      now: NOW,
+      view: { pane: 'member:coder', opened: { pane: 'member:coder', key: MEMBER_DETAILS_KEY } },
+    });
     for (const line of [
       'coder · general-purpose · sonnet',
       'agent id: coder@release',
@@ -111,7 +116,6 @@ describe('per-agent records on screen', () => {
     await waitFor(() => expect(lastFrame()).toContain('runner status: running'));
   });
 });
-
 
 describe('a swarm-tools team on screen', () => {
   it('draws a join handshake in every state, applicants, and planning and deleted tasks', async () => {

@@ -34,7 +34,10 @@ function broadcastTeam(): string {
       ]),
     );
   }
-  writeFileSync(join(team, 'inboxes', 'team-lead.json'), JSON.stringify([{ from: 'implementer', text: 'Rebased, tests pass', timestamp: at(30), read: false }]));
+  writeFileSync(
+    join(team, 'inboxes', 'team-lead.json'),
+    JSON.stringify([{ from: 'implementer', text: 'Rebased, tests pass', timestamp: at(30), read: false }]),
+  );
   return dir;
 }
 
@@ -54,7 +57,9 @@ describe('the timeline', () => {
     const state = (await settledSession(broadcastTeam())).store.getState();
     const { rows } = markColumns(frame(state, { width: 90, height: 40, now: NOW, view: { mode: 'timeline' } }));
     // Five recipients of up to 20 columns: the column holds two, the second cut.
-    expect(rows.find((row) => row.includes('Everyone: stop'))).toMatch(/team-lead +→ [a-z-]+…, [a-z-]+… {2}● Everyone: stop and rebase on main/u);
+    expect(rows.find((row) => row.includes('Everyone: stop'))).toMatch(
+      /team-lead +→ [a-z-]+…, [a-z-]+… {2}● Everyone: stop and rebase on main/u,
+    );
     expect(rows.find((row) => row.includes('Review the parser'))).toMatch(/team-lead +→ reviewer +○ Review the parser first/u);
   });
 });

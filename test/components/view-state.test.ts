@@ -85,4 +85,3 @@ describe('viewReducer', () => {
     expect(run(['memberDetails']).opened?.pane).toBe('member:lead');
   });
 });
-

@@ -31,7 +31,13 @@ async function team(): Promise<AppState> {
 
 /** The workflow view's lines, without the header, footer and trailing blanks. */
 function workflowLines(state: AppState, spec: string, options: { width?: number; height?: number } = {}): string[] {
-  const drawn = frame(state, { width: options.width ?? 120, height: options.height ?? 40, now: NOW, spec: specOf(spec), view: { mode: 'workflow' } });
+  const drawn = frame(state, {
+    width: options.width ?? 120,
+    height: options.height ?? 40,
+    now: NOW,
+    spec: specOf(spec),
+    view: { mode: 'workflow' },
+  });
   return drawn
     .split('\n')
     .slice(2, -1)
@@ -39,16 +45,25 @@ function workflowLines(state: AppState, spec: string, options: { width?: number;
     .filter((line, i, all) => line !== '' || all.slice(i).some(Boolean));
 }
 
-
 describe('the workflow view', () => {
   it('draws what --json prints: one evaluation, made by the store', async () => {
     const state = await team();
     const spec = specOf('graph');
-    const model = buildDashboard({ state, view: { ...initialViewState, mode: 'workflow' }, claudeDir: '/c', width: 120, height: 40, now: NOW, spec });
+    const model = buildDashboard({
+      state,
+      view: { ...initialViewState, mode: 'workflow' },
+      claudeDir: '/c',
+      width: 120,
+      height: 40,
+      now: NOW,
+      spec,
+    });
     const status = selectWorkflow(state.teams.get('release-graph')!, spec, NOW, DEFAULT_QUIET_AFTER_MS);
     expect(model.workflow!.status).toBe(status);
     const json = snapshot(state, { claudeDir: '/c', now: NOW, stallAfterMs: 60_000, spec }).teams[0]!.workflow!;
-    expect(json.steps.map((step) => [step.name, step.state, step.reason])).toEqual(status.steps.map((step) => [step.name, step.state, step.why]));
+    expect(json.steps.map((step) => [step.name, step.state, step.reason])).toEqual(
+      status.steps.map((step) => [step.name, step.state, step.why]),
+    );
   });
 
   it('draws a graph spec as a DAG, each step marked from the live team, with the mismatches on top', async () => {
@@ -95,9 +110,13 @@ describe('the workflow view', () => {
     ]);
   });
 
-  it('shows a crew\'s lead and specialists, a swarm\'s shared queue and a council\'s agreement rule', async () => {
+  it("shows a crew's lead and specialists, a swarm's shared queue and a council's agreement rule", async () => {
     const state = await team();
-    expect(workflowLines(state, 'crew').slice(-3)).toEqual([' Crew', ' lead: planner (lead)', ' specialists: coder (working), tester (working), reviewer (not on the team)']);
+    expect(workflowLines(state, 'crew').slice(-3)).toEqual([
+      ' Crew',
+      ' lead: planner (lead)',
+      ' specialists: coder (working), tester (working), reviewer (not on the team)',
+    ]);
     expect(workflowLines(state, 'swarm').slice(-2)).toEqual([' Shared queue · 1 ready task nobody owns', ' #6 Triage flaky test']);
     const council = workflowLines(state, 'council', { width: 160 });
     expect(council.slice(-2)).toEqual([
@@ -109,13 +128,23 @@ describe('the workflow view', () => {
   it('scrolls to every line, below the graph too, and opens only steps', async () => {
     const state = await team();
     const spec = parseSpec(
-      JSON.stringify({ name: 'queue', version: '1.0.0', agents: ['coder', 'tester'], workflow: { type: 'swarm' }, collaboration: { task_queue: true } }),
+      JSON.stringify({
+        name: 'queue',
+        version: '1.0.0',
+        agents: ['coder', 'tester'],
+        workflow: { type: 'swarm' },
+        collaboration: { task_queue: true },
+      }),
     );
     if (!spec.ok) throw new Error('spec');
     const withQueue = (count: number) => {
       // The fixture's queue holds one task: more, as a swarm would have, from the same state.
       const tasks = new Map(state.teams.get('release-graph')!.tasks);
-      for (let i = 100; i < 100 + count; i++) tasks.set(String(i), { task: { id: String(i), subject: `bug ${i}`, status: 'pending', blocks: [], blockedBy: [] }, deleted: false });
+      for (let i = 100; i < 100 + count; i++)
+        tasks.set(String(i), {
+          task: { id: String(i), subject: `bug ${i}`, status: 'pending', blocks: [], blockedBy: [] },
+          deleted: false,
+        });
       const teams = new Map(state.teams);
       teams.set('release-graph', { ...state.teams.get('release-graph')!, tasks });
       return { ...state, teams };

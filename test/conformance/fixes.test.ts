@@ -36,7 +36,14 @@ async function replayedToItsEnd(name: string) {
   return live;
 }
 
-type Json = { teams: { name: string; kind: string; members: { name: string; status: string; isLead: boolean; departed: boolean }[]; messages: Record<string, unknown>[] }[] };
+type Json = {
+  teams: {
+    name: string;
+    kind: string;
+    members: { name: string; status: string; isLead: boolean; departed: boolean }[];
+    messages: Record<string, unknown>[];
+  }[];
+};
 const json = (dir: string): Json => JSON.parse(runCli(['--json', '--dir', dir, '--no-journal']).stdout) as Json;
 const statusOf = (doc: Json, name: string) => doc.teams[0]?.members.find((member) => member.name === name)?.status;
 
@@ -45,7 +52,9 @@ function activity(op: Operation): Record<string, boolean> | undefined {
   if (op.kind !== 'write' || !op.path.endsWith('/config.json')) return undefined;
   try {
     const config = JSON.parse(op.content.toString('utf8')) as { members: { name: string; isActive?: boolean }[] };
-    return Object.fromEntries(config.members.filter((member) => member.isActive !== undefined).map((member) => [member.name, member.isActive!]));
+    return Object.fromEntries(
+      config.members.filter((member) => member.isActive !== undefined).map((member) => [member.name, member.isActive!]),
+    );
   } catch {
     return undefined;
   }
@@ -108,19 +117,30 @@ describe('the real client, fixed', () => {
     expect(texts).toContain('permission granted (Bash)');
     expect(texts).toContain('plan rejected: add a step that verifies the file');
     const request = team!.messages.find((message) => message.kind === 'plan_approval_request')!;
-    expect(request.data).toMatchObject({ planFilePath: expect.stringMatching(/plans\/kind-whistling-quail\.md$/u), planContent: expect.stringContaining('# Plan v1') });
+    expect(request.data).toMatchObject({
+      planFilePath: expect.stringMatching(/plans\/kind-whistling-quail\.md$/u),
+      planContent: expect.stringContaining('# Plan v1'),
+    });
     const approval = team!.messages.find((message) => message.kind === 'plan_approval_response')!;
     expect(approval.data).toMatchObject({ approved: true, permissionMode: 'default' });
     // Signed: the lead's messages to its tmux teammate; a teammate's to the lead are not.
-    for (const message of team!.messages) expect(message.leadSig !== null, `${message.from} → ${message.to}`).toBe(message.from === 'team-lead');
+    for (const message of team!.messages)
+      expect(message.leadSig !== null, `${message.from} → ${message.to}`).toBe(message.from === 'team-lead');
 
     const history = live.store.getState().teams.get('session-2c04269c')!;
-    const approvalMessage = history.inboxes.get('carol')!.messages.find((message: InboxMessage) => message.kind === 'plan_approval_response')!;
+    const approvalMessage = history.inboxes
+      .get('carol')!
+      .messages.find((message: InboxMessage) => message.kind === 'plan_approval_response')!;
     const lines = messageLines(approvalMessage, 200);
     expect(lines).toContain('permissionMode: default');
     expect(lines.at(-1)).toBe(`signed by the lead (lead_sig): ${approvalMessage.leadSig}`);
-    const requestLines = messageLines(history.inboxes.get('team-lead')!.messages.find((message: InboxMessage) => message.kind === 'plan_approval_request')!, 200);
-    expect(requestLines).toEqual(expect.arrayContaining([expect.stringMatching(/^planFilePath: .*kind-whistling-quail\.md$/u), 'planContent:', '  # Plan v1']));
+    const requestLines = messageLines(
+      history.inboxes.get('team-lead')!.messages.find((message: InboxMessage) => message.kind === 'plan_approval_request')!,
+      200,
+    );
+    expect(requestLines).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^planFilePath: .*kind-whistling-quail\.md$/u), 'planContent:', '  # Plan v1']),
+    );
   });
 
   it('shows both answers of the plan the lead approved by itself and then rejected, and says they contradict', async () => {
@@ -135,7 +155,12 @@ describe('the real client, fixed', () => {
     const list = frame(state, { width: 120, height: 40, now: Date.now() });
     expect(list).toContain('4 answered · 1 contradicting'.replace('4', String(live.json().teams[0]!.handshakes.length)));
     expect(list).toMatch(/⚠ approved +plan_approval +carol +→ team-lead +in \d+s +→ rejected ⚠ contradicting/u);
-    const opened = frame(state, { width: 120, height: 60, now: Date.now(), view: { opened: { pane: 'handshakes', key: handshake.requestId } } });
+    const opened = frame(state, {
+      width: 120,
+      height: 60,
+      now: Date.now(),
+      view: { opened: { pane: 'handshakes', key: handshake.requestId } },
+    });
     expect(opened).toContain('approved → rejected ⚠ contradicting');
     expect(opened).toMatch(/answer 1: approved by team-lead at 2026-11-23T\S+ \(\d\.\ds after the request\)/u);
     expect(opened).toMatch(/answer 2: rejected by team-lead/u);
@@ -174,7 +199,11 @@ describe('the real client, fixed', () => {
 
     // Next to a real team, the dashboard opens on the team.
     const team = recording('plan-tmux');
-    applyThrough(team, dir, (op) => op === team.ops[team.ops.findIndex((candidate) => candidate.kind === 'rename' && candidate.to.includes('.deleted-')) - 1]);
+    applyThrough(
+      team,
+      dir,
+      (op) => op === team.ops[team.ops.findIndex((candidate) => candidate.kind === 'rename' && candidate.to.includes('.deleted-')) - 1],
+    );
     expect(runCli(['--once', '--dir', dir, '--no-journal']).stdout).toMatch(/[─━] carol [─━]/u);
   });
 });

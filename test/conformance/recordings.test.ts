@@ -66,7 +66,9 @@ function expectConformance(run: RecordedRun, live: Live): void {
     expect(seen.to, message.msgId).toBe(message.member);
     expect(Number.isFinite(seen.deliveredAt), `${message.msgId} delivered`).toBe(message.removedAt !== null);
   }
-  expect(team!.messages.filter((message) => message.deliveredAt !== null)).toHaveLength(run.messages.filter((message) => message.removedAt !== null).length);
+  expect(team!.messages.filter((message) => message.deliveredAt !== null)).toHaveLength(
+    run.messages.filter((message) => message.removedAt !== null).length,
+  );
 
   // The roster: everyone the config ever listed, those gone from it departed and shut down, no strangers.
   expect(team!.members.map((member) => member.name).sort()).toEqual([...run.members].sort());
@@ -89,15 +91,28 @@ function expectConformance(run: RecordedRun, live: Live): void {
   expect(team!.tasks.map((task) => task.id).sort()).toEqual([...run.tasks.keys()].sort());
   for (const task of team!.tasks) {
     const written = run.tasks.get(task.id)!;
-    expect(task, `task ${task.id}`).toMatchObject({ subject: written['subject'], status: written['status'], owner: written['owner'] ?? null });
+    expect(task, `task ${task.id}`).toMatchObject({
+      subject: written['subject'],
+      status: written['status'],
+      owner: written['owner'] ?? null,
+    });
   }
 
   // Every handshake with every answer, oldest first; its state is its first answer's.
-  expect(team!.handshakes.map((handshake) => handshake.requestId).sort()).toEqual(run.handshakes.map((handshake) => handshake.requestId).sort());
+  expect(team!.handshakes.map((handshake) => handshake.requestId).sort()).toEqual(
+    run.handshakes.map((handshake) => handshake.requestId).sort(),
+  );
   for (const recorded of run.handshakes) {
     const handshake = team!.handshakes.find((candidate) => candidate.requestId === recorded.requestId)!;
-    expect(handshake, recorded.requestId).toMatchObject({ kind: HANDSHAKE_KINDS[recorded.type], from: recorded.from, to: recorded.to, state: recorded.answers[0]!.state });
-    expect(handshake.responses.map(({ state: answer, from }) => ({ state: answer, from }))).toEqual(recorded.answers.map(({ state: answer, from }) => ({ state: answer, from })));
+    expect(handshake, recorded.requestId).toMatchObject({
+      kind: HANDSHAKE_KINDS[recorded.type],
+      from: recorded.from,
+      to: recorded.to,
+      state: recorded.answers[0]!.state,
+    });
+    expect(handshake.responses.map(({ state: answer, from }) => ({ state: answer, from }))).toEqual(
+      recorded.answers.map(({ state: answer, from }) => ({ state: answer, from })),
+    );
     for (const response of handshake.responses) expect(response.at).toMatch(/^\d{4}-\d\d-\d\dT/u);
     expect(handshake.contradicting).toBe(new Set(recorded.answers.map((answer) => answer.state)).size > 1);
   }

@@ -51,13 +51,19 @@ describe('re-enacting a recording of the real client', () => {
   it('writes with the protocol the client used: temp files renamed, config rewritten in place, lock dirs, an empty new file, the exit rename', () => {
     const { ops } = loadRecording(join(CAPTURES, 'cc-2.1.330-realcc-team-tmux'));
     const kinds = (test: (op: (typeof ops)[number]) => boolean) => ops.filter(test).length;
-    expect(kinds((op) => op.kind === 'rename' && /\.json\.tmp\.[0-9a-f]{8}$/u.test(op.from) && op.to.endsWith('.json'))).toBeGreaterThan(20);
+    expect(kinds((op) => op.kind === 'rename' && /\.json\.tmp\.[0-9a-f]{8}$/u.test(op.from) && op.to.endsWith('.json'))).toBeGreaterThan(
+      20,
+    );
     expect(kinds((op) => op.kind === 'write' && op.path.endsWith('/config.json'))).toBeGreaterThan(20);
     // Torn: valid JSON followed by leftover bytes, as a reader saw it mid-rewrite.
     expect(kinds((op) => op.kind === 'write' && op.path.endsWith('/config.json') && !isJson(op.content))).toBeGreaterThan(0);
-    expect(kinds((op) => op.kind === 'mkdir' && op.path.endsWith('.json.lock'))).toBe(kinds((op) => op.kind === 'rmdir' && op.path.endsWith('.json.lock')));
+    expect(kinds((op) => op.kind === 'mkdir' && op.path.endsWith('.json.lock'))).toBe(
+      kinds((op) => op.kind === 'rmdir' && op.path.endsWith('.json.lock')),
+    );
     expect(kinds((op) => op.kind === 'create' && /tasks\/[^/]+\/\d+\.json$/u.test(op.path) && op.content.length === 0)).toBeGreaterThan(0);
-    expect(ops.filter((op) => op.kind === 'rename' && op.to.includes('.deleted-')).map((op) => op.kind === 'rename' && op.from)).toEqual(['teams/session-1532bc2e']);
+    expect(ops.filter((op) => op.kind === 'rename' && op.to.includes('.deleted-')).map((op) => op.kind === 'rename' && op.from)).toEqual([
+      'teams/session-1532bc2e',
+    ]);
   });
 });
 

@@ -29,7 +29,12 @@ describe('teamtop simulate', () => {
     const colors = Object.fromEntries(team.members.map((member) => [member.name, member.color]));
     expect(colors).toMatchObject({ architect: 'purple', builder: 'orange', tester: 'cyan', scribe: 'green' });
     expect(new Set(team.members.map((member) => member.model)).size).toBeGreaterThanOrEqual(3);
-    expect(team.members.filter((member) => member.departed).map((member) => member.name).sort()).toEqual(['architect', 'builder', 'scribe', 'tester']);
+    expect(
+      team.members
+        .filter((member) => member.departed)
+        .map((member) => member.name)
+        .sort(),
+    ).toEqual(['architect', 'builder', 'scribe', 'tester']);
     expect(team.members.filter((member) => !member.isLead).every((member) => member.status === 'shut down')).toBe(true);
 
     expect(team.tasks.filter((task) => !task.internal).map((task) => [task.id, task.state])).toEqual([

@@ -100,8 +100,19 @@ describe('pairing requests and responses', () => {
     });
 
     it('lists abandoned ones after the open and the answered ones', () => {
-      const closed = judgeHandshake(pairHandshakes([message('team-lead', 'carol', { type: 'permission_request', request_id: 'p2' }, 1), message('carol', 'team-lead', { type: 'permission_response', request_id: 'p2', approve: true }, 2)])[0]!, at(10), 60_000);
-      const open = judgeHandshake(pairHandshakes([message('team-lead', 'dave', { type: 'permission_request', request_id: 'p3' }, 3)])[0]!, at(10), 60_000);
+      const closed = judgeHandshake(
+        pairHandshakes([
+          message('team-lead', 'carol', { type: 'permission_request', request_id: 'p2' }, 1),
+          message('carol', 'team-lead', { type: 'permission_response', request_id: 'p2', approve: true }, 2),
+        ])[0]!,
+        at(10),
+        60_000,
+      );
+      const open = judgeHandshake(
+        pairHandshakes([message('team-lead', 'dave', { type: 'permission_request', request_id: 'p3' }, 3)])[0]!,
+        at(10),
+        60_000,
+      );
       const abandoned = judgeHandshake(toBob!, at(10), 60_000, gone);
       expect(orderHandshakes([abandoned, closed, open]).map((h) => h.state)).toEqual(['pending', 'approved', 'abandoned']);
     });
@@ -114,7 +125,12 @@ describe('pairing requests and responses', () => {
       message('team-lead', 'worker', { type: 'plan_approval_request', requestId: 'pl' }, 2),
       message('worker', 'team-lead', { type: 'plan_approval_response', requestId: 'pl', approved: false }, 3),
       message('team-lead', 'worker', { type: 'permission_request', request_id: 'pe' }, 4),
-      message('worker', 'team-lead', { type: 'permission_response', request_id: 'pe', subtype: 'success', response: { behavior: 'allow' } }, 5),
+      message(
+        'worker',
+        'team-lead',
+        { type: 'permission_response', request_id: 'pe', subtype: 'success', response: { behavior: 'allow' } },
+        5,
+      ),
       message('team-lead', 'worker', { type: 'sandbox_permission_request', requestId: 'sb', host: 'x.org' }, 6),
       message('worker', 'team-lead', { type: 'sandbox_permission_response', requestId: 'sb', host: 'x.org', allow: false }, 7),
     ];
@@ -130,7 +146,12 @@ describe('pairing requests and responses', () => {
   it('keeps every answer to a request, oldest first: its state is the first one, and a yes and a no contradict', () => {
     const request = message('team-lead', 'carol', { type: 'plan_approval_request', requestId: 'pl' }, 0);
     const approved = message('carol', 'team-lead', { type: 'plan_approval_response', requestId: 'pl', approved: true }, 1);
-    const rejected = message('carol', 'team-lead', { type: 'plan_approval_response', requestId: 'pl', approved: false, feedback: 'verify' }, 2);
+    const rejected = message(
+      'carol',
+      'team-lead',
+      { type: 'plan_approval_response', requestId: 'pl', approved: false, feedback: 'verify' },
+      2,
+    );
     // Read in any order: answers are ordered by time.
     const [pairing] = pairHandshakes([rejected, request, approved]);
     expect(pairing!.response).toBe(approved);
@@ -143,7 +164,10 @@ describe('pairing requests and responses', () => {
     ]);
     // The same answer twice is not a contradiction.
     const again = message('carol', 'team-lead', { type: 'plan_approval_response', requestId: 'pl', approve: true }, 3);
-    expect(judgeHandshake(pairHandshakes([request, approved, again])[0]!, at(10), 60_000)).toMatchObject({ contradicting: false, state: 'approved' });
+    expect(judgeHandshake(pairHandshakes([request, approved, again])[0]!, at(10), 60_000)).toMatchObject({
+      contradicting: false,
+      state: 'approved',
+    });
     // An orphan keeps all its answers too.
     const orphan = pairHandshakes([approved, rejected]);
     expect(orphan.map((p) => [p.request, p.responses.length])).toEqual([[null, 2]]);

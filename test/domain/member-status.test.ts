@@ -20,7 +20,8 @@ const shutdownRequest = message('worker', 'team-lead', { type: 'shutdown_request
 const approval = message('team-lead', 'worker', { type: 'shutdown_approved', requestId: 's1' }, 20);
 const rejection = message('team-lead', 'worker', { type: 'shutdown_rejected', requestId: 's1', reason: 'busy' }, 20);
 const permission = message('team-lead', 'worker', { type: 'permission_request', request_id: 'p1' }, 30);
-const idle = (reason: string, seconds: number) => message('team-lead', 'worker', { type: 'idle_notification', idleReason: reason }, seconds);
+const idle = (reason: string, seconds: number) =>
+  message('team-lead', 'worker', { type: 'idle_notification', idleReason: reason }, seconds);
 
 describe('memberStatus', () => {
   it('is lead for the lead', () => {
@@ -28,7 +29,10 @@ describe('memberStatus', () => {
   });
 
   it('is shut down once it approved its newest shutdown request, since the approval', () => {
-    expect(memberStatus(evidence({ pairings: pairHandshakes([shutdownRequest, approval]) }))).toEqual({ status: 'shut down', since: at(20) });
+    expect(memberStatus(evidence({ pairings: pairHandshakes([shutdownRequest, approval]) }))).toEqual({
+      status: 'shut down',
+      since: at(20),
+    });
   });
 
   it('is shut down when gone from the roster', () => {
@@ -38,9 +42,15 @@ describe('memberStatus', () => {
   it('takes isActive (tmux teammates, 2.1.330) for idle or working between turns, never for shut down', () => {
     expect(memberStatus(evidence({ active: false, activeSince: at(45) }))).toEqual({ status: 'idle', since: at(45) });
     // Its idle notification says more: why, and since when.
-    expect(memberStatus(evidence({ active: false, activeSince: at(45), lastSent: idle('interrupted', 40) }))).toEqual({ status: 'interrupted', since: at(40) });
+    expect(memberStatus(evidence({ active: false, activeSince: at(45), lastSent: idle('interrupted', 40) }))).toEqual({
+      status: 'interrupted',
+      since: at(40),
+    });
     // Busy again after it said it was idle: the flag is the newer word.
-    expect(memberStatus(evidence({ active: true, activeSince: at(60), lastSent: idle('available', 40) }))).toEqual({ status: 'working', since: at(60) });
+    expect(memberStatus(evidence({ active: true, activeSince: at(60), lastSent: idle('available', 40) }))).toEqual({
+      status: 'working',
+      since: at(60),
+    });
     // What a roster or a handshake says still comes first.
     expect(memberStatus(evidence({ active: false, departed: true })).status).toBe('shut down');
     expect(memberStatus(evidence({ active: true, pairings: pairHandshakes([shutdownRequest]) })).status).toBe('stopping');
@@ -52,7 +62,10 @@ describe('memberStatus', () => {
   });
 
   it('is waiting while its own permission or plan request is open', () => {
-    expect(memberStatus(evidence({ pairings: pairHandshakes([permission]), lastSent: permission }))).toEqual({ status: 'waiting', since: at(30) });
+    expect(memberStatus(evidence({ pairings: pairHandshakes([permission]), lastSent: permission }))).toEqual({
+      status: 'waiting',
+      since: at(30),
+    });
   });
 
   it('is idle, interrupted or failed by the reason of its newest idle notification, else working', () => {
@@ -93,7 +106,18 @@ describe('judgeQuiet', () => {
   });
 
   it('leaves every other status alone, however old: the files say what the member does', () => {
-    const statuses: MemberStatus[] = ['lead', 'joining', 'refused', 'shut down', 'stopping', 'waiting', 'idle', 'interrupted', 'failed', 'done'];
+    const statuses: MemberStatus[] = [
+      'lead',
+      'joining',
+      'refused',
+      'shut down',
+      'stopping',
+      'waiting',
+      'idle',
+      'interrupted',
+      'failed',
+      'done',
+    ];
     for (const status of statuses) expect(judgeQuiet({ status, since: at(0) }, at(0), at(86_400), TEN_MINUTES).status).toBe(status);
   });
 

@@ -15,7 +15,10 @@ describe('batching', () => {
     batches.add([taskSeen('3')]);
     expect(emitted).toEqual([['task', 'task', 'task']]);
     batches.add([taskSeen('4'), inboxSeen]);
-    expect(emitted).toEqual([['task', 'task', 'task'], ['task', 'inbox']]);
+    expect(emitted).toEqual([
+      ['task', 'task', 'task'],
+      ['task', 'inbox'],
+    ]);
     batches.add([taskSeen('5')]);
     batches.flush();
     batches.flush();

@@ -47,26 +47,24 @@ describe('renderProtocol', () => {
 
   it('says what an idle turn ended with: its summary, else its result (2.1.330), on one line', () => {
     const idle = { type: 'idle_notification', idleReason: 'available' };
-    expect(render({ ...idle, summary: '[to bob] hello peer', result: 'alice: nothing more to do (turn 6).' })).toBe('idle (available) · [to bob] hello peer');
+    expect(render({ ...idle, summary: '[to bob] hello peer', result: 'alice: nothing more to do (turn 6).' })).toBe(
+      'idle (available) · [to bob] hello peer',
+    );
     expect(render({ ...idle, result: 'carol: waiting for plan approval.' })).toBe('idle (available) · carol: waiting for plan approval.');
-    expect(render({ ...idle, result: '## Findings\n\n1. the parser\n   leaks' })).toBe('idle (available) · ## Findings 1. the parser leaks');
+    expect(render({ ...idle, result: '## Findings\n\n1. the parser\n   leaks' })).toBe(
+      'idle (available) · ## Findings 1. the parser leaks',
+    );
     const long = render({ ...idle, result: 'x'.repeat(100_000) });
     expect(long.length).toBeLessThan(500);
     expect(long.endsWith('…')).toBe(true);
   });
 
   it('renders the shutdown handshake in all its forms', () => {
-    expect(render({ type: 'shutdown_request', requestId: 's1', reason: 'work is complete' })).toBe(
-      'shutdown requested: work is complete',
-    );
+    expect(render({ type: 'shutdown_request', requestId: 's1', reason: 'work is complete' })).toBe('shutdown requested: work is complete');
     expect(render({ type: 'shutdown_approved', requestId: 's1' })).toBe('shutdown approved');
-    expect(render({ type: 'shutdown_rejected', requestId: 's1', reason: 'still writing' })).toBe(
-      'shutdown rejected: still writing',
-    );
+    expect(render({ type: 'shutdown_rejected', requestId: 's1', reason: 'still writing' })).toBe('shutdown rejected: still writing');
     expect(render({ type: 'shutdown_response', request_id: 's1', approve: true })).toBe('shutdown approved');
-    expect(render({ type: 'shutdown_response', requestId: 's1', approved: false, content: 'not yet' })).toBe(
-      'shutdown rejected: not yet',
-    );
+    expect(render({ type: 'shutdown_response', requestId: 's1', approved: false, content: 'not yet' })).toBe('shutdown rejected: not yet');
   });
 
   it('renders permission requests with tool and description, and both response forms', () => {
@@ -85,9 +83,14 @@ describe('renderProtocol', () => {
       render({ type: 'permission_response', request_id: 'p', subtype: 'success', response: { behavior: 'deny', message: 'no' } }),
     ).toBe('permission denied: no');
     // 2.1.330 names what it granted.
-    expect(render({ type: 'permission_response', request_id: 'p', subtype: 'success', approved_request: { tool_name: 'Bash', input_digest: 'be07' } })).toBe(
-      'permission granted (Bash)',
-    );
+    expect(
+      render({
+        type: 'permission_response',
+        request_id: 'p',
+        subtype: 'success',
+        approved_request: { tool_name: 'Bash', input_digest: 'be07' },
+      }),
+    ).toBe('permission granted (Bash)');
   });
 
   it('renders plan approval with the plan first line and the verdict with feedback', () => {

@@ -24,7 +24,11 @@ describe('the timeline', () => {
   });
 
   it('folds copies up to the window after the first one, and no later', () => {
-    const copies = [message('alice', 'lead', 'go', 0), message('bob', 'lead', 'go', BROADCAST_WINDOW_MS), message('carol', 'lead', 'go', BROADCAST_WINDOW_MS + 1)];
+    const copies = [
+      message('alice', 'lead', 'go', 0),
+      message('bob', 'lead', 'go', BROADCAST_WINDOW_MS),
+      message('carol', 'lead', 'go', BROADCAST_WINDOW_MS + 1),
+    ];
     expect(shape(copies)).toEqual([
       ['go', ['alice', 'bob']],
       ['go', ['carol']],

@@ -48,7 +48,8 @@ function readEdges(rows: readonly GraphRow[]): Set<string> {
             for (const source of lines(inside)) joined.add(source);
           } else if (!'┬╮'.includes(part) || carried[inside]) throw new Error(`row ${at}: ${part} inside a connector`);
         }
-        for (let inside = lane; inside <= end; inside++) if (DOWNWARDS.has(glyph(inside))) next[inside] = { sources: joined, fromNode: false };
+        for (let inside = lane; inside <= end; inside++)
+          if (DOWNWARDS.has(glyph(inside))) next[inside] = { sources: joined, fromNode: false };
         lane = end;
       } else if (cell === '●') {
         if (row.step === null) throw new Error(`row ${at}: a step mark on a connector row`);
@@ -192,11 +193,15 @@ describe('stepOrder', () => {
 // ------------------------------------------------------------ property
 
 /** Steps as written: names, dependencies on anything (earlier, later, themselves, no step), in any order. */
-const anyGraph = fc.integer({ min: 0, max: 12 }).chain((size) =>
-  fc.array(fc.uniqueArray(fc.integer({ min: 0, max: size }), { maxLength: 4 }), { minLength: size, maxLength: size }).map((dependencies) =>
-    dependencies.map((list, index): GraphStep => ({ name: `s${index}`, dependsOn: list.map((other) => `s${other}`) })),
-  ),
-);
+const anyGraph = fc
+  .integer({ min: 0, max: 12 })
+  .chain((size) =>
+    fc
+      .array(fc.uniqueArray(fc.integer({ min: 0, max: size }), { maxLength: 4 }), { minLength: size, maxLength: size })
+      .map((dependencies) =>
+        dependencies.map((list, index): GraphStep => ({ name: `s${index}`, dependsOn: list.map((other) => `s${other}`) })),
+      ),
+  );
 
 /** A DAG: each step depends only on steps made before it, then the list is shuffled. */
 const anyDag = fc.integer({ min: 0, max: 12 }).chain((size) =>
@@ -206,15 +211,23 @@ const anyDag = fc.integer({ min: 0, max: 12 }).chain((size) =>
       fc.array(fc.integer(), { minLength: size, maxLength: size }),
     )
     .map(([picks, keys]) => {
-      const made = picks.map((list, index): GraphStep => ({ name: `s${index}`, dependsOn: index === 0 ? [] : [...new Set(list.map((pick) => `s${pick % index}`))] }));
-      return made.map((step, index) => [keys[index]!, index, step] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , step]) => step);
+      const made = picks.map((list, index): GraphStep => ({
+        name: `s${index}`,
+        dependsOn: index === 0 ? [] : [...new Set(list.map((pick) => `s${pick % index}`))],
+      }));
+      return made
+        .map((step, index) => [keys[index]!, index, step] as const)
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+        .map(([, , step]) => step);
     }),
 );
 
 /** Every dependency of every step that is another step, as `dependency>step`. */
 function edgesOf(graph: readonly GraphStep[]): Set<string> {
   const names = new Set(graph.map((step) => step.name));
-  return new Set(graph.flatMap((step) => step.dependsOn.filter((name) => names.has(name) && name !== step.name).map((name) => `${name}>${step.name}`)));
+  return new Set(
+    graph.flatMap((step) => step.dependsOn.filter((name) => names.has(name) && name !== step.name).map((name) => `${name}>${step.name}`)),
+  );
 }
 
 function checkDrawing(graph: readonly GraphStep[]): void {

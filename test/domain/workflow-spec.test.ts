@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkSpec, effectiveDependencies, formatPath, MAX_ENTRIES, MAX_PROBLEMS, parseSpec, type SpecResult, type WorkflowSpec } from '../../src/domain/workflow-spec.js';
+import {
+  checkSpec,
+  effectiveDependencies,
+  formatPath,
+  MAX_ENTRIES,
+  MAX_PROBLEMS,
+  parseSpec,
+  type SpecResult,
+  type WorkflowSpec,
+} from '../../src/domain/workflow-spec.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 
 const readSpec = (name: string): SpecResult => parseSpec(readFileSync(join(FIXTURES, 'specs', name), 'utf8'));
@@ -15,12 +24,20 @@ function validSpec(name: string): WorkflowSpec {
 const problemsOf = (result: SpecResult) => (result.ok ? [] : result.problems.map(({ path, message }) => `${path}: ${message}`));
 
 /** A valid team around the given workflow and collaboration. */
-const team = (fields: Record<string, unknown>) => ({ name: 'release', version: '1.0.0', agents: ['planner', 'coder', 'tester'], ...fields });
+const team = (fields: Record<string, unknown>) => ({
+  name: 'release',
+  version: '1.0.0',
+  agents: ['planner', 'coder', 'tester'],
+  ...fields,
+});
 
 describe('parseSpec on the fixtures', () => {
-  it.each(['chain.json', 'scatter.json', 'graph.json', 'crew.json', 'swarm.json', 'council.json'])('accepts %s without warnings', (name) => {
-    expect(readSpec(name)).toMatchObject({ ok: true, warnings: [] });
-  });
+  it.each(['chain.json', 'scatter.json', 'graph.json', 'crew.json', 'swarm.json', 'council.json'])(
+    'accepts %s without warnings',
+    (name) => {
+      expect(readSpec(name)).toMatchObject({ ok: true, warnings: [] });
+    },
+  );
 
   it('reports every wrong type, missing field and unknown key at once', () => {
     expect(problemsOf(readSpec('invalid-types.json'))).toEqual([
@@ -49,7 +66,9 @@ describe('parseSpec on the fixtures', () => {
   });
 
   it('names a cycle in the order its steps would run, at the entry that closes it', () => {
-    expect(problemsOf(readSpec('invalid-cycle.json'))).toEqual(['$.workflow.steps[1].depends_on[1]: dependency cycle: design → build → review → design']);
+    expect(problemsOf(readSpec('invalid-cycle.json'))).toEqual([
+      '$.workflow.steps[1].depends_on[1]: dependency cycle: design → build → review → design',
+    ]);
   });
 
   it('reports torn JSON with where the parser stopped', () => {
@@ -80,7 +99,10 @@ describe('parseSpec rules', () => {
       '$.agents: must name at least one agent',
     ]);
     expect(checkSpec(team({ version: '2.1.0-rc.1+build.5' })).ok).toBe(true);
-    expect(problemsOf(checkSpec(team({ name: '', agents: ['planner', ''] })))).toEqual(['$.name: must not be empty', '$.agents[1]: must not be empty']);
+    expect(problemsOf(checkSpec(team({ name: '', agents: ['planner', ''] })))).toEqual([
+      '$.name: must not be empty',
+      '$.agents[1]: must not be empty',
+    ]);
   });
 
   it('reports duplicate agents and every reference to an agent that is not declared', () => {
@@ -104,7 +126,9 @@ describe('parseSpec rules', () => {
   });
 
   it('takes "lead" as a tie breaker and "*" as every participant', () => {
-    const spec = team({ collaboration: { consensus: { tie_breaker: 'lead' }, channels: [{ name: 'all', type: 'broadcast', participants: ['*'] }] } });
+    const spec = team({
+      collaboration: { consensus: { tie_breaker: 'lead' }, channels: [{ name: 'all', type: 'broadcast', participants: ['*'] }] },
+    });
     expect(problemsOf(checkSpec(spec))).toEqual([]);
   });
 
@@ -145,7 +169,9 @@ describe('parseSpec rules', () => {
     });
     const result = checkSpec(spec);
     expect(problemsOf(result)).toEqual(['$.workflow.steps[0].depends_on[0]: dependency cycle: plan → build → test → plan']);
-    expect(result.warnings).toEqual([{ path: '$.workflow.steps[2].depends_on[1]', message: '"build" is listed twice (also depends_on[0])' }]);
+    expect(result.warnings).toEqual([
+      { path: '$.workflow.steps[2].depends_on[1]', message: '"build" is listed twice (also depends_on[0])' },
+    ]);
   });
 
   it('reports each cycle once, however tangled', () => {
@@ -163,14 +189,17 @@ describe('parseSpec rules', () => {
   });
 
   it('warns about a council without consensus, a swarm without a queue and a deterministic workflow without steps', () => {
-    const warnings = (fields: Record<string, unknown>) => checkSpec(team(fields)).warnings.map(({ path, message }) => `${path}: ${message}`);
+    const warnings = (fields: Record<string, unknown>) =>
+      checkSpec(team(fields)).warnings.map(({ path, message }) => `${path}: ${message}`);
     expect(warnings({ workflow: { type: 'council' } })).toEqual([
       '$.collaboration.consensus: a council workflow without consensus rules: required_agreement 0.5 and max_rounds 3 by default',
     ]);
     expect(warnings({ workflow: { type: 'swarm' }, collaboration: { task_queue: false } })).toEqual([
       '$.collaboration.task_queue: a swarm workflow without task_queue: true has no shared queue to claim tasks from',
     ]);
-    expect(warnings({ workflow: { type: 'chain', steps: [] } })).toEqual(['$.workflow.steps: a chain workflow with no steps: nothing to run']);
+    expect(warnings({ workflow: { type: 'chain', steps: [] } })).toEqual([
+      '$.workflow.steps: a chain workflow with no steps: nothing to run',
+    ]);
     expect(warnings({})).toEqual(['$.workflow: a graph workflow with no steps: nothing to run']);
     expect(checkSpec(team({ workflow: { type: 'council' } })).ok).toBe(true);
   });

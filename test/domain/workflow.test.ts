@@ -17,8 +17,19 @@ function spec(fields: Record<string, unknown>): WorkflowSpec {
   return result.spec;
 }
 
-const agent = (name: string, status: LiveAgent['status'] = 'idle', more: Partial<LiveAgent> = {}): LiveAgent => ({ name, status, departed: false, ...more });
-const task = (id: string, subject: string, state: LiveTask['state'], owner: string | null = null, metadata?: Record<string, unknown>): LiveTask => ({
+const agent = (name: string, status: LiveAgent['status'] = 'idle', more: Partial<LiveAgent> = {}): LiveAgent => ({
+  name,
+  status,
+  departed: false,
+  ...more,
+});
+const task = (
+  id: string,
+  subject: string,
+  state: LiveTask['state'],
+  owner: string | null = null,
+  metadata?: Record<string, unknown>,
+): LiveTask => ({
   id,
   subject,
   owner,
@@ -49,14 +60,16 @@ function build(coder: LiveAgent | undefined, tasks: readonly LiveTask[] = []) {
 describe('evaluateWorkflow: a step named by a task', () => {
   it('is done when every task naming it is completed, by subject (any case) or metadata.step', () => {
     expect(build(agent('coder', 'working'), [task('3', '  Build ', 'completed', 'coder')])).toEqual(['done', 'task #3 completed']);
-    expect(build(agent('coder', 'working'), [task('3', 'compile it', 'completed', 'coder', { step: 'build' }), task('4', 'build', 'completed')])).toEqual([
-      'done',
-      'tasks #3, #4 completed',
-    ]);
+    expect(
+      build(agent('coder', 'working'), [task('3', 'compile it', 'completed', 'coder', { step: 'build' }), task('4', 'build', 'completed')]),
+    ).toEqual(['done', 'tasks #3, #4 completed']);
   });
 
   it('is failed when not completed and its agent failed or reported an error', () => {
-    expect(build(agent('coder', 'failed'), [task('3', 'build', 'in_progress', 'coder')])).toEqual(['failed', 'task #3 not completed: coder failed']);
+    expect(build(agent('coder', 'failed'), [task('3', 'build', 'in_progress', 'coder')])).toEqual([
+      'failed',
+      'task #3 not completed: coder failed',
+    ]);
     expect(build(agent('coder', 'working', { agentStatus: 'error' }), [task('3', 'build', 'ready')])).toEqual([
       'failed',
       'task #3 not completed: coder reported an error',
@@ -96,13 +109,19 @@ describe('evaluateWorkflow: a step decided by its agent', () => {
     expect(build(agent('coder', 'working'))).toEqual(['running', 'coder is working']);
     expect(build(agent('coder', 'waiting'))).toEqual(['running', 'coder is waiting for an answer']);
     expect(build(agent('coder', 'stopping'))).toEqual(['running', 'coder is stopping']);
-    expect(build(agent('coder', 'idle'), [task('7', 'wire the parser', 'in_progress', 'coder')])).toEqual(['running', 'coder is on task #7']);
+    expect(build(agent('coder', 'idle'), [task('7', 'wire the parser', 'in_progress', 'coder')])).toEqual([
+      'running',
+      'coder is on task #7',
+    ]);
   });
 
   it('is done when the idle agent completed all its tasks, and waiting otherwise', () => {
     const finished = [task('7', 'wire the parser', 'completed', 'coder'), task('8', 'fix the lexer', 'completed', 'coder')];
     expect(build(agent('coder', 'idle'), finished)).toEqual(['done', 'coder is idle, all 2 of its tasks completed']);
-    expect(build(agent('coder', 'idle', { agentStatus: 'idle' }), finished.slice(0, 1))).toEqual(['done', 'coder is idle, its task completed']);
+    expect(build(agent('coder', 'idle', { agentStatus: 'idle' }), finished.slice(0, 1))).toEqual([
+      'done',
+      'coder is idle, its task completed',
+    ]);
     expect(build(agent('coder', 'idle'), [...finished, task('9', 'more', 'ready', 'coder')])).toEqual(['waiting', 'coder is idle']);
     expect(build(agent('coder', 'idle'))).toEqual(['waiting', 'coder is idle']);
     expect(build(agent('coder', 'interrupted'))).toEqual(['waiting', 'coder was interrupted']);
@@ -135,7 +154,11 @@ describe('evaluateWorkflow: the whole workflow', () => {
   it('lists steps in run order with their effective dependencies, and counts the states', () => {
     const graph = fixture('graph.json');
     const agents = ['planner', 'coder', 'tester', 'reviewer', 'writer'].map((name) => agent(name, 'idle'));
-    const tasks = [task('1', 'plan', 'completed', 'planner'), task('2', 'design', 'completed', 'planner'), task('3', 'build', 'in_progress', 'coder')];
+    const tasks = [
+      task('1', 'plan', 'completed', 'planner'),
+      task('2', 'design', 'completed', 'planner'),
+      task('3', 'build', 'in_progress', 'coder'),
+    ];
     const status = evaluateWorkflow(graph, agents, tasks);
     expect(status.steps.map((step) => [step.name, step.agent, step.dependsOn, step.state])).toEqual([
       ['plan', 'planner', [], 'done'],
@@ -186,7 +209,11 @@ describe('evaluateWorkflow: the whole workflow', () => {
 
 describe('evaluateWorkflow: what each type adds', () => {
   it('gives a crew its lead and specialists with their live status', () => {
-    const status = evaluateWorkflow(fixture('crew.json'), [agent('planner', 'lead'), agent('coder', 'working'), agent('tester', 'idle')], []);
+    const status = evaluateWorkflow(
+      fixture('crew.json'),
+      [agent('planner', 'lead'), agent('coder', 'working'), agent('tester', 'idle')],
+      [],
+    );
     expect(status.extras).toEqual({
       type: 'crew',
       lead: { name: 'planner', status: 'lead' },
@@ -223,11 +250,15 @@ describe('evaluateWorkflow: what each type adds', () => {
       rule: '2/3 of 5 agents must agree (at least 4; required_agreement 0.66), at most 3 rounds, ties broken by the lead (planner)',
     });
     const council = (collaboration: Record<string, unknown>) => councilRule(spec({ workflow: { type: 'council' }, collaboration }));
-    expect(council({})).toBe('1/2 of 3 agents must agree (at least 2; required_agreement 0.5, the default), at most 3 rounds, no tie breaker');
+    expect(council({})).toBe(
+      '1/2 of 3 agents must agree (at least 2; required_agreement 0.5, the default), at most 3 rounds, no tie breaker',
+    );
     expect(council({ consensus: { required_agreement: 1, max_rounds: 1, tie_breaker: 'coder' } })).toBe(
       'all 3 agents must agree (required_agreement 1), at most 1 round, ties broken by coder',
     );
-    expect(council({ consensus: { required_agreement: 0 } })).toBe('no agreement is required among 3 agents (required_agreement 0), at most 3 rounds, no tie breaker');
+    expect(council({ consensus: { required_agreement: 0 } })).toBe(
+      'no agreement is required among 3 agents (required_agreement 0), at most 3 rounds, no tie breaker',
+    );
     expect(council({ consensus: { required_agreement: 0.83, tie_breaker: 'lead' } })).toBe(
       '83% of 3 agents must agree (at least 3; required_agreement 0.83), at most 3 rounds, ties broken by the lead',
     );

@@ -5,27 +5,31 @@ import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { Terminal } from '../helpers/pty.js';
 
 describe('the live dashboard watching the real client (a recording re-enacted at its own pace)', () => {
-  it('ends on the team ended, carol shut down, the plan answered twice and contradicting, mail waits, and never a phantom team', { timeout: 90_000 }, async () => {
-    const dir = tempDir();
-    const term = new Terminal({ args: ['--dir', dir, '--no-journal'], cols: 120, rows: 40 });
-    await term.waitForText('No agent teams yet');
-    await reenact(loadRecording(join(CAPTURES, 'cc-2.1.330-realcc-plan-tmux')), dir);
-    await term.waitForText(/session-2c04269c \(1\) .*ended/u, 10_000);
-    await term.waitForText('1 contradicting');
-    const screen = term.text();
-    expect(screen).toContain('· 1 team ');
-    expect(screen).toMatch(/─ carol ─+ shut down \S+ · departed ─/u);
-    expect(screen).toMatch(/Handshakes {2}0 open · 4 answered · 1 contradicting/u);
-    expect(screen).toMatch(/⚠ approved +plan_approval +carol +→ team-lead +in \d+s +→ rejected ⚠ contradicting/u);
-    expect(screen).toMatch(/✓ approved +permission +carol +→ team-lead/u);
-    // The lead's mail and carol's were delivered within a second or two: how long each waited, typical and worst.
-    expect(screen).toMatch(/┃ mail waits \d\.\ds typ · \d\.\ds max · team-lead/u);
-    expect(screen).toMatch(/│ mail waits \d\.\ds typ · \d\.\ds max · general/u);
-    expect(screen).toContain('idle (available) · carol: idle.');
-    expect(screen).toContain('plan rejected: add a step');
-    // Not for one frame: the folder the client renames the team to on exit is not a team.
-    expect(term.output).not.toContain('.deleted-');
-    term.press('q');
-    expect(await term.waitForExit()).toBe(0);
-  });
+  it(
+    'ends on the team ended, carol shut down, the plan answered twice and contradicting, mail waits, and never a phantom team',
+    { timeout: 90_000 },
+    async () => {
+      const dir = tempDir();
+      const term = new Terminal({ args: ['--dir', dir, '--no-journal'], cols: 120, rows: 40 });
+      await term.waitForText('No agent teams yet');
+      await reenact(loadRecording(join(CAPTURES, 'cc-2.1.330-realcc-plan-tmux')), dir);
+      await term.waitForText(/session-2c04269c \(1\) .*ended/u, 10_000);
+      await term.waitForText('1 contradicting');
+      const screen = term.text();
+      expect(screen).toContain('· 1 team ');
+      expect(screen).toMatch(/─ carol ─+ shut down \S+ · departed ─/u);
+      expect(screen).toMatch(/Handshakes {2}0 open · 4 answered · 1 contradicting/u);
+      expect(screen).toMatch(/⚠ approved +plan_approval +carol +→ team-lead +in \d+s +→ rejected ⚠ contradicting/u);
+      expect(screen).toMatch(/✓ approved +permission +carol +→ team-lead/u);
+      // The lead's mail and carol's were delivered within a second or two: how long each waited, typical and worst.
+      expect(screen).toMatch(/┃ mail waits \d\.\ds typ · \d\.\ds max · team-lead/u);
+      expect(screen).toMatch(/│ mail waits \d\.\ds typ · \d\.\ds max · general/u);
+      expect(screen).toContain('idle (available) · carol: idle.');
+      expect(screen).toContain('plan rejected: add a step');
+      // Not for one frame: the folder the client renames the team to on exit is not a team.
+      expect(term.output).not.toContain('.deleted-');
+      term.press('q');
+      expect(await term.waitForExit()).toBe(0);
+    },
+  );
 });

@@ -34,7 +34,7 @@ describe('the other layouts in a terminal', () => {
     expect(await term.waitForExit()).toBe(0);
   });
 
-  it('shows a team file as a team, its join handshakes as they are answered, and the session\'s team first', async () => {
+  it("shows a team file as a team, its join handshakes as they are answered, and the session's team first", async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'teams'));
     writeJson(join(dir, 'teams/alpha/config.json'), { name: 'alpha', members: [{ name: 'team-lead', agentType: 'team-lead' }] });

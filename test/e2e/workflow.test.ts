@@ -21,7 +21,9 @@ describe('teamtop spec-check', () => {
   it.each(['chain', 'scatter', 'graph', 'crew', 'swarm', 'council'])('passes the valid %s spec', (type) => {
     const { code, stdout, stderr } = run(['spec-check', join(SPECS, `${type}.json`)]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(new RegExp(`^✓ .*${type}\\.json: team \\S+ v\\d+\\.\\d+\\.\\d+, \\d+ agents, ${type} workflow with \\d+ steps?\\n`, 'u'));
+    expect(stdout).toMatch(
+      new RegExp(`^✓ .*${type}\\.json: team \\S+ v\\d+\\.\\d+\\.\\d+, \\d+ agents, ${type} workflow with \\d+ steps?\\n`, 'u'),
+    );
     expect(stderr).toBe('');
   });
 
@@ -56,9 +58,13 @@ describe('teamtop --spec', () => {
     expect(stderr).toContain('  $.workflow.steps[3].depends_on[0]: step "review" depends on itself');
   });
 
-  it('draws once on the team the spec declares, or the session\'s team, without failing when it is not there', () => {
+  it("draws once on the team the spec declares, or the session's team, without failing when it is not there", () => {
     const dir = copyFixture('workflow');
-    writeJson(join(dir, 'teams/other/config.json'), { name: 'other', createdAt: Date.now(), members: [{ name: 'boss', agentType: 'team-lead' }] });
+    writeJson(join(dir, 'teams/other/config.json'), {
+      name: 'other',
+      createdAt: Date.now(),
+      members: [{ name: 'boss', agentType: 'team-lead' }],
+    });
     expect(run(['--dir', dir, '--once', '--no-journal']).stdout).toContain('★ boss');
     expect(run(['--dir', dir, '--once', '--no-journal', '--spec', join(SPECS, 'graph.json')]).stdout).toContain('★ planner');
     const elsewhere = run(['--dir', dir, '--once', '--no-journal', '--spec', join(SPECS, 'chain.json')]);
@@ -69,7 +75,11 @@ describe('teamtop --spec', () => {
   it('opens on the team the spec declares, and shows its workflow on w as the team moves', async () => {
     const dir = copyFixture('workflow');
     // Another team, more recently active: without the spec, the dashboard would open on it.
-    writeJson(join(dir, 'teams/other/config.json'), { name: 'other', createdAt: Date.now(), members: [{ name: 'boss', agentType: 'team-lead' }] });
+    writeJson(join(dir, 'teams/other/config.json'), {
+      name: 'other',
+      createdAt: Date.now(),
+      members: [{ name: 'boss', agentType: 'team-lead' }],
+    });
     const term = new Terminal({ args: ['--dir', dir, '--no-journal', '--spec', join(SPECS, 'graph.json')], cols: 120, rows: 30 });
     await term.waitForText('★ planner');
     // The footer says where the workflow is.
@@ -117,7 +127,8 @@ describe('teamtop --view, and the workflow in --json', () => {
 
   it("gives each team's workflow in --json with --spec, and null without", () => {
     const dir = copyFixture('workflow');
-    const team = (args: string[]) => (JSON.parse(run(['--dir', dir, '--json', '--no-journal', ...NOW, ...args]).stdout) as { teams: { workflow: unknown }[] }).teams[0]!;
+    const team = (args: string[]) =>
+      (JSON.parse(run(['--dir', dir, '--json', '--no-journal', ...NOW, ...args]).stdout) as { teams: { workflow: unknown }[] }).teams[0]!;
     expect(team([]).workflow).toBeNull();
     expect(team(['--spec', graph]).workflow).toEqual({
       name: 'release-graph',
@@ -129,7 +140,13 @@ describe('teamtop --view, and the workflow in --json', () => {
         { name: 'test', agent: 'tester', state: 'waiting', reason: 'task #5 is blocked', dependsOn: ['build'] },
         { name: 'docs', agent: 'writer', state: 'running', reason: 'task #4 in progress', dependsOn: ['design'] },
         { name: 'review', agent: 'reviewer', state: 'waiting', reason: 'reviewer is not on the team', dependsOn: ['test', 'docs'] },
-        { name: 'release', agent: 'planner', state: 'waiting', reason: 'planner (the lead) has no task in progress', dependsOn: ['review'] },
+        {
+          name: 'release',
+          agent: 'planner',
+          state: 'waiting',
+          reason: 'planner (the lead) has no task in progress',
+          dependsOn: ['review'],
+        },
       ],
       mismatches: ['reviewer is declared but not on the team', 'intern is on the team but not declared'],
     });

@@ -178,7 +178,9 @@ describe('files that are not what they should be', () => {
     // Sparse: 65 MB on paper, no disk used.
     truncateSync(join(dir, 'teams/live/inboxes/team-lead.json'), 65 * 1024 * 1024);
     await waitFor(() =>
-      expect(problems(live)).toEqual(['teams/live/inboxes/team-lead.json: not read: 65 MB is too big for a team file (the limit is 64 MB)']),
+      expect(problems(live)).toEqual([
+        'teams/live/inboxes/team-lead.json: not read: 65 MB is too big for a team file (the limit is 64 MB)',
+      ]),
     );
     expect(texts(live)).toEqual(['hello']);
     writeJson(join(dir, 'teams/live/inboxes/team-lead.json'), [hello, entry('worker', 'small again')]);
@@ -215,11 +217,13 @@ describe('files that are not what they should be', () => {
 
 describe('a watcher that fails', () => {
   /** The real chokidar watcher, which reports an error as the kernel would once its inotify watches run out. */
-  const failingWatch = (error: Error): typeof chokidarWatch => (paths, options) => {
-    const watcher = chokidarWatch(paths, options);
-    if (!options?.usePolling) watcher.once('ready', () => setTimeout(() => watcher.emit('error', error), 10));
-    return watcher;
-  };
+  const failingWatch =
+    (error: Error): typeof chokidarWatch =>
+    (paths, options) => {
+      const watcher = chokidarWatch(paths, options);
+      if (!options?.usePolling) watcher.once('ready', () => setTimeout(() => watcher.emit('error', error), 10));
+      return watcher;
+    };
 
   it('falls back to polling when inotify runs out of watches (ENOSPC), says so, and keeps following', async () => {
     const dir = tempDir();

@@ -22,7 +22,14 @@ describe('a terminal that hangs up', () => {
     if (when === 'mid-burst') {
       const inbox = join(dir, 'teams/zoo/inboxes/worker.json');
       let n = 0;
-      writing = setInterval(() => writeJson(inbox, Array.from({ length: 50 }, () => entry('team-lead', `burst ${n++}`))), 2);
+      writing = setInterval(
+        () =>
+          writeJson(
+            inbox,
+            Array.from({ length: 50 }, () => entry('team-lead', `burst ${n++}`)),
+          ),
+        2,
+      );
       await term.waitForText('burst');
     }
     term.hangUp();

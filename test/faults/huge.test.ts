@@ -15,7 +15,13 @@ import { CLI, Terminal } from '../helpers/pty.js';
 import { frame } from '../helpers/render.js';
 import { waitFor } from '../helpers/wait.js';
 
-const config = (name: string) => ({ name, members: [{ name: 'team-lead', agentType: 'team-lead' }, { name: 'worker', color: 'green' }] });
+const config = (name: string) => ({
+  name,
+  members: [
+    { name: 'team-lead', agentType: 'team-lead' },
+    { name: 'worker', color: 'green' },
+  ],
+});
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 async function load(dir: string) {
@@ -50,7 +56,10 @@ describe('huge inputs', () => {
     const dir = tempDir();
     writeJson(join(dir, 'teams/big/config.json'), config('big'));
     const start = Date.parse('2026-03-01T10:00:00Z');
-    const messages = Array.from({ length: 200_000 }, (_, i) => ({ ...entry('worker', `message ${i}`), timestamp: new Date(start + i * 10).toISOString() }));
+    const messages = Array.from({ length: 200_000 }, (_, i) => ({
+      ...entry('worker', `message ${i}`),
+      timestamp: new Date(start + i * 10).toISOString(),
+    }));
     writeJson(join(dir, 'teams/big/inboxes/team-lead.json'), messages);
 
     const json = spawnSync(process.execPath, [CLI, '--json', '--no-journal', '--dir', dir], { encoding: 'utf8', maxBuffer: 1 << 30 });
@@ -82,7 +91,10 @@ describe('huge inputs', () => {
     writeJson(join(dir, 'teams/deep/config.json'), config('deep'));
     mkdirSync(join(dir, 'teams/deep/inboxes'));
     writeFileSync(join(dir, 'teams/deep/inboxes/worker.json'), deep);
-    writeFileSync(join(dir, 'teams/deep/inboxes/team-lead.json'), JSON.stringify([entry('worker', `{"type":"odd_kind","payload":${deep}}`)]));
+    writeFileSync(
+      join(dir, 'teams/deep/inboxes/team-lead.json'),
+      JSON.stringify([entry('worker', `{"type":"odd_kind","payload":${deep}}`)]),
+    );
     mkdirSync(join(dir, 'tasks/deep'), { recursive: true });
     writeFileSync(join(dir, 'tasks/deep/1.json'), `{"id":"1","subject":"deep","status":"pending","extra":${deep}}`);
     writeFileSync(join(dir, 'tasks/deep/2.json'), deep);
@@ -99,7 +111,13 @@ describe('huge inputs', () => {
     for (let t = 0; t < 300; t++) writeJson(join(dir, `teams/team-${t}/config.json`), config(`team-${t}`));
     for (let i = 1; i <= 10_000; i++) {
       const blockedBy = i > 1 && i % 10 !== 1 ? [String(i - 1)] : [];
-      writeJson(join(dir, `tasks/team-0/${i}.json`), { id: String(i), subject: `task ${i}`, status: i <= 5 ? 'completed' : 'pending', blocks: [], blockedBy });
+      writeJson(join(dir, `tasks/team-0/${i}.json`), {
+        id: String(i),
+        subject: `task ${i}`,
+        status: i <= 5 ? 'completed' : 'pending',
+        blocks: [],
+        blockedBy,
+      });
     }
     const { json, frame: drawn } = await load(dir);
     expect(json.teams).toHaveLength(300);

@@ -103,8 +103,15 @@ describe('a journal that cannot be written', () => {
     if (!tiny) execFileSync('prlimit', ['--pid', String(term.pty.pid), `--fsize=${statSync(run!.path).size + 4096}`]);
     const size = statSync(run!.path).size;
     // A 200 KB inbox: more than either room left, so the write is cut short.
-    writeJson(join(dir, 'teams/live/inboxes/worker.json'), Array.from({ length: 200 }, (_, i) => entry('team-lead', `${i} ${'x'.repeat(1000)}`)));
-    await term.waitForText(tiny ? /journal: history is not being recorded: the disk is full \(/u : /journal: history is not being recorded: the largest file size allowed is reached \(ulimit -f; /u);
+    writeJson(
+      join(dir, 'teams/live/inboxes/worker.json'),
+      Array.from({ length: 200 }, (_, i) => entry('team-lead', `${i} ${'x'.repeat(1000)}`)),
+    );
+    await term.waitForText(
+      tiny
+        ? /journal: history is not being recorded: the disk is full \(/u
+        : /journal: history is not being recorded: the largest file size allowed is reached \(ulimit -f; /u,
+    );
     await waitFor(() => expect(statSync(run!.path).size).toBe(size));
     expect(readJournalFile(run!.path).notices).toEqual([]);
     term.press('q');
@@ -129,5 +136,4 @@ describe('the journal writer, refused', () => {
     ]);
     expect(session.journal!.wants('teams/live/inboxes/team-lead.json')).toBeUndefined();
   });
-
 });

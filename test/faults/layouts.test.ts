@@ -33,7 +33,11 @@ describe('hostile per-agent records', () => {
       `{"name":"t","members":[{"name":"lead","agentType":"team-lead"},{"name":"coder","metadata":{"deep":${deep(100_000)},"wide":${wide}}}]}`,
     );
     const state = await load(dir);
-    const drawn = frame(state, { width: 100, height: 40, view: { pane: 'member:coder', opened: { pane: 'member:coder', key: MEMBER_DETAILS_KEY } } });
+    const drawn = frame(state, {
+      width: 100,
+      height: 40,
+      view: { pane: 'member:coder', opened: { pane: 'member:coder', key: MEMBER_DETAILS_KEY } },
+    });
     expect(drawn).toContain('metadata.deep.a.a.a');
     expect(drawn).toContain('…');
   });

@@ -12,7 +12,6 @@ import { asUser } from '../helpers/filesystems.js';
 import { entry, writeJson } from '../helpers/live.js';
 import { CLI, Terminal } from '../helpers/pty.js';
 
-
 function team(): string {
   const dir = tempDir();
   chmodSync(dir, 0o755);
@@ -51,7 +50,10 @@ describe('files and folders teamtop may not read', () => {
 
     chmodSync(join(dir, 'teams'), 0o755);
     await term.waitForText(/^(?![\s\S]*cannot list)/u);
-    writeJson(join(dir, 'teams/live/inboxes/worker.json'), [entry('team-lead', 'secret until allowed'), entry('team-lead', 'listed again')]);
+    writeJson(join(dir, 'teams/live/inboxes/worker.json'), [
+      entry('team-lead', 'secret until allowed'),
+      entry('team-lead', 'listed again'),
+    ]);
     await term.waitForText('listed again');
     expect(term.text()).not.toContain('ended');
     term.press('q');

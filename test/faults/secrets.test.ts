@@ -16,7 +16,8 @@ import { entry, watchRecorded, writeJson } from '../helpers/live.js';
 import { CLI } from '../helpers/pty.js';
 import { waitFor } from '../helpers/wait.js';
 
-const KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n';
+const KEY =
+  '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n';
 /** A token file that is JSON, just not an inbox. */
 const TOKEN = JSON.stringify({ oauth_token: 'gho_s3cr3tT0k3nV4lu3', user: 'me' });
 /** Pieces of the secrets: none may appear anywhere teamtop writes. */
@@ -35,7 +36,10 @@ const expectNoSecret = (text: string) => {
 function leakyTeam(): string {
   const dir = tempDir();
   const outside = tempDir();
-  writeJson(join(dir, 'teams/live/config.json'), { name: 'live', members: [{ name: 'team-lead' }, { name: 'worker' }, { name: 'helper' }] });
+  writeJson(join(dir, 'teams/live/config.json'), {
+    name: 'live',
+    members: [{ name: 'team-lead' }, { name: 'worker' }, { name: 'helper' }],
+  });
   writeJson(join(dir, 'teams/live/inboxes/team-lead.json'), [entry('worker', 'hello')]);
   writeFileSync(join(outside, 'id_ed25519'), KEY);
   writeFileSync(join(outside, 'hosts.json'), TOKEN);
@@ -74,11 +78,15 @@ describe('secrets behind links and in broken files', () => {
     symlinkSync('/etc/passwd', join(dir, 'teams/live/inboxes/late.json'));
     writeFileSync(join(dir, 'teams/live/inboxes/team-lead.json'), 'root:x:0:0:root:/root:/bin/bash\n');
     await waitFor(() =>
-      expect(live.json().problems.map((problem) => problem.path)).toEqual(expect.arrayContaining(['teams/live/inboxes/late.json', 'teams/live/inboxes/team-lead.json'])),
+      expect(live.json().problems.map((problem) => problem.path)).toEqual(
+        expect.arrayContaining(['teams/live/inboxes/late.json', 'teams/live/inboxes/team-lead.json']),
+      ),
     );
     await live.loader.settled();
     live.stop();
-    const journal = listAllRuns(state).map((run) => readFileSync(run.path, 'utf8')).join('');
+    const journal = listAllRuns(state)
+      .map((run) => readFileSync(run.path, 'utf8'))
+      .join('');
     expectNoSecret(journal);
     expect(journal).toContain('is a link to outside the claude dir: not followed');
 
@@ -100,6 +108,12 @@ describe('secrets behind links and in broken files', () => {
     symlinkSync(real, linked);
     const { store } = await settledSession(linked);
     expect([...store.getState().problems.values()]).toEqual([]);
-    expect(store.getState().teams.get('live')!.inboxes.get('worker')!.messages.map((m) => m.text)).toEqual(['through a link inside']);
+    expect(
+      store
+        .getState()
+        .teams.get('live')!
+        .inboxes.get('worker')!
+        .messages.map((m) => m.text),
+    ).toEqual(['through a link inside']);
   });
 });

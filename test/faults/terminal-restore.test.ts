@@ -15,7 +15,12 @@ const LEAVE_ALTERNATE = '\u001b[?1049l';
 const HIDE_CURSOR = '\u001b[?25l';
 const SHOW_CURSOR = '\u001b[?25h';
 
-type Way = { readonly name: string; readonly status: number; readonly leave: (term: Terminal) => void; readonly env?: Record<string, string> };
+type Way = {
+  readonly name: string;
+  readonly status: number;
+  readonly leave: (term: Terminal) => void;
+  readonly env?: Record<string, string>;
+};
 
 const ways: Way[] = [
   { name: 'q', status: 0, leave: (term) => term.press('q') },

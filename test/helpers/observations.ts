@@ -37,14 +37,19 @@ export function task(id: string, fields: Partial<Task> = {}): Task {
   return { id, subject: `task ${id}`, status: 'pending', blocks: [], blockedBy: [], ...fields };
 }
 
-export const observe = (state: AppState, ...observations: Observation[]): AppState =>
-  reducer(state, { type: 'observed', observations });
+export const observe = (state: AppState, ...observations: Observation[]): AppState => reducer(state, { type: 'observed', observations });
 
 /** A team with a lead and one worker, seen by the start-up scan. */
 export function teamState(team = 'team'): AppState {
   return observe(
     initialState,
     { kind: 'folder', target: { kind: 'team-dir', team }, at: T0 },
-    { kind: 'config', team, config: config([member('team-lead', { agentType: 'team-lead', agentId: 'team-lead@team' }), member('worker', { color: 'purple' })]), at: T0, live: false },
+    {
+      kind: 'config',
+      team,
+      config: config([member('team-lead', { agentType: 'team-lead', agentId: 'team-lead@team' }), member('worker', { color: 'purple' })]),
+      at: T0,
+      live: false,
+    },
   );
 }

@@ -26,7 +26,8 @@ function team(dir: string): string {
 }
 
 /** A message of about a kilobyte. */
-const message = (i: number) => entry('worker', `message ${i} ${'x'.repeat(1000)}`, { msg_id: `m-${i}`, timestamp: new Date(NOW - 3_600_000 + i * 1000).toISOString() });
+const message = (i: number) =>
+  entry('worker', `message ${i} ${'x'.repeat(1000)}`, { msg_id: `m-${i}`, timestamp: new Date(NOW - 3_600_000 + i * 1000).toISOString() });
 
 describe('the journal of a run', () => {
   it('records a rewrite of a 1 MB inbox (a message marked read, a delivered one deleted) as what changed, and replays to the same state', async () => {
@@ -146,7 +147,10 @@ describe('the journal of a run', () => {
       expect(journalBytes(state)).toBeLessThanOrEqual(limit);
     }
     await waitFor(() =>
-      expect(live.json().problems).toContainEqual({ path: JOURNAL_PROBLEM, message: "history is not being recorded: this run reached the journal's limit of 0.0625 MB (--journal-limit)" }),
+      expect(live.json().problems).toContainEqual({
+        path: JOURNAL_PROBLEM,
+        message: "history is not being recorded: this run reached the journal's limit of 0.0625 MB (--journal-limit)",
+      }),
     );
     expect(listAllRuns(state).map((run) => run.run)).toEqual([live.journal!.run]);
     // The dashboard goes on.

@@ -49,13 +49,23 @@ describe('the journal folder', () => {
     expect(doc.teams.flatMap((team) => team.messages.map((message) => message.text))).toEqual(['recorded']);
     expect(doc.problems).toEqual([]);
     expect(cli(['replay', 'alpha', '--json', '--dir', claudeDir, '--state-dir', state]).code).toBe(0);
-    expect(cli(['export', '--team', 'alpha', '--out', join(tempDir(), 'alpha.jsonl'), '--dir', claudeDir, '--state-dir', state]).code).toBe(0);
+    expect(cli(['export', '--team', 'alpha', '--out', join(tempDir(), 'alpha.jsonl'), '--dir', claudeDir, '--state-dir', state]).code).toBe(
+      0,
+    );
   });
 
   it('says what was skipped in a run once, as one problem naming the file once', () => {
     const claudeDir = tempDir();
     const [header, folderLine, inbox] = recorded(claudeDir);
-    const { state, run } = journal(claudeDir, [header!, '{"op":"nope"}', folderLine!, 'not json', '{"op":"file"', inbox!, '{"op":"gone","t":3,"li']);
+    const { state, run } = journal(claudeDir, [
+      header!,
+      '{"op":"nope"}',
+      folderLine!,
+      'not json',
+      '{"op":"file"',
+      inbox!,
+      '{"op":"gone","t":3,"li',
+    ]);
     const doc = JSON.parse(cli(['--json', '--dir', claudeDir, '--state-dir', state]).stdout) as Doc;
     expect(doc.teams[0]!.messages.map((message) => message.text)).toEqual(['recorded']);
     expect(doc.problems).toEqual([{ path: run, message: 'line 2 is not a journal entry and was skipped (and 3 more)' }]);
@@ -77,13 +87,27 @@ describe('teamtop export', () => {
   it('says so when it cannot write, and leaves no half export behind', () => {
     const claudeDir = tempDir();
     const { state } = journal(claudeDir, recorded(claudeDir));
-    const missing = cli(['export', '--team', 'alpha', '--out', join(tempDir(), 'missing/alpha.jsonl'), '--dir', claudeDir, '--state-dir', state]);
+    const missing = cli([
+      'export',
+      '--team',
+      'alpha',
+      '--out',
+      join(tempDir(), 'missing/alpha.jsonl'),
+      '--dir',
+      claudeDir,
+      '--state-dir',
+      state,
+    ]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^teamtop: cannot write .*missing\/alpha\.jsonl: there is no folder .*missing\n$/u);
 
     // Room for the first 200 bytes only: the kernel's limit on the size of a file written.
     const out = join(tempDir(), 'alpha.jsonl');
-    const full = spawnSync('prlimit', ['--fsize=200', process.execPath, CLI, 'export', '--team', 'alpha', '--out', out, '--dir', claudeDir, '--state-dir', state], { encoding: 'utf8' });
+    const full = spawnSync(
+      'prlimit',
+      ['--fsize=200', process.execPath, CLI, 'export', '--team', 'alpha', '--out', out, '--dir', claudeDir, '--state-dir', state],
+      { encoding: 'utf8' },
+    );
     expect(full.status).toBe(1);
     expect(full.stderr).toMatch(/^teamtop: export to .*alpha\.jsonl failed, nothing was written: EFBIG/u);
     expect(existsSync(out)).toBe(false);

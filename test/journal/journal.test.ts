@@ -20,7 +20,10 @@ const options = (stateDir: string, write = true): JournalOptions => ({ stateDir,
 const texts = (doc: ReturnType<typeof snapshot>) => doc.teams.flatMap((team) => team.messages.map((m) => m.text));
 
 function newTeam(dir: string) {
-  writeJson(join(dir, 'teams/alpha/config.json'), { name: 'alpha', members: [{ name: 'team-lead', agentType: 'team-lead' }, { name: 'worker' }] });
+  writeJson(join(dir, 'teams/alpha/config.json'), {
+    name: 'alpha',
+    members: [{ name: 'team-lead', agentType: 'team-lead' }, { name: 'worker' }],
+  });
   const inbox = join(dir, 'teams/alpha/inboxes/team-lead.json');
   writeJson(inbox, []);
   return inbox;
@@ -108,7 +111,9 @@ describe('the journal', () => {
     }
     live.stop();
     const [run] = listRuns(namespaceDir(state, dir), 'alpha');
-    const changes = readJournalFile(run!.path).lines.flatMap((line) => (line.kind === 'entry' && line.entry.op === 'inbox' ? [line.entry.messages] : []));
+    const changes = readJournalFile(run!.path).lines.flatMap((line) =>
+      line.kind === 'entry' && line.entry.op === 'inbox' ? [line.entry.messages] : [],
+    );
     expect(changes.slice(-3)).toEqual([0, 1, 2].map((i) => [[0, 60 + i], messages[60 + i]]));
     // The first record and the changes rebuild exactly what the file holds.
     const store = createStore();
@@ -123,7 +128,15 @@ describe('the journal', () => {
     const namespace = namespaceDir(state, '/claude');
     const writer = new JournalWriter({ stateDir: state, namespace, claudeDir: '/claude', maxBytes: 1e9 });
     const inbox = (messages: InboxChange['messages'], whole: boolean) =>
-      ({ kind: 'inbox', team: 'alpha', member: 'lead', messages: [], at: 1, live: true, change: { messages, invalid: [], whole } }) as const;
+      ({
+        kind: 'inbox',
+        team: 'alpha',
+        member: 'lead',
+        messages: [],
+        at: 1,
+        live: true,
+        change: { messages, invalid: [], whole },
+      }) as const;
     // A change from a read this file does not hold (an earlier run's) is not recorded: the next read is asked for whole.
     expect(writer.wants('teams/alpha/inboxes/lead.json')).toBe('whole');
     writer.record([inbox([[0, 3], { from: 'a', text: 'lost' }], false)]);
@@ -132,7 +145,9 @@ describe('the journal', () => {
     writer.record([inbox([[0, 1], { from: 'a', text: 'two' }], false)]);
     writer.close();
     const [run] = listRuns(namespace, 'alpha');
-    const recorded = readJournalFile(run!.path).lines.flatMap((line) => (line.kind === 'entry' && line.entry.op === 'inbox' ? [line.entry.messages] : []));
+    const recorded = readJournalFile(run!.path).lines.flatMap((line) =>
+      line.kind === 'entry' && line.entry.op === 'inbox' ? [line.entry.messages] : [],
+    );
     expect(recorded).toEqual([[{ from: 'a', text: 'one' }], [[0, 1], { from: 'a', text: 'two' }]]);
   });
 
@@ -153,7 +168,13 @@ describe('the journal', () => {
     const store = createStore();
     const restored = restore(namespaceDir(state, '/claude'), (observations) => store.dispatch({ type: 'observed', observations }));
     expect(restored.notices).toEqual([]);
-    expect(store.getState().teams.get('alpha')!.inboxes.get('team-lead')!.messages.map((m) => m.text)).toEqual(['one', 'two']);
+    expect(
+      store
+        .getState()
+        .teams.get('alpha')!
+        .inboxes.get('team-lead')!
+        .messages.map((m) => m.text),
+    ).toEqual(['one', 'two']);
   });
 
   it('records a problem going in a later run than the one that recorded it', async () => {

@@ -43,7 +43,13 @@ describe('replaying the cc-2.1.231 snapshots', () => {
       { kind: 'entry', entry: { op: 'folder', t: 1787843380000, path: `teams/${TEAM}`, present: true } },
       {
         kind: 'entry',
-        entry: { op: 'file', t: 1787843380000, live: false, path: `teams/${TEAM}/config.json`, text: readFileSync(join(SPIKE, 'teams', TEAM, 'config.json'), 'utf8') },
+        entry: {
+          op: 'file',
+          t: 1787843380000,
+          live: false,
+          path: `teams/${TEAM}/config.json`,
+          text: readFileSync(join(SPIKE, 'teams', TEAM, 'config.json'), 'utf8'),
+        },
       },
       ...snapshots().map(({ t, path, file }): JournalLine => ({
         kind: 'entry',
@@ -85,20 +91,38 @@ describe('replaying the cc-2.1.231 snapshots', () => {
 describe('ReplayController', () => {
   const journal = (): JournalLine[] => {
     const base = 1_000_000;
-    const inbox = (texts: string[]) => JSON.stringify(texts.map((text, i) => ({ from: 'worker', text, timestamp: new Date(base + i * 1000).toISOString(), read: false })));
+    const inbox = (texts: string[]) =>
+      JSON.stringify(texts.map((text, i) => ({ from: 'worker', text, timestamp: new Date(base + i * 1000).toISOString(), read: false })));
     const text = [
       JSON.stringify({ teamtop: 'journal', v: 1, run: 'r', team: 't', claudeDir: '/c', started: base }),
       JSON.stringify({ op: 'folder', t: base, path: 'teams/t', present: true }),
-      JSON.stringify({ op: 'file', t: base, live: false, path: 'teams/t/config.json', text: '{"name":"t","members":[{"name":"team-lead"},{"name":"worker"}]}' }),
+      JSON.stringify({
+        op: 'file',
+        t: base,
+        live: false,
+        path: 'teams/t/config.json',
+        text: '{"name":"t","members":[{"name":"team-lead"},{"name":"worker"}]}',
+      }),
       JSON.stringify({ op: 'file', t: base + 1000, live: true, path: 'teams/t/inboxes/team-lead.json', text: inbox(['one']) }),
       JSON.stringify({ op: 'file', t: base + 2000, live: true, path: 'teams/t/inboxes/team-lead.json', text: inbox(['one', 'two']) }),
-      JSON.stringify({ op: 'file', t: base + 3000, live: true, path: 'teams/t/inboxes/team-lead.json', text: inbox(['one', 'two', 'three']) }),
+      JSON.stringify({
+        op: 'file',
+        t: base + 3000,
+        live: true,
+        path: 'teams/t/inboxes/team-lead.json',
+        text: inbox(['one', 'two', 'three']),
+      }),
     ].join('\n');
     const path = join(tempDir(), 'run.jsonl');
     writeFileSync(path, `${text}\n`);
     return readJournalFile(path).lines;
   };
-  const texts = (store: ReturnType<typeof createStore>) => store.getState().teams.get('t')?.inboxes.get('team-lead')?.messages.map((m) => m.text) ?? [];
+  const texts = (store: ReturnType<typeof createStore>) =>
+    store
+      .getState()
+      .teams.get('t')
+      ?.inboxes.get('team-lead')
+      ?.messages.map((m) => m.text) ?? [];
 
   it('steps one entry at a time, jumps to either end, and reports its clock', () => {
     const store = createStore();

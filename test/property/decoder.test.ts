@@ -33,7 +33,18 @@ const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 // ---------------------------------------------------------------- arbitraries
 
 /** Keys that trip up code which treats parsed JSON as a plain object. */
-const oddKey = fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'type', 'requestId', 'request_id', 'msg_id', '');
+const oddKey = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'type',
+  'requestId',
+  'request_id',
+  'msg_id',
+  '',
+);
 const json = fc.jsonValue({ maxDepth: 3 });
 const key = fc.oneof(fc.string({ maxLength: 6 }), oddKey);
 const fields = fc.dictionary(key, json, { maxKeys: 4 });
@@ -66,7 +77,10 @@ const protocolFields = fc.record(
   },
   { requiredKeys: [] },
 );
-const protocolType = fc.oneof(fc.constantFrom(...KNOWN_PROTOCOL_TYPES, 'x', '__proto__', 'constructor', 'toString'), fc.string({ maxLength: 8 }));
+const protocolType = fc.oneof(
+  fc.constantFrom(...KNOWN_PROTOCOL_TYPES, 'x', '__proto__', 'constructor', 'toString'),
+  fc.string({ maxLength: 8 }),
+);
 const protocolText = fc
   .tuple(protocolType, protocolFields, fields)
   .map(([type, known, extra]) => JSON.stringify({ ...extra, ...known, type }));
@@ -118,7 +132,13 @@ const member = fc
 const config = fc
   .tuple(
     fc.record(
-      { name: json, description: json, createdAt: instant, leadAgentId: fc.oneof(fc.constant('lead@team'), json), members: fc.oneof(fc.array(member, { maxLength: 3 }), json) },
+      {
+        name: json,
+        description: json,
+        createdAt: instant,
+        leadAgentId: fc.oneof(fc.constant('lead@team'), json),
+        members: fc.oneof(fc.array(member, { maxLength: 3 }), json),
+      },
       { requiredKeys: [] },
     ),
     fields,
@@ -250,7 +270,13 @@ describe('decoding any file (property)', () => {
   it('reads any text or bytes, as any kind of file, to a state or a problem, and everything downstream copes', () => {
     const content = fc.oneof(
       plausible.chain(([path, value]) => indent.map((space) => [path, JSON.stringify(value, null, space)] as const)),
-      fc.tuple(fc.constantFrom(...PATHS), fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), json.map((value) => JSON.stringify(value)))),
+      fc.tuple(
+        fc.constantFrom(...PATHS),
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 40 }),
+          json.map((value) => JSON.stringify(value)),
+        ),
+      ),
       fc.tuple(fc.constantFrom(...PATHS), bytes),
     );
     fc.assert(
@@ -268,7 +294,10 @@ describe('decoding any file (property)', () => {
         const before = parseInbox(JSON.stringify([...earlier, ...array.slice(0, 2)]), 'lead', new Map());
         if (!before.ok) throw new Error(before.message);
         const known = new Map(before.value.messages.map((message) => [message.key, message]));
-        for (const parsed of [parseInbox(JSON.stringify(array, null, space), 'lead', new Map()), parseInbox(JSON.stringify(array), 'lead', known)]) {
+        for (const parsed of [
+          parseInbox(JSON.stringify(array, null, space), 'lead', new Map()),
+          parseInbox(JSON.stringify(array), 'lead', known),
+        ]) {
           if (!parsed.ok) throw new Error(parsed.message);
           expect(parsed.value.messages.length + parsed.value.invalid.length).toBe(array.length);
         }
@@ -283,7 +312,11 @@ describe('decoding any file (property)', () => {
         const interpreter = new FileInterpreter();
         const all = [...first, ...added];
         interpreter.interpret(INBOX, JSON.stringify(first, null, space), NOW, { live: true, final: true, trustAppends: false });
-        const appended = interpreter.interpret(INBOX, JSON.stringify(all, null, space), NOW + 1, { live: true, final: true, trustAppends: false });
+        const appended = interpreter.interpret(INBOX, JSON.stringify(all, null, space), NOW + 1, {
+          live: true,
+          final: true,
+          trustAppends: false,
+        });
         const fresh = new FileInterpreter().interpret(INBOX, JSON.stringify(all, null, space), NOW + 1, { live: true, final: true });
         for (const { observations } of [appended, fresh]) {
           const inbox = inboxOf(observations);

@@ -74,7 +74,10 @@ function run(steps: readonly Step[], space: number | undefined): void {
       writer.record(observations);
     };
     const read = (who: Member, text: string, final: boolean) =>
-      observe(interpreter.interpret(pathOf(who), text, now(), { live: true, final, record: writer.wants(pathOf(who)), trustAppends: false }).observations);
+      observe(
+        interpreter.interpret(pathOf(who), text, now(), { live: true, final, record: writer.wants(pathOf(who)), trustAppends: false })
+          .observations,
+      );
     const text = (elements: readonly unknown[]) => JSON.stringify(elements, null, space);
 
     for (const current of steps) {
@@ -110,7 +113,9 @@ function run(steps: readonly Step[], space: number | undefined): void {
           if (elements.length === 0) continue;
           disk.set(
             who,
-            elements.map((element, i) => (i === current.index % elements.length && typeof element === 'object' ? { ...element, read: true } : element)),
+            elements.map((element, i) =>
+              i === current.index % elements.length && typeof element === 'object' ? { ...element, read: true } : element,
+            ),
           );
           break;
         case 'deliver':

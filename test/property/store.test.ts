@@ -69,8 +69,23 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const) }),
 );
 const event: fc.Arbitrary<Event> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('change' as const), member, change, final: fc.boolean() }, { requiredKeys: ['kind', 'member', 'change', 'final'] }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('change' as const), member, change, torn: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), final: fc.boolean() }) },
+  {
+    weight: 6,
+    arbitrary: fc.record(
+      { kind: fc.constant('change' as const), member, change, final: fc.boolean() },
+      { requiredKeys: ['kind', 'member', 'change', 'final'] },
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('change' as const),
+      member,
+      change,
+      torn: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+      final: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), from: member, to: member, removalFirst: fc.boolean() }) },
   {
     weight: 2,
@@ -156,7 +171,10 @@ function run(events: readonly Event[], space: number | undefined): void {
       case 'mark-read':
         if (elements && elements.length > 0) {
           const index = what.index % elements.length;
-          disk.set(who, elements.map((element, i) => (i === index ? { ...element, read: true } : element)));
+          disk.set(
+            who,
+            elements.map((element, i) => (i === index ? { ...element, read: true } : element)),
+          );
         }
         break;
       case 'deliver':
@@ -231,7 +249,10 @@ function run(events: readonly Event[], space: number | undefined): void {
     // delivered and read as the file says (its first copy), the others delivered.
     const inFile = new Map<string, boolean>();
     const elements = disk.get(name) ?? [];
-    const final = elements.length > 0 ? new FileInterpreter().interpret(pathOf(name), text(elements), at, { live: true, final: true }).observations : [];
+    const final =
+      elements.length > 0
+        ? new FileInterpreter().interpret(pathOf(name), text(elements), at, { live: true, final: true }).observations
+        : [];
     for (const observation of final) {
       if (observation.kind !== 'inbox') continue;
       for (const message of observation.messages) if (!inFile.has(message.key)) inFile.set(message.key, message.read);
@@ -255,7 +276,18 @@ describe('the store under any sequence of inbox file events (property)', () => {
   it('handles the plain case: appends, reads marked, delivered messages removed, the file deleted and made again', () => {
     run(
       [
-        { kind: 'change', member: 'lead', change: { kind: 'append', picks: [[0, false], [6, false]] }, final: false },
+        {
+          kind: 'change',
+          member: 'lead',
+          change: {
+            kind: 'append',
+            picks: [
+              [0, false],
+              [6, false],
+            ],
+          },
+          final: false,
+        },
         { kind: 'change', member: 'lead', change: { kind: 'append', picks: [[2, false]] }, final: false },
         { kind: 'change', member: 'lead', change: { kind: 'mark-read', index: 1 }, final: false },
         { kind: 'change', member: 'lead', change: { kind: 'deliver', count: 2 }, torn: 0.5, final: false },

@@ -25,10 +25,38 @@ import { initialState } from '../../src/store/state.js';
 
 /** Ids as file names spell them, and as other tasks refer to them. */
 const ID_POOL = [
-  '0', '00', '1', '2', '3', '10', '01', '007', '7', '1a', '٣', 'a', 'A', 'a1', 'a01', 'a10', 'é', 'e\u0301', 'x', 'x\u0000',
-  '9007199254740992', '9007199254740993', '99999999999999999999', '100000000000000000000', '99999999999999999999x', '100000000000000000000x',
+  '0',
+  '00',
+  '1',
+  '2',
+  '3',
+  '10',
+  '01',
+  '007',
+  '7',
+  '1a',
+  '٣',
+  'a',
+  'A',
+  'a1',
+  'a01',
+  'a10',
+  'é',
+  'e\u0301',
+  'x',
+  'x\u0000',
+  '9007199254740992',
+  '9007199254740993',
+  '99999999999999999999',
+  '100000000000000000000',
+  '99999999999999999999x',
+  '100000000000000000000x',
 ];
-const id = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ID_POOL) }, fc.string({ minLength: 1, maxLength: 3 }), fc.nat({ max: 20 }).map(String));
+const id = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...ID_POOL) },
+  fc.string({ minLength: 1, maxLength: 3 }),
+  fc.nat({ max: 20 }).map(String),
+);
 /** A reference to a task: an id, a number for a numeric one, or one no file holds. */
 const ref = fc.oneof({ weight: 4, arbitrary: id }, fc.constantFrom('99', '', 'ghost'));
 const status = fc.constantFrom<string | undefined>('pending', 'in_progress', 'completed', 'deleted', 'blocked?', undefined);
@@ -92,11 +120,16 @@ function reference(all: ReadonlyMap<string, TaskRecord>) {
 
   // Components, then Kahn's order, smallest first id first.
   const components: string[][] = [];
-  for (const key of ids) if (!components.some((members) => sameCycle(members[0]!, key))) components.push(ids.filter((other) => sameCycle(key, other)).sort(compareIds));
+  for (const key of ids)
+    if (!components.some((members) => sameCycle(members[0]!, key)))
+      components.push(ids.filter((other) => sameCycle(key, other)).sort(compareIds));
   const left = new Set(components);
   const order: string[] = [];
   while (left.size > 0) {
-    const free = [...left].filter((members) => ![...left].some((other) => other !== members && other.some((from) => members.some((to) => next.get(from)!.includes(to)))));
+    const free = [...left].filter(
+      (members) =>
+        ![...left].some((other) => other !== members && other.some((from) => members.some((to) => next.get(from)!.includes(to)))),
+    );
     const first = free.sort((a, b) => compareIds(a[0]!, b[0]!))[0]!;
     left.delete(first);
     order.push(...first);
@@ -116,7 +149,15 @@ function reference(all: ReadonlyMap<string, TaskRecord>) {
         const other = all.get(blocker);
         return other !== undefined && other.task.status !== 'completed' && !isDeleted(other);
       });
-      return [key, { state: stateOf(key, open), open: new Set(open), missing: new Set(named.filter((blocker) => !all.has(blocker))), inCycle: inCycle(key) }];
+      return [
+        key,
+        {
+          state: stateOf(key, open),
+          open: new Set(open),
+          missing: new Set(named.filter((blocker) => !all.has(blocker))),
+          inCycle: inCycle(key),
+        },
+      ];
     }),
   );
   return { order, nodes, sameCycle };
@@ -153,7 +194,11 @@ describe('the task graph of any task list (property)', () => {
         expect(ids).toEqual(expected.order);
         for (const node of graph) {
           const want = expected.nodes.get(node.id)!;
-          expect({ id: node.id, state: node.state, inCycle: node.inCycle }).toEqual({ id: node.id, state: want.state, inCycle: want.inCycle });
+          expect({ id: node.id, state: node.state, inCycle: node.inCycle }).toEqual({
+            id: node.id,
+            state: want.state,
+            inCycle: want.inCycle,
+          });
           expect(new Set(node.openBlockers)).toEqual(want.open);
           expect(new Set(node.missing)).toEqual(want.missing);
           expect(node.openBlockers).toEqual([...node.openBlockers].sort(compareIds));
@@ -162,7 +207,8 @@ describe('the task graph of any task list (property)', () => {
         const position = new Map(ids.map((key, i) => [key, i]));
         for (const node of graph) {
           for (const blocker of blockersOf(all, node.id)) {
-            if (all.has(blocker) && !expected.sameCycle(blocker, node.id)) expect(position.get(blocker)).toBeLessThan(position.get(node.id)!);
+            if (all.has(blocker) && !expected.sameCycle(blocker, node.id))
+              expect(position.get(blocker)).toBeLessThan(position.get(node.id)!);
           }
         }
       }),
@@ -184,13 +230,23 @@ describe('the task graph of any task list (property)', () => {
     fc.assert(
       fc.property(files, fc.array(fc.integer()), (list, keys) => {
         const read = (order: typeof list): TaskNode[] => {
-          let state = reducer(initialState, { type: 'observed', observations: [{ kind: 'folder', target: { kind: 'team-dir', team: 't' }, at: 0 }] });
+          let state = reducer(initialState, {
+            type: 'observed',
+            observations: [{ kind: 'folder', target: { kind: 'team-dir', team: 't' }, at: 0 }],
+          });
           for (const each of order) {
-            const text = JSON.stringify({ id: each.inner, subject: each.name, status: each.status, blocks: each.blocks, blockedBy: each.blockedBy });
+            const text = JSON.stringify({
+              id: each.inner,
+              subject: each.name,
+              status: each.status,
+              blocks: each.blocks,
+              blockedBy: each.blockedBy,
+            });
             const parsed = parseTask(text, each.name);
             if (!parsed.ok) throw new Error(parsed.message);
             const observations: Observation[] = [{ kind: 'task', team: 't', task: parsed.value, at: 1, live: false }];
-            if (each.removed) observations.push({ kind: 'file-gone', target: { kind: 'task', team: 't', id: each.name }, at: 2, live: false });
+            if (each.removed)
+              observations.push({ kind: 'file-gone', target: { kind: 'task', team: 't', id: each.name }, at: 2, live: false });
             state = reducer(state, { type: 'observed', observations });
           }
           return selectTaskGraph(state.teams.get('t')!.tasks);

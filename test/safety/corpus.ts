@@ -104,14 +104,56 @@ const envelope = (from: string, text: string | Record<string, unknown>, secondsA
 function protocolMessages(from: string): Array<Record<string, unknown>> {
   const h = hostile;
   return [
-    { type: 'idle_notification', from, idleReason: h('idleReason'), failureReason: h('failureReason'), summary: h('idle summary'), completedTaskId: h('completedTaskId'), completedStatus: h('completedStatus') },
+    {
+      type: 'idle_notification',
+      from,
+      idleReason: h('idleReason'),
+      failureReason: h('failureReason'),
+      summary: h('idle summary'),
+      completedTaskId: h('completedTaskId'),
+      completedStatus: h('completedStatus'),
+    },
     { type: 'shutdown_request', requestId: h('shutdown-id'), from, reason: h('reason') },
     { type: 'shutdown_rejected', requestId: h('shutdown-id'), from, reason: h('rejected reason') },
-    { type: 'permission_request', request_id: h('perm-id'), agent_id: h('agent_id'), tool_name: h('tool_name'), tool_use_id: h('tool_use_id'), description: h('description'), input: { [h('input key')]: h('command') }, permission_suggestions: [h('suggestion')] },
-    { type: 'permission_response', request_id: h('orphan-perm-id'), subtype: 'error', error: h('error'), response: { behavior: h('behavior'), message: h('response message') } },
-    { type: 'plan_approval_request', requestId: h('plan-id'), from, plan: `${h('# plan')}\n${h('  1. step')}\n${BELL_FLOOD}`, summary: h('plan summary'), planFilePath: h('planFilePath') },
-    { type: 'plan_approval_response', requestId: h('plan-id'), approve: false, feedback: h('feedback'), permissionMode: h('permissionMode') },
-    { type: 'task_assignment', taskId: h('taskId'), subject: h('assigned subject'), description: h('assigned description'), assignedBy: h('assignedBy') },
+    {
+      type: 'permission_request',
+      request_id: h('perm-id'),
+      agent_id: h('agent_id'),
+      tool_name: h('tool_name'),
+      tool_use_id: h('tool_use_id'),
+      description: h('description'),
+      input: { [h('input key')]: h('command') },
+      permission_suggestions: [h('suggestion')],
+    },
+    {
+      type: 'permission_response',
+      request_id: h('orphan-perm-id'),
+      subtype: 'error',
+      error: h('error'),
+      response: { behavior: h('behavior'), message: h('response message') },
+    },
+    {
+      type: 'plan_approval_request',
+      requestId: h('plan-id'),
+      from,
+      plan: `${h('# plan')}\n${h('  1. step')}\n${BELL_FLOOD}`,
+      summary: h('plan summary'),
+      planFilePath: h('planFilePath'),
+    },
+    {
+      type: 'plan_approval_response',
+      requestId: h('plan-id'),
+      approve: false,
+      feedback: h('feedback'),
+      permissionMode: h('permissionMode'),
+    },
+    {
+      type: 'task_assignment',
+      taskId: h('taskId'),
+      subject: h('assigned subject'),
+      description: h('assigned description'),
+      assignedBy: h('assignedBy'),
+    },
     { type: 'sandbox_permission_request', requestId: h('sandbox-id'), workerName: h('workerName'), host: h('host') },
     { type: 'sandbox_permission_response', requestId: h('orphan-sandbox-id'), host: h('host'), allow: true },
     { type: 'mode_set_request', mode: h('mode'), from },
@@ -136,8 +178,24 @@ export function writeHostileTeam(claudeDir: string): void {
     leadAgentId: `${LEAD}@${HOSTILE_TEAM}`,
     members: [
       // Colours a lookup table must not take for its own keys.
-      { agentId: `${LEAD}@${HOSTILE_TEAM}`, name: LEAD, agentType: hostile('agentType'), model: hostile('model'), color: '__proto__', backendType: hostile('backendType'), joinedAt: NOW - 3_600_000 },
-      { agentId: `${WORKER}@${HOSTILE_TEAM}`, name: WORKER, agentType: hostile('agentType'), model: hostile('model'), color: 'constructor', backendType: hostile('backendType'), joinedAt: NOW - 3_000_000 },
+      {
+        agentId: `${LEAD}@${HOSTILE_TEAM}`,
+        name: LEAD,
+        agentType: hostile('agentType'),
+        model: hostile('model'),
+        color: '__proto__',
+        backendType: hostile('backendType'),
+        joinedAt: NOW - 3_600_000,
+      },
+      {
+        agentId: `${WORKER}@${HOSTILE_TEAM}`,
+        name: WORKER,
+        agentType: hostile('agentType'),
+        model: hostile('model'),
+        color: 'constructor',
+        backendType: hostile('backendType'),
+        joinedAt: NOW - 3_000_000,
+      },
       { agentId: 'ghost@x', name: GHOST, agentType: hostile('agentType'), color: hostile('color'), joinedAt: NOW - 2_000_000 },
     ],
   });
@@ -148,7 +206,17 @@ export function writeHostileTeam(claudeDir: string): void {
   ]);
   write(join(team, 'inboxes', `${WORKER}.json`), [
     envelope(LEAD, hostile('to worker'), 300),
-    envelope(LEAD, { type: 'shutdown_approved', requestId: hostile('approved-id'), from: LEAD, paneId: hostile('paneId'), backendType: hostile('backendType') }, 290),
+    envelope(
+      LEAD,
+      {
+        type: 'shutdown_approved',
+        requestId: hostile('approved-id'),
+        from: LEAD,
+        paneId: hostile('paneId'),
+        backendType: hostile('backendType'),
+      },
+      290,
+    ),
     envelope(LEAD, { type: 'plan_approval_request', requestId: hostile('plan-2'), from: LEAD, planContent: hostile('planContent') }, 280),
   ]);
   write(join(team, 'inboxes', `${STRAY}.json`), [envelope(GHOST, hostile('to the stray'), 200, { color: 'hasOwnProperty' })]);
@@ -231,7 +299,12 @@ export function writeOddTeam(claudeDir: string, team = 'odd世界😀'): void {
   members.forEach((name, m) => {
     const sender = members[(m + 1) % members.length]!;
     // A handshake per member, open or answered, so the handshake list has rows of odd names.
-    const request = { type: 'permission_request', request_id: `perm-${m}${ODD_TEXTS.emoji}`, tool_name: ODD_TEXTS.cjk, description: ODD_TEXTS.zwjFamily };
+    const request = {
+      type: 'permission_request',
+      request_id: `perm-${m}${ODD_TEXTS.emoji}`,
+      tool_name: ODD_TEXTS.cjk,
+      description: ODD_TEXTS.zwjFamily,
+    };
     const answer = { type: 'permission_response', request_id: `perm-${(m + 3) % members.length}${ODD_TEXTS.emoji}`, approve: m % 2 === 0 };
     write(join(claudeDir, 'teams', team, 'inboxes', `${name}.json`), [
       ...texts.map((text, i) => ({

@@ -9,9 +9,45 @@ const segmented = (text: string) => [...segmenter.segment(text)].map(({ segment 
 /** Code points of every grapheme break class, and what likes to sit next to them. */
 const PIECES = [
   ...[...Object.values(ODD_TEXTS).join('')],
-  'a', ' ', '1', '#', '\r', '\n', '\r\n', '\u0301', '\u0903', '\u200D', '\u200C', '\uFE0F', '\u20E3', '\u{1F3FD}', '👍', '👨', '🇫', '🇷',
-  '\u1100', '\u1161', '\u11A8', '가', '각', 'क', '\u094D', 'ष', '\u0600', '\u0D4E', '\u{113D1}', '\u{16D63}', 'ก', '\u0E33', 'ｱ', '\uFF9E',
-  '\uD83D', '\uDE00', '\u{E0067}', '\u{E007F}', '\u2028',
+  'a',
+  ' ',
+  '1',
+  '#',
+  '\r',
+  '\n',
+  '\r\n',
+  '\u0301',
+  '\u0903',
+  '\u200D',
+  '\u200C',
+  '\uFE0F',
+  '\u20E3',
+  '\u{1F3FD}',
+  '👍',
+  '👨',
+  '🇫',
+  '🇷',
+  '\u1100',
+  '\u1161',
+  '\u11A8',
+  '가',
+  '각',
+  'क',
+  '\u094D',
+  'ष',
+  '\u0600',
+  '\u0D4E',
+  '\u{113D1}',
+  '\u{16D63}',
+  'ก',
+  '\u0E33',
+  'ｱ',
+  '\uFF9E',
+  '\uD83D',
+  '\uDE00',
+  '\u{E0067}',
+  '\u{E007F}',
+  '\u2028',
 ];
 
 describe('grapheme clusters of any text', () => {
@@ -48,7 +84,8 @@ describe('grapheme clusters of any text', () => {
     const check = () => {
       const clusters = segmented(batch.map((char) => char + char).join('\n'));
       if (clusters.length !== batch.length * 3 - 1) {
-        for (const char of batch) if (segmented(char + char).length !== 2) joined.push(`U+${char.codePointAt(0)!.toString(16).toUpperCase()}`);
+        for (const char of batch)
+          if (segmented(char + char).length !== 2) joined.push(`U+${char.codePointAt(0)!.toString(16).toUpperCase()}`);
       }
       batch = [];
     };

@@ -65,8 +65,14 @@ async function teamWith(text: string): Promise<AppState> {
   mkdirSync(join(team, 'inboxes'), { recursive: true });
   writeFileSync(join(team, 'config.json'), JSON.stringify({ name: 'long', members: [{ name: 'team-lead' }, { name: 'worker' }] }));
   const message = (body: string, time: string) => ({ from: 'worker', text: body, timestamp: time, read: false });
-  writeFileSync(join(team, 'inboxes', 'team-lead.json'), JSON.stringify([message('a short one first', '2026-03-01T11:00:00.000Z'), message(text, '2026-03-01T11:01:00.000Z')]));
-  writeFileSync(join(team, 'inboxes', 'worker.json'), JSON.stringify([{ ...message('on it', '2026-03-01T11:00:30.000Z'), from: 'team-lead' }]));
+  writeFileSync(
+    join(team, 'inboxes', 'team-lead.json'),
+    JSON.stringify([message('a short one first', '2026-03-01T11:00:00.000Z'), message(text, '2026-03-01T11:01:00.000Z')]),
+  );
+  writeFileSync(
+    join(team, 'inboxes', 'worker.json'),
+    JSON.stringify([{ ...message('on it', '2026-03-01T11:00:30.000Z'), from: 'team-lead' }]),
+  );
   return (await settledSession(dir)).store.getState();
 }
 
@@ -77,11 +83,18 @@ describe('a very long message on screen', () => {
     const state = await teamWith(text);
     const key = state.teams.get('long')!.inboxes.get('team-lead')!.messages.at(-1)!.key;
     // The same team with the same message cut to a few pages: a frame of it shows as much.
-    const cut = text.startsWith('{') ? JSON.stringify({ ...(JSON.parse(text) as { plan: string }), plan: `${(JSON.parse(text) as { plan: string }).plan.slice(0, 20_000)} the-very-end` }) : `${text.slice(0, 20_000)} the-very-end`;
+    const cut = text.startsWith('{')
+      ? JSON.stringify({
+          ...(JSON.parse(text) as { plan: string }),
+          plan: `${(JSON.parse(text) as { plan: string }).plan.slice(0, 20_000)} the-very-end`,
+        })
+      : `${text.slice(0, 20_000)} the-very-end`;
     const short = await teamWith(cut);
     const shortKey = short.teams.get('long')!.inboxes.get('team-lead')!.messages.at(-1)!.key;
     const lead = memberPane('team-lead');
-    const opened = (pane: string, rest: Partial<ViewState> = {}) => (message: string): Partial<ViewState> => ({ pane, opened: { pane, key: message }, ...rest });
+    const opened =
+      (pane: string, rest: Partial<ViewState> = {}) =>
+      (message: string): Partial<ViewState> => ({ pane, opened: { pane, key: message }, ...rest });
 
     const views: Array<[what: string, view: (message: string) => Partial<ViewState>, shows: string | RegExp]> = [
       ['the dashboard', () => ({}), /long-message-start T/u],
@@ -98,7 +111,10 @@ describe('a very long message on screen', () => {
       const first = measure(draw(state, view(key)));
       // A redraw (a key, a tick, another inbox changing) must not redo what the first frame did.
       const again = measure(draw(state, view(key)));
-      for (const [pass, drawn] of [['first frame', first], ['redraw', again]] as const) {
+      for (const [pass, drawn] of [
+        ['first frame', first],
+        ['redraw', again],
+      ] as const) {
         expect(drawn.frame, `${what}, ${pass}`).toMatch(shows);
         expect(drawn.longest, `${what}, ${pass}`).toBeLessThanOrEqual(LONGEST);
       }

@@ -8,13 +8,7 @@ import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildDashboard,
-  HANDSHAKES_PANE,
-  memberPane,
-  TASKS_PANE,
-  TIMELINE_PANE,
-} from '../../components/dashboard-model.js';
+import { buildDashboard, HANDSHAKES_PANE, memberPane, TASKS_PANE, TIMELINE_PANE } from '../../components/dashboard-model.js';
 import { Dashboard } from '../../components/dashboard.js';
 import { NO_FILTERS } from '../../components/message-filter.js';
 import { colorTheme, memberColor, NEUTRAL, ThemeContext } from '../../components/theme.js';
@@ -22,17 +16,7 @@ import { initialViewState, type ViewState } from '../../components/view-state.js
 import { settledSession } from '../../src/cli/session.js';
 import { initialState, type AppState } from '../../src/store/state.js';
 import { tempDir } from '../helpers/fixtures.js';
-import {
-  GHOST,
-  hostile,
-  HOSTILE_TEAM,
-  HOSTILE_TEAM_2,
-  LEAD,
-  STRAY,
-  WORKER,
-  writeHostileTeam,
-  writeOddTeam,
-} from './corpus.js';
+import { GHOST, hostile, HOSTILE_TEAM, HOSTILE_TEAM_2, LEAD, STRAY, WORKER, writeHostileTeam, writeOddTeam } from './corpus.js';
 import { columnsOf, expectFits, expectOnlyOwnColours, plainText } from './screen.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
@@ -63,11 +47,19 @@ type View = [name: string, view: Partial<ViewState>];
 /** Every view the keys can reach without opening an item: panes focused, filters, timeline, help. */
 function overviews(state: AppState, team: string): View[] {
   const all: View[] = [['dashboard', { team }]];
-  const model = buildDashboard({ state, view: { ...initialViewState, team, showInternal: true }, claudeDir: '/c', width: 200, height: 60, now: NOW });
+  const model = buildDashboard({
+    state,
+    view: { ...initialViewState, team, showInternal: true },
+    claudeDir: '/c',
+    width: 200,
+    height: 60,
+    now: NOW,
+  });
   // Focus and filters change how a pane, a row and the footer are drawn: one of each kind.
   const { panes } = model.context;
   for (const pane of [panes[1]!, HANDSHAKES_PANE, TASKS_PANE]) all.push([`focus ${pane}`, { team, pane }]);
-  for (const member of [model.members[0]!, model.members.at(-1)!]) all.push([`only ${member.name}`, { team, filters: { ...NO_FILTERS, member: member.name } }]);
+  for (const member of [model.members[0]!, model.members.at(-1)!])
+    all.push([`only ${member.name}`, { team, filters: { ...NO_FILTERS, member: member.name } }]);
   all.push(
     ['filters', { team, filters: { showIdle: false, protocolOnly: true, unreadOnly: true, member: null } }],
     ['trackers shown', { team, showInternal: true, pane: TASKS_PANE }],
@@ -82,14 +74,31 @@ function overviews(state: AppState, team: string): View[] {
 function openedViews(state: AppState, team: string): View[] {
   const all: View[] = [];
   for (const [name, inbox] of state.teams.get(team)!.inboxes) {
-    for (const message of inbox.messages) all.push([`message ${message.kind} to ${name}`, { team, opened: { pane: memberPane(name), key: message.key } }]);
+    for (const message of inbox.messages)
+      all.push([`message ${message.kind} to ${name}`, { team, opened: { pane: memberPane(name), key: message.key } }]);
   }
-  const timeline = buildDashboard({ state, view: { ...initialViewState, team, mode: 'timeline' }, claudeDir: '/c', width: 200, height: 60, now: NOW }).timeline!;
+  const timeline = buildDashboard({
+    state,
+    view: { ...initialViewState, team, mode: 'timeline' },
+    claudeDir: '/c',
+    width: 200,
+    height: 60,
+    now: NOW,
+  }).timeline!;
   const entry = timeline.entries.at(-1)!;
   all.push(['timeline message', { team, mode: 'timeline', opened: { pane: TIMELINE_PANE, key: entry.message.key } }]);
-  const model = buildDashboard({ state, view: { ...initialViewState, team, showInternal: true }, claudeDir: '/c', width: 200, height: 60, now: NOW });
-  for (const task of model.tasks.nodes) all.push([`task ${task.id}`, { team, showInternal: true, opened: { pane: TASKS_PANE, key: task.id } }]);
-  for (const handshake of model.handshakes.items) all.push([`handshake ${handshake.requestId}`, { team, opened: { pane: HANDSHAKES_PANE, key: handshake.requestId } }]);
+  const model = buildDashboard({
+    state,
+    view: { ...initialViewState, team, showInternal: true },
+    claudeDir: '/c',
+    width: 200,
+    height: 60,
+    now: NOW,
+  });
+  for (const task of model.tasks.nodes)
+    all.push([`task ${task.id}`, { team, showInternal: true, opened: { pane: TASKS_PANE, key: task.id } }]);
+  for (const handshake of model.handshakes.items)
+    all.push([`handshake ${handshake.requestId}`, { team, opened: { pane: HANDSHAKES_PANE, key: handshake.requestId } }]);
   return all;
 }
 
@@ -147,7 +156,9 @@ describe('a hostile team on screen', () => {
     const second = draw(hostileState, { team: HOSTILE_TEAM_2 }, 100, 30);
     expectOnlyOwnColours(second, 'second team');
     expect(plainText(second)).toContain('solo␛[2J␛]0;pwned-title␇');
-    const problems = plainText(draw(hostileState, { team: HOSTILE_TEAM }, 200, 60)).split('\n').find((line) => line.startsWith('⚠ tasks/'));
+    const problems = plainText(draw(hostileState, { team: HOSTILE_TEAM }, 200, 60))
+      .split('\n')
+      .find((line) => line.startsWith('⚠ tasks/'));
     expect(problems).toMatch(/^⚠ tasks\/evil␛\[2J␛\]0;pwned-title␇\uFFFD2J\uFFFD0;pwned-c1␇␛\[\?1049l␛\[8mhidden\uFFFD␈␡\/broken/u);
     const empty = draw(initialState, {}, 100, 30, `/home/${hostile('dir')}`);
     expectOnlyOwnColours(empty, 'empty state');
@@ -188,7 +199,9 @@ describe('a hostile team on screen', () => {
       expect(body, shown).toContain(shown);
     }
     const flood = lead.messages.find((message) => message.text.startsWith('multi-line'))!;
-    const scrolled = plainText(draw(hostileState, { team: HOSTILE_TEAM, opened: { pane: memberPane(LEAD), key: flood.key }, detailScroll: 10_000 }, 100, 30));
+    const scrolled = plainText(
+      draw(hostileState, { team: HOSTILE_TEAM, opened: { pane: memberPane(LEAD), key: flood.key }, detailScroll: 10_000 }, 100, 30),
+    );
     expect(scrolled).toContain('␇'.repeat(90));
   });
 
@@ -245,7 +258,9 @@ describe('an odd team on screen', () => {
       expect(handshakes.length).toBeGreaterThan(1);
       expect(new Set(handshakes).size, `handshake arrows at ${width}`).toBe(1);
       // In each row of panes, the read marks after the senders' names.
-      const messages = lines.filter((line) => /^(?:[│┃] | {4})\d\d:\d\d:\d\d /u.test(line)).map((line) => columnsOf(line, new Set('●○')).join());
+      const messages = lines
+        .filter((line) => /^(?:[│┃] | {4})\d\d:\d\d:\d\d /u.test(line))
+        .map((line) => columnsOf(line, new Set('●○')).join());
       expect(messages.length).toBeGreaterThan(5);
       expect(new Set(messages).size, `read marks at ${width}`).toBeLessThanOrEqual(2);
     }

@@ -82,7 +82,11 @@ export function expectFits(frame: string, width: number, height: number, what: s
   const i = lines.findIndex((line) => stringWidth(line) > width);
   if (i >= 0) expect(stringWidth(lines[i]!), `${what}: line ${i} ${JSON.stringify(lines[i])}`).toBeLessThanOrEqual(width);
   expectBordersAligned(
-    borderRows(lines, (line) => line, (line) => columnsOf(line)),
+    borderRows(
+      lines,
+      (line) => line,
+      (line) => columnsOf(line),
+    ),
     what,
   );
 }

@@ -63,7 +63,7 @@ function expectNothingHappened(seen: ReturnType<typeof watchTerminal>, term: Ter
  */
 async function settle(term: Terminal, text: string | RegExp): Promise<void> {
   await term.waitForText(text);
-  for (let length = -1; length !== term.output.length || term.screen.modes.synchronizedOutputMode; ) {
+  for (let length = -1; length !== term.output.length || term.screen.modes.synchronizedOutputMode;) {
     length = term.output.length;
     await sleep(40);
     await new Promise<void>((resolve) => term.screen.write('', resolve));
@@ -97,7 +97,11 @@ function expectLaidOut(term: Terminal, what: string): void {
     what,
   ).toEqual([]);
   expectBordersAligned(
-    borderRows(rows, (row) => row.text, (row) => row.borders),
+    borderRows(
+      rows,
+      (row) => row.text,
+      (row) => row.borders,
+    ),
     what,
   );
   expect(term.onAlternateScreen(), what).toBe(true);
@@ -130,7 +134,7 @@ describe('teamtop in a terminal, on hostile files', () => {
       ['t', ' Timeline ', 'the timeline'],
       ['\r', 'esc close', 'a message opened from the timeline'],
       ['\rt', 'lead␛[2J', 'back to the dashboard'],
-      ['m', 'only lead␛[2J', 'only one member\'s messages'],
+      ['m', 'only lead␛[2J', "only one member's messages"],
       ['mmmm', /^(?![\s\S]*only )[\s\S]*tab pane/u, 'every member in turn, then all again'],
       ['?', 'Keys', 'the help'],
       ['?]', 'solo␛[2J', 'the other team'],

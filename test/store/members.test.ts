@@ -32,24 +32,41 @@ const entry = (from: string, text: string, timestamp: string) => ({ from, text, 
 describe('the lead of a team with no config', () => {
   it('is the one member the messages point at (the real capture: idle notifications go to team-lead)', async () => {
     const { team } = await teamIn(hiveWithoutConfig(), 'analysis-team');
-    expect(selectMembers(team).filter((member) => member.isLead).map((member) => member.name)).toEqual(['team-lead']);
+    expect(
+      selectMembers(team)
+        .filter((member) => member.isLead)
+        .map((member) => member.name),
+    ).toEqual(['team-lead']);
   });
 
   it('is never two members because both names look like a lead', async () => {
     const dir = tempDir();
-    writeJson(join(dir, 'teams/t/inboxes/team-lead.json'), [entry('lead', json({ type: 'idle_notification', from: 'lead' }), '2026-03-01T10:00:00Z')]);
+    writeJson(join(dir, 'teams/t/inboxes/team-lead.json'), [
+      entry('lead', json({ type: 'idle_notification', from: 'lead' }), '2026-03-01T10:00:00Z'),
+    ]);
     writeJson(join(dir, 'teams/t/inboxes/lead.json'), [entry('team-lead', 'Review the parser, please', '2026-03-01T09:59:00Z')]);
     const { team } = await teamIn(dir, 't');
-    expect(Object.fromEntries(selectMembers(team).map((member) => [member.name, member.isLead]))).toEqual({ 'team-lead': true, lead: false });
+    expect(Object.fromEntries(selectMembers(team).map((member) => [member.name, member.isLead]))).toEqual({
+      'team-lead': true,
+      lead: false,
+    });
   });
 
   it('follows the evidence rather than the name: the member that asks the others to stop and hears from them', async () => {
     const dir = tempDir();
-    writeJson(join(dir, 'teams/t/inboxes/coordinator.json'), [entry('worker', json({ type: 'permission_request', request_id: 'p1', tool_name: 'Bash' }), '2026-03-01T10:00:00Z')]);
-    writeJson(join(dir, 'teams/t/inboxes/worker.json'), [entry('coordinator', json({ type: 'shutdown_request', requestId: 's1' }), '2026-03-01T10:01:00Z')]);
+    writeJson(join(dir, 'teams/t/inboxes/coordinator.json'), [
+      entry('worker', json({ type: 'permission_request', request_id: 'p1', tool_name: 'Bash' }), '2026-03-01T10:00:00Z'),
+    ]);
+    writeJson(join(dir, 'teams/t/inboxes/worker.json'), [
+      entry('coordinator', json({ type: 'shutdown_request', requestId: 's1' }), '2026-03-01T10:01:00Z'),
+    ]);
     writeJson(join(dir, 'teams/t/inboxes/team-lead.json'), [entry('worker', 'hello', '2026-03-01T10:00:00Z')]);
     const { team } = await teamIn(dir, 't');
-    expect(selectMembers(team).filter((member) => member.isLead).map((member) => member.name)).toEqual(['coordinator']);
+    expect(
+      selectMembers(team)
+        .filter((member) => member.isLead)
+        .map((member) => member.name),
+    ).toEqual(['coordinator']);
   });
 
   it('is nobody without evidence, unless an inbox carries the name Claude Code gives its lead', async () => {
@@ -60,7 +77,11 @@ describe('the lead of a team with no config', () => {
     writeJson(join(dir, 'teams/named/inboxes/worker.json'), [entry('team-lead', 'hi', '2026-03-01T10:00:00Z')]);
     const { state } = await teamIn(dir, 'none');
     expect(selectMembers(state.teams.get('none')!).some((member) => member.isLead)).toBe(false);
-    expect(selectMembers(state.teams.get('named')!).filter((member) => member.isLead).map((member) => member.name)).toEqual(['team-lead']);
+    expect(
+      selectMembers(state.teams.get('named')!)
+        .filter((member) => member.isLead)
+        .map((member) => member.name),
+    ).toEqual(['team-lead']);
   });
 });
 

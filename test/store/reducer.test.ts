@@ -7,7 +7,12 @@ describe('reducer', () => {
     const tasks = (ids: string[]) => ids.map((id) => ({ kind: 'task' as const, team: 'team', task: task(id), at: T0, live: false }));
     const before = teamState();
     const first = observe(before, ...tasks(['1', '2', '3']));
-    const second = observe(first, ...tasks(['4', '5']), { kind: 'file-gone', target: { kind: 'task', team: 'team', id: '1' }, at: T0, live: true });
+    const second = observe(first, ...tasks(['4', '5']), {
+      kind: 'file-gone',
+      target: { kind: 'task', team: 'team', id: '1' },
+      at: T0,
+      live: true,
+    });
     expect(before.teams.get('team')!.tasks.size).toBe(0);
     expect([...first.teams.get('team')!.tasks.keys()]).toEqual(['1', '2', '3']);
     expect(first.teams.get('team')!.tasks.get('1')!.deleted).toBe(false);

@@ -24,7 +24,14 @@ describe('snapshot (the --json document)', () => {
     });
     expect(team!.members).toEqual([
       expect.objectContaining({ name: 'team-lead', agentType: 'team-lead', isLead: true, color: null, unread: 3, status: 'lead' }),
-      expect.objectContaining({ name: 'unit-testing-researcher', color: 'blue', model: 'sonnet', backendType: 'in-process', isLead: false, unread: 1 }),
+      expect.objectContaining({
+        name: 'unit-testing-researcher',
+        color: 'blue',
+        model: 'sonnet',
+        backendType: 'in-process',
+        isLead: false,
+        unread: 1,
+      }),
       expect.objectContaining({ name: 'integration-testing-researcher', color: 'green', unread: 1 }),
     ]);
     expect(team!.messages).toHaveLength(14);

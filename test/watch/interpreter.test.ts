@@ -18,13 +18,17 @@ describe('reading an inbox that Claude Code appends to', () => {
   it('parses only the added elements, and says how many of the previous ones are unchanged', () => {
     const interpreter = new FileInterpreter();
     const first = inboxOf(interpreter.interpret(PATH, file([element(1), element(2)]), 0, { live: true, final: true }).observations);
-    const second = inboxOf(interpreter.interpret(PATH, file([element(1), element(2), element(3)]), 1, { live: true, final: true }).observations);
+    const second = inboxOf(
+      interpreter.interpret(PATH, file([element(1), element(2), element(3)]), 1, { live: true, final: true }).observations,
+    );
     expect(second.unchanged).toBe(2);
     expect(second.messages.map((m) => m.text)).toEqual(['message 1 {with braces}', 'message 2 {with braces}', 'message 3 {with braces}']);
     // The unchanged messages are the very same objects.
     expect(second.messages[0]).toBe(first.messages[0]);
     // A fresh reader of the same text reaches the same messages.
-    const fresh = inboxOf(new FileInterpreter().interpret(PATH, file([element(1), element(2), element(3)]), 1, { live: true, final: true }).observations);
+    const fresh = inboxOf(
+      new FileInterpreter().interpret(PATH, file([element(1), element(2), element(3)]), 1, { live: true, final: true }).observations,
+    );
     expect(fresh.messages.map((m) => m.key)).toEqual(second.messages.map((m) => m.key));
     expect(fresh.unchanged).toBeUndefined();
   });
@@ -32,10 +36,14 @@ describe('reading an inbox that Claude Code appends to', () => {
   it('reads the whole file again when earlier elements changed (a read flag flipped) or were removed', () => {
     const interpreter = new FileInterpreter();
     interpreter.interpret(PATH, file([element(1), element(2)]), 0, { live: true, final: true });
-    const flipped = inboxOf(interpreter.interpret(PATH, file([element(1, { read: true }), element(2), element(3)]), 1, { live: true, final: true }).observations);
+    const flipped = inboxOf(
+      interpreter.interpret(PATH, file([element(1, { read: true }), element(2), element(3)]), 1, { live: true, final: true }).observations,
+    );
     expect(flipped.unchanged).toBeUndefined();
     expect(flipped.messages[0]!.read).toBe(true);
-    const removed = inboxOf(interpreter.interpret(PATH, file([element(2), element(3), element(4)]), 2, { live: true, final: true }).observations);
+    const removed = inboxOf(
+      interpreter.interpret(PATH, file([element(2), element(3), element(4)]), 2, { live: true, final: true }).observations,
+    );
     expect(removed.unchanged).toBeUndefined();
     expect(removed.messages.map((m) => m.text)).toHaveLength(3);
   });
@@ -43,9 +51,17 @@ describe('reading an inbox that Claude Code appends to', () => {
   it('keeps numbering unreadable elements from where the file had got to', () => {
     const interpreter = new FileInterpreter();
     interpreter.interpret(PATH, file([element(1), { text: 'no sender' }, element(2)]), 0, { live: true, final: true });
-    const { observations } = interpreter.interpret(PATH, file([element(1), { text: 'no sender' }, element(2), { nope: true }]), 1, { live: true, final: true });
+    const { observations } = interpreter.interpret(PATH, file([element(1), { text: 'no sender' }, element(2), { nope: true }]), 1, {
+      live: true,
+      final: true,
+    });
     expect(inboxOf(observations).unchanged).toBe(2);
-    const appended = interpreter.interpret(PATH, file([element(1), { text: 'no sender' }, element(2), { nope: true }, element(3), { text: 'again' }]), 2, { live: true, final: true });
+    const appended = interpreter.interpret(
+      PATH,
+      file([element(1), { text: 'no sender' }, element(2), { nope: true }, element(3), { text: 'again' }]),
+      2,
+      { live: true, final: true },
+    );
     expect(inboxOf(appended.observations).unchanged).toBe(2);
     expect(appended.observations.find((o) => o.kind === 'problem')).toMatchObject({ message: 'message 2: from: missing (and 2 more)' });
   });
@@ -71,30 +87,48 @@ describe('reading an inbox as bytes', () => {
     const interpreter = new FileInterpreter();
     interpreter.interpret(PATH, Buffer.from(file([element(1), element(2)])), 0, { live: true, final: true, record: 'whole' });
     const added = { ...element(3), text: 'ünïcödé 世界 appended' };
-    const { observations } = interpreter.interpret(PATH, Buffer.from(file([element(1), element(2), added])), 1, { live: true, final: true, record: 'change' });
+    const { observations } = interpreter.interpret(PATH, Buffer.from(file([element(1), element(2), added])), 1, {
+      live: true,
+      final: true,
+      record: 'change',
+    });
     const inbox = inboxOf(observations);
     expect(inbox.unchanged).toBe(2);
     expect(inbox.change).toEqual({ messages: [[0, 2], added], invalid: [], whole: false });
     expect(inbox.messages.at(-1)!.text).toBe('ünïcödé 世界 appended');
     // Byte and character positions stay in step past multi-byte characters.
-    const after = inboxOf(interpreter.interpret(PATH, Buffer.from(file([element(1), element(2), added, element(4)])), 2, { live: true, final: true, record: 'change' }).observations);
+    const after = inboxOf(
+      interpreter.interpret(PATH, Buffer.from(file([element(1), element(2), added, element(4)])), 2, {
+        live: true,
+        final: true,
+        record: 'change',
+      }).observations,
+    );
     expect(after.unchanged).toBe(3);
     expect(after.change).toEqual({ messages: [[0, 3], element(4)], invalid: [], whole: false });
   });
 
   it('tells a rewrite as the runs of messages it kept and the elements that changed; why, not what, for unreadable ones', () => {
     const interpreter = new FileInterpreter();
-    const change = (elements: unknown[]) => inboxOf(interpreter.interpret(PATH, file(elements), 0, { live: true, final: true, record: 'change' }).observations).change;
+    const change = (elements: unknown[]) =>
+      inboxOf(interpreter.interpret(PATH, file(elements), 0, { live: true, final: true, record: 'change' }).observations).change;
     expect(change([element(1), element(2), element(3), element(4)])).toEqual({
       messages: [element(1), element(2), element(3), element(4)],
       invalid: [],
       whole: true,
     });
     // The first delivered and deleted, the third marked read.
-    expect(change([element(2), element(3, { read: true }), element(4)])).toEqual({ messages: [[1, 2], element(3, { read: true }), [3, 4]], invalid: [], whole: false });
+    expect(change([element(2), element(3, { read: true }), element(4)])).toEqual({
+      messages: [[1, 2], element(3, { read: true }), [3, 4]],
+      invalid: [],
+      whole: false,
+    });
     // Moved about: runs name the places they came from.
     expect(change([element(4), element(2), { text: 'a secret' }])).toEqual({
-      messages: [[2, 3], [0, 1]],
+      messages: [
+        [2, 3],
+        [0, 1],
+      ],
       invalid: ['message 3: from: missing'],
       whole: false,
     });
@@ -126,7 +160,11 @@ describe('taking an append on trust', () => {
     const edited = { ...element(1), text: 'message 1 [with braces]' };
     const text = file([edited, element(2), element(3)]);
     const trusted = interpreter.interpret(PATH, Buffer.from(text), 1, trusting);
-    expect(inboxOf(trusted.observations).messages.map((m) => m.text)).toEqual(['message 1 {with braces}', 'message 2 {with braces}', 'message 3 {with braces}']);
+    expect(inboxOf(trusted.observations).messages.map((m) => m.text)).toEqual([
+      'message 1 {with braces}',
+      'message 2 {with braces}',
+      'message 3 {with braces}',
+    ]);
     expect(trusted.check?.()).toBe(false);
     interpreter.distrust(PATH);
     const again = inboxOf(interpreter.interpret(PATH, Buffer.from(text), 2, trusting).observations);

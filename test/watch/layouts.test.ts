@@ -12,7 +12,8 @@ import { waitFor } from '../helpers/wait.js';
 /** The time the fixtures are to be read as of (see test-fixtures/README.md). */
 const AS_OF = Date.parse('2026-03-01T10:05:00Z');
 
-const teamOf = (json: ReturnType<Awaited<ReturnType<typeof watch>>['json']>, name: string) => json.teams.find((team) => team.name === name)!;
+const teamOf = (json: ReturnType<Awaited<ReturnType<typeof watch>>['json']>, name: string) =>
+  json.teams.find((team) => team.name === name)!;
 const memberOf = (json: ReturnType<Awaited<ReturnType<typeof watch>>['json']>, team: string, name: string) =>
   teamOf(json, team).members.find((member) => member.name === name)!;
 
@@ -26,7 +27,18 @@ describe('per-agent records (API-spec layout)', () => {
       status: 'working',
       agent: {
         status: { status: 'running', metrics: { tokens_used: 48_200, tasks_completed: 2, avg_response_time: 3.4 } },
-        log: { lines: 5, present: true, tail: ['[10:01:05] coder: starting on task #2', '✓ parsed 118 fixtures', '[10:02:30] running npm run build', 'build finished in 4.2s', '[10:04:50] writing the migration notes', 'progress: 60%'] },
+        log: {
+          lines: 5,
+          present: true,
+          tail: [
+            '[10:01:05] coder: starting on task #2',
+            '✓ parsed 118 fixtures',
+            '[10:02:30] running npm run build',
+            'build finished in 4.2s',
+            '[10:04:50] writing the migration notes',
+            'progress: 60%',
+          ],
+        },
         artifacts: {
           entries: [
             { name: 'patch.diff', kind: 'file', size: 62 },
@@ -77,9 +89,17 @@ describe('per-agent records (API-spec layout)', () => {
     await waitFor(() => expect(memberOf(live.json(), 'release', 'coder').status).toBe('done'));
     const artifacts = join(dir, 'tasks/release/coder/artifacts');
     writeFileSync(join(artifacts, 'notes.md'), 'migration notes\n');
-    await waitFor(() => expect(memberOf(live.json(), 'release', 'coder').agent!.artifacts!.entries.map((e) => e.name)).toContain('notes.md'));
+    await waitFor(() =>
+      expect(memberOf(live.json(), 'release', 'coder').agent!.artifacts!.entries.map((e) => e.name)).toContain('notes.md'),
+    );
     unlinkSync(join(artifacts, 'patch.diff'));
-    await waitFor(() => expect(memberOf(live.json(), 'release', 'coder').agent!.artifacts!.entries.map((e) => e.name)).toEqual(['notes.md', 'report.md', 'screens']));
+    await waitFor(() =>
+      expect(memberOf(live.json(), 'release', 'coder').agent!.artifacts!.entries.map((e) => e.name)).toEqual([
+        'notes.md',
+        'report.md',
+        'screens',
+      ]),
+    );
     rmSync(artifacts, { recursive: true });
     await waitFor(() => expect(memberOf(live.json(), 'release', 'coder').agent!.artifacts).toBeNull());
   });
@@ -88,11 +108,19 @@ describe('per-agent records (API-spec layout)', () => {
     const dir = copyFixture('api-spec');
     const live = await watch(dir);
     mkdirSync(join(dir, 'tasks/release/reviewer/artifacts'), { recursive: true });
-    writeJson(join(dir, 'tasks/release/reviewer/task-status.json'), { agentId: 'reviewer@release', status: 'running', startedAt: Date.now() });
-    await waitFor(() => expect(memberOf(live.json(), 'release', 'reviewer')).toMatchObject({ status: 'working', agent: { artifacts: { entries: [] } } }));
+    writeJson(join(dir, 'tasks/release/reviewer/task-status.json'), {
+      agentId: 'reviewer@release',
+      status: 'running',
+      startedAt: Date.now(),
+    });
+    await waitFor(() =>
+      expect(memberOf(live.json(), 'release', 'reviewer')).toMatchObject({ status: 'working', agent: { artifacts: { entries: [] } } }),
+    );
     writeFileSync(join(dir, 'tasks/release/reviewer/task-status.json'), '{"status": 3}');
     await waitFor(() =>
-      expect(live.json().problems).toEqual([{ path: 'tasks/release/reviewer/task-status.json', message: 'agent status: status: expected string, received number' }]),
+      expect(live.json().problems).toEqual([
+        { path: 'tasks/release/reviewer/task-status.json', message: 'agent status: status: expected string, received number' },
+      ]),
     );
     expect(memberOf(live.json(), 'release', 'reviewer').status).toBe('working');
   });
@@ -104,8 +132,19 @@ describe('a team in one file (swarm-tools layout)', () => {
     mkdirSync(join(dir, 'teams'));
     const live = await watch(dir);
     const file = join(dir, 'teams/solo.json');
-    writeJson(file, { name: 'solo', description: 'one file', leadAgentId: 'boss@solo', members: [{ agentId: 'boss@solo', name: 'boss', agentType: 'team-lead' }] });
-    await waitFor(() => expect(teamOf(live.json(), 'solo')).toMatchObject({ description: 'one file', ended: false, members: [{ name: 'boss', isLead: true }] }));
+    writeJson(file, {
+      name: 'solo',
+      description: 'one file',
+      leadAgentId: 'boss@solo',
+      members: [{ agentId: 'boss@solo', name: 'boss', agentType: 'team-lead' }],
+    });
+    await waitFor(() =>
+      expect(teamOf(live.json(), 'solo')).toMatchObject({
+        description: 'one file',
+        ended: false,
+        members: [{ name: 'boss', isLead: true }],
+      }),
+    );
     writeJson(file, {
       name: 'solo',
       leadAgentId: 'boss@solo',
@@ -123,7 +162,8 @@ describe('a team in one file (swarm-tools layout)', () => {
     const dir = copyFixture('swarm');
     const live = await watch(dir);
     const hive = () => teamOf(live.json(), 'hive');
-    const joins = (now: ReturnType<typeof hive>) => now.handshakes.map(({ kind, from, to, state, fact }) => ({ kind, from, to, state, fact }));
+    const joins = (now: ReturnType<typeof hive>) =>
+      now.handshakes.map(({ kind, from, to, state, fact }) => ({ kind, from, to, state, fact }));
     expect(joins(hive())).toEqual([
       { kind: 'join', from: 'drone-4', to: 'queen', state: 'stalled', fact: 'drone-4' },
       { kind: 'join', from: 'drone-3', to: 'queen', state: 'stalled', fact: 'drone-3: I can test' },

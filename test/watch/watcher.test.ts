@@ -10,7 +10,10 @@ const teamConfig = (name: string) => ({
   name,
   createdAt: Date.now(),
   leadAgentId: `team-lead@${name}`,
-  members: [{ name: 'team-lead', agentType: 'team-lead', agentId: `team-lead@${name}` }, { name: 'worker', color: 'green' }],
+  members: [
+    { name: 'team-lead', agentType: 'team-lead', agentId: `team-lead@${name}` },
+    { name: 'worker', color: 'green' },
+  ],
 });
 
 function newTeam(dir: string, name = 'live') {
@@ -114,7 +117,11 @@ describe('watching a claude dir', () => {
     writeJson(inbox, [kept]);
     const live = await watch(dir);
     writeFileSync(inbox, '[{"from": "worker", "te');
-    await waitFor(() => expect(live.json().problems).toEqual([{ path: 'teams/live/inboxes/team-lead.json', message: expect.stringContaining('not valid JSON') }]));
+    await waitFor(() =>
+      expect(live.json().problems).toEqual([
+        { path: 'teams/live/inboxes/team-lead.json', message: expect.stringContaining('not valid JSON') },
+      ]),
+    );
     expect(texts(live.json())).toEqual(['kept']);
     writeJson(inbox, [kept, entry('worker', 'fixed')]);
     await waitFor(() => expect(live.json().problems).toEqual([]));
@@ -128,7 +135,8 @@ describe('watching a claude dir', () => {
     // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the handler as `this`
     const watchWithNodeFs = NodeFsHandler.prototype._watchWithNodeFs;
     const spy = vi.spyOn(NodeFsHandler.prototype, '_watchWithNodeFs').mockImplementation(function (this: NodeFsHandler, path, listener) {
-      if (path === join(dir, 'tasks', 'gap')) writeJson(join(path, '1.json'), { id: '1', subject: 'made in the gap', status: 'pending', blocks: [], blockedBy: [] });
+      if (path === join(dir, 'tasks', 'gap'))
+        writeJson(join(path, '1.json'), { id: '1', subject: 'made in the gap', status: 'pending', blocks: [], blockedBy: [] });
       return watchWithNodeFs.call(this, path, listener);
     });
     onTestFinished(() => spy.mockRestore());

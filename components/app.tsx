@@ -1,6 +1,6 @@
 import React, { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
 import type { ReplayController, ReplayStatus } from '../src/journal/replay-controller.js';
-import type { WorkflowSpec } from '../src/domain/workflow-spec.js';
+import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { Store } from '../src/store/store.js';
 import { buildDashboard, DEFAULT_STALL_AFTER_MS } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';

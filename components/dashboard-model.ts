@@ -25,10 +25,10 @@ import {
 } from '../src/store/selectors.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import { handshakeLines, memberLines, messageLines, stepLines, taskLines } from './detail-content.js';
-import { drawWorkflowGraph, type GraphRow } from '../src/domain/workflow-graph.js';
-import type { WorkflowSpec } from '../src/domain/workflow-spec.js';
+import { drawWorkflowGraph, type GraphRow } from '../src/domain/workflow/graph-drawing.js';
+import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../src/domain/member-status.js';
-import type { StepStatus, WorkflowStatus } from '../src/domain/workflow.js';
+import type { StepStatus, WorkflowStatus } from '../src/domain/workflow/evaluate.js';
 import { wrapBlock } from './text.js';
 import { bodyRowsOf, computeLayout, type Layout, type PaneLayout } from './layout.js';
 import { isFiltered, passes, sameFilters, type MessageFilters } from './message-filter.js';

@@ -10,8 +10,8 @@ import type { Member } from '../src/domain/schemas.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
 import { formatAge, formatWait, toIso } from '../src/domain/time.js';
 import type { MailWaits, MemberView } from '../src/store/selectors.js';
-import type { StepStatus } from '../src/domain/workflow.js';
-import type { WorkflowSpec } from '../src/domain/workflow-spec.js';
+import type { StepStatus } from '../src/domain/workflow/evaluate.js';
+import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import { displayWidth, fitPad, wrapBlock } from './text.js';
 import { append, maxOf } from '../src/domain/lists.js';
 

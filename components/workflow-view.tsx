@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import React from 'react';
-import type { StepState } from '../src/domain/workflow.js';
+import type { StepState } from '../src/domain/workflow/evaluate.js';
 import type { WorkflowLine, WorkflowModel } from './dashboard-model.js';
 import { FittedLine, type Part } from './fitted-line.js';
 import { memberColor, palette, useTheme } from './theme.js';

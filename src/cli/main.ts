@@ -5,7 +5,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
 import { resolveClaudeDir, wantsColor } from './options.js';
-import type { WorkflowSpec } from '../domain/workflow-spec.js';
+import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import type { JournalOptions } from './session.js';
 import { version } from './version.js';
 

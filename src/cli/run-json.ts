@@ -1,4 +1,4 @@
-import type { WorkflowSpec } from '../domain/workflow-spec.js';
+import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { inertJson } from '../domain/inert-json.js';
 import { snapshot } from '../store/snapshot.js';
 import { settledSession, type JournalOptions } from './session.js';

@@ -1,7 +1,7 @@
 import React from 'react';
 import { App } from '../../components/app.js';
 import type { ViewState } from '../../components/view-state.js';
-import type { WorkflowSpec } from '../domain/workflow-spec.js';
+import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { WATCHER_PROBLEM, watchClaudeDir } from '../watch/watcher.js';
 import { openSession, type JournalOptions } from './session.js';
 import { runOnTerminal } from './on-terminal.js';

@@ -5,7 +5,7 @@ import { buildDashboard } from '../../components/dashboard-model.js';
 import { Dashboard } from '../../components/dashboard.js';
 import { colorTheme, ThemeContext } from '../../components/theme.js';
 import { initialViewState, type ViewState } from '../../components/view-state.js';
-import type { WorkflowSpec } from '../domain/workflow-spec.js';
+import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { selectTeams } from '../store/selectors.js';
 import type { AppState } from '../store/state.js';
 import { settledSession, type JournalOptions } from './session.js';

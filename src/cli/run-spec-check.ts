@@ -7,7 +7,8 @@
 import { inertJson } from '../domain/inert-json.js';
 import { sanitizeLine } from '../domain/sanitize.js';
 import { readAt, readErrorMessage, withRegularFile } from '../watch/read-file.js';
-import { parseSpec, workflowTypeOf, type SpecProblem, type WorkflowSpec } from '../domain/workflow-spec.js';
+import { workflowTypeOf, type SpecProblem, type WorkflowSpec } from '../domain/workflow/spec.js';
+import { parseSpec } from '../domain/workflow/check.js';
 
 export interface SpecCheckOptions {
   readonly file: string;

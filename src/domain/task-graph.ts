@@ -4,7 +4,7 @@
  * blocks (cycles are kept together, ties go by id).
  */
 import type { Task } from './schemas.js';
-import { append } from './lists.js';
+import { orderedTopologicalSort, stronglyConnected } from './graph.js';
 
 export type TaskState = 'completed' | 'in_progress' | 'planning' | 'ready' | 'blocked' | 'deleted';
 
@@ -81,55 +81,6 @@ function blockersOf(records: ReadonlyMap<string, TaskRecord>): Map<string, Set<s
   return blockers;
 }
 
-/** Strongly connected components (iterative Tarjan), each a list of ids. */
-function components(ids: readonly string[], next: (id: string) => readonly string[]): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const result: string[][] = [];
-  let counter = 0;
-  for (const root of ids) {
-    if (index.has(root)) continue;
-    const work: Array<{ id: string; edge: number }> = [{ id: root, edge: 0 }];
-    index.set(root, counter);
-    low.set(root, counter++);
-    stack.push(root);
-    onStack.add(root);
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      const edges = next(frame.id);
-      if (frame.edge < edges.length) {
-        const target = edges[frame.edge++]!;
-        if (!index.has(target)) {
-          index.set(target, counter);
-          low.set(target, counter++);
-          stack.push(target);
-          onStack.add(target);
-          work.push({ id: target, edge: 0 });
-        } else if (onStack.has(target)) {
-          low.set(frame.id, Math.min(low.get(frame.id)!, index.get(target)!));
-        }
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
-      if (low.get(frame.id) === index.get(frame.id)) {
-        const component: string[] = [];
-        let member: string;
-        do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          component.push(member);
-        } while (member !== frame.id);
-        result.push(component);
-      }
-    }
-  }
-  return result;
-}
-
 /**
  * Every task, blockers first. Components of the blocker graph are ordered
  * topologically; among those ready at the same time, the smallest id goes first.
@@ -138,54 +89,34 @@ function dependencyOrder(
   ids: readonly string[],
   blockers: ReadonlyMap<string, ReadonlySet<string>>,
 ): { order: string[]; cyclic: Set<string> } {
-  const known = new Set(ids);
-  const blocks = new Map<string, string[]>();
-  for (const id of ids) {
+  // Tasks are numbered in id order, so a smaller number is a smaller id.
+  const position = new Map(ids.map((id, n) => [id, n]));
+  const blocks: number[][] = ids.map(() => []);
+  ids.forEach((id, n) => {
     for (const blocker of blockers.get(id) ?? []) {
-      if (!known.has(blocker)) continue;
-      if (!blocks.has(blocker)) blocks.set(blocker, []);
-      blocks.get(blocker)!.push(id);
+      const from = position.get(blocker);
+      if (from !== undefined) blocks[from]!.push(n);
     }
-  }
-  const sccs = components(ids, (id) => blocks.get(id) ?? []);
-  const componentOf = new Map<string, number>();
-  sccs.forEach((members, n) => {
-    members.sort(compareIds);
-    for (const id of members) componentOf.set(id, n);
+  });
+  const components = stronglyConnected(ids.length, (n) => blocks[n]!);
+  const componentOf = new Int32Array(ids.length);
+  components.forEach((members, c) => {
+    members.sort((a, b) => a - b);
+    for (const n of members) componentOf[n] = c;
   });
   const cyclic = new Set<string>();
-  for (const members of sccs) {
-    const only = members[0]!;
-    if (members.length > 1 || blockers.get(only)?.has(only)) for (const id of members) cyclic.add(id);
+  for (const members of components) {
+    const only = ids[members[0]!]!;
+    if (members.length > 1 || blockers.get(only)?.has(only)) for (const n of members) cyclic.add(ids[n]!);
   }
-
-  const indegree = sccs.map(() => 0);
-  const successors = sccs.map(() => new Set<number>());
-  for (const [blocker, blockedIds] of blocks) {
-    const from = componentOf.get(blocker)!;
-    for (const blocked of blockedIds) {
-      const to = componentOf.get(blocked)!;
-      if (from !== to && !successors[from]!.has(to)) {
-        successors[from]!.add(to);
-        indegree[to]!++;
-      }
-    }
-  }
-  const byFirstId = (a: number, b: number) => compareIds(sccs[a]![0]!, sccs[b]![0]!);
-  const ready = sccs
-    .map((_, n) => n)
-    .filter((n) => indegree[n] === 0)
-    .sort(byFirstId);
+  const leadsTo = components.map(() => new Set<number>());
+  blocks.forEach((blocked, n) => {
+    for (const target of blocked) if (componentOf[target] !== componentOf[n]) leadsTo[componentOf[n]!]!.add(componentOf[target]!);
+  });
   const order: string[] = [];
-  while (ready.length > 0) {
-    const n = ready.shift()!;
-    append(order, sccs[n]!);
-    for (const successor of successors[n]!) {
-      if (--indegree[successor]! === 0) {
-        ready.push(successor);
-        ready.sort(byFirstId);
-      }
-    }
+  const byFirstId = (a: number, b: number) => components[a]![0]! - components[b]![0]!;
+  for (const c of orderedTopologicalSort(components.length, (c) => [...leadsTo[c]!], byFirstId)) {
+    for (const n of components[c]!) order.push(ids[n]!);
   }
   return { order, cyclic };
 }

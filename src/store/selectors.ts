@@ -17,8 +17,8 @@ import { buildTaskGraph, type TaskNode, type TaskRecord } from '../domain/task-g
 import { maxOf } from '../domain/lists.js';
 import { toEpoch } from '../domain/time.js';
 import { buildTimeline, type TimelineEntry } from '../domain/timeline.js';
-import { evaluateWorkflow, type LiveAgent, type LiveTask, type WorkflowStatus } from '../domain/workflow.js';
-import type { WorkflowSpec } from '../domain/workflow-spec.js';
+import { evaluateWorkflow, type LiveAgent, type LiveTask, type WorkflowStatus } from '../domain/workflow/evaluate.js';
+import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import type { InboxHistory } from './inbox-history.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 

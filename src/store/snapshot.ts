@@ -4,7 +4,7 @@
  */
 import { isInstant, toIso } from '../domain/time.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
-import type { WorkflowSpec } from '../domain/workflow-spec.js';
+import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import {
   isPrintSession,
   selectHandshakes,

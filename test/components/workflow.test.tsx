@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { parseSpec, type WorkflowSpec } from '../../src/domain/workflow-spec.js';
+import { type WorkflowSpec } from '../../src/domain/workflow/spec.js';
+import { parseSpec } from '../../src/domain/workflow/check.js';
 import type { AppState } from '../../src/store/state.js';
 import { buildDashboard } from '../../components/dashboard-model.js';
 import { initialViewState } from '../../components/view-state.js';

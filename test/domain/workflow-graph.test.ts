@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawWorkflowGraph, MAX_LANES, stepOrder, type GraphRow, type GraphStep } from '../../src/domain/workflow-graph.js';
+import { drawWorkflowGraph, MAX_LANES, stepOrder, type GraphRow, type GraphStep } from '../../src/domain/workflow/graph-drawing.js';
 
 const GLYPHS = new Set([...'●│├┼┬┴╮╯─ ']);
 /** Glyphs in a connector that a line leaves downwards from. */

@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  checkSpec,
-  effectiveDependencies,
-  formatPath,
-  MAX_ENTRIES,
-  MAX_PROBLEMS,
-  parseSpec,
-  type SpecResult,
-  type WorkflowSpec,
-} from '../../src/domain/workflow-spec.js';
+import { MAX_PROBLEMS, type SpecResult, type WorkflowSpec } from '../../src/domain/workflow/spec.js';
+import { effectiveDependencies } from '../../src/domain/workflow/spec-reading.js';
+import { formatPath } from '../../src/domain/workflow/spec-wording.js';
+import { checkSpec, MAX_ENTRIES, parseSpec } from '../../src/domain/workflow/check.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 
 const readSpec = (name: string): SpecResult => parseSpec(readFileSync(join(FIXTURES, 'specs', name), 'utf8'));

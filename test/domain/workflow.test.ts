@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { councilRule, evaluateWorkflow, type LiveAgent, type LiveTask } from '../../src/domain/workflow.js';
-import { checkSpec, parseSpec, type WorkflowSpec } from '../../src/domain/workflow-spec.js';
+import { evaluateWorkflow, type LiveAgent, type LiveTask } from '../../src/domain/workflow/evaluate.js';
+import { councilRule } from '../../src/domain/workflow/extras.js';
+import { type WorkflowSpec } from '../../src/domain/workflow/spec.js';
+import { checkSpec, parseSpec } from '../../src/domain/workflow/check.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 
 function fixture(name: string): WorkflowSpec {

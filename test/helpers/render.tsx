@@ -4,7 +4,7 @@ import { buildDashboard } from '../../components/dashboard-model.js';
 import { Dashboard } from '../../components/dashboard.js';
 import { colorTheme, ThemeContext } from '../../components/theme.js';
 import { initialViewState, type ViewState } from '../../components/view-state.js';
-import type { WorkflowSpec } from '../../src/domain/workflow-spec.js';
+import type { WorkflowSpec } from '../../src/domain/workflow/spec.js';
 import type { AppState } from '../../src/store/state.js';
 
 export interface FrameOptions {

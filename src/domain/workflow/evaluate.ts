@@ -32,18 +32,12 @@
  *
  * Agent names are matched exactly, as the team's config spells them.
  */
-import type { MemberStatus } from './member-status.js';
-import type { TaskState } from './task-graph.js';
-import { stepOrder } from './workflow-graph.js';
-import {
-  DEFAULT_MAX_ROUNDS,
-  DEFAULT_REQUIRED_AGREEMENT,
-  effectiveDependencies,
-  LEAD_TIE_BREAKER,
-  workflowTypeOf,
-  type WorkflowSpec,
-  type WorkflowType,
-} from './workflow-spec.js';
+import type { MemberStatus } from '../member-status.js';
+import type { TaskState } from '../task-graph.js';
+import { extrasOf, type WorkflowExtras } from './extras.js';
+import { stepOrder } from './graph-drawing.js';
+import { workflowTypeOf, type WorkflowSpec, type WorkflowType } from './spec.js';
+import { effectiveDependencies } from './spec-reading.js';
 
 /** What a per-agent `task-status.json` says. */
 export type AgentTaskStatus = 'running' | 'idle' | 'complete' | 'error';
@@ -77,26 +71,6 @@ export interface StepStatus {
   readonly why: string;
 }
 
-export interface CrewMember {
-  readonly name: string;
-  /** null when the agent is not on the team. */
-  readonly status: MemberStatus | null;
-}
-
-export interface QueuedTask {
-  readonly id: string;
-  readonly subject: string;
-}
-
-/** What each self-directed type adds. */
-export type WorkflowExtras =
-  | { readonly type: 'chain' | 'scatter' | 'graph' }
-  /** Specialists are `collaboration.specialists`, or every other agent when it is not given. */
-  | { readonly type: 'crew'; readonly lead: CrewMember | null; readonly specialists: readonly CrewMember[] }
-  /** Tasks free to claim: no owner, ready. */
-  | { readonly type: 'swarm'; readonly queue: readonly QueuedTask[] }
-  | { readonly type: 'council'; readonly rule: string };
-
 export interface WorkflowStatus {
   readonly type: WorkflowType;
   /** In run order: every step after its dependencies, declared order among equals. */
@@ -105,8 +79,6 @@ export interface WorkflowStatus {
   readonly counts: Readonly<Record<StepState, number>>;
   readonly extras: WorkflowExtras;
 }
-
-// ------------------------------------------------------------ step states
 
 const list = (names: readonly string[]): string => names.join(', ');
 const taskList = (tasks: readonly LiveTask[]): string =>
@@ -196,67 +168,6 @@ function byAgent(name: string, view: AgentView, busyWith: string | undefined): V
   return { state: 'waiting', why: `${name} is idle` };
 }
 
-// ------------------------------------------------------------------ extras
-
-/** A fraction as people say it (halves, thirds, quarters, fifths), else a percentage: 0.66 is 2/3, 0.83 is 83%. */
-function fraction(share: number): string {
-  for (let denominator = 2; denominator <= 5; denominator++) {
-    const numerator = Math.round(share * denominator);
-    if (numerator > 0 && numerator < denominator && Math.abs(share - numerator / denominator) <= 0.01) return `${numerator}/${denominator}`;
-  }
-  return `${Math.round(share * 100)}%`;
-}
-
-/** "2/3 of 5 agents must agree (at least 4; required_agreement 0.66), at most 3 rounds, ties broken by lead". */
-export function councilRule(spec: WorkflowSpec): string {
-  const consensus = spec.collaboration?.consensus;
-  const share = consensus?.required_agreement ?? DEFAULT_REQUIRED_AGREEMENT;
-  const rounds = consensus?.max_rounds ?? DEFAULT_MAX_ROUNDS;
-  const count = spec.agents.length;
-  const agents = `${count} ${count === 1 ? 'agent' : 'agents'}`;
-  // A hair of tolerance: 0.6 × 5 is 3.0000000000000004 in floating point, and 3 agents are enough.
-  const needed = Math.ceil(share * count - 1e-9);
-  const setting = `required_agreement ${share}${consensus ? '' : ', the default'}`;
-  const agreement =
-    share <= 0
-      ? `no agreement is required among ${agents} (${setting})`
-      : share >= 1
-        ? `all ${agents} must agree (${setting})`
-        : `${fraction(share)} of ${agents} must agree (at least ${needed}; ${setting})`;
-  const tieBreaker = consensus?.tie_breaker;
-  const lead = spec.collaboration?.lead;
-  const ties =
-    tieBreaker === undefined
-      ? 'no tie breaker'
-      : tieBreaker === LEAD_TIE_BREAKER
-        ? `ties broken by the lead${lead === undefined ? '' : ` (${lead})`}`
-        : `ties broken by ${tieBreaker}`;
-  return `${agreement}, at most ${rounds} ${rounds === 1 ? 'round' : 'rounds'}, ${ties}`;
-}
-
-function extrasOf(spec: WorkflowSpec, agents: ReadonlyMap<string, LiveAgent>, tasks: readonly LiveTask[]): WorkflowExtras {
-  const type = workflowTypeOf(spec);
-  const member = (name: string): CrewMember => ({ name, status: agents.get(name)?.status ?? null });
-  switch (type) {
-    case 'crew': {
-      const lead = spec.collaboration?.lead;
-      const specialists = spec.collaboration?.specialists ?? spec.agents.filter((name) => name !== lead);
-      return { type, lead: lead === undefined ? null : member(lead), specialists: specialists.map(member) };
-    }
-    case 'swarm':
-      return {
-        type,
-        queue: tasks.filter((task) => task.owner === null && task.state === 'ready').map(({ id, subject }) => ({ id, subject })),
-      };
-    case 'council':
-      return { type, rule: councilRule(spec) };
-    default:
-      return { type };
-  }
-}
-
-// -------------------------------------------------------------------- entry
-
 export function evaluateWorkflow(spec: WorkflowSpec, agents: readonly LiveAgent[], tasks: readonly LiveTask[]): WorkflowStatus {
   const live = new Map(agents.map((agent) => [agent.name, agent]));
   const dependencies = effectiveDependencies(spec);
@@ -313,5 +224,5 @@ export function evaluateWorkflow(spec: WorkflowSpec, agents: readonly LiveAgent[
   const counts: Record<StepState, number> = { done: 0, running: 0, waiting: 0, failed: 0 };
   for (const step of steps) counts[step.state]++;
 
-  return { type: workflowTypeOf(spec), steps, mismatches, counts, extras: extrasOf(spec, live, tasks) };
+  return { type: workflowTypeOf(spec), steps, mismatches, counts, extras: extrasOf(spec, { agents: live, tasks }) };
 }

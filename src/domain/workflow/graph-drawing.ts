@@ -25,6 +25,7 @@
  * drawn but named in its step's `unshown`, and so is a dependency drawn below
  * its step, which only a cycle makes (its steps are drawn in declared order).
  */
+import { orderedTopologicalSort } from '../graph.js';
 
 export interface GraphStep {
   readonly name: string;
@@ -61,44 +62,6 @@ function resolve(steps: readonly GraphStep[]): number[][] {
   });
 }
 
-/** A binary min-heap of positions: the ready step declared first goes next. */
-class Ready {
-  private readonly items: number[] = [];
-  get size(): number {
-    return this.items.length;
-  }
-  push(item: number): void {
-    const items = this.items;
-    items.push(item);
-    let at = items.length - 1;
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      if (items[parent]! <= item) break;
-      items[at] = items[parent]!;
-      at = parent;
-    }
-    items[at] = item;
-  }
-  pop(): number {
-    const items = this.items;
-    const top = items[0]!;
-    const last = items.pop()!;
-    if (items.length > 0) {
-      let at = 0;
-      for (;;) {
-        const left = 2 * at + 1;
-        if (left >= items.length) break;
-        const child = left + 1 < items.length && items[left + 1]! < items[left]! ? left + 1 : left;
-        if (items[child]! >= last) break;
-        items[at] = items[child]!;
-        at = child;
-      }
-      items[at] = last;
-    }
-    return top;
-  }
-}
-
 /**
  * The order steps run in, as positions in `steps`: every step after its
  * dependencies; among steps free to go, the one declared first. When only
@@ -106,33 +69,21 @@ class Ready {
  * dependencies were done. Dependencies on no step are ignored.
  */
 export function stepOrder(steps: readonly GraphStep[]): number[] {
-  const dependencies = resolve(steps);
-  const dependents: number[][] = steps.map(() => []);
-  const waiting = dependencies.map((list) => list.length);
+  const dependents = dependentsOf(resolve(steps));
+  return orderedTopologicalSort(
+    steps.length,
+    (index) => dependents[index]!,
+    (a, b) => a - b,
+  );
+}
+
+/** The other side of each step's dependencies: the steps that depend on it. */
+function dependentsOf(dependencies: readonly (readonly number[])[]): number[][] {
+  const dependents: number[][] = dependencies.map(() => []);
   dependencies.forEach((list, index) => {
     for (const dependency of list) dependents[dependency]!.push(index);
   });
-  const ready = new Ready();
-  waiting.forEach((count, index) => {
-    if (count === 0) ready.push(index);
-  });
-  const placed = new Uint8Array(steps.length);
-  const order: number[] = [];
-  let nextDeclared = 0;
-  while (order.length < steps.length) {
-    if (ready.size === 0) {
-      while (placed[nextDeclared]) nextDeclared++;
-      ready.push(nextDeclared);
-    }
-    const index = ready.pop();
-    if (placed[index]) continue;
-    placed[index] = 1;
-    order.push(index);
-    for (const dependent of dependents[index]!) {
-      if (--waiting[dependent]! === 0 && !placed[dependent]) ready.push(dependent);
-    }
-  }
-  return order;
+  return dependents;
 }
 
 // ---------------------------------------------------------------- drawing
@@ -192,11 +143,7 @@ export function drawWorkflowGraph(steps: readonly GraphStep[]): GraphRow[] {
   const order = stepOrder(steps);
   const rank = new Int32Array(steps.length);
   order.forEach((index, at) => (rank[index] = at));
-  const dependencies = resolve(steps);
-  const dependents: number[][] = steps.map(() => []);
-  dependencies.forEach((list, index) => {
-    for (const dependency of list) dependents[dependency]!.push(index);
-  });
+  const dependents = dependentsOf(resolve(steps));
   for (const list of dependents) list.sort((a, b) => rank[a]! - rank[b]!);
   const unshown: number[][] = steps.map(() => []);
 

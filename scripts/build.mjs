@@ -3,7 +3,15 @@
 // resolving hundreds of node_modules files costs more than parsing one.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
-import { bundlePatches } from './bundle-patches.mjs';
+import { checkPatches } from './check-patches.mjs';
+
+// The bundle is made of what is installed: the patches in patches/ must be in it.
+const unpatched = checkPatches();
+if (unpatched.length > 0) {
+  for (const problem of unpatched) process.stderr.write(`build: ${problem}\n`);
+  process.stderr.write('build: run `npx patch-package` (npm install and npm ci run it for you)\n');
+  process.exit(1);
+}
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -30,6 +38,5 @@ await build({
     js: "import { createRequire as __teamtopRequire } from 'node:module'; const require = __teamtopRequire(import.meta.url);",
   },
   logLevel: 'warning',
-  plugins: [bundlePatches],
 });
 chmodSync(new URL('../dist/cli.js', import.meta.url), 0o755);

@@ -1,0 +1,1 @@
+export function checkPatches(root?: string): string[];

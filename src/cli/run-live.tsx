@@ -2,7 +2,7 @@ import React from 'react';
 import { App } from '../../components/app.js';
 import type { ViewState } from '../../components/view-state.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import { WATCHER_PROBLEM, watchClaudeDir } from '../watch/watcher.js';
+import { watchClaudeDir } from '../watch/watcher.js';
 import { openSession, type JournalOptions } from './session.js';
 import { runOnTerminal } from './on-terminal.js';
 
@@ -31,17 +31,8 @@ export async function runLive(options: LiveOptions): Promise<number> {
 
   // Start watching once the first frame is out: chokidar is not needed to draw it.
   setImmediate(() => {
-    watchClaudeDir({
-      claudeDir: options.claudeDir,
-      loader: session.loader,
-      emit: session.observe,
-      folders: session.folders,
-      signal: watching.signal,
-    }).catch((error: unknown) => {
-      session.store.dispatch({
-        type: 'observed',
-        observations: [{ kind: 'problem', path: WATCHER_PROBLEM, message: `cannot watch: ${(error as Error).message}`, at: Date.now() }],
-      });
+    watchClaudeDir({ claudeDir: options.claudeDir, reader: session.reader, signal: watching.signal }).catch((error: unknown) => {
+      session.reader.take([{ kind: 'watcher-trouble', message: `cannot watch: ${(error as Error).message}` }]);
     });
   });
 

@@ -10,8 +10,7 @@ import { namespaceDir } from '../journal/store-dir.js';
 import { JournalWriter } from '../journal/writer.js';
 import { createStore, type Store } from '../store/store.js';
 import type { FileInterpreter } from '../watch/interpreter.js';
-import { Loader } from '../watch/loader.js';
-import { scan } from '../watch/scan.js';
+import { Reader } from '../watch/reader.js';
 
 export interface JournalOptions {
   readonly stateDir: string;
@@ -23,9 +22,8 @@ export interface JournalOptions {
 export interface Session {
   readonly claudeDir: string;
   readonly store: Store;
-  readonly loader: Loader;
-  /** Team and task folders found by the scan, for the watcher to start from. */
-  readonly folders: readonly string[];
+  /** The one reader of the config dir: the watcher's events go to it. */
+  readonly reader: Reader;
   readonly journal: JournalWriter | undefined;
   /** Feed observations in: the store, and the journal when there is one. */
   readonly observe: (observations: Observation[]) => void;
@@ -61,14 +59,14 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
     }
   }
 
-  const loader = new Loader({
+  const reader = new Reader({
     claudeDir,
     emit: observe,
     interpreter,
     record: (relative) => journal?.wants(relative),
   });
   const now = Date.now();
-  const folders = scan(claudeDir, loader, now, observe);
+  const folders = reader.scan();
   // Folders the journal remembers and the disk no longer has: those teams ended.
   const present = new Set(folders);
   observe(
@@ -79,12 +77,11 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
   return {
     claudeDir,
     store,
-    loader,
-    folders,
+    reader,
     journal,
     observe,
     close() {
-      loader.close();
+      reader.close();
       journal?.close();
     },
   };
@@ -93,7 +90,7 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
 /** The state once every torn file has been re-read (for `--json` and `--once`). */
 export async function settledSession(claudeDir: string, journalOptions?: JournalOptions): Promise<Session> {
   const session = openSession(claudeDir, journalOptions);
-  await session.loader.settled();
+  await session.reader.settled();
   session.close();
   return session;
 }

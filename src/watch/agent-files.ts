@@ -9,10 +9,13 @@ import { StringDecoder } from 'node:string_decoder';
 import { MAX_ARTIFACTS, type Artifact } from '../domain/agent.js';
 import type { Observation } from '../domain/observation.js';
 import type { FileTarget } from '../domain/paths.js';
-import { readAt, realPathInside, withRegularFile } from './read-file.js';
+import { readAt, readErrorMessage, realPathInside, withRegularFile } from './read-file.js';
 
 type LogTarget = Extract<FileTarget, { kind: 'output-log' }>;
 type ArtifactsTarget = Extract<FileTarget, { kind: 'artifacts' }>;
+/** The kinds read here rather than parsed as JSON. */
+export type AgentTarget = LogTarget | ArtifactsTarget;
+export const isAgentTarget = (target: FileTarget): target is AgentTarget => target.kind === 'output-log' || target.kind === 'artifacts';
 
 /** How much of a log's end is read when it is first seen, replaced or truncated. */
 export const LOG_TAIL_BYTES = 64 * 1024;
@@ -196,4 +199,56 @@ export function listArtifacts(path: string, target: ArtifactsTarget, at: number,
     live,
   };
   return { kind: 'read', observations: [observation] };
+}
+
+/** Every agent's log and artifacts folder: read, remembered, and their problems shown and cleared as for any file. */
+export class AgentFiles {
+  private readonly logs: LogFollower;
+  /** Each artifacts folder's last listing (as JSON, to tell a change). */
+  private readonly listings = new Map<string, string>();
+  /** Agent files shown with a problem. */
+  private readonly problems = new Set<string>();
+
+  constructor(private readonly claudeDir: string) {
+    this.logs = new LogFollower(claudeDir);
+  }
+
+  /** A log's new lines, or a folder's listing when it changed. */
+  read(relative: string, target: AgentTarget, at: number, live: boolean): Observation[] {
+    const result: AgentRead =
+      target.kind === 'output-log'
+        ? this.logs.read(relative, target, at, live)
+        : listArtifacts(join(this.claudeDir, relative), target, at, live, this.claudeDir);
+    if (result.kind === 'gone') return [];
+    if (result.kind === 'unreadable') {
+      this.problems.add(relative);
+      this.listings.delete(relative);
+      return [{ kind: 'problem', path: relative, message: readErrorMessage(result.code, result.error), at }];
+    }
+    let observations = result.observations;
+    const [listed] = observations;
+    if (listed?.kind === 'artifacts') {
+      // Every change inside the folder lists it again: say something only when the listing changed.
+      const listing = JSON.stringify([listed.entries, listed.more]);
+      if (this.listings.get(relative) === listing) observations = [];
+      this.listings.set(relative, listing);
+    }
+    if (this.problems.delete(relative)) observations.push({ kind: 'problem-gone', path: relative });
+    return observations;
+  }
+
+  knows(relative: string): boolean {
+    return this.logs.knows(relative) || this.listings.has(relative) || this.problems.has(relative);
+  }
+
+  /** The file is gone: forget it, and the problem shown for it. */
+  forget(relative: string): Observation[] {
+    this.logs.forget(relative);
+    this.listings.delete(relative);
+    return this.problems.delete(relative) ? [{ kind: 'problem-gone', path: relative }] : [];
+  }
+
+  knownFiles(): string[] {
+    return [...this.logs.knownFiles(), ...this.listings.keys(), ...this.problems];
+  }
 }

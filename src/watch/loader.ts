@@ -1,5 +1,7 @@
 /**
- * Reads the files a watcher points at and turns them into observations.
+ * The reader's hands: reads one file at a time and turns it into observations.
+ * It alone holds the read buffer, so the rule that an append taken on trust is
+ * proven before that buffer is read into again lives here, in one class.
  *
  * - Reads are immediate: a burst of events for one file in one tick is one read,
  *   and nothing waits for writes to "settle" (newer Claude Code deletes a
@@ -13,13 +15,13 @@
  *   file should be, a symbolic link loop, too big to be a real one) is shown
  *   as a problem with its path; what it showed last stays on screen.
  */
-import { existsSync, type Stats } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder, pathOf, type FileTarget } from '../domain/paths.js';
-import { listArtifacts, LogFollower, type AgentRead } from './agent-files.js';
+import { AgentFiles, isAgentTarget } from './agent-files.js';
 import { FileInterpreter } from './interpreter.js';
-import { readAt, readErrorMessage, withRegularFile } from './read-file.js';
+import { fingerprintOf, readIfChanged, type Fingerprint } from './read-file.js';
 import { append } from '../domain/lists.js';
 
 export interface LoaderOptions {
@@ -53,10 +55,6 @@ export const MAX_FILE_BYTES: Readonly<Record<FileTarget['kind'], number>> = {
   artifacts: Number.POSITIVE_INFINITY,
 };
 
-/** The kinds read by the agent-file readers rather than parsed as JSON. */
-type AgentTarget = Extract<FileTarget, { kind: 'output-log' | 'artifacts' }>;
-const isAgentTarget = (target: FileTarget): target is AgentTarget => target.kind === 'output-log' || target.kind === 'artifacts';
-
 /** What to read for a change at `relative`: the file, or for anything in an artifacts folder, the folder (listed again). */
 const toRead = (relative: string, target: FileTarget): string => (target.kind === 'artifacts' ? pathOf(target) : relative);
 
@@ -76,12 +74,6 @@ function folderOf(target: FileTarget): string | undefined {
 /** The scratch buffer is given back after a read bigger than this. */
 const KEEP_SCRATCH_BYTES = 4 * 1024 * 1024;
 
-interface Fingerprint {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly ino: number;
-}
-
 interface ReadState {
   fingerprint?: Fingerprint;
   attempt: number;
@@ -90,60 +82,10 @@ interface ReadState {
 
 const DEFAULT_RETRY_DELAYS = [2, 5, 10, 20, 40, 80];
 
-const sameFingerprint = (a: Fingerprint | undefined, b: Stats): boolean =>
-  a !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
-
-type ReadResult =
-  | { readonly kind: 'read'; readonly bytes: Buffer; readonly stats: Stats }
-  | { readonly kind: 'unchanged' }
-  /** Gone between the event and the read: the watcher's removal event follows. */
-  | { readonly kind: 'gone' }
-  | { readonly kind: 'unreadable'; readonly message: string };
-
-const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
-
-/**
- * A file's bytes, unless its size, mtime and inode are those of `known` (then it
- * has not changed, and is not read at all). One read of the size fstat gives,
- * into `scratch` when it is big enough: a big team's inboxes are megabytes, and
- * a fresh buffer for each read of each would be a steady stream of garbage.
- */
-function readIfChanged(
-  claudeDir: string,
-  relative: string,
-  known: Fingerprint | undefined,
-  maxBytes: number,
-  scratch: (size: number) => Buffer,
-): ReadResult {
-  const result = withRegularFile(
-    join(claudeDir, relative),
-    (fd, stats): ReadResult => {
-      if (sameFingerprint(known, stats)) return { kind: 'unchanged' };
-      if (stats.size > maxBytes) {
-        return {
-          kind: 'unreadable',
-          message: `not read: ${megabytes(stats.size)} is too big for a team file (the limit is ${megabytes(maxBytes)})`,
-        };
-      }
-      const buffer = scratch(stats.size);
-      return { kind: 'read', bytes: buffer.subarray(0, readAt(fd, buffer, 0, stats.size)), stats };
-    },
-    claudeDir,
-  );
-  if (result.kind !== 'failed') return result;
-  // A folder on the way replaced by a file is the same as the file being gone.
-  if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return { kind: 'gone' };
-  return { kind: 'unreadable', message: readErrorMessage(result.code, result.error) };
-}
-
 export class Loader {
   private readonly interpreter: FileInterpreter;
   private readonly reads = new Map<string, ReadState>();
-  private readonly logs: LogFollower;
-  /** Each artifacts folder's last listing (as JSON, to tell a change), and agent files shown with a problem. */
-  private readonly listings = new Map<string, string>();
-  private readonly agentProblems = new Set<string>();
-  private folderProblems: ReadonlyMap<string, string> = new Map();
+  private readonly agentFiles: AgentFiles;
   /** Files to read this tick, and whether the read is live (see Observation). */
   private readonly queued = new Map<string, boolean>();
   private flushScheduled = false;
@@ -166,7 +108,7 @@ export class Loader {
     this.now = options.now ?? Date.now;
     this.retryDelays = options.retryDelays ?? DEFAULT_RETRY_DELAYS;
     this.interpreter = options.interpreter ?? new FileInterpreter();
-    this.logs = new LogFollower(options.claudeDir);
+    this.agentFiles = new AgentFiles(options.claudeDir);
   }
 
   /** A file may have changed: read it this tick. */
@@ -197,11 +139,11 @@ export class Loader {
       this.touch(relative);
       return [];
     }
-    if (isAgentTarget(target) ? !this.knowsAgentFile(relative) : !this.interpreter.knows(relative)) return [];
+    if (isAgentTarget(target) ? !this.agentFiles.knows(relative) : !this.interpreter.knows(relative)) return [];
     this.forgetRead(relative);
     const at = this.now();
     const folder = folderOf(target);
-    const forget = (): Observation[] => (isAgentTarget(target) ? this.forgetAgentFile(relative) : this.interpreter.forget(relative));
+    const forget = (): Observation[] => (isAgentTarget(target) ? this.agentFiles.forget(relative) : this.interpreter.forget(relative));
     if (folder !== undefined && !existsSync(join(this.options.claudeDir, folder))) {
       return [...forget(), { kind: 'folder-gone', target: classifyFolder(folder)!, at }];
     }
@@ -209,28 +151,9 @@ export class Loader {
     return this.interpreter.remove(relative, at, live);
   }
 
-  /**
-   * The folders a listing could not list, and why: problems for those that
-   * are new or changed, and the end of those that can be listed again.
-   */
-  listed(problems: ReadonlyMap<string, string>, at: number): Observation[] {
-    const observations: Observation[] = [];
-    for (const [path, message] of problems) {
-      if (this.folderProblems.get(path) !== message) observations.push({ kind: 'problem', path, message, at });
-    }
-    for (const path of this.folderProblems.keys()) if (!problems.has(path)) observations.push({ kind: 'problem-gone', path });
-    this.folderProblems = new Map(problems);
-    return observations;
-  }
-
-  /** The folders the last listing could not list. */
-  unlistedFolders(): ReadonlySet<string> {
-    return new Set(this.folderProblems.keys());
-  }
-
   /** Files read so far, for a rescan to find the ones that disappeared. */
   knownFiles(): string[] {
-    return [...new Set([...this.interpreter.knownFiles(), ...this.logs.knownFiles(), ...this.listings.keys(), ...this.agentProblems])];
+    return [...new Set([...this.interpreter.knownFiles(), ...this.agentFiles.knownFiles()])];
   }
 
   /** Resolves when no torn file is waiting for a re-read. */
@@ -262,7 +185,7 @@ export class Loader {
   private read(relative: string, live: boolean): Observation[] {
     this.runChecks();
     const target = classifyFile(relative)!;
-    if (isAgentTarget(target)) return this.readAgentFile(relative, target, live);
+    if (isAgentTarget(target)) return this.agentFiles.read(relative, target, this.now(), live);
     let state = this.reads.get(relative);
     if (!state) this.reads.set(relative, (state = { attempt: 0 }));
     const maxBytes = this.options.maxBytes?.(target) ?? MAX_FILE_BYTES[target.kind];
@@ -293,44 +216,9 @@ export class Loader {
     // A file given up on as broken is read again on its next change, whatever its stats.
     state.fingerprint = observations.some((observation) => observation.kind === 'problem' && observation.path === relative && final)
       ? undefined
-      : { size: content.stats.size, mtimeMs: content.stats.mtimeMs, ino: content.stats.ino };
+      : fingerprintOf(content.stats);
     this.stopRetrying(state);
     return observations;
-  }
-
-  /** A log's new lines, or a folder's listing when it changed; problems shown and cleared as for any file. */
-  private readAgentFile(relative: string, target: AgentTarget, live: boolean): Observation[] {
-    const at = this.now();
-    const result: AgentRead =
-      target.kind === 'output-log'
-        ? this.logs.read(relative, target, at, live)
-        : listArtifacts(join(this.options.claudeDir, relative), target, at, live, this.options.claudeDir);
-    if (result.kind === 'gone') return [];
-    if (result.kind === 'unreadable') {
-      this.agentProblems.add(relative);
-      this.listings.delete(relative);
-      return [{ kind: 'problem', path: relative, message: readErrorMessage(result.code, result.error), at }];
-    }
-    let observations = result.observations;
-    const [listed] = observations;
-    if (listed?.kind === 'artifacts') {
-      // Every change inside the folder lists it again: say something only when the listing changed.
-      const listing = JSON.stringify([listed.entries, listed.more]);
-      if (this.listings.get(relative) === listing) observations = [];
-      this.listings.set(relative, listing);
-    }
-    if (this.agentProblems.delete(relative)) observations.push({ kind: 'problem-gone', path: relative });
-    return observations;
-  }
-
-  private knowsAgentFile(relative: string): boolean {
-    return this.logs.knows(relative) || this.listings.has(relative) || this.agentProblems.has(relative);
-  }
-
-  private forgetAgentFile(relative: string): Observation[] {
-    this.logs.forget(relative);
-    this.listings.delete(relative);
-    return this.agentProblems.delete(relative) ? [{ kind: 'problem-gone', path: relative }] : [];
   }
 
   private stopRetrying(state: ReadState): void {

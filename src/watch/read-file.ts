@@ -4,7 +4,7 @@
  * files), the log follower (output logs) and `spec-check` (a spec file).
  */
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
 
 export interface ReadFailure {
   readonly kind: 'failed';
@@ -105,4 +105,59 @@ const READ_ERRORS: Readonly<Record<string, string>> = {
 /** What a failed read says on the problems line. */
 export function readErrorMessage(code: string, error: unknown): string {
   return READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}`;
+}
+
+/** What tells a file that did not change: its size, mtime and inode. */
+export interface Fingerprint {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+}
+
+export const fingerprintOf = ({ size, mtimeMs, ino }: Stats): Fingerprint => ({ size, mtimeMs, ino });
+
+const sameFingerprint = (a: Fingerprint | undefined, b: Stats): boolean =>
+  a !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+
+export type ReadResult =
+  | { readonly kind: 'read'; readonly bytes: Buffer; readonly stats: Stats }
+  | { readonly kind: 'unchanged' }
+  /** Gone between the event and the read: the watcher's removal event follows. */
+  | { readonly kind: 'gone' }
+  | { readonly kind: 'unreadable'; readonly message: string };
+
+const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+/**
+ * A file's bytes, unless its size, mtime and inode are those of `known` (then it
+ * has not changed, and is not read at all). One read of the size fstat gives,
+ * into `scratch` when it is big enough: a big team's inboxes are megabytes, and
+ * a fresh buffer for each read of each would be a steady stream of garbage.
+ */
+export function readIfChanged(
+  claudeDir: string,
+  relative: string,
+  known: Fingerprint | undefined,
+  maxBytes: number,
+  scratch: (size: number) => Buffer,
+): ReadResult {
+  const result = withRegularFile(
+    join(claudeDir, relative),
+    (fd, stats): ReadResult => {
+      if (sameFingerprint(known, stats)) return { kind: 'unchanged' };
+      if (stats.size > maxBytes) {
+        return {
+          kind: 'unreadable',
+          message: `not read: ${megabytes(stats.size)} is too big for a team file (the limit is ${megabytes(maxBytes)})`,
+        };
+      }
+      const buffer = scratch(stats.size);
+      return { kind: 'read', bytes: buffer.subarray(0, readAt(fd, buffer, 0, stats.size)), stats };
+    },
+    claudeDir,
+  );
+  if (result.kind !== 'failed') return result;
+  // A folder on the way replaced by a file is the same as the file being gone.
+  if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return { kind: 'gone' };
+  return { kind: 'unreadable', message: readErrorMessage(result.code, result.error) };
 }

@@ -1,16 +1,14 @@
 /**
- * The start-up scan: every team folder, config, inbox and task file, read once
- * and synchronously so the first frame can show them. The watcher takes over
- * from there; `rescan` closes the gap between this scan and the watcher's start.
+ * What there is to read under the config dir, as it is now: every team folder,
+ * config, inbox, task and agent file, listed synchronously so the first frame
+ * can show them, and the folders that could not be listed. The reader lists
+ * with these at start-up and whenever events may have been missed.
  */
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
-import { batching, type Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
-import type { Loader } from './loader.js';
-import { append } from '../domain/lists.js';
 
-function isFolder(path: string): boolean {
+export function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
@@ -28,7 +26,7 @@ const FOLDER_ERRORS: Readonly<Record<string, string>> = {
 /** Listing errors that say the folder is not there (or is not a folder): what it held is gone. */
 const GONE = new Set(['ENOENT', 'ENOTDIR']);
 
-interface Listing {
+export interface Listing {
   readonly folders: string[];
   readonly files: string[];
   /** Folders that could not be listed, and why. */
@@ -92,7 +90,7 @@ export function listTeamFiles(claudeDir: string): Listing {
 }
 
 /** Whether `path` is, or is inside, a folder that could not be listed. */
-function unlistedOwn(path: string, unlisted: ReadonlySet<string>): boolean {
+export function unlistedOwn(path: string, unlisted: ReadonlySet<string>): boolean {
   for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) if (unlisted.has(path.slice(0, end))) return true;
   return false;
 }
@@ -115,45 +113,4 @@ export function filesIn(claudeDir: string, folder: string): string[] {
   };
   walk(folder);
   return files;
-}
-
-/**
- * Read everything, handing over what each file shows as soon as it is read: a
- * big team's inboxes are megabytes each, and each text can go once it is handed over.
- * Returns the team and task folders found.
- */
-export function scan(claudeDir: string, loader: Loader, now: number, emit: (observations: Observation[]) => void): string[] {
-  const { folders, files, problems } = listTeamFiles(claudeDir);
-  emit(folders.map((folder) => ({ kind: 'folder', target: classifyFolder(folder)!, at: now })));
-  emit(loader.listed(problems, now));
-  const batches = batching(emit);
-  for (const file of files) batches.add(loader.readNow(file));
-  batches.flush();
-  return folders;
-}
-
-/**
- * Compare the disk with what the loader knows: re-read what changed, report what
- * disappeared, and bring `knownFolders` up to date. Cheap when nothing changed
- * (a stat per file).
- */
-export function rescan(claudeDir: string, loader: Loader, knownFolders: Set<string>, now: number): Observation[] {
-  const { folders, files, problems, unlisted } = listTeamFiles(claudeDir);
-  const observations: Observation[] = loader.listed(problems, now);
-  for (const folder of folders) {
-    if (knownFolders.has(folder)) continue;
-    knownFolders.add(folder);
-    observations.push({ kind: 'folder', target: classifyFolder(folder)!, at: now });
-  }
-  for (const file of files) append(observations, loader.readNow(file));
-  const present = new Set(files);
-  for (const file of loader.knownFiles())
-    if (!present.has(file) && !unlistedOwn(file, unlisted)) append(observations, loader.remove(file, false));
-  const stillThere = new Set(folders);
-  for (const folder of knownFolders) {
-    if (stillThere.has(folder) || unlistedOwn(folder, unlisted)) continue;
-    knownFolders.delete(folder);
-    observations.push({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now });
-  }
-  return observations;
 }

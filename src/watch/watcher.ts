@@ -1,6 +1,6 @@
 /**
- * The chokidar adapter: file-system events under the config dir in, observations
- * out (through the loader), until the signal aborts.
+ * The chokidar adapter: file-system events under the config dir in, typed file
+ * events out (to the reader, which alone reads files), until the signal aborts.
  *
  * chokidar drops a `change` for a path that had one in the last 50 ms, so a
  * message written and deleted within that window, or the last write of a burst,
@@ -19,20 +19,16 @@
  */
 import { lstatSync, statSync } from 'node:fs';
 import { dirname, join, relative as relativePath, sep } from 'node:path';
-import type { ChokidarOptions, FSWatcher, watch as chokidarWatch } from 'chokidar';
-import type { Observation } from '../domain/observation.js';
-import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
-import type { Loader } from './loader.js';
-import { filesIn, rescan } from './scan.js';
+import type { FSWatcher, watch as chokidarWatch } from 'chokidar';
+import { classifyFile, isWatchable } from '../domain/paths.js';
+import type { EventReader, FileEvent } from './events.js';
+import { Mode } from './watch-mode.js';
 
 export interface WatchOptions {
   readonly claudeDir: string;
-  readonly loader: Loader;
-  readonly emit: (observations: Observation[]) => void;
-  /** Team and task folders the start-up scan found. */
-  readonly folders: readonly string[];
+  /** Where the events go. */
+  readonly reader: EventReader;
   readonly signal: AbortSignal;
-  readonly now?: () => number;
   /** chokidar's `watch`, or a stand-in (tests inject watcher errors through it). */
   readonly watch?: Watch;
   /** How often to look for changes once polling (ms). */
@@ -41,15 +37,6 @@ export interface WatchOptions {
 
 type Watch = typeof chokidarWatch;
 type Ending = 'lost' | 'poll' | 'rewatch' | 'aborted';
-
-/** Problems are keyed by path: these two are about the config dir and the watcher. */
-export const DIR_PROBLEM = '.';
-export const WATCHER_PROBLEM = 'watcher';
-
-/** Errors that mean "watch with fewer resources": the OS ran out of watches or descriptors. */
-const RESOURCE_ERRORS = new Set(['ENOSPC', 'EMFILE', 'ENFILE']);
-/** Errors about one path that a rescan reports better than the watcher can. */
-const PATH_ERRORS = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'ELOOP']);
 
 /** How often the config dir itself is checked for removal or replacement, as a backstop to its events. */
 const ROOT_CHECK_MS = 2000;
@@ -95,45 +82,6 @@ function nearestExisting(path: string): string {
   return current;
 }
 
-function errorMessage(error: unknown): { code: string; message: string } {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
-  return { code, message: error instanceof Error ? error.message : String(error) };
-}
-
-/** Chooses how to watch, and says on screen when that is not the usual way. */
-class Mode {
-  polling = false;
-  constructor(
-    private readonly options: WatchOptions,
-    private readonly send: (observations: Observation[]) => void,
-  ) {}
-
-  chokidarOptions(): ChokidarOptions {
-    const interval = this.options.pollMs ?? 250;
-    return this.polling ? { usePolling: true, interval, binaryInterval: interval } : {};
-  }
-
-  /** A watcher error: true when watching must start over by polling. */
-  failed(error: unknown): boolean {
-    const { code, message } = errorMessage(error);
-    const at = (this.options.now ?? Date.now)();
-    if (PATH_ERRORS.has(code)) return false;
-    if (this.polling) {
-      this.send([{ kind: 'problem', path: WATCHER_PROBLEM, message: `polling, and: ${message}`, at }]);
-      return false;
-    }
-    this.polling = true;
-    const seconds = (this.options.pollMs ?? 250) / 1000;
-    const why = RESOURCE_ERRORS.has(code)
-      ? code === 'ENOSPC'
-        ? "the system's limit on file watches is reached (raise fs.inotify.max_user_watches)"
-        : `the system ran out of file descriptors (${code})`
-      : `the watcher failed (${message})`;
-    this.send([{ kind: 'problem', path: WATCHER_PROBLEM, message: `${why}: looking for changes every ${seconds} s instead`, at }]);
-    return true;
-  }
-}
-
 /**
  * Resolve once `dir` is a folder. chokidar can watch a missing path, but it
  * starts watching the parent only after it reports ready, so a folder created
@@ -175,39 +123,29 @@ async function untilFolder(dir: string, watch: Watch, mode: Mode, signal: AbortS
 export async function watchClaudeDir(options: WatchOptions): Promise<void> {
   const watch = options.watch ?? (await import('chokidar')).watch;
   const { signal } = options;
-  const send = (observations: Observation[]) => {
-    if (observations.length > 0 && !signal.aborted) options.emit(observations);
+  const send = (events: FileEvent[]) => {
+    if (!signal.aborted) options.reader.take(events);
   };
-  const mode = new Mode(options, send);
-  const knownFolders = new Set(options.folders);
+  const mode = new Mode(options.pollMs ?? 250, send);
   await new Promise<void>((watching, failed) => {
     const run = async () => {
-      const state = dirState(options.claudeDir).kind;
-      let notFolder = state !== 'folder';
-      if (state === 'file') send(dirProblem(options, 'is a file, not a folder: waiting for it to be a folder'));
-      else if (state === 'missing' && (knownFolders.size > 0 || options.loader.knownFiles().length > 0)) {
-        // It went between the start-up scan and now.
-        send(rescan(options.claudeDir, options.loader, knownFolders, (options.now ?? Date.now)()));
-        send(dirProblem(options, 'was removed: waiting for it to come back'));
-      }
+      let state = dirState(options.claudeDir).kind;
+      // Not a folder (any more: it may have gone since the start-up scan).
+      if (state !== 'folder') send([{ kind: 'resync' }, { kind: 'dir', state }]);
       while (!signal.aborted) {
         await untilFolder(options.claudeDir, watch, mode, signal, watching);
         if (signal.aborted) return;
-        if (notFolder) send([{ kind: 'problem-gone', path: DIR_PROBLEM }]);
-        const ending = await follow(options, watch, mode, knownFolders, send, watching);
+        if (state !== 'folder') send([{ kind: 'dir', state: 'folder' }]);
+        const ending = await follow(options, watch, mode, send, watching);
         if (signal.aborted) return;
         // Whatever the dir held is gone with it (or is read again from the new one).
-        send(rescan(options.claudeDir, options.loader, knownFolders, (options.now ?? Date.now)()));
-        notFolder = ending !== 'poll' && dirState(options.claudeDir).kind !== 'folder';
-        if (notFolder) send(dirProblem(options, 'was removed: waiting for it to come back'));
+        send([{ kind: 'resync' }]);
+        state = ending === 'poll' ? 'folder' : dirState(options.claudeDir).kind;
+        if (state !== 'folder') send([{ kind: 'dir', state }]);
       }
     };
     run().then(() => watching(), failed);
   });
-}
-
-function dirProblem(options: WatchOptions, message: string): Observation[] {
-  return [{ kind: 'problem', path: DIR_PROBLEM, message: `${options.claudeDir} ${message}`, at: (options.now ?? Date.now)() }];
 }
 
 /**
@@ -220,12 +158,10 @@ async function follow(
   options: WatchOptions,
   watch: Watch,
   mode: Mode,
-  knownFolders: Set<string>,
-  send: (observations: Observation[]) => void,
+  send: (events: FileEvent[]) => void,
   watching: () => void,
 ): Promise<Ending> {
-  const { claudeDir, loader, signal } = options;
-  const now = options.now ?? Date.now;
+  const { claudeDir, reader, signal } = options;
   const root = dirState(claudeDir);
   const toRelative = (path: string): string => relativePath(claudeDir, path).split(sep).join('/');
 
@@ -258,9 +194,9 @@ async function follow(
     setImmediate(() => {
       rescanning = false;
       if (signal.aborted) return;
-      const unlisted = loader.unlistedFolders();
-      send(rescan(claudeDir, loader, knownFolders, now()));
-      const listed = loader.unlistedFolders();
+      const unlisted = reader.unlistedFolders();
+      send([{ kind: 'resync' }]);
+      const listed = reader.unlistedFolders();
       if ([...unlisted].some((folder) => !listed.has(folder))) end('rewatch');
     });
   };
@@ -278,46 +214,35 @@ async function follow(
       checkRoot();
       if (name) onTopLevel(toRelative(join(watched, name)));
     }
-    if (classifyFile(own)) loader.touch(own);
-    else if (name) loader.touch(toRelative(join(watched, name)));
+    // A watch on a file names the file itself; a watch on a folder, the folder and the entry in it.
+    const changed = classifyFile(own) ? own : name ? toRelative(join(watched, name)) : undefined;
+    if (changed !== undefined) send([{ kind: 'changed', path: changed }]);
   });
   watcher.on('add', (path: string) => {
     const relative = toRelative(path);
     onTopLevel(relative);
-    loader.touch(relative);
+    send([{ kind: 'changed', path: relative }]);
   });
-  watcher.on('change', (path: string) => loader.touch(toRelative(path)));
+  watcher.on('change', (path: string) => send([{ kind: 'changed', path: toRelative(path) }]));
   watcher.on('unlink', (path: string) => {
     const relative = toRelative(path);
     onTopLevel(relative);
-    if (gone(path)) send(loader.remove(relative));
+    if (gone(path)) send([{ kind: 'removed', path: relative }]);
   });
   const relistLater = (folder: string) => {
-    for (const delay of RELIST_AFTER_MS) {
-      setTimeout(() => {
-        if (!signal.aborted) for (const file of filesIn(claudeDir, folder)) loader.touch(file);
-      }, delay).unref();
-    }
+    for (const delay of RELIST_AFTER_MS) setTimeout(() => send([{ kind: 'unreported', path: folder }]), delay).unref();
   };
   watcher.on('addDir', (path: string) => {
     const folder = toRelative(path);
     onTopLevel(folder);
-    if (folder !== '' && folder !== '.') relistLater(folder);
-    // A folder named like a team file: the loader says what is wrong with it.
-    if (classifyFile(folder)) loader.touch(folder);
-    const target = classifyFolder(folder);
-    if (!target || knownFolders.has(folder)) return;
-    knownFolders.add(folder);
-    send([{ kind: 'folder', target, at: now() }]);
+    if (folder === '' || folder === '.') return;
+    relistLater(folder);
+    send([{ kind: 'folder-added', path: folder }]);
   });
   watcher.on('unlinkDir', (path: string) => {
     const folder = toRelative(path);
     onTopLevel(folder);
-    if (!gone(path)) return;
-    if (classifyFile(folder)) send(loader.remove(folder));
-    const target = classifyFolder(folder);
-    if (!target || !knownFolders.delete(folder)) return;
-    send([{ kind: 'folder-gone', target, at: now() }]);
+    if (gone(path)) send([{ kind: 'folder-gone', path: folder }]);
   });
   watcher.on('error', (error: unknown) => {
     if (mode.failed(error)) end('poll');
@@ -325,7 +250,7 @@ async function follow(
 
   const ready = await Promise.race([new Promise<'ready'>((resolve) => watcher.once('ready', () => resolve('ready'))), ended]);
   if (ready === 'ready') {
-    send(rescan(claudeDir, loader, knownFolders, now()));
+    send([{ kind: 'resync' }]);
     watching();
     checkRoot();
   }

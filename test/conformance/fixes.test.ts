@@ -32,7 +32,7 @@ async function replayedToItsEnd(name: string) {
   const live = await watch(dir);
   await reenact(recording(name), dir, { speed: 10 });
   await waitFor(() => expect(live.json().teams[0]?.ended).toBe(true));
-  await live.loader.settled();
+  await live.reader.settled();
   return live;
 }
 
@@ -79,7 +79,7 @@ describe('the real client, fixed', () => {
 
     for (const op of team.ops.slice(next)) applyOperation(dir, op);
     expect(existsSync(join(dir, 'teams', deleted[0]!))).toBe(false);
-    await live.loader.settled();
+    await live.reader.settled();
     expect(live.json().teams.map((t) => [t.name, t.ended])).toEqual([['session-1532bc2e', true]]);
     expect(live.json().problems).toEqual([]);
     // The lead's own last assignment was never taken: the team ended, so it does not wait on, minutes later.
@@ -173,7 +173,7 @@ describe('the real client, fixed', () => {
     const live = await watch(dir);
     await reenact(print, dir);
     await waitFor(() => expect(live.json().teams[0]?.messages).toHaveLength(2));
-    await live.loader.settled();
+    await live.reader.settled();
     for (const doc of [live.json(), json(dir)]) {
       expect(doc.teams).toHaveLength(1);
       const [session] = doc.teams;

@@ -41,7 +41,7 @@ async function replayWatched(name: string, speed: number, { onTestFinished }: Pi
   await reenact(recording, dir, { speed, signal: controller.signal });
   // The last writes may still be on their way through the watcher.
   await waitFor(() => expect(live.store.getState().teams.get(run.team)?.present).toBe(!run.ended), { timeout: 10_000 });
-  await live.loader.settled();
+  await live.reader.settled();
   return { run, live };
 }
 

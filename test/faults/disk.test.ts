@@ -200,7 +200,7 @@ describe('files that are not what they should be', () => {
     }
     writeJson(join(dir, 'teams/live/inboxes/worker.json'), [entry('team-lead', 'after the churn')]);
     await waitFor(() => expect(texts(live)).toContain('after the churn'));
-    await live.loader.settled();
+    await live.reader.settled();
     expect(problems(live)).toEqual([]);
   });
 

@@ -82,7 +82,7 @@ describe('secrets behind links and in broken files', () => {
         expect.arrayContaining(['teams/live/inboxes/late.json', 'teams/live/inboxes/team-lead.json']),
       ),
     );
-    await live.loader.settled();
+    await live.reader.settled();
     live.stop();
     const journal = listAllRuns(state)
       .map((run) => readFileSync(run.path, 'utf8'))

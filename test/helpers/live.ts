@@ -29,15 +29,8 @@ export async function watchUntil(
   options: Partial<Pick<WatchOptions, 'watch' | 'pollMs'>> = {},
 ): Promise<Session & { json: (now?: number) => ReturnType<typeof snapshot> }> {
   const session = openSession(claudeDir);
-  signal.addEventListener('abort', () => session.loader.close());
-  await watchClaudeDir({
-    claudeDir,
-    loader: session.loader,
-    emit: (observations) => session.store.dispatch({ type: 'observed', observations }),
-    folders: session.folders,
-    signal,
-    ...options,
-  });
+  signal.addEventListener('abort', () => session.reader.close());
+  await watchClaudeDir({ claudeDir, reader: session.reader, signal, ...options });
   // As of `now`: a fixture's members are quiet by the clock's time, months after it was written.
   return { ...session, json: (now = Date.now()) => snapshot(session.store.getState(), { claudeDir, now, stallAfterMs: 60_000 }) };
 }
@@ -60,7 +53,7 @@ export async function watchRecorded(claudeDir: string, journal: JournalOptions) 
       record(observations);
     };
   }
-  await watchClaudeDir({ claudeDir, loader: session.loader, emit: session.observe, folders: session.folders, signal: controller.signal });
+  await watchClaudeDir({ claudeDir, reader: session.reader, signal: controller.signal });
   return {
     ...session,
     observed,

@@ -11,7 +11,6 @@ import { openSession, type JournalOptions } from '../../src/cli/session.js';
 import { listAllRuns } from '../../src/journal/store-dir.js';
 import { JOURNAL_PROBLEM } from '../../src/journal/writer.js';
 import { snapshot } from '../../src/store/snapshot.js';
-import { rescan } from '../../src/watch/scan.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../helpers/live.js';
 import { sleep, waitFor } from '../helpers/wait.js';
@@ -71,7 +70,7 @@ describe('the journal of a run', () => {
     mkdirSync(join(dir, 'teams/alpha/inboxes'));
     writeFileSync(join(dir, 'teams/alpha/inboxes/worker.json'), `[${JSON.stringify(message(1))},\n  {"from": "wor`);
     const live = await watchRecorded(dir, options(state));
-    await live.loader.settled();
+    await live.reader.settled();
     live.journal!.flush();
     const before = journalBytes(state);
     expect(live.json().problems.map((problem) => problem.path)).toEqual(['teams/alpha/inboxes/worker.json']);
@@ -87,13 +86,13 @@ describe('the journal of a run', () => {
     // A write the watcher must see, to know the ones before were delivered.
     writeJson(join(dir, 'teams/alpha/inboxes/team-lead.json'), [entry('worker', 'after the prompts')]);
     await waitFor(() => expect(live.observed.some((o) => o.kind === 'inbox' && o.member === 'team-lead')).toBe(true));
-    await live.loader.settled();
+    await live.reader.settled();
     expect(live.observed.map((o) => o.kind)).toEqual(['inbox']);
 
     // Rescans (teams/ or tasks/ replaced, the dir checked) read the broken file again: nothing more is recorded for it.
     live.journal!.flush();
     const after = journalBytes(state);
-    for (let i = 0; i < 5; i++) live.observe(rescan(dir, live.loader, new Set(live.folders), Date.now()));
+    for (let i = 0; i < 5; i++) live.reader.take([{ kind: 'resync' }]);
     live.journal!.flush();
     expect(journalBytes(state)).toBe(after);
     live.stop();

@@ -183,7 +183,7 @@ describe('the journal', () => {
     newTeam(dir);
     writeFileSync(join(dir, 'teams/alpha/inboxes/worker.json'), '[{"from": "tea');
     const first = await watchRecorded(dir, options(state));
-    await first.loader.settled();
+    await first.reader.settled();
     expect(first.json().problems.map((problem) => problem.path)).toEqual(['teams/alpha/inboxes/worker.json']);
     first.stop();
     rmSync(join(dir, 'teams/alpha/inboxes/worker.json'));

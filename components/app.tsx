@@ -2,7 +2,8 @@ import React, { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useSy
 import type { ReplayController, ReplayStatus } from '../src/journal/replay-controller.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { Store } from '../src/store/store.js';
-import { buildDashboard, DEFAULT_STALL_AFTER_MS } from './dashboard-model.js';
+import { DEFAULT_STALL_AFTER_MS } from '../src/domain/handshakes.js';
+import { buildDashboard } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';
 import { colorTheme, monochromeTheme, ThemeContext } from './theme.js';
 import { useKeys } from './use-keys.js';

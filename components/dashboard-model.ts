@@ -3,27 +3,21 @@
  * the terminal size. Pure: the interactive app, `--once` and the tests all draw
  * from the same model, and the key handler reads its context from it.
  */
-import { isOpen, type Handshake } from '../src/domain/handshakes.js';
+import { DEFAULT_STALL_AFTER_MS, isOpen, type Handshake } from '../src/domain/handshakes.js';
 import type { InboxMessage } from '../src/domain/inbox.js';
 import type { TaskNode } from '../src/domain/task-graph.js';
 import type { TimelineEntry } from '../src/domain/timeline.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
-import { positionOf, type InboxHistory } from '../src/store/inbox-history.js';
-import {
-  memoize,
-  selectColors,
-  selectHandshakes,
-  selectMembersAt,
-  selectMostRecentTeam,
-  selectStalledCount,
-  selectTaskGraph,
-  selectTeamSummaries,
-  selectTimeline,
-  selectWorkflow,
-  type MemberView,
-  type TeamSummary,
-} from '../src/store/selectors.js';
-import type { AppState, Problem, TeamState } from '../src/store/state.js';
+import { positionOf } from '../src/store/inbox-history.js';
+import { memoize } from '../src/store/selectors/memo.js';
+import { selectColors, selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
+import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/handshakes.js';
+import { selectCurrentTeam, selectTeamSummaries, type TeamSummary } from '../src/store/selectors/teams.js';
+import { selectTaskGraph, selectWorkTasks } from '../src/store/selectors/tasks.js';
+import { selectInboxMessages, selectTimeline, selectTimelineEntries } from '../src/store/selectors/messages.js';
+import { selectProblems } from '../src/store/selectors/problems.js';
+import { selectWorkflow } from '../src/store/selectors/workflow.js';
+import type { AgentLog, AppState, Problem, TeamState } from '../src/store/state.js';
 import { handshakeLines, memberLines, messageLines, stepLines, taskLines } from './detail-content.js';
 import { drawWorkflowGraph, type GraphRow } from '../src/domain/workflow/graph-drawing.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
@@ -31,11 +25,10 @@ import { DEFAULT_QUIET_AFTER_MS } from '../src/domain/member-status.js';
 import type { StepStatus, WorkflowStatus } from '../src/domain/workflow/evaluate.js';
 import { wrapBlock } from './text.js';
 import { bodyRowsOf, computeLayout, type Layout, type PaneLayout } from './layout.js';
-import { isFiltered, passes, sameFilters, type MessageFilters } from './message-filter.js';
+import type { MessageFilters } from '../src/domain/message-filter.js';
 import { untilAgeChanges } from '../src/domain/time.js';
 import { focusedPane, MEMBER_DETAILS_KEY, selectedIndex, type Keys, type ViewContext, type ViewState } from './view-state.js';
 import { agentFigures, figuresLine } from '../src/domain/agent.js';
-import type { AgentLog } from '../src/store/state.js';
 import { append } from '../src/domain/lists.js';
 
 export const TASKS_PANE = 'tasks';
@@ -49,9 +42,6 @@ export const memberPane = (name: string): string => `member:${name}`;
  * delivers within a few seconds, so mail that sits longer is a stuck member.
  */
 export const LONG_WAIT_MS = 10_000;
-
-/** Default for `--stall-after`: an open handshake older than this is stalled. */
-export const DEFAULT_STALL_AFTER_MS = 60_000;
 
 export interface ListWindow {
   readonly start: number;
@@ -211,27 +201,7 @@ export interface DashboardInput {
   readonly spec?: WorkflowSpec | undefined;
 }
 
-/** Memoise on an object and a filter set (filters are compared by value). */
-function memoizeFiltered<K extends object, V>(compute: (key: K, filters: MessageFilters) => V) {
-  const cache = new WeakMap<K, { filters: MessageFilters; value: V }>();
-  return (key: K, filters: MessageFilters): V => {
-    const hit = cache.get(key);
-    if (hit && sameFilters(hit.filters, filters)) return hit.value;
-    const value = compute(key, filters);
-    cache.set(key, { filters, value });
-    return value;
-  };
-}
-
 const EMPTY: readonly InboxMessage[] = [];
-
-const filterInbox = memoizeFiltered((inbox: InboxHistory, filters: MessageFilters) =>
-  isFiltered(filters) ? inbox.messages.filter((message) => passes(message, filters)) : inbox.messages,
-);
-
-const filterTimeline = memoizeFiltered((entries: readonly TimelineEntry[], filters: MessageFilters) =>
-  entries.filter((entry) => entry.copies.some((copy) => passes(copy, filters))),
-);
 
 /** A list's keys without a copy of them; a selection is looked for from the newest end, where it usually is. */
 const messageKeys = memoize((messages: readonly InboxMessage[]): Keys => ({
@@ -286,7 +256,6 @@ function notesThatFit(notes: readonly PaneNote[], rows: number, listLength: numb
   });
 }
 
-const withoutInternal = memoize((nodes: readonly TaskNode[]) => nodes.filter((node) => !node.internal));
 const taskIds = memoize((nodes: readonly TaskNode[]) => nodes.map((node) => node.id));
 
 /** The workflow view's lines: worked out again only when the evaluation changed. */
@@ -346,35 +315,22 @@ export function listWindow(total: number, rows: number, selected: number): ListW
   return { start, end: Math.min(total, start + rows), selected };
 }
 
-/** The team on screen: the user's pick, else the most recently active one. */
-export function currentTeam(state: AppState, view: ViewState): TeamState | undefined {
-  const teams = selectTeamSummaries(state.teams);
-  const name = view.team !== null && teams.some((team) => team.name === view.team) ? view.team : selectMostRecentTeam(state);
-  return name === undefined ? undefined : state.teams.get(name);
-}
-
 export function buildDashboard(input: DashboardInput): DashboardModel {
   const { state, view, width, height, now } = input;
   const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
   const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
   const { filters } = view;
   const teams = selectTeamSummaries(state.teams);
-  const team = currentTeam(state, view);
+  const team = selectCurrentTeam(state, view.team);
   const members = team ? selectMembersAt(team, now, quietAfterMs) : [];
   const colors = team ? selectColors(team) : new Map<string, string | null>();
 
   // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
-  const stalled = new Map<string, number>();
-  let stalledTotal = 0;
-  for (const summary of teams) {
-    const count = selectStalledCount(state.teams.get(summary.name)!, now, stallAfterMs);
-    stalled.set(summary.name, count);
-    stalledTotal += count;
-  }
+  const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, stallAfterMs);
   const handshakes: Handshake[] = team ? selectHandshakes(team, now, stallAfterMs) : [];
 
   const allTasks = team ? selectTaskGraph(team.tasks) : [];
-  const workTasks = withoutInternal(allTasks);
+  const workTasks = selectWorkTasks(allTasks);
   const nodes = view.showInternal ? allTasks : workTasks;
 
   const memberIds = members.map((member) => memberPane(member.name));
@@ -384,7 +340,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const focused = team ? focusedPane(view, paneIds) : undefined;
   const lists = members.map((member) => {
     const inbox = team?.inboxes.get(member.name);
-    return inbox ? filterInbox(inbox, filters) : EMPTY;
+    return inbox ? selectInboxMessages(inbox, filters) : EMPTY;
   });
   // Panes switched to the agent's output log (`o`) list its lines instead.
   const logs = members.map((member, i) => {
@@ -394,8 +350,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   });
   const budgetTokens = team?.config?.metadata?.budget_tokens;
   const paneNotes = members.map((member) => notesOf(member, budgetTokens));
-  // The newest problem first: it is the one the user has not seen yet.
-  const problems = [...state.problems.values()].sort((a, b) => b.since - a.since || a.path.localeCompare(b.path));
+  const problems = selectProblems(state.problems);
   const statusLines = (problems.length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
   const bodyRows = bodyRowsOf(height, statusLines);
 
@@ -462,7 +417,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   let timeline: TimelineModel | null = null;
   if (team && timelineMode) {
     const all = selectTimeline(team.inboxes);
-    const entries = filterTimeline(all, filters);
+    const entries = selectTimelineEntries(team.inboxes, filters);
     const rows = bodyRows === undefined ? entries.length : Math.max(0, bodyRows - 1);
     timeline = {
       entries,

@@ -9,7 +9,7 @@ import { Header } from './header.js';
 import { HelpScreen } from './help-screen.js';
 import { MemberPane } from './member-pane.js';
 import { ReplayBar } from './replay-bar.js';
-import { describeFilters } from './message-filter.js';
+import { describeFilters } from '../src/domain/message-filter.js';
 import { TaskList } from './task-list.js';
 import { TimelineView } from './timeline-view.js';
 import { NoWorkflow, WorkflowView } from './workflow-view.js';

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import React from 'react';
 import { formatAge } from '../src/domain/time.js';
-import type { TeamSummary } from '../src/store/selectors.js';
+import type { TeamSummary } from '../src/store/selectors/teams.js';
 import { FittedLine, type Part } from './fitted-line.js';
 import { palette, useTheme } from './theme.js';
 import { fit, stringWidth, tildify } from './text.js';

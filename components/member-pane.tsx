@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import React from 'react';
 import type { Handshake } from '../src/domain/handshakes.js';
 import { formatAge, formatSince } from '../src/domain/time.js';
-import type { MemberView } from '../src/store/selectors.js';
+import type { MemberView } from '../src/store/selectors/members.js';
 import { LONG_WAIT_MS, type PaneModel } from './dashboard-model.js';
 import { waitsText } from './detail-content.js';
 import { MessageLine, UNREAD_MARK } from './message-line.js';

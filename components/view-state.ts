@@ -5,7 +5,7 @@
  * comes with each command, so it is tested without a terminal.
  */
 import { keyOf, type Command } from './keymap.js';
-import { NO_FILTERS, type MessageFilters } from './message-filter.js';
+import { NO_FILTERS, type MessageFilters } from '../src/domain/message-filter.js';
 
 export interface ViewState {
   /** The team the user picked; null until they pick one (the most active is shown). */

@@ -6,7 +6,7 @@ import { Dashboard } from '../../components/dashboard.js';
 import { colorTheme, ThemeContext } from '../../components/theme.js';
 import { initialViewState, type ViewState } from '../../components/view-state.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import { selectTeams } from '../store/selectors.js';
+import { selectTeams } from '../store/selectors/teams.js';
 import type { AppState } from '../store/state.js';
 import { settledSession, type JournalOptions } from './session.js';
 

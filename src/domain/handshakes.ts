@@ -201,6 +201,9 @@ export function isAbandoned(pairing: Pairing, gone: ReadonlySet<string>): boolea
   return pairing.response === null && pairing.request !== null && (gone.has(pairing.to) || gone.has(pairing.from));
 }
 
+/** Default for `--stall-after`: an open handshake older than this is stalled. */
+export const DEFAULT_STALL_AFTER_MS = 60_000;
+
 /**
  * Open, with a request of known time, for `stallAfterMs` or longer (exactly at
  * the threshold counts), and not abandoned by the `gone` members.

@@ -5,15 +5,13 @@
 import { isInstant, toIso } from '../domain/time.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import {
-  isPrintSession,
-  selectHandshakes,
-  selectMembersAt,
-  selectTaskGraph,
-  selectTeamMessages,
-  selectTeams,
-  selectWorkflow,
-} from './selectors.js';
+import { isPrintSession } from './state.js';
+import { selectHandshakes } from './selectors/handshakes.js';
+import { selectMembersAt } from './selectors/members.js';
+import { selectTaskGraph } from './selectors/tasks.js';
+import { selectTeamMessages } from './selectors/messages.js';
+import { selectTeams } from './selectors/teams.js';
+import { selectWorkflow } from './selectors/workflow.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 
 export interface SnapshotOptions {

@@ -85,3 +85,17 @@ export function emptyTeam(name: string): TeamState {
     lastActivity: Number.NaN,
   };
 }
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+/**
+ * A `claude -p` run, not a team. Setting a task's owner writes a
+ * `task_assignment` to the owner's inbox, and a one-shot session (2.1.330)
+ * has no team: it writes `tasks/<session id>/` and
+ * `teams/<session id>/inboxes/<owner>.json` and never a `config.json`. So: a
+ * team folder named by a session's UUID, of which no config was ever read.
+ * Interactive sessions name their team `session-<8 hex>` and write a config.
+ */
+export function isPrintSession(team: TeamState): boolean {
+  return team.config === null && SESSION_ID.test(team.name);
+}

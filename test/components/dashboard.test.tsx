@@ -1,7 +1,7 @@
 import chalk from 'chalk';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_FILTERS } from '../../components/message-filter.js';
+import { NO_FILTERS } from '../../src/domain/message-filter.js';
 import { settledSession } from '../../src/cli/session.js';
 import { initialState } from '../../src/store/state.js';
 import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDashboard } from '../../components/dashboard-model.js';
-import { NO_FILTERS } from '../../components/message-filter.js';
+import { NO_FILTERS } from '../../src/domain/message-filter.js';
 import { initialViewState } from '../../components/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
 import { FIXTURES } from '../helpers/fixtures.js';

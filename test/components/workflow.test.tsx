@@ -11,7 +11,7 @@ import type { AppState } from '../../src/store/state.js';
 import { buildDashboard } from '../../components/dashboard-model.js';
 import { initialViewState } from '../../components/view-state.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../../src/domain/member-status.js';
-import { selectWorkflow } from '../../src/store/selectors.js';
+import { selectWorkflow } from '../../src/store/selectors/workflow.js';
 import { snapshot } from '../../src/store/snapshot.js';
 import { mountApp } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/fixtures.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
 import { isStalled, judgeHandshake, orderHandshakes, pairHandshakes, type Handshake } from '../../src/domain/handshakes.js';
-import { selectHandshakes, selectTeamMessages } from '../../src/store/selectors.js';
+import { selectHandshakes } from '../../src/store/selectors/handshakes.js';
+import { selectTeamMessages } from '../../src/store/selectors/messages.js';
 import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
 import { at, message } from '../helpers/observations.js';
 

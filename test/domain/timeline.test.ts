@@ -4,7 +4,7 @@ import { ClaudeWriter } from '../../src/demo/claude-writer.js';
 import { DemoTeam, DEMO_TEAM, SCRIPT } from '../../src/demo/script.js';
 import { decodeEntry, type InboxMessage } from '../../src/domain/inbox.js';
 import { BROADCAST_WINDOW_MS, buildTimeline } from '../../src/domain/timeline.js';
-import { selectTimeline } from '../../src/store/selectors.js';
+import { selectTimeline } from '../../src/store/selectors/messages.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 

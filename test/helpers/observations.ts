@@ -41,8 +41,12 @@ export const observe = (state: AppState, ...observations: Observation[]): AppSta
 
 /** A team with a lead and one worker, seen by the start-up scan. */
 export function teamState(team = 'team'): AppState {
-  return observe(
-    initialState,
+  return observe(initialState, ...teamStateObservations(team));
+}
+
+/** What the start-up scan sees of a team with a lead and one worker. */
+export function teamStateObservations(team = 'team'): Observation[] {
+  return [
     { kind: 'folder', target: { kind: 'team-dir', team }, at: T0 },
     {
       kind: 'config',
@@ -51,5 +55,5 @@ export function teamState(team = 'team'): AppState {
       at: T0,
       live: false,
     },
-  );
+  ];
 }

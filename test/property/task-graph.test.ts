@@ -20,7 +20,7 @@ import type { Observation } from '../../src/domain/observation.js';
 import type { Task } from '../../src/domain/schemas.js';
 import { buildTaskGraph, compareIds, type TaskNode, type TaskRecord, type TaskState } from '../../src/domain/task-graph.js';
 import { reducer } from '../../src/store/reducer.js';
-import { selectTaskGraph } from '../../src/store/selectors.js';
+import { selectTaskGraph } from '../../src/store/selectors/tasks.js';
 import { initialState } from '../../src/store/state.js';
 
 /** Ids as file names spell them, and as other tasks refer to them. */

@@ -10,7 +10,7 @@ import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard, HANDSHAKES_PANE, memberPane, TASKS_PANE, TIMELINE_PANE } from '../../components/dashboard-model.js';
 import { Dashboard } from '../../components/dashboard.js';
-import { NO_FILTERS } from '../../components/message-filter.js';
+import { NO_FILTERS } from '../../src/domain/message-filter.js';
 import { colorTheme, memberColor, NEUTRAL, ThemeContext } from '../../components/theme.js';
 import { initialViewState, type ViewState } from '../../components/view-state.js';
 import { settledSession } from '../../src/cli/session.js';

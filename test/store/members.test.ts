@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../../src/domain/member-status.js';
-import { selectMembers, selectMembersAt } from '../../src/store/selectors.js';
+import { selectMembers, selectMembersAt } from '../../src/store/selectors/members.js';
 import { snapshot } from '../../src/store/snapshot.js';
 import { copyFixture, tempDir } from '../helpers/fixtures.js';
 import { writeJson } from '../helpers/live.js';

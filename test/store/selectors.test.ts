@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { applyInboxFile, emptyInbox } from '../../src/store/inbox-history.js';
-import { selectPairings, selectUnread, selectWaitingSince, selectWaits } from '../../src/store/selectors.js';
-import { at, message } from '../helpers/observations.js';
+import { selectPairings } from '../../src/store/selectors/pairings.js';
+import { selectUnread, selectWaitingSince, selectWaits } from '../../src/store/selectors/mail.js';
+import { NO_FILTERS } from '../../src/domain/message-filter.js';
+import { selectStalledCounts } from '../../src/store/selectors/handshakes.js';
+import { selectInboxMessages, selectTimelineEntries } from '../../src/store/selectors/messages.js';
+import { selectCurrentTeam } from '../../src/store/selectors/teams.js';
+import type { AppState } from '../../src/store/state.js';
+import { at, message, observe, teamState, teamStateObservations } from '../helpers/observations.js';
 
 const chat = (i: number, read = false) => message('lead', 'worker', `note ${i}`, i, { read });
 const request = (i: number) => message('lead', 'worker', { type: 'shutdown_request', requestId: `r${i}`, reason: 'done' }, i);
@@ -59,5 +65,64 @@ describe('selectors over an inbox that grows', () => {
     const newer = applyInboxFile(older, [first, request(2)]);
     expect(newer.grewFrom).toBe(older.messages);
     expect(selectPairings(new Map([['lead', newer]])).map((pairing) => [pairing.kind, pairing.requestId])).toEqual([['shutdown', 'r2']]);
+  });
+});
+
+describe('selectors the dashboard, --once and --json share', () => {
+  const asked = (state: AppState, team: string, seconds: number) =>
+    observe(state, {
+      kind: 'inbox',
+      team,
+      member: 'worker',
+      messages: [message('team-lead', 'worker', { type: 'shutdown_request', requestId: `r-${team}`, reason: 'done' }, seconds)],
+      at: at(seconds),
+      live: false,
+    });
+
+  it('count stalled handshakes per team and in all, as of a moment', () => {
+    let state = teamState('alpha');
+    state = observe(state, ...teamStateObservations('beta'));
+    state = asked(asked(state, 'alpha', 0), 'beta', 50);
+    expect(selectStalledCounts(state, at(70), 60_000)).toEqual({
+      byTeam: new Map([
+        ['alpha', 1],
+        ['beta', 0],
+      ]),
+      total: 1,
+    });
+    expect(selectStalledCounts(state, at(111), 60_000)).toEqual({
+      byTeam: new Map([
+        ['alpha', 1],
+        ['beta', 1],
+      ]),
+      total: 2,
+    });
+  });
+
+  it('show the team picked while it is there, else the most recently active one', () => {
+    let state = teamState('alpha');
+    state = observe(state, ...teamStateObservations('beta'));
+    state = asked(state, 'beta', 5);
+    expect(selectCurrentTeam(state, null)?.name).toBe('beta');
+    expect(selectCurrentTeam(state, 'alpha')?.name).toBe('alpha');
+    expect(selectCurrentTeam(state, 'gone')?.name).toBe('beta');
+  });
+
+  it('filter an inbox and the timeline, keeping the same list while nothing is hidden or changed', () => {
+    const state = observe(teamState('alpha'), {
+      kind: 'inbox',
+      team: 'alpha',
+      member: 'team-lead',
+      messages: [message('worker', 'team-lead', 'hello', 1), message('worker', 'team-lead', { type: 'idle_notification' }, 2)],
+      at: at(2),
+      live: false,
+    });
+    const inboxes = state.teams.get('alpha')!.inboxes;
+    const inbox = inboxes.get('team-lead')!;
+    expect(selectInboxMessages(inbox, NO_FILTERS)).toBe(inbox.messages);
+    const noIdle = { ...NO_FILTERS, showIdle: false };
+    expect(selectInboxMessages(inbox, noIdle).map((shown) => shown.text)).toEqual(['hello']);
+    expect(selectInboxMessages(inbox, { ...noIdle })).toBe(selectInboxMessages(inbox, noIdle));
+    expect(selectTimelineEntries(inboxes, noIdle).map((entry) => entry.message.text)).toEqual(['hello']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { selectMostRecentTeam } from '../../src/store/selectors.js';
+import { selectMostRecentTeam } from '../../src/store/selectors/teams.js';
 import { snapshot } from '../../src/store/snapshot.js';
 import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
 

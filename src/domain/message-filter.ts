@@ -1,7 +1,7 @@
 /**
  * Filters shared by the inboxes and the timeline.
  */
-import type { InboxMessage } from '../src/domain/inbox.js';
+import type { InboxMessage } from './inbox.js';
 
 export interface MessageFilters {
   readonly showIdle: boolean;

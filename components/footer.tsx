@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import React from 'react';
 import type { Problem } from '../src/store/state.js';
 import { FittedLine, type Part } from './fitted-line.js';
-import { footerFor } from './keymap.js';
+import { KEYMAP } from './views.js';
 import { palette, useTheme } from './theme.js';
 import { fit, stringWidth } from './text.js';
 
@@ -27,7 +27,7 @@ export function Footer({ width, note, notes, replay }: FooterProps) {
     <Box width={width}>
       <Box width={width - (saidWidth > 0 ? saidWidth + 2 : 0)}>
         <Text wrap="truncate-end">
-          {footerFor(replay).map(({ keys, what }, i) => (
+          {KEYMAP.footer(replay).map(({ keys, what }, i) => (
             <Text key={what}>
               {i > 0 ? '  ' : ''}
               <Text bold color={paint(palette.accent)}>

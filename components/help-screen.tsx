@@ -1,14 +1,15 @@
 import { Table } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
 import React from 'react';
-import { KEYMAP, type Binding } from './keymap.js';
+import type { Binding } from './keymap.js';
+import { KEYMAP } from './views.js';
 import { READ_MARK, UNREAD_MARK } from './message-line.js';
 import { palette, useTheme } from './theme.js';
 import { fitPad } from './text.js';
 
 const rowsOf = (bindings: readonly Binding[]) => bindings.map((binding) => ({ keys: binding.label, action: binding.description }));
-const LIVE_ROWS = rowsOf(KEYMAP.filter((binding) => !binding.replay));
-const REPLAY_ROWS = rowsOf(KEYMAP);
+const LIVE_ROWS = rowsOf(KEYMAP.bindings.filter((binding) => !binding.replay));
+const REPLAY_ROWS = rowsOf(KEYMAP.bindings);
 
 /** Lines of the help that are not keys: the title, a blank, the legend, the closing hint. */
 const LEGEND_LINES = 8;

@@ -1,10 +1,18 @@
 /**
  * One keymap: commands to keys. Panes match commands, never raw keys, and the
- * help screen and the footer are drawn from this same table.
+ * help screen and the footer are drawn from the same table. The views add the
+ * keys that show them (views.ts puts the table together).
  */
 import type { Key } from 'ink';
 
-export type Command =
+/** Show a view, or go back from it to the dashboard. */
+export interface ShowView {
+  readonly view: string;
+}
+
+export type Command = BaseCommand | ShowView;
+
+type BaseCommand =
   | 'nextPane'
   | 'prevPane'
   | 'up'
@@ -17,8 +25,6 @@ export type Command =
   | 'close'
   | 'nextTeam'
   | 'prevTeam'
-  | 'toggleTimeline'
-  | 'toggleWorkflow'
   | 'toggleLog'
   | 'memberDetails'
   | 'toggleIdle'
@@ -35,7 +41,7 @@ export type Command =
   | 'replayStart'
   | 'replayEnd';
 
-type KeyName =
+export type KeyName =
   'tab' | 'shiftTab' | 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'return' | 'escape' | 'home' | 'end';
 
 export interface Binding {
@@ -52,7 +58,11 @@ export interface Binding {
   readonly replay?: boolean;
 }
 
-export const KEYMAP: readonly Binding[] = [
+export const sameCommand = (a: Command, b: Command): boolean =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && a.view === b.view);
+
+/** Every binding but the views', in the order the help lists them; a view's key goes after `]` and `[`. */
+export const BASE_KEYMAP: readonly Binding[] = [
   { command: 'nextPane', label: 'tab → l', description: 'focus the next pane', footer: 'pane', keys: ['tab', 'rightArrow'], chars: ['l'] },
   { command: 'prevPane', label: 'S-tab ← h', description: 'focus the previous pane', keys: ['shiftTab', 'leftArrow'], chars: ['h'] },
   { command: 'up', label: '↑ k', description: 'select the previous message or task', footer: 'scroll', keys: ['upArrow'], chars: ['k'] },
@@ -65,21 +75,6 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'close', label: 'esc', description: 'close the message or help', keys: ['escape'], chars: [] },
   { command: 'nextTeam', label: ']', description: 'next team', footer: 'team', keys: [], chars: [']'] },
   { command: 'prevTeam', label: '[', description: 'previous team', keys: [], chars: ['['] },
-  {
-    command: 'toggleTimeline',
-    label: 't',
-    description: 'timeline: every message of the team in time order',
-    footer: 'timeline',
-    keys: [],
-    chars: ['t'],
-  },
-  {
-    command: 'toggleWorkflow',
-    label: 'w',
-    description: 'workflow: the declared steps (--spec) against the live team',
-    keys: [],
-    chars: ['w'],
-  },
   {
     command: 'toggleLog',
     label: 'o',
@@ -131,14 +126,9 @@ function pressed(key: Key, name: KeyName): boolean {
   return key[name];
 }
 
-/** The bindings in force: replay bindings first while replaying, else none of them. */
-const LIVE_BINDINGS = KEYMAP.filter((binding) => !binding.replay);
-const REPLAY_BINDINGS = [...KEYMAP.filter((binding) => binding.replay), ...LIVE_BINDINGS];
-const bindingsFor = (replay: boolean): readonly Binding[] => (replay ? REPLAY_BINDINGS : LIVE_BINDINGS);
-
-/** The command a key press means, if any. */
-export function commandFor(input: string, key: Key, replay = false): Command | undefined {
-  for (const binding of bindingsFor(replay)) {
+/** The command a key press means, if any, among `bindings` (in order). */
+function commandFor(bindings: readonly Binding[], input: string, key: Key): Command | undefined {
+  for (const binding of bindings) {
     if (key.ctrl) {
       if (binding.ctrl?.includes(input)) return binding.command;
       continue;
@@ -160,15 +150,17 @@ const CONTROL_CHARS: Readonly<Record<string, Partial<Key>>> = {
  * characters as one string (it reads it as a paste), so keys typed faster than
  * a frame, or queued while the process was busy, arrive together: each counts.
  */
-export function commandsFor(input: string, key: Key, replay = false): Command[] {
+function commandsFor(bindings: readonly Binding[], input: string, key: Key): Command[] {
   if (input.length <= 1 || key.ctrl || key.meta) {
-    const command = commandFor(input, key, replay);
+    const command = commandFor(bindings, input, key);
     return command ? [command] : [];
   }
   const commands: Command[] = [];
   for (const char of input) {
     const named = CONTROL_CHARS[char];
-    const command = named ? commandFor('', { ...key, ...named }, replay) : commandFor(char, { ...key, shift: /[A-Z]/u.test(char) }, replay);
+    const command = named
+      ? commandFor(bindings, '', { ...key, ...named })
+      : commandFor(bindings, char, { ...key, shift: /[A-Z]/u.test(char) });
     if (command) commands.push(command);
   }
   return commands;
@@ -177,12 +169,30 @@ export function commandsFor(input: string, key: Key, replay = false): Command[] 
 /** The first of a binding's keys, as the footer and the notes name it. */
 const firstKey = (binding: Binding): string => binding.label.split(' ')[0]!;
 
-/** The key that gives `command`. */
-export const keyOf = (command: Command): string => firstKey(KEYMAP.find((binding) => binding.command === command)!);
-
 /** The footer's short list: `tab pane  ↑ scroll  …`. */
 const footerOf = (bindings: readonly Binding[]) =>
   bindings.filter((binding) => binding.footer).map((binding) => ({ keys: firstKey(binding), what: binding.footer! }));
-const LIVE_FOOTER = footerOf(LIVE_BINDINGS);
-const REPLAY_FOOTER = footerOf(REPLAY_BINDINGS);
-export const footerFor = (replay: boolean) => (replay ? REPLAY_FOOTER : LIVE_FOOTER);
+
+export interface Keymap {
+  /** Every binding, in the order the help lists them. */
+  readonly bindings: readonly Binding[];
+  /** Every command in one read of the terminal; the replay's keys first while replaying, else none of them. */
+  commandsFor(input: string, key: Key, replay?: boolean): Command[];
+  /** The key that gives `command`, as the footer and the notes name it. */
+  keyOf(command: Command): string;
+  /** The footer's keys: `tab pane  ↑ scroll  …`. */
+  footer(replay: boolean): readonly { readonly keys: string; readonly what: string }[];
+}
+
+/** A keymap of these bindings. */
+export function makeKeymap(bindings: readonly Binding[]): Keymap {
+  const live = bindings.filter((binding) => !binding.replay);
+  const replaying = [...bindings.filter((binding) => binding.replay), ...live];
+  const footers = { live: footerOf(live), replay: footerOf(replaying) };
+  return {
+    bindings,
+    commandsFor: (input, key, replay = false) => commandsFor(replay ? replaying : live, input, key),
+    keyOf: (command) => firstKey(bindings.find((binding) => sameCommand(binding.command, command))!),
+    footer: (replay) => (replay ? footers.replay : footers.live),
+  };
+}

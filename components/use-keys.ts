@@ -1,14 +1,15 @@
 import { useApp, useInput, useStdin } from 'ink';
 import type { Dispatch } from 'react';
 import type { ReplayController } from '../src/journal/replay-controller.js';
-import { commandsFor, type Command } from './keymap.js';
+import type { Command } from './keymap.js';
+import { KEYMAP } from './views.js';
 import type { ViewAction, ViewContext, ViewState } from './view-state.js';
 
 /**
  * Keys to commands to view actions. Only active when stdin can do raw mode:
  * without a TTY there are no keys to read, and asking for raw mode would throw.
  */
-const TRANSPORT: Partial<Record<Command, (replay: ReplayController) => void>> = {
+const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayController) => void>> = {
   replayToggle: (replay) => replay.toggle(),
   replayStep: (replay) => replay.step(),
   replayFaster: (replay) => replay.faster(),
@@ -22,12 +23,12 @@ export function useKeys(context: (view: ViewState) => ViewContext, dispatch: Dis
   const { isRawModeSupported } = useStdin();
   useInput(
     (input, key) => {
-      for (const command of commandsFor(input, key, replay !== undefined)) {
+      for (const command of KEYMAP.commandsFor(input, key, replay !== undefined)) {
         if (command === 'quit') {
           exit();
           return;
         }
-        const transport = TRANSPORT[command];
+        const transport = typeof command === 'string' ? TRANSPORT[command] : undefined;
         if (transport && replay) transport(replay);
         else dispatch({ type: 'command', command, context });
       }

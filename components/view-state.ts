@@ -4,38 +4,55 @@
  * know about the screen (the panes, the items in the focused one, the page size)
  * comes with each command, so it is tested without a terminal.
  */
-import { keyOf, type Command } from './keymap.js';
+import type { Command } from './keymap.js';
 import { NO_FILTERS, type MessageFilters } from '../src/domain/message-filter.js';
+import { samePane, type ItemKey, type Keys, type PaneId } from './pane.js';
+
+/** The dashboard: the view every other one goes back to. */
+export const DASHBOARD = 'dashboard';
+
+/** An item chosen in a pane. */
+export interface Selection {
+  readonly pane: PaneId;
+  readonly item: ItemKey;
+}
+
+/** Why the last key did nothing: the footer says it in words until the next key. */
+export interface Note {
+  readonly command: Command;
+  /** Something is open: close it first. Or the key works on a member's pane, and none has focus. */
+  readonly why: 'close-first' | 'not-a-member-pane';
+}
 
 export interface ViewState {
   /** The team the user picked; null until they pick one (the most active is shown). */
   readonly team: string | null;
-  /** The focused pane's id. */
-  readonly pane: string | null;
-  /** Pane id → selected item key; absent means the pane's anchor (newest message, first task). */
-  readonly selected: ReadonlyMap<string, string>;
+  /** The focused pane. */
+  readonly pane: PaneId | null;
+  /** The item chosen in each pane; a pane with none rests on its anchor (newest message, first task). */
+  readonly selected: readonly Selection[];
   /** The item opened full screen. */
-  readonly opened: { readonly pane: string; readonly key: string } | null;
+  readonly opened: Selection | null;
   readonly detailScroll: number;
-  /** The member panes and lists, every message of the team in time order, or the declared workflow. */
-  readonly mode: 'dashboard' | 'timeline' | 'workflow';
-  /** Member panes showing the agent's output log instead of its inbox. */
-  readonly logPanes: ReadonlySet<string>;
+  /** The view on screen: the dashboard, or one of the views its keys show (views.ts). */
+  readonly mode: string;
+  /** Members whose pane shows the agent's output log instead of its inbox. */
+  readonly logMembers: ReadonlySet<string>;
   readonly filters: MessageFilters;
   readonly showInternal: boolean;
   readonly help: boolean;
   /** Why the last key did nothing, for the footer until the next one (null when it did what it says). */
-  readonly note: string | null;
+  readonly note: Note | null;
 }
 
 export const initialViewState: ViewState = {
   team: null,
   pane: null,
-  selected: new Map(),
+  selected: [],
   opened: null,
   detailScroll: 0,
-  mode: 'dashboard',
-  logPanes: new Set(),
+  mode: DASHBOARD,
+  logMembers: new Set(),
   filters: NO_FILTERS,
   showInternal: false,
   help: false,
@@ -48,13 +65,12 @@ export interface ViewContext {
   readonly team: string | undefined;
   /** Its members, for the member filter to cycle through. */
   readonly members: readonly string[];
-  readonly panes: readonly string[];
-  /** The panes that are members' (their details can be opened, their log shown). */
-  readonly memberPanes: readonly string[];
+  /** The panes on screen, in tab order. */
+  readonly panes: readonly PaneId[];
   /** The focused pane's item keys, in display order. */
   readonly items: Keys;
   /** Which items open (all, when absent): the workflow view's connector and text lines do not. */
-  readonly opens?: (key: string) => boolean;
+  readonly opens?: (key: ItemKey) => boolean;
   /** Which end a pane rests on: inboxes follow the newest message, lists start at the top. */
   readonly anchor: 'start' | 'end';
   /** Rows the focused list (or the open item) shows at once. */
@@ -76,26 +92,20 @@ export type ViewAction =
     }
   | { readonly type: 'select-team'; readonly team: string };
 
-/**
- * Item keys in display order: an array, or a view of a list's keys that does
- * not copy them (an inbox can hold 10,000 messages, and this is asked for on
- * every frame).
- */
-export interface Keys {
-  readonly length: number;
-  at(index: number): string | undefined;
-  indexOf(key: string): number;
+/** The focused pane: the one chosen if it is still there, else the first. */
+export function focusedPane(view: ViewState, panes: readonly PaneId[]): PaneId | undefined {
+  const chosen = view.pane;
+  return (chosen !== null && panes.find((pane) => samePane(pane, chosen))) || panes[0];
 }
 
-/** The focused pane: the one chosen if it is still there, else the first. */
-export function focusedPane(view: ViewState, panes: readonly string[]): string | undefined {
-  return view.pane !== null && panes.includes(view.pane) ? view.pane : panes[0];
-}
+/** The item chosen in a pane, if any. */
+export const selectedIn = (view: ViewState, pane: PaneId): ItemKey | undefined =>
+  view.selected.find((selection) => samePane(selection.pane, pane))?.item;
 
 /** The selected item's index in `items` (-1 when the list is empty). */
-export function selectedIndex(view: ViewState, pane: string, items: Keys, anchor: 'start' | 'end'): number {
+export function selectedIndex(view: ViewState, pane: PaneId, items: Keys, anchor: 'start' | 'end'): number {
   if (items.length === 0) return -1;
-  const key = view.selected.get(pane);
+  const key = selectedIn(view, pane);
   const index = key === undefined ? -1 : items.indexOf(key);
   if (index >= 0) return index;
   return anchor === 'end' ? items.length - 1 : 0;
@@ -106,10 +116,9 @@ function moveSelection(view: ViewState, context: ViewContext, to: (index: number
   if (pane === undefined || context.items.length === 0) return view;
   const last = context.items.length - 1;
   const index = Math.max(0, Math.min(last, to(selectedIndex(view, pane, context.items, context.anchor))));
-  const selected = new Map(view.selected);
+  const others = view.selected.filter((selection) => !samePane(selection.pane, pane));
   // Resting on the anchor means following it: an inbox keeps showing the newest message.
-  if (index === (context.anchor === 'end' ? last : 0)) selected.delete(pane);
-  else selected.set(pane, context.items.at(index)!);
+  const selected = index === (context.anchor === 'end' ? last : 0) ? others : [...others, { pane, item: context.items.at(index)! }];
   return { ...view, pane, selected };
 }
 
@@ -136,25 +145,20 @@ function switchTeam(view: ViewState, context: ViewContext, step: number): ViewSt
   return team === context.team ? view : showTeam(view, team);
 }
 
-/** The key that opens a member's details rather than one of its messages. */
-export const MEMBER_DETAILS_KEY = '\u0000member';
+/** What a member's pane opens to show the member itself rather than one of its messages. */
+export const memberDetails = (member: string): ItemKey => ({ kind: 'member', id: member });
 
 /** The focused pane, when it is a member's. */
-function focusedMember(view: ViewState, context: ViewContext): string | undefined {
+function focusedMember(view: ViewState, context: ViewContext): PaneId | undefined {
   const pane = focusedPane(view, context.panes);
-  return pane !== undefined && context.memberPanes.includes(pane) ? pane : undefined;
+  return pane?.member !== undefined ? pane : undefined;
 }
 
-/** A key that works on a member pane, pressed elsewhere: say where it works instead of doing nothing. */
-function onlyOnMemberPanes(view: ViewState, name: Command): ViewState {
-  const key = keyOf(name);
-  if (view.opened) return { ...view, note: `${key}: close this first (${keyOf('close')})` };
-  if (view.mode === 'dashboard') return { ...view, note: `${key}: focus a member pane first (${keyOf('nextPane')})` };
-  return {
-    ...view,
-    note: `${key}: member panes are on the dashboard (${keyOf(view.mode === 'timeline' ? 'toggleTimeline' : 'toggleWorkflow')})`,
-  };
-}
+/** A key that works on a member pane, pressed elsewhere: say why nothing happened. */
+const onlyOnMemberPanes = (view: ViewState, command: Command): ViewState => ({
+  ...view,
+  note: { command, why: view.opened ? 'close-first' : 'not-a-member-pane' },
+});
 
 function command(view: ViewState, name: Command, context: ViewContext): ViewState {
   if (view.help) {
@@ -186,13 +190,15 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
         return view;
     }
   }
+  if (typeof name === 'object') return showView(view, name.view);
   const page = Math.max(1, context.page - 1);
   switch (name) {
     case 'nextPane':
     case 'prevPane': {
       const { panes } = context;
       if (panes.length === 0) return view;
-      const current = panes.indexOf(focusedPane(view, panes)!);
+      const focused = focusedPane(view, panes)!;
+      const current = panes.findIndex((pane) => samePane(pane, focused));
       const step = name === 'nextPane' ? 1 : -1;
       return { ...view, pane: panes[(current + step + panes.length) % panes.length]! };
     }
@@ -212,9 +218,9 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
       const pane = focusedPane(view, context.panes);
       if (pane === undefined) return view;
       const index = selectedIndex(view, pane, context.items, context.anchor);
-      const key = index < 0 ? undefined : context.items.at(index)!;
-      if (key === undefined || (context.opens && !context.opens(key))) return view;
-      return { ...view, pane, opened: { pane, key }, detailScroll: 0 };
+      const item = index < 0 ? undefined : context.items.at(index)!;
+      if (item === undefined || (context.opens && !context.opens(item))) return view;
+      return { ...view, pane, opened: { pane, item }, detailScroll: 0 };
     }
     case 'close':
       return view;
@@ -235,25 +241,20 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
       const member = current + 1 < members.length ? members[current + 1]! : null;
       return { ...view, filters: { ...view.filters, member } };
     }
-    case 'toggleTimeline':
-      return { ...view, mode: view.mode === 'timeline' ? 'dashboard' : 'timeline', pane: null };
-    case 'toggleWorkflow':
-      return { ...view, mode: view.mode === 'workflow' ? 'dashboard' : 'workflow', pane: null };
     case 'toggleLog': {
       const pane = focusedMember(view, context);
       if (pane === undefined) return onlyOnMemberPanes(view, name);
-      const logPanes = new Set(view.logPanes);
-      if (!logPanes.delete(pane)) logPanes.add(pane);
+      const logMembers = new Set(view.logMembers);
+      if (!logMembers.delete(pane.member!)) logMembers.add(pane.member!);
       // The selection was a message's (or a line's): the other list rests on its newest end.
-      const selected = new Map(view.selected);
-      selected.delete(pane);
-      return { ...view, pane, logPanes, selected };
+      const selected = view.selected.filter((selection) => !samePane(selection.pane, pane));
+      return { ...view, pane, logMembers, selected };
     }
     case 'memberDetails': {
       const pane = focusedMember(view, context);
       return pane === undefined
         ? onlyOnMemberPanes(view, name)
-        : { ...view, pane, opened: { pane, key: MEMBER_DETAILS_KEY }, detailScroll: 0 };
+        : { ...view, pane, opened: { pane, item: memberDetails(pane.member!) }, detailScroll: 0 };
     }
     case 'toggleInternal':
       return { ...view, showInternal: !view.showInternal };
@@ -270,6 +271,9 @@ function command(view: ViewState, name: Command, context: ViewContext): ViewStat
       return view;
   }
 }
+
+/** Show a view, or go back to the dashboard from it; focus starts again on its first pane. */
+const showView = (view: ViewState, name: string): ViewState => ({ ...view, mode: view.mode === name ? DASHBOARD : name, pane: null });
 
 export function viewReducer(view: ViewState, action: ViewAction): ViewState {
   switch (action.type) {

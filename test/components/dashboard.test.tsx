@@ -7,6 +7,8 @@ import { initialState } from '../../src/store/state.js';
 import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
 import { at, config, member, message, observe, teamState } from '../helpers/observations.js';
 import { frame } from '../helpers/render.js';
+import { memberPaneId, messageKey } from '../../components/panes/members/model.js';
+import { TASKS, taskKey } from '../../components/panes/tasks/model.js';
 
 const stateOf = async (dir: string) => (await settledSession(dir)).store.getState();
 
@@ -83,7 +85,7 @@ describe('Dashboard', () => {
     const title = (text: string) => text.split('\n').find((line) => line.startsWith(' Tasks '))!;
     expect(title(frame(state, { width: 80, height: 24 }))).toMatch(/7 tasks .* · ↓ 4 below$/u);
     // The last task selected: the window scrolls down to it.
-    const scrolled = title(frame(state, { width: 80, height: 24, view: { pane: 'tasks', selected: new Map([['tasks', '7']]) } }));
+    const scrolled = title(frame(state, { width: 80, height: 24, view: { pane: TASKS, selected: [{ pane: TASKS, item: taskKey('7') }] } }));
     expect(scrolled).toMatch(/ · ↑ 4 above$/u);
     expect(scrolled).not.toContain('below');
   });
@@ -118,7 +120,11 @@ describe('Dashboard', () => {
     const state = await stateOf(`${FIXTURES}/protocol-zoo`);
     const inbox = state.teams.get('zoo')!.inboxes.get('team-lead')!;
     const plan = inbox.messages.find((m) => m.kind === 'plan_approval_request')!;
-    const text = frame(state, { width: 100, height: 30, view: { opened: { pane: 'member:team-lead', key: plan.key } } });
+    const text = frame(state, {
+      width: 100,
+      height: 30,
+      view: { opened: { pane: memberPaneId('team-lead'), item: messageKey(plan.key) } },
+    });
     expect(text).toContain('worker → team-lead · plan_approval_request');
     expect(text).toContain('plan approval requested: # Refactor the auth module');
     expect(text).toContain('  1. Extract the token store');

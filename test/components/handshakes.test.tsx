@@ -6,6 +6,7 @@ import { settledSession } from '../../src/cli/session.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { at, message, observe, teamState } from '../helpers/observations.js';
 import { frame } from '../helpers/render.js';
+import { HANDSHAKES } from '../../components/panes/handshakes/model.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
 const state = async () => (await settledSession(`${FIXTURES}/handshakes`)).store.getState();
@@ -59,7 +60,12 @@ describe('the handshakes panel', () => {
   });
 
   it('opens a handshake with its request and response', async () => {
-    const text = frame(await state(), { width: 100, height: 40, now: NOW, view: { opened: { pane: 'handshakes', key: 'plan-30' } } });
+    const text = frame(await state(), {
+      width: 100,
+      height: 40,
+      now: NOW,
+      view: { opened: { pane: HANDSHAKES, item: { kind: 'handshake', id: 'plan-30' } } },
+    });
     expect(text).toContain('plan_approval dave asked team-lead');
     expect(text).toContain('rejected');
     expect(text).toMatch(/answered: rejected by team-lead at 2026-03-01T10:00:40\.000Z \(10s after the request\)/u);

@@ -3,7 +3,8 @@
  * swarm-tools team, drawn by Ink's own renderer from the fixtures.
  */
 import { describe, expect, it } from 'vitest';
-import { MEMBER_DETAILS_KEY } from '../../components/view-state.js';
+import { memberPaneId } from '../../components/panes/members/model.js';
+import { memberDetails } from '../../components/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
 import { mountApp } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/fixtures.js';
@@ -56,7 +57,7 @@ describe('per-agent records on screen', () => {
 
   it('switches a pane to the end of its output log, the line being written last', async () => {
     const state = await stateOf('api-spec');
-    const drawn = frame(state, { width: 120, height: 40, now: NOW, view: { logPanes: new Set(['member:coder']), pane: 'member:coder' } });
+    const drawn = frame(state, { width: 120, height: 40, now: NOW, view: { logMembers: new Set(['coder']), pane: memberPaneId('coder') } });
     expect(drawn).toContain('output.log · 5 lines');
     const lines = drawn.split('\n');
     const at = (text: string) => lines.findIndex((line) => line.includes(text));
@@ -66,7 +67,7 @@ describe('per-agent records on screen', () => {
     // The other panes still show their inboxes.
     expect(drawn).toContain('system_init: coder@release is up');
     // A member without a log says so.
-    const none = frame(state, { width: 120, height: 40, now: NOW, view: { logPanes: new Set(['member:lead']) } });
+    const none = frame(state, { width: 120, height: 40, now: NOW, view: { logMembers: new Set(['lead']) } });
     expect(none).toContain('output.log · none yet');
     expect(none).toContain('no output yet');
   });
@@ -77,7 +78,7 @@ describe('per-agent records on screen', () => {
       width: 120,
       height: 40,
       now: NOW,
-      view: { pane: 'member:coder', opened: { pane: 'member:coder', key: MEMBER_DETAILS_KEY } },
+      view: { pane: memberPaneId('coder'), opened: { pane: memberPaneId('coder'), item: memberDetails('coder') } },
     });
     for (const line of [
       'coder · general-purpose · sonnet',

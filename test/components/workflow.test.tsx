@@ -17,6 +17,7 @@ import { mountApp } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 import { waitFor } from '../helpers/wait.js';
+import { WORKFLOW, type WorkflowModel } from '../../components/panes/workflow/model.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
 
@@ -60,7 +61,7 @@ describe('the workflow view', () => {
       spec,
     });
     const status = selectWorkflow(state.teams.get('release-graph')!, spec, NOW, DEFAULT_QUIET_AFTER_MS);
-    expect(model.workflow!.status).toBe(status);
+    expect((model.body!.model as WorkflowModel).status).toBe(status);
     const json = snapshot(state, { claudeDir: '/c', now: NOW, stallAfterMs: 60_000, spec }).teams[0]!.workflow!;
     expect(json.steps.map((step) => [step.name, step.state, step.reason])).toEqual(
       status.steps.map((step) => [step.name, step.state, step.why]),
@@ -159,7 +160,7 @@ describe('the workflow view', () => {
       height: 20,
       now: NOW,
       spec: spec.spec,
-      view: { mode: 'workflow', selected: new Map([['workflow', 'line:46']]) },
+      view: { mode: 'workflow', selected: [{ pane: WORKFLOW, item: { kind: 'line', id: 46 } }] },
     });
     expect(bottom).toContain('#139 bug 139');
     expect(bottom).toMatch(/↑ \d+ above/u);

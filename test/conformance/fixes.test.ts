@@ -7,7 +7,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyOperation, loadRecording, reenact, type Operation, type Recording } from '../../scripts/reenact.mjs';
-import { messageLines } from '../../components/detail-content.js';
+import { messageLines } from '../../components/message-detail.js';
+import { HANDSHAKES } from '../../components/panes/handshakes/model.js';
 import type { InboxMessage } from '../../src/domain/inbox.js';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { runCli } from '../helpers/cli.js';
@@ -159,7 +160,7 @@ describe('the real client, fixed', () => {
       width: 120,
       height: 60,
       now: Date.now(),
-      view: { opened: { pane: 'handshakes', key: handshake.requestId } },
+      view: { opened: { pane: HANDSHAKES, item: { kind: 'handshake', id: handshake.requestId } } },
     });
     expect(opened).toContain('approved → rejected ⚠ contradicting');
     expect(opened).toMatch(/answer 1: approved by team-lead at 2026-11-23T\S+ \(\d\.\ds after the request\)/u);

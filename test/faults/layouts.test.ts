@@ -5,7 +5,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MEMBER_DETAILS_KEY } from '../../components/view-state.js';
+import { memberPaneId } from '../../components/panes/members/model.js';
+import { memberDetails } from '../../components/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
 import { snapshot } from '../../src/store/snapshot.js';
 import { tempDir } from '../helpers/fixtures.js';
@@ -36,7 +37,7 @@ describe('hostile per-agent records', () => {
     const drawn = frame(state, {
       width: 100,
       height: 40,
-      view: { pane: 'member:coder', opened: { pane: 'member:coder', key: MEMBER_DETAILS_KEY } },
+      view: { pane: memberPaneId('coder'), opened: { pane: memberPaneId('coder'), item: memberDetails('coder') } },
     });
     expect(drawn).toContain('metadata.deep.a.a.a');
     expect(drawn).toContain('…');

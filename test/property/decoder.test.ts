@@ -5,7 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fieldLines, handshakeLines, messageLines, taskLines } from '../../components/detail-content.js';
+import { fieldLines, messageLines } from '../../components/message-detail.js';
+import { handshakeLines } from '../../components/panes/handshakes/model.js';
+import { taskLines } from '../../components/panes/tasks/model.js';
 import { parseConfig, parseInbox, parseTask } from '../../src/domain/files.js';
 import type { InboxMessage } from '../../src/domain/inbox.js';
 import type { Observation } from '../../src/domain/observation.js';

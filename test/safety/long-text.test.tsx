@@ -11,7 +11,9 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { memberPane, TIMELINE_PANE } from '../../components/dashboard-model.js';
+import { memberPaneId, messageKey } from '../../components/panes/members/model.js';
+import { TIMELINE } from '../../components/panes/timeline/model.js';
+import type { PaneId } from '../../components/pane.js';
 import type { ViewState } from '../../components/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
 import type { AppState } from '../../src/store/state.js';
@@ -91,19 +93,19 @@ describe('a very long message on screen', () => {
       : `${text.slice(0, 20_000)} the-very-end`;
     const short = await teamWith(cut);
     const shortKey = short.teams.get('long')!.inboxes.get('team-lead')!.messages.at(-1)!.key;
-    const lead = memberPane('team-lead');
+    const lead = memberPaneId('team-lead');
     const opened =
-      (pane: string, rest: Partial<ViewState> = {}) =>
-      (message: string): Partial<ViewState> => ({ pane, opened: { pane, key: message }, ...rest });
+      (pane: PaneId, rest: Partial<ViewState> = {}) =>
+      (message: string): Partial<ViewState> => ({ pane, opened: { pane, item: messageKey(message) }, ...rest });
 
     const views: Array<[what: string, view: (message: string) => Partial<ViewState>, shows: string | RegExp]> = [
       ['the dashboard', () => ({}), /long-message-start T/u],
-      ['another pane focused (tab)', () => ({ pane: memberPane('worker') }), /long-message-start T/u],
+      ['another pane focused (tab)', () => ({ pane: memberPaneId('worker') }), /long-message-start T/u],
       ['the timeline', () => ({ mode: 'timeline' }), /long-message-start T/u],
       ['the message opened', opened(lead), / of \d+ lines/u],
       ['a page down', opened(lead, { detailScroll: 35 }), / 36-\d+ of \d+ lines/u],
       ['its end (G)', opened(lead, { detailScroll: Number.MAX_SAFE_INTEGER }), 'the-very-end'],
-      ['opened from the timeline', opened(TIMELINE_PANE, { mode: 'timeline' }), / of \d+ lines/u],
+      ['opened from the timeline', opened(TIMELINE, { mode: 'timeline' }), / of \d+ lines/u],
     ];
     for (const [what, view, shows] of views) {
       measure(draw(short, view(shortKey)));

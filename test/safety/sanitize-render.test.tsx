@@ -8,7 +8,14 @@ import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard, HANDSHAKES_PANE, memberPane, TASKS_PANE, TIMELINE_PANE } from '../../components/dashboard-model.js';
+import { buildDashboard } from '../../components/dashboard-model.js';
+import { HANDSHAKES } from '../../components/panes/handshakes/model.js';
+import { memberPaneId, messageKey } from '../../components/panes/members/model.js';
+import { TASKS, taskKey } from '../../components/panes/tasks/model.js';
+import { TIMELINE } from '../../components/panes/timeline/model.js';
+import { selectHandshakes } from '../../src/store/selectors/handshakes.js';
+import { selectTimeline } from '../../src/store/selectors/messages.js';
+import { selectTaskGraph } from '../../src/store/selectors/tasks.js';
 import { Dashboard } from '../../components/dashboard.js';
 import { NO_FILTERS } from '../../src/domain/message-filter.js';
 import { colorTheme, memberColor, NEUTRAL, ThemeContext } from '../../components/theme.js';
@@ -57,12 +64,12 @@ function overviews(state: AppState, team: string): View[] {
   });
   // Focus and filters change how a pane, a row and the footer are drawn: one of each kind.
   const { panes } = model.context;
-  for (const pane of [panes[1]!, HANDSHAKES_PANE, TASKS_PANE]) all.push([`focus ${pane}`, { team, pane }]);
+  for (const pane of [panes[1]!, HANDSHAKES, TASKS]) all.push([`focus ${pane.member ?? pane.kind}`, { team, pane }]);
   for (const member of [model.members[0]!, model.members.at(-1)!])
     all.push([`only ${member.name}`, { team, filters: { ...NO_FILTERS, member: member.name } }]);
   all.push(
     ['filters', { team, filters: { showIdle: false, protocolOnly: true, unreadOnly: true, member: null } }],
-    ['trackers shown', { team, showInternal: true, pane: TASKS_PANE }],
+    ['trackers shown', { team, showInternal: true, pane: TASKS }],
     ['timeline', { team, mode: 'timeline' }],
     ['timeline filtered', { team, mode: 'timeline', filters: { ...NO_FILTERS, member: model.members[0]!.name } }],
     ['help', { team, help: true }],
@@ -75,30 +82,17 @@ function openedViews(state: AppState, team: string): View[] {
   const all: View[] = [];
   for (const [name, inbox] of state.teams.get(team)!.inboxes) {
     for (const message of inbox.messages)
-      all.push([`message ${message.kind} to ${name}`, { team, opened: { pane: memberPane(name), key: message.key } }]);
+      all.push([`message ${message.kind} to ${name}`, { team, opened: { pane: memberPaneId(name), item: messageKey(message.key) } }]);
   }
-  const timeline = buildDashboard({
-    state,
-    view: { ...initialViewState, team, mode: 'timeline' },
-    claudeDir: '/c',
-    width: 200,
-    height: 60,
-    now: NOW,
-  }).timeline!;
-  const entry = timeline.entries.at(-1)!;
-  all.push(['timeline message', { team, mode: 'timeline', opened: { pane: TIMELINE_PANE, key: entry.message.key } }]);
-  const model = buildDashboard({
-    state,
-    view: { ...initialViewState, team, showInternal: true },
-    claudeDir: '/c',
-    width: 200,
-    height: 60,
-    now: NOW,
-  });
-  for (const task of model.tasks.nodes)
-    all.push([`task ${task.id}`, { team, showInternal: true, opened: { pane: TASKS_PANE, key: task.id } }]);
-  for (const handshake of model.handshakes.items)
-    all.push([`handshake ${handshake.requestId}`, { team, opened: { pane: HANDSHAKES_PANE, key: handshake.requestId } }]);
+  const teamState = state.teams.get(team)!;
+  const entry = selectTimeline(teamState.inboxes).at(-1)!;
+  all.push(['timeline message', { team, mode: 'timeline', opened: { pane: TIMELINE, item: messageKey(entry.message.key) } }]);
+  for (const task of selectTaskGraph(teamState.tasks))
+    all.push([`task ${task.id}`, { team, showInternal: true, opened: { pane: TASKS, item: taskKey(task.id) } }]);
+  for (const handshake of selectHandshakes(teamState, NOW, 60_000)) {
+    const item = { kind: 'handshake', id: handshake.requestId };
+    all.push([`handshake ${handshake.requestId}`, { team, opened: { pane: HANDSHAKES, item } }]);
+  }
   return all;
 }
 
@@ -168,7 +162,9 @@ describe('a hostile team on screen', () => {
   it('shows every attack as the characters it is made of', () => {
     const lead = hostileState.teams.get(HOSTILE_TEAM)!.inboxes.get(LEAD)!;
     const opened = lead.messages.find((message) => message.text.startsWith('message text'))!;
-    const body = plainText(draw(hostileState, { team: HOSTILE_TEAM, opened: { pane: memberPane(LEAD), key: opened.key } }, 200, 60));
+    const body = plainText(
+      draw(hostileState, { team: HOSTILE_TEAM, opened: { pane: memberPaneId(LEAD), item: messageKey(opened.key) } }, 200, 60),
+    );
     for (const shown of [
       '␛[2J',
       '␛[3J',
@@ -200,7 +196,12 @@ describe('a hostile team on screen', () => {
     }
     const flood = lead.messages.find((message) => message.text.startsWith('multi-line'))!;
     const scrolled = plainText(
-      draw(hostileState, { team: HOSTILE_TEAM, opened: { pane: memberPane(LEAD), key: flood.key }, detailScroll: 10_000 }, 100, 30),
+      draw(
+        hostileState,
+        { team: HOSTILE_TEAM, opened: { pane: memberPaneId(LEAD), item: messageKey(flood.key) }, detailScroll: 10_000 },
+        100,
+        30,
+      ),
     );
     expect(scrolled).toContain('␇'.repeat(90));
   });
@@ -226,12 +227,14 @@ describe('an odd team on screen', () => {
     // Every task's description holds every odd text, a line each; each inbox holds them as messages.
     const [lead] = oddState.teams.get(team)!.inboxes.keys();
     const opened = openedViews(oddState, team).filter(([name, view], i) =>
-      view.opened?.pane === TASKS_PANE ? view.opened.key === '2' : !name.includes(' to ') || (name.endsWith(` to ${lead}`) && i % 5 === 0),
+      view.opened?.pane.kind === 'tasks'
+        ? view.opened.item.id === '2'
+        : !name.includes(' to ') || (name.endsWith(` to ${lead}`) && i % 5 === 0),
     );
     const all = [
       ...overviews(oddState, team).filter(([name]) => !/^only |filter/u.test(name)),
       ...opened,
-      ...scrolled(opened.filter(([, view]) => view.opened?.pane === TASKS_PANE)),
+      ...scrolled(opened.filter(([, view]) => view.opened?.pane.kind === 'tasks')),
     ];
     for (const [width, height] of [
       [80, 24],
@@ -249,7 +252,7 @@ describe('an odd team on screen', () => {
 
   it('lines up the columns of the task and handshake lists whatever the ids and names hold', () => {
     for (const width of [80, 200]) {
-      const lines = plainText(draw(oddState, { team: 'odd世界😀', pane: TASKS_PANE }, width, 60)).split('\n');
+      const lines = plainText(draw(oddState, { team: 'odd世界😀', pane: TASKS }, width, 60)).split('\n');
       const marks = new Set('○▶✓■✗');
       const tasks = lines.filter((line) => /^ *#/u.test(line)).map((line) => columnsOf(line, marks)[0]);
       expect(tasks.length).toBeGreaterThan(5);

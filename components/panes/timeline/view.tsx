@@ -1,13 +1,14 @@
 import { Box, Text } from 'ink';
 import React from 'react';
-import type { TimelineEntry } from '../src/domain/timeline.js';
-import { formatClock } from '../src/domain/time.js';
-import type { TimelineModel } from './dashboard-model.js';
-import { FittedLine, type Part } from './fitted-line.js';
-import { isUnread, messageBodyParts } from './message-line.js';
-import { memberColor, useTheme } from './theme.js';
-import { displayWidth, fit, fitPad, fitParts, stringWidth } from './text.js';
-import { maxOf } from '../src/domain/lists.js';
+import { maxOf } from '../../../src/domain/lists.js';
+import type { TimelineEntry } from '../../../src/domain/timeline.js';
+import { formatClock } from '../../../src/domain/time.js';
+import { FittedLine, type Part } from '../../fitted-line.js';
+import { isUnread, messageBodyParts } from '../../message-line.js';
+import { displayWidth, fit, fitPad, fitParts, stringWidth } from '../../text.js';
+import { memberColor, useTheme } from '../../theme.js';
+import { visibleItems, WindowedList } from '../../windowed-list.js';
+import type { TimelineModel } from './model.js';
 
 interface RowProps {
   readonly entry: TimelineEntry;
@@ -61,7 +62,7 @@ export interface TimelineViewProps {
 /** Every message of the team in time order, as `time  from → to  rendering`. */
 export function TimelineView({ model, colors, width, filters }: TimelineViewProps) {
   const { entries, window } = model;
-  const visible = entries.slice(window.start, window.end);
+  const visible = visibleItems(entries, window);
   const widest = Math.max(8, Math.floor(width * 0.18));
   const nameWidth = maxOf(
     visible.map((entry) => displayWidth(entry.message.from, widest)),
@@ -85,17 +86,21 @@ export function TimelineView({ model, colors, width, filters }: TimelineViewProp
         width={width}
       />
       {entries.length === 0 ? <Text dimColor> {model.total === 0 ? 'no messages yet' : 'no message passes the filters'}</Text> : null}
-      {visible.map((entry, i) => (
-        <TimelineRow
-          key={entry.message.key}
-          entry={entry}
-          selected={window.start + i === window.selected}
-          colors={colors}
-          nameWidth={nameWidth}
-          recipientsWidth={recipientsWidth}
-          width={width}
-        />
-      ))}
+      <WindowedList
+        items={entries}
+        window={window}
+        row={(entry, _, selected) => (
+          <TimelineRow
+            key={entry.message.key}
+            entry={entry}
+            selected={selected}
+            colors={colors}
+            nameWidth={nameWidth}
+            recipientsWidth={recipientsWidth}
+            width={width}
+          />
+        )}
+      />
     </Box>
   );
 }

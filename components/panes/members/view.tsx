@@ -1,26 +1,21 @@
 import { Box, Text } from 'ink';
 import React from 'react';
-import type { Handshake } from '../src/domain/handshakes.js';
-import { formatAge, formatSince } from '../src/domain/time.js';
-import type { MemberView } from '../src/store/selectors/members.js';
-import { LONG_WAIT_MS, type PaneModel } from './dashboard-model.js';
-import { waitsText } from './detail-content.js';
-import { MessageLine, UNREAD_MARK } from './message-line.js';
-import { FittedLine, type Part } from './fitted-line.js';
-import { memberColor, palette, useTheme, type Theme } from './theme.js';
-import { displayWidth, fit, stringWidth } from './text.js';
-import { maxOf } from '../src/domain/lists.js';
+import type { Handshake } from '../../../src/domain/handshakes.js';
+import { maxOf } from '../../../src/domain/lists.js';
+import { formatAge, formatSince } from '../../../src/domain/time.js';
+import type { MemberView } from '../../../src/store/selectors/members.js';
+import { FittedLine, type Part } from '../../fitted-line.js';
+import { MessageLine, UNREAD_MARK } from '../../message-line.js';
+import { displayWidth, fit, stringWidth } from '../../text.js';
+import { memberColor, palette, useTheme, type Theme } from '../../theme.js';
+import { visibleItems, WindowedList } from '../../windowed-list.js';
+import { statusLabel, waitsText } from './detail.js';
+import { LONG_WAIT_MS, type MemberPaneModel } from './model.js';
 
 const CORNERS = {
   round: { left: '╭', line: '─', right: '╮' },
   bold: { left: '┏', line: '━', right: '┓' },
 } as const;
-
-export function statusLabel(member: MemberView, now: number): string {
-  const since =
-    Number.isFinite(member.statusSince) && member.status !== 'lead' ? ` ${formatSince(Math.max(0, now - member.statusSince))}` : '';
-  return `${member.status}${since}${member.departed ? ' · departed' : ''}`;
-}
 
 function details(member: MemberView): string {
   return [member.agentType, member.model, member.backendType].filter(Boolean).join(' · ');
@@ -31,7 +26,7 @@ function details(member: MemberView): string {
  * delivered (a member whose mail sits is stuck) and its type and model, or
  * which log is shown.
  */
-function infoText(pane: PaneModel): string {
+function infoText(pane: MemberPaneModel): string {
   const { log, member } = pane;
   if (member.status === 'no agent') return 'claude -p: nobody reads this inbox';
   if (!log) return [member.waits ? `mail waits ${waitsText(member.waits)}` : '', details(member)].filter(Boolean).join(' · ');
@@ -54,7 +49,7 @@ function markerFor(arrow: string, verb: string, handshakes: readonly Handshake[]
 }
 
 /** `⇢ waits on team-lead 3m30s` / `⇠ owes worker 40s`: the member's open handshakes. */
-export function handshakeMarker(pane: Pick<PaneModel, 'waitingOn' | 'owes'>): { text: string; stalled: boolean } | null {
+export function handshakeMarker(pane: Pick<MemberPaneModel, 'waitingOn' | 'owes'>): { text: string; stalled: boolean } | null {
   const text = [
     markerFor('⇢', 'waits on', pane.waitingOn, (handshake) => handshake.to),
     markerFor('⇠', 'owes', pane.owes, (handshake) => handshake.from),
@@ -84,7 +79,7 @@ function statusParts(member: MemberView, marker: ReturnType<typeof handshakeMark
 const partsOf = ({ marker, unread }: StatusParts): Part[] => (marker ? [marker, unread] : [unread]);
 
 export interface MemberPaneProps {
-  readonly pane: PaneModel;
+  readonly pane: MemberPaneModel;
   readonly bordered: boolean;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly now: number;
@@ -112,25 +107,27 @@ function TitleBar({ member, focused, width, now }: { member: MemberView; focused
 }
 
 /** The end of the agent's output log, as `tail -F` shows it (text from disk: fitted and sanitised). */
-function LogLines({ pane, width }: { pane: PaneModel; width: number }) {
+function LogLines({ pane, width }: { pane: MemberPaneModel; width: number }) {
   const { window } = pane;
   const lines = pane.log?.lines ?? [];
   if (window.end === window.start) return pane.rows > 0 ? <Text dimColor>no output yet</Text> : null;
   return (
-    <>
-      {lines.slice(window.start, window.end).map((line, i) => (
+    <WindowedList
+      items={lines}
+      window={window}
+      row={(line, index, selected) => (
         <FittedLine
-          key={window.start + i}
+          key={index}
           parts={[{ text: fit(line, width) || ' ', dimColor: pane.log?.present === false }]}
           width={width}
-          inverse={pane.focused && window.start + i === window.selected}
+          inverse={pane.focused && selected}
         />
-      ))}
-    </>
+      )}
+    />
   );
 }
 
-function Notes({ pane, width }: { pane: PaneModel; width: number }) {
+function Notes({ pane, width }: { pane: MemberPaneModel; width: number }) {
   const { paint } = useTheme();
   return (
     <>
@@ -151,10 +148,10 @@ function Notes({ pane, width }: { pane: PaneModel; width: number }) {
   );
 }
 
-function Messages({ pane, colors, width }: { pane: PaneModel; colors: ReadonlyMap<string, string | null>; width: number }) {
+function Messages({ pane, colors, width }: { pane: MemberPaneModel; colors: ReadonlyMap<string, string | null>; width: number }) {
   if (pane.log) return <LogLines pane={pane} width={width} />;
   const { messages, window } = pane;
-  const visible = messages.slice(window.start, window.end);
+  const visible = visibleItems(messages, window);
   if (pane.rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
   const widest = Math.max(6, Math.floor(width * 0.28));
   const senderWidth = maxOf(
@@ -162,23 +159,25 @@ function Messages({ pane, colors, width }: { pane: PaneModel; colors: ReadonlyMa
     4,
   );
   return (
-    <>
-      {visible.map((message, i) => (
+    <WindowedList
+      items={messages}
+      window={window}
+      row={(message, _, selected) => (
         <MessageLine
           key={message.key}
           message={message}
           senderColor={colors.get(message.from) ?? null}
-          selected={pane.focused && window.start + i === window.selected}
+          selected={pane.focused && selected}
           senderWidth={senderWidth}
           width={width}
         />
-      ))}
-    </>
+      )}
+    />
   );
 }
 
 /** The member's type, model and backend (or the log shown) on the left; its handshakes and unread count on the right. */
-function InfoLine({ pane, status, width }: { pane: PaneModel; status: StatusParts; width: number }) {
+function InfoLine({ pane, status, width }: { pane: MemberPaneModel; status: StatusParts; width: number }) {
   const { marker, unread } = status;
   // The marker gives way to the unread count, the details to both.
   const markerText = marker ? fit(marker.text, Math.max(0, width - stringWidth(unread.text) - 1)) : '';

@@ -1,7 +1,7 @@
 import { Text } from 'ink';
 import React from 'react';
-import type { ListWindow } from './dashboard-model.js';
-import { palette, useTheme } from './theme.js';
+import type { ListWindow } from '../pane.js';
+import { palette, useTheme } from '../theme.js';
 
 export interface ListTitleProps {
   /** ` Tasks `, ` Handshakes `: drawn inverse when the list has focus. */

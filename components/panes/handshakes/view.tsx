@@ -1,14 +1,14 @@
 import { Box } from 'ink';
 import React from 'react';
-import type { Handshake, HandshakeState } from '../src/domain/handshakes.js';
-import { formatAge } from '../src/domain/time.js';
-import type { HandshakeListModel } from './dashboard-model.js';
-import { CONTRADICTING } from './detail-content.js';
-import { FittedLine, type Part } from './fitted-line.js';
-import { ListTitle } from './list-title.js';
-import { memberColor, palette, useTheme } from './theme.js';
-import { displayWidth, fit, fitPad } from './text.js';
-import { maxOf } from '../src/domain/lists.js';
+import type { Handshake, HandshakeState } from '../../../src/domain/handshakes.js';
+import { maxOf } from '../../../src/domain/lists.js';
+import { formatAge } from '../../../src/domain/time.js';
+import { FittedLine, type Part } from '../../fitted-line.js';
+import { displayWidth, fit, fitPad } from '../../text.js';
+import { memberColor, palette, useTheme } from '../../theme.js';
+import { visibleItems, WindowedList } from '../../windowed-list.js';
+import { ListTitle } from '../list-title.js';
+import { CONTRADICTING, type HandshakeListModel } from './model.js';
 
 const STATES: Readonly<Record<HandshakeState, { mark: string; color: string }>> = {
   stalled: { mark: '⚠', color: palette.danger },
@@ -71,13 +71,13 @@ const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, col
 });
 
 export function handshakeTitle(model: HandshakeListModel): string {
-  if (model.items.length === 0) return 'none yet';
-  const answered = model.items.length - model.open - model.abandoned;
-  const parts = [`${model.open} open`];
+  if (model.handshakes.length === 0) return 'none yet';
+  const answered = model.handshakes.length - model.openCount - model.abandoned;
+  const parts = [`${model.openCount} open`];
   if (model.stalled > 0) parts.push(`${model.stalled} stalled (> ${formatAge(model.stallAfterMs)})`);
   parts.push(`${answered} answered`);
   if (model.abandoned > 0) parts.push(`${model.abandoned} abandoned`);
-  const contradicting = model.items.filter((handshake) => handshake.contradicting).length;
+  const contradicting = model.handshakes.filter((handshake) => handshake.contradicting).length;
   if (contradicting > 0) parts.push(`${contradicting} contradicting`);
   return parts.join(' · ');
 }
@@ -90,8 +90,8 @@ export interface HandshakeListProps {
 
 /** Who is waiting on whom, and since when: open handshakes first, stalled ones highlighted. */
 export function HandshakeList({ model, colors, width }: HandshakeListProps) {
-  const { items, window } = model;
-  const visible = items.slice(window.start, window.end);
+  const { handshakes, window } = model;
+  const visible = visibleItems(handshakes, window);
   const widest = Math.max(6, Math.floor(width * 0.16));
   const nameWidth = maxOf(
     visible.flatMap((handshake) => [displayWidth(handshake.from, widest), displayWidth(handshake.to, widest)]),
@@ -105,18 +105,22 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
         color={model.stalled > 0 ? palette.danger : palette.accent}
         summary={handshakeTitle(model)}
         window={window}
-        total={items.length}
+        total={handshakes.length}
       />
-      {visible.map((handshake, i) => (
-        <HandshakeRow
-          key={handshake.requestId}
-          handshake={handshake}
-          selected={model.focused && window.start + i === window.selected}
-          colors={colors}
-          nameWidth={nameWidth}
-          width={width}
-        />
-      ))}
+      <WindowedList
+        items={handshakes}
+        window={window}
+        row={(handshake, _, selected) => (
+          <HandshakeRow
+            key={handshake.requestId}
+            handshake={handshake}
+            selected={model.focused && selected}
+            colors={colors}
+            nameWidth={nameWidth}
+            width={width}
+          />
+        )}
+      />
     </Box>
   );
 }

@@ -1,12 +1,13 @@
 import { Box } from 'ink';
 import React from 'react';
-import type { TaskNode, TaskState } from '../src/domain/task-graph.js';
-import type { TaskListModel } from './dashboard-model.js';
-import { FittedLine, type Part } from './fitted-line.js';
-import { ListTitle } from './list-title.js';
-import { memberColor, palette, useTheme } from './theme.js';
-import { displayWidth, fit, fitPad, fitPadStart } from './text.js';
-import { maxOf } from '../src/domain/lists.js';
+import type { TaskNode, TaskState } from '../../../src/domain/task-graph.js';
+import { maxOf } from '../../../src/domain/lists.js';
+import { FittedLine, type Part } from '../../fitted-line.js';
+import { displayWidth, fit, fitPad, fitPadStart } from '../../text.js';
+import { memberColor, palette, useTheme } from '../../theme.js';
+import { WindowedList } from '../../windowed-list.js';
+import { ListTitle } from '../list-title.js';
+import type { TaskListModel } from './model.js';
 
 const STATES: Readonly<Record<TaskState, { mark: string; word: string; color: string }>> = {
   completed: { mark: '✓', word: 'completed', color: palette.ok },
@@ -84,7 +85,6 @@ export interface TaskListProps {
 
 export function TaskList({ model, colors, width }: TaskListProps) {
   const { nodes, window } = model;
-  const visible = nodes.slice(window.start, window.end);
   // Ids are file names, numbers in practice: a column sized for the longest, but never most of the row.
   const widestId = Math.max(3, Math.floor(width * 0.15));
   const idWidth = maxOf(
@@ -102,17 +102,21 @@ export function TaskList({ model, colors, width }: TaskListProps) {
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <ListTitle label=" Tasks " focused={model.focused} summary={taskTitle(model)} window={window} total={nodes.length} />
-      {visible.map((task, i) => (
-        <TaskRow
-          key={task.id}
-          task={task}
-          selected={model.focused && window.start + i === window.selected}
-          idWidth={idWidth}
-          ownerWidth={ownerWidth}
-          ownerColor={task.owner ? (colors.get(task.owner) ?? null) : null}
-          width={width}
-        />
-      ))}
+      <WindowedList
+        items={nodes}
+        window={window}
+        row={(task, _, selected) => (
+          <TaskRow
+            key={task.id}
+            task={task}
+            selected={model.focused && selected}
+            idWidth={idWidth}
+            ownerWidth={ownerWidth}
+            ownerColor={task.owner ? (colors.get(task.owner) ?? null) : null}
+            width={width}
+          />
+        )}
+      />
     </Box>
   );
 }

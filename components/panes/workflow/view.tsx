@@ -1,19 +1,11 @@
 import { Box, Text } from 'ink';
 import React from 'react';
-import type { StepState } from '../src/domain/workflow/evaluate.js';
-import type { WorkflowLine, WorkflowModel } from './dashboard-model.js';
-import { FittedLine, type Part } from './fitted-line.js';
-import { memberColor, palette, useTheme } from './theme.js';
-import { fit } from './text.js';
-
-/** A step's mark in the graph, where the drawing has its `●`. */
-export const STEP_MARKS: Readonly<Record<StepState, string>> = { done: '✓', running: '▶', waiting: '○', failed: '✗' };
-export const STEP_COLORS: Readonly<Record<StepState, string>> = {
-  done: palette.ok,
-  running: palette.accent,
-  waiting: palette.dim,
-  failed: palette.danger,
-};
+import { FittedLine, type Part } from '../../fitted-line.js';
+import { fit } from '../../text.js';
+import { memberColor, palette, useTheme } from '../../theme.js';
+import { WindowedList } from '../../windowed-list.js';
+import { STEP_COLORS, STEP_MARKS } from './detail.js';
+import type { WorkflowLine, WorkflowModel } from './model.js';
 
 interface LineProps {
   readonly line: WorkflowLine;
@@ -64,7 +56,6 @@ export function WorkflowView({
     ...(['done', 'running', 'waiting', 'failed'] as const).filter((state) => counts[state] > 0).map((state) => `${counts[state]} ${state}`),
   ];
   if (status.mismatches.length > 0) summary.push(`${status.mismatches.length} mismatch${status.mismatches.length === 1 ? '' : 'es'}`);
-  const selectedStep = window.selected >= 0 ? lines[window.selected] : undefined;
   return (
     <Box flexDirection="column" width={width}>
       <FittedLine
@@ -77,9 +68,11 @@ export function WorkflowView({
         ]}
         width={width}
       />
-      {lines.slice(window.start, window.end).map((line, i) => (
-        <Line key={window.start + i} line={line} selected={line === selectedStep} colors={colors} width={width} />
-      ))}
+      <WindowedList
+        items={lines}
+        window={window}
+        row={(line, index, selected) => <Line key={index} line={line} selected={selected} colors={colors} width={width} />}
+      />
     </Box>
   );
 }

@@ -1,0 +1,54 @@
+/**
+ * When the next time-dependent string on screen changes, so that an idle
+ * dashboard redraws only then.
+ */
+import { isOpen, type Handshake } from '../src/domain/handshakes.js';
+import { untilAgeChanges } from '../src/domain/time.js';
+import type { MemberView } from '../src/store/selectors/members.js';
+import type { TeamSummary } from '../src/store/selectors/teams.js';
+import type { Detail } from './pane.js';
+import { LONG_WAIT_MS } from './panes/members/model.js';
+
+interface Clocked {
+  readonly now: number;
+  readonly teams: readonly TeamSummary[];
+  readonly members: readonly MemberView[];
+  readonly handshakes: readonly Handshake[];
+  readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
+  readonly detail: { readonly item: Detail } | null;
+}
+
+/**
+ * The soonest moment a time-dependent string on screen changes: team ages and
+ * member status ages (one unit), open and abandoned handshake ages (two units), a pending
+ * handshake turning stalled, a working member turning quiet, an open message's age. Redrawing only then keeps
+ * an idle dashboard idle.
+ */
+export function nextChange({ now, teams, members, handshakes, stallAfterMs, quietAfterMs, detail }: Clocked): number {
+  let next = Number.POSITIVE_INFINITY;
+  const age = (since: number, units: 1 | 2) => {
+    if (Number.isFinite(since)) next = Math.min(next, untilAgeChanges(now - since, units));
+  };
+  for (const team of teams) age(team.lastActivity, 1);
+  for (const member of members) {
+    if (member.status !== 'lead') age(member.statusSince, 1);
+    const quietIn = member.lastSignOfLife + quietAfterMs - now;
+    if (member.status === 'working' && quietIn > 0) next = Math.min(next, quietIn);
+    // Its unread count says how long the oldest waited, from LONG_WAIT_MS on.
+    if (member.unread > 0 && Number.isFinite(member.waitingSince)) {
+      const waited = now - member.waitingSince;
+      next = Math.min(next, waited < LONG_WAIT_MS ? LONG_WAIT_MS - waited : untilAgeChanges(waited, 1));
+    }
+  }
+  for (const handshake of handshakes) {
+    const open = isOpen(handshake);
+    // An abandoned one shows its age too, and never stalls.
+    if ((!open && handshake.state !== 'abandoned') || handshake.requestedAt === null) continue;
+    age(handshake.requestedAt, 2);
+    const stallsIn = handshake.requestedAt + stallAfterMs - now;
+    if (open && stallsIn > 0) next = Math.min(next, stallsIn);
+  }
+  if (detail?.item.since !== undefined) age(detail.item.since, 2);
+  return next;
+}

@@ -1,0 +1,123 @@
+/**
+ * The handshakes pane: every request paired with its answers, open ones first;
+ * ⏎ opens one, with the request and each answer in full.
+ */
+import { isOpen, type Handshake } from '../../../src/domain/handshakes.js';
+import type { InboxMessage } from '../../../src/domain/inbox.js';
+import { formatAge, formatWait } from '../../../src/domain/time.js';
+import { memoize } from '../../../src/store/selectors/memo.js';
+import type { Part } from '../../fitted-line.js';
+import { messageLines, namePart, wrap } from '../../message-detail.js';
+import { keysOf, listWindow, type Detail, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
+import { fit } from '../../text.js';
+import { palette } from '../../theme.js';
+import type { Frame } from '../../view.js';
+import { selectedIndex } from '../../view-state.js';
+
+export const HANDSHAKES: PaneId = { kind: 'handshakes' };
+
+export interface HandshakeListModel extends PaneList {
+  readonly handshakes: readonly Handshake[];
+  /** How many are still open. */
+  readonly openCount: number;
+  readonly stalled: number;
+  /** Open, but nobody is left to answer or to wait (see isAbandoned). */
+  readonly abandoned: number;
+  readonly window: ListWindow;
+  readonly focused: boolean;
+  readonly lines: number;
+  readonly stallAfterMs: number;
+}
+
+const handshakeKeys = memoize((handshakes: readonly Handshake[]) => keysOf(handshakes, 'handshake', (handshake) => handshake.requestId));
+
+export function handshakeList(frame: Frame, rows: number, focused: boolean, stalled: number): HandshakeListModel {
+  const { handshakes } = frame;
+  const items = handshakeKeys(handshakes);
+  return {
+    id: HANDSHAKES,
+    items,
+    anchor: 'start',
+    page: rows,
+    open: (key) => {
+      const handshake = handshakes.find((candidate) => candidate.requestId === key.id);
+      return handshake ? handshakeDetail(handshake) : null;
+    },
+    handshakes,
+    openCount: handshakes.filter(isOpen).length,
+    abandoned: handshakes.filter((handshake) => handshake.state === 'abandoned').length,
+    stalled,
+    window: listWindow(handshakes.length, rows, selectedIndex(frame.view, HANDSHAKES, items, 'start')),
+    focused,
+    lines: rows + 1,
+    stallAfterMs: frame.stallAfterMs,
+  };
+}
+
+/** `approved`, or every answer in order when there were more: `approved → rejected`. */
+export function answersText(handshake: Handshake): string {
+  return handshake.answers.length > 1 ? handshake.answers.map((answer) => answer.state).join(' → ') : handshake.state;
+}
+
+export const CONTRADICTING = '⚠ contradicting';
+
+export function handshakeLines(handshake: Handshake, width: number): string[] {
+  const when = (time: number | null) => (time === null ? 'not seen' : new Date(time).toISOString());
+  const { answers } = handshake;
+  const answerFacts = answers.map((answer, i) => {
+    const after =
+      answer.at !== null && handshake.requestedAt !== null ? ` (${formatWait(answer.at - handshake.requestedAt)} after the request)` : '';
+    return `${answers.length > 1 ? `answer ${i + 1}` : 'answered'}: ${answer.state} by ${answer.from} at ${when(answer.at)}${after}`;
+  });
+  const facts = [
+    `request id: ${handshake.requestId}`,
+    `requested: ${when(handshake.requestedAt)}`,
+    ...(answerFacts.length > 0 ? answerFacts : ['answered: not yet']),
+    handshake.contradicting
+      ? `${CONTRADICTING}: the answers disagree, and the first (${handshake.state}) may already have been acted on`
+      : '',
+    handshake.fact ? `about: ${handshake.fact}` : '',
+  ].filter(Boolean);
+  const message = (label: string, source: InboxMessage | null) =>
+    source
+      ? [
+          '',
+          ...wrap(`${label} (${source.kind}, ${source.from} → ${source.to}):`, width),
+          ...messageLines(source, width - 2).map((line) => `  ${line}`),
+        ]
+      : [];
+  return [
+    ...facts.flatMap((line) => wrap(line, width)),
+    ...message('request', handshake.request),
+    ...answers.flatMap((answer, i) => message(answers.length > 1 ? `answer ${i + 1}` : 'response', answer.message)),
+  ];
+}
+
+function handshakeDetail(handshake: Handshake): Detail {
+  return {
+    lines: (width) => handshakeLines(handshake, width),
+    facts: (look) => {
+      const first: Part[] = [
+        { text: `${fit(handshake.kind, 40)} `, bold: true },
+        namePart(look, handshake.from),
+        { text: ' asked ', dimColor: true },
+        namePart(look, handshake.to),
+      ];
+      const verdict =
+        handshake.state === 'approved' && !handshake.contradicting
+          ? palette.ok
+          : handshake.state === 'pending'
+            ? palette.warning
+            : palette.danger;
+      const second: Part[] = [
+        { text: answersText(handshake), bold: true, color: look.paint(verdict) },
+        ...(handshake.contradicting ? [{ text: ` ${CONTRADICTING}`, bold: true, color: look.paint(palette.danger) }] : []),
+        {
+          text: `${handshake.response ? '' : ` for ${formatAge(handshake.ageSeconds * 1000)}`}${handshake.orphan ? ' · the request was never seen' : ''}`,
+          dimColor: true,
+        },
+      ];
+      return [first, second];
+    },
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * A member's pane: its inbox (through the filters) or its output log (`o`),
+ * the handshakes it waits on or owes, its runner's figures and error. ⏎ opens
+ * a message or a log line, `d` the member itself.
+ */
+import { agentFigures, figuresLine } from '../../../src/domain/agent.js';
+import { isOpen, type Handshake } from '../../../src/domain/handshakes.js';
+import type { InboxMessage } from '../../../src/domain/inbox.js';
+import { positionOf } from '../../../src/store/inbox-history.js';
+import { memoize } from '../../../src/store/selectors/memo.js';
+import type { MemberView } from '../../../src/store/selectors/members.js';
+import { selectInboxMessages } from '../../../src/store/selectors/messages.js';
+import type { AgentLog } from '../../../src/store/state.js';
+import type { PaneLayout } from '../../layout.js';
+import { messageDetail } from '../../message-detail.js';
+import { keysOf, listWindow, type Detail, type ItemKey, type Keys, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
+import type { Frame } from '../../view.js';
+import { selectedIndex } from '../../view-state.js';
+import { logLineDetail, memberDetail } from './detail.js';
+
+export const memberPaneId = (member: string): PaneId => ({ kind: 'member', member });
+
+export const messageKey = (key: string): ItemKey => ({ kind: 'message', id: key });
+
+/**
+ * Unread mail older than this says how long the oldest has waited: 2.1.330
+ * delivers within a few seconds, so mail that sits longer is a stuck member.
+ */
+export const LONG_WAIT_MS = 10_000;
+
+/** A line under a pane's info line: the agent's figures, or its error. */
+export interface PaneNote {
+  readonly text: string;
+  readonly tone: 'info' | 'danger';
+}
+
+/** The end of an agent's output log as a pane shows it. */
+export interface LogView {
+  /** The lines kept, oldest first, the line being written last. */
+  readonly lines: readonly string[];
+  /** The number of `lines[0]` among all the lines the log ever had. */
+  readonly first: number;
+  /** Lines ever seen. */
+  readonly total: number;
+  /** The file is there. */
+  readonly present: boolean;
+}
+
+/** What a member's pane lists, before the layout gives it rows. */
+export interface MemberContent {
+  readonly id: PaneId;
+  readonly member: MemberView;
+  /** The member's inbox history after filters, oldest first. */
+  readonly messages: readonly InboxMessage[];
+  /** Showing the output log instead of the inbox (`o`): its lines, else null. */
+  readonly log: LogView | null;
+  /** Figures and errors from the agent's status file (as many as fit are drawn). */
+  readonly notes: readonly PaneNote[];
+  readonly items: Keys;
+}
+
+export interface MemberPaneModel extends PaneList, MemberContent {
+  /** The notes drawn under the info line. */
+  readonly notes: readonly PaneNote[];
+  /** Rows for the list (messages or log lines), after the notes. */
+  readonly rows: number;
+  readonly window: ListWindow;
+  readonly focused: boolean;
+  readonly layout: PaneLayout;
+  /** Open handshakes the member asked for and waits on. */
+  readonly waitingOn: readonly Handshake[];
+  /** Open handshakes the member was asked and owes an answer to. */
+  readonly owes: readonly Handshake[];
+}
+
+const EMPTY: readonly InboxMessage[] = [];
+const NO_LOG: LogView = { lines: [], first: 0, total: 0, present: false };
+
+/** A list's keys without a copy of them; a selection is looked for from the newest end, where it usually is. */
+const messageKeys = memoize((messages: readonly InboxMessage[]) => keysOf(messages, 'message', (message) => message.key, 'end'));
+
+/** A log as its pane lists it: the line being written last, keyed by line number so a selection stays put. */
+const logView = memoize((log: AgentLog): LogView => ({
+  lines: log.partial === '' ? log.lines : [...log.lines, log.partial],
+  first: log.total - log.lines.length,
+  total: log.total,
+  present: log.present,
+}));
+const logKeys = memoize((log: LogView): Keys => ({
+  length: log.lines.length,
+  at: (index) => (index >= 0 && index < log.lines.length ? { kind: 'log-line', id: log.first + index } : undefined),
+  indexOf: (key) => {
+    const index = key.kind === 'log-line' && typeof key.id === 'number' ? key.id - log.first : -1;
+    return index >= 0 && index < log.lines.length ? index : -1;
+  },
+}));
+
+/** The agent's figures and error, as lines for its pane. */
+function notesOf(member: MemberView, budgetTokens: number | undefined): PaneNote[] {
+  const status = member.agent?.status;
+  if (!status) return [];
+  const notes: PaneNote[] = [];
+  // The error first: where only one note fits, it is the one to see.
+  if (status.status === 'error') notes.push({ text: `error: ${status.errorMessage ?? 'no message given'}`, tone: 'danger' });
+  const figures = agentFigures(status, budgetTokens);
+  const line = figuresLine(figures);
+  if (line) notes.push({ text: line, tone: figures.budgetShare !== null && figures.budgetShare > 1 ? 'danger' : 'info' });
+  return notes;
+}
+
+/**
+ * The notes a bordered pane draws under its info line, in rows its list gives
+ * up: an error always, when there is a row at all; the figures only while a row
+ * is left for the newest message.
+ */
+function notesThatFit(notes: readonly PaneNote[], rows: number, listLength: number): readonly PaneNote[] {
+  let left = rows;
+  return notes.filter((note) => {
+    const keep = note.tone === 'danger' ? 0 : Math.min(1, listLength);
+    if (left - keep <= 0) return false;
+    left--;
+    return true;
+  });
+}
+
+export function memberContent(frame: Frame, member: MemberView): MemberContent {
+  const { team, view } = frame;
+  const inbox = team.inboxes.get(member.name);
+  const messages = inbox ? selectInboxMessages(inbox, view.filters) : EMPTY;
+  // A pane switched to the agent's output log (`o`) lists its lines instead.
+  const agentLog = member.agent?.log;
+  const log = view.logMembers.has(member.name) ? (agentLog ? logView(agentLog) : NO_LOG) : null;
+  return {
+    id: memberPaneId(member.name),
+    member,
+    messages,
+    log,
+    notes: notesOf(member, team.config?.metadata?.budget_tokens),
+    items: log ? logKeys(log) : messageKeys(messages),
+  };
+}
+
+/** What a member's pane opens: the member, a line of its log, or a message of its inbox (filtered out or not). */
+function opener(frame: Frame, { member, log }: MemberContent): PaneList['open'] {
+  return (key): Detail | null => {
+    const { team } = frame;
+    if (key.kind === 'member')
+      return memberDetail(member, team.members.get(member.name)?.info ?? null, team.config?.metadata?.budget_tokens, frame.now);
+    if (log) {
+      const line = logKeys(log).indexOf(key);
+      return line < 0 ? null : logLineDetail(member, log.first + line + 1, log.lines[line]!);
+    }
+    const inbox = team.inboxes.get(member.name);
+    const position = inbox && key.kind === 'message' ? positionOf(inbox, String(key.id)) : undefined;
+    if (!inbox || position === undefined) return null;
+    const message = inbox.messages[position]!;
+    return messageDetail(message, [message.to]);
+  };
+}
+
+/** A member's pane as the keys see it when the layout has no room to draw it. */
+export const hiddenMemberPane = (frame: Frame, content: MemberContent): PaneList => ({
+  id: content.id,
+  items: content.items,
+  anchor: 'end',
+  page: 1,
+  open: opener(frame, content),
+});
+
+export function memberPane(frame: Frame, content: MemberContent, layout: PaneLayout, bordered: boolean, focused: boolean): MemberPaneModel {
+  const { member, items } = content;
+  const notes = bordered ? notesThatFit(content.notes, layout.rows, items.length) : content.notes;
+  const rows = layout.rows - (bordered ? notes.length : 0);
+  const window = listWindow(items.length, rows, selectedIndex(frame.view, content.id, items, 'end'));
+  const unanswered = frame.handshakes.filter(isOpen);
+  return {
+    ...content,
+    anchor: 'end',
+    page: window.end - window.start,
+    open: opener(frame, content),
+    notes,
+    rows,
+    window,
+    focused,
+    layout,
+    waitingOn: unanswered.filter((handshake) => handshake.from === member.name),
+    owes: unanswered.filter((handshake) => handshake.to === member.name),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The task list pane: the team's tasks in dependency order, teammate trackers
+ * hidden unless asked for (`a`); ⏎ opens a task.
+ */
+import type { TaskNode } from '../../../src/domain/task-graph.js';
+import { memoize } from '../../../src/store/selectors/memo.js';
+import { selectTaskGraph, selectWorkTasks } from '../../../src/store/selectors/tasks.js';
+import type { Part } from '../../fitted-line.js';
+import { wrap } from '../../message-detail.js';
+import { keysOf, listWindow, type Detail, type ItemKey, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
+import { fit } from '../../text.js';
+import { memberColor } from '../../theme.js';
+import type { Frame } from '../../view.js';
+import { selectedIndex } from '../../view-state.js';
+
+export const TASKS: PaneId = { kind: 'tasks' };
+
+export const taskKey = (id: string): ItemKey => ({ kind: 'task', id });
+
+export interface TaskListModel extends PaneList {
+  readonly nodes: readonly TaskNode[];
+  readonly internalHidden: number;
+  readonly internalCount: number;
+  readonly window: ListWindow;
+  readonly focused: boolean;
+  /** Lines the section has, its title included. */
+  readonly lines: number;
+}
+
+const taskKeys = memoize((nodes: readonly TaskNode[]) => keysOf(nodes, 'task', (node) => node.id));
+
+/** The tasks the list shows: the work, and the trackers too when asked for. */
+export function shownTasks(frame: Frame): readonly TaskNode[] {
+  const all = selectTaskGraph(frame.team.tasks);
+  return frame.view.showInternal ? all : selectWorkTasks(all);
+}
+
+export function taskList(frame: Frame, rows: number, focused: boolean): TaskListModel {
+  const all = selectTaskGraph(frame.team.tasks);
+  const internalCount = all.length - selectWorkTasks(all).length;
+  const nodes = shownTasks(frame);
+  const items = taskKeys(nodes);
+  return {
+    id: TASKS,
+    items,
+    anchor: 'start',
+    page: rows,
+    open: (key) => {
+      const task = nodes.find((node) => node.id === key.id);
+      return task ? taskDetail(task) : null;
+    },
+    nodes,
+    internalCount,
+    internalHidden: frame.view.showInternal ? 0 : internalCount,
+    window: listWindow(nodes.length, rows, selectedIndex(frame.view, TASKS, items, 'start')),
+    focused,
+    lines: rows + 1,
+  };
+}
+
+export function taskLines(task: TaskNode, width: number): string[] {
+  const facts = [
+    `status: ${task.status}`,
+    task.activeForm ? `doing: ${task.activeForm}` : '',
+    task.blockedBy.length > 0 ? `blocked by: ${task.blockedBy.map((id) => `#${id}`).join(' ')}` : '',
+    task.blocks.length > 0 ? `blocks: ${task.blocks.map((id) => `#${id}`).join(' ')}` : '',
+  ].filter(Boolean);
+  return [...facts.flatMap((line) => wrap(line, width)), '', ...wrap(task.description || '(no description)', width)];
+}
+
+function taskDetail(task: TaskNode): Detail {
+  return {
+    lines: (width) => taskLines(task, width),
+    facts: ({ paint, colors }) => {
+      const first: Part[] = [{ text: `${fit(`#${task.id}`, 40)} ${fit(task.subject || '(no subject)', 200)}`, bold: true }];
+      const second: Part[] = [
+        { text: 'owner ', dimColor: true },
+        task.owner ? { text: fit(task.owner, 40), color: paint(memberColor(colors.get(task.owner))) } : { text: '—' },
+        { text: ` · ${task.state.replace('_', ' ')}${task.internal ? ' · teammate tracker' : ''}`, dimColor: true },
+      ];
+      return [first, second];
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The timeline: every message of the team in time order, a broadcast once with
+ * all its recipients, through the filters; ⏎ opens a message.
+ */
+import type { TimelineEntry } from '../../../src/domain/timeline.js';
+import { memoize } from '../../../src/store/selectors/memo.js';
+import { selectTimeline, selectTimelineEntries } from '../../../src/store/selectors/messages.js';
+import { messageDetail } from '../../message-detail.js';
+import { keysOf, listWindow, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
+import type { Frame } from '../../view.js';
+import { selectedIndex } from '../../view-state.js';
+
+export const TIMELINE: PaneId = { kind: 'timeline' };
+
+export interface TimelineModel extends PaneList {
+  readonly entries: readonly TimelineEntry[];
+  /** Messages before the filters. */
+  readonly total: number;
+  readonly window: ListWindow;
+}
+
+const entryKeys = memoize((entries: readonly TimelineEntry[]) => keysOf(entries, 'message', (entry) => entry.message.key, 'end'));
+
+export function timeline(frame: Frame): TimelineModel {
+  const { team, view, bodyRows } = frame;
+  const entries = selectTimelineEntries(team.inboxes, view.filters);
+  const items = entryKeys(entries);
+  const rows = bodyRows === undefined ? entries.length : Math.max(0, bodyRows - 1);
+  const window = listWindow(entries.length, rows, selectedIndex(view, TIMELINE, items, 'end'));
+  return {
+    id: TIMELINE,
+    items,
+    anchor: 'end',
+    page: window.end - window.start,
+    open: (key) => {
+      const entry = entries.find((candidate) => candidate.message.key === key.id);
+      return entry ? messageDetail(entry.message, entry.recipients) : null;
+    },
+    entries,
+    total: selectTimeline(team.inboxes).length,
+    window,
+  };
+}

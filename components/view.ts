@@ -1,0 +1,62 @@
+/**
+ * A view: what the body of the screen shows, made of panes. The dashboard is
+ * one; the others are each shown by a key of their own and go back to it. A
+ * view is built from the frame (what every view of one frame shares, worked
+ * out once) and gives the keys its panes and the screen its drawing.
+ */
+import type { ReactNode } from 'react';
+import type { Handshake } from '../src/domain/handshakes.js';
+import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
+import type { MemberView } from '../src/store/selectors/members.js';
+import type { AppState, TeamState } from '../src/store/state.js';
+import type { Binding } from './keymap.js';
+import type { PaneId, PaneList } from './pane.js';
+import type { ViewState } from './view-state.js';
+
+export interface Frame {
+  readonly state: AppState;
+  readonly view: ViewState;
+  /** The team on screen. */
+  readonly team: TeamState;
+  readonly members: readonly MemberView[];
+  /** Member name → colour name, for drawing senders and owners. */
+  readonly colors: ReadonlyMap<string, string | null>;
+  /** The team's handshakes as of `now`. */
+  readonly handshakes: readonly Handshake[];
+  readonly now: number;
+  readonly width: number;
+  /** Terminal rows; undefined when drawing once with no height to fit. */
+  readonly height: number | undefined;
+  /** Rows for the body (between header and footer); undefined when drawing once. */
+  readonly bodyRows: number | undefined;
+  /** Lines above the footer: the problems line, the replay bar. */
+  readonly statusLines: number;
+  readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
+  /** The declared workflow (`--spec`). */
+  readonly spec: WorkflowSpec | undefined;
+}
+
+/** A view as built for one frame. */
+export interface BuiltView {
+  /** The panes the keys move between, in tab order. */
+  readonly panes: readonly PaneList[];
+  /** Words for the footer: what more there is than fits. */
+  readonly notes: readonly string[];
+  /** The view's own model, for a test to look at. */
+  readonly model: unknown;
+  /** The body, drawn. */
+  draw(): ReactNode;
+}
+
+export interface View {
+  /** What `--view` and the view state call it. */
+  readonly name: string;
+  /** The key that shows it, and goes back from it to the dashboard (which has none). */
+  readonly key?: Omit<Binding, 'command'>;
+  /** A word for the dashboard's footer when this view has something to show. */
+  hint?(options: Pick<Frame, 'spec'>): string | undefined;
+  /** Its panes, before they are built: which one has focus decides how the dashboard is laid out. */
+  paneIds(frame: Frame): readonly PaneId[];
+  build(frame: Frame, focused: PaneId | undefined): BuiltView;
+}

@@ -1,0 +1,31 @@
+/**
+ * Every view, the dashboard first: adding one is its module and a line here.
+ * The keymap is the base bindings and the key of each view, so the help
+ * screen, the footer and the keys all know it.
+ */
+import { dashboardView } from './dashboard-view.js';
+import { BASE_KEYMAP, makeKeymap, type Binding, type Command } from './keymap.js';
+import { timelineView } from './panes/timeline/index.js';
+import { workflowView } from './panes/workflow/index.js';
+import type { View } from './view.js';
+import { DASHBOARD, type Note } from './view-state.js';
+
+export const VIEWS: readonly View[] = [dashboardView, timelineView, workflowView];
+
+/** The view of that name; an unknown one is the dashboard. */
+export const viewNamed = (name: string): View => VIEWS.find((view) => view.name === name) ?? dashboardView;
+
+/** The views' keys go where the help lists them: after the team keys. */
+const AFTER = BASE_KEYMAP.findIndex((binding) => binding.command === 'prevTeam') + 1;
+const viewBindings: Binding[] = VIEWS.flatMap((view) => (view.key ? [{ ...view.key, command: { view: view.name } }] : []));
+
+export const KEYMAP = makeKeymap([...BASE_KEYMAP.slice(0, AFTER), ...viewBindings, ...BASE_KEYMAP.slice(AFTER)]);
+
+/** Why the last key did nothing, in words. */
+export function describeNote(note: Note, mode: string): string {
+  const key = (command: Command) => KEYMAP.keyOf(command);
+  const pressed = key(note.command);
+  if (note.why === 'close-first') return `${pressed}: close this first (${key('close')})`;
+  if (mode === DASHBOARD) return `${pressed}: focus a member pane first (${key('nextPane')})`;
+  return `${pressed}: member panes are on the dashboard (${key({ view: mode })})`;
+}

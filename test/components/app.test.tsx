@@ -1,8 +1,5 @@
-import { render } from 'ink-testing-library';
-import React from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../components/app.js';
-import { settledSession } from '../../src/cli/session.js';
+import { describe, expect, it } from 'vitest';
+import { mountApp, mountStore } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { message, teamState } from '../helpers/observations.js';
 import { waitFor } from '../helpers/wait.js';
@@ -10,19 +7,7 @@ import { createStore } from '../../src/store/store.js';
 
 const KEYS = { tab: '\t', enter: '\r', escape: '\u001b', up: '\u001b[A', down: '\u001b[B' };
 
-let unmount: (() => void) | undefined;
-afterEach(() => unmount?.());
-
-async function mount(dir: string, team?: string) {
-  const { store } = await settledSession(dir);
-  const app = render(<App store={store} claudeDir={dir} color={false} team={team} now={Date.parse('2026-03-01T12:00:00Z')} />);
-  unmount = app.unmount;
-  const press = async (key: string) => {
-    app.stdin.write(key);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  };
-  return { ...app, store, press };
-}
+const mount = (dir: string, team?: string) => mountApp(dir, { claudeDir: dir, team, now: Date.parse('2026-03-01T12:00:00Z') });
 
 describe('App', () => {
   it('moves focus with tab, opens the selected message with enter and closes it with esc', async () => {
@@ -108,8 +93,7 @@ describe('App', () => {
 
   it('draws what the store receives while running', async () => {
     const store = createStore({ initial: teamState() });
-    const app = render(<App store={store} claudeDir="/claude" color={false} />);
-    unmount = app.unmount;
+    const app = mountStore(store);
     await waitFor(() => expect(app.lastFrame()).toContain('★ team-lead'));
     store.dispatch({
       type: 'observed',

@@ -9,7 +9,7 @@ import { computeLayout, type Layout } from './layout.js';
 import { samePane, type PaneId, type PaneList } from './pane.js';
 import { handshakeList, HANDSHAKES, type HandshakeListModel } from './panes/handshakes/model.js';
 import { HandshakeList } from './panes/handshakes/view.js';
-import { hiddenMemberPane, memberContent, memberPane, memberPaneId, type MemberPaneModel } from './panes/members/model.js';
+import { memberContent, memberList, memberPane, memberPaneId, type MemberPaneModel } from './panes/members/model.js';
 import { MemberPane } from './panes/members/view.js';
 import { shownTasks, taskList, TASKS, type TaskListModel } from './panes/tasks/model.js';
 import { TaskList } from './panes/tasks/view.js';
@@ -92,16 +92,16 @@ export const dashboardView: View = {
     );
     const drawn = new Map(grid.flat().map((pane) => [pane.member.name, pane]));
     const stalled = selectStalledCount(frame.team, frame.now, frame.stallAfterMs);
-    const model: DashboardViewModel = {
-      layout,
-      grid,
-      handshakes: handshakeList(frame, layout.handshakeRows, isFocused(HANDSHAKES), stalled),
-      tasks: taskList(frame, layout.taskRows, isFocused(TASKS)),
-    };
-    // Members the layout has no room for are still a tab away.
-    const members: PaneList[] = contents.map((content) => drawn.get(content.member.name) ?? hiddenMemberPane(frame, content));
+    const handshakes = handshakeList(frame, layout.handshakeRows, isFocused(HANDSHAKES), stalled);
+    const tasks = taskList(frame, layout.taskRows, isFocused(TASKS));
+    const model: DashboardViewModel = { layout, grid, handshakes: handshakes.model, tasks: tasks.model };
+    // Members the layout has no room for are still a tab away; a page of theirs is a row.
+    const members: PaneList[] = contents.map((content) => {
+      const pane = drawn.get(content.member.name);
+      return memberList(frame, content, pane ? pane.window.end - pane.window.start : 1);
+    });
     return {
-      panes: [...members, model.handshakes, model.tasks],
+      panes: [...members, handshakes.list, tasks.list],
       notes: layout.hiddenMembers > 0 ? [`${layout.hiddenMembers} more members: tab`] : [],
       model,
       draw: () => <Body model={model} colors={frame.colors} now={frame.now} width={frame.width} />,

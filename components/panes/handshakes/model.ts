@@ -8,7 +8,7 @@ import { formatAge, formatWait } from '../../../src/domain/time.js';
 import { memoize } from '../../../src/store/selectors/memo.js';
 import type { Part } from '../../fitted-line.js';
 import { messageLines, namePart, wrap } from '../../message-detail.js';
-import { keysOf, listWindow, type Detail, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
+import { keysOf, listWindow, type Detail, type ItemKey, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
 import { fit } from '../../text.js';
 import { palette } from '../../theme.js';
 import type { Frame } from '../../view.js';
@@ -16,7 +16,12 @@ import { selectedIndex } from '../../view-state.js';
 
 export const HANDSHAKES: PaneId = { kind: 'handshakes' };
 
-export interface HandshakeListModel extends PaneList {
+/**
+ * What the handshake list draws. Its handshakes are judged again on every
+ * frame (their ages move), so the list is drawn again on every frame: it is
+ * not memoised, its rows are.
+ */
+export interface HandshakeListModel {
   readonly handshakes: readonly Handshake[];
   /** How many are still open. */
   readonly openCount: number;
@@ -31,18 +36,20 @@ export interface HandshakeListModel extends PaneList {
 
 const handshakeKeys = memoize((handshakes: readonly Handshake[]) => keysOf(handshakes, 'handshake', (handshake) => handshake.requestId));
 
-export function handshakeList(frame: Frame, rows: number, focused: boolean, stalled: number): HandshakeListModel {
+/** The handshakes of the team on screen, given `rows` for its items: what the list draws, and what the keys move through. */
+export function handshakeList(
+  frame: Frame,
+  rows: number,
+  focused: boolean,
+  stalled: number,
+): { readonly model: HandshakeListModel; readonly list: PaneList } {
   const { handshakes } = frame;
   const items = handshakeKeys(handshakes);
-  return {
-    id: HANDSHAKES,
-    items,
-    anchor: 'start',
-    page: rows,
-    open: (key) => {
-      const handshake = handshakes.find((candidate) => candidate.requestId === key.id);
-      return handshake ? handshakeDetail(handshake) : null;
-    },
+  const open = (key: ItemKey): Detail | null => {
+    const handshake = handshakes.find((candidate) => candidate.requestId === key.id);
+    return handshake ? handshakeDetail(handshake) : null;
+  };
+  const model: HandshakeListModel = {
     handshakes,
     openCount: handshakes.filter(isOpen).length,
     abandoned: handshakes.filter((handshake) => handshake.state === 'abandoned').length,
@@ -52,6 +59,7 @@ export function handshakeList(frame: Frame, rows: number, focused: boolean, stal
     lines: rows + 1,
     stallAfterMs: frame.stallAfterMs,
   };
+  return { model, list: { id: HANDSHAKES, items, anchor: 'start', page: rows, open } };
 }
 
 /** `approved`, or every answer in order when there were more: `approved → rejected`. */

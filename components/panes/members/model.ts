@@ -4,15 +4,18 @@
  * a message or a log line, `d` the member itself.
  */
 import { agentFigures, figuresLine } from '../../../src/domain/agent.js';
+import { maxOf } from '../../../src/domain/lists.js';
+import { formatAge } from '../../../src/domain/time.js';
 import { isOpen, type Handshake } from '../../../src/domain/handshakes.js';
 import type { InboxMessage } from '../../../src/domain/inbox.js';
 import { positionOf } from '../../../src/store/inbox-history.js';
-import { memoize } from '../../../src/store/selectors/memo.js';
+import { keeper, memoize, sameList, shallowEqual } from '../../../src/store/selectors/memo.js';
 import type { MemberView } from '../../../src/store/selectors/members.js';
 import { selectInboxMessages } from '../../../src/store/selectors/messages.js';
 import type { AgentLog } from '../../../src/store/state.js';
 import type { PaneLayout } from '../../layout.js';
 import { messageDetail } from '../../message-detail.js';
+import { fit } from '../../text.js';
 import { keysOf, listWindow, type Detail, type ItemKey, type Keys, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
 import type { Frame } from '../../view.js';
 import { selectedIndex } from '../../view-state.js';
@@ -59,7 +62,21 @@ export interface MemberContent {
   readonly items: Keys;
 }
 
-export interface MemberPaneModel extends PaneList, MemberContent {
+/** `⇢ waits on team-lead 3m30s ⇠ owes worker 40s`: the member's open handshakes, and whether one of them stalled. */
+export interface HandshakeMarker {
+  readonly text: string;
+  readonly stalled: boolean;
+}
+
+/**
+ * What a member's pane draws. It is the same object from frame to frame for
+ * as long as it says the same (see `keep`), so the pane is not drawn again
+ * when another inbox changed.
+ */
+export interface MemberPaneModel {
+  readonly member: MemberView;
+  readonly messages: readonly InboxMessage[];
+  readonly log: LogView | null;
   /** The notes drawn under the info line. */
   readonly notes: readonly PaneNote[];
   /** Rows for the list (messages or log lines), after the notes. */
@@ -67,10 +84,7 @@ export interface MemberPaneModel extends PaneList, MemberContent {
   readonly window: ListWindow;
   readonly focused: boolean;
   readonly layout: PaneLayout;
-  /** Open handshakes the member asked for and waits on. */
-  readonly waitingOn: readonly Handshake[];
-  /** Open handshakes the member was asked and owes an answer to. */
-  readonly owes: readonly Handshake[];
+  readonly marker: HandshakeMarker | null;
 }
 
 const EMPTY: readonly InboxMessage[] = [];
@@ -95,10 +109,12 @@ const logKeys = memoize((log: LogView): Keys => ({
   },
 }));
 
+const NO_NOTES: readonly PaneNote[] = [];
+
 /** The agent's figures and error, as lines for its pane. */
-function notesOf(member: MemberView, budgetTokens: number | undefined): PaneNote[] {
+function notesOf(member: MemberView, budgetTokens: number | undefined): readonly PaneNote[] {
   const status = member.agent?.status;
-  if (!status) return [];
+  if (!status) return NO_NOTES;
   const notes: PaneNote[] = [];
   // The error first: where only one note fits, it is the one to see.
   if (status.status === 'error') notes.push({ text: `error: ${status.errorMessage ?? 'no message given'}`, tone: 'danger' });
@@ -158,32 +174,49 @@ function opener(frame: Frame, { member, log }: MemberContent): PaneList['open'] 
   };
 }
 
-/** A member's pane as the keys see it when the layout has no room to draw it. */
-export const hiddenMemberPane = (frame: Frame, content: MemberContent): PaneList => ({
-  id: content.id,
-  items: content.items,
-  anchor: 'end',
-  page: 1,
-  open: opener(frame, content),
-});
+function markerFor(arrow: string, verb: string, handshakes: readonly Handshake[], other: (handshake: Handshake) => string): string {
+  if (handshakes.length === 0) return '';
+  const oldest = maxOf(handshakes.map((handshake) => handshake.ageSeconds));
+  const whom = handshakes.length === 1 ? other(handshakes[0]!) : `${handshakes.length}`;
+  return `${arrow} ${verb} ${fit(whom, 24)} ${formatAge(oldest * 1000)}`;
+}
+
+/** The member's open handshakes, as its pane marks them. */
+function markerOf(member: string, handshakes: readonly Handshake[]): HandshakeMarker | null {
+  const open = handshakes.filter(isOpen);
+  const waitingOn = open.filter((handshake) => handshake.from === member);
+  const owes = open.filter((handshake) => handshake.to === member);
+  const text = [markerFor('⇢', 'waits on', waitingOn, (handshake) => handshake.to), markerFor('⇠', 'owes', owes, (handshake) => handshake.from)]
+    .filter(Boolean)
+    .join(' ');
+  if (!text) return null;
+  return { text, stalled: [...waitingOn, ...owes].some((handshake) => handshake.state === 'stalled') };
+}
+
+const samePaneModel = (a: MemberPaneModel, b: MemberPaneModel): boolean =>
+  a.messages === b.messages &&
+  a.log === b.log &&
+  a.rows === b.rows &&
+  a.focused === b.focused &&
+  shallowEqual(a.member, b.member) &&
+  shallowEqual(a.window, b.window) &&
+  shallowEqual(a.layout, b.layout) &&
+  shallowEqual(a.marker, b.marker) &&
+  sameList(a.notes, b.notes, shallowEqual);
+
+/** The last model of each pane of the team on screen: a new one that says the same is not a new one. */
+const keep = keeper(samePaneModel);
+
+/** A member's pane as the keys see it. */
+export function memberList(frame: Frame, content: MemberContent, page: number): PaneList {
+  return { id: content.id, items: content.items, anchor: 'end', page, open: opener(frame, content) };
+}
 
 export function memberPane(frame: Frame, content: MemberContent, layout: PaneLayout, bordered: boolean, focused: boolean): MemberPaneModel {
   const { member, items } = content;
   const notes = bordered ? notesThatFit(content.notes, layout.rows, items.length) : content.notes;
   const rows = layout.rows - (bordered ? notes.length : 0);
   const window = listWindow(items.length, rows, selectedIndex(frame.view, content.id, items, 'end'));
-  const unanswered = frame.handshakes.filter(isOpen);
-  return {
-    ...content,
-    anchor: 'end',
-    page: window.end - window.start,
-    open: opener(frame, content),
-    notes,
-    rows,
-    window,
-    focused,
-    layout,
-    waitingOn: unanswered.filter((handshake) => handshake.from === member.name),
-    owes: unanswered.filter((handshake) => handshake.to === member.name),
-  };
+  const model = { member, messages: content.messages, log: content.log, notes, rows, window, focused, layout, marker: markerOf(member.name, frame.handshakes) };
+  return keep(frame.team.name, member.name, model);
 }

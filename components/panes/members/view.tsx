@@ -1,8 +1,7 @@
 import { Box, Text } from 'ink';
 import React from 'react';
-import type { Handshake } from '../../../src/domain/handshakes.js';
 import { maxOf } from '../../../src/domain/lists.js';
-import { formatAge, formatSince } from '../../../src/domain/time.js';
+import { formatSince } from '../../../src/domain/time.js';
 import type { MemberView } from '../../../src/store/selectors/members.js';
 import { FittedLine, type Part } from '../../fitted-line.js';
 import { MessageLine, UNREAD_MARK } from '../../message-line.js';
@@ -10,7 +9,7 @@ import { displayWidth, fit, stringWidth } from '../../text.js';
 import { memberColor, palette, useTheme, type Theme } from '../../theme.js';
 import { visibleItems, WindowedList } from '../../windowed-list.js';
 import { statusLabel, waitsText } from './detail.js';
-import { LONG_WAIT_MS, type MemberPaneModel } from './model.js';
+import { LONG_WAIT_MS, type HandshakeMarker, type MemberPaneModel } from './model.js';
 
 const CORNERS = {
   round: { left: '╭', line: '─', right: '╮' },
@@ -41,33 +40,13 @@ function unreadLabel(member: MemberView, now: number): string {
   return `${UNREAD_MARK} ${member.unread} unread${waited >= LONG_WAIT_MS ? ` ${formatSince(waited)}` : ''}`;
 }
 
-function markerFor(arrow: string, verb: string, handshakes: readonly Handshake[], other: (handshake: Handshake) => string): string {
-  if (handshakes.length === 0) return '';
-  const oldest = maxOf(handshakes.map((handshake) => handshake.ageSeconds));
-  const whom = handshakes.length === 1 ? other(handshakes[0]!) : `${handshakes.length}`;
-  return `${arrow} ${verb} ${fit(whom, 24)} ${formatAge(oldest * 1000)}`;
-}
-
-/** `⇢ waits on team-lead 3m30s` / `⇠ owes worker 40s`: the member's open handshakes. */
-export function handshakeMarker(pane: Pick<MemberPaneModel, 'waitingOn' | 'owes'>): { text: string; stalled: boolean } | null {
-  const text = [
-    markerFor('⇢', 'waits on', pane.waitingOn, (handshake) => handshake.to),
-    markerFor('⇠', 'owes', pane.owes, (handshake) => handshake.from),
-  ]
-    .filter(Boolean)
-    .join(' ');
-  if (!text) return null;
-  const stalled = [...pane.waitingOn, ...pane.owes].some((handshake) => handshake.state === 'stalled');
-  return { text, stalled };
-}
-
 /** The handshake marker (if any) and the unread count, as pieces of a line. */
 interface StatusParts {
   readonly marker: Part | undefined;
   readonly unread: Part;
 }
 
-function statusParts(member: MemberView, marker: ReturnType<typeof handshakeMarker>, paint: Theme['paint'], now: number): StatusParts {
+function statusParts(member: MemberView, marker: HandshakeMarker | null, paint: Theme['paint'], now: number): StatusParts {
   return {
     marker: marker
       ? { text: `${marker.text} `, bold: marker.stalled, color: paint(marker.stalled ? palette.danger : palette.warning) }
@@ -195,8 +174,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
   const { paint } = useTheme();
   const { member, layout } = pane;
   const color = paint(memberColor(member.color));
-  const marker = handshakeMarker(pane);
-  const status = statusParts(member, marker, paint, now);
+  const status = statusParts(member, pane.marker, paint, now);
   if (!bordered) {
     const head: Part[] = [
       { text: pane.focused ? '▸ ' : '  ', bold: true },

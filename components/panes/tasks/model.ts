@@ -3,7 +3,7 @@
  * hidden unless asked for (`a`); ⏎ opens a task.
  */
 import type { TaskNode } from '../../../src/domain/task-graph.js';
-import { memoize } from '../../../src/store/selectors/memo.js';
+import { keeper, memoize, shallowEqual } from '../../../src/store/selectors/memo.js';
 import { selectTaskGraph, selectWorkTasks } from '../../../src/store/selectors/tasks.js';
 import type { Part } from '../../fitted-line.js';
 import { wrap } from '../../message-detail.js';
@@ -17,7 +17,8 @@ export const TASKS: PaneId = { kind: 'tasks' };
 
 export const taskKey = (id: string): ItemKey => ({ kind: 'task', id });
 
-export interface TaskListModel extends PaneList {
+/** What the task list draws: the same object from frame to frame while it says the same, so the list is not drawn again. */
+export interface TaskListModel {
   readonly nodes: readonly TaskNode[];
   readonly internalHidden: number;
   readonly internalCount: number;
@@ -35,27 +36,35 @@ export function shownTasks(frame: Frame): readonly TaskNode[] {
   return frame.view.showInternal ? all : selectWorkTasks(all);
 }
 
-export function taskList(frame: Frame, rows: number, focused: boolean): TaskListModel {
+const sameModel = (a: TaskListModel, b: TaskListModel): boolean =>
+  a.nodes === b.nodes &&
+  a.internalHidden === b.internalHidden &&
+  a.internalCount === b.internalCount &&
+  a.focused === b.focused &&
+  a.lines === b.lines &&
+  shallowEqual(a.window, b.window);
+
+const keep = keeper(sameModel);
+
+/** The task list of the team on screen, given `rows` for its items: what it draws, and what the keys move through. */
+export function taskList(frame: Frame, rows: number, focused: boolean): { readonly model: TaskListModel; readonly list: PaneList } {
   const all = selectTaskGraph(frame.team.tasks);
   const internalCount = all.length - selectWorkTasks(all).length;
   const nodes = shownTasks(frame);
   const items = taskKeys(nodes);
-  return {
-    id: TASKS,
-    items,
-    anchor: 'start',
-    page: rows,
-    open: (key) => {
-      const task = nodes.find((node) => node.id === key.id);
-      return task ? taskDetail(task) : null;
-    },
+  const model = keep(frame.team.name, 'tasks', {
     nodes,
     internalCount,
     internalHidden: frame.view.showInternal ? 0 : internalCount,
     window: listWindow(nodes.length, rows, selectedIndex(frame.view, TASKS, items, 'start')),
     focused,
     lines: rows + 1,
+  });
+  const open = (key: ItemKey): Detail | null => {
+    const task = nodes.find((node) => node.id === key.id);
+    return task ? taskDetail(task) : null;
   };
+  return { model, list: { id: TASKS, items, anchor: 'start', page: rows, open } };
 }
 
 export function taskLines(task: TaskNode, width: number): string[] {

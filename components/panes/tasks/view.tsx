@@ -83,7 +83,8 @@ export interface TaskListProps {
   readonly width: number;
 }
 
-export function TaskList({ model, colors, width }: TaskListProps) {
+/** Memoised: its model is the same object while it says the same (see model.ts). */
+export const TaskList = React.memo(function TaskList({ model, colors, width }: TaskListProps) {
   const { nodes, window } = model;
   // Ids are file names, numbers in practice: a column sized for the longest, but never most of the row.
   const widestId = Math.max(3, Math.floor(width * 0.15));
@@ -119,4 +120,4 @@ export function TaskList({ model, colors, width }: TaskListProps) {
       />
     </Box>
   );
-}
+});

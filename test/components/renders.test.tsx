@@ -1,0 +1,64 @@
+/**
+ * One inbox changing draws one member pane again: a pane's model is the same
+ * object while it says the same, and the panes drawn from such a model are
+ * memoised (a member's pane, the task list). The handshake list is judged
+ * again on every frame and is not memoised; it is not counted here.
+ */
+import React, { type FunctionComponent } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type * as MemberViews from '../../components/panes/members/view.js';
+import type { MemberPaneProps } from '../../components/panes/members/view.js';
+import type * as TaskViews from '../../components/panes/tasks/view.js';
+import type { TaskListProps } from '../../components/panes/tasks/view.js';
+import { createStore } from '../../src/store/store.js';
+import { at, message, teamStateObservations, task } from '../helpers/observations.js';
+import { mountStore } from '../helpers/app.js';
+import { waitFor } from '../helpers/wait.js';
+
+const drawn = vi.hoisted(() => [] as string[]);
+
+/** The memoised component, drawing through the original and counting each time it does. */
+function counting<P extends object>(component: unknown, name: (props: P) => string) {
+  const { type: draw, compare } = component as { type: FunctionComponent<P>; compare?: (a: P, b: P) => boolean };
+  return React.memo((props: P) => {
+    drawn.push(name(props));
+    return draw(props);
+  }, compare);
+}
+
+vi.mock('../../components/panes/members/view.js', async (original) => {
+  const module = await original<typeof MemberViews>();
+  return { ...module, MemberPane: counting<MemberPaneProps>(module.MemberPane, (props) => props.pane.member.name) };
+});
+vi.mock('../../components/panes/tasks/view.js', async (original) => {
+  const module = await original<typeof TaskViews>();
+  return { ...module, TaskList: counting<TaskListProps>(module.TaskList, () => 'tasks') };
+});
+
+describe('drawing again', () => {
+  it('draws only the member pane whose inbox changed, and not the task list', async () => {
+    const store = createStore({ frameMs: 0 });
+    const hello = message('worker', 'team-lead', 'hello', 1);
+    const report = message('team-lead', 'worker', 'report', 2, { read: true });
+    store.dispatch({
+      type: 'observed',
+      observations: [
+        ...teamStateObservations('team'),
+        { kind: 'inbox', team: 'team', member: 'worker', messages: [hello], at: at(1), live: false },
+        { kind: 'inbox', team: 'team', member: 'team-lead', messages: [report], at: at(2), live: false },
+        { kind: 'task', team: 'team', task: task('1', { subject: 'the work' }), at: at(2), live: false },
+      ],
+    });
+    const app = mountStore(store, { now: at(10) });
+    await waitFor(() => expect(app.lastFrame()).toContain('1 unread'));
+    expect(drawn).toEqual(expect.arrayContaining(['team-lead', 'worker', 'tasks']));
+    drawn.length = 0;
+    // The worker reads its message: its inbox changes, nothing else does.
+    store.dispatch({
+      type: 'observed',
+      observations: [{ kind: 'inbox', team: 'team', member: 'worker', messages: [{ ...hello, read: true }], at: at(3), live: false }],
+    });
+    await waitFor(() => expect(app.lastFrame()).not.toContain('1 unread'));
+    expect(drawn).toEqual(['worker']);
+  });
+});

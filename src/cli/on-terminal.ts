@@ -9,7 +9,7 @@
 import chalk from 'chalk';
 import { render, type Instance, type RenderOptions } from 'ink';
 import { constants } from 'node:os';
-import React, { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { claimTerminal, colorLevel } from './terminal.js';
 import { version } from './version.js';
 
@@ -58,24 +58,6 @@ export function crashReport([error, ...whileClosing]: readonly unknown[]): strin
   ].join('\n');
 }
 
-/**
- * Faults injected on purpose, so the tests can prove the terminal survives
- * them (TEAMTOP_FAULT=uncaught|render, a moment after the first frame).
- */
-function Faulty({ fault, children }: { readonly fault: string | undefined; readonly children: ReactNode }) {
-  const [due, setDue] = useState(false);
-  useEffect(() => {
-    if (fault !== 'uncaught' && fault !== 'render') return undefined;
-    const timer = setTimeout(() => {
-      if (fault === 'render') setDue(true);
-      else throw new Error('injected fault (TEAMTOP_FAULT=uncaught)');
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [fault]);
-  if (due) throw new Error('injected fault (TEAMTOP_FAULT=render)');
-  return children;
-}
-
 export interface TerminalRun {
   readonly options: RenderOptions;
   /** Colour wanted (`wantsColor`); emphasis is drawn either way. */
@@ -88,6 +70,7 @@ export interface TerminalRun {
 export async function runOnTerminal(element: ReactElement, { options, color, onClose }: TerminalRun): Promise<number> {
   chalk.level = colorLevel(color);
   const fault = process.env['TEAMTOP_FAULT'];
+  const injected = fault ? (await import('./faults.js')).faults(fault) : undefined;
   const terminal = claimTerminal();
   let instance: Instance | undefined;
   // What threw while closing: each step still runs, and the terminal is given back before any is reported.
@@ -107,7 +90,7 @@ export async function runOnTerminal(element: ReactElement, { options, color, onC
     if (!terminal.gone()) attempt(() => instance?.unmount());
     attempt(() => {
       onClose();
-      if (fault === 'close') throw new Error('injected fault (TEAMTOP_FAULT=close)');
+      injected?.closing();
     });
     terminal.restore();
   };
@@ -133,7 +116,7 @@ export async function runOnTerminal(element: ReactElement, { options, color, onC
   // A terminal in raw mode has no end of input: only a hang-up ends it.
   process.stdin.on('end', onInputEnd);
   try {
-    instance = render(<Faulty fault={fault}>{element}</Faulty>, options);
+    instance = render(injected ? injected.draw(element) : element, options);
     await instance.waitUntilExit();
   } catch (error) {
     failures.push(error);

@@ -4,7 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { inertJsonText } from '../domain/inert-json.js';
 import { sanitizeLine } from '../domain/sanitize.js';
 import { teamRunFiles } from '../journal/sources.js';
-import { writeAll } from '../journal/writer.js';
+import { writeAll } from '../journal/disk.js';
 import { readErrorMessage, withRegularFile } from '../watch/read-file.js';
 
 export interface ExportOptions {

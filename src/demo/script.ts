@@ -148,6 +148,22 @@ const approveShutdown = (team: DemoTeam, member: string, id: string) =>
     backendType: 'in-process',
   });
 
+const askPlan = (team: DemoTeam, requestId: string, plan: string) =>
+  team.send('architect', LEAD, { type: 'plan_approval_request', requestId, from: 'architect', plan, timestamp: team.iso() });
+
+/** A teammate asks to run a shell command. */
+const askToRun = (team: DemoTeam, member: string, requestId: string, toolUseId: string, command: string) =>
+  team.send(member, LEAD, {
+    type: 'permission_request',
+    request_id: requestId,
+    agent_id: member,
+    tool_name: 'Bash',
+    tool_use_id: toolUseId,
+    description: command,
+    input: { command },
+    permission_suggestions: [],
+  });
+
 export const SCRIPT: readonly Step[] = [
   at(0, (team) => {
     team.create();
@@ -189,15 +205,7 @@ export const SCRIPT: readonly Step[] = [
       .map((member) => team.send(LEAD, member, 'Kickoff: v2 ships today. Post blockers to me, questions to each other.', 'kickoff'))
       .join('\n'),
   ),
-  at(7, (team) =>
-    team.send('architect', LEAD, {
-      type: 'plan_approval_request',
-      requestId: 'plan-v2-1',
-      from: 'architect',
-      plan: '# Schema v2\n\n1. Rename `opts` to `options`\n2. Add `include`',
-      timestamp: team.iso(),
-    }),
-  ),
+  at(7, (team) => askPlan(team, 'plan-v2-1', '# Schema v2\n\n1. Rename `opts` to `options`\n2. Add `include`')),
   at(11, (team) =>
     team.send(LEAD, 'architect', {
       type: 'plan_approval_response',
@@ -206,15 +214,7 @@ export const SCRIPT: readonly Step[] = [
       feedback: "Keep the v1 names: add fields, don't rename them.",
     }),
   ),
-  at(14, (team) =>
-    team.send('architect', LEAD, {
-      type: 'plan_approval_request',
-      requestId: 'plan-v2-2',
-      from: 'architect',
-      plan: '# Schema v2, additive\n\n1. Add `include`\n2. Deprecate `opts` (no rename)',
-      timestamp: team.iso(),
-    }),
-  ),
+  at(14, (team) => askPlan(team, 'plan-v2-2', '# Schema v2, additive\n\n1. Add `include`\n2. Deprecate `opts` (no rename)')),
   at(17, (team) =>
     team.send(LEAD, 'architect', { type: 'plan_approval_response', requestId: 'plan-v2-2', approve: true, permissionMode: 'acceptEdits' }),
   ),
@@ -224,18 +224,7 @@ export const SCRIPT: readonly Step[] = [
     team.task('3', { status: 'in_progress', activeForm: 'Writing the migration guide' });
     return '#1 done: builder started #2, scribe started #3';
   }),
-  at(23, (team) =>
-    team.send('builder', LEAD, {
-      type: 'permission_request',
-      request_id: 'perm-install',
-      agent_id: 'builder',
-      tool_name: 'Bash',
-      tool_use_id: 'toolu_demo_1',
-      description: 'npm install --save zod',
-      input: { command: 'npm install --save zod' },
-      permission_suggestions: [],
-    }),
-  ),
+  at(23, (team) => askToRun(team, 'builder', 'perm-install', 'toolu_demo_1', 'npm install --save zod')),
   at(25, (team) => team.send('scribe', 'builder', 'Which flag turns strict mode on in v2?', 'question')),
   at(27, (team) => team.send('builder', 'scribe', '`--strict`; it is off by default, see src/cli.ts.', 'answer')),
   at(30, (team) => [team.send('tester', LEAD, 'Fixtures are ready; waiting for #2.', 'ready'), team.idle('tester')].join('\n')),
@@ -251,18 +240,7 @@ export const SCRIPT: readonly Step[] = [
   at(45.5, (team) => approveShutdown(team, 'architect', 'shutdown-44@architect')),
   at(46.5, (team) => team.leave('architect')),
   at(48, (team) => finish(team, 'scribe', '3', 'Migration guide is in docs/migration.md.', 'guide done')),
-  at(50, (team) =>
-    team.send('tester', LEAD, {
-      type: 'permission_request',
-      request_id: 'perm-e2e',
-      agent_id: 'tester',
-      tool_name: 'Bash',
-      tool_use_id: 'toolu_demo_2',
-      description: 'npm run e2e',
-      input: { command: 'npm run e2e' },
-      permission_suggestions: [],
-    }),
-  ),
+  at(50, (team) => askToRun(team, 'tester', 'perm-e2e', 'toolu_demo_2', 'npm run e2e')),
   at(52, (team) => team.send(LEAD, 'tester', { type: 'permission_response', request_id: 'perm-e2e', approve: true })),
   at(55, (team) => finish(team, 'tester', '4', 'All 212 tests pass on v1 and v2 fixtures.', 'tests pass')),
   at(56, (team) => {

@@ -17,12 +17,13 @@
  * limit) ends the recording for this run, and says why once, as a problem.
  * Only a few files are kept open, however many teams come and go.
  */
-import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
-import { classifyFile, pathOf, type FileTarget } from '../domain/paths.js';
-import { JOURNAL_VERSION, type JournalEntry, type JournalHeader } from './format.js';
+import { LimitReached, makeFolders, OPEN_FLAGS, whyNotWritten, writeAll } from './disk.js';
+import { JournalEntries } from './entries.js';
+import { JOURNAL_VERSION, type JournalHeader } from './format.js';
 import { listAllRuns, runId, teamDir } from './store-dir.js';
 
 export interface WriterOptions {
@@ -48,84 +49,6 @@ const FLUSH_AT_BYTES = 1 << 20;
 /** Run files held open at once: the teams written to last. Teams come and go by the hundred. */
 const OPEN_FILES = 8;
 
-/** Writing it would take this run alone over the journal's size limit. */
-class LimitReached extends Error {}
-
-const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
-
-/** Write all of `bytes`: a write to a nearly full disk can write part of them and still succeed. */
-export function writeAll(fd: number, bytes: Buffer): void {
-  for (let written = 0; written < bytes.length;) {
-    const count = writeSync(fd, bytes, written);
-    if (count === 0) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-    written += count;
-  }
-}
-
-const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
-
-/**
- * `mkdir -p`, 0700, one folder at a time: a recursive mkdir reports ENOENT for
- * a read-only file system. A file in the way is named as the path that failed.
- */
-function makeFolders(path: string): void {
-  try {
-    mkdirSync(path, { mode: 0o700 });
-    return;
-  } catch (error) {
-    const code = codeOf(error);
-    if (code === 'EEXIST' && statSync(path).isDirectory()) return;
-    if (code === 'ENOTDIR' || code === 'EEXIST') throw Object.assign(error as Error, { code: 'ENOTDIR', path: fileInTheWay(path) });
-    if (code !== 'ENOENT' || dirname(path) === path) throw error;
-  }
-  makeFolders(dirname(path));
-  makeFolders(path);
-}
-
-/** The nearest of `path` and its parents that exists and is not a folder. */
-function fileInTheWay(path: string): string {
-  for (let current = path; dirname(current) !== current; current = dirname(current)) {
-    try {
-      if (!statSync(current).isDirectory()) return current;
-    } catch {
-      // Not there, or not reachable: look further up.
-    }
-  }
-  return path;
-}
-
-const megabytes = (bytes: number): string => `${Number((bytes / (1024 * 1024)).toPrecision(3))} MB`;
-
-/** Why the journal cannot be written, for the problem line. */
-function whyNotWritten(error: unknown, path: string, maxBytes: number): string {
-  if (error instanceof LimitReached) return `this run reached the journal's limit of ${megabytes(maxBytes)} (--journal-limit)`;
-  const { path: failedPath } = error as NodeJS.ErrnoException;
-  const code = codeOf(error);
-  const where = failedPath ?? path;
-  switch (code) {
-    case 'EROFS':
-      return `the file system is read-only (${where})`;
-    case 'ENOSPC':
-      return `the disk is full (${where})`;
-    case 'EFBIG':
-      return `the largest file size allowed is reached (ulimit -f; ${where})`;
-    case 'EDQUOT':
-      return `the disk quota is used up (${where})`;
-    case 'EACCES':
-    case 'EPERM':
-      return `permission denied (${where})`;
-    case 'ENOTDIR':
-    case 'EEXIST':
-      return `a file is in the way of a folder (${where})`;
-    case 'EISDIR':
-    case 'ENXIO':
-    case 'ENOTFILE':
-      return `not a regular file (${where})`;
-    default:
-      return `cannot write (${error instanceof Error ? error.message : String(error)})`;
-  }
-}
-
 export class JournalWriter {
   readonly run: string;
   private readonly started: number;
@@ -134,16 +57,9 @@ export class JournalWriter {
   private readonly open = new Map<string, number>();
   /** Teams this run has made a file for. */
   private readonly made = new Set<string>();
-  /** Inboxes whose messages this run's files hold: a change to one can be recorded as a change. */
-  private readonly based = new Set<string>();
-  /**
-   * What this run recorded last about each file's problem: its message, or
-   * null once it went. (One an earlier run recorded can go in this one.)
-   */
-  private readonly problems = new Map<string, string | null>();
+  private readonly entries: JournalEntries;
   private readonly pending = new Map<string, string[]>();
   private pendingBytes = 0;
-  private readonly folders: Set<string>;
   private flushScheduled = false;
   /** This run's bytes, and every run's (as of the last prune, plus what this run wrote since). */
   private runBytes = 0;
@@ -157,7 +73,7 @@ export class JournalWriter {
     this.now = options.now ?? Date.now;
     this.started = this.now();
     this.run = runId(this.started);
-    this.folders = new Set(options.folders);
+    this.entries = new JournalEntries(options.folders, this.now);
     process.on('exit', this.flushOnExit);
     this.guard(this.options.stateDir, () => this.prune(0));
   }
@@ -167,7 +83,7 @@ export class JournalWriter {
     if (this.stopped) return;
     this.guard(this.options.stateDir, () => {
       for (const observation of observations) {
-        const line = this.entryFor(observation);
+        const line = this.entries.entryFor(observation);
         if (!line) continue;
         const [team, entry] = line;
         let lines = this.pending.get(team);
@@ -207,7 +123,7 @@ export class JournalWriter {
    */
   wants(path: string): 'whole' | 'change' | undefined {
     if (this.stopped) return undefined;
-    return this.based.has(path) ? 'change' : 'whole';
+    return this.entries.holds(path) ? 'change' : 'whole';
   }
 
   /** Run `write`; when it fails, stop recording and say why. */
@@ -304,7 +220,7 @@ export class JournalWriter {
       if (!stats.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTFILE', path });
       if (stats.size === 0) {
         // Made again after another teamtop's pruning took it: the changes that follow need their base again.
-        if (this.made.has(team)) for (const based of this.based) if (classifyFile(based)?.team === team) this.based.delete(based);
+        if (this.made.has(team)) this.entries.madeAgain(team);
         this.made.add(team);
         const header: JournalHeader = {
           teamtop: 'journal',
@@ -325,79 +241,5 @@ export class JournalWriter {
     }
     this.open.set(team, fd);
     return fd;
-  }
-
-  private entryFor(observation: Observation): [team: string, line: string] | undefined {
-    switch (observation.kind) {
-      case 'config':
-      case 'task':
-      case 'agent-status':
-        if (observation.source === undefined) return undefined;
-        return this.line(observation.team, {
-          op: 'file',
-          t: observation.at,
-          live: observation.live,
-          path: pathOf(targetOf(observation)),
-          text: observation.source,
-        });
-      case 'log':
-      case 'artifacts':
-        // An output log stays on disk (it is appended to, never emptied by the
-        // runner), and a listing is not history: neither is recorded.
-        return undefined;
-      case 'inbox': {
-        const { change } = observation;
-        const path = pathOf({ kind: 'inbox', team: observation.team, member: observation.member });
-        // A change from a read this run did not record: the next read is asked for every message.
-        if (!change || (!change.whole && !this.based.has(path))) return undefined;
-        this.based.add(path);
-        const invalid = change.invalid.length > 0 ? { invalid: [...change.invalid] } : {};
-        // Only written out: the entry's type is the reader's, which owns what it parses.
-        const messages = change.messages as Extract<JournalEntry, { op: 'inbox' }>['messages'];
-        return this.line(observation.team, { op: 'inbox', t: observation.at, live: observation.live, path, messages, ...invalid });
-      }
-      case 'problem':
-      case 'problem-gone': {
-        const target = classifyFile(observation.path);
-        if (!target || target.kind === 'output-log' || target.kind === 'artifacts') return undefined;
-        const message = observation.kind === 'problem' ? observation.message : null;
-        if (this.problems.get(observation.path) === message) return undefined;
-        this.problems.set(observation.path, message);
-        const at = observation.kind === 'problem' ? observation.at : this.now();
-        return this.line(target.team, { op: 'problem', t: at, path: observation.path, message });
-      }
-      case 'file-gone': {
-        if (observation.target.kind === 'output-log' || observation.target.kind === 'artifacts') return undefined;
-        const path = pathOf(observation.target);
-        this.based.delete(path);
-        return this.line(observation.target.team, { op: 'gone', t: observation.at, live: observation.live, path });
-      }
-      case 'folder':
-      case 'folder-gone': {
-        const { team, kind } = observation.target;
-        const path = `${kind === 'team-dir' ? 'teams' : 'tasks'}/${team}`;
-        const present = observation.kind === 'folder';
-        if (this.folders.has(path) === present) return undefined;
-        if (present) this.folders.add(path);
-        else this.folders.delete(path);
-        return this.line(team, { op: 'folder', t: observation.at, path, present });
-      }
-    }
-  }
-
-  private line(team: string, entry: JournalEntry): [string, string] {
-    return [team, `${inertJson(entry)}\n`];
-  }
-}
-
-/** The file a whole-text observation was read from. */
-function targetOf(observation: Extract<Observation, { kind: 'config' | 'task' | 'agent-status' }>): FileTarget {
-  switch (observation.kind) {
-    case 'config':
-      return { kind: observation.flat ? 'team-file' : 'config', team: observation.team };
-    case 'task':
-      return { kind: 'task', team: observation.team, id: observation.task.id };
-    case 'agent-status':
-      return { kind: 'agent-status', team: observation.team, member: observation.member };
   }
 }

@@ -1,0 +1,85 @@
+/**
+ * Writing to a disk that may be read-only, full, over quota, or have a file
+ * where a folder should be: whole writes, folders made one at a time, and
+ * what went wrong in a user's words.
+ */
+import { constants, mkdirSync, statSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** Writing it would take this run alone over the journal's size limit. */
+export class LimitReached extends Error {}
+
+export const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
+
+/** Write all of `bytes`: a write to a nearly full disk can write part of them and still succeed. */
+export function writeAll(fd: number, bytes: Buffer): void {
+  for (let written = 0; written < bytes.length;) {
+    const count = writeSync(fd, bytes, written);
+    if (count === 0) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    written += count;
+  }
+}
+
+const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
+
+/**
+ * `mkdir -p`, 0700, one folder at a time: a recursive mkdir reports ENOENT for
+ * a read-only file system. A file in the way is named as the path that failed.
+ */
+export function makeFolders(path: string): void {
+  try {
+    mkdirSync(path, { mode: 0o700 });
+    return;
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'EEXIST' && statSync(path).isDirectory()) return;
+    if (code === 'ENOTDIR' || code === 'EEXIST') throw Object.assign(error as Error, { code: 'ENOTDIR', path: fileInTheWay(path) });
+    if (code !== 'ENOENT' || dirname(path) === path) throw error;
+  }
+  makeFolders(dirname(path));
+  makeFolders(path);
+}
+
+/** The nearest of `path` and its parents that exists and is not a folder. */
+function fileInTheWay(path: string): string {
+  for (let current = path; dirname(current) !== current; current = dirname(current)) {
+    try {
+      if (!statSync(current).isDirectory()) return current;
+    } catch {
+      // Not there, or not reachable: look further up.
+    }
+  }
+  return path;
+}
+
+const megabytes = (bytes: number): string => `${Number((bytes / (1024 * 1024)).toPrecision(3))} MB`;
+
+/** Why the journal cannot be written, for the problem line. */
+export function whyNotWritten(error: unknown, path: string, maxBytes: number): string {
+  if (error instanceof LimitReached) return `this run reached the journal's limit of ${megabytes(maxBytes)} (--journal-limit)`;
+  const { path: failedPath } = error as NodeJS.ErrnoException;
+  const code = codeOf(error);
+  const where = failedPath ?? path;
+  switch (code) {
+    case 'EROFS':
+      return `the file system is read-only (${where})`;
+    case 'ENOSPC':
+      return `the disk is full (${where})`;
+    case 'EFBIG':
+      return `the largest file size allowed is reached (ulimit -f; ${where})`;
+    case 'EDQUOT':
+      return `the disk quota is used up (${where})`;
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied (${where})`;
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return `a file is in the way of a folder (${where})`;
+    case 'EISDIR':
+    case 'ENXIO':
+    case 'ENOTFILE':
+      return `not a regular file (${where})`;
+    default:
+      return `cannot write (${error instanceof Error ? error.message : String(error)})`;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * What the journal records of each observation, as lines of the team's run
+ * file; and what that takes remembering: the inboxes it holds a base for (so
+ * a change to one is recorded as a change), each file's last problem, the
+ * folders present.
+ */
+import { inertJson } from '../domain/inert-json.js';
+import type { Observation } from '../domain/observation.js';
+import { classifyFile, pathOf, type FileTarget } from '../domain/paths.js';
+import type { JournalEntry } from './format.js';
+
+export class JournalEntries {
+  /** Inboxes whose messages this run's files hold: a change to one can be recorded as a change. */
+  private readonly based = new Set<string>();
+  /**
+   * What this run recorded last about each file's problem: its message, or
+   * null once it went. (One an earlier run recorded can go in this one.)
+   */
+  private readonly problems = new Map<string, string | null>();
+  private readonly folders: Set<string>;
+
+  constructor(
+    folders: ReadonlySet<string> | undefined,
+    private readonly now: () => number,
+  ) {
+    this.folders = new Set(folders);
+  }
+
+  /** Whether the run's files hold this inbox's messages, so that a read of it can be told as a change. */
+  holds(path: string): boolean {
+    return this.based.has(path);
+  }
+
+  /** The team's file was made again (another teamtop's pruning took it): the changes that follow need their base again. */
+  madeAgain(team: string): void {
+    for (const based of this.based) if (classifyFile(based)?.team === team) this.based.delete(based);
+  }
+
+  /** The line recording `observation`, and the team whose file it goes in; nothing when it is not history. */
+  entryFor(observation: Observation): [team: string, line: string] | undefined {
+    switch (observation.kind) {
+      case 'config':
+      case 'task':
+      case 'agent-status':
+        if (observation.source === undefined) return undefined;
+        return this.line(observation.team, {
+          op: 'file',
+          t: observation.at,
+          live: observation.live,
+          path: pathOf(targetOf(observation)),
+          text: observation.source,
+        });
+      case 'log':
+      case 'artifacts':
+        // An output log stays on disk (it is appended to, never emptied by the
+        // runner), and a listing is not history: neither is recorded.
+        return undefined;
+      case 'inbox': {
+        const { change } = observation;
+        const path = pathOf({ kind: 'inbox', team: observation.team, member: observation.member });
+        // A change from a read this run did not record: the next read is asked for every message.
+        if (!change || (!change.whole && !this.based.has(path))) return undefined;
+        this.based.add(path);
+        const invalid = change.invalid.length > 0 ? { invalid: [...change.invalid] } : {};
+        // Only written out: the entry's type is the reader's, which owns what it parses.
+        const messages = change.messages as Extract<JournalEntry, { op: 'inbox' }>['messages'];
+        return this.line(observation.team, { op: 'inbox', t: observation.at, live: observation.live, path, messages, ...invalid });
+      }
+      case 'problem':
+      case 'problem-gone': {
+        const target = classifyFile(observation.path);
+        if (!target || target.kind === 'output-log' || target.kind === 'artifacts') return undefined;
+        const message = observation.kind === 'problem' ? observation.message : null;
+        if (this.problems.get(observation.path) === message) return undefined;
+        this.problems.set(observation.path, message);
+        const at = observation.kind === 'problem' ? observation.at : this.now();
+        return this.line(target.team, { op: 'problem', t: at, path: observation.path, message });
+      }
+      case 'file-gone': {
+        if (observation.target.kind === 'output-log' || observation.target.kind === 'artifacts') return undefined;
+        const path = pathOf(observation.target);
+        this.based.delete(path);
+        return this.line(observation.target.team, { op: 'gone', t: observation.at, live: observation.live, path });
+      }
+      case 'folder':
+      case 'folder-gone': {
+        const { team, kind } = observation.target;
+        const path = `${kind === 'team-dir' ? 'teams' : 'tasks'}/${team}`;
+        const present = observation.kind === 'folder';
+        if (this.folders.has(path) === present) return undefined;
+        if (present) this.folders.add(path);
+        else this.folders.delete(path);
+        return this.line(team, { op: 'folder', t: observation.at, path, present });
+      }
+    }
+  }
+
+  private line(team: string, entry: JournalEntry): [string, string] {
+    return [team, `${inertJson(entry)}\n`];
+  }
+}
+
+/** The file a whole-text observation was read from. */
+function targetOf(observation: Extract<Observation, { kind: 'config' | 'task' | 'agent-status' }>): FileTarget {
+  switch (observation.kind) {
+    case 'config':
+      return { kind: observation.flat ? 'team-file' : 'config', team: observation.team };
+    case 'task':
+      return { kind: 'task', team: observation.team, id: observation.task.id };
+    case 'agent-status':
+      return { kind: 'agent-status', team: observation.team, member: observation.member };
+  }
+}

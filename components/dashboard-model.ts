@@ -13,8 +13,9 @@ import type { ReplayStatus } from '../src/journal/replay-controller.js';
 import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/handshakes.js';
 import { selectColors, selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
 import { selectProblems } from '../src/store/selectors/problems.js';
-import { selectCurrentTeam, selectTeamSummaries, type TeamSummary } from '../src/store/selectors/teams.js';
+import { selectCurrentTeam, selectTeamSummaries } from '../src/store/selectors/teams.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
+import type { HeaderProps } from './header.js';
 import { bodyRowsOf } from './layout.js';
 import { nextChange } from './next-change.js';
 import { samePane, type Detail, type Keys, type PaneId } from './pane.js';
@@ -40,10 +41,8 @@ export interface DashboardModel {
   readonly width: number;
   /** Rows for the body (between header and footer); undefined when drawing once. */
   readonly bodyRows: number | undefined;
-  readonly teams: readonly TeamSummary[];
-  /** Stalled handshakes per team, and across all teams. */
-  readonly stalled: ReadonlyMap<string, number>;
-  readonly stalledTotal: number;
+  /** The header: every team, the one on screen, what is wrong where. */
+  readonly header: HeaderProps;
   readonly team: TeamState | undefined;
   readonly members: readonly MemberView[];
   readonly colors: ReadonlyMap<string, string | null>;
@@ -147,9 +146,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     now,
     width,
     bodyRows,
-    teams,
-    stalled,
-    stalledTotal,
+    header: { claudeDir: input.claudeDir, teams, selected: team?.name, problems: problems.length, stalled, stalledTotal, now, width },
     team,
     members,
     colors,

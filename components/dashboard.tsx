@@ -25,16 +25,7 @@ export function Dashboard({ model, height }: DashboardProps) {
 
   return (
     <Box flexDirection="column" width={model.width} height={height === undefined ? undefined : height - 1} overflowY="hidden">
-      <Header
-        claudeDir={model.claudeDir}
-        teams={model.teams}
-        selected={model.team?.name}
-        problems={model.problems.length}
-        stalled={model.stalled}
-        stalledTotal={model.stalledTotal}
-        now={model.now}
-        width={model.width}
-      />
+      <Header {...model.header} />
       <Box flexDirection="column" height={model.bodyRows} overflowY="hidden">
         {body}
       </Box>

@@ -10,8 +10,8 @@ import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { MemberView } from '../src/store/selectors/members.js';
 import type { AppState, TeamState } from '../src/store/state.js';
 import type { Binding } from './keymap.js';
-import type { PaneId, PaneList } from './pane.js';
-import type { ViewState } from './view-state.js';
+import { listWindow, type Keys, type ListWindow, type PaneId, type PaneList } from './pane.js';
+import { selectedIndex, type ViewState } from './view-state.js';
 
 export interface Frame {
   readonly state: AppState;
@@ -59,4 +59,20 @@ export interface View {
   /** Its panes, before they are built: which one has focus decides how the dashboard is laid out. */
   paneIds(frame: Frame): readonly PaneId[];
   build(frame: Frame, focused: PaneId | undefined): BuiltView;
+}
+
+/**
+ * The list of a view that is one pane, under its title line: every item when
+ * drawing once, else as many as the body has rows for, the selected one in
+ * view; a page is what it shows.
+ */
+export function bodyList(
+  frame: Pick<Frame, 'view' | 'bodyRows'>,
+  id: PaneId,
+  items: Keys,
+  anchor: 'start' | 'end',
+): { readonly window: ListWindow; readonly list: Omit<PaneList, 'open' | 'opens'> } {
+  const rows = frame.bodyRows === undefined ? items.length : Math.max(0, frame.bodyRows - 1);
+  const window = listWindow(items.length, rows, selectedIndex(frame.view, id, items, anchor));
+  return { window, list: { id, items, anchor, page: window.end - window.start } };
 }

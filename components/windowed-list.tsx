@@ -4,15 +4,17 @@ import type { ListWindow } from './pane.js';
 export interface WindowedListProps<T> {
   readonly items: readonly T[];
   readonly window: ListWindow;
-  /** One row: the item, its index in the whole list, and whether it is the selected one. */
+  /** Whether the selection shows: a list shows it while it has focus. */
+  readonly focused?: boolean;
+  /** One row: the item, its index in the whole list, and whether it is shown selected. */
   readonly row: (item: T, index: number, selected: boolean) => ReactNode;
 }
 
 /** The rows of a list that its window shows: a list of 10,000 draws the few on screen. */
-export function WindowedList<T>({ items, window, row }: WindowedListProps<T>) {
+export function WindowedList<T>({ items, window, focused = true, row }: WindowedListProps<T>) {
   const rows: ReactNode[] = [];
   for (let index = window.start; index < window.end && index < items.length; index++)
-    rows.push(row(items[index]!, index, index === window.selected));
+    rows.push(row(items[index]!, index, focused && index === window.selected));
   return <>{rows}</>;
 }
 

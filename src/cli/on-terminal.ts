@@ -58,6 +58,20 @@ export function crashReport([error, ...whileClosing]: readonly unknown[]): strin
   ].join('\n');
 }
 
+/** An emitter, an event, its listener, and whether it goes before those already there. */
+type Listener = readonly [emitter: NodeJS.EventEmitter, event: string, listener: Parameters<NodeJS.EventEmitter['on']>[1], order?: 'first'];
+
+/** Listen to each event for as long as the terminal is held; the function returned stops listening. */
+function listen(listeners: readonly Listener[]): () => void {
+  for (const [emitter, event, listener, order] of listeners) {
+    if (order === 'first') emitter.prependListener(event, listener);
+    else emitter.on(event, listener);
+  }
+  return () => {
+    for (const [emitter, event, listener] of listeners) emitter.off(event, listener);
+  };
+}
+
 export interface TerminalRun {
   readonly options: RenderOptions;
   /** Colour wanted (`wantsColor`); emphasis is drawn either way. */
@@ -107,14 +121,16 @@ export async function runOnTerminal(element: ReactElement, { options, color, onC
   // The terminal went away under a write or a read (before, or instead of, SIGHUP).
   const onStreamError = (error: NodeJS.ErrnoException) => (error.code === 'EIO' ? end(afterSignal('SIGHUP')) : onCrash(error));
   const onInputEnd = () => end(afterSignal('SIGHUP'));
-  for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
-  process.on('uncaughtException', onCrash);
-  process.on('unhandledRejection', onCrash);
-  // Before any other listener: those say what a failed write means where there is no dashboard.
-  process.stdout.prependListener('error', onStreamError);
-  process.stdin.on('error', onStreamError);
-  // A terminal in raw mode has no end of input: only a hang-up ends it.
-  process.stdin.on('end', onInputEnd);
+  const stopListening = listen([
+    ...ENDING_SIGNALS.map((signal) => [process, signal, onSignal] as const),
+    [process, 'uncaughtException', onCrash],
+    [process, 'unhandledRejection', onCrash],
+    // First: the listeners before it say what a failed write means where there is no dashboard.
+    [process.stdout, 'error', onStreamError, 'first'],
+    [process.stdin, 'error', onStreamError],
+    // A terminal in raw mode has no end of input: only a hang-up ends it.
+    [process.stdin, 'end', onInputEnd],
+  ]);
   try {
     instance = render(injected ? injected.draw(element) : element, options);
     await instance.waitUntilExit();
@@ -122,12 +138,7 @@ export async function runOnTerminal(element: ReactElement, { options, color, onC
     failures.push(error);
   } finally {
     close();
-    for (const signal of ENDING_SIGNALS) process.off(signal, onSignal);
-    process.off('uncaughtException', onCrash);
-    process.off('unhandledRejection', onCrash);
-    process.stdout.off('error', onStreamError);
-    process.stdin.off('error', onStreamError);
-    process.stdin.off('end', onInputEnd);
+    stopListening();
   }
   if (failures.length === 0) return 0;
   process.stderr.write(crashReport(failures));

@@ -10,20 +10,11 @@ import { selectTeams } from '../store/selectors/teams.js';
 import type { AppState } from '../store/state.js';
 import { settledSession, type JournalOptions } from './session.js';
 
-export interface OnceOptions {
-  readonly claudeDir: string;
+export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   readonly team: string | undefined;
   /** The team to show when there is one of that name and `team` is not given (no error when there is not). */
   readonly preferTeam?: string | undefined;
-  readonly color: boolean;
-  readonly width: number;
-  /** Rows to fit in; undefined draws every pane at its natural height. */
-  readonly height: number | undefined;
-  readonly now: number;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
   readonly journal: JournalOptions | undefined;
-  readonly spec?: WorkflowSpec | undefined;
   /** The view to draw. */
   readonly view: ViewState['mode'];
 }
@@ -45,6 +36,7 @@ export interface FrameOptions {
   readonly claudeDir: string;
   readonly color: boolean;
   readonly width: number;
+  /** Rows to fit in; undefined draws every pane at its natural height. */
   readonly height: number | undefined;
   readonly now: number;
   readonly stallAfterMs: number;

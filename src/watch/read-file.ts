@@ -91,20 +91,21 @@ export function readAt(fd: number, buffer: Buffer, position: number, length: num
   return read;
 }
 
-const READ_ERRORS: Readonly<Record<string, string>> = {
-  EACCES: 'cannot read: permission denied',
-  EPERM: 'cannot read: permission denied',
-  EISDIR: 'is a folder, not a file',
-  ENOTFILE: 'is not a regular file (a pipe, socket or device)',
-  EOUTSIDE: 'is a link to outside the claude dir: not followed',
-  ENOTDIR: 'is a file, not a folder',
-  ELOOP: 'cannot read: a loop of symbolic links',
-  ENAMETOOLONG: 'cannot read: the path is too long',
+/** What went wrong, by code, for a file read or a folder listed (`cannot read` / `cannot list`). */
+const FAILURES: Readonly<Record<string, (verb: string) => string>> = {
+  EACCES: (verb) => `${verb}: permission denied`,
+  EPERM: (verb) => `${verb}: permission denied`,
+  EISDIR: () => 'is a folder, not a file',
+  ENOTFILE: () => 'is not a regular file (a pipe, socket or device)',
+  EOUTSIDE: () => 'is a link to outside the claude dir: not followed',
+  ENOTDIR: () => 'is a file, not a folder',
+  ELOOP: (verb) => `${verb}: a loop of symbolic links`,
+  ENAMETOOLONG: (verb) => `${verb}: the path is too long`,
 };
 
-/** What a failed read says on the problems line. */
-export function readErrorMessage(code: string, error: unknown): string {
-  return READ_ERRORS[code] ?? `cannot read: ${(error as Error).message}`;
+/** What a failed read (or listing) says on the problems line. */
+export function readErrorMessage(code: string, error: unknown, verb = 'cannot read'): string {
+  return Object.hasOwn(FAILURES, code) ? FAILURES[code]!(verb) : `${verb}: ${(error as Error).message}`;
 }
 
 /** What tells a file that did not change: its size, mtime and inode. */

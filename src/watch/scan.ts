@@ -7,6 +7,7 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
+import { readErrorMessage } from './read-file.js';
 
 export function isFolder(path: string): boolean {
   try {
@@ -15,13 +16,6 @@ export function isFolder(path: string): boolean {
     return false;
   }
 }
-
-const FOLDER_ERRORS: Readonly<Record<string, string>> = {
-  EACCES: 'cannot list: permission denied',
-  EPERM: 'cannot list: permission denied',
-  ENOTDIR: 'is a file, not a folder',
-  ELOOP: 'cannot list: a loop of symbolic links',
-};
 
 /** Listing errors that say the folder is not there (or is not a folder): what it held is gone. */
 const GONE = new Set(['ENOENT', 'ENOTDIR']);
@@ -49,7 +43,7 @@ export function listTeamFiles(claudeDir: string): Listing {
       return readdirSync(join(claudeDir, relative), { withFileTypes: true });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
-      if (code !== 'ENOENT') problems.set(relative, FOLDER_ERRORS[code] ?? `cannot list: ${(error as Error).message}`);
+      if (code !== 'ENOENT') problems.set(relative, readErrorMessage(code, error, 'cannot list'));
       if (!GONE.has(code)) listing.unlisted.add(relative);
       return [];
     }

@@ -97,6 +97,7 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
     visible.flatMap((handshake) => [displayWidth(handshake.from, widest), displayWidth(handshake.to, widest)]),
     4,
   );
+  const columns = { colors, nameWidth, width };
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <ListTitle
@@ -110,16 +111,8 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
       <WindowedList
         items={handshakes}
         window={window}
-        row={(handshake, _, selected) => (
-          <HandshakeRow
-            key={handshake.requestId}
-            handshake={handshake}
-            selected={model.focused && selected}
-            colors={colors}
-            nameWidth={nameWidth}
-            width={width}
-          />
-        )}
+        focused={model.focused}
+        row={(handshake, _, selected) => <HandshakeRow key={handshake.requestId} handshake={handshake} selected={selected} {...columns} />}
       />
     </Box>
   );

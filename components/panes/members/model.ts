@@ -186,7 +186,10 @@ function markerOf(member: string, handshakes: readonly Handshake[]): HandshakeMa
   const open = handshakes.filter(isOpen);
   const waitingOn = open.filter((handshake) => handshake.from === member);
   const owes = open.filter((handshake) => handshake.to === member);
-  const text = [markerFor('⇢', 'waits on', waitingOn, (handshake) => handshake.to), markerFor('⇠', 'owes', owes, (handshake) => handshake.from)]
+  const text = [
+    markerFor('⇢', 'waits on', waitingOn, (handshake) => handshake.to),
+    markerFor('⇠', 'owes', owes, (handshake) => handshake.from),
+  ]
     .filter(Boolean)
     .join(' ');
   if (!text) return null;
@@ -217,6 +220,16 @@ export function memberPane(frame: Frame, content: MemberContent, layout: PaneLay
   const notes = bordered ? notesThatFit(content.notes, layout.rows, items.length) : content.notes;
   const rows = layout.rows - (bordered ? notes.length : 0);
   const window = listWindow(items.length, rows, selectedIndex(frame.view, content.id, items, 'end'));
-  const model = { member, messages: content.messages, log: content.log, notes, rows, window, focused, layout, marker: markerOf(member.name, frame.handshakes) };
+  const model = {
+    member,
+    messages: content.messages,
+    log: content.log,
+    notes,
+    rows,
+    window,
+    focused,
+    layout,
+    marker: markerOf(member.name, frame.handshakes),
+  };
   return keep(frame.team.name, member.name, model);
 }

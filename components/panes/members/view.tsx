@@ -90,18 +90,14 @@ function LogLines({ pane, width }: { pane: MemberPaneModel; width: number }) {
   const { window } = pane;
   const lines = pane.log?.lines ?? [];
   if (window.end === window.start) return pane.rows > 0 ? <Text dimColor>no output yet</Text> : null;
+  // A removed log keeps its lines on screen, dimmed.
+  const logLine = (line: string): Part[] => [{ text: fit(line, width) || ' ', dimColor: pane.log?.present === false }];
   return (
     <WindowedList
       items={lines}
       window={window}
-      row={(line, index, selected) => (
-        <FittedLine
-          key={index}
-          parts={[{ text: fit(line, width) || ' ', dimColor: pane.log?.present === false }]}
-          width={width}
-          inverse={pane.focused && selected}
-        />
-      )}
+      focused={pane.focused}
+      row={(line, index, selected) => <FittedLine key={index} parts={logLine(line)} width={width} inverse={selected} />}
     />
   );
 }
@@ -137,19 +133,14 @@ function Messages({ pane, colors, width }: { pane: MemberPaneModel; colors: Read
     visible.map((message) => displayWidth(message.from, widest)),
     4,
   );
+  const columns = { senderWidth, width };
   return (
     <WindowedList
       items={messages}
       window={window}
+      focused={pane.focused}
       row={(message, _, selected) => (
-        <MessageLine
-          key={message.key}
-          message={message}
-          senderColor={colors.get(message.from) ?? null}
-          selected={pane.focused && selected}
-          senderWidth={senderWidth}
-          width={width}
-        />
+        <MessageLine key={message.key} message={message} selected={selected} senderColor={colors.get(message.from) ?? null} {...columns} />
       )}
     />
   );

@@ -45,14 +45,15 @@ export function taskTitle(model: TaskListModel): string {
 interface TaskRowProps {
   readonly task: TaskNode;
   readonly selected: boolean;
+  readonly colors: ReadonlyMap<string, string | null>;
   readonly idWidth: number;
   readonly ownerWidth: number;
-  readonly ownerColor: string | null;
   readonly width: number;
 }
 
-const TaskRow = React.memo(function TaskRow({ task, selected, idWidth, ownerWidth, ownerColor, width }: TaskRowProps) {
+const TaskRow = React.memo(function TaskRow({ task, selected, colors, idWidth, ownerWidth, width }: TaskRowProps) {
   const { paint } = useTheme();
+  const ownerColor = task.owner ? (colors.get(task.owner) ?? null) : null;
   const state = STATES[task.state];
   const note = dependencyNote(task);
   const parts: Part[] = [
@@ -100,23 +101,15 @@ export const TaskList = React.memo(function TaskList({ model, colors, width }: T
       6,
     ),
   );
+  const columns = { idWidth, ownerWidth, width };
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
       <ListTitle label=" Tasks " focused={model.focused} summary={taskTitle(model)} window={window} total={nodes.length} />
       <WindowedList
         items={nodes}
         window={window}
-        row={(task, _, selected) => (
-          <TaskRow
-            key={task.id}
-            task={task}
-            selected={model.focused && selected}
-            idWidth={idWidth}
-            ownerWidth={ownerWidth}
-            ownerColor={task.owner ? (colors.get(task.owner) ?? null) : null}
-            width={width}
-          />
-        )}
+        focused={model.focused}
+        row={(task, _, selected) => <TaskRow key={task.id} task={task} selected={selected} colors={colors} {...columns} />}
       />
     </Box>
   );

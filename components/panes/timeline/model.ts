@@ -6,9 +6,8 @@ import type { TimelineEntry } from '../../../src/domain/timeline.js';
 import { memoize } from '../../../src/store/selectors/memo.js';
 import { selectTimeline, selectTimelineEntries } from '../../../src/store/selectors/messages.js';
 import { messageDetail } from '../../message-detail.js';
-import { keysOf, listWindow, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
-import type { Frame } from '../../view.js';
-import { selectedIndex } from '../../view-state.js';
+import { keysOf, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
+import { bodyList, type Frame } from '../../view.js';
 
 export const TIMELINE: PaneId = { kind: 'timeline' };
 
@@ -22,22 +21,16 @@ export interface TimelineModel extends PaneList {
 const entryKeys = memoize((entries: readonly TimelineEntry[]) => keysOf(entries, 'message', (entry) => entry.message.key, 'end'));
 
 export function timeline(frame: Frame): TimelineModel {
-  const { team, view, bodyRows } = frame;
-  const entries = selectTimelineEntries(team.inboxes, view.filters);
-  const items = entryKeys(entries);
-  const rows = bodyRows === undefined ? entries.length : Math.max(0, bodyRows - 1);
-  const window = listWindow(entries.length, rows, selectedIndex(view, TIMELINE, items, 'end'));
+  const entries = selectTimelineEntries(frame.team.inboxes, frame.view.filters);
+  const { window, list } = bodyList(frame, TIMELINE, entryKeys(entries), 'end');
   return {
-    id: TIMELINE,
-    items,
-    anchor: 'end',
-    page: window.end - window.start,
+    ...list,
     open: (key) => {
       const entry = entries.find((candidate) => candidate.message.key === key.id);
       return entry ? messageDetail(entry.message, entry.recipients) : null;
     },
     entries,
-    total: selectTimeline(team.inboxes).length,
+    total: selectTimeline(frame.team.inboxes).length,
     window,
   };
 }

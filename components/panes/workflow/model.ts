@@ -9,9 +9,8 @@ import { drawWorkflowGraph, type GraphRow } from '../../../src/domain/workflow/g
 import type { WorkflowSpec } from '../../../src/domain/workflow/spec.js';
 import { memoize } from '../../../src/store/selectors/memo.js';
 import { selectWorkflow } from '../../../src/store/selectors/workflow.js';
-import { listWindow, type ItemKey, type Keys, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
-import type { Frame } from '../../view.js';
-import { selectedIndex } from '../../view-state.js';
+import type { ItemKey, Keys, ListWindow, PaneId, PaneList } from '../../pane.js';
+import { bodyList, type Frame } from '../../view.js';
 import { stepDetail } from './detail.js';
 
 export const WORKFLOW: PaneId = { kind: 'workflow' };
@@ -83,17 +82,11 @@ const lineKeys = memoize((lines: readonly WorkflowLine[]): Keys => ({
 }));
 
 export function workflow(frame: Frame, spec: WorkflowSpec): WorkflowModel {
-  const { team, view, bodyRows } = frame;
-  const status = selectWorkflow(team, spec, frame.now, frame.quietAfterMs);
+  const status = selectWorkflow(frame.team, spec, frame.now, frame.quietAfterMs);
   const lines = workflowLines(status);
-  const items = lineKeys(lines);
-  const rows = bodyRows === undefined ? lines.length : Math.max(0, bodyRows - 1);
-  const window = listWindow(lines.length, rows, selectedIndex(view, WORKFLOW, items, 'start'));
+  const { window, list } = bodyList(frame, WORKFLOW, lineKeys(lines), 'start');
   return {
-    id: WORKFLOW,
-    items,
-    anchor: 'start',
-    page: window.end - window.start,
+    ...list,
     opens: (key) => key.kind === 'step',
     open: (key) => {
       const step = key.kind === 'step' ? status.steps.find((candidate) => candidate.name === key.id) : undefined;

@@ -14,12 +14,11 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { spawnSync } from 'node:child_process';
 import { makeTeam, message, writeJson, writeJsonAtomic } from './fixtures.mjs';
-import { Pty, shebangFlags } from './pty.mjs';
+import { CLI, cliArgs, Pty, teamtopJson } from './pty.mjs';
+import { stats } from './stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(root, 'dist', 'cli.js');
 const HELLO = join(root, 'bench', 'hello.mjs');
 const BARE_WATCH = join(root, 'bench', 'bare-watch.mjs');
 const BARE_KEYS = join(root, 'bench', 'bare-keys.mjs');
@@ -36,17 +35,6 @@ const temp = (name) => mkdtempSync(join(scratch, `${name}-`));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 const log = (text) => process.stderr.write(`${text}\n`);
-
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  const middle = sorted.length / 2;
-  const median = sorted.length % 2 === 1 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
-  return { median, p95: at(0.95), min: sorted[0], max: sorted[sorted.length - 1], n: sorted.length };
-}
-
-/** The CLI as its bin runs it (with the Node flags of its shebang line). */
-const cliArgs = (...args) => [...shebangFlags(CLI), CLI, ...args];
 
 /**
  * The dashboard as a user runs it: journal on (in a scratch state dir), unless
@@ -172,8 +160,7 @@ async function captureRate() {
   }
   await sleep(300);
   await term.quit();
-  const json = spawnSync(process.execPath, cliArgs('--json', '--dir', dir, '--state-dir', state), { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const texts = new Set(JSON.parse(json.stdout).teams[0].messages.map((m) => m.text));
+  const texts = new Set(teamtopJson('--dir', dir, '--state-dir', state).teams[0].messages.map((m) => m.text));
   const result = {};
   for (const window of windows) {
     let found = 0;

@@ -1,0 +1,103 @@
+// The live dashboard as a user sees it, for measuring when each message
+// reaches the screen: the built CLI in a pseudo-terminal (bench/pty.mjs), its
+// output interpreted by a headless xterm, and the timeline view (every message
+// of the team, one row each: `time  from → to  ● rendering`) read after every
+// chunk. Each row's first appearance is kept, with the time its chunk arrived.
+import xterm from '@xterm/headless';
+import { monoMs } from '../bench/stats.mjs';
+import { Pty } from '../bench/pty.mjs';
+
+const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const TIMELINE_ROW = /^(\d\d:\d\d:\d\d) {2}(\S+) +→ (.+?) {2}[●○] (.*)$/u;
+/** Enough of a rendering to tell messages apart; rows are cut to the terminal's width. */
+const BODY = 32;
+
+/**
+ * What identifies a message's row in the timeline: its time as the dashboard
+ * draws it (local time, as teamtop's `formatClock`), sender, recipient and the
+ * start of its rendering (`summary · text` for plain text, else the rendering),
+ * all read from teamtop's `--json` for that message.
+ */
+export function rowKey(message) {
+  const body = message.data === null && message.summary ? `${message.summary} · ${message.text}` : message.text;
+  return `${clockFormat.format(new Date(message.timestamp))}|${message.from}|${message.to}|${body.slice(0, BODY)}`;
+}
+
+export class LiveDashboard {
+  constructor(args, { cols = 200, rows = 100 } = {}) {
+    this.screen = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+    this.term = new Pty(args, { cols, rows });
+    /** `<row key>#<n>` → when the n-th row with that key was first on screen (monoMs). */
+    this.firstSeen = new Map();
+    this.waiters = new Set();
+    this.term.pty.onData((chunk) => {
+      const at = monoMs();
+      this.screen.write(chunk, () => this.scan(at));
+    });
+  }
+
+  lines() {
+    const buffer = this.screen.buffer.active;
+    return Array.from({ length: this.screen.rows }, (_, y) => buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+  }
+
+  scan(at) {
+    const lines = this.lines();
+    const counts = new Map();
+    for (const line of lines) {
+      const row = TIMELINE_ROW.exec(line);
+      if (!row) continue;
+      const [, clock, from, recipients, body] = row;
+      for (const to of recipients.split(', ')) {
+        const key = `${clock}|${from}|${to.trim()}|${body.slice(0, BODY)}`;
+        const n = (counts.get(key) ?? 0) + 1;
+        counts.set(key, n);
+        if (!this.firstSeen.has(`${key}#${n}`)) this.firstSeen.set(`${key}#${n}`, at);
+      }
+    }
+    if (this.waiters.size === 0) return;
+    const text = lines.join('\n');
+    for (const waiter of this.waiters) {
+      if (!waiter.pattern.test(text)) continue;
+      this.waiters.delete(waiter);
+      clearTimeout(waiter.timer);
+      waiter.resolve(at);
+    }
+  }
+
+  /** Resolves once the screen shows `pattern` (a RegExp), with the time it did. */
+  waitFor(pattern, timeout = 30_000) {
+    return new Promise((resolve, reject) => {
+      const waiter = { pattern, resolve };
+      waiter.timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`the dashboard did not show ${pattern} within ${timeout / 1000} s; its screen:\n${this.lines().join('\n').trimEnd()}`));
+      }, timeout);
+      this.waiters.add(waiter);
+      this.screen.write('', () => this.scan(monoMs()));
+    });
+  }
+
+  /** When each of `messages` (teamtop's `--json` messages, in time order) was first drawn; undefined for one never drawn. */
+  drawnAt(messages) {
+    const seen = new Map();
+    return messages.map((message) => {
+      const key = rowKey(message);
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      return this.firstSeen.get(`${key}#${n}`);
+    });
+  }
+
+  press(keys) {
+    this.term.press(keys);
+  }
+
+  quit() {
+    return this.term.quit();
+  }
+
+  kill() {
+    this.term.kill();
+  }
+}

@@ -1,0 +1,118 @@
+// The messages of a recording (every version of every file, as recorder.mjs and
+// ../shared/realcc/snapshot.py write it), and which of them teamtop kept.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stats } from '../bench/stats.mjs';
+
+const INBOX = /^teams\/([^/]+)\/inboxes\/([^/]+)\.json$/u;
+
+export function readEvents(snapDir) {
+  return readFileSync(join(snapDir, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+/** The protocol type inside a message's text, or 'text' for plain text (as teamtop's `kind`). */
+function kindOf(text) {
+  try {
+    const data = JSON.parse(text);
+    if (data && typeof data === 'object' && typeof data.type === 'string') return data.type;
+  } catch {
+    // Plain text.
+  }
+  return 'text';
+}
+
+/**
+ * Every distinct message (by `msg_id`) that was ever in an inbox file, in the
+ * order it first appeared: `{ id, team, to, from, timestamp, kind, text, seq,
+ * firstSeen, written, removed }`: `seq` is the event that first held it,
+ * `firstSeen` its time on the machine's monotonic clock (comparable with
+ * monoMs() taken in another process; wall-clock in recordings without one),
+ * `written` and `removed` (from its inbox) wall-clock ms.
+ * Inboxes of a team folder renamed for deletion (`<team>.deleted-<uuid>`) are
+ * the same messages on their way out, not new ones.
+ */
+export function recordedMessages(snapDir, events = readEvents(snapDir)) {
+  const messages = new Map();
+  const present = new Map();
+  for (const event of events) {
+    const path = INBOX.exec(event.path);
+    if (!path || path[1].includes('.deleted-')) continue;
+    const [, team, to] = path;
+    let now = [];
+    if (event.version_file) {
+      try {
+        now = JSON.parse(readFileSync(join(snapDir, event.version_file), 'utf8'));
+      } catch {
+        continue; // torn or empty: a version in the middle of a write
+      }
+      if (!Array.isArray(now)) continue;
+    }
+    const ids = new Set();
+    for (const message of now) {
+      const id = message.msg_id ?? `${message.from}|${message.timestamp}|${message.text}`;
+      ids.add(id);
+      if (messages.has(id)) continue;
+      const text = typeof message.text === 'string' ? message.text : JSON.stringify(message.text);
+      messages.set(id, {
+        id,
+        team,
+        to,
+        from: message.from,
+        timestamp: message.timestamp,
+        kind: kindOf(text),
+        text,
+        seq: event.seq,
+        firstSeen: event.mono ?? event.t * 1000,
+        written: event.t * 1000,
+        removed: undefined,
+      });
+    }
+    for (const id of present.get(event.path) ?? []) {
+      const message = messages.get(id);
+      if (!ids.has(id) && message.removed === undefined) message.removed = event.t * 1000;
+    }
+    present.set(event.path, ids);
+  }
+  return [...messages.values()];
+}
+
+const identity = (to, from, timestamp, kind) => `${to}|${from}|${Date.parse(timestamp)}|${kind}`;
+
+/**
+ * Pairs each recorded message with teamtop's (`--json`) message for it: the
+ * same inbox, sender, time and kind (teamtop's JSON has no message ids).
+ * `match[i]` is teamtop's message for `recorded[i]`, or undefined: lost.
+ */
+export function matchMessages(recorded, teamtopMessages) {
+  const pool = new Map();
+  for (const message of teamtopMessages) {
+    const key = identity(message.to, message.from, message.timestamp, message.kind);
+    pool.set(key, [...(pool.get(key) ?? []), message]);
+  }
+  return recorded.map((message) => pool.get(identity(message.to, message.from, message.timestamp, message.kind))?.shift());
+}
+
+/**
+ * What teamtop made of a recording's messages: which it kept (in `teamtop`, its
+ * `--json`), and how long after `writtenAt(message)` each reached the screen
+ * (`firstDrawn(messages)`: when each of teamtop's messages was first drawn).
+ */
+export function verdict(recorded, teamtop, firstDrawn, writtenAt = (message) => message.firstSeen) {
+  const teams = new Set(recorded.map((message) => message.team));
+  const match = matchMessages(
+    recorded,
+    teamtop.teams.filter((team) => teams.has(team.name)).flatMap((team) => team.messages),
+  );
+  const times = firstDrawn(match.filter(Boolean));
+  let next = 0;
+  /** ms from the write to the frame that showed it; undefined: never drawn. */
+  const drawn = recorded.map((message, i) => {
+    const at = match[i] ? times[next++] : undefined;
+    return at === undefined ? undefined : at - writtenAt(message);
+  });
+  const latencies = drawn.filter((ms) => ms !== undefined);
+  return { written: recorded.length, kept: next, drawn: latencies.length, latency: stats(latencies), match, drawnAfter: drawn };
+}

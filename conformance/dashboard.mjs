@@ -12,16 +12,21 @@ const TIMELINE_ROW = /^(\d\d:\d\d:\d\d) {2}(\S+) +→ (.+?) {2}[●○] (.*)$/u;
 /** Enough of a rendering to tell messages apart; rows are cut to the terminal's width. */
 const BODY = 32;
 
+/** Whether a cell shows `text`: all of it, or its start cut with `…` (names are cut to the widest sender's width). */
+const shows = (cell, text) => cell === text || (cell.endsWith('…') && text.startsWith(cell.slice(0, -1)));
+
 /**
- * What identifies a message's row in the timeline: its time as the dashboard
- * draws it (local time, as teamtop's `formatClock`), sender, recipient and the
- * start of its rendering (`summary · text` for plain text, else the rendering),
- * all read from teamtop's `--json` for that message.
+ * What a message's row in the timeline shows: its time as the dashboard draws
+ * it (local time, as teamtop's `formatClock`), sender, recipient and the start of
+ * its rendering (`summary · text` for plain text, else the rendering), all read
+ * from teamtop's `--json` for that message.
  */
-export function rowKey(message) {
+function expectedRow(message) {
   const body = message.data === null && message.summary ? `${message.summary} · ${message.text}` : message.text;
-  return `${clockFormat.format(new Date(message.timestamp))}|${message.from}|${message.to}|${body.slice(0, BODY)}`;
+  return { clock: clockFormat.format(new Date(message.timestamp)), from: message.from, to: message.to, body: body.slice(0, BODY) };
 }
+
+const rowKey = ({ clock, from, to, body }) => `${clock}|${from}|${to}|${body}`;
 
 export class LiveDashboard {
   constructor(args, { cols = 200, rows = 100 } = {}) {
@@ -29,6 +34,8 @@ export class LiveDashboard {
     this.term = new Pty(args, { cols, rows });
     /** `<row key>#<n>` → when the n-th row with that key was first on screen (monoMs). */
     this.firstSeen = new Map();
+    /** Every row key seen, with what it showed. */
+    this.rows = new Map();
     this.waiters = new Set();
     this.term.pty.onData((chunk) => {
       const at = monoMs();
@@ -49,7 +56,9 @@ export class LiveDashboard {
       if (!row) continue;
       const [, clock, from, recipients, body] = row;
       for (const to of recipients.split(', ')) {
-        const key = `${clock}|${from}|${to.trim()}|${body.slice(0, BODY)}`;
+        const shown = { clock, from, to: to.trim(), body: body.slice(0, BODY) };
+        const key = rowKey(shown);
+        this.rows.set(key, shown);
         const n = (counts.get(key) ?? 0) + 1;
         counts.set(key, n);
         if (!this.firstSeen.has(`${key}#${n}`)) this.firstSeen.set(`${key}#${n}`, at);
@@ -78,14 +87,22 @@ export class LiveDashboard {
     });
   }
 
-  /** When each of `messages` (teamtop's `--json` messages, in time order) was first drawn; undefined for one never drawn. */
+  /**
+   * When each of `messages` (teamtop's `--json` messages, in time order) was
+   * first drawn: the first frame with a row that shows it (the n-th message
+   * that looks the same, the n-th such row); undefined for one never drawn.
+   */
   drawnAt(messages) {
     const seen = new Map();
     return messages.map((message) => {
-      const key = rowKey(message);
-      const n = (seen.get(key) ?? 0) + 1;
-      seen.set(key, n);
-      return this.firstSeen.get(`${key}#${n}`);
+      const expected = expectedRow(message);
+      const n = (seen.get(rowKey(expected)) ?? 0) + 1;
+      seen.set(rowKey(expected), n);
+      const times = [...this.rows]
+        .filter(([, row]) => row.clock === expected.clock && shows(row.from, expected.from) && shows(row.to, expected.to) && shows(row.body, expected.body))
+        .map(([key]) => this.firstSeen.get(`${key}#${n}`))
+        .filter((at) => at !== undefined);
+      return times.length > 0 ? Math.min(...times) : undefined;
     });
   }
 

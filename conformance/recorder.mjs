@@ -16,7 +16,9 @@
 // { stop } it looks once more, copies the tree and says { stopped }.
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, watch, writeFileSync, writeSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { monoMs } from '../bench/stats.mjs';
 
 const SUBDIRS = ['teams', 'tasks'];
@@ -216,7 +218,7 @@ export class Recorder {
 
   emit(rel, kind, src, raw, { data, sha1, at = monoMs(), ...extra } = {}) {
     this.seq += 1;
-    const record = { seq: this.seq, t: Date.now() / 1000, mono: at, path: rel, kind, src, ...(raw ? { raw } : {}), ...extra };
+    const record = { seq: this.seq, t: (performance.timeOrigin + performance.now()) / 1000, mono: at, path: rel, kind, src, ...(raw ? { raw } : {}), ...extra };
     if (data !== undefined) {
       const name = `${String(this.seq).padStart(6, '0')}__${rel.replaceAll('/', '%')}`;
       writeFileSync(join(this.out, 'versions', name), data);
@@ -228,6 +230,13 @@ export class Recorder {
 
 // As a child process: node recorder.mjs <claude dir> <out dir>
 if (process.send && process.argv[2] && process.argv[3]) {
+  // Its times are the writes' times: on a busy machine it must not wait its
+  // turn behind the processes it times (where the system lets it go first).
+  try {
+    setPriority(-10);
+  } catch {
+    // Not allowed: the times may come a little late when the machine is busy.
+  }
   const recorder = new Recorder(process.argv[2], process.argv[3]);
   recorder.start();
   process.on('message', (message) => {

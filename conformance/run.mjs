@@ -27,7 +27,7 @@ import { monoMs } from '../bench/stats.mjs';
 import { ClaudeSession, runPaths } from './claude.mjs';
 import { LiveDashboard } from './dashboard.mjs';
 import { ensureClaudeCode } from './install.mjs';
-import { recordedMessages, verdict } from './messages.mjs';
+import { readEvents, recordedMessages, recordedTeams, verdict } from './recording.mjs';
 import { describeRun } from './summary.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -101,6 +101,7 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     await dashboard.waitFor(/ Timeline /u);
     await session.prompt();
     const promptAt = Date.now();
+    const promptMono = monoMs();
 
     const cap = sleep(timeoutMs).then(() => 'timeout');
     const exited = (async () => {
@@ -118,10 +119,14 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     recorder.process.send('stop');
     await recorder.next((message) => message === 'stopped');
     await dashboard.quit();
+    // Every timeline row the dashboard drew, when it first did (seconds after the prompt).
+    const rows = [...dashboard.firstSeen].map(([row, at]) => `${((at - promptMono) / 1000).toFixed(3).padStart(7)} ${row}`);
+    writeFileSync(join(paths.log, 'rows.txt'), `${rows.join('\n')}\n`);
 
-    const recorded = recordedMessages(paths.snap);
+    const events = readEvents(paths.snap);
+    const recorded = recordedMessages(paths.snap, events);
     const teamtop = teamtopJson('--dir', paths.claude, '--state-dir', paths.state);
-    const { match, drawnAfter, ...figures } = verdict(recorded, teamtop, (messages) => dashboard.drawnAt(messages));
+    const { match, drawnAfter, ...figures } = verdict({ recorded, teams: recordedTeams(paths.snap, events) }, teamtop, (messages) => dashboard.drawnAt(messages));
     const row = { scenario: scenario.name, mode, outcome, ...figures };
     writeFileSync(join(paths.root, 'summary.txt'), describeRun({ scenario, mode, version, promptAt, paths, recorded, match, drawnAfter, teamtop, row }));
     return { row, paths };
@@ -147,13 +152,14 @@ function record(paths, into) {
 const fmt = (value) => (value === undefined ? '—' : value.toFixed(1));
 
 function table(rows, version) {
-  const headings = ['scenario', `Claude Code ${version}, teammates`, 'messages written', 'kept', 'drawn live', 'write → frame p50 / p95 (ms)', 'max (ms)'];
+  const headings = ['scenario', `Claude Code ${version}, teammates`, 'messages written', 'kept', 'drawn live', 'members, tasks kept', 'write → frame p50 / p95 (ms)', 'max (ms)'];
   const cells = rows.map((r) => [
     r.scenario,
     r.mode,
     String(r.written),
     String(r.kept),
     String(r.drawn),
+    `${r.members.kept} of ${r.members.seen}, ${r.tasks.kept} of ${r.tasks.seen}`,
     `${fmt(r.latency.median)} / ${fmt(r.latency.p95)}`,
     `${fmt(r.latency.max)}${r.outcome === 'done' ? '' : ` (run ${r.outcome === 'timeout' ? 'timed out' : 'ended early'})`}`,
   ]);
@@ -179,9 +185,11 @@ async function main() {
     try {
       const { row, paths } = await runScenario(scenario, mode, { binary, version, timeoutMs: Number(options.timeout) * 1000 });
       rows.push(row);
-      const lost = row.kept < row.written || row.drawn < row.written || row.outcome !== 'done';
+      const lost = row.kept < row.written || row.drawn < row.written || row.members.lost.length > 0 || row.tasks.lost.length > 0 || row.outcome !== 'done';
       failed ||= lost;
       log(`  ${row.written} messages written, ${row.kept} kept, ${row.drawn} drawn live (${((monoMs() - t0) / 1000).toFixed(0)} s)`);
+      for (const member of row.members.lost) log(`  member lost: ${member}`);
+      for (const task of row.tasks.lost) log(`  task lost: ${task}`);
       if (options.record) {
         record(paths, options.record);
         log(`  recording kept in ${options.record}`);

@@ -1,6 +1,6 @@
 // A run in words (summary.txt next to its recording): what was written, when,
 // how long each message stayed in its inbox, and what teamtop made of it.
-import { readEvents } from './messages.mjs';
+import { readEvents } from './recording.mjs';
 
 const seconds = (ms, from) => (ms === undefined ? '-' : ((ms - from) / 1000).toFixed(3));
 
@@ -10,6 +10,8 @@ export function describeRun({ scenario, mode, version, promptAt, paths, recorded
     scenario.summary,
     `prompt sent ${new Date(promptAt).toISOString()}; the run ${row.outcome === 'done' ? 'finished' : row.outcome === 'timeout' ? 'timed out' : 'ended early'}`,
     `teamtop: ${row.written} messages written, ${row.kept} kept (--json, history restored from its journal), ${row.drawn} drawn live`,
+    `  members ${row.members.kept} of ${row.members.seen} kept${row.members.lost.length > 0 ? ` (lost: ${row.members.lost.join(', ')})` : ''}`,
+    `  tasks ${row.tasks.kept} of ${row.tasks.seen} kept with their last status${row.tasks.lost.length > 0 ? ` (lost: ${row.tasks.lost.join(', ')})` : ''}`,
     '',
     '## files: versions seen (create, modify, delete), temp files and lock folders apart',
   ];

@@ -1,10 +1,13 @@
-// The messages of a recording (every version of every file, as recorder.mjs and
-// ../shared/realcc/snapshot.py write it), and which of them teamtop kept.
+// What a recording (every version of every file, as recorder.mjs and
+// ../shared/realcc/snapshot.py write it) holds: its messages, members and tasks;
+// and which of them teamtop kept.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stats } from '../bench/stats.mjs';
 
 const INBOX = /^teams\/([^/]+)\/inboxes\/([^/]+)\.json$/u;
+const CONFIG = /^teams\/([^/]+)\/config\.json$/u;
+const TASK = /^tasks\/([^/]+)\/([^/]+)\.json$/u;
 
 export function readEvents(snapDir) {
   return readFileSync(join(snapDir, 'events.jsonl'), 'utf8')
@@ -37,21 +40,11 @@ function kindOf(text) {
 export function recordedMessages(snapDir, events = readEvents(snapDir)) {
   const messages = new Map();
   const present = new Map();
-  for (const event of events) {
-    const path = INBOX.exec(event.path);
-    if (!path || path[1].includes('.deleted-')) continue;
+  for (const { event, path, data } of versions(snapDir, events, INBOX)) {
+    if (data !== null && !Array.isArray(data)) continue;
     const [, team, to] = path;
-    let now = [];
-    if (event.version_file) {
-      try {
-        now = JSON.parse(readFileSync(join(snapDir, event.version_file), 'utf8'));
-      } catch {
-        continue; // torn or empty: a version in the middle of a write
-      }
-      if (!Array.isArray(now)) continue;
-    }
     const ids = new Set();
-    for (const message of now) {
+    for (const message of data ?? []) {
       const id = message.msg_id ?? `${message.from}|${message.timestamp}|${message.text}`;
       ids.add(id);
       if (messages.has(id)) continue;
@@ -79,6 +72,44 @@ export function recordedMessages(snapDir, events = readEvents(snapDir)) {
   return [...messages.values()];
 }
 
+/**
+ * The readable versions of the files whose path matches `pattern`, outside
+ * folders renamed for deletion (`<team>.deleted-<uuid>`: the same files on
+ * their way out): `{ event, path (the match), data }`, data null for a removal.
+ * Torn and empty versions (in the middle of an in-place write) are skipped.
+ */
+function* versions(snapDir, events, pattern) {
+  for (const event of events) {
+    const path = pattern.exec(event.path);
+    if (!path || path[1].includes('.deleted-')) continue;
+    if (!event.version_file) {
+      if (event.kind === 'delete') yield { event, path, data: null };
+      continue;
+    }
+    try {
+      yield { event, path, data: JSON.parse(readFileSync(join(snapDir, event.version_file), 'utf8')) };
+    } catch {
+      // A version in the middle of a write.
+    }
+  }
+}
+
+/** Each team's members (every name its config ever listed) and tasks (id → the last readable version of its file). */
+export function recordedTeams(snapDir, events = readEvents(snapDir)) {
+  const teams = new Map();
+  const team = (name) => {
+    if (!teams.has(name)) teams.set(name, { members: new Set(), tasks: new Map() });
+    return teams.get(name);
+  };
+  for (const { path, data } of versions(snapDir, events, CONFIG)) {
+    for (const member of data?.members ?? []) team(path[1]).members.add(member.name);
+  }
+  for (const { path, data } of versions(snapDir, events, TASK)) {
+    if (data) team(path[1]).tasks.set(data.id ?? path[2], data);
+  }
+  return teams;
+}
+
 const identity = (to, from, timestamp, kind) => `${to}|${from}|${Date.parse(timestamp)}|${kind}`;
 
 /**
@@ -96,15 +127,16 @@ export function matchMessages(recorded, teamtopMessages) {
 }
 
 /**
- * What teamtop made of a recording's messages: which it kept (in `teamtop`, its
+ * What teamtop made of a recording: which messages it kept (in `teamtop`, its
  * `--json`), and how long after `writtenAt(message)` each reached the screen
- * (`firstDrawn(messages)`: when each of teamtop's messages was first drawn).
+ * (`firstDrawn(messages)`: when each of teamtop's messages was first drawn);
+ * which members it kept, and which tasks, with the status of their last version.
  */
-export function verdict(recorded, teamtop, firstDrawn, writtenAt = (message) => message.firstSeen) {
-  const teams = new Set(recorded.map((message) => message.team));
+export function verdict({ recorded, teams }, teamtop, firstDrawn, writtenAt = (message) => message.firstSeen) {
+  const shown = teamtop.teams.filter((team) => teams.has(team.name));
   const match = matchMessages(
     recorded,
-    teamtop.teams.filter((team) => teams.has(team.name)).flatMap((team) => team.messages),
+    shown.flatMap((team) => team.messages),
   );
   const times = firstDrawn(match.filter(Boolean));
   let next = 0;
@@ -114,5 +146,21 @@ export function verdict(recorded, teamtop, firstDrawn, writtenAt = (message) => 
     return at === undefined ? undefined : at - writtenAt(message);
   });
   const latencies = drawn.filter((ms) => ms !== undefined);
-  return { written: recorded.length, kept: next, drawn: latencies.length, latency: stats(latencies), match, drawnAfter: drawn };
+  const members = { seen: 0, kept: 0, lost: [] };
+  const tasks = { seen: 0, kept: 0, lost: [] };
+  for (const [name, { members: names, tasks: files }] of teams) {
+    const team = shown.find((candidate) => candidate.name === name);
+    for (const member of names) {
+      members.seen++;
+      if (team?.members.some((kept) => kept.name === member)) members.kept++;
+      else members.lost.push(member);
+    }
+    for (const [id, task] of files) {
+      tasks.seen++;
+      const kept = team?.tasks.find((candidate) => candidate.id === id);
+      if (kept?.status === task.status) tasks.kept++;
+      else tasks.lost.push(`#${id} ${task.status}${kept ? ` (teamtop: ${kept.status})` : ''}`);
+    }
+  }
+  return { written: recorded.length, kept: next, drawn: latencies.length, latency: stats(latencies), match, drawnAfter: drawn, members, tasks };
 }

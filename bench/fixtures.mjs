@@ -1,6 +1,6 @@
 // Claude config dirs for the benchmark, written like Claude Code writes them.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const COLORS = ['blue', 'green', 'yellow', 'purple', 'orange', 'pink', 'cyan', 'red'];
@@ -17,6 +17,19 @@ export function writeJsonAtomic(path, value) {
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   writeFileSync(temp, JSON.stringify(value, null, 2));
   renameSync(temp, path);
+}
+
+/**
+ * Write as Claude Code 2.1.330 writes an inbox or a task (see its recordings in
+ * test-fixtures/captures): under a lock folder `<file>.lock/`, a temp file
+ * `<file>.tmp.<8 hex>` written and renamed over the file, then the lock removed.
+ */
+export function writeJsonAs2_1_330(path, value) {
+  mkdirSync(`${path}.lock`, { recursive: true });
+  const temp = `${path}.tmp.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, JSON.stringify(value, null, 2));
+  renameSync(temp, path);
+  rmdirSync(`${path}.lock`);
 }
 
 export function message(from, text, time, extra = {}) {

@@ -92,8 +92,8 @@ export async function startFakeApi({ scenario, logDir, workDir, onDone }) {
         stop_sequence: null,
         usage,
       };
-      if (body.stream) sendStream(response, message);
-      else sendJson(response, 200, message);
+      const send = () => (body.stream ? sendStream(response, message) : sendJson(response, 200, message));
+      setTimeout(send, blocks.delayMs ?? 0);
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -15,7 +15,7 @@
 // Needs tmux. Options: --cc-version (or $CC_VERSION), --timeout <s> (each
 // scenario's cap), --keep (keep each run's folder), --record DIR (one scenario
 // and mode: keep its recording in DIR, in the format of test-fixtures/captures).
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -176,29 +176,44 @@ async function main() {
   const scenarios = await Promise.all(options.scenario.split(',').map(loadScenario));
   const runs = scenarios.flatMap((scenario) => modes.filter((mode) => (scenario.modes ?? MODES).includes(mode)).map((mode) => ({ scenario, mode })));
   if (options.record && runs.length !== 1) throw new Error('--record keeps one run: name one --scenario and one --mode');
+  if (spawnSync('tmux', ['-V']).status !== 0) throw new Error('tmux is needed to run Claude Code as a user runs it (apt install tmux, brew install tmux)');
   const binary = ensureClaudeCode(version, log);
   const rows = [];
   let failed = false;
   for (const { scenario, mode } of runs) {
     log(`${scenario.name}, ${mode}: ${scenario.summary}`);
-    const t0 = monoMs();
-    try {
-      const { row, paths } = await runScenario(scenario, mode, { binary, version, timeoutMs: Number(options.timeout) * 1000 });
-      rows.push(row);
-      const lost = row.kept < row.written || row.drawn < row.written || row.members.lost.length > 0 || row.tasks.lost.length > 0 || row.outcome !== 'done';
-      failed ||= lost;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const t0 = monoMs();
+      let run;
+      try {
+        run = await runScenario(scenario, mode, { binary, version, timeoutMs: Number(options.timeout) * 1000 });
+      } catch (error) {
+        failed = true;
+        log(`  failed: ${error.stack ?? error}${error.paths ? `\n  the run's folder: ${error.paths.root}` : ''}`);
+        break;
+      }
+      const { row, paths } = run;
+      const lost = row.kept < row.written || row.drawn < row.written || row.members.lost.length > 0 || row.tasks.lost.length > 0;
+      const unfinished = row.outcome !== 'done';
       log(`  ${row.written} messages written, ${row.kept} kept, ${row.drawn} drawn live (${((monoMs() - t0) / 1000).toFixed(0)} s)`);
       for (const member of row.members.lost) log(`  member lost: ${member}`);
       for (const task of row.tasks.lost) log(`  task lost: ${task}`);
+      // The real client sometimes stalls on its own (a teammate that never
+      // takes its turn): that says nothing about teamtop, so it gets one more go.
+      if (unfinished && !lost && attempt === 1) {
+        log(`  Claude Code did not finish the scenario (${row.outcome === 'timeout' ? 'timed out' : 'it exited'}): once more`);
+        if (!options.keep) rmSync(paths.root, { recursive: true, force: true });
+        continue;
+      }
+      rows.push(row);
+      failed ||= lost || unfinished;
       if (options.record) {
         record(paths, options.record);
         log(`  recording kept in ${options.record}`);
       }
-      if (options.keep || lost) log(`  the run's folder: ${paths.root}${lost ? ' (summary.txt says what was lost)' : ''}`);
+      if (options.keep || lost || unfinished) log(`  the run's folder: ${paths.root}${lost ? ' (summary.txt says what was lost)' : ''}`);
       else rmSync(paths.root, { recursive: true, force: true });
-    } catch (error) {
-      failed = true;
-      log(`  failed: ${error.stack ?? error}${error.paths ? `\n  the run's folder: ${error.paths.root}` : ''}`);
+      break;
     }
   }
   process.stdout.write(`${table(rows, version)}\n`);

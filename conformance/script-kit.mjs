@@ -89,6 +89,11 @@ export class Turn {
     return [{ type: 'text', text }];
   }
 
+  /** `blocks`, answered `ms` later: the model takes its time. */
+  after(ms, blocks) {
+    return Object.assign(blocks, { delayMs: ms });
+  }
+
   /** Plain-text messages from `from` (any sender without it). */
   plain(from) {
     return this.teammateMessages.filter((m) => m.frame === null && (from === undefined || m.from === from)).map((m) => m.body);
@@ -125,6 +130,7 @@ export function respond(scenario, body, headers, ctx) {
     return [{ type: 'text', text: 'unclassified' }];
   }
   const turn = new Turn(name ?? 'lead', body, ctx);
-  turn.log(`steps done: ${[...turn.steps].sort().join(' ') || '-'}`);
+  const heard = turn.teammateMessages.map((m) => `${m.from}:${m.frame?.type ?? 'text'}`);
+  turn.log(`steps done: ${[...turn.steps].sort().join(' ') || '-'}; heard: ${heard.join(' ') || '-'}`);
   return name === null ? scenario.lead(turn) : scenario.teammate(turn);
 }

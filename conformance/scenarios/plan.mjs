@@ -33,8 +33,11 @@ export const scenario = {
       ]);
     }
     if (plans.length >= 1 && !turn.done('p04')) {
+      // The client approves the plan on its own within 0.2 s; this rejection
+      // contradicts it. Sent at once, both could reach a tmux teammate in one
+      // read, and she then did nothing more (1 run in 3): the rejection comes later.
       const message = { type: 'plan_approval_response', request_id: plans[0].requestId, approve: false, feedback: 'add a step that verifies the file' };
-      return turn.tools('p04', [['SendMessage', { to: 'carol', summary: 'reject plan v1', message }]]);
+      return turn.after(1500, turn.tools('p04', [['SendMessage', { to: 'carol', summary: 'reject plan v1', message }]]));
     }
     if (plans.length >= 2 && !turn.done('p05')) {
       const message = { type: 'plan_approval_response', request_id: plans[1].requestId, approve: true };
@@ -59,6 +62,10 @@ export const scenario = {
     // ExitPlanMode without a plan file fails with the path the plan must be written to.
     const planPath = [...turn.text.matchAll(/No plan file found at (\S+?\.md)/gu)].at(-1)?.[1];
     if (shutdowns.length > 0 && !turn.done('sd0')) {
+      // The last write of the run. The lead usually hears of it in one more
+      // turn, but the client does not always give it one (seen with a tmux
+      // teammate): the run ends from here too, the driver gives it 2 s.
+      turn.finish();
       const message = { type: 'shutdown_response', request_id: shutdowns.at(-1).requestId, approve: true };
       return turn.tools('sd0', [['SendMessage', { to: 'team-lead', summary: 'approve shutdown', message }]]);
     }

@@ -5,7 +5,9 @@
 //   OUT/events.jsonl   one line per change seen: seq, t (unix seconds), mono (ms, the
 //                      machine's monotonic clock, to compare with times taken in
 //                      another process), path, kind (create | modify | delete |
-//                      dir-create | dir-delete), src, raw, size, sha1, version_file
+//                      dir-create | dir-delete), src, raw, size, sha1, version_file;
+//                      changed: the version's ctime on the same clock as mono;
+//                      movedTo / movedFrom: a folder renamed (the same inode)
 //   OUT/versions/      the bytes of every version seen (temp files and torn writes too)
 //   OUT/final/         the tree when the recording stops
 //
@@ -15,13 +17,15 @@
 // Run as a child process (fork): it says { ready } once it watches, and on
 // { stop } it looks once more, copies the tree and says { stopped }.
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, watch, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, watch, writeFileSync, writeSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { monoMs } from '../bench/stats.mjs';
 
 const SUBDIRS = ['teams', 'tasks'];
+/** Wall-clock ms minus monoMs(): both clocks read back to back. */
+const REAL_TO_MONO = performance.timeOrigin + performance.now() - monoMs();
 
 export class Recorder {
   constructor(root, out) {
@@ -116,8 +120,17 @@ export class Recorder {
       return;
     }
     let data;
+    let changed;
     try {
-      data = readFileSync(path);
+      const fd = openSync(path, 'r');
+      try {
+        // When this version got to this path (renamed over it, or written in
+        // place), by the kernel's clock: a recorder that ran late does not move it.
+        changed = Number(fstatSync(fd, { bigint: true }).ctimeNs) / 1e6 - REAL_TO_MONO;
+        data = readFileSync(fd);
+      } finally {
+        closeSync(fd);
+      }
     } catch {
       this.gone(rel, path, src, raw);
       return;
@@ -126,7 +139,7 @@ export class Recorder {
     if (old?.sha1 === sha1) return;
     if (old?.dir) this.gone(rel, path, src, raw);
     this.state.set(rel, { sha1, ino: stats.ino });
-    this.emit(rel, old && !old.dir ? 'modify' : 'create', src, raw, { data, sha1, at });
+    this.emit(rel, old && !old.dir ? 'modify' : 'create', src, raw, { data, sha1, at, changed });
   }
 
   gone(rel, path, src, raw) {

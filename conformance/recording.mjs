@@ -32,7 +32,10 @@ function kindOf(text) {
  * order it first appeared: `{ id, team, to, from, timestamp, kind, text, seq,
  * firstSeen, written, removed }`: `seq` is the event that first held it,
  * `firstSeen` its time on the machine's monotonic clock (comparable with
- * monoMs() taken in another process; wall-clock in recordings without one),
+ * monoMs() taken in another process; wall-clock in recordings without one):
+ * the earlier of when the recorder saw it and the file's ctime, which the
+ * kernel may round down by a clock tick, so a time measured from it is never
+ * too short,
  * `written` and `removed` (from its inbox) wall-clock ms.
  * Inboxes of a team folder renamed for deletion (`<team>.deleted-<uuid>`) are
  * the same messages on their way out, not new ones.
@@ -58,7 +61,7 @@ export function recordedMessages(snapDir, events = readEvents(snapDir)) {
         kind: kindOf(text),
         text,
         seq: event.seq,
-        firstSeen: event.mono ?? event.t * 1000,
+        firstSeen: Math.min(event.mono ?? event.t * 1000, event.changed ?? Infinity),
         written: event.t * 1000,
         removed: undefined,
       });

@@ -15,7 +15,7 @@
 // Needs tmux. Options: --cc-version (or $CC_VERSION), --timeout <s> (each
 // scenario's cap), --keep (keep each run's folder), --record DIR (one scenario
 // and mode: keep its recording in DIR, in the format of test-fixtures/captures).
-import { fork, spawnSync } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,7 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cliArgs, teamtopJson } from '../bench/pty.mjs';
-import { monoMs } from '../bench/stats.mjs';
+import { monoMs, stats } from '../bench/stats.mjs';
 import { ClaudeSession, runPaths } from './claude.mjs';
 import { LiveDashboard } from './dashboard.mjs';
 import { ensureClaudeCode } from './install.mjs';
@@ -47,17 +47,37 @@ const { values: options } = parseArgs({
 
 /** A child process that says what it has to say as IPC messages. */
 function child(module, args) {
-  const process = fork(join(here, module), args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const subprocess = fork(join(here, module), args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const next = (test) => new Promise((resolve, reject) => {
     const onMessage = (message) => {
       if (!test(message)) return;
-      process.off('message', onMessage);
+      subprocess.off('message', onMessage);
       resolve(message);
     };
-    process.on('message', onMessage);
-    process.once('exit', (code) => reject(new Error(`${module} exited (${code}) early`)));
+    subprocess.on('message', onMessage);
+    subprocess.once('exit', (code) => reject(new Error(`${module} exited (${code}) early`)));
   });
-  return { process, next };
+  return { process: subprocess, next };
+}
+
+/** The bare watcher (bare-watch.mjs) on `dir`: when it first printed each message id. */
+async function bareWatcher(dir) {
+  const watcher = spawn(process.execPath, [join(here, 'bare-watch.mjs'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const printed = new Map();
+  let rest = '';
+  watcher.stdout.setEncoding('utf8');
+  await new Promise((resolve) => {
+    watcher.stdout.on('data', (chunk) => {
+      const at = monoMs();
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) {
+        if (line === 'watching') resolve();
+        else if (!printed.has(line)) printed.set(line, at);
+      }
+    });
+  });
+  return { process: watcher, printed };
 }
 
 async function loadScenario(name) {
@@ -90,6 +110,8 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
 
     // teamtop as a user runs it, beside the client: on the timeline, where every
     // message of the team has its own row.
+    const bare = await bareWatcher(paths.claude);
+    started.push(bare.process);
     dashboard = new LiveDashboard(cliArgs('--dir', paths.claude, '--state-dir', paths.state));
     await dashboard.waitFor(/teamtop ·/u);
     session = new ClaudeSession({ paths, binary, version, mode, args: scenario.claudeArgs ?? ['--dangerously-skip-permissions'], port });
@@ -127,7 +149,8 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     const recorded = recordedMessages(paths.snap, events);
     const teamtop = teamtopJson('--dir', paths.claude, '--state-dir', paths.state);
     const { match, drawnAfter, ...figures } = verdict({ recorded, teams: recordedTeams(paths.snap, events) }, teamtop, (messages) => dashboard.drawnAt(messages));
-    const row = { scenario: scenario.name, mode, outcome, ...figures };
+    const baseline = stats(recorded.filter((message) => bare.printed.has(message.id)).map((message) => bare.printed.get(message.id) - message.firstSeen));
+    const row = { scenario: scenario.name, mode, outcome, ...figures, baseline };
     writeFileSync(join(paths.root, 'summary.txt'), describeRun({ scenario, mode, version, promptAt, paths, recorded, match, drawnAfter, teamtop, row }));
     return { row, paths };
   } catch (error) {
@@ -136,7 +159,7 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
   } finally {
     session?.kill();
     dashboard?.kill();
-    for (const process of started) process.kill();
+    for (const subprocess of started) subprocess.kill();
   }
 }
 
@@ -152,7 +175,17 @@ function record(paths, into) {
 const fmt = (value) => (value === undefined ? '—' : value.toFixed(1));
 
 function table(rows, version) {
-  const headings = ['scenario', `Claude Code ${version}, teammates`, 'messages written', 'kept', 'drawn live', 'members, tasks kept', 'write → frame p50 / p95 (ms)', 'max (ms)'];
+  const headings = [
+    'scenario',
+    `Claude Code ${version}, teammates`,
+    'messages written',
+    'kept',
+    'drawn live',
+    'members, tasks kept',
+    'write → frame p50 / p95 (ms)',
+    'max (ms)',
+    'bare watcher p50 / p95 (ms)',
+  ];
   const cells = rows.map((r) => [
     r.scenario,
     r.mode,
@@ -162,6 +195,7 @@ function table(rows, version) {
     `${r.members.kept} of ${r.members.seen}, ${r.tasks.kept} of ${r.tasks.seen}`,
     `${fmt(r.latency.median)} / ${fmt(r.latency.p95)}`,
     `${fmt(r.latency.max)}${r.outcome === 'done' ? '' : ` (run ${r.outcome === 'timeout' ? 'timed out' : 'ended early'})`}`,
+    `${fmt(r.baseline.median)} / ${fmt(r.baseline.p95)}`,
   ]);
   const widths = headings.map((heading, c) => Math.max(heading.length, ...cells.map((row) => row[c].length)));
   const line = (row) => `| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;

@@ -5,7 +5,9 @@
 //   OUT/events.jsonl   one line per change seen: seq, t (unix seconds), mono (ms, the
 //                      machine's monotonic clock, to compare with times taken in
 //                      another process), path, kind (create | modify | delete |
-//                      dir-create | dir-delete), src, raw, size, sha1, version_file;
+//                      dir-create | dir-delete), src (fs.watch | poll), raw (the
+//                      inotify event it stands for, as snapshot.py names it: from
+//                      fs.watch's kind of event and the inodes), size, sha1, version_file;
 //                      changed: the version's ctime on the same clock as mono;
 //                      movedTo / movedFrom: a folder renamed (the same inode)
 //   OUT/versions/      the bytes of every version seen (temp files and torn writes too)
@@ -24,6 +26,8 @@ import { performance } from 'node:perf_hooks';
 import { monoMs } from '../bench/stats.mjs';
 
 const SUBDIRS = ['teams', 'tasks'];
+/** The inotify names of what a watch event stood for; the poll says nothing of the kind. */
+const saidBy = (src) => (names) => (src === 'fs.watch' ? names : undefined);
 /** Wall-clock ms minus monoMs(): both clocks read back to back. */
 const REAL_TO_MONO = performance.timeOrigin + performance.now() - monoMs();
 
@@ -36,6 +40,8 @@ export class Recorder {
     this.watchers = new Map();
     /** Lock folders seen only as events: made and removed before they could be looked at. */
     this.transient = new Set();
+    /** Inodes of files that just left their name (for a second): one that turns up again was renamed. */
+    this.vanished = new Set();
     this.seq = 0;
     mkdirSync(join(out, 'versions'), { recursive: true });
     this.events = openSync(join(out, 'events.jsonl'), 'a');
@@ -79,7 +85,7 @@ export class Recorder {
         if (!name) return;
         // A watched folder that goes is reported under its own name.
         const self = name === basename(path) && !this.state.has(this.rel(join(path, name)));
-        this.observe(self ? path : join(path, name), 'fs.watch', [event]);
+        this.observe(self ? path : join(path, name), 'fs.watch', event);
       });
       watcher.on('error', () => this.unwatch(path));
       this.watchers.set(path, watcher);
@@ -97,7 +103,12 @@ export class Recorder {
     }
   }
 
-  observe(path, src, raw) {
+  /**
+   * Looks at `path` after `event` (fs.watch's 'rename' or 'change'; none from
+   * the poll) and records what changed, with the inotify event it stands for
+   * in `raw` as snapshot.py writes it, where the inodes tell.
+   */
+  observe(path, src, event) {
     // When the event came (or the poll looked), not when the read was done.
     const at = monoMs();
     const rel = this.rel(path);
@@ -106,17 +117,18 @@ export class Recorder {
     try {
       stats = statSync(path);
     } catch {
-      this.gone(rel, path, src, raw);
+      this.gone(rel, path, src, event);
       return;
     }
     const old = this.state.get(rel);
+    const said = saidBy(src);
     if (stats.isDirectory()) {
       if (old?.dir && old.ino === stats.ino) return;
-      if (old) this.gone(rel, path, src, raw);
+      if (old) this.gone(rel, path, src, event);
       this.state.set(rel, { dir: true, ino: stats.ino });
-      this.emit(rel, 'dir-create', src, raw);
+      this.emit(rel, 'dir-create', said(['CREATE', 'ISDIR']));
       this.watchFolder(path);
-      this.walk(path, src, raw);
+      this.walk(path, src, event);
       return;
     }
     let data;
@@ -132,60 +144,69 @@ export class Recorder {
         closeSync(fd);
       }
     } catch {
-      this.gone(rel, path, src, raw);
+      this.gone(rel, path, src, event);
       return;
     }
     const sha1 = createHash('sha1').update(data).digest('hex');
     if (old?.sha1 === sha1) return;
-    if (old?.dir) this.gone(rel, path, src, raw);
+    if (old?.dir) this.gone(rel, path, src, event);
     this.state.set(rel, { sha1, ino: stats.ino });
-    this.emit(rel, old && !old.dir ? 'modify' : 'create', src, raw, { data, sha1, at, changed });
+    // Another inode than before, or one that just left another name: renamed here.
+    const movedHere = this.vanished.has(stats.ino) || (old !== undefined && !old.dir && old.ino !== stats.ino);
+    const raw = event === 'change' ? ['MODIFY'] : movedHere ? ['MOVED_TO'] : ['CREATE'];
+    this.emit(rel, old && !old.dir ? 'modify' : 'create', said(raw), { data, sha1, at, changed });
   }
 
-  gone(rel, path, src, raw) {
+  gone(rel, path, src, event) {
     const old = this.state.get(rel);
+    const said = saidBy(src);
     if (old === undefined) {
       // Claude Code takes a lock by making a folder `<file>.lock` (proper-lockfile)
       // and removes it a millisecond later: often both events arrive before the
       // folder can be looked at. Each event for such a name is one of the two.
-      if (src === 'fs.watch' && raw[0] === 'rename' && rel.endsWith('.lock')) {
+      if (src === 'fs.watch' && event === 'rename' && rel.endsWith('.lock')) {
         const made = !this.transient.has(rel);
         if (made) this.transient.add(rel);
         else this.transient.delete(rel);
-        this.emit(rel, made ? 'dir-create' : 'dir-delete', src, raw, { inferred: 'gone before it could be looked at' });
+        this.emit(rel, made ? 'dir-create' : 'dir-delete', [made ? 'CREATE' : 'DELETE', 'ISDIR'], { inferred: 'gone before it could be looked at' });
       }
       return;
     }
     this.state.delete(rel);
+    // The same inode under another name next to it: renamed (a temp file over
+    // its target; the team's folder on exit, before it is deleted).
+    const moved = this.sibling(path, old);
     if (!old.dir) {
-      this.emit(rel, 'delete', src, raw);
+      this.vanished.add(old.ino);
+      setTimeout(() => this.vanished.delete(old.ino), 1000).unref();
+      this.emit(rel, 'delete', said(event === 'change' ? ['MODIFY'] : moved ? ['MOVED_FROM'] : ['DELETE']));
       return;
     }
     this.unwatch(path);
-    // Claude Code deletes a team by renaming its folder first: the same folder
-    // (same inode) under another name next to it.
-    const moved = this.sibling(path, old.ino);
     const children = [...this.state.keys()].filter((known) => known.startsWith(`${rel}/`));
     if (moved) {
-      this.emit(rel, 'dir-delete', src, raw, { movedTo: moved });
+      this.emit(rel, 'dir-delete', said(['MOVED_FROM', 'ISDIR']), { movedTo: moved });
       this.state.set(moved, { dir: true, ino: old.ino });
-      this.emit(moved, 'dir-create', src, raw, { movedFrom: rel });
+      this.emit(moved, 'dir-create', said(['MOVED_TO', 'ISDIR']), { movedFrom: rel });
       this.watchFolder(join(this.root, moved));
-      this.walk(join(this.root, moved), src, raw);
+      this.walk(join(this.root, moved), src, event);
     }
-    for (const known of children) if (this.state.has(known)) this.gone(known, join(this.root, known), src, raw);
-    if (!moved) this.emit(rel, 'dir-delete', src, raw);
+    for (const known of children) if (this.state.has(known)) this.gone(known, join(this.root, known), src, event);
+    if (!moved) this.emit(rel, 'dir-delete', said(['DELETE', 'ISDIR']));
   }
 
-  /** The name of the folder next to `path` with inode `ino` that is not known yet. */
-  sibling(path, ino) {
+  /**
+   * The name next to `path` that now has its inode: a folder not known yet
+   * (a known one would be another folder), or any file.
+   */
+  sibling(path, { dir, ino }) {
     const parent = dirname(path);
     try {
       for (const name of readdirSync(parent)) {
         const rel = this.rel(join(parent, name));
-        if (this.state.has(rel)) continue;
+        if (dir && this.state.has(rel)) continue;
         const stats = statSync(join(parent, name));
-        if (stats.isDirectory() && stats.ino === ino) return rel;
+        if (stats.ino === ino && stats.isDirectory() === Boolean(dir)) return rel;
       }
     } catch {
       // The parent went too.
@@ -193,14 +214,14 @@ export class Recorder {
     return undefined;
   }
 
-  walk(folder, src, raw) {
+  walk(folder, src, event) {
     let entries;
     try {
       entries = readdirSync(folder, { withFileTypes: true });
     } catch {
       return;
     }
-    for (const entry of entries) this.observe(join(folder, entry.name), src, raw);
+    for (const entry of entries) this.observe(join(folder, entry.name), src, event);
   }
 
   poll() {
@@ -229,8 +250,9 @@ export class Recorder {
     for (const sub of SUBDIRS) visit(join(this.root, sub));
   }
 
-  emit(rel, kind, src, raw, { data, sha1, at = monoMs(), ...extra } = {}) {
+  emit(rel, kind, raw, { data, sha1, at = monoMs(), ...extra } = {}) {
     this.seq += 1;
+    const src = raw ? 'fs.watch' : 'poll';
     const record = { seq: this.seq, t: (performance.timeOrigin + performance.now()) / 1000, mono: at, path: rel, kind, src, ...(raw ? { raw } : {}), ...extra };
     if (data !== undefined) {
       const name = `${String(this.seq).padStart(6, '0')}__${rel.replaceAll('/', '%')}`;

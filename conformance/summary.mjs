@@ -12,6 +12,7 @@ export function describeRun({ scenario, mode, version, promptAt, paths, recorded
     `teamtop: ${row.written} messages written, ${row.kept} kept (--json, history restored from its journal), ${row.drawn} drawn live`,
     `  members ${row.members.kept} of ${row.members.seen} kept${row.members.lost.length > 0 ? ` (lost: ${row.members.lost.join(', ')})` : ''}`,
     `  tasks ${row.tasks.kept} of ${row.tasks.seen} kept with their last status${row.tasks.lost.length > 0 ? ` (lost: ${row.tasks.lost.join(', ')})` : ''}`,
+    `  write → frame p50 ${row.latency.median?.toFixed(1)} ms, p95 ${row.latency.p95?.toFixed(1)} ms; the bare watcher beside it: ${row.baseline.median?.toFixed(1)} / ${row.baseline.p95?.toFixed(1)} ms`,
     '',
     '## files: versions seen (create, modify, delete), temp files and lock folders apart',
   ];

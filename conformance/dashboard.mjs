@@ -92,9 +92,10 @@ export class LiveDashboard {
   }
 
   /**
-   * When each of `messages` (teamtop's `--json` messages, in time order) was
-   * first drawn: the first frame with a row that shows it (the n-th message
-   * that looks the same, the n-th such row); undefined for one never drawn.
+   * When each of `messages` (teamtop's `--json` messages, in the order they
+   * were written) was first drawn: the first frame with a row that shows it
+   * (the n-th message that looks the same, the n-th such row); undefined for
+   * one never drawn.
    */
   drawnAt(messages) {
     const seen = new Map();

@@ -51,7 +51,7 @@ function sendStream(response, message) {
   response.end();
 }
 
-export async function startFakeApi({ scenario, logDir, workDir, onDone }) {
+async function startFakeApi({ scenario, logDir, workDir, onDone }) {
   const started = Date.now();
   const log = (text) => appendFileSync(join(logDir, 'script.log'), `${((Date.now() - started) / 1000).toFixed(3)} ${text}\n`);
   let seq = 0;

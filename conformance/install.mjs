@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 
 const PACKAGE = '@anthropic-ai/claude-code';
 
-export function cacheHome(version) {
+function cacheHome(version) {
   return process.env.CC_HOME || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'teamtop-realcc', version);
 }
 

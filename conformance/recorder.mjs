@@ -31,7 +31,7 @@ const saidBy = (src) => (names) => (src === 'fs.watch' ? names : undefined);
 /** Wall-clock ms minus monoMs(): both clocks read back to back. */
 const REAL_TO_MONO = performance.timeOrigin + performance.now() - monoMs();
 
-export class Recorder {
+class Recorder {
   constructor(root, out) {
     this.root = root;
     this.out = out;

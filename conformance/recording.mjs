@@ -120,7 +120,7 @@ const identity = (to, from, timestamp, kind) => `${to}|${from}|${Date.parse(time
  * same inbox, sender, time and kind (teamtop's JSON has no message ids).
  * `match[i]` is teamtop's message for `recorded[i]`, or undefined: lost.
  */
-export function matchMessages(recorded, teamtopMessages) {
+function matchMessages(recorded, teamtopMessages) {
   const pool = new Map();
   for (const message of teamtopMessages) {
     const key = identity(message.to, message.from, message.timestamp, message.kind);

@@ -20,6 +20,15 @@ const movedPair = (from, to) =>
   to?.kind === 'dir-create' &&
   (from.movedTo === to.path || (from.raw?.includes('MOVED_FROM') && to.raw?.includes('MOVED_TO')));
 
+/**
+ * A new version of an existing file that was not written in place: renamed
+ * over it from a temp file the recorder never saw (it lived less than a read).
+ * The client writes config.json in place, and the recorder says MODIFY when
+ * it saw a write in place.
+ */
+const renamedHere = (event) =>
+  event.kind === 'modify' && !TEMP.test(event.path) && !event.path.endsWith('/config.json') && !event.raw?.includes('MODIFY');
+
 function sameBytes(path, data) {
   try {
     return readFileSync(path).equals(data);
@@ -64,7 +73,7 @@ export async function reenact(snapDir, target, { speed = 1, events = readEvents(
       // Already there: the files of a folder that was just renamed.
       if (!sameBytes(path, data)) {
         mkdirSync(dirname(path), { recursive: true });
-        const temp = pending.get(event.path);
+        const temp = pending.get(event.path) ?? (renamedHere(event) ? `${path}.tmp.reenact${event.seq}` : undefined);
         pending.delete(event.path);
         if (temp) {
           if (!sameBytes(temp, data)) writeFileSync(temp, data);

@@ -108,10 +108,10 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     started.push(recorder.process);
     await recorder.next((message) => message === 'ready');
 
-    // teamtop as a user runs it, beside the client: on the timeline, where every
-    // message of the team has its own row.
     const bare = await bareWatcher(paths.claude);
     started.push(bare.process);
+    // teamtop as a user runs it, beside the client: on the timeline, where every
+    // message of the team has its own row.
     dashboard = new LiveDashboard(cliArgs('--dir', paths.claude, '--state-dir', paths.state));
     await dashboard.waitFor(/teamtop ·/u);
     session = new ClaudeSession({ paths, binary, version, mode, args: scenario.claudeArgs ?? ['--dangerously-skip-permissions'], port });

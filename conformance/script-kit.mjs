@@ -55,7 +55,7 @@ function leadingJson(body) {
   return null;
 }
 
-export class Turn {
+class Turn {
   constructor(who, body, ctx) {
     this.who = who;
     this.messages = body.messages ?? [];

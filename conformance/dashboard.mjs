@@ -15,6 +15,14 @@ const BODY = 32;
 /** Whether a cell shows `text`: all of it, or its start cut with `…` (names are cut to the widest sender's width). */
 const shows = (cell, text) => cell === text || (cell.endsWith('…') && text.startsWith(cell.slice(0, -1)));
 
+const seconds = (clock) => clock.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+/**
+ * Whether a row's time shows a message's: its own, or for a row of several
+ * recipients up to a second before (a broadcast's copies are one row, at the
+ * time of the first copy).
+ */
+const showsTime = (row, clock) => row.clock === clock || (row.shared && (seconds(clock) - seconds(row.clock) + 86_400) % 86_400 === 1);
+
 /**
  * What a message's row in the timeline shows: its time as the dashboard draws
  * it (local time, as teamtop's `formatClock`), sender, recipient and the start of
@@ -59,9 +67,10 @@ export class LiveDashboard {
       const row = TIMELINE_ROW.exec(line);
       if (!row) continue;
       const [, clock, from, recipients, body] = row;
-      for (const to of recipients.split(', ')) {
-        const shown = { clock, from, to: to.trim(), body: body.slice(0, BODY) };
-        const key = rowKey(shown);
+      const all = recipients.split(', ');
+      for (const to of all) {
+        const shown = { clock, from, to: to.trim(), body: body.slice(0, BODY), shared: all.length > 1 };
+        const key = `${rowKey(shown)}${shown.shared ? '|shared' : ''}`;
         this.rows.set(key, shown);
         const n = (counts.get(key) ?? 0) + 1;
         counts.set(key, n);
@@ -104,7 +113,7 @@ export class LiveDashboard {
       const n = (seen.get(rowKey(expected)) ?? 0) + 1;
       seen.set(rowKey(expected), n);
       const times = [...this.rows]
-        .filter(([, row]) => row.clock === expected.clock && shows(row.from, expected.from) && shows(row.to, expected.to) && shows(row.body, expected.body))
+        .filter(([, row]) => showsTime(row, expected.clock) && shows(row.from, expected.from) && shows(row.to, expected.to) && shows(row.body, expected.body))
         .map(([key]) => this.firstSeen.get(`${key}#${n}`))
         .filter((at) => at !== undefined);
       return times.length > 0 ? Math.min(...times) : undefined;

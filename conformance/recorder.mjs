@@ -5,9 +5,9 @@
 //   OUT/events.jsonl   one line per change seen: seq, t (unix seconds), mono (ms, the
 //                      machine's monotonic clock, to compare with times taken in
 //                      another process), path, kind (create | modify | delete |
-//                      dir-create | dir-delete), src (fs.watch | poll), raw (the
-//                      inotify event it stands for, as snapshot.py names it: from
-//                      fs.watch's kind of event and the inodes), size, sha1, version_file;
+//                      dir-create | dir-delete), src (fs.watch | poll: which saw
+//                      it first), raw (the inotify event it stands for, as
+//                      snapshot.py names it, told by the inodes), size, sha1, version_file;
 //                      changed: the version's ctime on the same clock as mono;
 //                      movedTo / movedFrom: a folder renamed (the same inode)
 //   OUT/versions/      the bytes of every version seen (temp files and torn writes too)
@@ -26,8 +26,6 @@ import { performance } from 'node:perf_hooks';
 import { monoMs } from '../bench/stats.mjs';
 
 const SUBDIRS = ['teams', 'tasks'];
-/** The inotify names of what a watch event stood for; the poll says nothing of the kind. */
-const saidBy = (src) => (names) => (src === 'fs.watch' ? names : undefined);
 /** Wall-clock ms minus monoMs(): both clocks read back to back. */
 const REAL_TO_MONO = performance.timeOrigin + performance.now() - monoMs();
 
@@ -38,8 +36,8 @@ class Recorder {
     /** relative path → { sha1 (of the last version seen), ino } for a file, { dir: true, ino } for a folder. */
     this.state = new Map();
     this.watchers = new Map();
-    /** Lock folders seen only as events: made and removed before they could be looked at. */
-    this.transient = new Set();
+    /** Lock folders made and not yet removed, by the watch's account. */
+    this.locks = new Set();
     /** Inodes of files that just left their name (for a second): one that turns up again was renamed. */
     this.vanished = new Set();
     this.seq = 0;
@@ -104,9 +102,11 @@ class Recorder {
   }
 
   /**
-   * Looks at `path` after `event` (fs.watch's 'rename' or 'change'; none from
-   * the poll) and records what changed, with the inotify event it stands for
-   * in `raw` as snapshot.py writes it, where the inodes tell.
+   * Looks at `path` after `event` (fs.watch's 'rename' or 'change'; 'listed'
+   * in a new folder; none from the poll) and records what changed, with the
+   * inotify event it stands for in `raw`, as snapshot.py names them: the inodes
+   * tell a write in place from a rename, whichever of the watch and the poll
+   * saw it first.
    */
   observe(path, src, event) {
     // When the event came (or the poll looked), not when the read was done.
@@ -117,18 +117,24 @@ class Recorder {
     try {
       stats = statSync(path);
     } catch {
-      this.gone(rel, path, src, event);
+      stats = undefined;
+    }
+    if (rel.endsWith('.lock') && (stats === undefined || stats.isDirectory())) {
+      if (src === 'fs.watch' && event === 'rename') this.lock(rel, stats !== undefined);
+      return;
+    }
+    if (stats === undefined) {
+      this.gone(rel, path, src);
       return;
     }
     const old = this.state.get(rel);
-    const said = saidBy(src);
     if (stats.isDirectory()) {
       if (old?.dir && old.ino === stats.ino) return;
-      if (old) this.gone(rel, path, src, event);
+      if (old) this.gone(rel, path, src);
       this.state.set(rel, { dir: true, ino: stats.ino });
-      this.emit(rel, 'dir-create', said(['CREATE', 'ISDIR']));
+      this.emit(rel, 'dir-create', src, ['CREATE', 'ISDIR']);
       this.watchFolder(path);
-      this.walk(path, src, event);
+      this.walk(path, src);
       return;
     }
     let data;
@@ -144,34 +150,23 @@ class Recorder {
         closeSync(fd);
       }
     } catch {
-      this.gone(rel, path, src, event);
+      this.gone(rel, path, src);
       return;
     }
     const sha1 = createHash('sha1').update(data).digest('hex');
     if (old?.sha1 === sha1) return;
-    if (old?.dir) this.gone(rel, path, src, event);
+    if (old?.dir) this.gone(rel, path, src);
     this.state.set(rel, { sha1, ino: stats.ino });
-    // Another inode than before, or one that just left another name: renamed here.
-    const movedHere = this.vanished.has(stats.ino) || (old !== undefined && !old.dir && old.ino !== stats.ino);
-    const raw = event === 'change' ? ['MODIFY'] : movedHere ? ['MOVED_TO'] : ['CREATE'];
-    this.emit(rel, old && !old.dir ? 'modify' : 'create', said(raw), { data, sha1, at, changed });
+    // The same inode: written in place. Another, or one that just left another
+    // name: renamed here.
+    const file = old !== undefined && !old.dir;
+    const raw = file && old.ino === stats.ino ? ['MODIFY'] : file || this.vanished.has(stats.ino) ? ['MOVED_TO'] : ['CREATE'];
+    this.emit(rel, file ? 'modify' : 'create', src, raw, { data, sha1, at, changed });
   }
 
-  gone(rel, path, src, event) {
+  gone(rel, path, src) {
     const old = this.state.get(rel);
-    const said = saidBy(src);
-    if (old === undefined) {
-      // Claude Code takes a lock by making a folder `<file>.lock` (proper-lockfile)
-      // and removes it a millisecond later: often both events arrive before the
-      // folder can be looked at. Each event for such a name is one of the two.
-      if (src === 'fs.watch' && event === 'rename' && rel.endsWith('.lock')) {
-        const made = !this.transient.has(rel);
-        if (made) this.transient.add(rel);
-        else this.transient.delete(rel);
-        this.emit(rel, made ? 'dir-create' : 'dir-delete', [made ? 'CREATE' : 'DELETE', 'ISDIR'], { inferred: 'gone before it could be looked at' });
-      }
-      return;
-    }
+    if (old === undefined) return;
     this.state.delete(rel);
     // The same inode under another name next to it: renamed (a temp file over
     // its target; the team's folder on exit, before it is deleted).
@@ -179,20 +174,34 @@ class Recorder {
     if (!old.dir) {
       this.vanished.add(old.ino);
       setTimeout(() => this.vanished.delete(old.ino), 1000).unref();
-      this.emit(rel, 'delete', said(event === 'change' ? ['MODIFY'] : moved ? ['MOVED_FROM'] : ['DELETE']));
+      this.emit(rel, 'delete', src, moved ? ['MOVED_FROM'] : ['DELETE']);
       return;
     }
     this.unwatch(path);
     const children = [...this.state.keys()].filter((known) => known.startsWith(`${rel}/`));
     if (moved) {
-      this.emit(rel, 'dir-delete', said(['MOVED_FROM', 'ISDIR']), { movedTo: moved });
+      this.emit(rel, 'dir-delete', src, ['MOVED_FROM', 'ISDIR'], { movedTo: moved });
       this.state.set(moved, { dir: true, ino: old.ino });
-      this.emit(moved, 'dir-create', said(['MOVED_TO', 'ISDIR']), { movedFrom: rel });
+      this.emit(moved, 'dir-create', src, ['MOVED_TO', 'ISDIR'], { movedFrom: rel });
       this.watchFolder(join(this.root, moved));
-      this.walk(join(this.root, moved), src, event);
+      this.walk(join(this.root, moved), src);
     }
-    for (const known of children) if (this.state.has(known)) this.gone(known, join(this.root, known), src, event);
-    if (!moved) this.emit(rel, 'dir-delete', said(['DELETE', 'ISDIR']));
+    for (const known of children) if (this.state.has(known)) this.gone(known, join(this.root, known), src);
+    if (!moved) this.emit(rel, 'dir-delete', src, ['DELETE', 'ISDIR']);
+  }
+
+  /**
+   * Claude Code takes a lock by making a folder `<file>.lock` (proper-lockfile)
+   * and removes it a millisecond later: often both events arrive after it has
+   * gone, and a look in between (the poll's) would count it twice. Only the
+   * watch's events count, each one of the two in turn.
+   */
+  lock(rel, present) {
+    const made = !this.locks.has(rel);
+    if (made) this.locks.add(rel);
+    else this.locks.delete(rel);
+    const seen = made === present ? {} : { inferred: 'gone before it could be looked at' };
+    this.emit(rel, made ? 'dir-create' : 'dir-delete', 'fs.watch', [made ? 'CREATE' : 'DELETE', 'ISDIR'], seen);
   }
 
   /**
@@ -214,14 +223,15 @@ class Recorder {
     return undefined;
   }
 
-  walk(folder, src, event) {
+  walk(folder, src) {
     let entries;
     try {
       entries = readdirSync(folder, { withFileTypes: true });
     } catch {
       return;
     }
-    for (const entry of entries) this.observe(join(folder, entry.name), src, event);
+    // A lock folder found here is counted by its own events, not by this look.
+    for (const entry of entries) this.observe(join(folder, entry.name), src, 'listed');
   }
 
   poll() {
@@ -250,10 +260,9 @@ class Recorder {
     for (const sub of SUBDIRS) visit(join(this.root, sub));
   }
 
-  emit(rel, kind, raw, { data, sha1, at = monoMs(), ...extra } = {}) {
+  emit(rel, kind, src, raw, { data, sha1, at = monoMs(), ...extra } = {}) {
     this.seq += 1;
-    const src = raw ? 'fs.watch' : 'poll';
-    const record = { seq: this.seq, t: (performance.timeOrigin + performance.now()) / 1000, mono: at, path: rel, kind, src, ...(raw ? { raw } : {}), ...extra };
+    const record = { seq: this.seq, t: (performance.timeOrigin + performance.now()) / 1000, mono: at, path: rel, kind, src, raw, ...extra };
     if (data !== undefined) {
       const name = `${String(this.seq).padStart(6, '0')}__${rel.replaceAll('/', '%')}`;
       writeFileSync(join(this.out, 'versions', name), data);

@@ -124,7 +124,8 @@ function matchMessages(recorded, teamtopMessages) {
   const pool = new Map();
   for (const message of teamtopMessages) {
     const key = identity(message.to, message.from, message.timestamp, message.kind);
-    pool.set(key, [...(pool.get(key) ?? []), message]);
+    if (!pool.has(key)) pool.set(key, []);
+    pool.get(key).push(message);
   }
   return recorded.map((message) => pool.get(identity(message.to, message.from, message.timestamp, message.kind))?.shift());
 }
@@ -137,10 +138,7 @@ function matchMessages(recorded, teamtopMessages) {
  */
 export function verdict({ recorded, teams }, teamtop, firstDrawn, writtenAt = (message) => message.firstSeen) {
   const shown = teamtop.teams.filter((team) => teams.has(team.name));
-  const match = matchMessages(
-    recorded,
-    shown.flatMap((team) => team.messages),
-  );
+  const match = matchMessages(recorded, shown.flatMap((team) => team.messages));
   const times = firstDrawn(match.filter(Boolean));
   let next = 0;
   /** ms from the write to the frame that showed it; undefined: never drawn. */

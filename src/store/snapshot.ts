@@ -15,6 +15,7 @@ import {
   selectWorkflow,
 } from './selectors.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
+import { selectDiagnoses, type Diagnosis } from './diagnoses.js';
 
 export interface SnapshotOptions {
   readonly claudeDir: string;
@@ -66,6 +67,20 @@ function agentJson(agent: AgentRecord | null) {
   };
 }
 
+/** One diagnosis as `--json`, `--follow` and `doctor --json` give it. */
+export function diagnosisJson(diagnosis: Diagnosis) {
+  return {
+    id: diagnosis.id,
+    kind: diagnosis.kind,
+    severity: diagnosis.severity,
+    members: diagnosis.members,
+    since: isoOrNull(diagnosis.since),
+    summary: diagnosis.summary,
+    action: diagnosis.action,
+    evidence: diagnosis.evidence.map((item) => ({ kind: item.kind, ref: item.ref, at: isoOrNull(item.at) })),
+  };
+}
+
 /** The spec against the team; null without a spec. */
 function workflowJson(team: TeamState, options: SnapshotOptions) {
   if (!options.spec) return null;
@@ -108,6 +123,10 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       waits: member.waits
         ? { p50Seconds: seconds(member.waits.typicalMs), maxSeconds: seconds(member.waits.maxMs), count: member.waits.count }
         : null,
+      stays: (team.members.get(member.name)?.stays ?? []).map((stay) => ({
+        joinedAt: isoOrNull(stay.joinedAt),
+        leftAt: isoOrNull(stay.leftAt),
+      })),
     })),
     messages: selectTeamMessages(team.inboxes).map((message) => ({
       to: message.to,
@@ -152,6 +171,7 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       contradicting: handshake.contradicting,
     })),
     workflow: workflowJson(team, options),
+    diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs).diagnoses.map(diagnosisJson),
   };
 }
 

@@ -37,9 +37,11 @@ const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberF
     const stays = record?.stays ?? [];
     const joinedAt = currentStay(stays)?.joinedAt ?? Number.NaN;
     const newest = newestShutdown(pairings, member.name, joinedAt);
-    const approvedShutdownAt = (newest && approvalOf(newest)?.time) ?? Number.NaN;
+    const approval = (!member.isLead && newest && approvalOf(newest)) || null;
     const gone = member.departed || member.status === 'shut down';
-    const ends = [approvedShutdownAt, currentStay(stays)?.leftAt ?? Number.NaN, toEpoch(record?.info.shutdownAt)].filter(Number.isFinite);
+    const ends = [approval?.time ?? Number.NaN, currentStay(stays)?.leftAt ?? Number.NaN, toEpoch(record?.info.shutdownAt)].filter(
+      Number.isFinite,
+    );
     facts.set(member.name, {
       name: member.name,
       isLead: member.isLead,
@@ -55,7 +57,7 @@ const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberF
       listed: record?.inConfig === true,
       gone,
       goneAt: gone && ends.length > 0 ? minOf(ends) : Number.NaN,
-      approvedShutdownAt: member.isLead ? Number.NaN : approvedShutdownAt,
+      approval,
       stays,
     });
   }

@@ -50,7 +50,7 @@ describe('misaddressed', () => {
       severity: 'warning',
       members: ['enginer', 'team-lead'],
       since: files.at(5),
-      summary: '1 message from team-lead wait in the inbox of enginer, a name on no roster: nobody will read them (did you mean engineer?)',
+      summary: '1 message from team-lead waits in the inbox of enginer, a name on no roster: nobody will read it (did you mean engineer?)',
       action: 'set the owner of task #3 to engineer',
     });
     expect(refs(diagnosis)).toEqual(['inbox:enginer', `message:${assignment}`]);
@@ -70,7 +70,7 @@ describe('misaddressed', () => {
     const found = diagnoses(live, files, files.at(7));
     const byType = found.find((diagnosis) => diagnosis.id === 'misaddressed:inbox:general-purpose')!;
     expect(byType.summary).toBe(
-      '1 message from team-lead wait in the inbox of general-purpose, a name on no roster: nobody will read them (general-purpose is an agent type: alice and bob are general-purpose)',
+      '1 message from team-lead waits in the inbox of general-purpose, a name on no roster: nobody will read it (general-purpose is an agent type: alice and bob are general-purpose)',
     );
     expect(byType.action).toBe('send the messages again to alice or bob: address teammates by name, not by agent type');
     const byPart = found.find((diagnosis) => diagnosis.id === 'misaddressed:inbox:lead')!;
@@ -229,7 +229,7 @@ describe('to-departed', () => {
       severity: 'warning',
       members: ['bob', 'alice'],
       since: files.at(12),
-      summary: 'alice sent bob 1 message after it shut down: nobody will read them',
+      summary: 'alice sent bob 1 message after it shut down: nobody will read it',
     });
     expect(diagnosis.evidence.map((item) => [item.kind, item.ref, item.at])).toEqual([
       ['member', 'bob', files.at(11)],
@@ -431,7 +431,7 @@ describe('unread-pileup', () => {
       severity: 'warning',
       members: ['alice'],
       since: files.at(10),
-      summary: "1 message from team-lead wait in alice's inbox, and alice has picked up none since the oldest came",
+      summary: "1 message from team-lead waits in alice's inbox, and alice has picked up none since it came",
     });
     expect(refs(diagnosis)).toEqual(['inbox:alice', `message:${waiting}`]);
 

@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRecording, reenact } from '../../scripts/reenact.mjs';
 import { settledSession } from '../../src/cli/session.js';
-import { maxOf } from '../../src/domain/lists.js';
-import { toEpoch } from '../../src/domain/time.js';
 import { selectDiagnoses } from '../../src/store/diagnoses.js';
 import type { TeamState } from '../../src/store/state.js';
+import { endOf } from '../helpers/capture-end.js';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { watch, watchUntil } from '../helpers/live.js';
 import { recordedRun } from '../helpers/recorded.js';
@@ -74,16 +73,6 @@ describe.concurrent('the recordings of the real client, re-enacted, show at thei
   }
 });
 
-/** The newest instant a team's files name: a capture's end. */
-function endOf(team: TeamState): number {
-  const times = [
-    toEpoch(team.config?.createdAt),
-    ...[...team.members.values()].map((member) => toEpoch(member.info.joinedAt)),
-    ...[...team.inboxes.values()].flatMap((inbox) => inbox.messages.map((message) => message.time)),
-  ].filter(Number.isFinite);
-  return maxOf(times);
-}
-
 type Live = Awaited<ReturnType<typeof watch>>;
 
 /** Until the live session holds everything a fresh read of `dir` finds: every message, each config and task as on disk. */
@@ -95,7 +84,8 @@ async function caughtUp(live: Live, dir: string): Promise<void> {
       expect(seen?.config, name).toEqual(read.config);
       expect([...(seen?.tasks.values() ?? [])].map(({ task }) => task)).toEqual([...read.tasks.values()].map(({ task }) => task));
       const keys = new Set([...(seen?.inboxes.values() ?? [])].flatMap((inbox) => inbox.messages.map((message) => message.key)));
-      for (const inbox of read.inboxes.values()) for (const message of inbox.messages) expect(keys.has(message.key), message.key).toBe(true);
+      for (const inbox of read.inboxes.values())
+        for (const message of inbox.messages) expect(keys.has(message.key), message.key).toBe(true);
     }
   });
 }

@@ -23,8 +23,8 @@ export interface MemberFacts {
   readonly gone: boolean;
   /** When it went: it approved its shutdown or was seen leaving the roster, whichever came first (NaN: not gone, or not known when). */
   readonly goneAt: number;
-  /** When it approved its newest shutdown request since it last joined (NaN: it has not). */
-  readonly approvedShutdownAt: number;
+  /** Its approval of its newest shutdown request since it last joined (null: it has not approved one). */
+  readonly approval: InboxMessage | null;
   /** Every stay on the roster, oldest first. */
   readonly stays: readonly RosterStay[];
 }

@@ -69,7 +69,7 @@ export const misaddressed: Detector = {
           severity: 'warning',
           members: [owner, ...senders.filter((name) => name !== owner)],
           since: waiting[0]!.time,
-          summary: `${plural(waiting.length, 'message')} from ${listed(senders)} wait in the inbox of ${owner}, a name on no roster: nobody will read them${note}`,
+          summary: `${plural(waiting.length, 'message')} from ${listed(senders)} ${waiting.length === 1 ? 'waits' : 'wait'} in the inbox of ${owner}, a name on no roster: nobody will read ${waiting.length === 1 ? 'it' : 'them'}${note}`,
           action: `${steps.join(', and ')}${hint?.type ? ': address teammates by name, not by agent type' : ''}`,
           evidence: [inboxEvidence(owner, waiting[0]!.time), ...messagesEvidence(waiting)],
         }),

@@ -18,7 +18,7 @@ function absence(facts: TeamFacts, owner: string): string | undefined {
   if (!member) return facts.hasRoster ? 'is on no roster' : undefined;
   if (!member.known && facts.hasRoster) return 'is on no roster';
   if (!member.gone) return undefined;
-  return Number.isFinite(member.approvedShutdownAt) ? 'has shut down' : 'has left the roster';
+  return member.approval ? 'has shut down' : 'has left the roster';
 }
 
 export const orphanedTask: Detector = {

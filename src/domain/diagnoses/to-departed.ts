@@ -21,13 +21,13 @@ export const toDeparted: Detector = {
       );
       if (late.length === 0) return [];
       const senders = unique(late.map((message) => message.from));
-      const how = Number.isFinite(member.approvedShutdownAt) && member.approvedShutdownAt <= goneAt ? 'shut down' : 'left the roster';
+      const how = member.approval && member.approval.time <= goneAt ? 'shut down' : 'left the roster';
       return [
         diagnosis('to-departed', `mail:${name}`, {
           severity: 'warning',
           members: [name, ...senders],
           since: late[0]!.time,
-          summary: `${listed(senders)} sent ${name} ${plural(late.length, 'message')} after it ${how}: nobody will read them`,
+          summary: `${listed(senders)} sent ${name} ${plural(late.length, 'message')} after it ${how}: nobody will read ${late.length === 1 ? 'it' : 'them'}`,
           action: `send what they ask to a member still on the team, or spawn ${name} again to take them`,
           evidence: [memberEvidence(name, goneAt), ...messagesEvidence(late)],
         }),

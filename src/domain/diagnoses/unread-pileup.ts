@@ -42,7 +42,7 @@ export const unreadPileup: Detector = {
           severity: 'warning',
           members: [name],
           since,
-          summary: `${plural(waiting.length, 'message')} from ${listed(unique(waiting.map((message) => message.from)))} wait in ${name}'s inbox, and ${name} has picked up none since the oldest came`,
+          summary: `${plural(waiting.length, 'message')} from ${listed(unique(waiting.map((message) => message.from)))} ${waiting.length === 1 ? 'waits' : 'wait'} in ${name}'s inbox, and ${name} has picked up none since ${waiting.length === 1 ? 'it' : 'the oldest'} came`,
           action: member.isLead
             ? `check the lead's session: it reads its inbox between turns, so it may be stuck in one (a prompt waiting for an answer)`
             : `send ${name} a short plain-text message (a new message wakes an idle teammate), and check its process is alive (tmux: its pane)`,

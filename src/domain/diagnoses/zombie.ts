@@ -4,10 +4,11 @@
  * second of its approval; a teammate can keep writing for seconds after it,
  * and once no teammate is left the lead stops reading its inbox, so what it
  * wrote stays unread. Clears once what it wrote after the approval was read
- * and it is off the roster.
+ * and it is off the roster. How long it lingers is counted from when the
+ * approval came (as teamtop saw it, else its timestamp), as waiting mail is.
  */
 import { diagnosis, memberEvidence, messagesEvidence, plural, type Detector } from './diagnosis.js';
-import { isWaiting } from './facts.js';
+import { cameAt, isWaiting } from './facts.js';
 
 /** How long after its approval a member may stay on the roster: 2.1.330 takes it off within a second. */
 export const ZOMBIE_AFTER_MS = 60_000;
@@ -16,11 +17,12 @@ export const zombie: Detector = {
   kind: 'zombie',
   detect(facts) {
     return [...facts.members.values()].flatMap((member) => {
-      const approved = member.approvedShutdownAt;
-      if (!Number.isFinite(approved)) return [];
+      const { approval } = member;
+      if (!approval) return [];
+      const approved = approval.time;
       const wrote = (facts.sent.get(member.name) ?? []).filter((message) => message.time > approved);
       const unread = wrote.filter(isWaiting);
-      const lingers = member.listed && !facts.ended && facts.clock.passed(approved, ZOMBIE_AFTER_MS);
+      const lingers = member.listed && !facts.ended && facts.clock.passed(cameAt(approval), ZOMBIE_AFTER_MS);
       if (unread.length === 0 && !lingers) return [];
       const { name } = member;
       const said = [

@@ -3,34 +3,86 @@
  * gathered from the state, and their diagnoses, worst first. What does not
  * depend on the clock is worked out once per version of the team.
  */
-import { Clock, type MemberFacts, type TeamFacts } from '../domain/diagnoses/facts.js';
+import { cameAt, Clock, isWaiting, type InboxFacts, type MemberFacts, type TeamFacts } from '../domain/diagnoses/facts.js';
 import { diagnose, type Judgement } from '../domain/diagnoses/registry.js';
 import type { Diagnosis, Evidence } from '../domain/diagnoses/diagnosis.js';
 import { judgeHandshake } from '../domain/handshakes.js';
-import type { InboxMessage } from '../domain/inbox.js';
-import { minOf } from '../domain/lists.js';
+import { byTime, type InboxMessage } from '../domain/inbox.js';
+import { maxOf, minOf } from '../domain/lists.js';
 import { approvalOf, newestShutdown } from '../domain/member-status.js';
 import { currentStay } from '../domain/roster.js';
 import { toEpoch } from '../domain/time.js';
-import { isPrintSession, memoize, selectGone, selectMembers, selectPairings, selectTaskGraph, selectTeamMessages } from './selectors.js';
+import { isPrintSession, memoize, memoizeGrowing, selectGone, selectMembers, selectPairings, selectTaskGraph } from './selectors.js';
 import type { TeamState } from './state.js';
 
 export type { Diagnosis, Evidence, Judgement };
 
-/** What each name sent, wherever it went, oldest first. */
-const selectSent = memoize((inboxes: TeamState['inboxes']): ReadonlyMap<string, readonly InboxMessage[]> => {
-  const sent = new Map<string, InboxMessage[]>();
-  for (const message of selectTeamMessages(inboxes)) {
-    const list = sent.get(message.from);
-    if (list) list.push(message);
-    else sent.set(message.from, [message]);
+/** What each name sent into one inbox, oldest first. A version that grew copies only the lists of those who wrote. */
+const sentIn = memoizeGrowing(
+  (messages, start, base: ReadonlyMap<string, readonly InboxMessage[]> | undefined): ReadonlyMap<string, readonly InboxMessage[]> => {
+    const sent = new Map(base);
+    const added = new Map<string, InboxMessage[]>();
+    for (let i = start; i < messages.length; i++) {
+      const message = messages[i]!;
+      const list = added.get(message.from);
+      if (list) list.push(message);
+      else added.set(message.from, [message]);
+    }
+    for (const [from, list] of added) sent.set(from, [...(sent.get(from) ?? []), ...list]);
+    return sent;
+  },
+);
+
+/** An inbox's messages neither read nor gone from its file, oldest first. */
+const waitingIn = memoizeGrowing((messages, start, base: readonly InboxMessage[] | undefined): readonly InboxMessage[] => {
+  const added = messages.slice(start).filter(isWaiting);
+  return base && added.length === 0 ? base : [...(base ?? []), ...added];
+});
+
+/** When an inbox's owner last took a message: the latest arrival of one read or gone, or its going. */
+const lastTakenIn = memoizeGrowing((messages, start, base: number | undefined): number => {
+  const times = [base ?? Number.NaN];
+  for (let i = start; i < messages.length; i++) {
+    const message = messages[i]!;
+    if (!isWaiting(message)) times.push(cameAt(message), message.deliveredAt);
   }
-  return sent;
+  const known = times.filter(Number.isFinite);
+  return known.length > 0 ? maxOf(known) : Number.NaN;
+});
+
+const selectInboxFacts = memoize(
+  (inboxes: TeamState['inboxes']): ReadonlyMap<string, InboxFacts> =>
+    new Map(
+      [...inboxes].map(([owner, inbox]) => [
+        owner,
+        { messages: inbox.messages, exists: inbox.exists, waiting: waitingIn(inbox), lastTaken: lastTakenIn(inbox) },
+      ]),
+    ),
+);
+
+/** The names that wrote anything, anywhere. */
+const selectSenders = memoize((inboxes: TeamState['inboxes']): ReadonlySet<string> => {
+  const senders = new Set<string>();
+  for (const inbox of inboxes.values()) for (const name of sentIn(inbox).keys()) senders.add(name);
+  return senders;
+});
+
+/** What a name sent, wherever it went, oldest first: merged when asked, once per version of the inboxes. */
+const sentBy = memoize((inboxes: TeamState['inboxes']) => {
+  const merged = new Map<string, readonly InboxMessage[]>();
+  return (name: string): readonly InboxMessage[] => {
+    let list = merged.get(name);
+    if (!list) {
+      list = [...inboxes.values()].flatMap((inbox) => sentIn(inbox).get(name) ?? []).sort(byTime);
+      merged.set(name, list);
+    }
+    return list;
+  };
 });
 
 const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberFacts> => {
   const pairings = selectPairings(team.inboxes);
-  const sent = selectSent(team.inboxes);
+  const senders = selectSenders(team.inboxes);
   const facts = new Map<string, MemberFacts>();
   for (const member of selectMembers(team)) {
     const record = team.members.get(member.name);
@@ -53,7 +105,7 @@ const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberF
         member.status === 'joining' ||
         member.status === 'refused' ||
         member.agent !== null ||
-        sent.has(member.name),
+        senders.has(member.name),
       listed: record?.inConfig === true,
       gone,
       goneAt: gone && ends.length > 0 ? minOf(ends) : Number.NaN,
@@ -77,8 +129,8 @@ export function teamFacts(team: TeamState, now: number, stallAfterMs: number): T
     ended,
     hasRoster: team.config !== null,
     members,
-    inboxes: team.inboxes,
-    sent: selectSent(team.inboxes),
+    inboxes: selectInboxFacts(team.inboxes),
+    sentBy: sentBy(team.inboxes),
     handshakes: selectPairings(team.inboxes).map((pairing) => judgeHandshake(pairing, now, stallAfterMs, gone)),
     tasks: selectTaskGraph(team.tasks),
   };

@@ -34,6 +34,10 @@ export interface InboxFacts {
   readonly messages: readonly InboxMessage[];
   /** The file is there. */
   readonly exists: boolean;
+  /** Its messages neither read nor gone from the file, oldest first. */
+  readonly waiting: readonly InboxMessage[];
+  /** When its owner last took a message, as far as the files say: the latest arrival of one read or gone, or its going (NaN: never). */
+  readonly lastTaken: number;
 }
 
 /**
@@ -71,8 +75,8 @@ export interface TeamFacts {
   /** Everyone the files name: roster members, inbox owners, applicants, agents. */
   readonly members: ReadonlyMap<string, MemberFacts>;
   readonly inboxes: ReadonlyMap<string, InboxFacts>;
-  /** What each name sent, wherever it went, oldest first. */
-  readonly sent: ReadonlyMap<string, readonly InboxMessage[]>;
+  /** What a name sent, wherever it went, oldest first. */
+  sentBy(name: string): readonly InboxMessage[];
   /** Every handshake, judged as of the clock (open ones with a side that is gone, or of an ended team, are abandoned). */
   readonly handshakes: readonly Handshake[];
   readonly tasks: readonly TaskNode[];

@@ -14,9 +14,7 @@ export const ignoredShutdown: Detector = {
     return facts.handshakes.flatMap((handshake) => {
       const { request } = handshake;
       if (handshake.kind !== 'shutdown' || !request || handshake.response || !isPresent(facts, handshake.to)) return [];
-      const idle = (facts.sent.get(handshake.to) ?? []).filter(
-        (message) => message.kind === 'idle_notification' && message.time > request.time,
-      );
+      const idle = facts.sentBy(handshake.to).filter((message) => message.kind === 'idle_notification' && message.time > request.time);
       if (idle.length < 2 && !(idle.length === 1 && facts.clock.passed(request.time, facts.stallAfterMs))) return [];
       const { to, from, requestId } = handshake;
       return [

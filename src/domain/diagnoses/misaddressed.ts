@@ -11,7 +11,7 @@
  */
 import { closestMatch } from 'leven';
 import { diagnosis, inboxEvidence, listed, messagesEvidence, plural, taskIds, unique, type Detector } from './diagnosis.js';
-import { isWaiting, type MemberFacts, type TeamFacts } from './facts.js';
+import type { MemberFacts, TeamFacts } from './facts.js';
 
 type Hint = { readonly type: false; readonly name: string } | { readonly type: true; readonly names: readonly string[] };
 
@@ -44,7 +44,7 @@ export const misaddressed: Detector = {
     if (!facts.hasRoster) return [];
     return [...facts.inboxes].flatMap(([owner, inbox]) => {
       if (!inbox.exists || (facts.members.get(owner)?.known ?? true)) return [];
-      const waiting = inbox.messages.filter(isWaiting);
+      const { waiting } = inbox;
       if (waiting.length === 0) return [];
       const hint = meant(owner, candidates(facts));
       const target = !hint ? 'a member on the roster' : hint.type ? listed(hint.names, 'or') : hint.name;

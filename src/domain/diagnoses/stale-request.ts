@@ -26,7 +26,7 @@ import { isPresent, type MemberFacts, type TeamFacts } from './facts.js';
 function earlierSelfUntil(facts: TeamFacts, member: MemberFacts, joinedAt: number): number | undefined {
   const { stays } = member;
   const before = (time: number) => time < joinedAt;
-  const wrote = (facts.sent.get(member.name) ?? []).some((message) => before(message.time));
+  const wrote = before(facts.sentBy(member.name)[0]?.time ?? Number.NaN);
   if (stays.length < 2 && !wrote) return undefined;
   const approvals = facts.handshakes
     .filter((handshake) => handshake.kind === 'shutdown' && handshake.to === member.name)
@@ -53,12 +53,16 @@ export const staleRequest: Detector = {
     return [...facts.members.values()].flatMap((member) => {
       const joinedAt = currentStay(member.stays)?.joinedAt ?? Number.NaN;
       if (!Number.isFinite(joinedAt)) return [];
-      const present = isPresent(facts, member.name);
-      const until = earlierSelfUntil(facts, member, joinedAt);
+      // Requests from before it joined, if any, and only then: was there an earlier self, and until when?
+      const older = facts.handshakes.filter(
+        (handshake) => handshake.to === member.name && handshake.request && handshake.request.time < joinedAt,
+      );
+      const until = older.length > 0 ? earlierSelfUntil(facts, member, joinedAt) : undefined;
       if (until === undefined) return [];
-      return facts.handshakes.flatMap((handshake) => {
-        const { request } = handshake;
-        if (handshake.to !== member.name || !request || !(request.time < until)) return [];
+      const present = isPresent(facts, member.name);
+      return older.flatMap((handshake) => {
+        const request = handshake.request!;
+        if (!(request.time < until)) return [];
         const how = meeting(handshake, joinedAt, member.name);
         if (!how || (how === 'receives' && !present)) return [];
         const { name } = member;

@@ -11,14 +11,10 @@
 import { isRequest } from '../handshakes.js';
 import type { MemberStatus } from '../member-status.js';
 import { diagnosis, inboxEvidence, listed, messagesEvidence, plural, unique, type Detector } from './diagnosis.js';
-import { cameAt, isPresent, isWaiting, type InboxFacts, type TeamFacts } from './facts.js';
+import { cameAt, isPresent, type TeamFacts } from './facts.js';
 
 /** Statuses of a member that takes its mail: not blocked on its own request, not on its way out. */
 const READING: ReadonlySet<MemberStatus> = new Set(['lead', 'working', 'quiet', 'idle', 'interrupted']);
-
-/** Some message left the inbox or was marked read after `since`: mail reaches it. */
-const pickedUpSince = (inbox: InboxFacts, since: number): boolean =>
-  inbox.messages.some((message) => (message.read || message.delivered) && (cameAt(message) > since || message.deliveredAt >= since));
 
 const teammatesLeft = (facts: TeamFacts, lead: string): boolean =>
   [...facts.members.values()].some((member) => member.name !== lead && member.known && !member.gone);
@@ -30,13 +26,12 @@ export const unreadPileup: Detector = {
       const member = facts.members.get(name);
       if (!member || !READING.has(member.status) || !isPresent(facts, name)) return [];
       if (member.isLead && !teammatesLeft(facts, name)) return [];
-      const waiting = inbox.messages.filter(
-        (message) => isWaiting(message) && message.from !== name && message.kind !== 'task_assignment' && !isRequest(message),
-      );
+      const waiting = inbox.waiting.filter((message) => message.from !== name && message.kind !== 'task_assignment' && !isRequest(message));
       const oldest = waiting[0];
       if (!oldest) return [];
       const since = cameAt(oldest);
-      if (pickedUpSince(inbox, since) || !facts.clock.passed(since, facts.stallAfterMs)) return [];
+      // It took a message that came after, or took one since: mail reaches it.
+      if (inbox.lastTaken >= since || !facts.clock.passed(since, facts.stallAfterMs)) return [];
       return [
         diagnosis('unread-pileup', `inbox:${name}`, {
           severity: 'warning',

@@ -20,7 +20,7 @@ export const zombie: Detector = {
       const { approval } = member;
       if (!approval) return [];
       const approved = approval.time;
-      const wrote = (facts.sent.get(member.name) ?? []).filter((message) => message.time > approved);
+      const wrote = facts.sentBy(member.name).filter((message) => message.time > approved);
       const unread = wrote.filter(isWaiting);
       const lingers = member.listed && !facts.ended && facts.clock.passed(cameAt(approval), ZOMBIE_AFTER_MS);
       if (unread.length === 0 && !lingers) return [];

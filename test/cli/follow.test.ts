@@ -159,6 +159,19 @@ describe('teamtop --follow --json', () => {
     );
   });
 
+  it('writes lines a terminal shows inertly, which parse back to the text as written', async () => {
+    const files = new TeamFiles(tempDir());
+    files.config([files.teammate('carol')]);
+    const follower = follow(['--dir', files.dir, '--no-journal']);
+    await ready(follower);
+    const text = 'carol \u009b2J\u001b]0;pwned\u0007 \u2028 \u202e done';
+    files.send('carol', 'team-lead', text, 5);
+    await waitFor(() => expect(follower.lines.some((line) => line.event === 'message')).toBe(true));
+    expect(follower.raw()).not.toMatch(/[\u0007\u001b\u009b\u2028\u202e]/u);
+    expect(follower.raw()).toContain('\\u009b2J');
+    expect((follower.lines.find((line) => line.event === 'message')!['message'] as { text: string }).text).toBe(text);
+  });
+
   it('ends quietly when its reader goes away (EPIPE) and on Ctrl+C', async () => {
     const files = new TeamFiles(tempDir());
     files.config([files.teammate('carol')]);

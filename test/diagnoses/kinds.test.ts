@@ -174,9 +174,7 @@ describe('stalled', () => {
 describe('zombie', () => {
   it('is a member that approved its shutdown and still writes, until what it wrote is read and it is off the roster', async () => {
     const files = team(['bob']);
-    const request = files.shutdownRequest('bob', 10);
-    files.send('bob', 'team-lead', request, 10);
-    const approval = files.send('team-lead', 'bob', files.shutdownApproved('bob', request.requestId, 11), 11);
+    const approval = files.shutDown('bob', 10, 11);
     const late = files.send('team-lead', 'bob', 'bob: one more thing about the parser', 12);
     const live = await watch(files.dir);
 
@@ -198,9 +196,7 @@ describe('zombie', () => {
 
   it('is a member still on the roster a minute after it approved its shutdown (2.1.330 takes it off within a second)', async () => {
     const files = team(['bob']);
-    const request = files.shutdownRequest('bob', 10);
-    files.send('bob', 'team-lead', request, 10);
-    files.send('team-lead', 'bob', files.shutdownApproved('bob', request.requestId, 11), 11);
+    files.shutDown('bob', 10, 11);
     const live = await watch(files.dir);
 
     expect(kinds(diagnoses(live, files, files.at(70.9)))).toEqual([]);
@@ -215,13 +211,12 @@ describe('to-departed', () => {
   it('names what was sent to a member after it shut down, and who sent it, until the member comes back', async () => {
     const files = team(['bob', 'alice'], 30_000);
     const live = await watch(files.dir);
-    const request = files.shutdownRequest('bob', 10);
-    files.send('bob', 'team-lead', request, 10);
-    files.send('team-lead', 'bob', files.shutdownApproved('bob', request.requestId, 11), 11);
+    files.shutDown('bob', 10, 11);
     files.config([files.teammate('alice', { color: 'green' })]);
     const lost = files.send('bob', 'alice', 'bob, can you review #2?', 12);
     // An answer to a request it made is not lost work (2.1.34's lead acknowledged each approved shutdown so).
-    files.send('bob', 'team-lead', { type: 'permission_response', request_id: request.requestId, approve: true }, 12.5);
+    const { requestId } = files.shutdownRequest('bob', 10);
+    files.send('bob', 'team-lead', { type: 'permission_response', request_id: requestId, approve: true }, 12.5);
     await waitFor(() => expect(live.json().teams[0]!.messages).toHaveLength(4));
 
     const diagnosis = only(diagnoses(live, files, files.at(13)), 'to-departed');
@@ -331,9 +326,7 @@ describe('orphaned-task', () => {
     const files = team(['bob', 'alice']);
     files.task('2', { subject: 'Write tests', owner: 'bob', status: 'in_progress', blocks: ['3'] });
     files.task('3', { subject: 'Integrate', owner: 'alice', status: 'pending', blockedBy: ['2'] });
-    const request = files.shutdownRequest('bob', 10);
-    files.send('bob', 'team-lead', request, 10);
-    files.send('team-lead', 'bob', files.shutdownApproved('bob', request.requestId, 11), 11);
+    files.shutDown('bob', 10, 11);
     files.config([files.teammate('alice', { color: 'green' })]);
     const live = await watch(files.dir);
 
@@ -445,9 +438,7 @@ describe('unread-pileup', () => {
     const live = await watch(files.dir);
     expect(only(diagnoses(live, files, files.at(70)), 'unread-pileup').members).toEqual(['team-lead']);
 
-    const request = files.shutdownRequest('alice', 20);
-    files.send('alice', 'team-lead', request, 20);
-    files.send('team-lead', 'alice', files.shutdownApproved('alice', request.requestId, 21), 21);
+    files.shutDown('alice', 20, 21);
     files.config([]);
     await waitFor(() => expect(diagnoses(live, files, files.at(80))).toEqual([]));
   });

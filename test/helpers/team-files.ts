@@ -184,6 +184,13 @@ export class TeamFiles {
     rmSync(gone, { recursive: true, force: true });
   }
 
+  /** The lead asks `name` to shut down at `askedAt`, and it approves at `approvedAt`: the approval's `msg_id`. */
+  shutDown(name: string, askedAt: number, approvedAt: number): string {
+    const request = this.shutdownRequest(name, askedAt);
+    this.send(name, 'team-lead', request, askedAt);
+    return this.send('team-lead', name, this.shutdownApproved(name, request.requestId, approvedAt), approvedAt);
+  }
+
   // The protocol messages, as 2.1.330 writes them.
 
   shutdownRequest(to: string, seconds: number, reason = 'work complete'): { type: string; requestId: string } & Record<string, unknown> {

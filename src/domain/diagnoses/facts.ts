@@ -88,6 +88,13 @@ export const isPresent = (facts: TeamFacts, name: string): boolean => {
   return !facts.ended && member !== undefined && !member.gone;
 };
 
+/**
+ * What 2.1.330 settles on its own within a moment: an in-process teammate
+ * messaged after it left comes back, the lead reads what a teammate wrote as
+ * it approved its shutdown. A message is lost only once it has waited this long.
+ */
+export const SETTLING_MS = 5_000;
+
 /** When a message came: when teamtop saw it arrive, else its timestamp (it was there before teamtop looked). */
 export const cameAt = (message: InboxMessage): number => (Number.isFinite(message.seenAt) ? message.seenAt : message.time);
 

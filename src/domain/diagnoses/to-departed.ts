@@ -6,9 +6,12 @@
  *
  * An answer to a request is left out: the one who asked has stopped waiting,
  * and nothing is lost (2.1.34's lead acknowledged each approved shutdown so).
+ * A message counts once it has waited SETTLING_MS: the in-process teammate it
+ * brings back rejoins within that.
  */
 import { isRequest, takesPartInHandshake } from '../handshakes.js';
 import { diagnosis, listed, memberEvidence, messagesEvidence, plural, unique, type Detector } from './diagnosis.js';
+import { cameAt, SETTLING_MS } from './facts.js';
 
 export const toDeparted: Detector = {
   kind: 'to-departed',
@@ -17,7 +20,11 @@ export const toDeparted: Detector = {
       const { name, goneAt } = member;
       if (!member.gone || !Number.isFinite(goneAt)) return [];
       const late = (facts.inboxes.get(name)?.messages ?? []).filter(
-        (message) => message.time > goneAt && message.from !== name && !(takesPartInHandshake(message) && !isRequest(message)),
+        (message) =>
+          message.time > goneAt &&
+          message.from !== name &&
+          !(takesPartInHandshake(message) && !isRequest(message)) &&
+          facts.clock.passed(cameAt(message), SETTLING_MS),
       );
       if (late.length === 0) return [];
       const senders = unique(late.map((message) => message.from));

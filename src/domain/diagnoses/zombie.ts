@@ -8,7 +8,7 @@
  * approval came (as teamtop saw it, else its timestamp), as waiting mail is.
  */
 import { diagnosis, memberEvidence, messagesEvidence, plural, type Detector } from './diagnosis.js';
-import { cameAt, isWaiting } from './facts.js';
+import { cameAt, isWaiting, SETTLING_MS } from './facts.js';
 
 /** How long after its approval a member may stay on the roster: 2.1.330 takes it off within a second. */
 export const ZOMBIE_AFTER_MS = 60_000;
@@ -21,7 +21,8 @@ export const zombie: Detector = {
       if (!approval) return [];
       const approved = approval.time;
       const wrote = facts.sentBy(member.name).filter((message) => message.time > approved);
-      const unread = wrote.filter(isWaiting);
+      // Unread a moment after it came: the lead reads what comes while a teammate is left.
+      const unread = wrote.filter((message) => isWaiting(message) && facts.clock.passed(cameAt(message), SETTLING_MS));
       const lingers = member.listed && !facts.ended && facts.clock.passed(cameAt(approval), ZOMBIE_AFTER_MS);
       if (unread.length === 0 && !lingers) return [];
       const { name } = member;

@@ -98,8 +98,9 @@ export function followTeams(
       const handshakes = new Map<string, HandshakeState>();
       const tasks = new Map<string, TaskState>();
       if (!options.diagnosesOnly) {
-        if (before) {
-          const messages = [...team.inboxes].flatMap(([owner, inbox]) => messageEvents(name, before.team.inboxes.get(owner), inbox));
+        // A team that appears while followed comes with what it holds; at the start, `--json` says that.
+        if (!initial) {
+          const messages = [...team.inboxes].flatMap(([owner, inbox]) => messageEvents(name, before?.team.inboxes.get(owner), inbox));
           append(
             events,
             messages.sort((a, b) => byTime(a.message, b.message)),

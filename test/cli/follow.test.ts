@@ -3,6 +3,7 @@
  * derived from what the watcher sees and from the clock, never from polling.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -155,6 +156,23 @@ describe('teamtop --follow --json', () => {
         ['message', 'new'],
         ['handshake', 'approved'],
         ['diagnosis', 'cleared'],
+      ]),
+    );
+  });
+
+  it('tells every message of a team that appears whole while it follows', async () => {
+    const files = new TeamFiles(tempDir());
+    files.config([files.teammate('carol')]);
+    const first = files.send('carol', 'team-lead', 'carol, start with #1', 5);
+    const second = files.send('team-lead', 'carol', 'carol: on it', 6);
+    const dir = tempDir();
+    const follower = follow(['--dir', dir, '--no-journal']);
+    await ready(follower);
+    cpSync(files.dir, dir, { recursive: true });
+    await waitFor(() =>
+      expect(follower.lines.filter((line) => line.event === 'message').map((line) => (line['message'] as { id: string }).id)).toEqual([
+        first,
+        second,
       ]),
     );
   });

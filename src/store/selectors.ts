@@ -38,7 +38,9 @@ export function memoize<K extends object, V>(compute: (key: K) => V): (key: K) =
  * another (see `InboxHistory.grewFrom`) extends that one's result with the
  * messages it added, so a selector costs the same at 10 or 10,000 messages.
  */
-function memoizeGrowing<V>(fold: (messages: readonly InboxMessage[], start: number, base: V | undefined) => V): (inbox: InboxHistory) => V {
+export function memoizeGrowing<V>(
+  fold: (messages: readonly InboxMessage[], start: number, base: V | undefined) => V,
+): (inbox: InboxHistory) => V {
   const cache = new WeakMap<readonly InboxMessage[], V>();
   return ({ messages, grewFrom }) => {
     if (cache.has(messages)) return cache.get(messages)!;

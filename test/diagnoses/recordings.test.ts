@@ -38,6 +38,7 @@ interface Shows {
 
 /** The plan the lead approved on its own, then rejected: it really happened. */
 const PLAN_ANSWERED_TWICE: Expected = { kind: 'contradicting-answers', severity: 'info', members: ['carol', 'team-lead'] };
+const IGNORED_SHUTDOWN: Expected = { kind: 'ignored-shutdown', severity: 'warning', members: ['dave', 'team-lead'] };
 const NOTHING: Shows = { during: [], atEnd: [] };
 
 /**
@@ -53,6 +54,9 @@ const RECORDINGS: Readonly<Record<string, Shows>> = {
   'cc-2.1.330-realcc-plan-tmux': { during: [PLAN_ANSWERED_TWICE], atEnd: [PLAN_ANSWERED_TWICE] },
   // A `claude -p` run's task owners: nobody runs them, and that is not a team's failure.
   'cc-2.1.330-realcc-print': NOTHING,
+  // dave finishes his task, then answers two shutdown requests only by going idle; the lead exits.
+  'cc-2.1.330-realcc-ignored-shutdown-in-process': { during: [IGNORED_SHUTDOWN], atEnd: [] },
+  'cc-2.1.330-realcc-ignored-shutdown-tmux': { during: [IGNORED_SHUTDOWN], atEnd: [] },
 };
 
 /** Past any recording's age. */

@@ -1,17 +1,17 @@
 /**
  * The conformance suite: every recording of the real Claude Code re-enacted
  * against the real watcher and session, in its recorded order and timing and
- * again ten times faster, with the client's write protocol (scripts/reenact.mjs).
+ * again ten times faster, with the client's write protocol (conformance/reenact.mjs).
  * What is asserted is what teamtop kept, never when: the machine may be busy.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { loadRecording, reenact } from '../../scripts/reenact.mjs';
+import { loadRecording, recordedRun, type RecordedRun } from '../../conformance/recording.mjs';
+import { reenact } from '../../conformance/reenact.mjs';
 import { CAPTURES } from '../helpers/fixtures.js';
 import { watchUntil } from '../helpers/live.js';
-import { recordedRun, type RecordedRun } from '../helpers/recorded.js';
 import { waitFor } from '../helpers/wait.js';
 
 const TEAM_RECORDINGS = ['team-in-process', 'team-tmux', 'plan-in-process', 'plan-tmux'].map((name) => `cc-2.1.330-realcc-${name}`);
@@ -63,7 +63,7 @@ function expectConformance(run: RecordedRun, live: Live): void {
   expect(team!.messages).toHaveLength(run.messages.length);
   for (const message of run.messages) {
     const seen = kept.get(message.msgId)!;
-    expect(seen.to, message.msgId).toBe(message.member);
+    expect(seen.to, message.msgId).toBe(message.to);
     expect(Number.isFinite(seen.deliveredAt), `${message.msgId} delivered`).toBe(message.removedAt !== null);
   }
   expect(team!.messages.filter((message) => message.deliveredAt !== null)).toHaveLength(
@@ -79,7 +79,7 @@ function expectConformance(run: RecordedRun, live: Live): void {
       expect(member, member.name).toMatchObject({ isLead: false, departed: !run.finalMembers.has(member.name), status: 'shut down' });
     }
     // How long its mail sat: one figure per message it was delivered.
-    const delivered = run.messages.filter((message) => message.member === member.name && message.removedAt !== null).length;
+    const delivered = run.messages.filter((message) => message.to === member.name && message.removedAt !== null).length;
     if (delivered === 0) expect(member.waits, member.name).toBeNull();
     else {
       expect(member.waits, member.name).toMatchObject({ count: delivered });
@@ -87,15 +87,16 @@ function expectConformance(run: RecordedRun, live: Live): void {
     }
   }
 
-  // Tasks as last written.
+  // Tasks as last written; a task whose file went, deleted.
   expect(team!.tasks.map((task) => task.id).sort()).toEqual([...run.tasks.keys()].sort());
   for (const task of team!.tasks) {
-    const written = run.tasks.get(task.id)!;
+    const { data: written, deleted } = run.tasks.get(task.id)!;
     expect(task, `task ${task.id}`).toMatchObject({
       subject: written['subject'],
       status: written['status'],
       owner: written['owner'] ?? null,
     });
+    expect(task.state === 'deleted', `task ${task.id} deleted`).toBe(deleted || written['status'] === 'deleted');
   }
 
   // Every handshake with every answer, oldest first; its state is its first answer's.

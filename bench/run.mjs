@@ -8,7 +8,7 @@
 //   npm run bench                 the full run
 //   npm run bench -- --quick      a short run (CI uses it to prove the benchmark works)
 //   npm run bench -- --soak       adds the 10-minute memory soak
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -156,6 +156,47 @@ async function writePaths(fixture, count) {
   const [inPlace, as2_1_330] = await appends(term, fixture, count, [writeJson, writeJsonAs2_1_330]);
   await term.quit();
   return { inPlace, as2_1_330 };
+}
+
+/**
+ * The first message of a new inboxes/ folder, written as 2.1.330 writes it
+ * (the folder, the inbox as `[]` in place at once, and 10 ms later the
+ * message: a lock folder, a temp file renamed over the inbox), then the next
+ * message into the same inbox, in turn: a new folder is where a watcher
+ * waits on chokidar to list it and to watch it (chokidar#1471).
+ */
+async function firstMessages(count) {
+  const dir = temp('first');
+  const names = makeTeam(dir, 'first', { members: 3, messages: 0, tasks: 0 });
+  const inboxes = join(dir, 'teams', 'first', 'inboxes');
+  const inbox = join(inboxes, 'team-lead.json');
+  const term = await startTeamtop(dir, ['--now', FIXED_NOW]);
+  await term.waitFor(names[2]);
+  const first = [];
+  const next = [];
+  for (let i = 0; i < count; i++) {
+    rmSync(inboxes, { recursive: true, force: true });
+    await sleep(300);
+    const marker = `first${i}x${Math.random().toString(36).slice(2, 6)}`;
+    const messages = [message(names[1], `${marker} into a new folder`, Date.now())];
+    let seen = term.waitFor(marker, 10_000);
+    mkdirSync(inboxes);
+    writeFileSync(inbox, '[]');
+    await sleep(10);
+    let t0 = writeJsonAs2_1_330(inbox, messages);
+    first.push((await seen) - t0);
+    await sleep(40);
+    messages.push(message(names[1], `next${marker} into the same inbox`, Date.now()));
+    seen = term.waitFor(`next${marker}`, 10_000);
+    t0 = writeJsonAs2_1_330(inbox, messages);
+    next.push((await seen) - t0);
+  }
+  await term.quit();
+  const figures = (values) => {
+    const { median, p95 } = stats(values);
+    return { p50: median, p95 };
+  };
+  return { first: figures(first), next: figures(next) };
 }
 
 // ---------------------------------------------------------------- 3. capture rate
@@ -504,6 +545,8 @@ async function main() {
     writePaths(typical, QUICK ? 20 : 100),
   );
 
+  const firstRuns = await repeat('2/8 change → frame, the first message of a new inboxes/ folder', () => firstMessages(QUICK ? 10 : 40));
+
   log('2/8 change → frame, big team (writing it)');
   const big = bigDir();
   const bigRuns = await repeat('2/8 and 7/8, big team: change → frame, key press → frame, peak RSS', async () => {
@@ -553,6 +596,8 @@ async function main() {
       typicalParseFloor: across(typicalRuns, (r) => r.teamtop.parseMs),
       typicalInPlace: { p50: across(writePathRuns, (r) => r.inPlace.p50), p95: across(writePathRuns, (r) => r.inPlace.p95) },
       typicalAs2_1_330: { p50: across(writePathRuns, (r) => r.as2_1_330.p50), p95: across(writePathRuns, (r) => r.as2_1_330.p95) },
+      firstInNewFolder: { p50: across(firstRuns, (r) => r.first.p50), p95: across(firstRuns, (r) => r.first.p95) },
+      nextInThatFolder: { p50: across(firstRuns, (r) => r.next.p50), p95: across(firstRuns, (r) => r.next.p95) },
       big: { p50: across(bigRuns, (r) => r.teamtop.p50), p95: bigP95 },
       bigBareWatcher: { p50: across(bigRuns, (r) => r.bare.p50), p95: across(bigRuns, (r) => r.bare.p95) },
       bigParseFloor: bigParse,
@@ -623,6 +668,12 @@ async function main() {
       'change → frame, typical, written as 2.1.330 does (ms) p50 / p95',
       pair(l.typicalAs2_1_330),
       'a lock folder, a temp file renamed over the inbox',
+      'p95 ≤ 15',
+    ],
+    [
+      'change → frame, first message of a new inboxes/ (ms) p50 / p95',
+      pair(l.firstInNewFolder),
+      `the next message into it: ${pair(l.nextInThatFolder)}`,
       'p95 ≤ 15',
     ],
     [

@@ -1,89 +1,110 @@
-// Plays a recording back into a folder with its timing and its write protocol,
-// so a watcher sees what it saw when the real client wrote: in-place rewrites
-// (empty and torn versions included) where the client wrote in place, a temp
-// file renamed over the target where it did (2.1.330's inboxes and tasks), lock
-// folders made and removed, and the team folder renamed away before it is
-// deleted. Reads recordings of recorder.mjs and of ../shared/realcc/snapshot.py.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+#!/usr/bin/env node
+// Plays a recording of the real Claude Code (recording.mjs reads it) back into
+// a config dir, operation by operation, in the recorded order and with the
+// recorded gaps, the way the client wrote: a temp file written and renamed over
+// an inbox or task under its lock folder, `config.json` rewritten in place (the
+// torn and empty versions a reader saw included), new task files empty first,
+// and at exit the team folder renamed to `<team>.deleted-<uuid>` and removed.
+// A watcher beside it sees what it saw when the real client wrote.
+//
+//   node conformance/reenact.mjs RECORDING CLAUDE_DIR [--speed N]
+//
+// The tests, the benchmark's replay and the conformance suite import
+// `applyOperation` and `reenact` (types in reenact.d.mts).
+import { closeSync, ftruncateSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { monoMs } from '../bench/stats.mjs';
-import { readEvents } from './recording.mjs';
+import { loadRecording } from './recording.mjs';
 
-const TEMP = /^(.*)\.tmp\.[0-9a-f]+$/u;
-/** A temp file's removal and its target's new version closer than this are one rename. */
-const RENAME_MS = 50;
-
-/** Whether `to` is `from` renamed: snapshot.py's inotify pair, or recorder.mjs's moved fields. */
-const movedPair = (from, to) =>
-  from?.kind === 'dir-delete' &&
-  to?.kind === 'dir-create' &&
-  (from.movedTo === to.path || (from.raw?.includes('MOVED_FROM') && to.raw?.includes('MOVED_TO')));
-
-/**
- * A new version of an existing file that was not written in place: renamed
- * over it from a temp file the recorder never saw (it lived less than a read).
- * The client writes config.json in place, and the recorder says MODIFY when
- * it saw a write in place.
- */
-const renamedHere = (event) =>
-  event.kind === 'modify' && !TEMP.test(event.path) && !event.path.endsWith('/config.json') && !event.raw?.includes('MODIFY');
-
-function sameBytes(path, data) {
-  try {
-    return readFileSync(path).equals(data);
-  } catch {
-    return false;
+/** Apply one operation under `claudeDir`, as the client's system calls did. */
+export function applyOperation(claudeDir, op) {
+  const at = (path) => join(claudeDir, path);
+  switch (op.kind) {
+    case 'mkdir':
+      mkdirSync(at(op.path), { recursive: true });
+      return;
+    case 'rmdir':
+      rmSync(at(op.path), { recursive: true, force: true });
+      return;
+    case 'create':
+      mkdirSync(dirname(at(op.path)), { recursive: true });
+      writeFileSync(at(op.path), op.content);
+      return;
+    case 'write': {
+      // In place: same inode, new bytes over the old, then cut to length (a reader
+      // in between sees what the client's reader saw: a torn file).
+      const fd = openSync(at(op.path), 'r+');
+      try {
+        writeSync(fd, op.content, 0, op.content.length, 0);
+        ftruncateSync(fd, op.content.length);
+      } finally {
+        closeSync(fd);
+      }
+      return;
+    }
+    case 'rename':
+      mkdirSync(dirname(at(op.to)), { recursive: true });
+      renameSync(at(op.from), at(op.to));
+      return;
+    case 'unlink':
+      rmSync(at(op.path), { force: true });
+      return;
+    default:
+      throw new Error(`unknown operation ${String(op.kind)}`);
   }
 }
 
 /**
- * Applies `snapDir`'s events to `target` at `speed` times their pace. Resolves
- * with when each event was applied (seq → monoMs), for measuring what a watcher
- * shows against when it was written.
+ * Until `due` on monoMs()'s clock: a timer for all but the last 2 ms (a timer
+ * fires a millisecond or more late), then turns of the event loop, which let
+ * I/O and other timers run meanwhile.
  */
-export async function reenact(snapDir, target, { speed = 1, events = readEvents(snapDir) } = {}) {
-  const applied = new Map();
-  /** Temp files whose removal is the rename over their target, kept until that version comes. */
-  const pending = new Map();
-  let previousStart = monoMs();
-  for (const [i, event] of events.entries()) {
-    // Each gap as long as it was: a replay that fell behind (a busy machine) must
-    // not catch up by writing a message and its removal back to back.
-    const due = previousStart + (i === 0 ? 0 : ((event.t - events[i - 1].t) * 1000) / speed);
-    const wait = due - monoMs();
-    if (wait > 2) await sleep(wait - 2);
-    while (monoMs() < due) await new Promise((resolve) => setImmediate(resolve));
-    previousStart = monoMs();
-    const path = join(target, event.path);
-    const previous = events[i - 1];
-    if (event.kind === 'dir-create') {
-      if (!movedPair(previous, event)) mkdirSync(path, { recursive: true });
-    } else if (event.kind === 'dir-delete') {
-      const next = events[i + 1];
-      if (movedPair(event, next)) renameSync(path, join(target, next.path));
-      else rmSync(path, { recursive: true, force: true });
-    } else if (event.kind === 'delete') {
-      const temp = TEMP.exec(event.path);
-      const next = temp && events.slice(i + 1).find((later) => later.path === temp[1]);
-      if (next && next.kind !== 'delete' && (next.t - event.t) * 1000 < RENAME_MS && existsSync(path)) pending.set(temp[1], path);
-      else rmSync(path, { force: true });
-    } else {
-      const data = readFileSync(join(snapDir, event.version_file));
-      // Already there: the files of a folder that was just renamed.
-      if (!sameBytes(path, data)) {
-        mkdirSync(dirname(path), { recursive: true });
-        const temp = pending.get(event.path) ?? (renamedHere(event) ? `${path}.tmp.reenact${event.seq}` : undefined);
-        pending.delete(event.path);
-        if (temp) {
-          if (!sameBytes(temp, data)) writeFileSync(temp, data);
-          renameSync(temp, path);
-        } else {
-          writeFileSync(path, data);
-        }
-      }
-    }
-    applied.set(event.seq, monoMs());
+async function until(due, signal) {
+  const wait = due - monoMs();
+  if (wait > 2) await sleep(wait - 2, undefined, signal ? { signal } : undefined);
+  while (monoMs() < due) {
+    signal?.throwIfAborted();
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return applied;
+}
+
+/**
+ * Replay a recording into `claudeDir` (created if missing). Each operation waits
+ * out its recorded gap to the previous one, divided by `speed`: on a busy machine
+ * the whole run slides later, but no two writes come closer together than they
+ * did (a message written and removed 0.2 s later is never removed at once).
+ * Resolves with when each operation was applied (`appliedAt[i]`, on monoMs()'s
+ * clock, taken just before it: a time measured from it is never too short).
+ */
+export async function reenact(recording, claudeDir, { speed = 1, signal } = {}) {
+  mkdirSync(claudeDir, { recursive: true });
+  const started = monoMs();
+  const appliedAt = [];
+  let previous = { at: 0, appliedAt: started };
+  for (const op of recording.ops) {
+    signal?.throwIfAborted();
+    await until(previous.appliedAt + (op.at - previous.at) / speed, signal);
+    previous = { at: op.at, appliedAt: monoMs() };
+    appliedAt.push(previous.appliedAt);
+    applyOperation(claudeDir, op);
+  }
+  return { appliedAt, ms: monoMs() - started };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [folder, claudeDir, ...rest] = process.argv.slice(2);
+  const speedAt = rest.indexOf('--speed');
+  const speed = speedAt >= 0 ? Number(rest[speedAt + 1]) : 1;
+  if (!folder || !claudeDir || !(speed > 0)) {
+    process.stderr.write('usage: node conformance/reenact.mjs RECORDING CLAUDE_DIR [--speed N]\n');
+    process.exit(2);
+  }
+  const recording = loadRecording(folder);
+  process.stderr.write(
+    `${recording.name}: ${recording.ops.length} operations over ${(recording.durationMs / 1000).toFixed(1)} s, at ${speed}×, into ${claudeDir}\n`,
+  );
+  const { ms } = await reenact(recording, claudeDir, { speed });
+  process.stderr.write(`done in ${(ms / 1000).toFixed(1)} s\n`);
 }

@@ -27,7 +27,7 @@ import { monoMs, stats } from '../bench/stats.mjs';
 import { ClaudeSession, runPaths } from './claude.mjs';
 import { LiveDashboard } from './dashboard.mjs';
 import { ensureClaudeCode } from './install.mjs';
-import { readEvents, recordedMessages, recordedTeams, verdict } from './recording.mjs';
+import { loadRecording, recordedRun, verdict } from './recording.mjs';
 import { describeRun } from './summary.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -146,19 +146,17 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     const rows = [...dashboard.firstSeen].map(([row, at]) => `${((at - promptMono) / 1000).toFixed(3).padStart(7)} ${row}`);
     writeFileSync(join(paths.log, 'rows.txt'), `${rows.join('\n')}\n`);
 
-    const events = readEvents(paths.snap);
-    const recorded = recordedMessages(paths.snap, events);
+    const recording = loadRecording(paths.root);
+    const run = recordedRun(recording);
     const teamtop = teamtopJson('--dir', paths.claude, '--state-dir', paths.state);
-    const { match, drawnAfter, ...figures } = verdict({ recorded, teams: recordedTeams(paths.snap, events) }, teamtop, (messages) =>
-      dashboard.drawnAt(messages),
-    );
+    const { match, drawnAfter, ...figures } = verdict(run, teamtop, (messages) => dashboard.drawnAt(messages));
     const baseline = stats(
-      recorded.filter((message) => bare.printed.has(message.id)).map((message) => bare.printed.get(message.id) - message.firstSeen),
+      run.messages.filter((message) => bare.printed.has(message.msgId)).map((message) => bare.printed.get(message.msgId) - message.seenAt),
     );
     const row = { scenario: scenario.name, mode, outcome, ...figures, baseline };
     writeFileSync(
       join(paths.root, 'summary.txt'),
-      describeRun({ scenario, mode, version, promptAt, paths, recorded, match, drawnAfter, teamtop, row }),
+      describeRun({ scenario, mode, version, promptAt, promptMono, recording, run, match, drawnAfter, teamtop, row }),
     );
     return { row, paths };
   } catch (error) {

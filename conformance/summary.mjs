@@ -1,10 +1,12 @@
 // A run in words (summary.txt next to its recording): what was written, when,
 // how long each message stayed in its inbox, and what teamtop made of it.
-import { readEvents } from './recording.mjs';
+const seconds = (ms) => (ms === null ? '-' : (ms / 1000).toFixed(3));
 
-const seconds = (ms, from) => (ms === undefined ? '-' : ((ms - from) / 1000).toFixed(3));
-
-export function describeRun({ scenario, mode, version, promptAt, paths, recorded, match, drawnAfter, teamtop, row }) {
+/**
+ * `promptAt` (wall clock, ms) and `promptMono` (monoMs()): when the prompt was
+ * sent; a recording of recorder.mjs keeps its times on the second.
+ */
+export function describeRun({ scenario, mode, version, promptAt, promptMono, recording, run, match, drawnAfter, teamtop, row }) {
   const lines = [
     `# ${scenario.name}, teammates ${mode}, Claude Code ${version}`,
     scenario.summary,
@@ -16,11 +18,10 @@ export function describeRun({ scenario, mode, version, promptAt, paths, recorded
     '',
     '## files: versions seen (create, modify, delete), temp files and lock folders apart',
   ];
-  const events = readEvents(paths.snap);
   const perPath = new Map();
   let temps = 0;
   const locks = new Map();
-  for (const event of events) {
+  for (const event of recording.events) {
     if (event.kind.startsWith('dir-')) {
       if (event.path.endsWith('.lock')) locks.set(event.kind, (locks.get(event.kind) ?? 0) + 1);
       continue;
@@ -40,10 +41,11 @@ export function describeRun({ scenario, mode, version, promptAt, paths, recorded
   );
   lines.push("## messages (seconds after the prompt; written = first seen in its inbox; drawn = ms from then to teamtop's frame)");
   lines.push(`  ${'msg_id'.padEnd(36)} ${'to'.padEnd(10)} ${'from'.padEnd(10)} ${'kind'.padEnd(24)} written  removed  dwell    kept drawn`);
-  recorded.forEach((message, i) => {
-    const dwell = message.removed === undefined ? '-' : ((message.removed - message.written) / 1000).toFixed(3);
+  const sincePrompt = (at) => (at === null ? null : recording.startedAt + at - promptMono);
+  run.messages.forEach((message, i) => {
+    const dwell = message.removedAt === null ? '-' : ((message.removedAt - message.writtenAt) / 1000).toFixed(3);
     lines.push(
-      `  ${message.id.padEnd(36)} ${message.to.padEnd(10)} ${String(message.from).padEnd(10)} ${message.kind.padEnd(24)} ${seconds(message.written, promptAt).padStart(7)} ${seconds(message.removed, promptAt).padStart(8)} ${dwell.padStart(6)}   ${match[i] ? 'yes ' : 'LOST'} ${drawnAfter[i] === undefined ? 'never' : drawnAfter[i].toFixed(1)}`,
+      `  ${message.msgId.padEnd(36)} ${message.to.padEnd(10)} ${message.from.padEnd(10)} ${message.kind.padEnd(24)} ${seconds(sincePrompt(message.writtenAt)).padStart(7)} ${seconds(sincePrompt(message.removedAt)).padStart(8)} ${dwell.padStart(6)}   ${match[i] ? 'yes ' : 'LOST'} ${drawnAfter[i] === undefined ? 'never' : drawnAfter[i].toFixed(1)}`,
     );
   });
   lines.push('', '## teamtop --json after the run: teams, members, tasks');

@@ -34,7 +34,10 @@ export const scenario = {
     }
     if (!turn.done('m04')) {
       return turn.tools('m04', [
-        ['SendMessage', { to: 'alise', summary: 'integrate next', message: 'alise, please integrate the parser once you have reviewed it.' }],
+        [
+          'SendMessage',
+          { to: 'alise', summary: 'integrate next', message: 'alise, please integrate the parser once you have reviewed it.' },
+        ],
       ]);
     }
     if (!turn.done('m05')) {

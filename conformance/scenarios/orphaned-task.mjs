@@ -23,8 +23,19 @@ export const scenario = {
     if (!turn.done('o03')) return turn.tools('o03', [['TaskUpdate', { taskId: '3', addBlockedBy: ['1'] }]]);
     if (!turn.done('o04')) {
       return turn.tools('o04', [
-        ['Agent', { description: 'bob writes the parser', name: 'bob', subagent_type: 'general-purpose', prompt: 'You are bob. Work on task #1.' }],
-        ['Agent', { description: 'carol writes the docs', name: 'carol', subagent_type: 'general-purpose', prompt: 'You are carol. Work on task #2.' }],
+        [
+          'Agent',
+          { description: 'bob writes the parser', name: 'bob', subagent_type: 'general-purpose', prompt: 'You are bob. Work on task #1.' },
+        ],
+        [
+          'Agent',
+          {
+            description: 'carol writes the docs',
+            name: 'carol',
+            subagent_type: 'general-purpose',
+            prompt: 'You are carol. Work on task #2.',
+          },
+        ],
       ]);
     }
     if (!(started('bob') && started('carol'))) return turn.say('Waiting for bob and carol to start.');
@@ -64,7 +75,9 @@ export const scenario = {
     if (!turn.done('t01')) return turn.tools('t01', [['ToolSearch', { query: 'select:TaskUpdate,TaskList,TaskGet', max_results: 5 }]]);
     if (!turn.done('t02')) return turn.tools('t02', [['TaskUpdate', { taskId: task, status: 'in_progress', owner: name }]]);
     if (!turn.done('t03'))
-      return turn.tools('t03', [['SendMessage', { to: 'team-lead', summary: `${name} started`, message: `${name}: started task ${task}` }]]);
+      return turn.tools('t03', [
+        ['SendMessage', { to: 'team-lead', summary: `${name} started`, message: `${name}: started task ${task}` }],
+      ]);
     return turn.say(`${name}: still working on task ${task}.`);
   },
 };

@@ -50,7 +50,11 @@ export const scenario = {
       const approve = turn.tools('sd', [
         [
           'SendMessage',
-          { to: 'team-lead', summary: 'approve shutdown', message: { type: 'shutdown_response', request_id: first.requestId, approve: true } },
+          {
+            to: 'team-lead',
+            summary: 'approve shutdown',
+            message: { type: 'shutdown_response', request_id: first.requestId, approve: true },
+          },
         ],
       ]);
       // Slow to answer A, so that B comes while dave is still there.

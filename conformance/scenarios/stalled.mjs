@@ -16,7 +16,10 @@ export const scenario = {
       return turn.tools('s02', [['TaskCreate', { subject: 'Build the release', description: 'bob builds it', activeForm: 'Building' }]]);
     if (!turn.done('s03')) {
       return turn.tools('s03', [
-        ['Agent', { description: 'bob builds the release', name: 'bob', subagent_type: 'general-purpose', prompt: 'You are bob. Work on task #1.' }],
+        [
+          'Agent',
+          { description: 'bob builds the release', name: 'bob', subagent_type: 'general-purpose', prompt: 'You are bob. Work on task #1.' },
+        ],
       ]);
     }
     // bob is inside his command by then.

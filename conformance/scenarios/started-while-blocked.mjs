@@ -20,7 +20,10 @@ export const scenario = {
     if (!turn.done('w03')) return turn.tools('w03', [['TaskUpdate', { taskId: '2', addBlockedBy: ['1'] }]]);
     if (!turn.done('w04')) {
       return turn.tools('w04', [
-        ['Agent', { description: 'carol builds the API', name: 'carol', subagent_type: 'general-purpose', prompt: 'You are carol. Build the API.' }],
+        [
+          'Agent',
+          { description: 'carol builds the API', name: 'carol', subagent_type: 'general-purpose', prompt: 'You are carol. Build the API.' },
+        ],
       ]);
     }
     if (!carolDone) return turn.say('Waiting for carol.');

@@ -17,7 +17,15 @@ export const scenario = {
       return turn.tools('u02', [['TaskCreate', { subject: 'Run the test suite', description: 'alice runs it', activeForm: 'Testing' }]]);
     if (!turn.done('u03')) {
       return turn.tools('u03', [
-        ['Agent', { description: 'alice runs the tests', name: 'alice', subagent_type: 'general-purpose', prompt: 'You are alice. Work on task #1.' }],
+        [
+          'Agent',
+          {
+            description: 'alice runs the tests',
+            name: 'alice',
+            subagent_type: 'general-purpose',
+            prompt: 'You are alice. Work on task #1.',
+          },
+        ],
       ]);
     }
     // alice is inside her command by then.
@@ -26,7 +34,9 @@ export const scenario = {
       return turn.tools('u05', [['SendMessage', { to: 'alice', summary: 'status?', message: 'alice, how are the tests going?' }]]);
     if (!turn.done('u06')) return turn.tools('u06', [['Bash', { command: 'sleep 3', description: 'wait a little' }]]);
     if (!turn.done('u07'))
-      return turn.tools('u07', [['SendMessage', { to: 'alice', summary: 'status again', message: 'alice, please answer: are the tests green?' }]]);
+      return turn.tools('u07', [
+        ['SendMessage', { to: 'alice', summary: 'status again', message: 'alice, please answer: are the tests green?' }],
+      ]);
     if (!answered) return turn.say('Waiting for alice.');
     if (!turn.done('u08')) {
       return turn.tools('u08', [
@@ -61,7 +71,9 @@ export const scenario = {
       return turn.tools('a04', [['TaskUpdate', { taskId: '1', status: 'completed' }]]);
     }
     if (!turn.done('a05'))
-      return turn.tools('a05', [['SendMessage', { to: 'team-lead', summary: 'tests green', message: 'alice: sorry, I was running the tests: all green' }]]);
+      return turn.tools('a05', [
+        ['SendMessage', { to: 'team-lead', summary: 'tests green', message: 'alice: sorry, I was running the tests: all green' }],
+      ]);
     return turn.say('alice: nothing more to do.');
   },
 };

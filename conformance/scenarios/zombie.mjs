@@ -14,10 +14,15 @@ export const scenario = {
     if (!turn.done('z01'))
       return turn.tools('z01', [['ToolSearch', { query: 'select:SendMessage,TaskCreate,TaskUpdate,TaskList', max_results: 10 }]]);
     if (!turn.done('z02'))
-      return turn.tools('z02', [['TaskCreate', { subject: 'Write the parser', description: 'bob writes the parser', activeForm: 'Writing' }]]);
+      return turn.tools('z02', [
+        ['TaskCreate', { subject: 'Write the parser', description: 'bob writes the parser', activeForm: 'Writing' }],
+      ]);
     if (!turn.done('z03')) {
       return turn.tools('z03', [
-        ['Agent', { description: 'bob writes the parser', name: 'bob', subagent_type: 'general-purpose', prompt: 'You are bob. Work on task #1.' }],
+        [
+          'Agent',
+          { description: 'bob writes the parser', name: 'bob', subagent_type: 'general-purpose', prompt: 'You are bob. Work on task #1.' },
+        ],
       ]);
     }
     if (!bobDone) return turn.say('Waiting for bob.');

@@ -98,8 +98,9 @@ function unlistedOwn(path: string, unlisted: ReadonlySet<string>): boolean {
 }
 
 /** The files teamtop reads in one folder and the folders it watches below it, as they are now. */
-export function filesIn(claudeDir: string, folder: string): string[] {
+export function contentsOf(claudeDir: string, folder: string): { files: string[]; folders: string[] } {
   const files: string[] = [];
+  const folders: string[] = [];
   const walk = (relative: string) => {
     let entries: Dirent[];
     try {
@@ -110,11 +111,14 @@ export function filesIn(claudeDir: string, folder: string): string[] {
     for (const entry of entries) {
       const path = `${relative}/${entry.name}`;
       if (classifyFile(path)) files.push(path);
-      else if (entry.isDirectory() && isWatchable(path)) walk(path);
+      else if (entry.isDirectory() && isWatchable(path)) {
+        folders.push(path);
+        walk(path);
+      }
     }
   };
   walk(folder);
-  return files;
+  return { files, folders };
 }
 
 /**

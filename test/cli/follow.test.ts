@@ -7,11 +7,11 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadRecording, reenact } from '../../scripts/reenact.mjs';
+import { loadRecording, recordedRun } from '../../conformance/recording.mjs';
+import { reenact } from '../../conformance/reenact.mjs';
 import { runCli } from '../helpers/cli.js';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { CLI } from '../helpers/pty.js';
-import { recordedRun } from '../helpers/recorded.js';
 import { TeamFiles } from '../helpers/team-files.js';
 import { waitFor } from '../helpers/wait.js';
 

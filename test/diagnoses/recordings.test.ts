@@ -8,14 +8,14 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyOperation, loadRecording, reenact } from '../../scripts/reenact.mjs';
+import { loadRecording, recordedRun } from '../../conformance/recording.mjs';
+import { applyOperation, reenact } from '../../conformance/reenact.mjs';
 import { settledSession } from '../../src/cli/session.js';
 import { selectDiagnoses } from '../../src/store/diagnoses.js';
 import type { TeamState } from '../../src/store/state.js';
 import { endOf } from '../helpers/capture-end.js';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { watch, watchUntil } from '../helpers/live.js';
-import { recordedRun } from '../helpers/recorded.js';
 import { waitFor } from '../helpers/wait.js';
 
 /** A diagnosis as a table states it. */

@@ -93,6 +93,23 @@ class Turn {
     return [{ type: 'text', text }];
   }
 
+  /**
+   * What the client answered to the tool uses of one step, as the model reads it
+   * (undefined until it has): a refusal is quoted from here.
+   */
+  result(step) {
+    const id = new RegExp(`^toolu_${this.who}_${step}_\\d+$`, 'u');
+    const texts = [];
+    for (const message of this.messages) {
+      if (message.role !== 'user') continue;
+      for (const block of blocksOf(message)) {
+        if (block.type !== 'tool_result' || !id.test(block.tool_use_id ?? '')) continue;
+        texts.push(typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => part?.text ?? '').join(''));
+      }
+    }
+    return texts.length > 0 ? texts.join('\n') : undefined;
+  }
+
   /** `blocks`, answered `ms` later: the model takes its time. */
   after(ms, blocks) {
     return Object.assign(blocks, { delayMs: ms });
@@ -106,6 +123,15 @@ class Turn {
   /** Protocol frames of one type, in the order they arrived. */
   frames(type) {
     return this.teammateMessages.filter((m) => m.frame?.type === type).map((m) => ({ from: m.from, ...m.frame }));
+  }
+
+  /** Whether `name` has shut down: its approval, or the client saying so (`teammate_terminated`). */
+  shutDown(name) {
+    return (
+      this.frames('shutdown_approved').some((frame) => frame.from === name) ||
+      // The whole name: dave-2 shutting down is not dave.
+      new RegExp(`(?<![\\w-])${name}(?![\\w-])[^\\n]{0,80}(has shut down|shut down|terminated)`, 'iu').test(this.text)
+    );
   }
 
   log(text) {

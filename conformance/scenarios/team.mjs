@@ -3,14 +3,6 @@
 // for both to report done, then asks both to shut down: bob rejects the first
 // request and approves the second. 10 to 18 s.
 
-/** Whether `name` has shut down: its approval, or the client saying so. */
-function shutDown(turn, name) {
-  return (
-    turn.frames('shutdown_approved').some((frame) => frame.from === name) ||
-    new RegExp(`${name}[^\\n]{0,80}(has shut down|shut down|terminated)`, 'iu').test(turn.text)
-  );
-}
-
 export const scenario = {
   name: 'team',
   summary: 'lead + alice + bob: 3 tasks, messages, a refused broadcast, a shutdown rejected then approved',
@@ -76,7 +68,7 @@ export const scenario = {
         ['SendMessage', { to: 'bob', summary: 'shutdown bob again', message: { type: 'shutdown_request', reason: 'second request' } }],
       ]);
     }
-    if (!(shutDown(turn, 'alice') && shutDown(turn, 'bob'))) return turn.say('Waiting for both shutdowns.');
+    if (!(turn.shutDown('alice') && turn.shutDown('bob'))) return turn.say('Waiting for both shutdowns.');
     if (!turn.done('s09')) {
       return turn.tools('s09', [
         ['TaskUpdate', { taskId: '3', status: 'completed', owner: 'team-lead' }],

@@ -24,7 +24,9 @@ export type MemberStatus =
   /** Would be `working`, but has shown no sign of life for a long time (see judgeQuiet). */
   | 'quiet'
   /** A task owner in a `claude -p` session: a name, no agent behind it (see isPrintSession). */
-  | 'no agent';
+  | 'no agent'
+  /** An inbox of a name no roster ever listed and that never wrote: a misspelt recipient, not a member. */
+  | 'not on roster';
 
 export interface StatusEvidence {
   readonly name: string;

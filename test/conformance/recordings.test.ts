@@ -70,9 +70,15 @@ function expectConformance(run: RecordedRun, live: Live): void {
     run.messages.filter((message) => message.removedAt !== null).length,
   );
 
-  // The roster: everyone the config ever listed, those gone from it departed and shut down, no strangers.
-  expect(team!.members.map((member) => member.name).sort()).toEqual([...run.members].sort());
+  // The roster: everyone the config ever listed, those gone from it departed and shut down; and the
+  // names mail went to that no roster listed (a task given to a misspelt owner), none of them a member.
+  const strangers = new Set(run.messages.map((message) => message.to).filter((to) => !run.members.has(to)));
+  expect(team!.members.map((member) => member.name).sort()).toEqual([...run.members, ...strangers].sort());
   for (const member of team!.members) {
+    if (strangers.has(member.name)) {
+      expect(member, member.name).toMatchObject({ isLead: false, departed: false, status: 'not on roster' });
+      continue;
+    }
     if (member.name === run.lead) {
       expect(member).toMatchObject({ isLead: true, status: 'lead', departed: false });
     } else {

@@ -28,7 +28,10 @@ function summaryIds(folder: string): string[] {
   return [...summary.matchAll(/^ {2}([0-9a-f]{8}-[0-9a-f-]{27}) /gmu)].map((match) => match[1]!);
 }
 
-const isExit = (op: Operation) => op.kind === 'rename' && op.to.includes('.deleted-');
+/** Where the client lets the team go as it exits: it renames the folder to `.deleted-<uuid>`, or deletes it (config.json first). */
+const isExit = (op: Operation) =>
+  (op.kind === 'rename' && op.to.includes('.deleted-')) ||
+  (op.kind === 'unlink' && /^teams\/(?![^/]*\.deleted-)[^/]+\/config\.json$/u.test(op.path));
 
 describe('re-enacting a recording of the real client', () => {
   it('has recordings of both recorders to re-enact: snapshot.py (wall clock only) and recorder.mjs (monotonic clock)', () => {

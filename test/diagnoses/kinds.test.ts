@@ -1,7 +1,10 @@
 /**
  * Every kind of diagnosis, found on files shaped as Claude Code 2.1.330 writes
  * them (test/helpers/team-files.ts), read by the real session and watcher, and
- * cleared when the files show the problem is gone.
+ * cleared when the files show the problem is gone. Where 2.1.330 refuses to
+ * produce the failure (a message to a name on no roster, or to a tmux teammate
+ * that left; a request left to a name spawned again), on files shaped as
+ * 2.1.34 wrote them.
  */
 import { describe, expect, it } from 'vitest';
 import { selectDiagnoses, type Diagnosis } from '../../src/store/diagnoses.js';
@@ -78,6 +81,38 @@ describe('misaddressed', () => {
     expect(byPart.members).toEqual(['lead', 'alice']);
   });
 
+  it("is a message 2.1.34 delivered to a misspelt name (2.1.330 refuses it: No agent named 'alise' is reachable)", async () => {
+    const files = new TeamFiles(tempDir(), Date.now() - 60_000, 'session-5ca1ab1e', '2.1.34');
+    files.config([files.teammate('alice')]);
+    const sent = files.send('alise', 'team-lead', 'alise, please integrate the parser', 5);
+    const live = await watch(files.dir);
+
+    const diagnosis = only(diagnoses(live, files, files.at(6)), 'misaddressed');
+    expect(diagnosis).toMatchObject({
+      members: ['alise', 'team-lead'],
+      summary: '1 message from team-lead waits in the inbox of alise, a name on no roster: nobody will read it (did you mean alice?)',
+      action: 'send the messages again to alice',
+    });
+    expect(refs(diagnosis)).toEqual(['inbox:alise', `message:${sent}`]);
+    // Marked read: it reached someone after all.
+    files.deliver('alise', sent);
+    await waitFor(() => expect(kinds(diagnoses(live, files, files.at(6)))).toEqual([]));
+  });
+
+  it('is not said once the team has ended: the inbox went with its folder, the task it assigned stays orphaned', async () => {
+    const files = team(['engineer']);
+    files.task('3', { subject: 'Build the parser', owner: 'enginer', status: 'pending' });
+    files.send('enginer', 'team-lead', files.taskAssignment('3', 'Build the parser', 5), 5);
+    const live = await watch(files.dir);
+    expect(kinds(diagnoses(live, files, files.at(6))).sort()).toEqual(['misaddressed', 'orphaned-task']);
+
+    files.end();
+    await waitFor(() => expect(kinds(diagnoses(live, files, files.at(6)))).toEqual(['orphaned-task']));
+    expect(only(diagnoses(live, files, files.at(6)), 'orphaned-task').summary).toBe(
+      'task #3 (Build the parser) is pending under enginer, who went with the team',
+    );
+  });
+
   it('is not said of a member that wrote before it left the roster (its inbox outlives its config entry)', async () => {
     const files = team(['alice']);
     files.send('bob', 'team-lead', 'thanks, bob', 5);
@@ -87,21 +122,38 @@ describe('misaddressed', () => {
   });
 });
 
+/** When the live session saw the shutdown request leave its recipient's inbox. */
+async function takenAt(live: Live): Promise<number> {
+  const request = () => live.json().teams[0]!.messages.find((message) => message.kind === 'shutdown_request')!;
+  await waitFor(() => expect(request().deliveredAt).not.toBeNull());
+  return Date.parse(request().deliveredAt!);
+}
+
+/** Until the live session has seen the lead take every idle notice (it removes them within a second; 2.1.34 marked them read). */
+async function idleTaken(live: Live): Promise<void> {
+  await waitFor(() => {
+    for (const message of live.json().teams[0]!.messages)
+      if (message.kind === 'idle_notification') expect(message.read || message.deliveredAt !== null, message.id).toBe(true);
+  });
+}
+
 describe('ignored-shutdown', () => {
   it('counts the idle notices since an unanswered shutdown request, instead of calling it stalled, until it is answered', async () => {
-    const files = team(['bob']);
+    // Sent 5 s ago, taken now.
+    const files = team(['bob'], 15_000);
     const request = files.shutdownRequest('bob', 10);
     const requestMsg = files.send('bob', 'team-lead', request, 10);
     const live = await watch(files.dir);
     // Taken from its inbox: bob has it.
     files.deliver('bob', requestMsg);
+    const taken = await takenAt(live);
     const first = files.send('team-lead', 'bob', files.idle('bob', 11), 11);
     await waitFor(() => expect(live.json().teams[0]!.messages).toHaveLength(2));
 
     // One idle notice may only end the turn the request came in.
-    expect(kinds(diagnoses(live, files, files.at(20)))).toEqual([]);
-    // One, and the request is --stall-after old: ignored, not merely stalled.
-    expect(kinds(diagnoses(live, files, files.at(70)))).toEqual(['ignored-shutdown']);
+    expect(kinds(diagnoses(live, files, taken + 10_000))).toEqual([]);
+    // One, and --stall-after since bob took the request: ignored, not merely stalled.
+    expect(kinds(diagnoses(live, files, taken + STALL))).toEqual(['ignored-shutdown']);
 
     const second = files.send('team-lead', 'bob', files.idle('bob', 13), 13);
     await waitFor(() => expect(kinds(diagnoses(live, files, files.at(20)))).toEqual(['ignored-shutdown']));
@@ -126,6 +178,32 @@ describe('ignored-shutdown', () => {
 
     files.send('team-lead', 'bob', files.shutdownApproved('bob', request.requestId, 21), 21);
     await waitFor(() => expect(kinds(diagnoses(live, files, files.at(22)))).toEqual([]));
+  });
+
+  it('counts only the idle notices since the teammate took the request: a busy one takes it as its command ends', async () => {
+    // Sent 110 s ago: stalled by its time.
+    const files = team(['bob'], 120_000);
+    const live = await watch(files.dir);
+    const request = files.shutdownRequest('bob', 10);
+    const requestMsg = files.send('bob', 'team-lead', request, 10);
+    // bob's turns that began before the request came end with idle notices: he has not seen it.
+    files.send('team-lead', 'bob', files.idle('bob', 11), 11);
+    files.send('team-lead', 'bob', files.idle('bob', 12), 12);
+    await waitFor(() => expect(live.json().teams[0]!.messages).toHaveLength(3));
+    expect(only(diagnoses(live, files, Date.now()), 'stalled').summary).toContain("it is still unread in bob's inbox");
+
+    // He takes it and, as 2.1.330 does, says he is idle as he takes his mail: one notice, then his answer.
+    files.deliver('bob', requestMsg);
+    await takenAt(live);
+    files.send('team-lead', 'bob', files.idle('bob', 119), 119);
+    await waitFor(() => expect(live.json().teams[0]!.messages).toHaveLength(4));
+    // Not ignored: he took it a moment ago. Still unanswered after all this time.
+    expect(kinds(diagnoses(live, files, Date.now() + 10_000))).toEqual(['stalled']);
+    files.send('team-lead', 'bob', files.idle('bob', 120), 120);
+    await waitFor(() => expect(kinds(diagnoses(live, files, Date.now()))).toEqual(['ignored-shutdown']));
+    expect(only(diagnoses(live, files, Date.now()), 'ignored-shutdown').summary).toBe(
+      `bob has not answered team-lead's shutdown request ${request.requestId} and went idle 2 times since`,
+    );
   });
 });
 
@@ -248,11 +326,29 @@ describe('to-departed', () => {
     const after = files.send('bob', 'team-lead', 'bob, one more thing', (Date.now() + 1000 - files.t0) / 1000);
     await waitFor(() => expect(refs(only(diagnoses(live, files, Date.now() + 6000), 'to-departed'))).toContain(`message:${after}`));
   });
+  it("is a message 2.1.34 delivered to a tmux teammate that had left (2.1.330 refuses it: No agent named 'bob' is reachable)", async () => {
+    const files = new TeamFiles(tempDir(), Date.now() - 60_000, 'session-5ca1ab1e', '2.1.34');
+    files.config([files.teammate('bob', { backend: 'tmux' })]);
+    const live = await watch(files.dir);
+    files.shutDown('bob', 10, 11);
+    files.config([]);
+    await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'bob')!.departed).toBe(true));
+    const lost = files.send('bob', 'team-lead', 'bob, please also add a changelog entry', 20);
+    await waitFor(() => expect(live.json().teams[0]!.messages).toHaveLength(3));
+
+    const diagnosis = only(diagnoses(live, files, Date.now() + 5000), 'to-departed');
+    expect(diagnosis).toMatchObject({
+      members: ['bob', 'team-lead'],
+      summary: 'team-lead sent bob 1 message after it shut down: nobody will read it',
+    });
+    expect(refs(diagnosis)).toEqual(['member:bob', `message:${lost}`]);
+  });
 });
 
 describe('stale-request', () => {
-  it('is a member that joined again and takes, or answers, a request sent to its earlier self, until it leaves', async () => {
-    const files = team(['alice'], 60_000);
+  it('is a member that joined again and answered a request sent to its earlier self (2.1.34 let it take one), until the name joins again', async () => {
+    const files = new TeamFiles(tempDir(), Date.now() - 60_000, 'session-5ca1ab1e', '2.1.34');
+    files.config([files.teammate('alice')]);
     const request = files.shutdownRequest('alice', 10);
     const requestMsg = files.send('alice', 'team-lead', request, 10);
     files.deliver('team-lead', files.send('team-lead', 'alice', files.idle('alice', 5), 5));
@@ -261,54 +357,62 @@ describe('stale-request', () => {
     files.config([]);
     await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'alice')!.departed).toBe(true));
     const rejoined = Date.now() + 1000;
+    const after = (ms: number) => (rejoined + ms - files.t0) / 1000;
     files.config([files.teammate('alice', { joinedAt: rejoined })]);
     await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'alice')!.stays).toHaveLength(2));
+    // The request was the earlier alice's: nobody waits on it, so it is neither stalled nor ignored.
+    const idle = [200, 400].map((ms) => files.send('team-lead', 'alice', files.idle('alice', after(ms)), after(ms)));
+    await waitFor(() => expect(live.json().teams[0]!.messages).toHaveLength(4));
+    for (const ref of idle) files.deliver('team-lead', ref);
+    await idleTaken(live);
+    expect(diagnoses(live, files, rejoined + 120_000)).toEqual([]);
 
-    const receives = only(diagnoses(live, files, rejoined + 1000), 'stale-request');
-    expect(receives).toMatchObject({
-      severity: 'warning',
+    // 2.1.34 left it in her inbox: the new alice takes it as her own and approves.
+    files.deliver('alice', requestMsg);
+    const answer = files.send('team-lead', 'alice', files.shutdownApproved('alice', request.requestId, after(2000)), after(2000));
+    await waitFor(() => expect(kinds(diagnoses(live, files, rejoined + 3000))).toEqual(['stale-request']));
+    const answered = only(diagnoses(live, files, rejoined + 3000), 'stale-request');
+    // Approving ended the new alice: what happened stays, as information.
+    expect(answered).toMatchObject({
+      severity: 'info',
       members: ['alice', 'team-lead'],
       since: rejoined,
-      summary: `alice joined again and will take team-lead's shutdown request ${request.requestId} as its own, though it was sent to the alice that was there before`,
+      summary: `alice joined again and answered team-lead's shutdown request ${request.requestId}, sent to the alice that was there before`,
+      action: 'check what the new alice did on it, and ask the new alice again; spawn a teammate under a fresh name to avoid this',
     });
-    expect(refs(receives)).toEqual([`message:${requestMsg}`, 'member:alice']);
-    // Neither stalled nor ignored: one thing, said once.
-    expect(kinds(diagnoses(live, files, rejoined + 120_000))).toEqual(['stale-request']);
+    expect(refs(answered)).toEqual([`message:${requestMsg}`, 'member:alice', `message:${answer}`]);
 
-    const answer = files.send(
-      'team-lead',
-      'alice',
-      files.shutdownApproved('alice', request.requestId, (rejoined + 2000 - files.t0) / 1000),
-      (rejoined + 2000 - files.t0) / 1000,
-    );
-    await waitFor(() =>
-      expect(only(diagnoses(live, files, rejoined + 3000), 'stale-request').summary).toMatch(/^alice joined again and answered/u),
-    );
-    expect(refs(only(diagnoses(live, files, rejoined + 3000), 'stale-request'))).toEqual([
-      `message:${requestMsg}`,
-      'member:alice',
-      `message:${answer}`,
-    ]);
-
-    // Approving ended the new alice: what happened stays, as information.
     files.config([]);
-    await waitFor(() => expect(only(diagnoses(live, files, rejoined + 3000), 'stale-request').severity).toBe('info'));
+    await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'alice')!.departed).toBe(true));
+    expect(only(diagnoses(live, files, rejoined + 3000), 'stale-request').severity).toBe('info');
     // The name joins yet again: that was another stay's.
     files.config([files.teammate('alice', { joinedAt: rejoined + 5000 })]);
     await waitFor(() => expect(kinds(diagnoses(live, files, rejoined + 6000))).not.toContain('stale-request'));
   });
 
-  it('warns of a request it will take only while it is on the team', async () => {
-    const files = team(['alice'], 60_000);
-    files.send('alice', 'team-lead', files.shutdownRequest('alice', 10), 10);
+  it('is not a request left to its earlier self that the new one never takes: 2.1.330 clears the inbox of a name it spawns a teammate under', async () => {
+    const files = team(['dave'], 60_000);
+    const request = files.shutdownRequest('dave', 10);
+    files.send('dave', 'team-lead', request, 10);
     const live = await watch(files.dir);
+    // dave approved an earlier request and went, this one still in his inbox.
     files.config([]);
-    await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'alice')!.departed).toBe(true));
+    await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'dave')!.departed).toBe(true));
     const rejoined = Date.now() + 1000;
-    files.config([files.teammate('alice', { joinedAt: rejoined })]);
-    await waitFor(() => expect(kinds(diagnoses(live, files, rejoined + 1000))).toEqual(['stale-request']));
-    files.config([]);
-    await waitFor(() => expect(kinds(diagnoses(live, files, rejoined + 1000))).toEqual([]));
+    files.config([files.teammate('dave', { joinedAt: rejoined })]);
+    files.writeInbox('dave', []);
+    await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'dave')!.stays).toHaveLength(2));
+    await waitFor(() => expect(live.json().teams[0]!.messages[0]!.deliveredAt).not.toBeNull());
+    const idle = [500, 900].map((ms) => {
+      const seconds = (rejoined + ms - files.t0) / 1000;
+      return files.send('team-lead', 'dave', files.idle('dave', seconds), seconds);
+    });
+    await waitFor(() => expect(live.json().teams[0]!.messages).toHaveLength(3));
+    for (const ref of idle) files.deliver('team-lead', ref);
+    await idleTaken(live);
+    // Neither stale, nor stalled, nor ignored by the new dave: he never had it.
+    expect(diagnoses(live, files, rejoined + 1000)).toEqual([]);
+    expect(diagnoses(live, files, rejoined + 120_000)).toEqual([]);
   });
 
   it('is not a request sent while the member was gone: 2.1.330 brings an in-process teammate back for it', async () => {
@@ -335,7 +439,9 @@ describe('orphaned-task', () => {
     files.config([files.teammate('alice', { color: 'green' })]);
     const live = await watch(files.dir);
 
-    const diagnosis = only(diagnoses(live, files, files.at(12)), 'orphaned-task');
+    // A moment after the approval, 2.1.330 may still unassign it as it takes bob off the team.
+    expect(diagnoses(live, files, files.at(15.9))).toEqual([]);
+    const diagnosis = only(diagnoses(live, files, files.at(16)), 'orphaned-task');
     expect(diagnosis).toMatchObject({
       severity: 'warning',
       members: ['bob'],
@@ -346,7 +452,35 @@ describe('orphaned-task', () => {
     expect(refs(diagnosis)).toEqual(['task:2', 'member:bob', 'task:3']);
 
     files.task('2', { subject: 'Write tests', owner: 'bob', status: 'completed', blocks: ['3'] });
-    await waitFor(() => expect(kinds(diagnoses(live, files, files.at(12)))).toEqual([]));
+    await waitFor(() => expect(kinds(diagnoses(live, files, files.at(16)))).toEqual([]));
+  });
+
+  it('waits while 2.1.330 takes a member off the team: it unassigns its tasks, and on exit empties the roster just before the folder goes', async () => {
+    const files = team(['bob', 'carol']);
+    files.task('1', { subject: 'Write the parser', owner: 'bob', status: 'in_progress' });
+    files.task('2', { subject: 'Write the docs', owner: 'carol', status: 'in_progress' });
+    const live = await watch(files.dir);
+    // bob approves his shutdown with #1 in progress, seen now.
+    files.shutDown('bob', (Date.now() - files.t0) / 1000, (Date.now() - files.t0) / 1000);
+    files.config([files.teammate('carol', { color: 'green' })]);
+    await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'bob')!.departed).toBe(true));
+    expect(diagnoses(live, files, Date.now())).toEqual([]);
+    // The client has not unassigned it 5 s on: orphaned.
+    expect(only(diagnoses(live, files, Date.now() + 5000), 'orphaned-task').summary).toBe(
+      'task #1 (Write the parser) is in progress under bob, who has shut down',
+    );
+    files.task('1', { subject: 'Write the parser', status: 'pending' });
+    await waitFor(() => expect(diagnoses(live, files, Date.now() + 5000)).toEqual([]));
+
+    // The lead exits: carol leaves the roster, then the team's folder goes.
+    files.config([]);
+    await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'carol')!.departed).toBe(true));
+    expect(diagnoses(live, files, Date.now())).toEqual([]);
+    files.end();
+    await waitFor(() => expect(kinds(diagnoses(live, files, Date.now()))).toEqual(['orphaned-task']));
+    expect(only(diagnoses(live, files, Date.now()), 'orphaned-task').summary).toBe(
+      'task #2 (Write the docs) is in progress under carol, who went with the team',
+    );
   });
 
   it('is a task left in progress when the lead exits: tasks/<team>/ stays, the team is gone', async () => {

@@ -6,6 +6,11 @@
  * read`) and the protocol JSON inside it, delivered messages removed, task
  * files, and the team folder renamed to `<team>.deleted-<uuid>` on exit.
  * Times are seconds from `t0`, so a test judges them as of an instant it picks.
+ *
+ * Or, with `envelope: '2.1.34'`, the inboxes as 2.1.34 wrote them (as in
+ * test-fixtures/captures/cc-2.1.34-js-testing-research): the envelope `from,
+ * text, summary?, timestamp, color?, read` without an id, and a message taken
+ * kept in its inbox, marked read.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +37,12 @@ export interface Envelope {
   readonly read: boolean;
 }
 
+/** Whose inboxes: 2.1.330's (an id on each message, a taken one removed) or 2.1.34's (no id, a taken one marked read). */
+export type EnvelopeShape = '2.1.330' | '2.1.34';
+
+/** A message as 2.1.34 wrote it: no `msgV`, `msg_id` or `type`. */
+export type OlderEnvelope = Omit<Envelope, 'msgV' | 'msg_id' | 'type'>;
+
 export class TeamFiles {
   readonly colors = new Map<string, string>();
 
@@ -39,6 +50,7 @@ export class TeamFiles {
     readonly dir: string,
     readonly t0: number = Date.parse('2026-11-23T13:10:00.000Z'),
     readonly team = 'session-5ca1ab1e',
+    readonly envelope: EnvelopeShape = '2.1.330',
   ) {}
 
   /** Epoch ms, `seconds` after t0. */
@@ -119,13 +131,14 @@ export class TeamFiles {
     return join(this.dir, 'teams', this.team, 'inboxes', `${owner}.json`);
   }
 
+  /** The inbox as on disk (2.1.34's messages have no `msgV`, `msg_id` or `type`). */
   inbox(owner: string): Envelope[] {
     const path = this.inboxPath(owner);
     return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Envelope[]) : [];
   }
 
   /** An inbox written whole: a temp file renamed over it, as 2.1.330 does. */
-  writeInbox(owner: string, messages: readonly Envelope[]): void {
+  writeInbox(owner: string, messages: readonly (Envelope | OlderEnvelope)[]): void {
     const path = this.inboxPath(owner);
     mkdirSync(dirname(path), { recursive: true });
     const temp = `${path}.tmp.${randomUUID().slice(0, 8)}`;
@@ -133,30 +146,35 @@ export class TeamFiles {
     renameSync(temp, path);
   }
 
-  /** Send `text` (plain, or a protocol object) to `to`'s inbox at `seconds`; its `msg_id`. */
+  /**
+   * Send `text` (plain, or a protocol object) to `to`'s inbox at `seconds`; its
+   * reference as teamtop gives it: the `msg_id`, or for 2.1.34 `<to>/<from>@<timestamp>`.
+   */
   send(to: string, from: string, text: string | Record<string, unknown>, seconds: number, summary?: string): string {
     const msgId = randomUUID();
     const color = from === 'team-lead' ? undefined : (this.colors.get(from) ?? 'blue');
-    const envelope: Envelope = {
+    const older: OlderEnvelope = {
       from,
       text: typeof text === 'string' ? text : JSON.stringify(text),
       ...(typeof text === 'string' ? { summary: summary ?? text.slice(0, 30) } : {}),
       timestamp: this.iso(seconds),
       ...(color ? { color } : {}),
-      msgV: 1,
-      msg_id: msgId,
-      type: 'message',
       read: false,
     };
+    const envelope = this.envelope === '2.1.34' ? older : { ...older, msgV: 1, msg_id: msgId, type: 'message', read: false };
     this.writeInbox(to, [...this.inbox(to), envelope]);
-    return msgId;
+    return this.envelope === '2.1.34' ? `${to}/${from}@${older.timestamp}` : msgId;
   }
 
-  /** The recipient took it: 2.1.330 removes a delivered message from the inbox. */
-  deliver(to: string, msgId: string): void {
+  /** The recipient took it: 2.1.330 removes a delivered message from the inbox, 2.1.34 marked it read. */
+  deliver(to: string, ref: string): void {
+    const isIt = (message: Partial<Envelope>) => (message.msg_id ?? `${to}/${message.from}@${message.timestamp}`) === ref;
+    const inbox = this.inbox(to);
     this.writeInbox(
       to,
-      this.inbox(to).filter((message) => message.msg_id !== msgId),
+      this.envelope === '2.1.34'
+        ? inbox.map((message) => (isIt(message) ? { ...message, read: true } : message))
+        : inbox.filter((message) => !isIt(message)),
     );
   }
 

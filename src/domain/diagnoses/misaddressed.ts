@@ -41,7 +41,8 @@ function candidates(facts: TeamFacts): MemberFacts[] {
 export const misaddressed: Detector = {
   kind: 'misaddressed',
   detect(facts) {
-    if (!facts.hasRoster) return [];
+    // An ended team's inboxes went with its folder: its misaddressed task, if any, is an orphaned one.
+    if (!facts.hasRoster || facts.ended) return [];
     return [...facts.inboxes].flatMap(([owner, inbox]) => {
       if (!inbox.exists || (facts.members.get(owner)?.known ?? true)) return [];
       const { waiting } = inbox;

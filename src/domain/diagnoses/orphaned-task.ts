@@ -4,20 +4,34 @@
  * `TaskUpdate` takes any owner), or gone with the team (the lead's exit leaves
  * `tasks/<team>/` behind, tasks in progress included). Whatever it blocks is
  * stuck with it. Approving a shutdown in 2.1.330 clears the member's owners
- * and sets its tasks back to pending, so this is what that missed.
+ * and sets its tasks back to pending as the lead takes it off the team, and
+ * the lead's exit takes its teammates off the roster just before it removes
+ * the team's folder: a member that went is judged once SETTLING_MS have passed
+ * since teamtop saw it go, so this is what they missed.
  */
+import { minOf } from '../lists.js';
+import { currentStay } from '../roster.js';
 import { diagnosis, memberEvidence, taskEvidence, taskIds, type Detector } from './diagnosis.js';
-import type { TeamFacts } from './facts.js';
+import { cameAt, SETTLING_MS, type MemberFacts, type TeamFacts } from './facts.js';
 
 const OPEN = new Set(['pending', 'in_progress', 'planning']);
 
-/** Why the owner cannot do the task; undefined when it can. */
+/** When teamtop saw the member go: its approval came, or it was seen leaving the roster (NaN: it went before teamtop looked). */
+function seenGoing(member: MemberFacts): number {
+  const seen = [member.approval ? cameAt(member.approval) : Number.NaN, currentStay(member.stays)?.leftAt ?? Number.NaN];
+  const known = seen.filter(Number.isFinite);
+  return known.length > 0 ? minOf(known) : Number.NaN;
+}
+
+/** Why the owner cannot do the task; undefined when it can (or may yet be unassigned by the client). */
 function absence(facts: TeamFacts, owner: string): string | undefined {
   if (facts.ended) return 'went with the team';
   const member = facts.members.get(owner);
   if (!member) return facts.hasRoster ? 'is on no roster' : undefined;
   if (!member.known && facts.hasRoster) return 'is on no roster';
   if (!member.gone) return undefined;
+  const going = seenGoing(member);
+  if (Number.isFinite(going) && !facts.clock.passed(going, SETTLING_MS)) return undefined;
   return member.approval ? 'has shut down' : 'has left the roster';
 }
 

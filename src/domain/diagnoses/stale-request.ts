@@ -1,13 +1,19 @@
 /**
- * `stale-request`: a member that joined again under the same name answers, or
- * is about to receive, a request sent to its earlier self. A respawned
- * teammate reads what is left in its inbox as its own: an old shutdown request
- * ends the new agent, an old plan answer steers it.
+ * `stale-request`: a member that joined again under the same name answered a
+ * request sent to its earlier self. A respawned teammate that reads what is
+ * left in its inbox takes it as its own: an old shutdown request ends the new
+ * agent, an old plan answer steers it.
+ *
+ * 2.1.330 does not let it happen: it clears a name's inbox when it spawns a
+ * teammate under it, and a teammate it brings back never sees what was left
+ * there (recorded: cc-2.1.330-realcc-stale-request-in-process). A request left
+ * to an earlier self is therefore nobody's to answer, as one to a member who
+ * has gone: neither stalled nor ignored (sentToEarlierSelf). Only an answer
+ * from the new agent shows it took one (older versions let it).
  *
  * A request sent while the member was gone is not stale: 2.1.330 brings an
  * in-process teammate back when it is messaged, and that message is for it.
  *
- * One it will take warns while it is on the team, and clears when it leaves.
  * One it answered warns while it is on the team (it may act on it), then
  * stays as what happened (an old shutdown request approved ends the new agent
  * at once: this says why), until the name joins yet again.
@@ -38,56 +44,46 @@ function earlierSelfUntil(facts: TeamFacts, member: MemberFacts, joinedAt: numbe
   return ends.length > 0 ? minOf(ends) : joinedAt;
 }
 
-/** How the rejoined member meets a request to its earlier self: answered it, will receive it, or neither. */
-function meeting(handshake: Handshake, joinedAt: number, name: string): 'answered' | 'receives' | undefined {
-  if (handshake.answers.some((answer) => answer.from === name && answer.at !== null && answer.at >= joinedAt)) return 'answered';
-  if (handshake.response) return undefined;
+/** When its recipient's current stay began, if the request was sent to an earlier one (undefined otherwise). */
+function earlierSelfJoinedAgain(facts: TeamFacts, handshake: Handshake): number | undefined {
   const { request } = handshake;
-  // Still in its inbox, or seen leaving it since the new stay began: the new agent takes it.
-  return request && (!request.delivered || request.deliveredAt >= joinedAt) ? 'receives' : undefined;
+  const member = facts.members.get(handshake.to);
+  const joinedAt = currentStay(member?.stays ?? [])?.joinedAt ?? Number.NaN;
+  if (!member || !request || !(request.time < joinedAt)) return undefined;
+  const until = earlierSelfUntil(facts, member, joinedAt);
+  return until !== undefined && request.time < until ? joinedAt : undefined;
 }
+
+/** The request was sent to an earlier self of its recipient, one that has since left: not to the member there now. */
+export const sentToEarlierSelf = (facts: TeamFacts, handshake: Handshake): boolean =>
+  earlierSelfJoinedAgain(facts, handshake) !== undefined;
 
 export const staleRequest: Detector = {
   kind: 'stale-request',
   detect(facts) {
-    return [...facts.members.values()].flatMap((member) => {
-      const joinedAt = currentStay(member.stays)?.joinedAt ?? Number.NaN;
-      if (!Number.isFinite(joinedAt)) return [];
-      // Requests from before it joined, if any, and only then: was there an earlier self, and until when?
-      const older = facts.handshakes.filter(
-        (handshake) => handshake.to === member.name && handshake.request && handshake.request.time < joinedAt,
-      );
-      const until = older.length > 0 ? earlierSelfUntil(facts, member, joinedAt) : undefined;
-      if (until === undefined) return [];
-      const present = isPresent(facts, member.name);
-      return older.flatMap((handshake) => {
-        const request = handshake.request!;
-        if (!(request.time < until)) return [];
-        const how = meeting(handshake, joinedAt, member.name);
-        if (!how || (how === 'receives' && !present)) return [];
-        const { name } = member;
-        const what = `${handshake.from}'s ${requestName(handshake.kind)} ${handshake.requestId}`;
-        return [
-          diagnosis('stale-request', `handshake:${handshake.requestId}`, {
-            severity: present ? 'warning' : 'info',
-            members: [name, handshake.from],
-            since: joinedAt,
-            summary:
-              how === 'answered'
-                ? `${name} joined again and answered ${what}, sent to the ${name} that was there before`
-                : `${name} joined again and will take ${what} as its own, though it was sent to the ${name} that was there before`,
-            action:
-              how === 'answered'
-                ? `check what the new ${name} did on it, and ask the new ${name} again; spawn a teammate under a fresh name to avoid this`
-                : `tell ${name} in plain text to ignore request ${handshake.requestId}, or answer it for it; spawn a teammate under a fresh name to avoid this`,
-            evidence: oldestFirst([
-              messageEvidence(request),
-              memberEvidence(name, joinedAt),
-              ...handshake.answers.filter((answer) => answer.from === name).map((answer) => messageEvidence(answer.message)),
-            ]),
-          }),
-        ];
-      });
+    return facts.handshakes.flatMap((handshake) => {
+      const name = handshake.to;
+      // Its answers since it joined again: the new agent took the request.
+      const answers = handshake.answers.filter((answer) => answer.from === name);
+      if (answers.length === 0) return [];
+      const joinedAt = earlierSelfJoinedAgain(facts, handshake);
+      if (joinedAt === undefined || !answers.some((answer) => answer.at !== null && answer.at >= joinedAt)) return [];
+      const present = isPresent(facts, name);
+      const what = `${handshake.from}'s ${requestName(handshake.kind)} ${handshake.requestId}`;
+      return [
+        diagnosis('stale-request', `handshake:${handshake.requestId}`, {
+          severity: present ? 'warning' : 'info',
+          members: [name, handshake.from],
+          since: joinedAt,
+          summary: `${name} joined again and answered ${what}, sent to the ${name} that was there before`,
+          action: `check what the new ${name} did on it, and ask the new ${name} again; spawn a teammate under a fresh name to avoid this`,
+          evidence: oldestFirst([
+            messageEvidence(handshake.request!),
+            memberEvidence(name, joinedAt),
+            ...answers.map((answer) => messageEvidence(answer.message)),
+          ]),
+        }),
+      ];
     });
   },
 };

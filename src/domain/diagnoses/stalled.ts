@@ -1,11 +1,14 @@
 /**
  * `stalled`: a request nobody has answered for `--stall-after` or longer, both
  * sides still on the team. A request to or from a member who has gone is
- * abandoned, not stalled: nobody can answer it, or nobody waits for it.
+ * abandoned, not stalled: nobody can answer it, or nobody waits for it; so is
+ * one sent to an earlier self of a member that joined again (2.1.330 clears
+ * it from the inbox).
  */
 import type { Handshake } from '../handshakes.js';
 import { diagnosis, messageEvidence, requestName, type Detector } from './diagnosis.js';
 import { isWaiting } from './facts.js';
+import { sentToEarlierSelf } from './stale-request.js';
 
 function action(handshake: Handshake): string {
   const { to, from, requestId } = handshake;
@@ -32,7 +35,8 @@ export const stalled: Detector = {
           handshake.request !== null &&
           handshake.response === null &&
           handshake.state !== 'abandoned' &&
-          facts.clock.passed(handshake.request.time, facts.stallAfterMs),
+          facts.clock.passed(handshake.request.time, facts.stallAfterMs) &&
+          !sentToEarlierSelf(facts, handshake),
       )
       .map((handshake) =>
         diagnosis('stalled', `handshake:${handshake.requestId}`, {

@@ -62,7 +62,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', '*.config.*', 'eslint.config.js'],
+    files: ['scripts/**', 'bench/**', 'conformance/**', '*.config.*', 'eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

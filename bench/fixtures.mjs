@@ -1,7 +1,8 @@
 // Claude config dirs for the benchmark, written like Claude Code writes them.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 const COLORS = ['blue', 'green', 'yellow', 'purple', 'orange', 'pink', 'cyan', 'red'];
 const T0 = Date.parse('2026-11-01T09:00:00Z');
@@ -17,6 +18,23 @@ export function writeJsonAtomic(path, value) {
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   writeFileSync(temp, JSON.stringify(value, null, 2));
   renameSync(temp, path);
+}
+
+/**
+ * Write as Claude Code 2.1.330 writes an inbox or a task (see its recordings in
+ * test-fixtures/captures): under a lock folder `<file>.lock/`, a temp file
+ * `<file>.tmp.<8 hex>` written and renamed over the file, then the lock removed.
+ * Returns when the new version got to its path (the rename): a watcher may
+ * draw it while the lock is being removed.
+ */
+export function writeJsonAs2_1_330(path, value) {
+  mkdirSync(`${path}.lock`, { recursive: true });
+  const temp = `${path}.tmp.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, JSON.stringify(value, null, 2));
+  renameSync(temp, path);
+  const landed = performance.now();
+  rmdirSync(`${path}.lock`);
+  return landed;
 }
 
 export function message(from, text, time, extra = {}) {

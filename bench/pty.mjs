@@ -1,7 +1,10 @@
 // A program in a pseudo-terminal, as a user runs it, with precise "when did this
 // appear on screen" waits and the process's own CPU and memory counters.
 import { spawn } from 'node-pty';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 /** The Node flags a script's `#!/usr/bin/env -S node …` line asks for: run it as its bin would be. */
 export function shebangFlags(script) {
@@ -9,7 +12,19 @@ export function shebangFlags(script) {
   const match = /^#!\S*env -S node (.*)$/u.exec(first);
   return match ? match[1].trim().split(/\s+/u) : [];
 }
-import { performance } from 'node:perf_hooks';
+
+/** The built CLI. */
+export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+/** The CLI as its bin runs it (with the Node flags of its shebang line). */
+export const cliArgs = (...args) => [...shebangFlags(CLI), CLI, ...args];
+
+/** `teamtop --json` with `args`, parsed. */
+export function teamtopJson(...args) {
+  const run = spawnSync(process.execPath, cliArgs('--json', ...args), { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (run.status !== 0) throw new Error(`teamtop --json ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
 
 export class Pty {
   constructor(args, { cols = 120, rows = 40, env = {}, cwd = process.cwd() } = {}) {

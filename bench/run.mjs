@@ -8,18 +8,18 @@
 //   npm run bench                 the full run
 //   npm run bench -- --quick      a short run (CI uses it to prove the benchmark works)
 //   npm run bench -- --soak       adds the 10-minute memory soak
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { spawnSync } from 'node:child_process';
-import { makeTeam, message, writeJson, writeJsonAtomic } from './fixtures.mjs';
-import { Pty, shebangFlags } from './pty.mjs';
+import { makeTeam, message, writeJson, writeJsonAs2_1_330, writeJsonAtomic } from './fixtures.mjs';
+import { CLI, cliArgs, Pty, teamtopJson } from './pty.mjs';
+import { REPLAYED, replayRecording } from './replay.mjs';
+import { stats } from './stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(root, 'dist', 'cli.js');
 const HELLO = join(root, 'bench', 'hello.mjs');
 const BARE_WATCH = join(root, 'bench', 'bare-watch.mjs');
 const BARE_KEYS = join(root, 'bench', 'bare-keys.mjs');
@@ -36,17 +36,6 @@ const temp = (name) => mkdtempSync(join(scratch, `${name}-`));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 const log = (text) => process.stderr.write(`${text}\n`);
-
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  const middle = sorted.length / 2;
-  const median = sorted.length % 2 === 1 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
-  return { median, p95: at(0.95), min: sorted[0], max: sorted[sorted.length - 1], n: sorted.length };
-}
-
-/** The CLI as its bin runs it (with the Node flags of its shebang line). */
-const cliArgs = (...args) => [...shebangFlags(CLI), CLI, ...args];
 
 /**
  * The dashboard as a user runs it: journal on (in a scratch state dir), unless
@@ -111,22 +100,28 @@ function parseFloor(path) {
   return stats(times).median;
 }
 
-/** Appends to the lead's inbox, one at a time: how long until each is on `term`'s screen. */
-async function appends(term, fixture, count) {
+/**
+ * Appends to the lead's inbox, one at a time, written by each of `writes` in
+ * turn (so machine noise hits each alike): how long until each is on `term`'s
+ * screen, p50 and p95 for each way of writing.
+ */
+async function appends(term, fixture, count, writes = [writeJsonAtomic]) {
   const inbox = join(fixture.dir, 'teams', fixture.team, 'inboxes', 'team-lead.json');
   const messages = JSON.parse(readFileSync(inbox, 'utf8'));
-  const times = [];
+  const times = writes.map(() => []);
   for (let i = 0; i < count; i++) {
     const marker = `lat${i}x${Math.random().toString(36).slice(2, 6)}`;
     messages.push(message(fixture.names[1], `${marker} appended`, Date.now()));
     const seen = term.waitFor(marker, 10_000);
-    writeJsonAtomic(inbox, messages);
-    const t0 = performance.now();
-    times.push((await seen) - t0);
+    // From when the message got to the inbox: a write that goes on after that says when.
+    const t0 = writes[i % writes.length](inbox, messages) ?? performance.now();
+    times[i % writes.length].push((await seen) - t0);
     await sleep(40);
   }
-  const { median, p95 } = stats(times);
-  return { p50: median, p95 };
+  return times.map((values) => {
+    const { median, p95 } = stats(values);
+    return { p50: median, p95 };
+  });
 }
 
 /** The same appends seen by the bare watcher. */
@@ -134,7 +129,7 @@ async function bareLatency(fixture, count) {
   const inbox = join(fixture.dir, 'teams', fixture.team, 'inboxes', 'team-lead.json');
   const term = new Pty([BARE_WATCH, inbox], { cwd: root });
   await term.waitFor('watching');
-  const result = await appends(term, fixture, count);
+  const [result] = await appends(term, fixture, count);
   term.kill();
   await term.exited;
   return result;
@@ -145,9 +140,63 @@ async function latency(fixture, count) {
   const term = await startTeamtop(fixture.dir, ['--now', FIXED_NOW]);
   await term.waitFor(fixture.marker, 120_000);
   await sleep(300);
-  const result = await appends(term, fixture, count);
+  const [result] = await appends(term, fixture, count);
   const inbox = join(fixture.dir, 'teams', fixture.team, 'inboxes', 'team-lead.json');
   return { term, ...result, parseMs: parseFloor(inbox) };
+}
+
+/**
+ * The typical team's appends written in place (older Claude Code's inboxes,
+ * 2.1.330's config.json) and as 2.1.330 writes inboxes, in turn, to one dashboard.
+ */
+async function writePaths(fixture, count) {
+  const term = await startTeamtop(fixture.dir, ['--now', FIXED_NOW]);
+  await term.waitFor(fixture.marker);
+  await sleep(300);
+  const [inPlace, as2_1_330] = await appends(term, fixture, count, [writeJson, writeJsonAs2_1_330]);
+  await term.quit();
+  return { inPlace, as2_1_330 };
+}
+
+/**
+ * The first message of a new inboxes/ folder, written as 2.1.330 writes it
+ * (the folder, the inbox as `[]` in place at once, and 10 ms later the
+ * message: a lock folder, a temp file renamed over the inbox), then the next
+ * message into the same inbox, in turn: a new folder is where a watcher
+ * waits on chokidar to list it and to watch it (chokidar#1471).
+ */
+async function firstMessages(count) {
+  const dir = temp('first');
+  const names = makeTeam(dir, 'first', { members: 3, messages: 0, tasks: 0 });
+  const inboxes = join(dir, 'teams', 'first', 'inboxes');
+  const inbox = join(inboxes, 'team-lead.json');
+  const term = await startTeamtop(dir, ['--now', FIXED_NOW]);
+  await term.waitFor(names[2]);
+  const first = [];
+  const next = [];
+  for (let i = 0; i < count; i++) {
+    rmSync(inboxes, { recursive: true, force: true });
+    await sleep(300);
+    const marker = `first${i}x${Math.random().toString(36).slice(2, 6)}`;
+    const messages = [message(names[1], `${marker} into a new folder`, Date.now())];
+    let seen = term.waitFor(marker, 10_000);
+    mkdirSync(inboxes);
+    writeFileSync(inbox, '[]');
+    await sleep(10);
+    let t0 = writeJsonAs2_1_330(inbox, messages);
+    first.push((await seen) - t0);
+    await sleep(40);
+    messages.push(message(names[1], `next${marker} into the same inbox`, Date.now()));
+    seen = term.waitFor(`next${marker}`, 10_000);
+    t0 = writeJsonAs2_1_330(inbox, messages);
+    next.push((await seen) - t0);
+  }
+  await term.quit();
+  const figures = (values) => {
+    const { median, p95 } = stats(values);
+    return { p50: median, p95 };
+  };
+  return { first: figures(first), next: figures(next) };
 }
 
 // ---------------------------------------------------------------- 3. capture rate
@@ -172,8 +221,7 @@ async function captureRate() {
   }
   await sleep(300);
   await term.quit();
-  const json = spawnSync(process.execPath, cliArgs('--json', '--dir', dir, '--state-dir', state), { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const texts = new Set(JSON.parse(json.stdout).teams[0].messages.map((m) => m.text));
+  const texts = new Set(teamtopJson('--dir', dir, '--state-dir', state).teams[0].messages.map((m) => m.text));
   const result = {};
   for (const window of windows) {
     let found = 0;
@@ -493,6 +541,11 @@ async function main() {
     await term.quit();
     return { teamtop, bare };
   });
+  const writePathRuns = await repeat('2/8 change → frame, typical team, written in place and as 2.1.330 writes', () =>
+    writePaths(typical, QUICK ? 20 : 100),
+  );
+
+  const firstRuns = await repeat('2/8 change → frame, the first message of a new inboxes/ folder', () => firstMessages(QUICK ? 10 : 40));
 
   log('2/8 change → frame, big team (writing it)');
   const big = bigDir();
@@ -506,6 +559,9 @@ async function main() {
   });
   const bareKeyRuns = await repeat('7/8 key press → frame, bare Ink', () => bareKeys());
   const captureRuns = await repeat('3/8 capture rate', () => captureRate());
+  const replayRuns = await repeat(`3/8 capture and change → frame: ${REPLAYED} replayed at 1×`, () =>
+    replayRecording(temp('replay'), temp('replay-state')),
+  );
   const burstRuns = await repeat('4/8 burst', () => burst(typicalDir()));
   const idleRuns = await repeat('6/8 idle', () => idle(typicalDir()));
   log('8/8 huge inputs (writing them)');
@@ -538,6 +594,10 @@ async function main() {
       typical: { p50: across(typicalRuns, (r) => r.teamtop.p50), p95: typicalP95 },
       typicalBareWatcher: { p50: across(typicalRuns, (r) => r.bare.p50), p95: across(typicalRuns, (r) => r.bare.p95) },
       typicalParseFloor: across(typicalRuns, (r) => r.teamtop.parseMs),
+      typicalInPlace: { p50: across(writePathRuns, (r) => r.inPlace.p50), p95: across(writePathRuns, (r) => r.inPlace.p95) },
+      typicalAs2_1_330: { p50: across(writePathRuns, (r) => r.as2_1_330.p50), p95: across(writePathRuns, (r) => r.as2_1_330.p95) },
+      firstInNewFolder: { p50: across(firstRuns, (r) => r.first.p50), p95: across(firstRuns, (r) => r.first.p95) },
+      nextInThatFolder: { p50: across(firstRuns, (r) => r.next.p50), p95: across(firstRuns, (r) => r.next.p95) },
       big: { p50: across(bigRuns, (r) => r.teamtop.p50), p95: bigP95 },
       bigBareWatcher: { p50: across(bigRuns, (r) => r.bare.p50), p95: across(bigRuns, (r) => r.bare.p95) },
       bigParseFloor: bigParse,
@@ -549,6 +609,15 @@ async function main() {
         { rate: across(captureRuns, (r) => r[window].rate), of: captureRuns[0][window].of },
       ]),
     ),
+    replay: {
+      recording: REPLAYED,
+      written: replayRuns[0].written,
+      kept: across(replayRuns, (r) => r.kept),
+      drawn: across(replayRuns, (r) => r.drawn),
+      p50: across(replayRuns, (r) => r.p50),
+      p95: across(replayRuns, (r) => r.p95),
+      max: across(replayRuns, (r) => r.max),
+    },
     burst: {
       writes: burstRuns[0].writes,
       spreadMs: across(burstRuns, (r) => r.spreadMs),
@@ -590,6 +659,24 @@ async function main() {
       'p95 ≤ 15',
     ],
     [
+      'change → frame, typical, written in place (ms) p50 / p95',
+      pair(l.typicalInPlace),
+      'the same appends, in turn with the next row',
+      'p95 ≤ 15',
+    ],
+    [
+      'change → frame, typical, written as 2.1.330 does (ms) p50 / p95',
+      pair(l.typicalAs2_1_330),
+      'a lock folder, a temp file renamed over the inbox',
+      'p95 ≤ 15',
+    ],
+    [
+      'change → frame, first message of a new inboxes/ (ms) p50 / p95',
+      pair(l.firstInNewFolder),
+      `the next message into it: ${pair(l.nextInThatFolder)}`,
+      'p95 ≤ 15',
+    ],
+    [
       'change → frame, big (ms) p50 / p95',
       pair(l.big),
       `bare watcher ${pair(l.bigBareWatcher)}: ×${ratio(l.big.p95, l.bigBareWatcher.p95)} at p95`,
@@ -602,6 +689,12 @@ async function main() {
       `of ${r.of} per run`,
       window === '5ms' ? '≥ 99%' : '100%',
     ]),
+    [
+      'a 2.1.330 run replayed at 1×: write → frame (ms) p50 / p95',
+      pair(results.replay),
+      `${spread(results.replay.kept, 0)} of ${results.replay.written} messages kept, ${spread(results.replay.drawn, 0)} drawn; max ${spread(results.replay.max)} ms`,
+      'all kept',
+    ],
     ['burst: settled after the last write (ms)', spread(b.settledMs), `${b.writes} writes in ${fmt(b.spreadMs.median, 0)} ms`, '≤ 200'],
     ['burst: CPU (s)', spread(b.cpuSeconds, 2), '', ''],
     ['burst: key press → frame (ms) p50 / p95', pair(b.keyPress), '', 'p95 ≤ 100'],

@@ -26,6 +26,8 @@ interface DashboardFlags extends CommonFlags {
   readonly journalLimit?: number;
   readonly spec?: string;
   readonly view?: StartView;
+  readonly follow?: boolean;
+  readonly bell?: boolean;
 }
 
 /** What the dashboard opens on (`--view`): the keys t and w switch between them. */
@@ -91,6 +93,12 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   if (flags.view !== undefined && flags.json) {
     return usageError("--view chooses what --once and the dashboard draw; --json prints everything (with --spec, each team's workflow)");
   }
+  if (flags.follow && (!flags.json || flags.once)) {
+    return usageError('--follow prints one JSON object per line as things happen: use it with --json, without --once');
+  }
+  if (flags.bell && (flags.json || flags.once)) {
+    return usageError('--bell rings in the live dashboard; with --json --follow, wait for "diagnosis" events instead');
+  }
   const claudeDir = resolveClaudeDir(flags.dir);
   let spec: WorkflowSpec | undefined;
   if (flags.spec !== undefined) {
@@ -100,6 +108,10 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   }
   const stallAfterMs = flags.stallAfter * 1000;
   const quietAfterMs = flags.quietAfter * 1000;
+  if (flags.json && flags.follow) {
+    const { runFollow } = await import('./run-follow.js');
+    return runFollow({ claudeDir, team: flags.team, now: flags.now, stallAfterMs, journal: journalOptions(flags, true) });
+  }
   if (flags.json) {
     const { runJson } = await import('./run-json.js');
     return runJson({
@@ -140,6 +152,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     stallAfterMs,
     quietAfterMs,
     journal: journalOptions(flags, true),
+    bell: flags.bell === true,
   });
 }
 
@@ -148,7 +161,7 @@ function commonOptions(command: Command): Command {
     .option('-d, --dir <path>', 'Claude config dir to read (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
     .option('--no-color', 'draw without colour (also: NO_COLOR)')
     .option('--now <iso time>', 'judge ages and stalls as of this instant instead of the clock', instant)
-    .option('--stall-after <seconds>', 'an open handshake older than this is stalled', nonNegative, 60)
+    .option('--stall-after <seconds>', 'an open handshake this old is stalled, and mail waiting this long has piled up', nonNegative, 60)
     .option('--quiet-after <seconds>', 'a member shown working that has shown no sign of life for this long is quiet', nonNegative, 600)
     .option('--state-dir <path>', 'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop)');
 }
@@ -165,7 +178,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       .version(version, '-V, --version')
       .option('-t, --team <name>', 'show this team first; with --json or --once, only this team')
       .option('--once', 'draw one frame to stdout and exit (width from $COLUMNS, height from $LINES)')
-      .option('--json', 'print the decoded state as one JSON document and exit'),
+      .option('--json', 'print the decoded state as one JSON document and exit')
+      .option(
+        '--follow',
+        'with --json: one JSON object per line as things happen (messages, handshakes, tasks, diagnoses), until interrupted',
+      )
+      .option('--bell', 'ring the terminal bell on each new warning (the live dashboard)'),
   )
     .option('--no-journal', 'neither restore history from the journal nor record to it')
     .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive)
@@ -233,6 +251,26 @@ export async function main(argv: readonly string[]): Promise<number> {
       code = await runSimulate({ claudeDir: resolveClaudeDir(flags.dir), speed: flags.speed, keep: flags.keep === true });
     });
 
+  commonOptions(
+    program
+      .command('doctor')
+      .description('what is wrong with each team, and what to do about it: exit 0 when nothing warns, 1 when something does')
+      .option('-t, --team <name>', 'only this team')
+      .option('--json', 'print the report as one JSON document')
+      .option('--no-journal', 'do not restore history from the journal'),
+  ).action(async (flags: CommonFlags & { team?: string; json?: boolean; journal: boolean }) => {
+    const { runDoctor } = await import('./run-doctor.js');
+    code = await runDoctor({
+      claudeDir: resolveClaudeDir(flags.dir),
+      team: flags.team,
+      now: flags.now ?? Date.now(),
+      stallAfterMs: flags.stallAfter * 1000,
+      json: flags.json === true,
+      color: wantsColor(flags.color, process.stdout.isTTY === true),
+      journal: flags.journal ? { stateDir: resolveStateDir(flags.stateDir), write: false, maxBytes: DEFAULT_JOURNAL_BYTES } : undefined,
+    });
+  });
+
   program
     .command('spec-check')
     .description('validate a multi-agent-spec team file: exit 0, or 1 with each problem and its JSON path (for CI)')
@@ -264,7 +302,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     const exitCode = (error as { exitCode?: number }).exitCode;
-    if (typeof exitCode === 'number') return exitCode;
+    // Help and the version are 0; a command line commander cannot take is a usage error, 2, as teamtop's own
+    // (doctor's 1 means a warning).
+    if (typeof exitCode === 'number') return exitCode === 0 ? 0 : 2;
     throw error;
   }
   return code;

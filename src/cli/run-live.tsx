@@ -5,6 +5,7 @@ import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { watchClaudeDir } from '../watch/watcher.js';
 import { openSession, type JournalOptions } from './session.js';
 import { runOnTerminal } from './on-terminal.js';
+import { BEL, ringOnNewWarnings } from './bell.js';
 
 export interface LiveOptions {
   readonly claudeDir: string;
@@ -18,13 +19,24 @@ export interface LiveOptions {
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (default: the dashboard). */
   readonly view?: ViewState['mode'];
+  /** Ring the terminal bell on each new warning. */
+  readonly bell?: boolean;
 }
 
 /** The interactive dashboard, following the files until the user quits. */
 export async function runLive(options: LiveOptions): Promise<number> {
   const session = openSession(options.claudeDir, options.journal);
   const watching = new AbortController();
+  const stopBell = options.bell
+    ? ringOnNewWarnings(session.store, {
+        stallAfterMs: options.stallAfterMs,
+        now: () => options.now ?? Date.now(),
+        ticking: options.now === undefined,
+        ring: () => process.stdout.write(BEL),
+      })
+    : undefined;
   const closing = () => {
+    stopBell?.();
     watching.abort();
     session.close();
   };

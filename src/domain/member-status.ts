@@ -24,7 +24,9 @@ export type MemberStatus =
   /** Would be `working`, but has shown no sign of life for a long time (see judgeQuiet). */
   | 'quiet'
   /** A task owner in a `claude -p` session: a name, no agent behind it (see isPrintSession). */
-  | 'no agent';
+  | 'no agent'
+  /** An inbox of a name no roster ever listed and that never wrote: a misspelt recipient, not a member. */
+  | 'not on roster';
 
 export interface StatusEvidence {
   readonly name: string;
@@ -40,7 +42,7 @@ export interface StatusEvidence {
   readonly departed: boolean;
   /** The newest message the member sent, wherever it went. */
   readonly lastSent: InboxMessage | undefined;
-  /** When it joined (epoch ms, NaN when unknown). */
+  /** When it joined, the last time it did (epoch ms, NaN when unknown). */
   readonly joinedAt: number;
   /** Every handshake of the team. */
   readonly pairings: readonly Pairing[];
@@ -81,14 +83,34 @@ function fromAgentStatus(agent: AgentStatus): StatusResult | undefined {
 }
 
 /**
+ * A member's newest shutdown request (or an answer to one never seen). One
+ * answered before the member last joined was its earlier stay's: a member
+ * back on the roster is not shut down.
+ */
+export function newestShutdown(pairings: readonly Pairing[], name: string, joinedAt: number): Pairing | undefined {
+  let newest: Pairing | undefined;
+  for (const pairing of pairings) {
+    if (pairing.kind !== 'shutdown' || pairing.to !== name || timeOf(pairing.response) < joinedAt) continue;
+    // Later or at the same time: the last of equals, as a stable sort would leave it.
+    if (!newest || !(timeOf(pairing.request ?? pairing.response) < timeOf(newest.request ?? newest.response))) newest = pairing;
+  }
+  return newest;
+}
+
+/** The answer that approved a shutdown; undefined while it is open or when it was rejected. */
+export const approvalOf = (pairing: Pairing): InboxMessage | undefined =>
+  pairing.response && !(pairing.response.data && verdictOf(pairing.response.data) === false) ? pairing.response : undefined;
+
+/**
  * In order: the lead; joining / refused (asked to join and was not answered, or
- * was turned away); shut down (approved its newest shutdown request, or has a
- * `shutdownAt`, or gone from the roster); stopping (its newest shutdown request
- * is open); waiting (it asked for a permission, plan approval, sandbox access
- * or to join that is not answered); what its `task-status.json` says (running
- * → working, idle, complete → done, error → failed); working while the config
- * says `isActive: true`; idle / interrupted / failed (its newest message is an
- * idle notification, by reason; `isActive: false` is idle too); working otherwise.
+ * was turned away); shut down (approved its newest shutdown request since it
+ * last joined, or has a `shutdownAt`, or gone from the roster); stopping (its
+ * newest shutdown request is open); waiting (it asked for a permission, plan
+ * approval, sandbox access or to join that is not answered); what its
+ * `task-status.json` says (running → working, idle, complete → done, error →
+ * failed); working while the config says `isActive: true`; idle / interrupted
+ * / failed (its newest message is an idle notification, by reason; `isActive:
+ * false` is idle too); working otherwise.
  */
 export function memberStatus(evidence: StatusEvidence): StatusResult {
   const { lastSent } = evidence;
@@ -99,13 +121,9 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   if (application?.response?.data && verdictOf(application.response.data) === false)
     return { status: 'refused', since: timeOf(application.response) };
 
-  const shutdowns = evidence.pairings
-    .filter((pairing) => pairing.kind === 'shutdown' && pairing.to === evidence.name)
-    .sort((a, b) => timeOf(a.request ?? a.response) - timeOf(b.request ?? b.response));
-  const newest = shutdowns[shutdowns.length - 1];
-  if (newest?.response && !(newest.response.data && verdictOf(newest.response.data) === false)) {
-    return { status: 'shut down', since: timeOf(newest.response) };
-  }
+  const newest = newestShutdown(evidence.pairings, evidence.name, evidence.joinedAt);
+  const approval = newest && approvalOf(newest);
+  if (approval) return { status: 'shut down', since: timeOf(approval) };
   const shutdownAt = evidence.shutdownAt ?? Number.NaN;
   if (!Number.isNaN(shutdownAt)) return { status: 'shut down', since: shutdownAt };
   if (evidence.departed) return { status: 'shut down', since: timeOf(lastSent) };

@@ -4,6 +4,7 @@
  */
 import type { Observation } from '../domain/observation.js';
 import { formatBytes } from '../domain/agent.js';
+import { listed, unlisted } from '../domain/roster.js';
 import { toEpoch } from '../domain/time.js';
 import type { TeamConfig } from '../domain/schemas.js';
 import type { TaskRecord } from '../domain/task-graph.js';
@@ -50,10 +51,12 @@ function applyConfig(team: TeamState, config: TeamConfig, seen: { at: number; li
     if (known && known.info.isActive === info.isActive) activeSince = known.activeSince;
     else if (typeof known?.info.isActive === 'boolean') activeSince = seen.at;
     else activeSince = liveAt(seen);
-    members.set(info.name, { name: info.name, info, inConfig: true, activeSince });
+    const stays = listed(known?.stays ?? [], toEpoch(info.joinedAt ?? info.spawnedAt), known?.inConfig === true);
+    members.set(info.name, { name: info.name, info, inConfig: true, activeSince, stays });
   }
   for (const [name, record] of team.members) {
-    if (!members.has(name)) members.set(name, record.inConfig ? { ...record, inConfig: false } : record);
+    if (!members.has(name))
+      members.set(name, record.inConfig ? { ...record, inConfig: false, stays: unlisted(record.stays, liveAt(seen)) } : record);
   }
   // First-seen order: members already known keep their place.
   const ordered = new Map<string, MemberRecord>();

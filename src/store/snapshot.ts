@@ -2,6 +2,10 @@
  * The decoded state as one JSON document (`teamtop --json`): a stable contract for
  * scripts, so its shape changes only by adding fields.
  */
+import { messageRef } from '../domain/diagnoses/diagnosis.js';
+import type { Handshake } from '../domain/handshakes.js';
+import type { InboxMessage } from '../domain/inbox.js';
+import type { TaskNode } from '../domain/task-graph.js';
 import { isInstant, toIso } from '../domain/time.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
@@ -13,6 +17,7 @@ import { selectTeamMessages } from './selectors/messages.js';
 import { selectTeams } from './selectors/teams.js';
 import { selectWorkflow } from './selectors/workflow.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
+import { selectDiagnoses, type Diagnosis } from './selectors/diagnoses.js';
 
 export interface SnapshotOptions {
   readonly claudeDir: string;
@@ -27,7 +32,7 @@ export interface SnapshotOptions {
   readonly spec?: WorkflowSpec | undefined;
 }
 
-const isoOrNull = (time: number | null): string | null => (time === null || !isInstant(time) ? null : new Date(time).toISOString());
+export const isoOrNull = (time: number | null): string | null => (time === null || !isInstant(time) ? null : new Date(time).toISOString());
 
 /** ms as seconds, to the ms. */
 const seconds = (ms: number): number => Math.round(ms) / 1000;
@@ -61,6 +66,75 @@ function agentJson(agent: AgentRecord | null) {
       ? { lines: log.total, present: log.present, tail: [...log.lines.slice(-LOG_LINES_IN_JSON), ...(log.partial ? [log.partial] : [])] }
       : null,
     artifacts: artifacts ? { entries: artifacts.entries, more: artifacts.more } : null,
+  };
+}
+
+/** One message as `--json` and `--follow` give it. */
+export function messageJson(message: InboxMessage) {
+  return {
+    id: messageRef(message),
+    to: message.to,
+    from: message.from,
+    timestamp: message.timestamp,
+    read: message.read,
+    delivered: message.delivered,
+    deliveredAt: isoOrNull(message.deliveredAt),
+    kind: message.kind,
+    summary: message.summary,
+    text: message.text,
+    data: message.data,
+    leadSig: message.leadSig,
+  };
+}
+
+/** One task as `--json` and `--follow` give it. */
+export function taskJson(task: TaskNode) {
+  return {
+    id: task.id,
+    subject: task.subject,
+    status: task.status,
+    owner: task.owner,
+    activeForm: task.activeForm,
+    blockedBy: task.blockedBy,
+    blocks: task.blocks,
+    internal: task.internal,
+    state: task.state,
+    openBlockers: task.openBlockers,
+    missing: task.missing,
+    inCycle: task.inCycle,
+  };
+}
+
+/** One handshake as `--json` and `--follow` give it. */
+export function handshakeJson(handshake: Handshake) {
+  return {
+    kind: handshake.kind,
+    requestId: handshake.requestId,
+    from: handshake.from,
+    to: handshake.to,
+    requestedAt: isoOrNull(handshake.requestedAt),
+    respondedAt: isoOrNull(handshake.respondedAt),
+    state: handshake.state,
+    ageSeconds: handshake.ageSeconds,
+    answerSeconds: handshake.answerSeconds,
+    orphan: handshake.orphan,
+    fact: handshake.fact || null,
+    responses: handshake.answers.map((answer) => ({ state: answer.state, at: isoOrNull(answer.at), from: answer.from })),
+    contradicting: handshake.contradicting,
+  };
+}
+
+/** One diagnosis as `--json`, `--follow` and `doctor --json` give it. */
+export function diagnosisJson(diagnosis: Diagnosis) {
+  return {
+    id: diagnosis.id,
+    kind: diagnosis.kind,
+    severity: diagnosis.severity,
+    members: diagnosis.members,
+    since: isoOrNull(diagnosis.since),
+    summary: diagnosis.summary,
+    action: diagnosis.action,
+    evidence: diagnosis.evidence.map((item) => ({ kind: item.kind, ref: item.ref, at: isoOrNull(item.at) })),
   };
 }
 
@@ -106,50 +180,16 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
       waits: member.waits
         ? { p50Seconds: seconds(member.waits.typicalMs), maxSeconds: seconds(member.waits.maxMs), count: member.waits.count }
         : null,
+      stays: (team.members.get(member.name)?.stays ?? []).map((stay) => ({
+        joinedAt: isoOrNull(stay.joinedAt),
+        leftAt: isoOrNull(stay.leftAt),
+      })),
     })),
-    messages: selectTeamMessages(team.inboxes).map((message) => ({
-      to: message.to,
-      from: message.from,
-      timestamp: message.timestamp,
-      read: message.read,
-      delivered: message.delivered,
-      deliveredAt: isoOrNull(message.deliveredAt),
-      kind: message.kind,
-      summary: message.summary,
-      text: message.text,
-      data: message.data,
-      leadSig: message.leadSig,
-    })),
-    tasks: selectTaskGraph(team.tasks).map((task) => ({
-      id: task.id,
-      subject: task.subject,
-      status: task.status,
-      owner: task.owner,
-      activeForm: task.activeForm,
-      blockedBy: task.blockedBy,
-      blocks: task.blocks,
-      internal: task.internal,
-      state: task.state,
-      openBlockers: task.openBlockers,
-      missing: task.missing,
-      inCycle: task.inCycle,
-    })),
-    handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map((handshake) => ({
-      kind: handshake.kind,
-      requestId: handshake.requestId,
-      from: handshake.from,
-      to: handshake.to,
-      requestedAt: isoOrNull(handshake.requestedAt),
-      respondedAt: isoOrNull(handshake.respondedAt),
-      state: handshake.state,
-      ageSeconds: handshake.ageSeconds,
-      answerSeconds: handshake.answerSeconds,
-      orphan: handshake.orphan,
-      fact: handshake.fact || null,
-      responses: handshake.answers.map((answer) => ({ state: answer.state, at: isoOrNull(answer.at), from: answer.from })),
-      contradicting: handshake.contradicting,
-    })),
+    messages: selectTeamMessages(team.inboxes).map(messageJson),
+    tasks: selectTaskGraph(team.tasks).map(taskJson),
+    handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map(handshakeJson),
     workflow: workflowJson(team, options),
+    diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs).diagnoses.map(diagnosisJson),
   };
 }
 

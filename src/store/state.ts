@@ -5,6 +5,7 @@
  */
 import type { Artifact } from '../domain/agent.js';
 import type { AgentStatus, Member, TeamConfig } from '../domain/schemas.js';
+import type { RosterStay } from '../domain/roster.js';
 import type { TaskRecord } from '../domain/task-graph.js';
 import type { InboxHistory } from './inbox-history.js';
 
@@ -19,6 +20,8 @@ export interface MemberRecord {
    * changed (epoch ms); NaN when it had it when teamtop looked.
    */
   readonly activeSince: number;
+  /** Every stay on the roster, oldest first: more than one is a member that left and joined again. */
+  readonly stays: readonly RosterStay[];
 }
 
 /** The end of an agent's output log, as followed: bounded, whatever the log's size. */

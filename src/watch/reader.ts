@@ -10,7 +10,7 @@ import { classifyFile, classifyFolder } from '../domain/paths.js';
 import { append } from '../domain/lists.js';
 import type { EventReader, FileEvent } from './events.js';
 import { Loader, type LoaderOptions } from './loader.js';
-import { filesIn, isFolder, listTeamFiles, unlistedOwn } from './scan.js';
+import { contentsOf, isFolder, listTeamFiles, unlistedOwn } from './scan.js';
 
 /** Problems are keyed by path: these two are about the config dir and the watcher. */
 export const DIR_PROBLEM = '.';
@@ -93,7 +93,7 @@ export class Reader implements EventReader {
         return observations;
       }
       case 'unreported':
-        for (const file of filesIn(this.options.claudeDir, event.path)) this.loader.touch(file);
+        for (const file of contentsOf(this.options.claudeDir, event.path).files) this.loader.touch(file);
         return [];
       case 'resync':
         return this.rescan(at);

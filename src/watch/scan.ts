@@ -90,8 +90,9 @@ export function unlistedOwn(path: string, unlisted: ReadonlySet<string>): boolea
 }
 
 /** The files teamtop reads in one folder and the folders it watches below it, as they are now. */
-export function filesIn(claudeDir: string, folder: string): string[] {
+export function contentsOf(claudeDir: string, folder: string): { files: string[]; folders: string[] } {
   const files: string[] = [];
+  const folders: string[] = [];
   const walk = (relative: string) => {
     let entries: Dirent[];
     try {
@@ -102,9 +103,12 @@ export function filesIn(claudeDir: string, folder: string): string[] {
     for (const entry of entries) {
       const path = `${relative}/${entry.name}`;
       if (classifyFile(path)) files.push(path);
-      else if (entry.isDirectory() && isWatchable(path)) walk(path);
+      else if (entry.isDirectory() && isWatchable(path)) {
+        folders.push(path);
+        walk(path);
+      }
     }
   };
   walk(folder);
-  return files;
+  return { files, folders };
 }

@@ -18,10 +18,11 @@
  *   watcher error: it falls back to polling, and says so on screen.
  */
 import { lstatSync, statSync } from 'node:fs';
-import { dirname, join, relative as relativePath, sep } from 'node:path';
+import { basename, dirname, join, relative as relativePath, resolve, sep } from 'node:path';
 import type { FSWatcher, watch as chokidarWatch } from 'chokidar';
-import { classifyFile, isWatchable } from '../domain/paths.js';
+import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
 import type { EventReader, FileEvent } from './events.js';
+import { contentsOf } from './scan.js';
 import { Mode } from './watch-mode.js';
 
 export interface WatchOptions {
@@ -42,13 +43,16 @@ type Ending = 'lost' | 'poll' | 'rewatch' | 'aborted';
 const ROOT_CHECK_MS = 2000;
 
 /**
- * When a new folder is read again after chokidar reported it. chokidar lists a
- * new folder first and watches it only once the listing is done (chokidar#1471):
- * a file made in between (the real client makes a task list's folder and its
- * first task within 3 ms) is never reported. By then chokidar watches it, on
- * any machine but a very busy one.
+ * When a new folder is read again after it appeared. chokidar lists a new
+ * folder first and watches it only once the listing is done (chokidar#1471): a
+ * file made in between (the real client makes a task list's folder and its
+ * first task within 3 ms) is never reported, nor is a folder (2.1.330 makes
+ * `tasks/` and `tasks/<team>/` 5 ms apart), nor anything made in that folder
+ * later. The watch starts a few ms after the folder appears on an idle machine,
+ * tens of ms on a busy one: reads at doubling intervals find what was made in
+ * between within about the time it took.
  */
-const RELIST_AFTER_MS = [20, 200, 1000];
+const RELIST_AFTER_MS = [0, 10, 20, 40, 80, 160, 320, 640, 1280];
 
 type DirState = { readonly kind: 'folder'; readonly ino: number } | { readonly kind: 'missing' } | { readonly kind: 'file' };
 
@@ -206,6 +210,42 @@ async function follow(
     else if (relative === 'teams' || relative === 'tasks') rescanSoon();
   };
 
+  /**
+   * Reads what a new folder holds now, and has chokidar watch each folder in
+   * it that chokidar has not recorded (made in its gap: see RELIST_AFTER_MS),
+   * which is then read again in turn.
+   */
+  const relist = (folder: string) => {
+    if (signal.aborted || watcher.closed) return;
+    send([{ kind: 'unreported', path: folder }]);
+    const watched = watcher.getWatched();
+    const added: string[] = [];
+    for (const inner of contentsOf(claudeDir, folder).folders) {
+      const path = resolve(claudeDir, inner);
+      if (watched[dirname(path)]?.includes(basename(path)) || added.some((above) => inner.startsWith(`${above}/`))) continue;
+      // chokidar lists what is inside it, and reports what changes there from now on.
+      watcher.add(path);
+      added.push(inner);
+      appeared(inner);
+    }
+  };
+  /** Folders being read again, each from when it first appeared. */
+  const relisting = new Set<string>();
+  const relistLater = (folder: string) => {
+    if (relisting.has(folder)) return;
+    relisting.add(folder);
+    RELIST_AFTER_MS.forEach((delay, i) => {
+      setTimeout(() => {
+        if (i === RELIST_AFTER_MS.length - 1) relisting.delete(folder);
+        relist(folder);
+      }, delay).unref();
+    });
+  };
+  /** A new folder: read again while chokidar may miss what is made in it, and said to be there. */
+  const appeared = (folder: string) => {
+    relistLater(folder);
+    send([{ kind: 'folder-added', path: folder }]);
+  };
   watcher.on('raw', (_event, name, details) => {
     const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
     if (!watched) return;
@@ -215,8 +255,19 @@ async function follow(
       if (name) onTopLevel(toRelative(join(watched, name)));
     }
     // A watch on a file names the file itself; a watch on a folder, the folder and the entry in it.
-    const changed = classifyFile(own) ? own : name ? toRelative(join(watched, name)) : undefined;
-    if (changed !== undefined) send([{ kind: 'changed', path: changed }]);
+    if (classifyFile(own)) send([{ kind: 'changed', path: own }]);
+    else if (name) {
+      const entry = toRelative(join(watched, name));
+      send([{ kind: 'changed', path: entry }]);
+      if (!classifyFile(entry) && isWatchable(entry)) {
+        // A folder its parent names is new: what it holds is read now, before
+        // chokidar looks inside. A team's or task list's folder that went may
+        // have gone before chokidar looked (then it never says so): a rescan does.
+        const state = dirState(join(watched, name)).kind;
+        if (state === 'folder') appeared(entry);
+        else if (state === 'missing' && classifyFolder(entry)) rescanSoon();
+      }
+    }
   });
   watcher.on('add', (path: string) => {
     const relative = toRelative(path);
@@ -229,15 +280,10 @@ async function follow(
     onTopLevel(relative);
     if (gone(path)) send([{ kind: 'removed', path: relative }]);
   });
-  const relistLater = (folder: string) => {
-    for (const delay of RELIST_AFTER_MS) setTimeout(() => send([{ kind: 'unreported', path: folder }]), delay).unref();
-  };
   watcher.on('addDir', (path: string) => {
     const folder = toRelative(path);
     onTopLevel(folder);
-    if (folder === '' || folder === '.') return;
-    relistLater(folder);
-    send([{ kind: 'folder-added', path: folder }]);
+    if (folder !== '' && folder !== '.') appeared(folder);
   });
   watcher.on('unlinkDir', (path: string) => {
     const folder = toRelative(path);

@@ -35,6 +35,20 @@ describe('memberStatus', () => {
     });
   });
 
+  it('is not shut down by an approval from before it joined again (2.1.330 brings an in-process teammate back when messaged)', () => {
+    const pairings = pairHandshakes([shutdownRequest, approval]);
+    expect(memberStatus(evidence({ pairings, joinedAt: at(25), lastSent: approval })).status).toBe('working');
+    // Its newest request, answered since it joined again, still counts.
+    const again = message('worker', 'team-lead', { type: 'shutdown_request', requestId: 's2' }, 30);
+    const approvedAgain = message('team-lead', 'worker', { type: 'shutdown_approved', requestId: 's2' }, 31);
+    expect(
+      memberStatus(evidence({ pairings: pairHandshakes([shutdownRequest, approval, again, approvedAgain]), joinedAt: at(25) })),
+    ).toEqual({
+      status: 'shut down',
+      since: at(31),
+    });
+  });
+
   it('is shut down when gone from the roster', () => {
     expect(memberStatus(evidence({ departed: true })).status).toBe('shut down');
   });

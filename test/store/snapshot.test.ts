@@ -38,6 +38,8 @@ describe('snapshot (the --json document)', () => {
     const times = team!.messages.map((message) => Date.parse(message.timestamp));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(team!.messages[0]).toEqual({
+      // No msg_id in 2.1.34: where and when it was written.
+      id: 'team-lead/unit-testing-researcher@2026-02-07T22:44:07.093Z',
       to: 'team-lead',
       from: 'unit-testing-researcher',
       timestamp: '2026-02-07T22:44:07.093Z',

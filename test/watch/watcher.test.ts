@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, rmSync, writeSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeFsHandler } from 'chokidar/handler.js';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -144,6 +144,86 @@ describe('watching a claude dir', () => {
     mkdirSync(join(dir, 'tasks', 'gap'));
     await waitFor(() => expect(live.json().teams[0]!.tasks.map((task) => task.subject)).toEqual(['made in the gap']));
   });
+
+  it('watches a folder made in a new folder before chokidar watched it (chokidar#1471): what is written there later is read', async () => {
+    const dir = tempDir();
+    newTeam(dir, 'gap');
+    // The real client makes tasks/ and tasks/<team>/ 5 ms apart; here the second lands in chokidar's gap every time.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the handler as `this`
+    const watchWithNodeFs = NodeFsHandler.prototype._watchWithNodeFs;
+    const spy = vi.spyOn(NodeFsHandler.prototype, '_watchWithNodeFs').mockImplementation(function (this: NodeFsHandler, path, listener) {
+      if (path === join(dir, 'tasks') && !existsSync(join(path, 'gap'))) mkdirSync(join(path, 'gap'));
+      return watchWithNodeFs.call(this, path, listener);
+    });
+    onTestFinished(() => spy.mockRestore());
+    const live = await watch(dir);
+    mkdirSync(join(dir, 'tasks'));
+    // Its first task comes seconds later in a real run: long after any second look at the new folder.
+    await sleep(1500);
+    writeJson(join(dir, 'tasks', 'gap', '1.json'), { id: '1', subject: 'written later', status: 'pending', blocks: [], blockedBy: [] });
+    await waitFor(() => expect(live.json().teams[0]!.tasks.map((task) => task.subject)).toEqual(['written later']));
+  });
+
+  it('reads what a new folder holds as soon as its parent names it, before chokidar looks inside', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'teams'));
+    // chokidar looks inside the new folder only once the test is over.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the handler as `this`
+    const handleDir = NodeFsHandler.prototype._handleDir;
+    const spy = vi.spyOn(NodeFsHandler.prototype, '_handleDir').mockImplementation(async function (this: NodeFsHandler, ...args) {
+      if (args[0] === join(dir, 'teams', 'held')) await held;
+      return handleDir.apply(this, args);
+    });
+    onTestFinished(() => {
+      release();
+      spy.mockRestore();
+    });
+    const live = await watch(dir);
+    mkdirSync(join(dir, 'teams', 'held'));
+    writeJson(join(dir, 'teams', 'held', 'config.json'), teamConfig('held'));
+    await waitFor(() => expect(live.json().teams.map((team) => [team.name, team.members.length])).toEqual([['held', 2]]));
+  });
+
+  it('ends a team whose folder goes before chokidar looked inside it', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'teams'));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the handler as `this`
+    const handleDir = NodeFsHandler.prototype._handleDir;
+    const spy = vi.spyOn(NodeFsHandler.prototype, '_handleDir').mockImplementation(async function (this: NodeFsHandler, ...args) {
+      if (args[0] === join(dir, 'teams', 'brief')) await held;
+      return handleDir.apply(this, args);
+    });
+    onTestFinished(() => {
+      release();
+      spy.mockRestore();
+    });
+    const live = await watch(dir);
+    const inbox = newTeam(dir, 'brief');
+    writeJson(inbox, [entry('worker', 'hello')]);
+    await waitFor(() => expect(texts(live.json())).toEqual(['hello']));
+    rmSync(join(dir, 'teams', 'brief'), { recursive: true });
+    await waitFor(() => expect(live.json().teams.map((team) => [team.name, team.ended])).toEqual([['brief', true]]));
+  });
+
+  // Teams made one after another, each config.json written a few ms after its folder: some land in chokidar's gap.
+  for (const gap of [1, 2, 3, 5, 8]) {
+    it(`reads a config written ${gap} ms after its team folder`, async () => {
+      const dir = tempDir();
+      mkdirSync(join(dir, 'teams'));
+      const live = await watch(dir);
+      for (let i = 0; i < 10; i++) {
+        mkdirSync(join(dir, 'teams', `t${i}`));
+        await sleep(gap);
+        writeJson(join(dir, 'teams', `t${i}`, 'config.json'), { name: `t${i}`, members: [{ name: 'team-lead' }, { name: 'worker' }] });
+        await sleep(30);
+      }
+      await waitFor(() => expect(live.json().teams.map((team) => team.members.length)).toEqual(Array(10).fill(2)));
+    });
+  }
 
   it('adds a team that appears while running, and a new task', async () => {
     const dir = tempDir();

@@ -28,6 +28,7 @@ function details(member: MemberView): string {
 function infoText(pane: MemberPaneModel): string {
   const { log, member } = pane;
   if (member.status === 'no agent') return 'claude -p: nobody reads this inbox';
+  if (member.status === 'not on roster') return 'no member has this name: nobody reads this inbox';
   if (!log) return [member.waits ? `mail waits ${waitsText(member.waits)}` : '', details(member)].filter(Boolean).join(' · ');
   if (!pane.member.agent?.log) return 'output.log · none yet';
   return `output.log · ${log.total} line${log.total === 1 ? '' : 's'}${log.present ? '' : ' · removed'}`;

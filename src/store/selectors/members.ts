@@ -76,27 +76,32 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
     const agent = team.agents.get(name) ?? null;
     // Without a readable config there is no roster to have left; an applicant, or
     // an agent its runner keeps records of, that no roster ever listed, never left one.
-    const departed = config !== null && !record?.inConfig && application === undefined && !(record === undefined && agent !== null);
     const inbox = team.inboxes.get(name);
     const sent = lastSent.get(name);
+    // Mail to a name no roster listed, from one that never wrote: nobody is behind it, and nobody left.
+    const stranger = config !== null && record === undefined && application === undefined && agent === null && sent === undefined;
+    const departed =
+      config !== null && !stranger && !record?.inConfig && application === undefined && !(record === undefined && agent !== null);
     const joined = toEpoch(info?.joinedAt ?? info?.spawnedAt);
     // No roster says when it joined: it was on the team by the first message to it.
     const joinedAt = Number.isNaN(joined) ? firstAddressed(inbox) : joined;
     const { status, since: statusSince } = session
       ? { status: 'no agent' as const, since: Number.NaN }
-      : memberStatus({
-          name,
-          isLead,
-          active: info?.isActive,
-          activeSince: record?.activeSince,
-          departed,
-          lastSent: sent,
-          joinedAt,
-          pairings,
-          agentStatus: agent?.status,
-          shutdownAt: toEpoch(info?.shutdownAt),
-          application,
-        });
+      : stranger
+        ? { status: 'not on roster' as const, since: Number.NaN }
+        : memberStatus({
+            name,
+            isLead,
+            active: info?.isActive,
+            activeSince: record?.activeSince,
+            departed,
+            lastSent: sent,
+            joinedAt,
+            pairings,
+            agentStatus: agent?.status,
+            shutdownAt: toEpoch(info?.shutdownAt),
+            application,
+          });
     return {
       name,
       agentType: info?.agentType ?? (isLead ? 'team-lead' : 'unknown'),

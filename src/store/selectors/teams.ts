@@ -26,7 +26,9 @@ export const selectTeamSummaries = memoize((teams: AppState['teams']): TeamSumma
   selectTeams(teams).map((team) => ({
     name: team.name,
     description: team.config?.description ?? null,
-    memberCount: selectMembers(team).filter((member) => !member.departed && member.status !== 'no agent').length,
+    memberCount: selectMembers(team).filter(
+      (member) => !member.departed && member.status !== 'no agent' && member.status !== 'not on roster',
+    ).length,
     lastActivity: team.lastActivity,
     ended: !team.present,
     session: isPrintSession(team),

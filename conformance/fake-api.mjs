@@ -1,0 +1,132 @@
+// A fake Anthropic Messages API on 127.0.0.1 for the real Claude Code: every
+// model call is answered by a scenario's script (see script-kit.mjs), as SSE
+// when the client streams, else as JSON. Nothing leaves the machine.
+//
+// Run as a child process (fork): node fake-api.mjs <scenario module> <log dir> <work dir>.
+// It says { port } once it listens and { done } when the script says the run is
+// over. log/requests.jsonl gets one line per call (who, what was answered, never
+// the request body: it holds Claude Code's own prompts); log/script.log is the
+// script's own log.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { respond } from './script-kit.mjs';
+
+const usage = {
+  input_tokens: 100,
+  output_tokens: 20,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0,
+  service_tier: 'standard',
+};
+const hex = (bytes) => randomBytes(bytes).toString('hex');
+
+/** Tool uses get an id unless the script chose one (its ids are how it knows which steps are done). */
+function contentOf(blocks) {
+  return blocks.map((block) => (block.type === 'tool_use' ? { id: `toolu_${hex(12)}`, input: {}, ...block } : block));
+}
+
+function sendJson(response, status, body) {
+  const data = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(data),
+    'request-id': `req_fake_${hex(8)}`,
+  });
+  response.end(data);
+}
+
+/** The message as the streaming API sends it: start, each block in deltas, stop. */
+function sendStream(response, message) {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'close',
+    'request-id': `req_fake_${hex(8)}`,
+  });
+  const event = (type, data) => response.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  event('message_start', { message: { ...message, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } });
+  message.content.forEach((block, index) => {
+    if (block.type === 'text') {
+      event('content_block_start', { index, content_block: { type: 'text', text: '' } });
+      for (let i = 0; i < Math.max(block.text.length, 1); i += 200) {
+        event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text.slice(i, i + 200) } });
+      }
+    } else {
+      event('content_block_start', { index, content_block: { ...block, input: {} } });
+      const json = JSON.stringify(block.input);
+      for (let i = 0; i < json.length; i += 120)
+        event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: json.slice(i, i + 120) } });
+    }
+    event('content_block_stop', { index });
+  });
+  event('message_delta', { delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: 20 } });
+  event('message_stop', {});
+  response.end();
+}
+
+async function startFakeApi({ scenario, logDir, workDir, onDone }) {
+  const started = Date.now();
+  const log = (text) => appendFileSync(join(logDir, 'script.log'), `${((Date.now() - started) / 1000).toFixed(3)} ${text}\n`);
+  let seq = 0;
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = (request.url ?? '/').split('?')[0];
+      if (request.method === 'GET' && path.startsWith('/v1/models'))
+        return sendJson(response, 200, { data: [], has_more: false, first_id: null, last_id: null });
+      if (request.method === 'HEAD') return response.writeHead(200, { 'content-length': 0 }).end();
+      let body = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      } catch {
+        // An empty answer below.
+      }
+      if (path.endsWith('/v1/messages/count_tokens'))
+        return sendJson(response, 200, { input_tokens: Math.floor(JSON.stringify(body).length / 4) });
+      if (!path.endsWith('/v1/messages'))
+        return sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: `fake: no such path ${path}` } });
+      let blocks;
+      try {
+        blocks = respond(scenario, body, request.headers, { log, done: onDone, workDir });
+      } catch (error) {
+        log(`SCRIPT ERROR ${error.stack}`);
+        blocks = [{ type: 'text', text: 'script error' }];
+      }
+      const content = contentOf(blocks);
+      const stopReason = content.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
+      seq += 1;
+      const agent = request.headers['x-claude-code-agent-id'] ?? null;
+      appendFileSync(
+        join(logDir, 'requests.jsonl'),
+        `${JSON.stringify({ seq, t: Date.now() / 1000, agent, model: body.model, stream: Boolean(body.stream), reply: content })}\n`,
+      );
+      const message = {
+        id: `msg_fake_${String(seq).padStart(4, '0')}_${randomUUID().slice(0, 8)}`,
+        type: 'message',
+        role: 'assistant',
+        model: body.model ?? 'claude-fake',
+        content,
+        stop_reason: stopReason,
+        stop_sequence: null,
+        usage,
+      };
+      const send = () => (body.stream ? sendStream(response, message) : sendJson(response, 200, message));
+      setTimeout(send, blocks.delayMs ?? 0);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: server.address().port };
+}
+
+// As a child process: node fake-api.mjs <scenario module> <log dir> <Claude Code's working dir>
+if (process.send && process.argv[4]) {
+  const [scenarioModule, logDir, workDir] = process.argv.slice(2);
+  const { scenario } = await import(pathToFileURL(scenarioModule).href);
+  const { port } = await startFakeApi({ scenario, logDir, workDir, onDone: () => process.send({ done: true }) });
+  process.on('disconnect', () => process.exit(0));
+  process.send({ port });
+}

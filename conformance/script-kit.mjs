@@ -1,0 +1,166 @@
+// What a scenario's scripted model needs to answer Claude Code: who is calling,
+// which of its steps are done, what the teammates said.
+//
+// A scenario (scenarios/*.mjs) exports `scenario = { name, summary, lead(turn),
+// teammate(turn), … }`; each function gets a Turn and returns the blocks of the
+// answer (turn.tools(…) or turn.say(…)). Every reply is a function of the
+// conversation the client sends, never of time: a step is done when a tool use
+// with that step's id (`toolu_<who>_<step>_<n>`, chosen here) is in the history,
+// so messages that arrive at odd moments do not derail the script.
+
+/** What the lead is first told: how the fake model knows the lead from a teammate. */
+export const PROMPT = 'RUN-TEAM-SCRIPT';
+
+const TEAMMATE_MESSAGE = /<teammate-message teammate_id="([^"]+)"([^>]*)>\n?([\s\S]*?)\n?<\/teammate-message>/gu;
+
+const blocksOf = (message) => (typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content ?? []));
+
+/** The text of every user turn: prompts, tool results, teammate messages. */
+function userTexts(messages) {
+  const texts = [];
+  for (const message of messages) {
+    if (message.role !== 'user') continue;
+    for (const block of blocksOf(message)) {
+      if (block.type === 'text') texts.push(block.text);
+      else if (block.type === 'tool_result') {
+        if (typeof block.content === 'string') texts.push(block.content);
+        else if (Array.isArray(block.content)) texts.push(...block.content.map((part) => part?.text ?? ''));
+      }
+    }
+  }
+  return texts;
+}
+
+/** A protocol frame in a teammate message: JSON first, maybe followed by instructions (shutdown_request is). */
+function leadingJson(body) {
+  const text = body.trimStart();
+  if (!text.startsWith('{')) return null;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{') depth++;
+    else if (char === '}' && --depth === 0) {
+      try {
+        return JSON.parse(text.slice(0, i + 1));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+class Turn {
+  constructor(who, body, ctx) {
+    this.who = who;
+    this.messages = body.messages ?? [];
+    this.ctx = ctx;
+    this.texts = userTexts(this.messages);
+    this.text = this.texts.join('\n');
+    /** Every teammate message delivered so far: { from, body, frame (the protocol object, or null) }. */
+    this.teammateMessages = [...this.text.matchAll(TEAMMATE_MESSAGE)].map(([, from, , text]) => ({
+      from,
+      body: text,
+      frame: leadingJson(text),
+    }));
+    const done = new Set();
+    const id = new RegExp(`^toolu_${who}_(\\w+?)_\\d+$`, 'u');
+    for (const message of this.messages) {
+      if (message.role !== 'assistant') continue;
+      for (const block of blocksOf(message)) {
+        const step = block.type === 'tool_use' ? id.exec(block.id ?? '')?.[1] : undefined;
+        if (step) done.add(step);
+      }
+    }
+    this.steps = done;
+  }
+
+  done(step) {
+    return this.steps.has(step);
+  }
+
+  /** The tool uses of one step, in one answer: `[[name, input], …]`. */
+  tools(step, uses) {
+    return uses.map(([name, input], n) => ({ type: 'tool_use', id: `toolu_${this.who}_${step}_${n}`, name, input }));
+  }
+
+  say(text) {
+    return [{ type: 'text', text }];
+  }
+
+  /**
+   * What the client answered to the tool uses of one step, as the model reads it
+   * (undefined until it has): a refusal is quoted from here.
+   */
+  result(step) {
+    const id = new RegExp(`^toolu_${this.who}_${step}_\\d+$`, 'u');
+    const texts = [];
+    for (const message of this.messages) {
+      if (message.role !== 'user') continue;
+      for (const block of blocksOf(message)) {
+        if (block.type !== 'tool_result' || !id.test(block.tool_use_id ?? '')) continue;
+        texts.push(typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => part?.text ?? '').join(''));
+      }
+    }
+    return texts.length > 0 ? texts.join('\n') : undefined;
+  }
+
+  /** `blocks`, answered `ms` later: the model takes its time. */
+  after(ms, blocks) {
+    return Object.assign(blocks, { delayMs: ms });
+  }
+
+  /** Plain-text messages from `from` (any sender without it). */
+  plain(from) {
+    return this.teammateMessages.filter((m) => m.frame === null && (from === undefined || m.from === from)).map((m) => m.body);
+  }
+
+  /** Protocol frames of one type, in the order they arrived. */
+  frames(type) {
+    return this.teammateMessages.filter((m) => m.frame?.type === type).map((m) => ({ from: m.from, ...m.frame }));
+  }
+
+  /** Whether `name` has shut down: its approval, or the client saying so (`teammate_terminated`). */
+  shutDown(name) {
+    return (
+      this.frames('shutdown_approved').some((frame) => frame.from === name) ||
+      // The whole name: dave-2 shutting down is not dave.
+      new RegExp(`(?<![\\w-])${name}(?![\\w-])[^\\n]{0,80}(has shut down|shut down|terminated)`, 'iu').test(this.text)
+    );
+  }
+
+  log(text) {
+    this.ctx.log(`${this.who}: ${text}`);
+  }
+
+  /** The run is over: the driver stops Claude Code. */
+  finish() {
+    this.ctx.done();
+  }
+}
+
+/** The answer to one call of the Messages API. */
+export function respond(scenario, body, headers, ctx) {
+  const tools = (body.tools ?? []).map((tool) => tool.name);
+  // Titles, summaries and other side calls carry neither team tool.
+  if (!tools.includes('Agent') && !tools.includes('SendMessage')) return [{ type: 'text', text: 'aux reply' }];
+  const messages = body.messages ?? [];
+  const first = userTexts(messages.slice(0, 1)).join('\n');
+  // In-process teammates say who they are in a header; tmux teammates are separate
+  // processes that send none, but their first message is the lead's spawn prompt.
+  const agent = headers['x-claude-code-agent-id'];
+  const name = agent ? agent.split('@')[0] : first.includes(PROMPT) ? null : /You are (\w+)\./u.exec(first)?.[1];
+  if (name === undefined) {
+    ctx.log('unclassified request');
+    return [{ type: 'text', text: 'unclassified' }];
+  }
+  const turn = new Turn(name ?? 'lead', body, ctx);
+  const heard = turn.teammateMessages.map((m) => `${m.from}:${m.frame?.type ?? 'text'}`);
+  turn.log(`steps done: ${[...turn.steps].sort().join(' ') || '-'}; heard: ${heard.join(' ') || '-'}`);
+  return name === null ? scenario.lead(turn) : scenario.teammate(turn);
+}

@@ -1,0 +1,29 @@
+/**
+ * `--bell`: the terminal bell, once for each new warning, from a store
+ * subscriber outside the dashboard's React tree (a frame is never interrupted
+ * by it, and nothing rings twice because a view rendered twice). What warns
+ * when the dashboard starts is no news: only what is raised after rings, or
+ * what was said before and becomes a warning.
+ */
+import type { Store } from '../store/store.js';
+import { followTeams } from './team-events.js';
+
+export const BEL = '\u0007';
+
+export interface BellOptions {
+  readonly stallAfterMs: number;
+  readonly now: () => number;
+  readonly ticking: boolean;
+  readonly ring: () => void;
+}
+
+/** Ring on every new warning of any team; returns a function that stops it. */
+export function ringOnNewWarnings(store: Store, { ring, ...options }: BellOptions): () => void {
+  return followTeams(store, { ...options, diagnosesOnly: true }, (events, initial) => {
+    if (initial) return;
+    for (const event of events) {
+      if (event.kind !== 'diagnosis' || event.diagnosis.severity !== 'warning' || event.change === 'cleared') continue;
+      if (event.change === 'raised' || event.previous?.severity !== 'warning') ring();
+    }
+  });
+}

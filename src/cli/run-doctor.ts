@@ -1,0 +1,108 @@
+/**
+ * `teamtop doctor`: what is wrong with each team, and what to do about it, as
+ * one report for a person or a script. Exit 0 when nothing warns, 1 when
+ * something does (usage errors are 2, as everywhere in teamtop).
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { Diagnosis, Evidence } from '../domain/diagnoses/diagnosis.js';
+import { inertJson } from '../domain/inert-json.js';
+import { append } from '../domain/lists.js';
+import { sanitizeLine } from '../domain/sanitize.js';
+import { formatAge, formatClock, isInstant } from '../domain/time.js';
+import { selectDiagnoses } from '../store/selectors/diagnoses.js';
+import { selectTeams } from '../store/selectors/teams.js';
+import { isPrintSession } from '../store/state.js';
+import { diagnosisJson } from '../store/snapshot.js';
+import type { AppState, TeamState } from '../store/state.js';
+import { settledSession, type JournalOptions } from './session.js';
+
+export interface DoctorOptions {
+  readonly claudeDir: string;
+  readonly team: string | undefined;
+  readonly now: number;
+  readonly stallAfterMs: number;
+  readonly json: boolean;
+  readonly color: boolean;
+  readonly journal: JournalOptions | undefined;
+  readonly out?: (text: string) => void;
+  readonly err?: (text: string) => void;
+}
+
+/** What doctor looks at: teams, not `claude -p` sessions (nobody was meant to read their task owners' inboxes). */
+function teamsOf(state: AppState, only: string | undefined): TeamState[] {
+  return selectTeams(state.teams).filter((team) => !isPrintSession(team) && (only === undefined || team.name === only));
+}
+
+/** Characters of a message's text an evidence line shows. */
+const SHOWN_TEXT = 72;
+
+const cut = (text: string, length: number): string => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+function evidenceLine(item: Evidence): string {
+  const when = isInstant(item.at) ? formatClock(item.at) : '--:--:--';
+  if (item.kind !== 'message') return `${when} ${item.kind} ${sanitizeLine(item.ref)}`;
+  const { message } = item;
+  const text = sanitizeLine(cut(message.text, SHOWN_TEXT * 2)).slice(0, SHOWN_TEXT);
+  return `${when} message ${sanitizeLine(item.ref)} ${sanitizeLine(message.from)} → ${sanitizeLine(message.to)}: ${text}`;
+}
+
+function diagnosisLines(diagnosis: Diagnosis, now: number, paint: ChalkInstance): string[] {
+  const mark = diagnosis.severity === 'warning' ? paint.yellow.bold('⚠ warning') : paint.cyan('ℹ info');
+  const since = isInstant(diagnosis.since) ? ` · since ${formatClock(diagnosis.since)} (${formatAge(now - diagnosis.since)} ago)` : '';
+  return [
+    `  ${mark} ${paint.bold(diagnosis.kind)} · ${diagnosis.members.map(sanitizeLine).join(', ')}${since}`,
+    `    ${sanitizeLine(diagnosis.summary)}`,
+    `    → ${sanitizeLine(diagnosis.action)}`,
+    ...diagnosis.evidence.map((item, i) => `    ${i === 0 ? 'evidence' : '        '} ${evidenceLine(item)}`),
+  ];
+}
+
+const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+export async function runDoctor(options: DoctorOptions): Promise<number> {
+  const { claudeDir, now, stallAfterMs } = options;
+  const out = options.out ?? ((text: string) => process.stdout.write(text));
+  const err = options.err ?? ((text: string) => process.stderr.write(text));
+  const { store } = await settledSession(claudeDir, options.journal);
+  const teams = teamsOf(store.getState(), options.team);
+  if (options.team !== undefined && teams.length === 0) {
+    err(`teamtop: no team named "${sanitizeLine(options.team)}" in ${sanitizeLine(claudeDir)}\n`);
+    return 2;
+  }
+  const judged = teams.map((team) => ({ team, diagnoses: selectDiagnoses(team, now, stallAfterMs).diagnoses }));
+  const all = judged.flatMap(({ diagnoses }) => diagnoses);
+  const warnings = all.filter((diagnosis) => diagnosis.severity === 'warning').length;
+  const infos = all.length - warnings;
+
+  if (options.json) {
+    const report = {
+      claudeDir,
+      now: new Date(now).toISOString(),
+      warnings,
+      infos,
+      teams: judged.map(({ team, diagnoses }) => ({ name: team.name, ended: !team.present, diagnoses: diagnoses.map(diagnosisJson) })),
+    };
+    out(`${inertJson(report, 2)}\n`);
+    return warnings > 0 ? 1 : 0;
+  }
+
+  const paint = new Chalk({ level: options.color ? 1 : 0 });
+  const lines: string[] = [];
+  if (teams.length === 0) lines.push(`no teams in ${sanitizeLine(claudeDir)}`);
+  for (const { team, diagnoses } of judged) {
+    const ended = team.present ? '' : ' (ended)';
+    if (diagnoses.length === 0) {
+      lines.push(`${paint.green('✓')} ${sanitizeLine(team.name)}${ended}: nothing wrong`);
+      continue;
+    }
+    const teamWarnings = diagnoses.filter((diagnosis) => diagnosis.severity === 'warning').length;
+    lines.push(
+      `${teamWarnings > 0 ? paint.yellow('⚠') : paint.cyan('ℹ')} ${paint.bold(sanitizeLine(team.name))}${ended}: ` +
+        `${counted(teamWarnings, 'warning')}, ${counted(diagnoses.length - teamWarnings, 'note')}`,
+    );
+    for (const diagnosis of diagnoses) append(lines, diagnosisLines(diagnosis, now, paint));
+  }
+  if (teams.length > 1) lines.push(`${counted(warnings, 'warning')}, ${counted(infos, 'note')} in ${counted(teams.length, 'team')}`);
+  out(`${lines.join('\n')}\n`);
+  return warnings > 0 ? 1 : 0;
+}

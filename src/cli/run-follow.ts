@@ -1,0 +1,72 @@
+/**
+ * `teamtop --follow --json`: one JSON object per line as things happen to the
+ * teams (src/cli/team-events.ts), so a script can wait for "the team is stuck"
+ * without polling. Runs until interrupted; a reader that goes away ends it
+ * quietly (bin.ts). What it sees is journaled, as the dashboard's is, so a
+ * later `teamtop doctor` knows a team whose folder is gone.
+ */
+import { constants } from 'node:os';
+import { inertJson } from '../domain/inert-json.js';
+import { diagnosisJson, handshakeJson, isoOrNull, messageJson, taskJson } from '../store/snapshot.js';
+import { watchClaudeDir } from '../watch/watcher.js';
+import { openSession, type JournalOptions } from './session.js';
+import { followTeams, type TeamEvent } from './team-events.js';
+
+export interface FollowOptions {
+  readonly claudeDir: string;
+  readonly team: string | undefined;
+  /** A fixed instant to judge against (`--now`); the clock when undefined. */
+  readonly now: number | undefined;
+  readonly stallAfterMs: number;
+  readonly journal: JournalOptions | undefined;
+  readonly write?: (line: string) => void;
+}
+
+function eventJson(event: TeamEvent, at: number, initial: boolean) {
+  const base = { event: event.kind, team: event.team, at: isoOrNull(at), ...(initial ? { initial: true } : {}) };
+  switch (event.kind) {
+    case 'team':
+      return { ...base, change: event.change };
+    case 'message':
+      return { ...base, change: event.change, message: messageJson(event.message) };
+    case 'handshake':
+      return { ...base, previous: event.previous, handshake: handshakeJson(event.handshake) };
+    case 'task':
+      return { ...base, previous: event.previous, task: taskJson(event.task) };
+    case 'diagnosis':
+      return { ...base, change: event.change, diagnosis: diagnosisJson(event.diagnosis) };
+  }
+}
+
+/** The signals a follower ends on, quietly, with the status a shell gives a process a signal ended. */
+const ENDING = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+export async function runFollow(options: FollowOptions): Promise<number> {
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const clock = () => options.now ?? Date.now();
+  const session = openSession(options.claudeDir, options.journal);
+  const watching = new AbortController();
+  const stop = followTeams(
+    session.store,
+    { team: options.team, stallAfterMs: options.stallAfterMs, now: clock, ticking: options.now === undefined },
+    (events, initial) => {
+      const at = clock();
+      for (const event of events) write(inertJson(eventJson(event, at, initial)));
+    },
+  );
+  const ended = new Promise<number>((resolve) => {
+    for (const signal of ENDING) process.once(signal, () => resolve(128 + constants.signals[signal]));
+  });
+  try {
+    await watchClaudeDir({ claudeDir: options.claudeDir, reader: session.reader, signal: watching.signal });
+  } catch (error) {
+    process.stderr.write(`teamtop: cannot watch ${options.claudeDir}: ${(error as Error).message}\n`);
+    session.reader.take([{ kind: 'watcher-trouble', message: `cannot watch: ${(error as Error).message}` }]);
+  }
+  write(inertJson({ event: 'ready', at: isoOrNull(clock()), claudeDir: options.claudeDir }));
+  const code = await ended;
+  stop();
+  watching.abort();
+  session.close();
+  return code;
+}

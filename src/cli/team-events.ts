@@ -1,0 +1,154 @@
+/**
+ * What happens to the teams, as events: a message kept or delivered, a
+ * handshake's state changed, a task's state changed, a diagnosis raised,
+ * changed or cleared, a team appearing or ending. Derived from the store's
+ * changes, and from the clock for what is judged against it (a request
+ * stalls, mail piles up with no file changing): the store tells when to look,
+ * the judgements tell when to look again. Never the disk.
+ */
+import type { Diagnosis } from '../domain/diagnoses/diagnosis.js';
+import type { Handshake, HandshakeState } from '../domain/handshakes.js';
+import { byTime, type InboxMessage } from '../domain/inbox.js';
+import { append } from '../domain/lists.js';
+import type { TaskNode, TaskState } from '../domain/task-graph.js';
+import { sameDiagnosis, selectDiagnoses } from '../store/selectors/diagnoses.js';
+import { positionOf, type InboxHistory } from '../store/inbox-history.js';
+import { selectHandshakes } from '../store/selectors/handshakes.js';
+import { selectTaskGraph } from '../store/selectors/tasks.js';
+import { selectTeams } from '../store/selectors/teams.js';
+import type { TeamState } from '../store/state.js';
+import type { Store } from '../store/store.js';
+
+export type TeamEvent =
+  | { readonly kind: 'team'; readonly team: string; readonly change: 'new' | 'ended' }
+  | { readonly kind: 'message'; readonly team: string; readonly change: 'new' | 'delivered'; readonly message: InboxMessage }
+  | { readonly kind: 'handshake'; readonly team: string; readonly handshake: Handshake; readonly previous: HandshakeState | null }
+  | { readonly kind: 'task'; readonly team: string; readonly task: TaskNode; readonly previous: TaskState | null }
+  | {
+      readonly kind: 'diagnosis';
+      readonly team: string;
+      readonly change: 'raised' | 'changed' | 'cleared';
+      readonly diagnosis: Diagnosis;
+      /** As it was before it changed. */
+      readonly previous: Diagnosis | null;
+    };
+
+type MessageEvent = Extract<TeamEvent, { kind: 'message' }>;
+
+export interface TeamEventOptions {
+  /** Only this team. */
+  readonly team?: string | undefined;
+  readonly stallAfterMs: number;
+  /** The clock (fixed with `--now`: nothing then changes with time). */
+  readonly now: () => number;
+  /** Follows the clock: look again when a judgement would change. */
+  readonly ticking: boolean;
+  /** Only diagnoses (the bell): messages, handshakes and tasks are not worked out. */
+  readonly diagnosesOnly?: boolean;
+}
+
+/** What was last said of a team. */
+interface Said {
+  readonly team: TeamState;
+  readonly handshakes: ReadonlyMap<string, HandshakeState>;
+  readonly tasks: ReadonlyMap<string, TaskState>;
+  readonly diagnoses: ReadonlyMap<string, Diagnosis>;
+}
+
+/** Messages new to an inbox, or seen leaving it, since the version before. */
+function messageEvents(team: string, before: InboxHistory | undefined, after: InboxHistory): MessageEvent[] {
+  if (before === after) return [];
+  if (before && after.grewFrom === before.messages) {
+    return after.messages.slice(before.messages.length).map((message) => ({ kind: 'message', team, change: 'new', message }));
+  }
+  const events: MessageEvent[] = [];
+  for (const message of after.messages) {
+    const position = before ? positionOf(before, message.key) : undefined;
+    if (position === undefined) events.push({ kind: 'message', team, change: 'new', message });
+    else if (message.delivered && !before!.messages[position]!.delivered)
+      events.push({ kind: 'message', team, change: 'delivered', message });
+  }
+  return events;
+}
+
+/**
+ * Tell `emit` what happens to the teams of `store` from now on; `initial`
+ * events say how things stand at the start (no messages: `--json` has those).
+ * Returns a function that stops it.
+ */
+export function followTeams(
+  store: Store,
+  options: TeamEventOptions,
+  emit: (events: readonly TeamEvent[], initial: boolean) => void,
+): () => void {
+  const said = new Map<string, Said>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const look = (initial: boolean) => {
+    clearTimeout(timer);
+    timer = undefined;
+    const now = options.now();
+    const events: TeamEvent[] = [];
+    let next = Number.POSITIVE_INFINITY;
+    for (const team of selectTeams(store.getState().teams)) {
+      if (options.team !== undefined && team.name !== options.team) continue;
+      const name = team.name;
+      const before = said.get(name);
+      if (!before) events.push({ kind: 'team', team: name, change: 'new' });
+      else if (before.team.present && !team.present) events.push({ kind: 'team', team: name, change: 'ended' });
+
+      const handshakes = new Map<string, HandshakeState>();
+      const tasks = new Map<string, TaskState>();
+      if (!options.diagnosesOnly) {
+        // A team that appears while followed comes with what it holds; at the start, `--json` says that.
+        if (!initial) {
+          const messages = [...team.inboxes].flatMap(([owner, inbox]) => messageEvents(name, before?.team.inboxes.get(owner), inbox));
+          append(
+            events,
+            messages.sort((a, b) => byTime(a.message, b.message)),
+          );
+        }
+        for (const handshake of selectHandshakes(team, now, options.stallAfterMs)) {
+          handshakes.set(handshake.requestId, handshake.state);
+          const previous = before?.handshakes.get(handshake.requestId) ?? null;
+          if (previous !== handshake.state) events.push({ kind: 'handshake', team: name, handshake, previous });
+          // A pending request stalls at the threshold whether or not a file changes.
+          if (handshake.state === 'pending' && handshake.requestedAt !== null)
+            next = Math.min(next, handshake.requestedAt + options.stallAfterMs);
+        }
+        for (const task of selectTaskGraph(team.tasks)) {
+          tasks.set(task.id, task.state);
+          const previous = before?.tasks.get(task.id) ?? null;
+          if (previous !== task.state) events.push({ kind: 'task', team: name, task, previous });
+        }
+      }
+
+      const judgement = selectDiagnoses(team, now, options.stallAfterMs);
+      next = Math.min(next, judgement.nextChangeAt);
+      const diagnoses = new Map(judgement.diagnoses.map((diagnosis) => [diagnosis.id, diagnosis]));
+      for (const diagnosis of judgement.diagnoses) {
+        const previous = before?.diagnoses.get(diagnosis.id);
+        if (!previous) events.push({ kind: 'diagnosis', team: name, change: 'raised', diagnosis, previous: null });
+        else if (!sameDiagnosis(previous, diagnosis))
+          events.push({ kind: 'diagnosis', team: name, change: 'changed', diagnosis, previous });
+      }
+      for (const [id, previous] of before?.diagnoses ?? []) {
+        if (!diagnoses.has(id)) events.push({ kind: 'diagnosis', team: name, change: 'cleared', diagnosis: previous, previous });
+      }
+      said.set(name, { team, handshakes, tasks, diagnoses });
+    }
+    if (events.length > 0 || initial) emit(events, initial);
+    if (options.ticking && Number.isFinite(next)) {
+      // A millisecond past the instant: judged at it, exactly at the threshold counts.
+      timer = setTimeout(() => look(false), Math.max(0, next - now) + 1);
+      timer.unref?.();
+    }
+  };
+
+  const unsubscribe = store.subscribe(() => look(false));
+  look(true);
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * `ignored-shutdown`: a shutdown request left unanswered while its recipient
+ * keeps going idle. The first idle notice after it took the request may end
+ * the turn it arrived in, so it takes two, or one and `--stall-after` since it
+ * took the request. Taken is when teamtop saw the request leave the inbox: a
+ * teammate busy in a long command takes it only when the command ends, and the
+ * idle notices of turns that began before (2.1.330 sends one as it takes its
+ * mail) say nothing about it. Unseen, the request's own time stands in.
+ * The lead removes idle notices from its inbox within a second: they are
+ * counted from the history, not from the file.
+ */
+import { diagnosis, messageEvidence, messagesEvidence, plural, type Detector } from './diagnosis.js';
+import { cameAt, isPresent, isWaiting } from './facts.js';
+import { sentToEarlierSelf } from './stale-request.js';
+
+export const ignoredShutdown: Detector = {
+  kind: 'ignored-shutdown',
+  detect(facts) {
+    return facts.handshakes.flatMap((handshake) => {
+      const { request } = handshake;
+      if (handshake.kind !== 'shutdown' || !request || handshake.response || !isPresent(facts, handshake.to)) return [];
+      // Still in its inbox: not taken, so not ignored (stalled says it waits unread).
+      if (isWaiting(request) || sentToEarlierSelf(facts, handshake)) return [];
+      const seenTaken = Number.isFinite(request.deliveredAt);
+      const takenAt = seenTaken ? request.deliveredAt : request.time;
+      const idle = facts
+        .sentBy(handshake.to)
+        .filter((message) => message.kind === 'idle_notification' && (seenTaken ? cameAt(message) : message.time) > takenAt);
+      if (idle.length < 2 && !(idle.length === 1 && facts.clock.passed(takenAt, facts.stallAfterMs))) return [];
+      const { to, from, requestId } = handshake;
+      return [
+        diagnosis('ignored-shutdown', `handshake:${requestId}`, {
+          severity: 'warning',
+          members: [to, from],
+          since: request.time,
+          summary: `${to} has not answered ${from}'s shutdown request ${requestId} and went idle ${plural(idle.length, 'time')} since`,
+          action: `send ${to} a plain-text nudge quoting request ${requestId}; teammates often act on text when they ignore the protocol message`,
+          evidence: [messageEvidence(request), ...messagesEvidence(idle)],
+        }),
+      ];
+    });
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * `misaddressed`: an inbox whose owner is on no roster: a typo (`enginer`), an
+ * agent type used as a name (`general-purpose`), `lead` for `team-lead`. Its
+ * messages will never be read. 2.1.330 refuses to send a message to a name on
+ * no roster ("No agent named 'alise' is reachable. Did you mean: alice?"), but
+ * `TaskUpdate` takes any owner and writes the `task_assignment` to an inbox of
+ * that name; older versions wrote misaddressed messages directly.
+ *
+ * A name that ever wrote a message is an agent, not a typo (MemberFacts.known):
+ * a member that left the roster before teamtop read it still has its inbox.
+ */
+import { closestMatch } from 'leven';
+import { diagnosis, inboxEvidence, listed, messagesEvidence, plural, taskIds, unique, type Detector } from './diagnosis.js';
+import type { MemberFacts, TeamFacts } from './facts.js';
+
+type Hint = { readonly type: false; readonly name: string } | { readonly type: true; readonly names: readonly string[] };
+
+/** The words of a name: `team-lead` → team, lead. */
+const words = (name: string): string[] => name.toLowerCase().split(/[-_.\s]+/u);
+
+/** Who was meant: the members of that agent type, a member whose name has it as a word, else the nearest name. */
+export function meant(owner: string, members: readonly MemberFacts[]): Hint | undefined {
+  const lower = owner.toLowerCase();
+  const ofType = members.filter((member) => member.agentType.toLowerCase() === lower).map((member) => member.name);
+  if (ofType.length > 0) return { type: true, names: ofType };
+  const names = members.map((member) => member.name);
+  const byWord = names.filter((name) => words(name).includes(lower));
+  if (byWord.length === 1) return { type: false, name: byWord[0]! };
+  const lowered = names.map((name) => name.toLowerCase());
+  const nearest = closestMatch(lower, lowered, { maxDistance: lower.length >= 5 ? 2 : 1 });
+  return nearest === undefined ? undefined : { type: false, name: names[lowered.indexOf(nearest)]! };
+}
+
+/** The members a message could have been meant for: on a roster, still there first. */
+function candidates(facts: TeamFacts): MemberFacts[] {
+  const known = [...facts.members.values()].filter((member) => member.known);
+  const present = known.filter((member) => !member.gone);
+  return present.length > 0 ? present : known;
+}
+
+export const misaddressed: Detector = {
+  kind: 'misaddressed',
+  detect(facts) {
+    // An ended team's inboxes went with its folder: its misaddressed task, if any, is an orphaned one.
+    if (!facts.hasRoster || facts.ended) return [];
+    return [...facts.inboxes].flatMap(([owner, inbox]) => {
+      if (!inbox.exists || (facts.members.get(owner)?.known ?? true)) return [];
+      const { waiting } = inbox;
+      if (waiting.length === 0) return [];
+      const hint = meant(owner, candidates(facts));
+      const target = !hint ? 'a member on the roster' : hint.type ? listed(hint.names, 'or') : hint.name;
+      const tasks = unique(
+        waiting.flatMap((message) => {
+          const id = message.kind === 'task_assignment' ? message.data?.['taskId'] : undefined;
+          return typeof id === 'string' || typeof id === 'number' ? [String(id)] : [];
+        }),
+      );
+      const steps = [
+        ...(tasks.length > 0 ? [`set the owner of task ${taskIds(tasks)} to ${target}`] : []),
+        ...(waiting.some((message) => message.kind !== 'task_assignment') ? [`send the messages again to ${target}`] : []),
+      ];
+      const note = !hint
+        ? ''
+        : hint.type
+          ? ` (${owner} is an agent type: ${listed(hint.names)} ${hint.names.length === 1 ? 'is' : 'are'} ${owner})`
+          : ` (did you mean ${hint.name}?)`;
+      const senders = unique(waiting.map((message) => message.from));
+      return [
+        diagnosis('misaddressed', `inbox:${owner}`, {
+          severity: 'warning',
+          members: [owner, ...senders.filter((name) => name !== owner)],
+          since: waiting[0]!.time,
+          summary: `${plural(waiting.length, 'message')} from ${listed(senders)} ${waiting.length === 1 ? 'waits' : 'wait'} in the inbox of ${owner}, a name on no roster: nobody will read ${waiting.length === 1 ? 'it' : 'them'}${note}`,
+          action: `${steps.join(', and ')}${hint?.type ? ': address teammates by name, not by agent type' : ''}`,
+          evidence: [inboxEvidence(owner, waiting[0]!.time), ...messagesEvidence(waiting)],
+        }),
+      ];
+    });
+  },
+};

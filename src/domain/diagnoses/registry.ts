@@ -1,0 +1,68 @@
+/**
+ * Every kind of diagnosis, most specific first: kinds that explain the same
+ * thing (a stalled shutdown request that is also ignored, or stale) share a
+ * subject, and the first kind here that finds it is the one said. A new kind
+ * is a module with its detector and a line here.
+ */
+import { contradictingAnswers } from './contradicting-answers.js';
+import type { Detector, Diagnosis } from './diagnosis.js';
+import type { TeamFacts } from './facts.js';
+import { ignoredShutdown } from './ignored-shutdown.js';
+import { misaddressed } from './misaddressed.js';
+import { orphanedTask } from './orphaned-task.js';
+import { stalled } from './stalled.js';
+import { staleRequest } from './stale-request.js';
+import { startedWhileBlocked } from './started-while-blocked.js';
+import { toDeparted } from './to-departed.js';
+import { unreadPileup } from './unread-pileup.js';
+import { zombie } from './zombie.js';
+
+export const DETECTORS: readonly Detector[] = [
+  staleRequest,
+  ignoredShutdown,
+  stalled,
+  misaddressed,
+  unreadPileup,
+  toDeparted,
+  zombie,
+  orphanedTask,
+  startedWhileBlocked,
+  contradictingAnswers,
+];
+
+/** Every kind, in the registry's order. */
+export const DIAGNOSIS_KINDS: readonly string[] = DETECTORS.map((detector) => detector.kind);
+
+const SEVERITY_RANK = { warning: 0, info: 1 } as const;
+
+/** Worst first: warnings, then the longest-standing (unknown since last), then by kind and id. */
+export function worstFirst(a: Diagnosis, b: Diagnosis): number {
+  const since = (diagnosis: Diagnosis) => (Number.isNaN(diagnosis.since) ? Number.POSITIVE_INFINITY : diagnosis.since);
+  return (
+    SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+    since(a) - since(b) ||
+    DIAGNOSIS_KINDS.indexOf(a.kind) - DIAGNOSIS_KINDS.indexOf(b.kind) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+export interface Judgement {
+  /** Worst first. */
+  readonly diagnoses: readonly Diagnosis[];
+  /** When the judgement would change if nothing else did (epoch ms; Infinity: it would not). */
+  readonly nextChangeAt: number;
+}
+
+/** What is wrong with a team as of `facts.clock`, each thing once, worst first. */
+export function diagnose(facts: TeamFacts): Judgement {
+  const said = new Set<string>();
+  const diagnoses: Diagnosis[] = [];
+  for (const detector of DETECTORS) {
+    for (const found of detector.detect(facts)) {
+      if (said.has(found.subject)) continue;
+      said.add(found.subject);
+      diagnoses.push(found);
+    }
+  }
+  return { diagnoses: diagnoses.sort(worstFirst), nextChangeAt: facts.clock.nextChange };
+}

@@ -1,0 +1,52 @@
+/**
+ * `stalled`: a request nobody has answered for `--stall-after` or longer, both
+ * sides still on the team. A request to or from a member who has gone is
+ * abandoned, not stalled: nobody can answer it, or nobody waits for it; so is
+ * one sent to an earlier self of a member that joined again (2.1.330 clears
+ * it from the inbox).
+ */
+import type { Handshake } from '../handshakes.js';
+import { diagnosis, messageEvidence, requestName, type Detector } from './diagnosis.js';
+import { isWaiting } from './facts.js';
+import { sentToEarlierSelf } from './stale-request.js';
+
+function action(handshake: Handshake): string {
+  const { to, from, requestId } = handshake;
+  switch (handshake.kind) {
+    case 'permission':
+      return `answer ${from}'s permission prompt in ${to}'s session (a tmux teammate's request waits in the lead's pane)`;
+    case 'plan_approval':
+      return `approve or reject ${from}'s plan in ${to}'s session`;
+    case 'sandbox_permission':
+      return `allow or deny the host in ${to}'s session`;
+    case 'join':
+      return `let ${from} in, or turn it away`;
+    default:
+      return `send ${to} a plain-text nudge quoting request ${requestId}; teammates often act on text when they ignore the protocol message`;
+  }
+}
+
+export const stalled: Detector = {
+  kind: 'stalled',
+  detect(facts) {
+    return facts.handshakes
+      .filter(
+        (handshake) =>
+          handshake.request !== null &&
+          handshake.response === null &&
+          handshake.state !== 'abandoned' &&
+          facts.clock.passed(handshake.request.time, facts.stallAfterMs) &&
+          !sentToEarlierSelf(facts, handshake),
+      )
+      .map((handshake) =>
+        diagnosis('stalled', `handshake:${handshake.requestId}`, {
+          severity: 'warning',
+          members: [handshake.to, handshake.from],
+          since: handshake.request!.time,
+          summary: `${handshake.to} has not answered ${handshake.from}'s ${requestName(handshake.kind)} ${handshake.requestId}${handshake.fact ? ` (${handshake.fact})` : ''}${isWaiting(handshake.request!) ? `; it is still unread in ${handshake.to}'s inbox` : ''}`,
+          action: action(handshake),
+          evidence: [messageEvidence(handshake.request!)],
+        }),
+      );
+  },
+};

@@ -1,0 +1,185 @@
+/**
+ * What is wrong with a team, as of an instant: the facts the detectors read,
+ * gathered from the state, and their diagnoses, worst first. What does not
+ * depend on the clock is worked out once per version of the team.
+ */
+import { cameAt, Clock, isWaiting, type InboxFacts, type MemberFacts, type TeamFacts } from '../../domain/diagnoses/facts.js';
+import { diagnose, type Judgement } from '../../domain/diagnoses/registry.js';
+import type { Diagnosis, Evidence } from '../../domain/diagnoses/diagnosis.js';
+import { judgeHandshake } from '../../domain/handshakes.js';
+import { byTime, type InboxMessage } from '../../domain/inbox.js';
+import { maxOf, minOf } from '../../domain/lists.js';
+import { approvalOf, newestShutdown } from '../../domain/member-status.js';
+import { currentStay } from '../../domain/roster.js';
+import { toEpoch } from '../../domain/time.js';
+import { isPrintSession, type TeamState } from '../state.js';
+import { selectGone } from './handshakes.js';
+import { selectMembers } from './members.js';
+import { memoize, memoizeGrowing } from './memo.js';
+import { selectPairings } from './pairings.js';
+import { selectTaskGraph } from './tasks.js';
+
+export type { Diagnosis, Evidence, Judgement };
+
+/** What each name sent into one inbox, oldest first. A version that grew copies only the lists of those who wrote. */
+const sentIn = memoizeGrowing(
+  (messages, start, base: ReadonlyMap<string, readonly InboxMessage[]> | undefined): ReadonlyMap<string, readonly InboxMessage[]> => {
+    const sent = new Map(base);
+    const added = new Map<string, InboxMessage[]>();
+    for (let i = start; i < messages.length; i++) {
+      const message = messages[i]!;
+      const list = added.get(message.from);
+      if (list) list.push(message);
+      else added.set(message.from, [message]);
+    }
+    for (const [from, list] of added) sent.set(from, [...(sent.get(from) ?? []), ...list]);
+    return sent;
+  },
+);
+
+/** An inbox's messages neither read nor gone from its file, oldest first. */
+const waitingIn = memoizeGrowing((messages, start, base: readonly InboxMessage[] | undefined): readonly InboxMessage[] => {
+  const added = messages.slice(start).filter(isWaiting);
+  return base && added.length === 0 ? base : [...(base ?? []), ...added];
+});
+
+/** When an inbox's owner last took a message: the latest arrival of one read or gone, or its going. */
+const lastTakenIn = memoizeGrowing((messages, start, base: number | undefined): number => {
+  const times = [base ?? Number.NaN];
+  for (let i = start; i < messages.length; i++) {
+    const message = messages[i]!;
+    if (!isWaiting(message)) times.push(cameAt(message), message.deliveredAt);
+  }
+  const known = times.filter(Number.isFinite);
+  return known.length > 0 ? maxOf(known) : Number.NaN;
+});
+
+const selectInboxFacts = memoize(
+  (inboxes: TeamState['inboxes']): ReadonlyMap<string, InboxFacts> =>
+    new Map(
+      [...inboxes].map(([owner, inbox]) => [
+        owner,
+        { messages: inbox.messages, exists: inbox.exists, waiting: waitingIn(inbox), lastTaken: lastTakenIn(inbox) },
+      ]),
+    ),
+);
+
+/** The names that wrote anything, anywhere. */
+const selectSenders = memoize((inboxes: TeamState['inboxes']): ReadonlySet<string> => {
+  const senders = new Set<string>();
+  for (const inbox of inboxes.values()) for (const name of sentIn(inbox).keys()) senders.add(name);
+  return senders;
+});
+
+/** What a name sent, wherever it went, oldest first: merged when asked, once per version of the inboxes. */
+const sentBy = memoize((inboxes: TeamState['inboxes']) => {
+  const merged = new Map<string, readonly InboxMessage[]>();
+  return (name: string): readonly InboxMessage[] => {
+    let list = merged.get(name);
+    if (!list) {
+      list = [...inboxes.values()].flatMap((inbox) => sentIn(inbox).get(name) ?? []).sort(byTime);
+      merged.set(name, list);
+    }
+    return list;
+  };
+});
+
+const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberFacts> => {
+  const pairings = selectPairings(team.inboxes);
+  const senders = selectSenders(team.inboxes);
+  const facts = new Map<string, MemberFacts>();
+  for (const member of selectMembers(team)) {
+    const record = team.members.get(member.name);
+    const stays = record?.stays ?? [];
+    const joinedAt = currentStay(stays)?.joinedAt ?? Number.NaN;
+    const newest = newestShutdown(pairings, member.name, joinedAt);
+    const approval = (!member.isLead && newest && approvalOf(newest)) || null;
+    const gone = member.departed || member.status === 'shut down';
+    const ends = [approval?.time ?? Number.NaN, currentStay(stays)?.leftAt ?? Number.NaN, toEpoch(record?.info.shutdownAt)].filter(
+      Number.isFinite,
+    );
+    facts.set(member.name, {
+      name: member.name,
+      isLead: member.isLead,
+      status: member.status,
+      agentType: member.agentType,
+      // A name that wrote is an agent: one that left the roster before teamtop read it still has its inbox.
+      known:
+        record !== undefined ||
+        member.status === 'joining' ||
+        member.status === 'refused' ||
+        member.agent !== null ||
+        senders.has(member.name),
+      listed: record?.inConfig === true,
+      gone,
+      goneAt: gone && ends.length > 0 ? minOf(ends) : Number.NaN,
+      approval,
+      stays,
+    });
+  }
+  return facts;
+});
+
+/** The team's facts as of `now`. */
+export function teamFacts(team: TeamState, now: number, stallAfterMs: number): TeamFacts {
+  const members = selectMemberFacts(team);
+  const ended = !team.present;
+  // Once the team has ended nobody is left to answer: an open request is abandoned, not stalled.
+  const gone = ended ? new Set(members.keys()) : selectGone(team);
+  return {
+    team: team.name,
+    clock: new Clock(now),
+    stallAfterMs,
+    ended,
+    hasRoster: team.config !== null,
+    members,
+    inboxes: selectInboxFacts(team.inboxes),
+    sentBy: sentBy(team.inboxes),
+    handshakes: selectPairings(team.inboxes).map((pairing) => judgeHandshake(pairing, now, stallAfterMs, gone)),
+    tasks: selectTaskGraph(team.tasks),
+  };
+}
+
+const NOTHING: Judgement = { diagnoses: [], nextChangeAt: Number.POSITIVE_INFINITY };
+
+const evidenceEqual = (a: Evidence, b: Evidence): boolean => a.kind === b.kind && a.ref === b.ref && Object.is(a.at, b.at);
+
+/** The same problem, said the same way, on the same evidence. */
+export function sameDiagnosis(a: Diagnosis, b: Diagnosis): boolean {
+  return (
+    a.id === b.id &&
+    a.severity === b.severity &&
+    Object.is(a.since, b.since) &&
+    a.summary === b.summary &&
+    a.action === b.action &&
+    a.members.length === b.members.length &&
+    a.members.every((name, i) => name === b.members[i]) &&
+    a.evidence.length === b.evidence.length &&
+    a.evidence.every((item, i) => evidenceEqual(item, b.evidence[i]!))
+  );
+}
+
+const judged = new WeakMap<TeamState, { stallAfterMs: number; judgement: Judgement }>();
+
+/**
+ * What is wrong with the team as of `now`, worst first, and when that would
+ * change if the files did not. A `claude -p` session is not a team: nothing is
+ * said of it. The same diagnoses come back, as the same array, for as long
+ * as the team and what is said of it do not change.
+ */
+export function selectDiagnoses(team: TeamState, now: number, stallAfterMs: number): Judgement {
+  if (!team.isTeam || isPrintSession(team)) return NOTHING;
+  const judgement = diagnose(teamFacts(team, now, stallAfterMs));
+  const known = judged.get(team);
+  if (
+    known &&
+    known.stallAfterMs === stallAfterMs &&
+    known.judgement.nextChangeAt === judgement.nextChangeAt &&
+    known.judgement.diagnoses.length === judgement.diagnoses.length &&
+    known.judgement.diagnoses.every((diagnosis, i) => sameDiagnosis(diagnosis, judgement.diagnoses[i]!))
+  ) {
+    return known.judgement;
+  }
+  judged.set(team, { stallAfterMs, judgement });
+  return judgement;
+}

@@ -1,0 +1,135 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/fixtures.js';
+import { sleep, waitFor } from '../helpers/wait.js';
+
+// The conformance driver's recorder (conformance/recorder.mjs), as the driver
+// runs it: a child process told to stop, leaving events.jsonl and versions/.
+const RECORDER = resolve(import.meta.dirname, '../../conformance/recorder.mjs');
+
+interface RecordedEvent {
+  readonly seq: number;
+  readonly t: number;
+  readonly mono: number;
+  readonly path: string;
+  readonly kind: string;
+  readonly src: string;
+  readonly raw?: readonly string[];
+  readonly version_file?: string;
+  readonly changed?: number;
+  readonly movedTo?: string;
+  readonly movedFrom?: string;
+}
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill();
+});
+
+async function record(claude: string, write: () => Promise<void>): Promise<{ events: RecordedEvent[]; out: string }> {
+  const out = join(tempDir(), 'snap');
+  const recorder = fork(RECORDER, [claude, out], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  running.push(recorder);
+  const said = (what: string) => new Promise<void>((done) => recorder.on('message', (message) => message === what && done()));
+  await said('ready');
+  await write();
+  // Everything the writes caused has been seen (the poll looks every 10 ms).
+  await sleep(100);
+  const stopped = said('stopped');
+  recorder.send('stop');
+  await stopped;
+  const events = readFileSync(join(out, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RecordedEvent);
+  return { events, out };
+}
+
+const on = (events: readonly RecordedEvent[], path: string) => events.filter((event) => event.path === path);
+
+describe('the conformance recorder', () => {
+  it('records each version as 2.1.330 writes it, named as snapshot.py names the inotify events', async () => {
+    const claude = tempDir();
+    const inboxes = join(claude, 'teams/session-1/inboxes');
+    const inbox = join(inboxes, 'lead.json');
+    const { events, out } = await record(claude, async () => {
+      mkdirSync(inboxes, { recursive: true });
+      await sleep(30);
+      writeFileSync(join(claude, 'teams/session-1/config.json'), '{"name":"session-1","members":[]}');
+      writeFileSync(inbox, '[]');
+      await sleep(30);
+      // In place (the client's config.json).
+      writeFileSync(join(claude, 'teams/session-1/config.json'), '{"name":"session-1","members":[{"name":"lead"}]}');
+      await sleep(30);
+      // A message: lock folder, temp file, rename over the inbox, lock removed.
+      mkdirSync(`${inbox}.lock`);
+      writeFileSync(`${inbox}.tmp.0123abcd`, '[{"msg_id":"m1","text":"hello"}]');
+      await sleep(30);
+      renameSync(`${inbox}.tmp.0123abcd`, inbox);
+      rmdirSync(`${inbox}.lock`);
+      await sleep(30);
+      // On exit the team folder is renamed away, then removed.
+      renameSync(join(claude, 'teams/session-1'), join(claude, 'teams/session-1.deleted-abc'));
+      await sleep(30);
+      rmSync(join(claude, 'teams/session-1.deleted-abc'), { recursive: true });
+    });
+
+    // A version caught in the middle of a write (empty) is a version too.
+    const config = on(events, 'teams/session-1/config.json');
+    expect(config[0]).toMatchObject({ kind: 'create', raw: ['CREATE'] });
+    expect(config.slice(1, -1).map((event) => [event.kind, event.raw])).toContainEqual(['modify', ['MODIFY']]);
+    for (const event of config.slice(1, -1)) expect([event.kind, event.raw]).toEqual(['modify', ['MODIFY']]);
+    expect(config.at(-1)).toMatchObject({ kind: 'delete', raw: ['DELETE'] });
+    const temp = on(events, 'teams/session-1/inboxes/lead.json.tmp.0123abcd');
+    expect(temp[0]).toMatchObject({ kind: 'create', raw: ['CREATE'] });
+    expect(temp.at(-1)).toMatchObject({ kind: 'delete', raw: ['MOVED_FROM'] });
+    const message = on(events, 'teams/session-1/inboxes/lead.json').find((event) => event.raw?.includes('MOVED_TO'));
+    expect(message?.kind).toBe('modify');
+    expect(readFileSync(join(out, message!.version_file!), 'utf8')).toContain('"m1"');
+    // The version's ctime, on the monotonic clock: never after the recorder saw it.
+    expect(message!.changed).toBeLessThanOrEqual(message!.mono);
+    expect(message!.mono - message!.changed!).toBeLessThan(1000);
+    expect(on(events, 'teams/session-1/inboxes/lead.json.lock').map((event) => event.kind)).toEqual(['dir-create', 'dir-delete']);
+    expect(on(events, 'teams/session-1').at(-1)).toMatchObject({
+      kind: 'dir-delete',
+      raw: ['MOVED_FROM', 'ISDIR'],
+      movedTo: 'teams/session-1.deleted-abc',
+    });
+    expect(on(events, 'teams/session-1.deleted-abc')).toMatchObject([
+      { kind: 'dir-create', raw: ['MOVED_TO', 'ISDIR'], movedFrom: 'teams/session-1' },
+      { kind: 'dir-delete', raw: ['DELETE', 'ISDIR'] },
+    ]);
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, i) => i + 1));
+  });
+
+  it('records a lock folder made and removed before it could be looked at', async () => {
+    const claude = tempDir();
+    const tasks = join(claude, 'tasks/session-1');
+    mkdirSync(tasks, { recursive: true });
+    const { events } = await record(claude, async () => {
+      for (let i = 0; i < 20; i++) {
+        mkdirSync(join(tasks, '1.json.lock'));
+        rmdirSync(join(tasks, '1.json.lock'));
+        await sleep(5);
+      }
+    });
+    const kinds = on(events, 'tasks/session-1/1.json.lock').map((event) => event.kind);
+    expect(kinds).toHaveLength(40);
+    expect(kinds).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 'dir-create' : 'dir-delete')));
+  });
+
+  it('keeps the tree as it is when told to stop', async () => {
+    const claude = tempDir();
+    const { out } = await record(claude, async () => {
+      mkdirSync(join(claude, 'tasks/session-1'), { recursive: true });
+      writeFileSync(join(claude, 'tasks/session-1/1.json'), '{"id":"1"}');
+      // Outside teams/ and tasks/: not the recorder's business.
+      writeFileSync(join(claude, '.claude.json'), '{}');
+      await waitFor(() => readFileSync(join(claude, 'tasks/session-1/1.json'), 'utf8'));
+    });
+    expect(readFileSync(join(out, 'final/tasks/session-1/1.json'), 'utf8')).toBe('{"id":"1"}');
+    expect(() => readFileSync(join(out, 'final/.claude.json'))).toThrow();
+  });
+});

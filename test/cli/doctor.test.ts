@@ -30,12 +30,16 @@ interface Report {
   }[];
 }
 
-/** A team where bob ignores his shutdown request and a task was given to `enginer`. */
+/**
+ * A team where bob took his shutdown request and ignores it, and a task was given
+ * to `enginer`. Inboxes as 2.1.34 kept them (a taken message stays, marked read):
+ * 2.1.330 removes a taken request from the file, and only a watcher sees it go.
+ */
 function troubled(): TeamFiles {
-  const files = new TeamFiles(tempDir());
+  const files = new TeamFiles(tempDir(), undefined, undefined, '2.1.34');
   files.config([files.teammate('bob', { color: 'green' }), files.teammate('engineer', { color: 'yellow' })]);
   const request = files.shutdownRequest('bob', 10);
-  files.send('bob', 'team-lead', request, 10);
+  files.deliver('bob', files.send('bob', 'team-lead', request, 10));
   files.send('team-lead', 'bob', files.idle('bob', 11), 11);
   files.send('team-lead', 'bob', files.idle('bob', 14), 14);
   files.task('3', { subject: 'Build the parser', owner: 'enginer' });
@@ -55,7 +59,10 @@ describe('teamtop doctor', () => {
         `  ⚠ warning ignored-shutdown · bob, team-lead · since 13:10:10 (10s ago)`,
         `    bob has not answered team-lead's shutdown request ${request} and went idle 2 times since`,
         `    → send bob a plain-text nudge quoting request ${request}; teammates often act on text when they ignore the protocol message`,
-        `    evidence 13:10:10 message ${files.inbox('bob')[0]!.msg_id} team-lead → bob: shutdown requested: work complete`,
+        // A message with no id of its own (2.1.34's) is named by its inbox, its sender and its time.
+        `    evidence 13:10:10 message bob/team-lead@${files.iso(10)} team-lead → bob: shutdown requested: work complete`,
+        `             13:10:11 message team-lead/bob@${files.iso(11)} bob → team-lead: idle (available) · bob: nothing more to do.`,
+        `             13:10:14 message team-lead/bob@${files.iso(14)} bob → team-lead: idle (available) · bob: nothing more to do.`,
       ].join('\n'),
     );
     expect(stdout).toMatch(/^⚠ session-5ca1ab1e: 3 warnings, 0 notes$/mu);

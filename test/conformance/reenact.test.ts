@@ -10,9 +10,13 @@ const RECORDINGS = readdirSync(CAPTURES).filter((name) => name.startsWith('cc-2.
 
 const TEMP = /\.tmp\.[^/]+$/u;
 
-/** Every file under `dir` and its text (git keeps no empty folders, so folders are not compared). */
+/**
+ * Every file under `dir` and its text (git keeps no empty folders, so folders
+ * are not compared, and a run that left nothing has no `snap/final` in a clone).
+ */
 function filesOf(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
+  if (!existsSync(dir)) return files;
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (entry.isFile()) files[relative(dir, join(entry.parentPath, entry.name))] = readFileSync(join(entry.parentPath, entry.name), 'utf8');
   }

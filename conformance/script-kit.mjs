@@ -11,6 +11,65 @@
 /** What the lead is first told: how the fake model knows the lead from a teammate. */
 export const PROMPT = 'RUN-TEAM-SCRIPT';
 
+/** A teammate's answer to a shutdown request, as a tool use: yes unless `reason` says why not. */
+export function shutdownAnswer(request, reason) {
+  const approve = reason === undefined;
+  const message = {
+    type: 'shutdown_response',
+    request_id: request.requestId ?? request.request_id,
+    approve,
+    ...(approve ? {} : { reason }),
+  };
+  return ['SendMessage', { to: 'team-lead', summary: approve ? 'approve shutdown' : 'reject shutdown', message }];
+}
+
+/** The lead asking `to` to shut down, as a tool use. */
+export const shutdownRequest = (to, reason) => [
+  'SendMessage',
+  { to, summary: `shutdown ${to}`, message: { type: 'shutdown_request', reason } },
+];
+
+/**
+ * The lead's opening of a run with one teammate: load the tools, make task #1,
+ * spawn bob to write the parser, wait for him to say it is done. The blocks of
+ * the step due (steps `<prefix>01` to `<prefix>03`), or undefined once bob is done.
+ */
+export function bobWritesTheParser(turn, prefix) {
+  const step = (n) => `${prefix}0${n}`;
+  if (!turn.done(step(1)))
+    return turn.tools(step(1), [['ToolSearch', { query: 'select:SendMessage,TaskCreate,TaskUpdate,TaskList', max_results: 10 }]]);
+  if (!turn.done(step(2)))
+    return turn.tools(step(2), [
+      ['TaskCreate', { subject: 'Write the parser', description: 'bob writes the parser', activeForm: 'Writing' }],
+    ]);
+  if (!turn.done(step(3))) {
+    const prompt = 'You are bob. Work on task #1.';
+    return turn.tools(step(3), [
+      ['Agent', { description: 'bob writes the parser', name: 'bob', subagent_type: 'general-purpose', prompt }],
+    ]);
+  }
+  if (!turn.plain('bob').some((text) => text.includes('bob: task 1 done'))) return turn.say('Waiting for bob.');
+  return undefined;
+}
+
+/**
+ * A teammate doing its task from start to end (steps `<prefix>01` to
+ * `<prefix>04`: load the tools, start it, complete it, tell the lead), then
+ * having nothing more to do.
+ */
+export function doesTask(turn, prefix, name, task) {
+  const step = (n) => `${prefix}0${n}`;
+  if (!turn.done(step(1))) return turn.tools(step(1), [TASK_TOOLS]);
+  if (!turn.done(step(2))) return turn.tools(step(2), [['TaskUpdate', { taskId: task, status: 'in_progress', owner: name }]]);
+  if (!turn.done(step(3))) return turn.tools(step(3), [['TaskUpdate', { taskId: task, status: 'completed' }]]);
+  if (!turn.done(step(4)))
+    return turn.tools(step(4), [['SendMessage', { to: 'team-lead', summary: `${name} done`, message: `${name}: task ${task} done` }]]);
+  return turn.say(`${name}: nothing more to do.`);
+}
+
+/** Loading the task tools, a teammate's first step. */
+export const TASK_TOOLS = ['ToolSearch', { query: 'select:TaskUpdate,TaskList,TaskGet', max_results: 5 }];
+
 const TEAMMATE_MESSAGE = /<teammate-message teammate_id="([^"]+)"([^>]*)>\n?([\s\S]*?)\n?<\/teammate-message>/gu;
 
 const blocksOf = (message) => (typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content ?? []));

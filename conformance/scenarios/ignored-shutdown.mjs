@@ -6,6 +6,8 @@
 /** dave's turn text after ignoring request `n`: how the lead sees, in his idle notice, that he did. */
 const ignored = (n) => `dave: ignoring shutdown request ${n}, still polishing`;
 
+import { shutdownRequest, TASK_TOOLS } from '../script-kit.mjs';
+
 export const scenario = {
   name: 'ignored-shutdown',
   summary: 'lead + dave: dave does his task, then ignores two shutdown requests and keeps going idle',
@@ -37,9 +39,7 @@ export const scenario = {
     }
     if (!daveDone) return turn.say('Waiting for dave.');
     if (!turn.done('i04')) {
-      return turn.tools('i04', [
-        ['SendMessage', { to: 'dave', summary: 'shutdown dave', message: { type: 'shutdown_request', reason: 'docs are done' } }],
-      ]);
+      return turn.tools('i04', [shutdownRequest('dave', 'docs are done')]);
     }
     if (!idle.some((text) => text.includes(ignored(1)))) return turn.say('Waiting for dave to answer the shutdown request.');
     if (!turn.done('i05')) {
@@ -54,7 +54,7 @@ export const scenario = {
 
   teammate(turn) {
     const requests = turn.frames('shutdown_request').length;
-    if (!turn.done('d01')) return turn.tools('d01', [['ToolSearch', { query: 'select:TaskUpdate,TaskList,TaskGet', max_results: 5 }]]);
+    if (!turn.done('d01')) return turn.tools('d01', [TASK_TOOLS]);
     if (!turn.done('d02')) return turn.tools('d02', [['TaskUpdate', { taskId: '1', status: 'in_progress', owner: 'dave' }]]);
     if (!turn.done('d03')) return turn.tools('d03', [['TaskUpdate', { taskId: '1', status: 'completed' }]]);
     if (!turn.done('d04'))

@@ -5,6 +5,8 @@
 // task_assignment to an inbox of that name, which nobody reads. alice does
 // task #1 and shuts down; the lead exits with #2 still pending under alise.
 
+import { doesTask, shutdownAnswer, shutdownRequest } from '../script-kit.mjs';
+
 export const scenario = {
   name: 'misaddressed',
   summary: 'lead + alice: a message to alise is refused, task #2 given to alise is not; its assignment waits in an inbox nobody reads',
@@ -47,9 +49,7 @@ export const scenario = {
     if (!aliceDone) return turn.say('Waiting for alice.');
     if (!turn.done('m06')) {
       turn.log(`TaskUpdate owner alise: ${turn.result('m05')}`);
-      return turn.tools('m06', [
-        ['SendMessage', { to: 'alice', summary: 'shutdown alice', message: { type: 'shutdown_request', reason: 'review done' } }],
-      ]);
+      return turn.tools('m06', [shutdownRequest('alice', 'review done')]);
     }
     if (!turn.shutDown('alice')) return turn.say('Waiting for alice to shut down.');
     turn.finish();
@@ -59,22 +59,8 @@ export const scenario = {
   teammate(turn) {
     const request = turn.frames('shutdown_request')[0];
     if (request && !turn.done('a05')) {
-      return turn.tools('a05', [
-        [
-          'SendMessage',
-          {
-            to: 'team-lead',
-            summary: 'approve shutdown',
-            message: { type: 'shutdown_response', request_id: request.requestId, approve: true },
-          },
-        ],
-      ]);
+      return turn.tools('a05', [shutdownAnswer(request)]);
     }
-    if (!turn.done('a01')) return turn.tools('a01', [['ToolSearch', { query: 'select:TaskUpdate,TaskList,TaskGet', max_results: 5 }]]);
-    if (!turn.done('a02')) return turn.tools('a02', [['TaskUpdate', { taskId: '1', status: 'in_progress', owner: 'alice' }]]);
-    if (!turn.done('a03')) return turn.tools('a03', [['TaskUpdate', { taskId: '1', status: 'completed' }]]);
-    if (!turn.done('a04'))
-      return turn.tools('a04', [['SendMessage', { to: 'team-lead', summary: 'alice done', message: 'alice: task 1 done' }]]);
-    return turn.say('alice: nothing more to do.');
+    return doesTask(turn, 'a', 'alice', '1');
   },
 };

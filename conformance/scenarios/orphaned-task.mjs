@@ -5,6 +5,8 @@
 // client deletes the team's folder and leaves tasks/<team>/ behind, #2 in
 // progress under carol.
 
+import { shutdownAnswer, shutdownRequest, TASK_TOOLS } from '../script-kit.mjs';
+
 export const scenario = {
   name: 'orphaned-task',
   summary: 'lead + bob + carol: bob shuts down mid-task (the client unassigns it), the lead exits while carol works on hers',
@@ -40,9 +42,7 @@ export const scenario = {
     }
     if (!(started('bob') && started('carol'))) return turn.say('Waiting for bob and carol to start.');
     if (!turn.done('o05')) {
-      return turn.tools('o05', [
-        ['SendMessage', { to: 'bob', summary: 'shutdown bob', message: { type: 'shutdown_request', reason: 'the parser can wait' } }],
-      ]);
+      return turn.tools('o05', [shutdownRequest('bob', 'the parser can wait')]);
     }
     // What the client tells the lead once it has taken bob off the team.
     const terminated = turn.frames('teammate_terminated').find((frame) => frame.message?.startsWith('bob '));
@@ -61,18 +61,9 @@ export const scenario = {
     const task = name === 'bob' ? '1' : '2';
     const request = turn.frames('shutdown_request')[0];
     if (request && !turn.done('t04')) {
-      return turn.tools('t04', [
-        [
-          'SendMessage',
-          {
-            to: 'team-lead',
-            summary: 'approve shutdown',
-            message: { type: 'shutdown_response', request_id: request.requestId, approve: true },
-          },
-        ],
-      ]);
+      return turn.tools('t04', [shutdownAnswer(request)]);
     }
-    if (!turn.done('t01')) return turn.tools('t01', [['ToolSearch', { query: 'select:TaskUpdate,TaskList,TaskGet', max_results: 5 }]]);
+    if (!turn.done('t01')) return turn.tools('t01', [TASK_TOOLS]);
     if (!turn.done('t02')) return turn.tools('t02', [['TaskUpdate', { taskId: task, status: 'in_progress', owner: name }]]);
     if (!turn.done('t03'))
       return turn.tools('t03', [

@@ -4,6 +4,8 @@
 // pressing keys in the pane), reports, and approves her shutdown. About 15 s.
 import { join } from 'node:path';
 
+import { shutdownRequest } from '../script-kit.mjs';
+
 export const scenario = {
   name: 'plan',
   summary: 'lead in plan mode + carol: a plan rejected then approved, permission prompts, a shutdown',
@@ -55,9 +57,7 @@ export const scenario = {
       return turn.tools('p05', [['SendMessage', { to: 'carol', summary: 'approve plan v2', message }]]);
     }
     if (carolDone && !turn.done('p06')) {
-      return turn.tools('p06', [
-        ['SendMessage', { to: 'carol', summary: 'shutdown carol', message: { type: 'shutdown_request', reason: 'done' } }],
-      ]);
+      return turn.tools('p06', [shutdownRequest('carol', 'done')]);
     }
     if (turn.done('p06') && shut) {
       turn.finish();

@@ -11,6 +11,8 @@ const approvals = (turn, name) => turn.frames('shutdown_approved').filter((frame
 const ready = (turn, name) => turn.plain(name).filter((text) => text.includes(`${name}: ready`)).length;
 const shutdown = (to, reason) => ['SendMessage', { to, summary: `shutdown ${to}`, message: { type: 'shutdown_request', reason } }];
 
+import { shutdownAnswer } from '../script-kit.mjs';
+
 export const scenario = {
   name: 'stale-request',
   summary: 'lead + dave: dave leaves with a second shutdown request in his inbox, and a new dave is spawned under his name',
@@ -47,16 +49,7 @@ export const scenario = {
     turn.log(`heard shutdown requests: ${requests.map((request) => request.reason).join(', ') || '-'}`);
     const first = requests[0];
     if (first && !turn.done('sd')) {
-      const approve = turn.tools('sd', [
-        [
-          'SendMessage',
-          {
-            to: 'team-lead',
-            summary: 'approve shutdown',
-            message: { type: 'shutdown_response', request_id: first.requestId, approve: true },
-          },
-        ],
-      ]);
+      const approve = turn.tools('sd', [shutdownAnswer(first)]);
       // Slow to answer A, so that B comes while dave is still there.
       return first.reason.endsWith('(A)') ? turn.after(2500, approve) : approve;
     }

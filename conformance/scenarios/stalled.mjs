@@ -4,6 +4,8 @@
 
 const BUILD = `node -e "setTimeout(() => console.log('build done'), 30000)"`;
 
+import { shutdownAnswer, shutdownRequest, TASK_TOOLS } from '../script-kit.mjs';
+
 export const scenario = {
   name: 'stalled',
   summary: 'lead + bob: the lead asks bob to shut down while he runs a 30 s command; he answers when it ends',
@@ -25,9 +27,7 @@ export const scenario = {
     // bob is inside his command by then.
     if (!turn.done('s04')) return turn.tools('s04', [['Bash', { command: 'sleep 4', description: 'let bob start' }]]);
     if (!turn.done('s05')) {
-      return turn.tools('s05', [
-        ['SendMessage', { to: 'bob', summary: 'shutdown bob', message: { type: 'shutdown_request', reason: 'the release is cancelled' } }],
-      ]);
+      return turn.tools('s05', [shutdownRequest('bob', 'the release is cancelled')]);
     }
     if (!turn.shutDown('bob')) return turn.say('Waiting for bob to shut down.');
     turn.finish();
@@ -37,18 +37,9 @@ export const scenario = {
   teammate(turn) {
     const request = turn.frames('shutdown_request')[0];
     if (request && !turn.done('b04')) {
-      return turn.tools('b04', [
-        [
-          'SendMessage',
-          {
-            to: 'team-lead',
-            summary: 'approve shutdown',
-            message: { type: 'shutdown_response', request_id: request.requestId, approve: true },
-          },
-        ],
-      ]);
+      return turn.tools('b04', [shutdownAnswer(request)]);
     }
-    if (!turn.done('b01')) return turn.tools('b01', [['ToolSearch', { query: 'select:TaskUpdate,TaskList,TaskGet', max_results: 5 }]]);
+    if (!turn.done('b01')) return turn.tools('b01', [TASK_TOOLS]);
     if (!turn.done('b02')) return turn.tools('b02', [['TaskUpdate', { taskId: '1', status: 'in_progress', owner: 'bob' }]]);
     // A build of 30 s (2.1.330 refuses a plain `sleep` of 25 s or more).
     if (!turn.done('b03')) return turn.tools('b03', [['Bash', { command: BUILD, description: 'build the release', timeout: 60000 }]]);

@@ -2,6 +2,8 @@
 // 2.1.330's TaskUpdate takes it ("Updated task #2 owner, status"; the script
 // log quotes it). Then she does #1, finishes #2 and shuts down.
 
+import { shutdownAnswer, shutdownRequest, TASK_TOOLS } from '../script-kit.mjs';
+
 export const scenario = {
   name: 'started-while-blocked',
   summary: 'lead + carol: carol starts #2 while #1, which blocks it, is pending, then does #1 and finishes #2',
@@ -28,9 +30,7 @@ export const scenario = {
     }
     if (!carolDone) return turn.say('Waiting for carol.');
     if (!turn.done('w05')) {
-      return turn.tools('w05', [
-        ['SendMessage', { to: 'carol', summary: 'shutdown carol', message: { type: 'shutdown_request', reason: 'API done' } }],
-      ]);
+      return turn.tools('w05', [shutdownRequest('carol', 'API done')]);
     }
     if (!turn.shutDown('carol')) return turn.say('Waiting for carol to shut down.');
     turn.finish();
@@ -40,18 +40,9 @@ export const scenario = {
   teammate(turn) {
     const request = turn.frames('shutdown_request')[0];
     if (request && !turn.done('c08')) {
-      return turn.tools('c08', [
-        [
-          'SendMessage',
-          {
-            to: 'team-lead',
-            summary: 'approve shutdown',
-            message: { type: 'shutdown_response', request_id: request.requestId, approve: true },
-          },
-        ],
-      ]);
+      return turn.tools('c08', [shutdownAnswer(request)]);
     }
-    if (!turn.done('c01')) return turn.tools('c01', [['ToolSearch', { query: 'select:TaskUpdate,TaskList,TaskGet', max_results: 5 }]]);
+    if (!turn.done('c01')) return turn.tools('c01', [TASK_TOOLS]);
     if (!turn.done('c02')) return turn.tools('c02', [['TaskUpdate', { taskId: '2', status: 'in_progress', owner: 'carol' }]]);
     if (!turn.done('c03')) {
       turn.log(`TaskUpdate #2 in_progress while #1 blocks it: ${turn.result('c02')}`);

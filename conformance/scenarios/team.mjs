@@ -3,6 +3,8 @@
 // for both to report done, then asks both to shut down: bob rejects the first
 // request and approves the second. 10 to 18 s.
 
+import { shutdownRequest, TASK_TOOLS } from '../script-kit.mjs';
+
 export const scenario = {
   name: 'team',
   summary: 'lead + alice + bob: 3 tasks, messages, a refused broadcast, a shutdown rejected then approved',
@@ -58,10 +60,7 @@ export const scenario = {
     }
     if (!(aliceDone && bobDone)) return turn.say(`Waiting for alice and bob (alice done: ${aliceDone}, bob done: ${bobDone}).`);
     if (!turn.done('s07')) {
-      return turn.tools('s07', [
-        ['SendMessage', { to: 'alice', summary: 'shutdown alice', message: { type: 'shutdown_request', reason: 'work complete' } }],
-        ['SendMessage', { to: 'bob', summary: 'shutdown bob', message: { type: 'shutdown_request', reason: 'work complete' } }],
-      ]);
+      return turn.tools('s07', [shutdownRequest('alice', 'work complete'), shutdownRequest('bob', 'work complete')]);
     }
     if (bobRejected && !turn.done('s08')) {
       return turn.tools('s08', [
@@ -104,7 +103,7 @@ export const scenario = {
         ],
       ]);
     }
-    if (!turn.done('t01')) return turn.tools('t01', [['ToolSearch', { query: 'select:TaskUpdate,TaskList,TaskGet', max_results: 5 }]]);
+    if (!turn.done('t01')) return turn.tools('t01', [TASK_TOOLS]);
     if (!turn.done('t02')) return turn.tools('t02', [['TaskUpdate', { taskId: task, status: 'in_progress', owner: name }]]);
     if (!turn.done('t03'))
       return turn.tools('t03', [

@@ -9,31 +9,17 @@
 /** How many times bob has approved a shutdown. */
 const approvals = (turn) => turn.frames('shutdown_approved').filter((frame) => frame.from === 'bob').length;
 
+import { bobWritesTheParser, doesTask, shutdownAnswer, shutdownRequest } from '../script-kit.mjs';
+
 export const scenario = {
   name: 'to-departed',
   summary: 'lead + bob: after bob shuts down the lead messages him (in process he comes back), then gives him a task nobody reads',
 
   lead(turn) {
-    const bobDone = turn.plain('bob').some((text) => text.includes('bob: task 1 done'));
-    if (!turn.done('r01'))
-      return turn.tools('r01', [['ToolSearch', { query: 'select:SendMessage,TaskCreate,TaskUpdate,TaskList', max_results: 10 }]]);
-    if (!turn.done('r02'))
-      return turn.tools('r02', [
-        ['TaskCreate', { subject: 'Write the parser', description: 'bob writes the parser', activeForm: 'Writing' }],
-      ]);
-    if (!turn.done('r03')) {
-      return turn.tools('r03', [
-        [
-          'Agent',
-          { description: 'bob writes the parser', name: 'bob', subagent_type: 'general-purpose', prompt: 'You are bob. Work on task #1.' },
-        ],
-      ]);
-    }
-    if (!bobDone) return turn.say('Waiting for bob.');
+    const opening = bobWritesTheParser(turn, 'r');
+    if (opening) return opening;
     if (!turn.done('r04')) {
-      return turn.tools('r04', [
-        ['SendMessage', { to: 'bob', summary: 'shutdown bob', message: { type: 'shutdown_request', reason: 'parser done' } }],
-      ]);
+      return turn.tools('r04', [shutdownRequest('bob', 'parser done')]);
     }
     if (approvals(turn) < 1) return turn.say('Waiting for bob to shut down.');
     if (!turn.done('r05'))
@@ -72,24 +58,10 @@ export const scenario = {
     // Each shutdown request approved in turn (the step id says which).
     for (const [i, request] of requests.entries()) {
       if (turn.done(`sd${i}`)) continue;
-      return turn.tools(`sd${i}`, [
-        [
-          'SendMessage',
-          {
-            to: 'team-lead',
-            summary: 'approve shutdown',
-            message: { type: 'shutdown_response', request_id: request.requestId, approve: true },
-          },
-        ],
-      ]);
+      return turn.tools(`sd${i}`, [shutdownAnswer(request)]);
     }
     if (turn.plain('team-lead').some((text) => text.includes('changelog')) && !turn.done('b05'))
       return turn.tools('b05', [['SendMessage', { to: 'team-lead', summary: 'changelog added', message: 'bob: changelog entry added' }]]);
-    if (!turn.done('b01')) return turn.tools('b01', [['ToolSearch', { query: 'select:TaskUpdate,TaskList,TaskGet', max_results: 5 }]]);
-    if (!turn.done('b02')) return turn.tools('b02', [['TaskUpdate', { taskId: '1', status: 'in_progress', owner: 'bob' }]]);
-    if (!turn.done('b03')) return turn.tools('b03', [['TaskUpdate', { taskId: '1', status: 'completed' }]]);
-    if (!turn.done('b04'))
-      return turn.tools('b04', [['SendMessage', { to: 'team-lead', summary: 'bob done', message: 'bob: task 1 done' }]]);
-    return turn.say('bob: nothing more to do.');
+    return doesTask(turn, 'b', 'bob', '1');
   },
 };

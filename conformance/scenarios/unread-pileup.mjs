@@ -4,6 +4,8 @@
 
 const TEST_RUN = `node -e "setTimeout(() => console.log('42 tests passed'), 30000)"`;
 
+import { shutdownAnswer, shutdownRequest, TASK_TOOLS } from '../script-kit.mjs';
+
 export const scenario = {
   name: 'unread-pileup',
   summary: 'lead + alice: alice runs a 30 s command while the lead writes to her twice; she reads both when it ends',
@@ -39,9 +41,7 @@ export const scenario = {
       ]);
     if (!answered) return turn.say('Waiting for alice.');
     if (!turn.done('u08')) {
-      return turn.tools('u08', [
-        ['SendMessage', { to: 'alice', summary: 'shutdown alice', message: { type: 'shutdown_request', reason: 'tests done' } }],
-      ]);
+      return turn.tools('u08', [shutdownRequest('alice', 'tests done')]);
     }
     if (!turn.shutDown('alice')) return turn.say('Waiting for alice to shut down.');
     turn.finish();
@@ -51,18 +51,9 @@ export const scenario = {
   teammate(turn) {
     const request = turn.frames('shutdown_request')[0];
     if (request && !turn.done('a06')) {
-      return turn.tools('a06', [
-        [
-          'SendMessage',
-          {
-            to: 'team-lead',
-            summary: 'approve shutdown',
-            message: { type: 'shutdown_response', request_id: request.requestId, approve: true },
-          },
-        ],
-      ]);
+      return turn.tools('a06', [shutdownAnswer(request)]);
     }
-    if (!turn.done('a01')) return turn.tools('a01', [['ToolSearch', { query: 'select:TaskUpdate,TaskList,TaskGet', max_results: 5 }]]);
+    if (!turn.done('a01')) return turn.tools('a01', [TASK_TOOLS]);
     if (!turn.done('a02')) return turn.tools('a02', [['TaskUpdate', { taskId: '1', status: 'in_progress', owner: 'alice' }]]);
     // A test run of 30 s (2.1.330 refuses a plain `sleep` of 25 s or more).
     if (!turn.done('a03')) return turn.tools('a03', [['Bash', { command: TEST_RUN, description: 'run the test suite', timeout: 60000 }]]);

@@ -2,9 +2,9 @@
  * teamtop's command line: flags in, one of the modes out. Only what every mode
  * needs is imported here; each mode loads its own dependencies when chosen.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
-import { resolveClaudeDir, wantsColor } from './options.js';
+import { envNumber, instant, nonNegative, positive, resolveClaudeDir, wantsColor } from './options.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import type { JournalOptions } from './session.js';
 import { version } from './version.js';
@@ -38,30 +38,6 @@ type StartView = (typeof VIEWS)[number];
 function usageError(message: string): number {
   process.stderr.write(`teamtop: ${message}\n`);
   return 2;
-}
-
-function instant(value: string): number {
-  const time = Date.parse(value);
-  if (!Number.isFinite(time)) throw new InvalidArgumentError('expected an ISO time such as 2026-03-01T10:05:00Z');
-  return time;
-}
-
-function nonNegative(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) throw new InvalidArgumentError('expected a number, 0 or more');
-  return parsed;
-}
-
-function positive(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a number above 0');
-  return parsed;
-}
-
-function envNumber(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = Number(value);
-  return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
 }
 
 const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;

@@ -1,6 +1,7 @@
 /**
- * Where teamtop looks, and whether it may use colour.
+ * Where teamtop looks, whether it may use colour, and what an option's value must be.
  */
+import { InvalidArgumentError } from 'commander';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -21,4 +22,30 @@ export function wantsColor(flag: boolean, isTTY: boolean, env: NodeJS.ProcessEnv
   const force = env['FORCE_COLOR'];
   if (force !== undefined) return force !== '0' && force !== 'false';
   return isTTY;
+}
+
+/** An option's value as an instant: an ISO time. */
+export function instant(value: string): number {
+  const time = Date.parse(value);
+  if (!Number.isFinite(time)) throw new InvalidArgumentError('expected an ISO time such as 2026-03-01T10:05:00Z');
+  return time;
+}
+
+export function nonNegative(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new InvalidArgumentError('expected a number, 0 or more');
+  return parsed;
+}
+
+export function positive(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a number above 0');
+  return parsed;
+}
+
+/** A positive whole number from the environment (`$COLUMNS`, `$LINES`), else undefined. */
+export function envNumber(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
 }

@@ -31,6 +31,7 @@ function broadcastTeam(): string {
       JSON.stringify([
         { from: 'team-lead', text: 'Everyone: stop and rebase on main', timestamp: at(10), read: false },
         ...(name === 'reviewer' ? [{ from: 'team-lead', text: 'Review the parser first', timestamp: at(20), read: true }] : []),
+        ...(name === 'documentation-writer' ? [{ from: 'team-lead', text: 'Document the parser', timestamp: at(25), read: true }] : []),
       ]),
     );
   }
@@ -56,10 +57,17 @@ describe('the timeline', () => {
   it('cuts a broadcast to more recipients than the column holds, with an ellipsis', async () => {
     const state = (await settledSession(broadcastTeam())).store.getState();
     const { rows } = markColumns(frame(state, { width: 90, height: 40, now: NOW, view: { mode: 'timeline' } }));
-    // Five recipients of up to 20 columns: the column holds two, the second cut.
+    // Five recipients of up to 20 columns: each name is cut at 16 columns, and the column (22) holds two, the second cut.
     expect(rows.find((row) => row.includes('Everyone: stop'))).toMatch(
-      /team-lead +→ [a-z-]+…, [a-z-]+… {2}● Everyone: stop and rebase on main/u,
+      /team-lead +→ [a-z-]{15}…, [a-z-]+… {2}● Everyone: stop and rebase on main/u,
     );
     expect(rows.find((row) => row.includes('Review the parser'))).toMatch(/team-lead +→ reviewer +○ Review the parser first/u);
+  });
+
+  it('shows a name that only receives as wide as any name may be, not cut to the widest sender', async () => {
+    const state = (await settledSession(broadcastTeam())).store.getState();
+    const { rows } = markColumns(frame(state, { width: 200, height: 40, now: NOW, view: { mode: 'timeline' } }));
+    // The senders are team-lead and implementer (11 columns); documentation-writer (20) only receives.
+    expect(rows.find((row) => row.includes('Document the parser'))).toMatch(/team-lead +→ documentation-writer +○ Document the parser/u);
   });
 });

@@ -14,7 +14,10 @@ interface RowProps {
   readonly entry: TimelineEntry;
   readonly selected: boolean;
   readonly colors: ReadonlyMap<string, string | null>;
+  /** Columns of the sender: the widest shown, at most `nameCap`. */
   readonly nameWidth: number;
+  /** Where any one name is cut, a recipient's too (one that only receives is not cut to the senders' width). */
+  readonly nameCap: number;
   /** Columns of the recipients: every row's rendering starts in the same column. */
   readonly recipientsWidth: number;
   readonly width: number;
@@ -24,17 +27,17 @@ interface RowProps {
 const BETWEEN = ', ';
 
 /** Columns the recipients of an entry take, each name cut as a row cuts it, at most `atMost`. */
-function recipientsColumns(entry: TimelineEntry, nameWidth: number, atMost: number): number {
-  const names = entry.recipients.reduce((sum, recipient) => sum + displayWidth(recipient, nameWidth), 0);
+function recipientsColumns(entry: TimelineEntry, nameCap: number, atMost: number): number {
+  const names = entry.recipients.reduce((sum, recipient) => sum + displayWidth(recipient, nameCap), 0);
   return Math.min(atMost, names + BETWEEN.length * (entry.recipients.length - 1));
 }
 
-const TimelineRow = React.memo(function TimelineRow({ entry, selected, colors, nameWidth, recipientsWidth, width }: RowProps) {
+const TimelineRow = React.memo(function TimelineRow({ entry, selected, colors, nameWidth, nameCap, recipientsWidth, width }: RowProps) {
   const { paint } = useTheme();
   const { message, recipients, copies } = entry;
   const names: Part[] = recipients.flatMap((recipient, i) => [
     ...(i > 0 ? [{ text: BETWEEN, dimColor: true }] : []),
-    { text: fit(recipient, nameWidth), color: paint(memberColor(colors.get(recipient))) },
+    { text: fit(recipient, nameCap), color: paint(memberColor(colors.get(recipient))) },
   ]);
   // A broadcast to more than the column holds is cut there, with an ellipsis.
   const cut = fitParts(
@@ -69,7 +72,7 @@ export function TimelineView({ model, colors, width, filters }: TimelineViewProp
     4,
   );
   const recipientsWidth = maxOf(
-    visible.map((entry) => recipientsColumns(entry, nameWidth, Math.max(widest, Math.floor(width * 0.25)))),
+    visible.map((entry) => recipientsColumns(entry, widest, Math.max(widest, Math.floor(width * 0.25)))),
     4,
   );
   const shown = entries.length === model.total ? `${model.total} messages` : `${entries.length} of ${model.total} messages`;
@@ -96,6 +99,7 @@ export function TimelineView({ model, colors, width, filters }: TimelineViewProp
             selected={selected}
             colors={colors}
             nameWidth={nameWidth}
+            nameCap={widest}
             recipientsWidth={recipientsWidth}
             width={width}
           />

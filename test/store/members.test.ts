@@ -122,3 +122,15 @@ describe('quiet members', () => {
     expect(selectMembersAt(team, Date.parse('2026-02-09T15:09:00Z'), DEFAULT_QUIET_AFTER_MS)).not.toBe(first);
   });
 });
+
+describe('a name no roster lists', () => {
+  it('is not on the roster when its mail was never taken, and a member that left when its inbox was emptied', async () => {
+    // 2.1.330's files as the lead was about to exit: alice shut down (gone from config.json, her inbox
+    // emptied as she took her mail), and task #2 was given to `alise`, whose assignment waits unread.
+    const dir = copyFixture('captures/cc-2.1.330-realcc-misaddressed-in-process/final_before_exit');
+    const { team } = await teamIn(dir, 'session-f5100575');
+    const status = new Map(selectMembers(team).map((member) => [member.name, [member.status, member.departed]]));
+    expect(status.get('alise')).toEqual(['not on roster', false]);
+    expect(status.get('alice')).toEqual(['shut down', true]);
+  });
+});

@@ -78,8 +78,17 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
     // an agent its runner keeps records of, that no roster ever listed, never left one.
     const inbox = team.inboxes.get(name);
     const sent = lastSent.get(name);
-    // Mail to a name no roster listed, from one that never wrote: nobody is behind it, and nobody left.
-    const stranger = config !== null && record === undefined && application === undefined && agent === null && sent === undefined;
+    // Mail to a name no roster listed, that never wrote and never took a message: nobody is behind
+    // it, and nobody left (a teammate gone from the roster before teamtop looked has emptied its inbox).
+    const stranger =
+      config !== null &&
+      record === undefined &&
+      application === undefined &&
+      agent === null &&
+      sent === undefined &&
+      inbox !== undefined &&
+      inbox.messages.length > 0 &&
+      selectUnread(inbox) === inbox.messages.length;
     const departed =
       config !== null && !stranger && !record?.inConfig && application === undefined && !(record === undefined && agent !== null);
     const joined = toEpoch(info?.joinedAt ?? info?.spawnedAt);

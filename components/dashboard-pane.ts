@@ -5,8 +5,16 @@
  * layout gives it lines, the keys a tab stop, the dashboard a place.
  */
 import type { ReactNode } from 'react';
-import type { PaneId, PaneList } from './pane.js';
+import type { ListWindow, PaneId, PaneList } from './pane.js';
 import type { Frame } from './view.js';
+
+/** What every dashboard pane's model holds: the slice of its list on screen, its focus, its lines. */
+export interface PaneFrame {
+  readonly window: ListWindow;
+  readonly focused: boolean;
+  /** Lines the pane has, its title included. */
+  readonly lines: number;
+}
 
 /** A dashboard pane as built for one frame. */
 export interface BuiltPane {

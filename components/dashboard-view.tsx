@@ -8,6 +8,7 @@ import React, { type ReactNode } from 'react';
 import { isShown, type BuiltPane, type DashboardPane } from './dashboard-pane.js';
 import { computeLayout, splitWidth, type Layout } from './layout.js';
 import { samePane, type PaneId, type PaneList } from './pane.js';
+import { diagnosesPane } from './panes/diagnoses/index.js';
 import { handshakesPane } from './panes/handshakes/index.js';
 import { memberContent, memberList, memberPane, memberPaneId, type MemberPaneModel } from './panes/members/model.js';
 import { MemberPane } from './panes/members/view.js';
@@ -16,7 +17,7 @@ import type { Frame, View } from './view.js';
 import { DASHBOARD } from './view-state.js';
 
 /** The panes below the member panes, top to bottom, in tab order. */
-export const DASHBOARD_PANES: readonly DashboardPane[] = [handshakesPane, tasksPane];
+export const DASHBOARD_PANES: readonly DashboardPane[] = [diagnosesPane, handshakesPane, tasksPane];
 
 export interface DashboardViewModel {
   readonly layout: Layout;

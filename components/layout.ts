@@ -161,8 +161,8 @@ export function computeLayout(input: LayoutInput): Layout {
   }
 
   const body = bodyRowsOf(input.height, input.statusLines)!;
-  // The lists take at most 40% of the body (a title and a line each at least): a list that grows never squeezes the member panes.
-  const cap = members === 0 ? body : Math.min(body, Math.max(4, 2 * listRows.length, Math.floor(body * 0.4)));
+  // The lists share at most 40% of the body, whatever they hold: one more of them never squeezes the member panes further.
+  const cap = members === 0 ? body : Math.min(body, Math.max(4, Math.floor(body * 0.4)));
   let lists = splitLists(input, listRows, cap);
   const listLines = () => listRows.reduce((sum, row) => sum + lists[row[0]!]!, 0);
   const area = body - listLines();

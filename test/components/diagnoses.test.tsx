@@ -168,7 +168,7 @@ describe('the diagnoses pane', () => {
       '13:10:05  team-lead → enginer: task #3 assigned (by team-lead): Build the parser',
       `          id enginer/team-lead@${files.iso(5)}`,
       '--:--:--  task #9 (not found)',
-      '--:--:--  member zed (not found)',
+      '--:--:--  member zed (not a member)',
       '--:--:--  inbox of zed (not found)',
     ]);
   });

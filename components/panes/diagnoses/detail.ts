@@ -37,7 +37,7 @@ function evidenceText(item: Evidence, frame: Frame): string {
     }
     case 'member': {
       const member = frame.members.find((candidate) => candidate.name === item.ref);
-      return member ? `member ${member.name} · ${statusLabel(member, frame.now)}` : `member ${item.ref} (not found)`;
+      return member ? `member ${member.name} · ${statusLabel(member, frame.now)}` : `member ${item.ref} (not a member)`;
     }
     case 'inbox': {
       const inbox = frame.team.inboxes.get(item.ref);

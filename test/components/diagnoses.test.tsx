@@ -17,6 +17,7 @@ import type { Evidence } from '../../src/domain/diagnoses/diagnosis.js';
 import { selectDiagnoses } from '../../src/store/selectors/diagnoses.js';
 import { selectMembersAt } from '../../src/store/selectors/members.js';
 import { mountApp, mountStore } from '../helpers/app.js';
+import { runCli } from '../helpers/cli.js';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { watch } from '../helpers/live.js';
 import { frame } from '../helpers/render.js';
@@ -222,5 +223,21 @@ describe('the diagnoses pane', () => {
     expect(model(now).header.diagnoses).toEqual([]);
     expect(model(now).nextChangeMs).toBe(2500);
     expect(model(now + 2500).header.diagnoses.map((diagnosis) => diagnosis.kind)).toEqual(['unread-pileup']);
+  });
+
+  it('draws in --once too: the same frame, as a script gets it', () => {
+    const files = troubled(tempDir());
+    const { code, stdout } = runCli(['--once', '--dir', files.dir, '--no-journal', '--now', files.iso(20)], { COLUMNS: '100' });
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toContain('⚠ 3 diagnoses');
+    const title = lines.findIndex((line) => line.startsWith(' Diagnoses '));
+    expect(lines.slice(title, title + 4)).toEqual([
+      ' Diagnoses  3 warnings',
+      expect.stringMatching(/^⚠ misaddressed +enginer, team-lead/u),
+      expect.stringMatching(/^⚠ ignored-shutdown +bob, team-lead/u),
+      expect.stringMatching(/^⚠ orphaned-task +enginer/u),
+    ]);
+    expect(stdout).toContain('╭─ bob ⚠ ignored-shutdown ─');
   });
 });

@@ -10,6 +10,7 @@ import { DEFAULT_QUIET_AFTER_MS } from '../src/domain/member-status.js';
 import { describeFilters } from '../src/domain/message-filter.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
+import { HEALTHY, selectDiagnoses } from '../src/store/selectors/diagnoses.js';
 import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/handshakes.js';
 import { selectColors, selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
 import { selectProblems } from '../src/store/selectors/problems.js';
@@ -98,6 +99,8 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
   const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, stallAfterMs);
   const handshakes = team ? selectHandshakes(team, now, stallAfterMs) : [];
+  // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
+  const diagnoses = team ? selectDiagnoses(team, now, stallAfterMs) : HEALTHY;
   const problems = selectProblems(state.problems);
   const statusLines = (problems.length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
   const bodyRows = bodyRowsOf(height, statusLines);
@@ -113,6 +116,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       members,
       colors,
       handshakes,
+      diagnoses,
       now,
       width,
       height,
@@ -146,7 +150,17 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     now,
     width,
     bodyRows,
-    header: { claudeDir: input.claudeDir, teams, selected: team?.name, problems: problems.length, stalled, stalledTotal, now, width },
+    header: {
+      claudeDir: input.claudeDir,
+      teams,
+      selected: team?.name,
+      problems: problems.length,
+      stalled,
+      stalledTotal,
+      diagnoses: diagnoses.diagnoses,
+      now,
+      width,
+    },
     team,
     members,
     colors,
@@ -157,7 +171,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     note: view.note ? describeNote(view.note, view.mode) : null,
     notes,
     replay: input.replay ?? null,
-    nextChangeMs: nextChange({ now, teams, members, handshakes, stallAfterMs, quietAfterMs, detail }),
+    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, stallAfterMs, quietAfterMs, detail }),
     context: {
       teams: teams.map((summary) => summary.name),
       team: team?.name,
@@ -168,6 +182,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       anchor: focusedList?.anchor ?? 'start',
       page: detail ? detail.page : Math.max(1, focusedList?.page ?? 1),
       detailLines: detail?.lines.length ?? 0,
+      ...(view.opened && !detail ? { openedGone: true } : {}),
     },
   };
 }

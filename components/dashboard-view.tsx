@@ -1,59 +1,54 @@
 /**
- * The dashboard: a pane per member in a grid, then the handshakes and the task
- * list, laid out to the terminal (layout.ts). Every other view goes back to it.
+ * The dashboard: a pane per member in a grid, then the dashboard's own panes
+ * (DASHBOARD_PANES), laid out to the terminal (layout.ts). Every other view
+ * goes back to it.
  */
 import { Box } from 'ink';
-import React from 'react';
-import { selectStalledCount } from '../src/store/selectors/handshakes.js';
-import { computeLayout, type Layout } from './layout.js';
+import React, { type ReactNode } from 'react';
+import { isShown, type BuiltPane, type DashboardPane } from './dashboard-pane.js';
+import { computeLayout, splitWidth, type Layout } from './layout.js';
 import { samePane, type PaneId, type PaneList } from './pane.js';
-import { handshakeList, HANDSHAKES, type HandshakeListModel } from './panes/handshakes/model.js';
-import { HandshakeList } from './panes/handshakes/view.js';
+import { diagnosesPane } from './panes/diagnoses/index.js';
+import { handshakesPane } from './panes/handshakes/index.js';
 import { memberContent, memberList, memberPane, memberPaneId, type MemberPaneModel } from './panes/members/model.js';
 import { MemberPane } from './panes/members/view.js';
-import { shownTasks, taskList, TASKS, type TaskListModel } from './panes/tasks/model.js';
-import { TaskList } from './panes/tasks/view.js';
+import { tasksPane } from './panes/tasks/index.js';
 import type { Frame, View } from './view.js';
 import { DASHBOARD } from './view-state.js';
+
+/** The panes below the member panes, top to bottom, in tab order. */
+export const DASHBOARD_PANES: readonly DashboardPane[] = [diagnosesPane, handshakesPane, tasksPane];
 
 export interface DashboardViewModel {
   readonly layout: Layout;
   /** The member panes drawn, row by row as the layout's grid has them. */
   readonly grid: readonly (readonly MemberPaneModel[])[];
-  readonly handshakes: HandshakeListModel;
-  readonly tasks: TaskListModel;
+  /** The dashboard's own panes shown, as DASHBOARD_PANES orders them, each with its model. */
+  readonly panes: readonly { readonly id: PaneId; readonly model: unknown }[];
 }
 
 interface BodyProps {
   readonly model: DashboardViewModel;
+  /** The dashboard's own panes, row by row as the layout puts them. */
+  readonly rows: readonly (readonly BuiltPane[])[];
   readonly colors: ReadonlyMap<string, string | null>;
   readonly now: number;
   readonly width: number;
 }
 
-function Lists({ model, colors, width }: BodyProps) {
-  const { layout } = model;
-  const half = Math.floor(width / 2);
-  const handshakes = <HandshakeList model={model.handshakes} colors={colors} width={layout.sideBySide ? half : width} />;
-  const tasks = <TaskList model={model.tasks} colors={colors} width={layout.sideBySide ? width - half : width} />;
-  if (!layout.sideBySide) {
-    return (
-      <>
-        {handshakes}
-        {tasks}
-      </>
-    );
-  }
+function ListRow({ panes, width }: { panes: readonly BuiltPane[]; width: number }): ReactNode {
+  if (panes.length === 1) return panes[0]!.draw(width);
+  const widths = splitWidth(width, panes.length);
   return (
     <Box flexDirection="row">
-      {handshakes}
-      {tasks}
+      {panes.map((pane, i) => (
+        <React.Fragment key={pane.list.id.kind}>{pane.draw(widths[i]!)}</React.Fragment>
+      ))}
     </Box>
   );
 }
 
-function Body(props: BodyProps) {
-  const { model, colors, now } = props;
+function Body({ model, rows, colors, now, width }: BodyProps) {
   return (
     <>
       {model.grid.map((row, r) => (
@@ -63,25 +58,35 @@ function Body(props: BodyProps) {
           ))}
         </Box>
       ))}
-      <Lists {...props} />
+      {rows.map((row) => (
+        // Keyed by its panes: a pane that comes or goes above leaves the others mounted.
+        <ListRow key={row.map((pane) => pane.list.id.kind).join(' ')} panes={row} width={width} />
+      ))}
     </>
   );
 }
 
+const shownPanes = (frame: Frame) => DASHBOARD_PANES.filter((pane) => isShown(pane, frame));
+
 export const dashboardView: View = {
   name: DASHBOARD,
-  paneIds: (frame) => [...frame.members.map((member) => memberPaneId(member.name)), HANDSHAKES, TASKS],
+  paneIds: (frame) => [...frame.members.map((member) => memberPaneId(member.name)), ...shownPanes(frame).map((pane) => pane.id)],
   build(frame: Frame, focused: PaneId | undefined) {
     const isFocused = (id: PaneId) => focused !== undefined && samePane(focused, id);
     const contents = frame.members.map((member) => memberContent(frame, member));
+    const shown = shownPanes(frame);
+    const { bodyRows } = frame;
     const layout = computeLayout({
       width: frame.width,
       height: frame.height,
       // A pane's notes are lines too: a pane drawn at its natural height makes room for them.
       messageCounts: contents.map((content) => (content.log?.lines.length ?? content.messages.length) + content.notes.length),
       focusedMember: focused?.member === undefined ? -1 : contents.findIndex((content) => content.member.name === focused.member),
-      taskCount: shownTasks(frame).length,
-      handshakeCount: frame.handshakes.length,
+      lists: shown.map((pane) => ({
+        lines: 1 + pane.count(frame),
+        ...(pane.mostRows && bodyRows !== undefined ? { most: 1 + pane.mostRows(bodyRows) } : {}),
+        ...(pane.beside ? { beside: true } : {}),
+      })),
       statusLines: frame.statusLines,
     });
     const grid = layout.grid.map((row) =>
@@ -91,20 +96,19 @@ export const dashboardView: View = {
       }),
     );
     const drawn = new Map(grid.flat().map((pane) => [pane.member.name, pane]));
-    const stalled = selectStalledCount(frame.team, frame.now, frame.stallAfterMs);
-    const handshakes = handshakeList(frame, layout.handshakeRows, isFocused(HANDSHAKES), stalled);
-    const tasks = taskList(frame, layout.taskRows, isFocused(TASKS));
-    const model: DashboardViewModel = { layout, grid, handshakes: handshakes.model, tasks: tasks.model };
+    const built = shown.map((pane, i) => pane.build(frame, Math.max(0, layout.lists[i]! - 1), isFocused(pane.id)));
+    const model: DashboardViewModel = { layout, grid, panes: built.map((pane, i) => ({ id: shown[i]!.id, model: pane.model })) };
     // Members the layout has no room for are still a tab away; a page of theirs is a row.
     const members: PaneList[] = contents.map((content) => {
       const pane = drawn.get(content.member.name);
       return memberList(frame, content, pane ? pane.window.end - pane.window.start : 1);
     });
+    const rows = layout.listRows.map((row) => row.map((i) => built[i]!));
     return {
-      panes: [...members, handshakes.list, tasks.list],
+      panes: [...members, ...built.map((pane) => pane.list)],
       notes: layout.hiddenMembers > 0 ? [`${layout.hiddenMembers} more members: tab`] : [],
       model,
-      draw: () => <Body model={model} colors={frame.colors} now={frame.now} width={frame.width} />,
+      draw: () => <Body model={model} rows={rows} colors={frame.colors} now={frame.now} width={frame.width} />,
     };
   },
 };

@@ -1,8 +1,10 @@
 import { Box, Text } from 'ink';
 import React from 'react';
+import type { Diagnosis } from '../src/domain/diagnoses/diagnosis.js';
 import { formatAge } from '../src/domain/time.js';
 import type { TeamSummary } from '../src/store/selectors/teams.js';
 import { FittedLine, type Part } from './fitted-line.js';
+import { countMark, SEVERITIES } from './panes/diagnoses/marks.js';
 import { palette, useTheme } from './theme.js';
 import { fit, stringWidth, tildify } from './text.js';
 
@@ -14,6 +16,8 @@ export interface HeaderProps {
   /** Stalled handshakes per team, and in all. */
   readonly stalled: ReadonlyMap<string, number>;
   readonly stalledTotal: number;
+  /** What is wrong with the team on screen. */
+  readonly diagnoses: readonly Diagnosis[];
   readonly now: number;
   readonly width: number;
 }
@@ -50,22 +54,24 @@ function TitleRow({
   count,
   problems,
   stalledTotal,
+  diagnoses,
   width,
-}: {
-  claudeDir: string;
-  count: string;
-  problems: number;
-  stalledTotal: number;
-  width: number;
-}) {
+}: Pick<HeaderProps, 'claudeDir' | 'problems' | 'stalledTotal' | 'diagnoses' | 'width'> & { count: string }) {
   const { paint } = useTheme();
-  const warnings: Part[] = [];
-  if (stalledTotal > 0) warnings.push({ text: `⚠ ${stalledTotal} stalled`, bold: true, color: paint(palette.danger) });
-  if (problems > 0) warnings.push({ text: `⚠ ${problems} problem${problems === 1 ? '' : 's'}`, color: paint(palette.warning) });
+  const stalled: Part[] = stalledTotal > 0 ? [{ text: `⚠ ${stalledTotal} stalled`, bold: true, color: paint(palette.danger) }] : [];
+  const diagnosed = countMark(diagnoses);
+  const counted: Part[] = diagnosed ? [{ text: diagnosed.text, bold: true, color: paint(SEVERITIES[diagnosed.severity].color) }] : [];
+  const unreadable: Part[] =
+    problems > 0 ? [{ text: `⚠ ${problems} problem${problems === 1 ? '' : 's'}`, color: paint(palette.warning) }] : [];
   const spaced = (parts: readonly Part[]): Part[] => parts.flatMap((part, i) => (i === 0 ? [part] : [{ text: '  ' }, part]));
   const columns = (parts: readonly Part[]) => stringWidth(parts.map((part) => part.text).join(''));
-  const withHelp = spaced([...warnings, { text: '? help', dimColor: true }]);
-  const right = columns(withHelp) + 1 + stringWidth(NAME) <= width ? withHelp : spaced(warnings);
+  const fits = (parts: readonly Part[]) => columns(parts) + 1 + stringWidth(NAME) <= width;
+  // The help hint gives way first, then the diagnoses' count (their pane says it too).
+  const right =
+    [
+      spaced([...stalled, ...counted, ...unreadable, { text: '? help', dimColor: true }]),
+      spaced([...stalled, ...counted, ...unreadable]),
+    ].find(fits) ?? spaced([...stalled, ...unreadable]);
   const room = width - columns(right) - 1;
   const dirRoom = room - stringWidth(`${NAME} ·  · ${count}`);
   let detail = '';
@@ -81,7 +87,7 @@ function TitleRow({
   return <FittedLine parts={parts} width={width} />;
 }
 
-export function Header({ claudeDir, teams, selected, problems, stalled, stalledTotal, now, width }: HeaderProps) {
+export function Header({ claudeDir, teams, selected, problems, stalled, stalledTotal, diagnoses, now, width }: HeaderProps) {
   const { paint } = useTheme();
   const labels = teams.map((team) => teamLabel(team, now, stalled.get(team.name) ?? 0));
   const selectedIndex = teams.findIndex((team) => team.name === selected);
@@ -94,7 +100,7 @@ export function Header({ claudeDir, teams, selected, problems, stalled, stalledT
   const count = `${teams.length} team${teams.length === 1 ? '' : 's'}`;
   return (
     <Box flexDirection="column" width={width}>
-      <TitleRow claudeDir={claudeDir} count={count} problems={problems} stalledTotal={stalledTotal} width={width} />
+      <TitleRow claudeDir={claudeDir} count={count} problems={problems} stalledTotal={stalledTotal} diagnoses={diagnoses} width={width} />
       <Text wrap="truncate-end">
         {start > 0 ? <Text dimColor>‹ </Text> : null}
         {teams.slice(start, end).map((team, i) => {

@@ -3,6 +3,7 @@
  * than the terminal: when Ink's output reaches the terminal's height it clears
  * the whole screen on every frame, which flickers.
  */
+import { maxOf } from '../src/domain/lists.js';
 
 export const HEADER_LINES = 2;
 export const FOOTER_LINES = 1;
@@ -15,6 +16,16 @@ const BORDERED_CHROME = 3;
 /** Messages per pane when drawing once with no height to fit (`--once` without `$LINES`). */
 export const NATURAL_MESSAGES = 10;
 
+/** What a list under the member panes asks of the layout. */
+export interface ListRequest {
+  /** Lines it would fill: its title and every item; 0 when it is not drawn at all. */
+  readonly lines: number;
+  /** The most lines it takes, before the lists without a most share what is left. */
+  readonly most?: number;
+  /** Beside the next list where the terminal is wide enough (SIDE_BY_SIDE_WIDTH). */
+  readonly beside?: boolean;
+}
+
 export interface LayoutInput {
   readonly width: number;
   /** Terminal rows; undefined when drawing once with no height to fit. */
@@ -23,8 +34,8 @@ export interface LayoutInput {
   readonly messageCounts: readonly number[];
   /** Index of the focused member pane, -1 when a list has focus. */
   readonly focusedMember: number;
-  readonly taskCount: number;
-  readonly handshakeCount: number;
+  /** The lists below the member panes, top to bottom. */
+  readonly lists: readonly ListRequest[];
   /** Lines above the footer: the problems line, the replay bar. */
   readonly statusLines: number;
 }
@@ -42,16 +53,16 @@ export interface Layout {
   readonly bordered: boolean;
   /** Grid rows of panes, each a list of panes side by side. */
   readonly grid: readonly (readonly PaneLayout[])[];
-  /** Rows of the two lists below the panes (each also has a title line). */
-  readonly taskRows: number;
-  readonly handshakeRows: number;
-  /** The two lists side by side (wide terminals) or stacked. */
-  readonly sideBySide: boolean;
+  /** Lines of each list below the panes, its title included, in the order asked (0: not drawn). */
+  readonly lists: readonly number[];
+  /** The lists drawn, row by row: the indexes of the lists side by side in each. */
+  readonly listRows: readonly (readonly number[])[];
   /** Members that did not fit at all (only when the terminal is very short). */
   readonly hiddenMembers: number;
 }
 
-function splitWidth(width: number, columns: number): number[] {
+/** `width` split into `columns` columns: the last takes what does not divide evenly. */
+export function splitWidth(width: number, columns: number): number[] {
   const base = Math.floor(width / columns);
   return Array.from({ length: columns }, (_, i) => (i === columns - 1 ? width - base * (columns - 1) : base));
 }
@@ -70,33 +81,67 @@ export function bodyRowsOf(height: number | undefined, statusLines: number): num
   return height === undefined ? undefined : Math.max(0, height - 1 - HEADER_LINES - FOOTER_LINES - statusLines);
 }
 
-/** Lines for the two lists: [handshakes, tasks], titles included, within `budget`. */
-function splitLists(input: LayoutInput, budget: number, sideBySide: boolean): [number, number] {
-  const handshakesWanted = 1 + input.handshakeCount;
-  const tasksWanted = 1 + input.taskCount;
-  if (sideBySide) {
-    const lines = Math.min(budget, Math.max(handshakesWanted, tasksWanted));
-    return [lines, lines];
-  }
-  let handshakes = Math.min(handshakesWanted, Math.max(1, Math.floor(budget / 2)));
-  const tasks = Math.min(tasksWanted, Math.max(0, budget - handshakes));
-  handshakes = Math.min(handshakesWanted, budget - tasks);
-  return [handshakes, tasks];
+/** The lists drawn, in rows: side by side where the terminal is wide and a list asks to sit beside the next. */
+function rowsOf(lists: readonly ListRequest[], sideBySide: boolean): number[][] {
+  const rows: number[][] = [];
+  lists.forEach((list, i) => {
+    if (list.lines <= 0) return;
+    const last = rows[rows.length - 1];
+    if (sideBySide && last && lists[last[last.length - 1]!]!.beside) last.push(i);
+    else rows.push([i]);
+  });
+  return rows;
 }
 
-function result(
-  input: LayoutInput,
-  base: Omit<Layout, 'width' | 'taskRows' | 'handshakeRows' | 'sideBySide'>,
-  lists: [number, number],
-  sideBySide: boolean,
-): Layout {
-  return {
-    width: input.width,
-    ...base,
-    handshakeRows: Math.max(0, lists[0] - 1),
-    taskRows: Math.max(0, lists[1] - 1),
-    sideBySide,
+/**
+ * Lines for each row of lists within `budget`: a title line each first, top
+ * down; then a row with a most takes up to it; the others share the rest
+ * evenly, what one does not need going to the others, a line that does not
+ * divide going to the lower rows.
+ */
+function share(rows: readonly ListRequest[], budget: number): number[] {
+  const given = rows.map(() => 0);
+  let left = budget;
+  const give = (i: number, upTo: number) => {
+    const amount = Math.max(0, Math.min(left, upTo - given[i]!));
+    given[i]! += amount;
+    left -= amount;
   };
+  rows.forEach((row, i) => give(i, Math.min(1, row.lines)));
+  rows.forEach((row, i) => {
+    if (row.most !== undefined) give(i, Math.min(row.lines, row.most));
+  });
+  let sharing = rows.flatMap((row, i) => (row.most === undefined ? [i] : []));
+  while (sharing.length > 0 && left > 0) {
+    const even = Math.floor(left / sharing.length);
+    const content = sharing.filter((i) => rows[i]!.lines <= given[i]! + even);
+    if (content.length === 0) {
+      const odd = left - even * sharing.length;
+      sharing.forEach((i, k) => give(i, given[i]! + even + (k >= sharing.length - odd ? 1 : 0)));
+      break;
+    }
+    for (const i of content) give(i, rows[i]!.lines);
+    sharing = sharing.filter((i) => !content.includes(i));
+  }
+  return given;
+}
+
+/** Lines for each list, titles included, within `budget`: lists side by side share their row's. */
+function splitLists(input: LayoutInput, rows: readonly (readonly number[])[], budget: number): number[] {
+  const wants = rows.map((row): ListRequest => {
+    const lists = row.map((i) => input.lists[i]!);
+    const most = maxOf(lists.map((list) => list.most ?? Number.POSITIVE_INFINITY));
+    return { lines: maxOf(lists.map((list) => list.lines)), ...(Number.isFinite(most) ? { most } : {}) };
+  });
+  const lines = input.lists.map(() => 0);
+  share(wants, budget).forEach((given, r) => {
+    for (const i of rows[r]!) lines[i] = given;
+  });
+  return lines;
+}
+
+function result(input: LayoutInput, base: Omit<Layout, 'width' | 'lists' | 'listRows'>, lists: number[], rows: number[][]): Layout {
+  return { width: input.width, ...base, lists, listRows: rows };
 }
 
 export function computeLayout(input: LayoutInput): Layout {
@@ -104,6 +149,7 @@ export function computeLayout(input: LayoutInput): Layout {
   const columns = Math.max(1, Math.min(members, Math.floor(input.width / MIN_PANE_WIDTH)));
   const sideBySide = input.width >= SIDE_BY_SIDE_WIDTH;
   const indexes = Array.from({ length: members }, (_, i) => i);
+  const listRows = rowsOf(input.lists, sideBySide);
 
   if (input.height === undefined) {
     const grid = chunk(indexes, columns).map((row) => {
@@ -111,13 +157,14 @@ export function computeLayout(input: LayoutInput): Layout {
       const widths = splitWidth(input.width, row.length);
       return row.map((member, column) => ({ member, width: widths[column]!, height: rows + BORDERED_CHROME, rows }));
     });
-    return result(input, { bordered: true, grid, hiddenMembers: 0 }, splitLists(input, Number.POSITIVE_INFINITY, sideBySide), sideBySide);
+    return result(input, { bordered: true, grid, hiddenMembers: 0 }, splitLists(input, listRows, Number.POSITIVE_INFINITY), listRows);
   }
 
   const body = bodyRowsOf(input.height, input.statusLines)!;
+  // The lists share at most 40% of the body, whatever they hold: one more of them never squeezes the member panes further.
   const cap = members === 0 ? body : Math.min(body, Math.max(4, Math.floor(body * 0.4)));
-  let lists = splitLists(input, cap, sideBySide);
-  const listLines = () => (sideBySide ? lists[0] : lists[0] + lists[1]);
+  let lists = splitLists(input, listRows, cap);
+  const listLines = () => listRows.reduce((sum, row) => sum + lists[row[0]!]!, 0);
   const area = body - listLines();
   const gridRows = Math.ceil(members / columns);
 
@@ -131,7 +178,7 @@ export function computeLayout(input: LayoutInput): Layout {
       const widths = splitWidth(input.width, row.length);
       return row.map((member, column) => ({ member, width: widths[column]!, height, rows: height - BORDERED_CHROME }));
     });
-    return result(input, { bordered: true, grid, hiddenMembers: 0 }, lists, sideBySide);
+    return result(input, { bordered: true, grid, hiddenMembers: 0 }, lists, listRows);
   }
 
   // Compact: panes without borders, a title line each. Every pane first gets a
@@ -161,11 +208,11 @@ export function computeLayout(input: LayoutInput): Layout {
       progress ||= spare < before;
     });
   }
-  if (spare > 0) lists = splitLists(input, listLines() + spare, sideBySide);
+  if (spare > 0) lists = splitLists(input, listRows, listLines() + spare);
   const grid = rows.map((row, r) => {
     const widths = splitWidth(input.width, row.length);
     return row.map((member, column) => ({ member, width: widths[column]!, height: 1 + lines[r]!, rows: lines[r]! }));
   });
   const shown = grid.reduce((count, row) => count + row.length, 0);
-  return result(input, { bordered: false, grid, hiddenMembers: members - shown }, lists, sideBySide);
+  return result(input, { bordered: false, grid, hiddenMembers: members - shown }, lists, listRows);
 }

@@ -4,6 +4,7 @@
  */
 import { isOpen, type Handshake } from '../src/domain/handshakes.js';
 import { untilAgeChanges } from '../src/domain/time.js';
+import type { Judgement } from '../src/store/selectors/diagnoses.js';
 import type { MemberView } from '../src/store/selectors/members.js';
 import type { TeamSummary } from '../src/store/selectors/teams.js';
 import type { Detail } from './pane.js';
@@ -14,6 +15,7 @@ interface Clocked {
   readonly teams: readonly TeamSummary[];
   readonly members: readonly MemberView[];
   readonly handshakes: readonly Handshake[];
+  readonly diagnoses: Judgement;
   readonly stallAfterMs: number;
   readonly quietAfterMs: number;
   readonly detail: { readonly item: Detail } | null;
@@ -22,10 +24,11 @@ interface Clocked {
 /**
  * The soonest moment a time-dependent string on screen changes: team ages and
  * member status ages (one unit), open and abandoned handshake ages (two units), a pending
- * handshake turning stalled, a working member turning quiet, an open message's age. Redrawing only then keeps
- * an idle dashboard idle.
+ * handshake turning stalled, a working member turning quiet, an open message's age, a diagnosis's age (two
+ * units) and the moment the team's diagnoses would change with no file changing (a threshold passing).
+ * Redrawing only then keeps an idle dashboard idle.
  */
-export function nextChange({ now, teams, members, handshakes, stallAfterMs, quietAfterMs, detail }: Clocked): number {
+export function nextChange({ now, teams, members, handshakes, diagnoses, stallAfterMs, quietAfterMs, detail }: Clocked): number {
   let next = Number.POSITIVE_INFINITY;
   const age = (since: number, units: 1 | 2) => {
     if (Number.isFinite(since)) next = Math.min(next, untilAgeChanges(now - since, units));
@@ -49,6 +52,8 @@ export function nextChange({ now, teams, members, handshakes, stallAfterMs, quie
     const stallsIn = handshake.requestedAt + stallAfterMs - now;
     if (open && stallsIn > 0) next = Math.min(next, stallsIn);
   }
+  for (const diagnosis of diagnoses.diagnoses) age(diagnosis.since, 2);
+  if (diagnoses.nextChangeAt > now) next = Math.min(next, diagnoses.nextChangeAt - now);
   if (detail?.item.since !== undefined) age(detail.item.since, 2);
   return next;
 }

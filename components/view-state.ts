@@ -77,6 +77,8 @@ export interface ViewContext {
   readonly page: number;
   /** Lines of the open item, for scrolling it. */
   readonly detailLines: number;
+  /** What was opened is no longer there (a diagnosis that cleared): the keys work the dashboard again. */
+  readonly openedGone?: boolean;
 }
 
 export type ViewAction =
@@ -160,7 +162,8 @@ const onlyOnMemberPanes = (view: ViewState, command: Command): ViewState => ({
   note: { command, why: view.opened ? 'close-first' : 'not-a-member-pane' },
 });
 
-function command(view: ViewState, name: Command, context: ViewContext): ViewState {
+function command(shown: ViewState, name: Command, context: ViewContext): ViewState {
+  const view = shown.opened && context.openedGone ? { ...shown, opened: null, detailScroll: 0 } : shown;
   if (view.help) {
     return name === 'help' || name === 'close' || name === 'open' ? { ...view, help: false } : view;
   }

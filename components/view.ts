@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import type { Handshake } from '../src/domain/handshakes.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
+import type { Judgement } from '../src/store/selectors/diagnoses.js';
 import type { MemberView } from '../src/store/selectors/members.js';
 import type { AppState, TeamState } from '../src/store/state.js';
 import type { Binding } from './keymap.js';
@@ -23,6 +24,8 @@ export interface Frame {
   readonly colors: ReadonlyMap<string, string | null>;
   /** The team's handshakes as of `now`. */
   readonly handshakes: readonly Handshake[];
+  /** What is wrong with the team as of `now`, worst first, and when that would change with no file changing. */
+  readonly diagnoses: Judgement;
   readonly now: number;
   readonly width: number;
   /** Terminal rows; undefined when drawing once with no height to fit. */

@@ -10,7 +10,7 @@ import { selectTeams } from '../../src/store/selectors/teams.js';
 import { endOf } from '../helpers/capture-end.js';
 import { runCli } from '../helpers/cli.js';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
-import { TeamFiles } from '../helpers/team-files.js';
+import { TeamFiles, troubled } from '../helpers/team-files.js';
 
 const doctor = (dir: string, ...args: string[]) => runCli(['doctor', '--dir', dir, '--no-journal', ...args]);
 
@@ -30,26 +30,9 @@ interface Report {
   }[];
 }
 
-/**
- * A team where bob took his shutdown request and ignores it, and a task was given
- * to `enginer`. Inboxes as 2.1.34 kept them (a taken message stays, marked read):
- * 2.1.330 removes a taken request from the file, and only a watcher sees it go.
- */
-function troubled(): TeamFiles {
-  const files = new TeamFiles(tempDir(), undefined, undefined, '2.1.34');
-  files.config([files.teammate('bob', { color: 'green' }), files.teammate('engineer', { color: 'yellow' })]);
-  const request = files.shutdownRequest('bob', 10);
-  files.deliver('bob', files.send('bob', 'team-lead', request, 10));
-  files.send('team-lead', 'bob', files.idle('bob', 11), 11);
-  files.send('team-lead', 'bob', files.idle('bob', 14), 14);
-  files.task('3', { subject: 'Build the parser', owner: 'enginer' });
-  files.send('enginer', 'team-lead', files.taskAssignment('3', 'Build the parser', 5), 5);
-  return files;
-}
-
 describe('teamtop doctor', () => {
   it('says what is wrong, why, what to do and on what evidence, and exits 1 when something warns', () => {
-    const files = troubled();
+    const files = troubled(tempDir());
     const { code, stdout, stderr } = doctor(files.dir, '--now', files.iso(20));
     expect(stderr).toBe('');
     expect(code).toBe(1);
@@ -71,7 +54,7 @@ describe('teamtop doctor', () => {
   });
 
   it('gives the same report as JSON, with evidence a script can find among the messages of --json', () => {
-    const files = troubled();
+    const files = troubled(tempDir());
     const { code, stdout } = doctor(files.dir, '--now', files.iso(20), '--json');
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as Report;
@@ -125,7 +108,7 @@ describe('teamtop doctor', () => {
   });
 
   it('is a usage error, exit 2, to name a team that is not there, or an option it does not take', () => {
-    const files = troubled();
+    const files = troubled(tempDir());
     expect(doctor(files.dir, '--team', 'nope')).toMatchObject({ code: 2, stdout: '' });
     expect(doctor(files.dir, '--team', 'nope').stderr).toBe(`teamtop: no team named "nope" in ${files.dir}\n`);
     expect(doctor(files.dir, '--bogus').code).toBe(2);

@@ -71,7 +71,7 @@ describe('Dashboard', () => {
     const claudeDir = `/home/someone/work/projects/${'deeply-nested/'.repeat(4)}claude-config`;
     for (const width of [60, 80, 120]) {
       const lines = frame(state, { width, height: 24, claudeDir }).split('\n');
-      expect(lines[0], `${width}`).toMatch(/^teamtop · \/home\/someone.*… · 1 team +\? help$/u);
+      expect(lines[0], `${width}`).toMatch(/^teamtop · \/home\/someone.*… · 1 team +ℹ 2 diagnoses {2}\? help$/u);
       expect(lines[1]).toContain('js-testing-research (3)');
       // Every bordered pane is whole: as many bottom corners as top ones.
       const tops = lines.filter((line) => /^[┏╭]/u.test(line)).length;
@@ -83,10 +83,10 @@ describe('Dashboard', () => {
   it('titles a list that does not fit with how many items are scrolled off above and below', async () => {
     const state = await stateOf(`${FIXTURES}/protocol-zoo`);
     const title = (text: string) => text.split('\n').find((line) => line.startsWith(' Tasks '))!;
-    expect(title(frame(state, { width: 80, height: 24 }))).toMatch(/7 tasks .* · ↓ 4 below$/u);
+    expect(title(frame(state, { width: 80, height: 24 }))).toMatch(/7 tasks .* · ↓ 6 below$/u);
     // The last task selected: the window scrolls down to it.
     const scrolled = title(frame(state, { width: 80, height: 24, view: { pane: TASKS, selected: [{ pane: TASKS, item: taskKey('7') }] } }));
-    expect(scrolled).toMatch(/ · ↑ 4 above$/u);
+    expect(scrolled).toMatch(/ · ↑ 6 above$/u);
     expect(scrolled).not.toContain('below');
   });
 
@@ -156,7 +156,8 @@ describe('Dashboard', () => {
     const state = await stateOf(`${FIXTURES}/broken`);
     const text = frame(state, { width: 120, height: 30 });
     expect(text).toContain('⚠ 7 problems');
-    const line = text.split('\n').find((row) => row.startsWith('⚠ '))!;
+    // Above the footer (the diagnoses' rows have the mark too).
+    const line = text.split('\n').findLast((row) => row.startsWith('⚠ '))!;
     expect(line).toMatch(/^⚠ (tasks|teams)\/[^:]+\.json: .+\(\+6 more, see --json\)$/u);
   });
 

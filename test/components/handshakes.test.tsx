@@ -15,7 +15,8 @@ const lineWith = (text: string, needle: string) => text.split('\n').find((line) 
 describe('the handshakes panel', () => {
   it('lists open handshakes first with kind, from → to, age and key fact, then closed ones with the answer time', async () => {
     const text = frame(await state(), { width: 120, now: NOW });
-    const rows = text.split('\n').filter((line) => /^[⚠◷✓✗] /u.test(line));
+    const lines = text.split('\n');
+    const rows = lines.slice(lines.findIndex((line) => line.startsWith(' Handshakes '))).filter((line) => /^[⚠◷✓✗] /u.test(line));
     expect(rows[0]).toMatch(/^⚠ stalled +shutdown +team-lead → bob +4m40s +wrap up$/u);
     expect(rows[1]).toMatch(/^⚠ stalled +permission +carol +→ team-lead +1m +Bash: Run the migrations$/u);
     expect(rows[2]).toMatch(/^◷ pending +sandbox_permission +frank +→ team-lead +20s +api\.github\.com$/u);
@@ -41,12 +42,13 @@ describe('the handshakes panel', () => {
   it('marks members that wait on, or owe, an answer (to the second), and shows each status with how long (to the unit)', async () => {
     const text = frame(await state(), { width: 140, now: NOW });
     expect(lineWith(text, 'general-purpose · son')).toBeTruthy();
-    expect(text).toMatch(/─ bob ─+ stopping 4m ─/u);
+    // Their handshakes stalled: their diagnosis marks their titles.
+    expect(text).toMatch(/─ bob ⚠ stalled ─+ stopping 4m ─/u);
     expect(text).toMatch(/⇠ owes team-lead 4m40s/u);
-    expect(text).toMatch(/─ carol ─+ waiting 1m ─/u);
+    expect(text).toMatch(/─ carol ⚠ stalled ─+ waiting 1m ─/u);
     expect(text).toMatch(/⇢ waits on team-lead 1m/u);
     expect(text).toMatch(/─ dave ─+ idle 3m ─/u);
-    expect(text).toMatch(/─ erin ─+ shut down 3m ─/u);
+    expect(text).toMatch(/─ erin ℹ zombie ─+ shut down 3m ─/u);
     expect(text).toMatch(/─ gina ─+ interrupted 1m ─/u);
     expect(text).toMatch(/─ hank ─+ failed 1m ─/u);
     expect(text).toMatch(/─ alice ─+ shut down 4m · departed ─/u);

@@ -29,21 +29,31 @@ describe('the header', () => {
         const drawn = frame(state, { width, height, now: NOW, claudeDir: '/home/someone/.claude' });
         expectFits(drawn, width, height, what);
         const lines = plainText(drawn).split('\n');
-        expect(lines[0], what).toMatch(/^teamtop .*⚠ 1 stalled {2}⚠ 2 problems/u);
+        // The diagnoses' count gives way where the warnings would not all fit.
+        expect(lines[0], what).toMatch(
+          width >= 48 ? /^teamtop .*⚠ 1 stalled {2}⚠ 2 diagnoses {2}⚠ 2 problems/u : /^teamtop .*⚠ 1 stalled {2}⚠ 2 problems/u,
+        );
         expect(lines[1], what).toMatch(/^ hive \(8\)/u);
         expect(lines.at(-1), what).toMatch(/^tab pane/u);
-        const handshakes = lines.findIndex((line) => line.startsWith(' Handshakes '));
-        expect(handshakes, what).toBeGreaterThan(1);
-        if (height === 60) expect(lines[handshakes - 1], what).toMatch(/^[╰┗]/u);
+        // The lists, the diagnoses first, right under the last pane.
+        const lists = lines.findIndex((line) => line.startsWith(' Diagnoses '));
+        expect(lists, what).toBeGreaterThan(1);
+        expect(
+          lines.findIndex((line) => line.startsWith(' Handshakes ')),
+          what,
+        ).toBeGreaterThan(lists);
+        if (height === 60) expect(lines[lists - 1], what).toMatch(/^[╰┗]/u);
       }
     }
   });
 
-  it('gives way from the left: the dir, then the team count; the help hint before any warning', () => {
+  it('gives way from the left: the dir, then the team count; the help hint, then the diagnoses, before any other warning', () => {
     const line = (width: number) =>
       plainText(frame(state, { width, height: 24, now: NOW, claudeDir: '/home/someone/.claude' })).split('\n')[0];
-    expect(line(80)).toBe('teamtop · /home/someone/.claude · 1 team       ⚠ 1 stalled  ⚠ 2 problems  ? help');
-    expect(line(60)).toMatch(/^teamtop · 1 team +⚠ 1 stalled {2}⚠ 2 problems {2}\? help$/u);
+    expect(line(100)).toMatch(/^teamtop · \/home\/someone\/.claude · 1 team +⚠ 1 stalled {2}⚠ 2 diagnoses {2}⚠ 2 problems {2}\? help$/u);
+    expect(line(80)).toBe('teamtop · /home/someo… · 1 team ⚠ 1 stalled  ⚠ 2 diagnoses  ⚠ 2 problems  ? help');
+    expect(line(70)).toMatch(/^teamtop · 1 team +⚠ 1 stalled {2}⚠ 2 diagnoses {2}⚠ 2 problems {2}\? help$/u);
+    expect(line(52)).toMatch(/^teamtop +⚠ 1 stalled {2}⚠ 2 diagnoses {2}⚠ 2 problems$/u);
     expect(line(40)).toMatch(/^teamtop +⚠ 1 stalled {2}⚠ 2 problems$/u);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { computeLayout, FOOTER_LINES, HEADER_LINES } from '../../components/layout.js';
 
 const total = (layout: ReturnType<typeof computeLayout>) =>
-  layout.grid.reduce((sum, row) => sum + Math.max(...row.map((pane) => pane.height)), 0) + 1 + layout.taskRows;
+  layout.grid.reduce((sum, row) => sum + Math.max(...row.map((pane) => pane.height)), 0) +
+  layout.lists.reduce((sum, lines) => sum + lines, 0);
 
 describe('computeLayout', () => {
   it('uses one column of bordered panes at 80 columns when they fit', () => {
@@ -11,8 +12,7 @@ describe('computeLayout', () => {
       height: 24,
       messageCounts: [5, 5, 5],
       focusedMember: 0,
-      taskCount: 2,
-      handshakeCount: 0,
+      lists: [{ lines: 1, beside: true }, { lines: 3 }],
       statusLines: 0,
     });
     expect(layout.bordered).toBe(true);
@@ -26,8 +26,7 @@ describe('computeLayout', () => {
       height: 24,
       messageCounts: [20, 20, 20, 20, 20, 20, 20, 20],
       focusedMember: 3,
-      taskCount: 0,
-      handshakeCount: 0,
+      lists: [{ lines: 1, beside: true }, { lines: 1 }],
       statusLines: 0,
     });
     expect(layout.bordered).toBe(false);
@@ -43,13 +42,13 @@ describe('computeLayout', () => {
       height: 60,
       messageCounts: [1, 1, 1, 1, 1],
       focusedMember: 0,
-      taskCount: 3,
-      handshakeCount: 0,
+      lists: [{ lines: 1, beside: true }, { lines: 4 }],
       statusLines: 0,
     });
     expect(layout.grid.map((row) => row.length)).toEqual([3, 2]);
     for (const row of layout.grid) expect(row.reduce((sum, pane) => sum + pane.width, 0)).toBe(200);
-    expect(layout.sideBySide).toBe(true);
+    // The handshakes and the tasks side by side.
+    expect(layout.listRows).toEqual([[0, 1]]);
   });
 
   it('keeps the focused member on screen when not every member fits even as a title line', () => {
@@ -58,8 +57,7 @@ describe('computeLayout', () => {
       height: 10,
       messageCounts: Array(12).fill(1),
       focusedMember: 11,
-      taskCount: 0,
-      handshakeCount: 0,
+      lists: [{ lines: 1, beside: true }, { lines: 1 }],
       statusLines: 0,
     });
     const shown = layout.grid.flat().map((pane) => pane.member);
@@ -73,11 +71,10 @@ describe('computeLayout', () => {
       height: undefined,
       messageCounts: [2, 30],
       focusedMember: 0,
-      taskCount: 4,
-      handshakeCount: 2,
+      lists: [{ lines: 3, beside: true }, { lines: 5 }],
       statusLines: 0,
     });
     expect(layout.grid.map((row) => row[0]!.rows)).toEqual([2, 10]);
-    expect(layout.taskRows).toBe(4);
+    expect(layout.lists).toEqual([3, 5]);
   });
 });

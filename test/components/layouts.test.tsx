@@ -26,7 +26,8 @@ describe('per-agent records on screen', () => {
     expect(drawn).toContain('error: npm test exited with code 1: 3 failing tests in parser.s…');
     expect(drawn).toMatch(/─ coder ─+ working 3m ─/u);
     expect(drawn).toMatch(/─ tester ─+ failed 1m ─/u);
-    expect(drawn).toMatch(/─ writer ─+ shut down 1m ─/u);
+    // Approved its shutdown and still on the roster: its diagnosis marks its title.
+    expect(drawn).toMatch(/─ writer ℹ zombie ─+ shut down 1m ─/u);
     // Envelope-level kinds name plain messages.
     expect(drawn).toContain('system_init: coder@release is up');
   });
@@ -42,7 +43,7 @@ describe('per-agent records on screen', () => {
     expect(small[tester + 1]).toMatch(/^│ general-purpose · haiku +all read │/u);
     expect(small[tester + 2]).toMatch(/^│ error: npm test exited.*│$/u);
     expect(small[tester + 3]).toMatch(/^╰─+╯/u);
-    const writer = small.findIndex((line) => line.includes('─ writer ─'));
+    const writer = small.findIndex((line) => line.includes('─ writer ℹ zombie ─'));
     expect(small[writer + 2]).toMatch(/10:03:58 lead ○ shutdown_request/u);
     // With two rows and no messages, the figures fit too.
     const taller = frame(state, { width: 120, height: 20, now: NOW }).split('\n');

@@ -61,4 +61,39 @@ describe('drawing again', () => {
     await waitFor(() => expect(app.lastFrame()).not.toContain('1 unread'));
     expect(drawn).toEqual(['worker']);
   });
+
+  it('draws a member pane again when a diagnosis comes to name it or stops, and not while it stays', async () => {
+    const store = createStore({ frameMs: 0 });
+    const hello = message('worker', 'team-lead', 'hello', 1);
+    // Mail to a name on no roster: misaddressed, naming enginer and team-lead.
+    const typo = message('enginer', 'team-lead', 'please build the parser', 2);
+    store.dispatch({
+      type: 'observed',
+      observations: [
+        ...teamStateObservations('team'),
+        { kind: 'inbox', team: 'team', member: 'worker', messages: [hello], at: at(1), live: false },
+        { kind: 'inbox', team: 'team', member: 'enginer', messages: [typo], at: at(2), live: false },
+        // The lists below the panes fill their share with or without the diagnoses: the member panes keep their size.
+        ...Array.from({ length: 10 }, (_, i) => ({ kind: 'task' as const, team: 'team', task: task(`${i + 1}`), at: at(2), live: false })),
+      ],
+    });
+    const app = mountStore(store, { now: at(10) });
+    await waitFor(() => expect(app.lastFrame()).toContain('team-lead ⚠ misaddressed'));
+    drawn.length = 0;
+    // Another inbox changes: the marked panes say what they said.
+    store.dispatch({
+      type: 'observed',
+      observations: [{ kind: 'inbox', team: 'team', member: 'worker', messages: [{ ...hello, read: true }], at: at(3), live: false }],
+    });
+    await waitFor(() => expect(app.lastFrame()).not.toContain('1 unread\n'));
+    await waitFor(() => expect(drawn).toEqual(['worker']));
+    drawn.length = 0;
+    // The mail is read after all: the diagnosis clears, the panes it named lose their mark, the task list takes its lines.
+    store.dispatch({
+      type: 'observed',
+      observations: [{ kind: 'inbox', team: 'team', member: 'enginer', messages: [{ ...typo, read: true }], at: at(4), live: false }],
+    });
+    await waitFor(() => expect(app.lastFrame()).not.toContain('misaddressed'));
+    expect(drawn.sort()).toEqual(['enginer', 'tasks', 'team-lead']);
+  });
 });

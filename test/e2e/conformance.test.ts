@@ -18,7 +18,9 @@ describe('the live dashboard watching the real client (a recording re-enacted at
       await term.waitForText('1 contradicting');
       const screen = term.text();
       expect(screen).toContain('· 1 team ');
-      expect(screen).toMatch(/─ carol ─+ shut down \S+ · departed ─/u);
+      // The plan answered both ways is a note about carol and the lead: its mark (only the mark, where the title has no room for more).
+      expect(screen).toMatch(/─ carol ℹ ─+ shut down \S+ · departed ─/u);
+      expect(screen).toMatch(/━ ★ team-lead ℹ contradicting-answers ━/u);
       expect(screen).toMatch(/Handshakes {2}0 open · 4 answered · 1 contradicting/u);
       expect(screen).toMatch(/⚠ approved +plan_approval +carol +→ team-lead +in \d+s +→ rejected ⚠ contradicting/u);
       expect(screen).toMatch(/✓ approved +permission +carol +→ team-lead/u);

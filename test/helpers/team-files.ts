@@ -287,3 +287,21 @@ export class TeamFiles {
     };
   }
 }
+
+/**
+ * A team where bob took his shutdown request and ignores it, and a task was given
+ * to `enginer`: at `at(20)`, misaddressed, ignored-shutdown and orphaned-task.
+ * Inboxes as 2.1.34 kept them (a taken message stays, marked read): 2.1.330
+ * removes a taken request from the file, and only a watcher sees it go.
+ */
+export function troubled(dir: string, t0?: number): TeamFiles {
+  const files = new TeamFiles(dir, t0, undefined, '2.1.34');
+  files.config([files.teammate('bob', { color: 'green' }), files.teammate('engineer', { color: 'yellow' })]);
+  const request = files.shutdownRequest('bob', 10);
+  files.deliver('bob', files.send('bob', 'team-lead', request, 10));
+  files.send('team-lead', 'bob', files.idle('bob', 11), 11);
+  files.send('team-lead', 'bob', files.idle('bob', 14), 14);
+  files.task('3', { subject: 'Build the parser', owner: 'enginer' });
+  files.send('enginer', 'team-lead', files.taskAssignment('3', 'Build the parser', 5), 5);
+  return files;
+}

@@ -9,10 +9,12 @@ import { render } from 'ink-testing-library';
 import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard } from '../../components/dashboard-model.js';
+import { DIAGNOSES } from '../../components/panes/diagnoses/model.js';
 import { HANDSHAKES } from '../../components/panes/handshakes/model.js';
 import { memberPaneId, messageKey } from '../../components/panes/members/model.js';
 import { TASKS, taskKey } from '../../components/panes/tasks/model.js';
 import { TIMELINE } from '../../components/panes/timeline/model.js';
+import { selectDiagnoses } from '../../src/store/selectors/diagnoses.js';
 import { selectHandshakes } from '../../src/store/selectors/handshakes.js';
 import { selectTimeline } from '../../src/store/selectors/messages.js';
 import { selectTaskGraph } from '../../src/store/selectors/tasks.js';
@@ -64,7 +66,8 @@ function overviews(state: AppState, team: string): View[] {
   });
   // Focus and filters change how a pane, a row and the footer are drawn: one of each kind.
   const { panes } = model.context;
-  for (const pane of [panes[1]!, HANDSHAKES, TASKS]) all.push([`focus ${pane.member ?? pane.kind}`, { team, pane }]);
+  const diagnosed = panes.filter((pane) => pane.kind === DIAGNOSES.kind);
+  for (const pane of [panes[1]!, ...diagnosed, HANDSHAKES, TASKS]) all.push([`focus ${pane.member ?? pane.kind}`, { team, pane }]);
   for (const member of [model.members[0]!, model.members.at(-1)!])
     all.push([`only ${member.name}`, { team, filters: { ...NO_FILTERS, member: member.name } }]);
   all.push(
@@ -77,7 +80,7 @@ function overviews(state: AppState, team: string): View[] {
   return all;
 }
 
-/** Every message (from its inbox, and one from the timeline), task and handshake opened, at its start and scrolled to its end. */
+/** Every message (from its inbox, and one from the timeline), task, diagnosis and handshake opened, at its start and scrolled to its end. */
 function openedViews(state: AppState, team: string): View[] {
   const all: View[] = [];
   for (const [name, inbox] of state.teams.get(team)!.inboxes) {
@@ -89,6 +92,8 @@ function openedViews(state: AppState, team: string): View[] {
   all.push(['timeline message', { team, mode: 'timeline', opened: { pane: TIMELINE, item: messageKey(entry.message.key) } }]);
   for (const task of selectTaskGraph(teamState.tasks))
     all.push([`task ${task.id}`, { team, showInternal: true, opened: { pane: TASKS, item: taskKey(task.id) } }]);
+  for (const { id } of selectDiagnoses(teamState, NOW, 60_000).diagnoses)
+    all.push([`diagnosis ${id}`, { team, opened: { pane: DIAGNOSES, item: { kind: 'diagnosis', id } } }]);
   for (const handshake of selectHandshakes(teamState, NOW, 60_000)) {
     const item = { kind: 'handshake', id: handshake.requestId };
     all.push([`handshake ${handshake.requestId}`, { team, opened: { pane: HANDSHAKES, item } }]);
@@ -250,16 +255,25 @@ describe('an odd team on screen', () => {
     expect(columnsOf(top).length).toBeGreaterThanOrEqual(6);
   });
 
-  it('lines up the columns of the task and handshake lists whatever the ids and names hold', () => {
+  it('lines up the columns of the task, diagnosis and handshake lists whatever the ids and names hold', () => {
     for (const width of [80, 200]) {
       const lines = plainText(draw(oddState, { team: 'odd世界😀', pane: TASKS }, width, 60)).split('\n');
       const marks = new Set('○▶✓■✗');
       const tasks = lines.filter((line) => /^ *#/u.test(line)).map((line) => columnsOf(line, marks)[0]);
       expect(tasks.length).toBeGreaterThan(5);
       expect(new Set(tasks).size, `task states at ${width}`).toBe(1);
-      const handshakes = lines.filter((line) => /^[⚠◷✓✗] /u.test(line)).map((line) => columnsOf(line, new Set('→'))[0]);
+      const below = lines.slice(lines.findIndex((line) => line.startsWith(' Handshakes ')));
+      const handshakes = below.filter((line) => /^[⚠◷✓✗] /u.test(line)).map((line) => columnsOf(line, new Set('→'))[0]);
       expect(handshakes.length).toBeGreaterThan(1);
       expect(new Set(handshakes).size, `handshake arrows at ${width}`).toBe(1);
+      // The diagnoses' summaries after the members' column, whatever the names hold.
+      const diagnoses = lines.slice(lines.findIndex((line) => line.startsWith(' Diagnoses ')) + 1, lines.indexOf(below[0]!));
+      const summaries = diagnoses.flatMap((line) => {
+        const at = / {2}task #/u.exec(line)?.index;
+        return at === undefined ? [] : columnsOf(`${line.slice(0, at)}\u0000`, new Set('\u0000'));
+      });
+      expect(summaries.length).toBeGreaterThan(5);
+      expect(new Set(summaries).size, `diagnoses' summaries at ${width}`).toBe(1);
       // In each row of panes, the read marks after the senders' names.
       const messages = lines
         .filter((line) => /^(?:[│┃] | {4})\d\d:\d\d:\d\d /u.test(line))

@@ -8,11 +8,13 @@ import { formatAge, formatWait } from '../../../src/domain/time.js';
 import { memoize } from '../../../src/store/selectors/memo.js';
 import type { Part } from '../../fitted-line.js';
 import { messageLines, namePart, wrap } from '../../message-detail.js';
-import { keysOf, listWindow, type Detail, type ItemKey, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
+import type { PaneFrame } from '../../dashboard-pane.js';
+import { keysOf, listWindow, type Detail, type ItemKey, type PaneId, type PaneList } from '../../pane.js';
 import { fit } from '../../text.js';
 import { palette } from '../../theme.js';
 import type { Frame } from '../../view.js';
 import { selectedIndex } from '../../view-state.js';
+import { handshakeMarks, type DiagnosisMark } from '../diagnoses/marks.js';
 
 export const HANDSHAKES: PaneId = { kind: 'handshakes' };
 
@@ -21,17 +23,16 @@ export const HANDSHAKES: PaneId = { kind: 'handshakes' };
  * frame (their ages move), so the list is drawn again on every frame: it is
  * not memoised, its rows are.
  */
-export interface HandshakeListModel {
+export interface HandshakeListModel extends PaneFrame {
   readonly handshakes: readonly Handshake[];
   /** How many are still open. */
   readonly openCount: number;
   readonly stalled: number;
   /** Open, but nobody is left to answer or to wait (see isAbandoned). */
   readonly abandoned: number;
-  readonly window: ListWindow;
-  readonly focused: boolean;
-  readonly lines: number;
   readonly stallAfterMs: number;
+  /** Request id → the diagnosis that explains its handshake (ignored, stale). */
+  readonly diagnosed: ReadonlyMap<string, DiagnosisMark>;
 }
 
 const handshakeKeys = memoize((handshakes: readonly Handshake[]) => keysOf(handshakes, 'handshake', (handshake) => handshake.requestId));
@@ -58,6 +59,7 @@ export function handshakeList(
     focused,
     lines: rows + 1,
     stallAfterMs: frame.stallAfterMs,
+    diagnosed: handshakeMarks(frame.diagnoses.diagnoses),
   };
   return { model, list: { id: HANDSHAKES, items, anchor: 'start', page: rows, open } };
 }

@@ -8,6 +8,7 @@ import { displayWidth, fit, fitPad } from '../../text.js';
 import { memberColor, palette, useTheme } from '../../theme.js';
 import { visibleItems, WindowedList } from '../../windowed-list.js';
 import { ListTitle } from '../list-title.js';
+import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
 import { CONTRADICTING, type HandshakeListModel } from './model.js';
 
 const STATES: Readonly<Record<HandshakeState, { mark: string; color: string }>> = {
@@ -32,13 +33,14 @@ export function handshakeTiming(handshake: Handshake): string {
 
 interface RowProps {
   readonly handshake: Handshake;
+  readonly diagnosed: DiagnosisMark | undefined;
   readonly selected: boolean;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly nameWidth: number;
   readonly width: number;
 }
 
-const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, colors, nameWidth, width }: RowProps) {
+const HandshakeRow = React.memo(function HandshakeRow({ handshake, diagnosed, selected, colors, nameWidth, width }: RowProps) {
   const { paint } = useTheme();
   const state = handshake.contradicting ? CONTRADICTED : STATES[handshake.state];
   const stalled = handshake.state === 'stalled';
@@ -63,6 +65,7 @@ const HandshakeRow = React.memo(function HandshakeRow({ handshake, selected, col
     const text = `  → ${later.join(' → ')}${handshake.contradicting ? ` ${CONTRADICTING}` : ''}`;
     parts.push({ text, color: handshake.contradicting ? paint(palette.danger) : undefined, bold: handshake.contradicting });
   }
+  if (diagnosed) parts.push({ text: `  ${diagnosed.text}`, bold: true, color: paint(SEVERITIES[diagnosed.severity].color) });
   if (handshake.fact) parts.push({ text: `  ${fit(handshake.fact, 200)}`, dimColor: true });
   if (handshake.orphan) parts.push({ text: '  (request not seen)', dimColor: true });
   // Nobody is left to answer or to wait: kept for the record, out of the way.
@@ -112,7 +115,15 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
         items={handshakes}
         window={window}
         focused={model.focused}
-        row={(handshake, _, selected) => <HandshakeRow key={handshake.requestId} handshake={handshake} selected={selected} {...columns} />}
+        row={(handshake, _, selected) => (
+          <HandshakeRow
+            key={handshake.requestId}
+            handshake={handshake}
+            diagnosed={model.diagnosed.get(handshake.requestId)}
+            selected={selected}
+            {...columns}
+          />
+        )}
       />
     </Box>
   );

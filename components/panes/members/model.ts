@@ -19,6 +19,7 @@ import { fit } from '../../text.js';
 import { keysOf, listWindow, type Detail, type ItemKey, type Keys, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
 import type { Frame } from '../../view.js';
 import { selectedIndex } from '../../view-state.js';
+import { memberMark, type DiagnosisMark } from '../diagnoses/marks.js';
 import { logLineDetail, memberDetail } from './detail.js';
 
 export const memberPaneId = (member: string): PaneId => ({ kind: 'member', member });
@@ -85,6 +86,8 @@ export interface MemberPaneModel {
   readonly focused: boolean;
   readonly layout: PaneLayout;
   readonly marker: HandshakeMarker | null;
+  /** The diagnoses that name the member, as its title marks them. */
+  readonly diagnosed: DiagnosisMark | null;
 }
 
 const EMPTY: readonly InboxMessage[] = [];
@@ -205,6 +208,7 @@ const samePaneModel = (a: MemberPaneModel, b: MemberPaneModel): boolean =>
   shallowEqual(a.window, b.window) &&
   shallowEqual(a.layout, b.layout) &&
   shallowEqual(a.marker, b.marker) &&
+  shallowEqual(a.diagnosed, b.diagnosed) &&
   sameList(a.notes, b.notes, shallowEqual);
 
 /** The last model of each pane of the team on screen: a new one that says the same is not a new one. */
@@ -230,6 +234,7 @@ export function memberPane(frame: Frame, content: MemberContent, layout: PaneLay
     focused,
     layout,
     marker: markerOf(member.name, frame.handshakes),
+    diagnosed: memberMark(member.name, frame.diagnoses.diagnoses),
   };
   return keep(frame.team.name, member.name, model);
 }

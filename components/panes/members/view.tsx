@@ -8,6 +8,7 @@ import { MessageLine, UNREAD_MARK } from '../../message-line.js';
 import { displayWidth, fit, stringWidth } from '../../text.js';
 import { memberColor, palette, useTheme, type Theme } from '../../theme.js';
 import { visibleItems, WindowedList } from '../../windowed-list.js';
+import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
 import { statusLabel, waitsText } from './detail.js';
 import { LONG_WAIT_MS, type HandshakeMarker, type MemberPaneModel } from './model.js';
 
@@ -65,20 +66,44 @@ export interface MemberPaneProps {
   readonly now: number;
 }
 
-function TitleBar({ member, focused, width, now }: { member: MemberView; focused: boolean; width: number; now: number }) {
+/** The diagnoses naming the member, after its name: ` ⚠ ignored-shutdown`, or only ` ⚠` where the title has no room. */
+function diagnosedPart(diagnosed: DiagnosisMark | null, room: number, paint: Theme['paint']): Part | undefined {
+  if (!diagnosed) return undefined;
+  const severity = SEVERITIES[diagnosed.severity];
+  const text = stringWidth(diagnosed.text) + 1 <= room ? ` ${diagnosed.text}` : ` ${severity.mark}`;
+  return { text, bold: true, color: paint(severity.color) };
+}
+
+interface TitleBarProps {
+  readonly member: MemberView;
+  readonly diagnosed: DiagnosisMark | null;
+  readonly focused: boolean;
+  readonly width: number;
+  readonly now: number;
+}
+
+function TitleBar({ member, diagnosed, focused, width, now }: TitleBarProps) {
   const { paint } = useTheme();
   const corners = focused ? CORNERS.bold : CORNERS.round;
   const color = paint(memberColor(member.color));
   const status = ` ${statusLabel(member, now)} `;
-  const name = fit(`${member.isLead ? '★ ' : ''}${member.name}`, Math.max(4, width - 7 - stringWidth(status)));
-  // `╭─ ` name ` ` fill status `─╮`
-  const fill = Math.max(0, width - 6 - stringWidth(name) - stringWidth(status));
+  const title = `${member.isLead ? '★ ' : ''}${member.name}`;
+  // The mark gives way to the name's first columns; the name to the mark after that.
+  const mark = diagnosedPart(diagnosed, width - 7 - stringWidth(status) - displayWidth(title, 12), paint);
+  const name = fit(title, Math.max(4, width - 7 - stringWidth(status) - stringWidth(mark?.text ?? '')));
+  // `╭─ ` name mark ` ` fill status `─╮`
+  const fill = Math.max(0, width - 6 - stringWidth(name) - stringWidth(mark?.text ?? '') - stringWidth(status));
   return (
     <Text wrap="truncate-end">
       <Text color={color} bold={focused}>{`${corners.left}${corners.line} `}</Text>
       <Text color={color} bold>
         {name}
       </Text>
+      {mark ? (
+        <Text color={mark.color} bold>
+          {mark.text}
+        </Text>
+      ) : null}
       <Text color={color} bold={focused}>{` ${corners.line.repeat(fill)}`}</Text>
       <Text dimColor={member.departed}>{status}</Text>
       <Text color={color} bold={focused}>{`${corners.line}${corners.right}`}</Text>
@@ -168,9 +193,11 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
   const color = paint(memberColor(member.color));
   const status = statusParts(member, pane.marker, paint, now);
   if (!bordered) {
+    const mark = diagnosedPart(pane.diagnosed, layout.width, paint);
     const head: Part[] = [
       { text: pane.focused ? '▸ ' : '  ', bold: true },
       { text: `${member.isLead ? '★ ' : ''}${fit(member.name, 30)}`, color, bold: true, inverse: pane.focused },
+      ...(mark ? [mark] : []),
       { text: ` ${statusLabel(member, now)}`, dimColor: member.departed },
     ];
     // The details give way first, then the rest is cut at the pane's edge.
@@ -190,7 +217,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
   const inner = layout.width - 4;
   return (
     <Box flexDirection="column" width={layout.width} height={layout.height}>
-      <TitleBar member={member} focused={pane.focused} width={layout.width} now={now} />
+      <TitleBar member={member} diagnosed={pane.diagnosed} focused={pane.focused} width={layout.width} now={now} />
       <Box
         // Ink applies only the changed style props on update, and a new borderStyle
         // alone turns the top border back on: remount on focus change instead.

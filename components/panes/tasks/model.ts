@@ -7,7 +7,8 @@ import { keeper, memoize, shallowEqual } from '../../../src/store/selectors/memo
 import { selectTaskGraph, selectWorkTasks } from '../../../src/store/selectors/tasks.js';
 import type { Part } from '../../fitted-line.js';
 import { wrap } from '../../message-detail.js';
-import { keysOf, listWindow, type Detail, type ItemKey, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
+import type { PaneFrame } from '../../dashboard-pane.js';
+import { keysOf, listWindow, type Detail, type ItemKey, type PaneId, type PaneList } from '../../pane.js';
 import { fit } from '../../text.js';
 import { memberColor } from '../../theme.js';
 import type { Frame } from '../../view.js';
@@ -18,14 +19,10 @@ export const TASKS: PaneId = { kind: 'tasks' };
 export const taskKey = (id: string): ItemKey => ({ kind: 'task', id });
 
 /** What the task list draws: the same object from frame to frame while it says the same, so the list is not drawn again. */
-export interface TaskListModel {
+export interface TaskListModel extends PaneFrame {
   readonly nodes: readonly TaskNode[];
   readonly internalHidden: number;
   readonly internalCount: number;
-  readonly window: ListWindow;
-  readonly focused: boolean;
-  /** Lines the section has, its title included. */
-  readonly lines: number;
 }
 
 const taskKeys = memoize((nodes: readonly TaskNode[]) => keysOf(nodes, 'task', (node) => node.id));

@@ -140,7 +140,8 @@ export function teamFacts(team: TeamState, now: number, stallAfterMs: number): T
   };
 }
 
-const NOTHING: Judgement = { diagnoses: [], nextChangeAt: Number.POSITIVE_INFINITY };
+/** Nothing wrong, and nothing will be while no file changes. */
+export const HEALTHY: Judgement = { diagnoses: [], nextChangeAt: Number.POSITIVE_INFINITY };
 
 const evidenceEqual = (a: Evidence, b: Evidence): boolean => a.kind === b.kind && a.ref === b.ref && Object.is(a.at, b.at);
 
@@ -168,7 +169,7 @@ const judged = new WeakMap<TeamState, { stallAfterMs: number; judgement: Judgeme
  * as the team and what is said of it do not change.
  */
 export function selectDiagnoses(team: TeamState, now: number, stallAfterMs: number): Judgement {
-  if (!team.isTeam || isPrintSession(team)) return NOTHING;
+  if (!team.isTeam || isPrintSession(team)) return HEALTHY;
   const judgement = diagnose(teamFacts(team, now, stallAfterMs));
   const known = judged.get(team);
   if (

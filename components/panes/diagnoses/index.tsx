@@ -1,0 +1,16 @@
+import React from 'react';
+import type { DashboardPane } from '../../dashboard-pane.js';
+import { DIAGNOSES, diagnosisList, mostDiagnosisRows } from './model.js';
+import { DiagnosisList } from './view.js';
+
+/** What is wrong with the team, above the handshakes; none when it is healthy. */
+export const diagnosesPane: DashboardPane = {
+  id: DIAGNOSES,
+  count: (frame) => frame.diagnoses.diagnoses.length,
+  hiddenWhenEmpty: true,
+  mostRows: mostDiagnosisRows,
+  build(frame, rows, focused) {
+    const { model, list } = diagnosisList(frame, rows, focused);
+    return { list, model, draw: (width) => <DiagnosisList model={model} colors={frame.colors} width={width} /> };
+  },
+};

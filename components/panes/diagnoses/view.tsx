@@ -1,0 +1,114 @@
+import { Box } from 'ink';
+import React from 'react';
+import type { Diagnosis } from '../../../src/domain/diagnoses/diagnosis.js';
+import { plural } from '../../../src/domain/diagnoses/diagnosis.js';
+import { maxOf } from '../../../src/domain/lists.js';
+import { formatAge, isInstant } from '../../../src/domain/time.js';
+import { FittedLine, type Part } from '../../fitted-line.js';
+import { fit, fitParts, stringWidth } from '../../text.js';
+import { memberColor, useTheme, type Theme } from '../../theme.js';
+import { visibleItems, WindowedList } from '../../windowed-list.js';
+import { ListTitle } from '../list-title.js';
+import { SEVERITIES } from './marks.js';
+import type { DiagnosisListModel } from './model.js';
+
+/** Columns of a diagnosis's age: `59m59s` at most. */
+const AGE_WIDTH = 6;
+
+/** The members a diagnosis names, each in its colour, cut to `width` columns and padded to them. */
+function memberParts(names: readonly string[], width: number, colors: ReadonlyMap<string, string | null>, paint: Theme['paint']): Part[] {
+  const parts: Part[] = names.flatMap((name, i) => [
+    ...(i > 0 ? [{ text: ', ', dimColor: true }] : []),
+    { text: fit(name, 40), color: paint(memberColor(colors.get(name))) },
+  ]);
+  const texts = fitParts(
+    parts.map((part) => part.text),
+    width,
+  );
+  const used = stringWidth(texts.join(''));
+  return [...parts.map((part, i) => ({ ...part, text: texts[i]! })), { text: ' '.repeat(Math.max(0, width - used)) }];
+}
+
+/** `bob, team-lead`: the members as the column shows them, for measuring. */
+const membersText = (diagnosis: Diagnosis): string => diagnosis.members.map((name) => fit(name, 40)).join(', ');
+
+interface RowProps {
+  readonly diagnosis: Diagnosis;
+  readonly age: string;
+  readonly selected: boolean;
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly kindWidth: number;
+  readonly membersWidth: number;
+  readonly width: number;
+}
+
+const DiagnosisRow = React.memo(function DiagnosisRow({ diagnosis, age, selected, colors, kindWidth, membersWidth, width }: RowProps) {
+  const { paint } = useTheme();
+  const severity = SEVERITIES[diagnosis.severity];
+  const warning = diagnosis.severity === 'warning';
+  const parts: Part[] = [
+    { text: `${severity.mark} `, bold: warning, color: paint(severity.color) },
+    { text: `${diagnosis.kind.padEnd(kindWidth)} `, bold: warning },
+    ...memberParts(diagnosis.members, membersWidth, colors, paint),
+    { text: ` ${age.padStart(AGE_WIDTH)}  `, dimColor: !warning },
+    { text: fit(diagnosis.summary, width) },
+  ];
+  return <FittedLine parts={parts} width={width} inverse={selected} />;
+});
+
+/** `2 warnings · 1 note`. */
+export function diagnosisTitle(model: DiagnosisListModel): string {
+  const notes = model.diagnoses.length - model.warnings;
+  return [model.warnings > 0 ? plural(model.warnings, 'warning') : '', notes > 0 ? plural(notes, 'note') : ''].filter(Boolean).join(' · ');
+}
+
+export interface DiagnosisListProps {
+  readonly model: DiagnosisListModel;
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly width: number;
+}
+
+/** What is wrong, worst first: the kind, who, for how long, and what, in a line each. */
+export function DiagnosisList({ model, colors, width }: DiagnosisListProps) {
+  const { diagnoses, window, now } = model;
+  const visible = visibleItems(diagnoses, window);
+  const kindWidth = maxOf(
+    visible.map((diagnosis) => stringWidth(diagnosis.kind)),
+    4,
+  );
+  const membersWidth = Math.min(
+    Math.max(8, Math.floor(width * 0.25)),
+    maxOf(
+      visible.map((diagnosis) => stringWidth(membersText(diagnosis))),
+      4,
+    ),
+  );
+  const columns = { colors, kindWidth, membersWidth, width };
+  const worst = SEVERITIES[model.warnings > 0 ? 'warning' : 'info'];
+  return (
+    <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
+      <ListTitle
+        label=" Diagnoses "
+        focused={model.focused}
+        color={worst.color}
+        summary={diagnosisTitle(model)}
+        window={window}
+        total={diagnoses.length}
+      />
+      <WindowedList
+        items={diagnoses}
+        window={window}
+        focused={model.focused}
+        row={(diagnosis, _, selected) => (
+          <DiagnosisRow
+            key={diagnosis.id}
+            diagnosis={diagnosis}
+            age={isInstant(diagnosis.since) ? formatAge(Math.max(0, now - diagnosis.since)) : ''}
+            selected={selected}
+            {...columns}
+          />
+        )}
+      />
+    </Box>
+  );
+}

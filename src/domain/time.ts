@@ -3,11 +3,15 @@
  */
 import prettyMilliseconds from 'pretty-ms';
 
-/** A compact age or duration: `42s`, `3m30s`, `2h5m`, `3d4h` (`units: 1` gives `3m`, `2h`). */
+/**
+ * A compact age or duration: `42s`, `3m30s`, `2h5m`, `3d4h` (`units: 1` gives
+ * `3m`, `2h`). Cut to its resolution first: pretty-ms skips a unit that is
+ * zero, and would show 2 h 0 m 1 s as `2h1s`, an age that then never moves.
+ */
 export function formatAge(ms: number, units: 1 | 2 = 2): string {
   if (!Number.isFinite(ms)) return '?';
   if (ms < 1000) return '0s';
-  return prettyMilliseconds(ms, { secondsDecimalDigits: 0, unitCount: units }).replaceAll(' ', '');
+  return prettyMilliseconds(ms - (ms % resolutionOf(ms, units)), { secondsDecimalDigits: 0, unitCount: units }).replaceAll(' ', '');
 }
 
 /** A wait, to the tenth of a second under 10 s (`0.4s`: mail is delivered within a second), else as an age (`3m30s`). */
@@ -21,23 +25,17 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** The smallest unit `formatAge(ms, units)` shows. */
+function resolutionOf(ms: number, units: 1 | 2): number {
+  const age = Math.max(0, ms);
+  if (units === 1) return age >= DAY ? DAY : age >= HOUR ? HOUR : age >= MINUTE ? MINUTE : SECOND;
+  return age >= DAY ? HOUR : age >= HOUR ? MINUTE : SECOND;
+}
+
 /** How long until `formatAge(ms, units)` shows something else: the resolution it shows at. */
 export function untilAgeChanges(ms: number, units: 1 | 2 = 2): number {
   const age = Math.max(0, ms);
-  const step =
-    units === 1
-      ? age >= DAY
-        ? DAY
-        : age >= HOUR
-          ? HOUR
-          : age >= MINUTE
-            ? MINUTE
-            : SECOND
-      : age >= DAY
-        ? HOUR
-        : age >= HOUR
-          ? MINUTE
-          : SECOND;
+  const step = resolutionOf(age, units);
   return step - (age % step);
 }
 

@@ -11,6 +11,17 @@ describe('formatAge', () => {
     expect(formatAge(210_000, 1)).toBe('3m');
     expect(formatAge(Number.NaN)).toBe('?');
   });
+
+  it('never shows a unit below its resolution when the one between is zero: what it shows changes when untilAgeChanges says', () => {
+    expect(formatAge(2 * 3600_000 + 1000)).toBe('2h');
+    expect(formatAge(2 * 3600_000 + 60_000 + 1000)).toBe('2h1m');
+    expect(formatAge(86400_000 + 59 * 60_000)).toBe('1d');
+    for (const age of [3600_000 + 1000, 7200_000 + 59_000, 86400_000 + 30 * 60_000, 61_000, 3599_000]) {
+      const next = untilAgeChanges(age, 2);
+      expect(formatAge(age + next - 1), String(age)).toBe(formatAge(age));
+      expect(formatAge(age + next), String(age)).not.toBe(formatAge(age));
+    }
+  });
 });
 
 describe('untilAgeChanges', () => {

@@ -8,12 +8,13 @@
  * lines that fill the terminal's width, frames that grow and shrink.
  */
 import xterm from '@xterm/headless';
+import chalk, { type ColorSupportLevel } from 'chalk';
 import fc from 'fast-check';
-import { Box, render, renderToString, Text, type Instance } from 'ink';
+import { Box, render, renderToString, Text, Transform, type Instance } from 'ink';
 import { EventEmitter } from 'node:events';
 import React from 'react';
 import stringWidth from 'string-width';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/wait.js';
 
 type Screen = InstanceType<typeof xterm.Terminal>;
@@ -74,8 +75,11 @@ interface Piece {
   readonly bold?: boolean | undefined;
 }
 
-/** A line: pieces side by side (two panes), or a rule across the whole width (a border). */
-type Line = { readonly pieces: readonly Piece[] } | { readonly rule: '─' | '界' };
+/**
+ * A line: pieces side by side (two panes), pieces in one text (a line of parts
+ * in their styles, as `FittedLine` draws it), or a rule across the whole width (a border).
+ */
+type Line = { readonly pieces: readonly Piece[] } | { readonly parts: readonly Piece[] } | { readonly rule: '─' | '界' };
 
 /**
  * The characters that fit in `width` columns. Ink's own cut keeps a wide
@@ -93,13 +97,26 @@ function fit(text: readonly string[], width: number): string {
   return shown;
 }
 
+const asItIs = (text: string) => text;
+
 function Frame({ lines, columns, rows }: { lines: readonly Line[]; columns: number; rows: number }) {
   // One line shorter than the terminal, as teamtop's layout keeps every frame (components/layout.ts).
   return (
     <Box flexDirection="column" width={columns}>
       {lines.slice(0, rows - 1).map((line, i) =>
         'rule' in line ? (
-          <Text key={i}>{line.rule.repeat(line.rule === '─' ? columns : Math.floor(columns / 2))}</Text>
+          // Its text changes under a transform that stays the same: only the text node is told.
+          <Transform key={i} transform={asItIs}>
+            {line.rule.repeat(line.rule === '─' ? columns : Math.floor(columns / 2))}
+          </Transform>
+        ) : 'parts' in line ? (
+          <Text key={i} wrap="truncate-end">
+            {line.parts.map((part, j) => (
+              <Text key={j} color={part.color} bold={part.bold}>
+                {fit(part.text, Math.floor(columns / line.parts.length))}
+              </Text>
+            ))}
+          </Text>
         ) : (
           <Box key={i} flexDirection="row">
             {line.pieces.map((piece, j) => (
@@ -129,7 +146,8 @@ const piece: fc.Arbitrary<Piece> = fc.record({
   bold: fc.boolean(),
 });
 const line: fc.Arbitrary<Line> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ pieces: fc.array(piece, { minLength: 1, maxLength: 2 }) }) },
+  { weight: 4, arbitrary: fc.record({ pieces: fc.array(piece, { minLength: 1, maxLength: 2 }) }) },
+  { weight: 3, arbitrary: fc.record({ parts: fc.array(piece, { minLength: 1, maxLength: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ rule: fc.constantFrom('─' as const, '界' as const) }) },
 );
 
@@ -139,6 +157,8 @@ type Step =
   | { readonly kind: 'insert'; readonly at: number; readonly line: Line }
   | { readonly kind: 'remove'; readonly at: number }
   | { readonly kind: 'replace'; readonly lines: readonly Line[] }
+  /** The same words in other styles (a selection moving, a handshake stalling). */
+  | { readonly kind: 'restyle'; readonly at: number; readonly color: Piece['color']; readonly bold: boolean }
   /** The terminal narrows (or widens) by `by` columns, and gets `rows` rows. */
   | { readonly kind: 'resize'; readonly by: number; readonly rows: number };
 
@@ -147,6 +167,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), line }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('replace' as const), lines: fc.array(line, { maxLength: 12 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('restyle' as const),
+      at: fc.nat(),
+      color: fc.constantFrom(undefined, 'red' as const, 'green' as const),
+      bold: fc.boolean(),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -168,6 +197,13 @@ function apply(lines: readonly Line[], next: Step): readonly Line[] {
       return lines.filter((_, i) => i !== at);
     case 'replace':
       return next.lines;
+    case 'restyle':
+      return lines.map((old, i) => {
+        const restyle = (pieces: readonly Piece[]) =>
+          pieces.map((piece, j) => (j === 0 ? { ...piece, color: next.color, bold: next.bold } : piece));
+        if (i !== at || 'rule' in old) return old;
+        return 'parts' in old ? { parts: restyle(old.parts) } : { pieces: restyle(old.pieces) };
+      });
     case 'resize':
       return lines;
   }
@@ -177,6 +213,16 @@ let mounted: Instance | undefined;
 afterEach(() => {
   mounted?.unmount();
   mounted = undefined;
+});
+
+// Styles drawn as on a user's terminal (the tests' FORCE_COLOR=0 would draw none: see src/cli/terminal.ts).
+let level: ColorSupportLevel;
+beforeAll(() => {
+  level = chalk.level;
+  chalk.level = 1;
+});
+afterAll(() => {
+  chalk.level = level;
 });
 
 /** Mounts `lines` on a terminal of that size, drawn as the live dashboard draws (incrementally, many frames a second). */

@@ -27,7 +27,6 @@ export interface DashboardViewModel {
 interface BodyProps {
   readonly model: DashboardViewModel;
   readonly colors: ReadonlyMap<string, string | null>;
-  readonly now: number;
   readonly width: number;
 }
 
@@ -53,13 +52,13 @@ function Lists({ model, colors, width }: BodyProps) {
 }
 
 function Body(props: BodyProps) {
-  const { model, colors, now } = props;
+  const { model, colors } = props;
   return (
     <>
       {model.grid.map((row, r) => (
         <Box key={r} flexDirection="row">
           {row.map((pane) => (
-            <MemberPane key={pane.member.name} pane={pane} bordered={model.layout.bordered} colors={colors} now={now} />
+            <MemberPane key={pane.member.name} pane={pane} bordered={model.layout.bordered} colors={colors} />
           ))}
         </Box>
       ))}
@@ -104,7 +103,7 @@ export const dashboardView: View = {
       panes: [...members, handshakes.list, tasks.list],
       notes: layout.hiddenMembers > 0 ? [`${layout.hiddenMembers} more members: tab`] : [],
       model,
-      draw: () => <Body model={model} colors={frame.colors} now={frame.now} width={frame.width} />,
+      draw: () => <Body model={model} colors={frame.colors} width={frame.width} />,
     };
   },
 };

@@ -1,7 +1,8 @@
 /**
  * One inbox changing draws one member pane again: a pane's model is the same
  * object while it says the same, and the panes drawn from such a model are
- * memoised (a member's pane, the task list). The handshake list is judged
+ * memoised (a member's pane, the task list). The clock moving on draws again
+ * only the panes whose times on screen changed. The handshake list is judged
  * again on every frame and is not memoised; it is not counted here.
  */
 import React, { type FunctionComponent } from 'react';
@@ -10,6 +11,7 @@ import type * as MemberViews from '../../components/panes/members/view.js';
 import type { MemberPaneProps } from '../../components/panes/members/view.js';
 import type * as TaskViews from '../../components/panes/tasks/view.js';
 import type { TaskListProps } from '../../components/panes/tasks/view.js';
+import { App } from '../../components/app.js';
 import { createStore } from '../../src/store/store.js';
 import { at, message, teamStateObservations, task } from '../helpers/observations.js';
 import { mountStore } from '../helpers/app.js';
@@ -59,6 +61,26 @@ describe('drawing again', () => {
       observations: [{ kind: 'inbox', team: 'team', member: 'worker', messages: [{ ...hello, read: true }], at: at(3), live: false }],
     });
     await waitFor(() => expect(app.lastFrame()).not.toContain('1 unread'));
+    expect(drawn).toEqual(['worker']);
+  });
+
+  it('draws again, as the clock moves on, only the member panes whose time on screen changed', async () => {
+    const store = createStore({ frameMs: 0 });
+    // The worker went idle at 1 s: its pane says so, and for how long. The lead's pane shows no time.
+    const idle = message('team-lead', 'worker', { type: 'idle_notification', from: 'worker', idleReason: 'available' }, 1, { read: true });
+    store.dispatch({
+      type: 'observed',
+      observations: [
+        ...teamStateObservations('team'),
+        { kind: 'inbox', team: 'team', member: 'team-lead', messages: [idle], at: at(1), live: false },
+        { kind: 'task', team: 'team', task: task('1', { subject: 'the work' }), at: at(1), live: false },
+      ],
+    });
+    const app = mountStore(store, { now: at(10) });
+    await waitFor(() => expect(app.lastFrame()).toContain('idle 9s'));
+    drawn.length = 0;
+    app.rerender(<App store={store} claudeDir="/claude" color={false} now={at(11)} />);
+    await waitFor(() => expect(app.lastFrame()).toContain('idle 10s'));
     expect(drawn).toEqual(['worker']);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { agentFigures, figuresLine } from '../../../src/domain/agent.js';
 import { maxOf } from '../../../src/domain/lists.js';
-import { formatAge } from '../../../src/domain/time.js';
+import { formatAge, formatSince } from '../../../src/domain/time.js';
 import { isOpen, type Handshake } from '../../../src/domain/handshakes.js';
 import type { InboxMessage } from '../../../src/domain/inbox.js';
 import { positionOf } from '../../../src/store/inbox-history.js';
@@ -19,7 +19,8 @@ import { fit } from '../../text.js';
 import { keysOf, listWindow, type Detail, type ItemKey, type Keys, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
 import type { Frame } from '../../view.js';
 import { selectedIndex } from '../../view-state.js';
-import { logLineDetail, memberDetail } from './detail.js';
+import { UNREAD_MARK } from '../../message-line.js';
+import { logLineDetail, memberDetail, statusLabel } from './detail.js';
 
 export const memberPaneId = (member: string): PaneId => ({ kind: 'member', member });
 
@@ -85,6 +86,13 @@ export interface MemberPaneModel {
   readonly focused: boolean;
   readonly layout: PaneLayout;
   readonly marker: HandshakeMarker | null;
+  /**
+   * What the pane says of the member's status and unread mail as of the
+   * frame's time (`idle 3s`, `● 2 unread 40s`): the pane takes no clock, so
+   * the clock moving on draws again only the panes whose words changed.
+   */
+  readonly status: string;
+  readonly unread: string;
 }
 
 const EMPTY: readonly InboxMessage[] = [];
@@ -196,7 +204,16 @@ function markerOf(member: string, handshakes: readonly Handshake[]): HandshakeMa
   return { text, stalled: [...waitingOn, ...owes].some((handshake) => handshake.state === 'stalled') };
 }
 
+/** `● 2 unread`, and `● 2 unread 3m` once the oldest has waited long. */
+function unreadLabel(member: MemberView, now: number): string {
+  if (member.unread === 0) return 'all read';
+  const waited = now - member.waitingSince;
+  return `${UNREAD_MARK} ${member.unread} unread${waited >= LONG_WAIT_MS ? ` ${formatSince(waited)}` : ''}`;
+}
+
 const samePaneModel = (a: MemberPaneModel, b: MemberPaneModel): boolean =>
+  a.status === b.status &&
+  a.unread === b.unread &&
   a.messages === b.messages &&
   a.log === b.log &&
   a.rows === b.rows &&
@@ -230,6 +247,8 @@ export function memberPane(frame: Frame, content: MemberContent, layout: PaneLay
     focused,
     layout,
     marker: markerOf(member.name, frame.handshakes),
+    status: statusLabel(member, frame.now),
+    unread: unreadLabel(member, frame.now),
   };
   return keep(frame.team.name, member.name, model);
 }

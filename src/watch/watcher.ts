@@ -17,11 +17,11 @@
  * - The system runs out of file watches (ENOSPC: inotify's limit) or another
  *   watcher error: it falls back to polling, and says so on screen.
  */
-import { lstatSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative as relativePath, resolve, sep } from 'node:path';
 import type { FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
 import type { EventReader, FileEvent } from './events.js';
+import { dirState, gone, nearestExisting } from './probe.js';
 import { contentsOf } from './scan.js';
 import { Mode } from './watch-mode.js';
 
@@ -53,38 +53,6 @@ const ROOT_CHECK_MS = 2000;
  * between within about the time it took.
  */
 const RELIST_AFTER_MS = [0, 10, 20, 40, 80, 160, 320, 640, 1280];
-
-type DirState = { readonly kind: 'folder'; readonly ino: number } | { readonly kind: 'missing' } | { readonly kind: 'file' };
-
-function dirState(path: string): DirState {
-  try {
-    const stats = statSync(path);
-    return stats.isDirectory() ? { kind: 'folder', ino: stats.ino } : { kind: 'file' };
-  } catch {
-    return { kind: 'missing' };
-  }
-}
-
-/**
- * Whether a path chokidar reports removed is gone. It also reports a folder's
- * contents removed when it can no longer list the folder (permission taken
- * away): those may well still be there.
- */
-function gone(path: string): boolean {
-  try {
-    lstatSync(path);
-    return false;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR';
-  }
-}
-
-function nearestExisting(path: string): string {
-  let current = path;
-  while (dirState(current).kind === 'missing' && dirname(current) !== current) current = dirname(current);
-  return current;
-}
 
 /**
  * Resolve once `dir` is a folder. chokidar can watch a missing path, but it
@@ -167,7 +135,10 @@ async function follow(
 ): Promise<Ending> {
   const { claudeDir, reader, signal } = options;
   const root = dirState(claudeDir);
-  const toRelative = (path: string): string => relativePath(claudeDir, path).split(sep).join('/');
+  // Asked for every path chokidar looks at (its `ignored`) and every event: a path under the dir is cut, not resolved.
+  const under = `${claudeDir}${sep}`;
+  const toRelative = (path: string): string =>
+    (path.startsWith(under) ? path.slice(under.length) : relativePath(claudeDir, path)).split(sep).join('/');
 
   const watcher: FSWatcher = watch(claudeDir, {
     ignoreInitial: true,

@@ -226,6 +226,8 @@ const samePaneModel = (a: MemberPaneModel, b: MemberPaneModel): boolean =>
 
 /** The last model of each pane of the team on screen: a new one that says the same is not a new one. */
 const keep = keeper(samePaneModel);
+/** And its window, kept apart: a pane whose title changed (an age) lists what it listed, and its list is not drawn again. */
+const keepWindow = keeper<ListWindow>(shallowEqual);
 
 /** A member's pane as the keys see it. */
 export function memberList(frame: Frame, content: MemberContent, page: number): PaneList {
@@ -236,7 +238,11 @@ export function memberPane(frame: Frame, content: MemberContent, layout: PaneLay
   const { member, items } = content;
   const notes = bordered ? notesThatFit(content.notes, layout.rows, items.length) : content.notes;
   const rows = layout.rows - (bordered ? notes.length : 0);
-  const window = listWindow(items.length, rows, selectedIndex(frame.view, content.id, items, 'end'));
+  const window = keepWindow(
+    frame.team.name,
+    member.name,
+    listWindow(items.length, rows, selectedIndex(frame.view, content.id, items, 'end')),
+  );
   const model = {
     member,
     messages: content.messages,

@@ -8,6 +8,10 @@
 //   npm run bench                 the full run
 //   npm run bench -- --quick      a short run (CI uses it to prove the benchmark works)
 //   npm run bench -- --soak       adds the 10-minute memory soak
+//   npm run bench -- --only cpu,young-idle   only the phases named (see PHASES), for working on one
+//
+// BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is added to the
+// Node flags of every teamtop the benchmark starts: a profile of the phase measured.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -26,6 +30,8 @@ const BARE_KEYS = join(root, 'bench', 'bare-keys.mjs');
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const SOAK = args.has('--soak');
+const argv = process.argv.slice(2);
+const ONLY = argv.includes('--only') ? new Set(argv[argv.indexOf('--only') + 1].split(',')) : undefined;
 /** Each phase runs this many times; a figure is the median of its runs, with min and max. */
 const RUNS = QUICK ? 2 : 3;
 /** A fixed clock for the dashboard where ticking ages would add frames that are not the ones measured. */
@@ -43,7 +49,8 @@ const log = (text) => process.stderr.write(`${text}\n`);
  */
 async function startTeamtop(dir, extra = [], size = { cols: 120, rows: 40 }) {
   const state = extra.includes('--state-dir') || extra.includes('--no-journal') ? [] : ['--state-dir', temp('state')];
-  return new Pty(cliArgs('--dir', dir, ...state, ...extra), size);
+  const flags = process.env['BENCH_NODE_FLAGS']?.split(/\s+/u).filter(Boolean) ?? [];
+  return new Pty([...flags, ...cliArgs('--dir', dir, ...state, ...extra)], size);
 }
 
 // ---------------------------------------------------------------- the dirs
@@ -287,10 +294,79 @@ async function burst(typical) {
   throw new Error('unreachable');
 }
 
+// ---------------------------------------------------------------- 4b. CPU per message
+
+/** The issue's measure: a team of five on a 160x48 terminal, on the wall clock, as a user runs it. */
+const WIDE = { cols: 160, rows: 48 };
+
+function fiveDir() {
+  const dir = temp('five');
+  const names = makeTeam(dir, 'five', { members: 5, messages: 50, tasks: 10, start: Date.now() - 3_600_000 });
+  return { dir, team: 'five', names, marker: names[4] };
+}
+
+/**
+ * Messages appended to the lead's inbox 100 ms apart, each a temp file renamed
+ * over it: the CPU teamtop used over those seconds per message (everything a
+ * message costs: the event, the read, the store, the frame, and the ages it
+ * makes tick), and each message's write → frame latency in the same run.
+ */
+async function cpuPerMessage() {
+  const fixture = fiveDir();
+  const term = await startTeamtop(fixture.dir, [], WIDE);
+  await term.waitFor(fixture.marker);
+  await sleep(2000);
+  const inbox = join(fixture.dir, 'teams', fixture.team, 'inboxes', 'team-lead.json');
+  const messages = JSON.parse(readFileSync(inbox, 'utf8'));
+  const count = QUICK ? 50 : 100;
+  const gapMs = 100;
+  const seen = [];
+  const cpuBefore = term.cpuSeconds();
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    await sleep(start + i * gapMs - performance.now());
+    const marker = `cpu${i}x${Math.random().toString(36).slice(2, 6)}`;
+    messages.push(message(fixture.names[1 + (i % 4)], `${marker} appended`, Date.now()));
+    const shown = term.waitFor(marker, 10_000);
+    writeJsonAtomic(inbox, messages);
+    const t0 = performance.now();
+    seen.push(shown.then((at) => at - t0));
+  }
+  await sleep(start + count * gapMs - performance.now());
+  const latencies = await Promise.all(seen);
+  const cpu = term.cpuSeconds() - cpuBefore;
+  await term.quit();
+  const { median, p95 } = stats(latencies);
+  return { count, cpuMsPerMessage: (cpu * 1000) / count, p50: median, p95 };
+}
+
 // ---------------------------------------------------------------- 6. idle
 
-async function idle(typical) {
-  const term = await startTeamtop(typical.dir);
+/**
+ * A team whose every time on screen is seconds old when the idle window
+ * starts: the team's last activity, members' statuses, an open handshake. Ages
+ * under a minute (and a handshake's two-unit age, under an hour) change every second.
+ */
+function youngDir() {
+  const now = Date.now();
+  const dir = temp('young');
+  const names = makeTeam(dir, 'young', { members: 5, messages: 4, tasks: 10, start: now - 20_000 });
+  const inbox = join(dir, 'teams', 'young', 'inboxes', 'team-lead.json');
+  const messages = JSON.parse(readFileSync(inbox, 'utf8'));
+  const plan = {
+    type: 'plan_approval_request',
+    requestId: 'plan-young',
+    from: names[1],
+    plan: 'Split the parser',
+    timestamp: new Date(now - 5000).toISOString(),
+  };
+  messages.push(message(names[1], JSON.stringify(plan), now - 5000));
+  writeJson(inbox, messages);
+  return { dir, team: 'young', names, marker: names[4] };
+}
+
+async function idle(typical, size = undefined) {
+  const term = await startTeamtop(typical.dir, [], size);
   await term.waitFor(typical.marker);
   const seconds = QUICK ? 5 : 10;
   // Right after start-up V8 runs a one-off collection of the start-up garbage
@@ -528,7 +604,87 @@ async function repeat(label, run) {
   return results;
 }
 
+const pair = (x) => `${spread(x.p50)} / ${spread(x.p95)}`;
+const idleSummary = (runs) => ({
+  per10s: across(runs, (r) => r.per10s),
+  firstAfterStartPer10s: across(runs, (r) => r.afterStartPer10s),
+});
+
+/**
+ * The phases `--only` can run by themselves (the full run has them too): what
+ * each runs, its figures across runs (in results.json) and its rows in the table.
+ */
+const PHASES = {
+  cpu: {
+    label: '4/8 CPU per message: a team of five at 160x48, a message every 100 ms',
+    run: () => cpuPerMessage(),
+    summary: (runs) => ({
+      messages: runs[0].count,
+      msPerMessage: across(runs, (r) => r.cpuMsPerMessage),
+      p50: across(runs, (r) => r.p50),
+      p95: across(runs, (r) => r.p95),
+    }),
+    rows: (c) => [
+      [
+        'CPU per message (ms)',
+        spread(c.msPerMessage, 1),
+        `${c.messages} messages 100 ms apart, five members at 160x48; their change → frame ${pair(c)} ms`,
+        '≤ 8',
+      ],
+    ],
+  },
+  idle: {
+    label: '6/8 idle',
+    run: () => idle(typicalDir()),
+    summary: idleSummary,
+    rows: (i) => [
+      ['idle CPU per 10 s (s)', spread(i.per10s, 3), `first 10 s after start: ${spread(i.firstAfterStartPer10s, 3)}`, '≤ 0.05'],
+    ],
+  },
+  'young-idle': {
+    label: '6/8 idle with young ages: seconds-old times on screen, at 160x48',
+    run: () => idle(youngDir(), WIDE),
+    summary: idleSummary,
+    rows: (i) => [
+      [
+        'idle CPU per 10 s, ages ticking (s)',
+        spread(i.per10s, 3),
+        `first 10 s after start: ${spread(i.firstAfterStartPer10s, 3)}`,
+        '≤ 0.05',
+      ],
+    ],
+  },
+};
+
+async function runPhase(name) {
+  const phase = PHASES[name];
+  return phase.summary(await repeat(phase.label, phase.run));
+}
+
+function printTable(rows) {
+  const headings = ['figure', `measured: median (min–max) of ${RUNS} runs`, 'baseline, same run', 'target'];
+  const widths = headings.map((heading, c) => Math.max(heading.length, ...rows.map((row) => row[c].length)));
+  const line = (cells) => `| ${cells.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
+  process.stdout.write(`${line(headings)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`);
+  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+}
+
+/** `--only a,b`: those phases alone, their rows printed; results.json is left as the last full run wrote it. */
+async function only(names) {
+  const unknown = [...names].filter((name) => !(name in PHASES));
+  if (unknown.length > 0) throw new Error(`--only: no phase ${unknown.join(', ')} (phases: ${Object.keys(PHASES).join(', ')})`);
+  const rows = [];
+  for (const name of names) {
+    const figures = await runPhase(name);
+    log(JSON.stringify({ [name]: figures }));
+    rows.push(...PHASES[name].rows(figures));
+  }
+  printTable(rows);
+  process.exit(0);
+}
+
 async function main() {
+  if (ONLY) return only(ONLY);
   const started = performance.now();
   log(`teamtop benchmark${QUICK ? ' (quick)' : ''}: ${CLI}, ${RUNS} runs of each phase`);
   const typical = typicalDir();
@@ -563,7 +719,9 @@ async function main() {
     replayRecording(temp('replay'), temp('replay-state')),
   );
   const burstRuns = await repeat('4/8 burst', () => burst(typicalDir()));
-  const idleRuns = await repeat('6/8 idle', () => idle(typicalDir()));
+  const cpu = await runPhase('cpu');
+  const idleFigures = await runPhase('idle');
+  const youngIdle = await runPhase('young-idle');
   log('8/8 huge inputs (writing them)');
   const hugeFixtures = hugeDirs();
   const hugeRuns = [];
@@ -630,7 +788,9 @@ async function main() {
       bigTeamRssMb: across(bigRuns, (r) => r.memory.rssMb),
       soak: soakResult,
     },
-    idle: { per10s: across(idleRuns, (r) => r.per10s), firstAfterStartPer10s: across(idleRuns, (r) => r.afterStartPer10s) },
+    cpuPerMessage: cpu,
+    idle: idleFigures,
+    idleYoungAges: youngIdle,
     keyPressBig: { p50: across(bigRuns, (r) => r.keyPress.p50), p95: across(bigRuns, (r) => r.keyPress.p95) },
     keyPressBareInk: { p50: across(bareKeyRuns, (r) => r.p50), p95: across(bareKeyRuns, (r) => r.p95) },
     huge: hugeRuns.map(({ fixture, runs }) => ({
@@ -647,8 +807,7 @@ async function main() {
   };
   writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
-  const { latency: l, burst: b, idle: i } = results;
-  const pair = (x) => `${spread(x.p50)} / ${spread(x.p95)}`;
+  const { latency: l, burst: b } = results;
   const ratio = (a, base) => fmt(a.median / base.median, 2);
   const rows = [
     ['startup (ms)', spread(start.teamtopMs, 0), `bare Ink hello ${spread(start.helloMs, 0)}: ×${fmt(start.ratio, 2)}`, '≤ 0.8× hello'],
@@ -698,6 +857,7 @@ async function main() {
     ['burst: settled after the last write (ms)', spread(b.settledMs), `${b.writes} writes in ${fmt(b.spreadMs.median, 0)} ms`, '≤ 200'],
     ['burst: CPU (s)', spread(b.cpuSeconds, 2), '', ''],
     ['burst: key press → frame (ms) p50 / p95', pair(b.keyPress), '', 'p95 ≤ 100'],
+    ...PHASES.cpu.rows(cpu),
     ['peak RSS, big team (MB)', spread(results.memory.bigTeamPeakMb, 0), `RSS after: ${spread(results.memory.bigTeamRssMb, 0)}`, '≤ 200'],
     ...(soakResult
       ? [
@@ -709,7 +869,8 @@ async function main() {
           ],
         ]
       : []),
-    ['idle CPU per 10 s (s)', spread(i.per10s, 3), `first 10 s after start: ${spread(i.firstAfterStartPer10s, 3)}`, '≤ 0.05'],
+    ...PHASES.idle.rows(idleFigures),
+    ...PHASES['young-idle'].rows(youngIdle),
     [
       'key press → frame, big team (ms) p50 / p95',
       pair(results.keyPressBig),
@@ -728,11 +889,7 @@ async function main() {
       [`  … opened / its end (G) / page up (ms)`, `${spread(m.openMs, 0)} / ${spread(m.endMs, 0)} / ${spread(m.pageMs, 0)}`, '', ''],
     ]),
   ];
-  const headings = ['figure', `measured: median (min–max) of ${RUNS} runs`, 'baseline, same run', 'target'];
-  const widths = headings.map((heading, c) => Math.max(heading.length, ...rows.map((row) => row[c].length)));
-  const line = (cells) => `| ${cells.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
-  process.stdout.write(`${line(headings)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`);
-  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+  printTable(rows);
   process.stdout.write(`\nbench/results.json written (${fmt(results.seconds, 0)} s)\n`);
   process.exit(0);
 }

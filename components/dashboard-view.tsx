@@ -32,7 +32,6 @@ interface BodyProps {
   /** The dashboard's own panes, row by row as the layout puts them. */
   readonly rows: readonly (readonly BuiltPane[])[];
   readonly colors: ReadonlyMap<string, string | null>;
-  readonly now: number;
   readonly width: number;
 }
 
@@ -48,13 +47,13 @@ function ListRow({ panes, width }: { panes: readonly BuiltPane[]; width: number 
   );
 }
 
-function Body({ model, rows, colors, now, width }: BodyProps) {
+function Body({ model, rows, colors, width }: BodyProps) {
   return (
     <>
       {model.grid.map((row, r) => (
         <Box key={r} flexDirection="row">
           {row.map((pane) => (
-            <MemberPane key={pane.member.name} pane={pane} bordered={model.layout.bordered} colors={colors} now={now} />
+            <MemberPane key={pane.member.name} pane={pane} bordered={model.layout.bordered} colors={colors} />
           ))}
         </Box>
       ))}
@@ -108,7 +107,7 @@ export const dashboardView: View = {
       panes: [...members, ...built.map((pane) => pane.list)],
       notes: layout.hiddenMembers > 0 ? [`${layout.hiddenMembers} more members: tab`] : [],
       model,
-      draw: () => <Body model={model} rows={rows} colors={frame.colors} now={frame.now} width={frame.width} />,
+      draw: () => <Body model={model} rows={rows} colors={frame.colors} width={frame.width} />,
     };
   },
 };

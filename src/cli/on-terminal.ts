@@ -72,8 +72,14 @@ function listen(listeners: readonly Listener[]): () => void {
   };
 }
 
+/**
+ * How Ink draws: at most 60 frames a second, each written as the lines that
+ * changed since the last (Ink's incremental renderer, as patched in patches/:
+ * an age ticking rewrites one short line, not the whole screen).
+ */
+const RENDER_OPTIONS: RenderOptions = { exitOnCtrlC: true, patchConsole: false, incrementalRendering: true, maxFps: 60 };
+
 export interface TerminalRun {
-  readonly options: RenderOptions;
   /** Colour wanted (`wantsColor`); emphasis is drawn either way. */
   readonly color: boolean;
   /** Stop what feeds the view (watchers, timers); runs once, before the screen is left. */
@@ -81,7 +87,7 @@ export interface TerminalRun {
 }
 
 /** Draw `element` until the user quits; resolves to the exit status. */
-export async function runOnTerminal(element: ReactElement, { options, color, onClose }: TerminalRun): Promise<number> {
+export async function runOnTerminal(element: ReactElement, { color, onClose }: TerminalRun): Promise<number> {
   chalk.level = colorLevel(color);
   const fault = process.env['TEAMTOP_FAULT'];
   const injected = fault ? (await import('./faults.js')).faults(fault) : undefined;
@@ -132,7 +138,7 @@ export async function runOnTerminal(element: ReactElement, { options, color, onC
     [process.stdin, 'end', onInputEnd],
   ]);
   try {
-    instance = render(injected ? injected.draw(element) : element, options);
+    instance = render(injected ? injected.draw(element) : element, RENDER_OPTIONS);
     await instance.waitUntilExit();
   } catch (error) {
     failures.push(error);

@@ -61,7 +61,6 @@ export async function runLive(options: LiveOptions): Promise<number> {
       view={options.view}
     />,
     {
-      options: { exitOnCtrlC: true, patchConsole: false, incrementalRendering: false, maxFps: 60 },
       color: options.color,
       onClose: closing,
     },

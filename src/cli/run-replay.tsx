@@ -60,6 +60,6 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
       quietAfterMs={options.quietAfterMs}
       replay={controller}
     />,
-    { options: { exitOnCtrlC: true, patchConsole: false, maxFps: 60 }, color: options.color, onClose: () => controller.dispose() },
+    { color: options.color, onClose: () => controller.dispose() },
   );
 }

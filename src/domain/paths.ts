@@ -99,7 +99,9 @@ export function classifyFolder(relative: string): FolderTarget | undefined {
 /**
  * Whether a watcher should look inside / at this path at all. Everything outside
  * `teams/` and `tasks/` (transcripts, settings, projects) is none of our business,
- * and lock directories churn on every write.
+ * and lock directories churn on every write. In an inboxes folder only inboxes
+ * are: a temp file written there and renamed over an inbox (`<inbox>.json.<pid>`)
+ * would otherwise be added to the watch and taken off it again on every message.
  */
 export function isWatchable(relative: string): boolean {
   const parts = split(relative);
@@ -114,7 +116,7 @@ export function isWatchable(relative: string): boolean {
   if (root !== 'teams') return false;
   if (entry === undefined) return true;
   if (entry === 'config.json') return parts.length === 3;
-  return entry === 'inboxes' && parts.length <= 4;
+  return entry === 'inboxes' && (parts.length === 3 || (parts.length === 4 && JSON_FILE.test(parts[3]!)));
 }
 
 /** The relative path of a target's file. */

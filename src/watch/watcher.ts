@@ -21,7 +21,7 @@ import { basename, dirname, join, relative as relativePath, resolve, sep } from 
 import type { FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
 import type { EventReader, FileEvent } from './events.js';
-import { dirState, gone, nearestExisting } from './dir-state.js';
+import { dirState, gone, nearestExisting } from './probe.js';
 import { contentsOf } from './scan.js';
 import { Mode } from './watch-mode.js';
 
@@ -135,7 +135,10 @@ async function follow(
 ): Promise<Ending> {
   const { claudeDir, reader, signal } = options;
   const root = dirState(claudeDir);
-  const toRelative = (path: string): string => relativePath(claudeDir, path).split(sep).join('/');
+  // Asked for every path chokidar looks at (its `ignored`) and every event: a path under the dir is cut, not resolved.
+  const under = `${claudeDir}${sep}`;
+  const toRelative = (path: string): string =>
+    (path.startsWith(under) ? path.slice(under.length) : relativePath(claudeDir, path)).split(sep).join('/');
 
   const watcher: FSWatcher = watch(claudeDir, {
     ignoreInitial: true,

@@ -1,7 +1,8 @@
 /**
  * One inbox changing draws one member pane again: a pane's model is the same
  * object while it says the same, and the panes drawn from such a model are
- * memoised (a member's pane, the task list). The handshake list is judged
+ * memoised (a member's pane, its list, the task list). The clock moving on
+ * draws again only the panes whose times on screen changed, and not their lists. The handshake list is judged
  * again on every frame and is not memoised; it is not counted here.
  */
 import React, { type FunctionComponent } from 'react';
@@ -10,6 +11,9 @@ import type * as MemberViews from '../../components/panes/members/view.js';
 import type { MemberPaneProps } from '../../components/panes/members/view.js';
 import type * as TaskViews from '../../components/panes/tasks/view.js';
 import type { TaskListProps } from '../../components/panes/tasks/view.js';
+import type * as WindowedLists from '../../components/windowed-list.js';
+import type { WindowedListProps } from '../../components/windowed-list.js';
+import { App } from '../../components/app.js';
 import { createStore } from '../../src/store/store.js';
 import { at, message, teamStateObservations, task } from '../helpers/observations.js';
 import { mountStore } from '../helpers/app.js';
@@ -29,6 +33,18 @@ function counting<P extends object>(component: unknown, name: (props: P) => stri
 vi.mock('../../components/panes/members/view.js', async (original) => {
   const module = await original<typeof MemberViews>();
   return { ...module, MemberPane: counting<MemberPaneProps>(module.MemberPane, (props) => props.pane.member.name) };
+});
+// A list of messages drawn: which inbox it lists (the handshake and task lists are not counted).
+vi.mock('../../components/windowed-list.js', async (original) => {
+  const module = await original<typeof WindowedLists>();
+  return {
+    ...module,
+    WindowedList: <T,>(props: WindowedListProps<T>) => {
+      const first = props.items[0];
+      if (first && typeof first === 'object' && 'to' in first) drawn.push(`messages of ${String(first.to)}`);
+      return module.WindowedList(props);
+    },
+  };
 });
 vi.mock('../../components/panes/tasks/view.js', async (original) => {
   const module = await original<typeof TaskViews>();
@@ -59,6 +75,29 @@ describe('drawing again', () => {
       observations: [{ kind: 'inbox', team: 'team', member: 'worker', messages: [{ ...hello, read: true }], at: at(3), live: false }],
     });
     await waitFor(() => expect(app.lastFrame()).not.toContain('1 unread'));
+    expect(drawn).toEqual(['worker', 'messages of worker']);
+  });
+
+  it('draws again, as the clock moves on, only the member panes whose time on screen changed', async () => {
+    const store = createStore({ frameMs: 0 });
+    // The worker went idle at 1 s: its pane says so, and for how long. The lead's pane shows no time.
+    const idle = message('team-lead', 'worker', { type: 'idle_notification', from: 'worker', idleReason: 'available' }, 1, { read: true });
+    const work = message('worker', 'team-lead', 'the work', 0, { read: true });
+    store.dispatch({
+      type: 'observed',
+      observations: [
+        ...teamStateObservations('team'),
+        { kind: 'inbox', team: 'team', member: 'team-lead', messages: [idle], at: at(1), live: false },
+        { kind: 'inbox', team: 'team', member: 'worker', messages: [work], at: at(1), live: false },
+        { kind: 'task', team: 'team', task: task('1', { subject: 'the work' }), at: at(1), live: false },
+      ],
+    });
+    const app = mountStore(store, { now: at(10) });
+    await waitFor(() => expect(app.lastFrame()).toContain('idle 9s'));
+    drawn.length = 0;
+    app.rerender(<App store={store} claudeDir="/claude" color={false} now={at(11)} />);
+    await waitFor(() => expect(app.lastFrame()).toContain('idle 10s'));
+    // The worker's title says so; what it lists is drawn as it was.
     expect(drawn).toEqual(['worker']);
   });
 

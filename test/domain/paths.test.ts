@@ -56,6 +56,8 @@ describe('classifyFolder and isWatchable', () => {
     expect(isWatchable('tasks/a/1.json')).toBe(true);
     expect(isWatchable('projects')).toBe(false);
     expect(isWatchable('teams/a/inboxes/b.json.lock')).toBe(false);
+    expect(isWatchable('teams/a/inboxes/b.json.3912837')).toBe(false);
+    expect(isWatchable('teams/a/inboxes')).toBe(true);
     expect(isWatchable('teams/a/notes')).toBe(false);
   });
 });

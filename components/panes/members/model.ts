@@ -5,7 +5,7 @@
  */
 import { agentFigures, figuresLine } from '../../../src/domain/agent.js';
 import { maxOf } from '../../../src/domain/lists.js';
-import { formatAge } from '../../../src/domain/time.js';
+import { formatAge, formatSince } from '../../../src/domain/time.js';
 import { isOpen, type Handshake } from '../../../src/domain/handshakes.js';
 import type { InboxMessage } from '../../../src/domain/inbox.js';
 import { positionOf } from '../../../src/store/inbox-history.js';
@@ -19,8 +19,9 @@ import { fit } from '../../text.js';
 import { keysOf, listWindow, type Detail, type ItemKey, type Keys, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
 import type { Frame } from '../../view.js';
 import { selectedIndex } from '../../view-state.js';
+import { UNREAD_MARK } from '../../message-line.js';
 import { memberMark, type DiagnosisMark } from '../diagnoses/marks.js';
-import { logLineDetail, memberDetail } from './detail.js';
+import { logLineDetail, memberDetail, statusLabel } from './detail.js';
 
 export const memberPaneId = (member: string): PaneId => ({ kind: 'member', member });
 
@@ -88,6 +89,13 @@ export interface MemberPaneModel {
   readonly marker: HandshakeMarker | null;
   /** The diagnoses that name the member, as its title marks them. */
   readonly diagnosed: DiagnosisMark | null;
+  /**
+   * What the pane says of the member's status and unread mail as of the
+   * frame's time (`idle 3s`, `● 2 unread 40s`): the pane takes no clock, so
+   * the clock moving on draws again only the panes whose words changed.
+   */
+  readonly status: string;
+  readonly unread: string;
 }
 
 const EMPTY: readonly InboxMessage[] = [];
@@ -199,7 +207,16 @@ function markerOf(member: string, handshakes: readonly Handshake[]): HandshakeMa
   return { text, stalled: [...waitingOn, ...owes].some((handshake) => handshake.state === 'stalled') };
 }
 
+/** `● 2 unread`, and `● 2 unread 3m` once the oldest has waited long. */
+function unreadLabel(member: MemberView, now: number): string {
+  if (member.unread === 0) return 'all read';
+  const waited = now - member.waitingSince;
+  return `${UNREAD_MARK} ${member.unread} unread${waited >= LONG_WAIT_MS ? ` ${formatSince(waited)}` : ''}`;
+}
+
 const samePaneModel = (a: MemberPaneModel, b: MemberPaneModel): boolean =>
+  a.status === b.status &&
+  a.unread === b.unread &&
   a.messages === b.messages &&
   a.log === b.log &&
   a.rows === b.rows &&
@@ -213,6 +230,8 @@ const samePaneModel = (a: MemberPaneModel, b: MemberPaneModel): boolean =>
 
 /** The last model of each pane of the team on screen: a new one that says the same is not a new one. */
 const keep = keeper(samePaneModel);
+/** And its window, kept apart: a pane whose title changed (an age) lists what it listed, and its list is not drawn again. */
+const keepWindow = keeper<ListWindow>(shallowEqual);
 
 /** A member's pane as the keys see it. */
 export function memberList(frame: Frame, content: MemberContent, page: number): PaneList {
@@ -223,7 +242,11 @@ export function memberPane(frame: Frame, content: MemberContent, layout: PaneLay
   const { member, items } = content;
   const notes = bordered ? notesThatFit(content.notes, layout.rows, items.length) : content.notes;
   const rows = layout.rows - (bordered ? notes.length : 0);
-  const window = listWindow(items.length, rows, selectedIndex(frame.view, content.id, items, 'end'));
+  const window = keepWindow(
+    frame.team.name,
+    member.name,
+    listWindow(items.length, rows, selectedIndex(frame.view, content.id, items, 'end')),
+  );
   const model = {
     member,
     messages: content.messages,
@@ -235,6 +258,8 @@ export function memberPane(frame: Frame, content: MemberContent, layout: PaneLay
     layout,
     marker: markerOf(member.name, frame.handshakes),
     diagnosed: memberMark(member.name, frame.diagnoses.diagnoses),
+    status: statusLabel(member, frame.now),
+    unread: unreadLabel(member, frame.now),
   };
   return keep(frame.team.name, member.name, model);
 }

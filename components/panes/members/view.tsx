@@ -1,16 +1,17 @@
 import { Box, Text } from 'ink';
 import React from 'react';
+import type { InboxMessage } from '../../../src/domain/inbox.js';
 import { maxOf } from '../../../src/domain/lists.js';
-import { formatSince } from '../../../src/domain/time.js';
 import type { MemberView } from '../../../src/store/selectors/members.js';
 import { FittedLine, type Part } from '../../fitted-line.js';
-import { MessageLine, UNREAD_MARK } from '../../message-line.js';
+import { MessageLine } from '../../message-line.js';
+import type { ListWindow } from '../../pane.js';
 import { displayWidth, fit, stringWidth } from '../../text.js';
 import { memberColor, palette, useTheme, type Theme } from '../../theme.js';
 import { visibleItems, WindowedList } from '../../windowed-list.js';
 import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
-import { statusLabel, waitsText } from './detail.js';
-import { LONG_WAIT_MS, type HandshakeMarker, type MemberPaneModel } from './model.js';
+import { waitsText } from './detail.js';
+import type { LogView, MemberPaneModel } from './model.js';
 
 const CORNERS = {
   round: { left: '╭', line: '─', right: '╮' },
@@ -35,25 +36,18 @@ function infoText(pane: MemberPaneModel): string {
   return `output.log · ${log.total} line${log.total === 1 ? '' : 's'}${log.present ? '' : ' · removed'}`;
 }
 
-/** `● 2 unread`, and `● 2 unread 3m` once the oldest has waited long. */
-function unreadLabel(member: MemberView, now: number): string {
-  if (member.unread === 0) return 'all read';
-  const waited = now - member.waitingSince;
-  return `${UNREAD_MARK} ${member.unread} unread${waited >= LONG_WAIT_MS ? ` ${formatSince(waited)}` : ''}`;
-}
-
 /** The handshake marker (if any) and the unread count, as pieces of a line. */
 interface StatusParts {
   readonly marker: Part | undefined;
   readonly unread: Part;
 }
 
-function statusParts(member: MemberView, marker: HandshakeMarker | null, paint: Theme['paint'], now: number): StatusParts {
+function statusParts({ member, marker, unread }: MemberPaneModel, paint: Theme['paint']): StatusParts {
   return {
     marker: marker
       ? { text: `${marker.text} `, bold: marker.stalled, color: paint(marker.stalled ? palette.danger : palette.warning) }
       : undefined,
-    unread: { text: unreadLabel(member, now), color: member.unread > 0 ? paint(palette.accent) : undefined, dimColor: member.unread === 0 },
+    unread: { text: unread, color: member.unread > 0 ? paint(palette.accent) : undefined, dimColor: member.unread === 0 },
   };
 }
 
@@ -63,7 +57,6 @@ export interface MemberPaneProps {
   readonly pane: MemberPaneModel;
   readonly bordered: boolean;
   readonly colors: ReadonlyMap<string, string | null>;
-  readonly now: number;
 }
 
 /** The diagnoses naming the member, after its name: ` ⚠ ignored-shutdown`, or only ` ⚠` where the title has no room. */
@@ -79,14 +72,15 @@ interface TitleBarProps {
   readonly diagnosed: DiagnosisMark | null;
   readonly focused: boolean;
   readonly width: number;
-  readonly now: number;
+  /** What the pane says of the member's status (`idle 3s`). */
+  readonly statusText: string;
 }
 
-function TitleBar({ member, diagnosed, focused, width, now }: TitleBarProps) {
+function TitleBar({ member, diagnosed, focused, width, statusText }: TitleBarProps) {
   const { paint } = useTheme();
   const corners = focused ? CORNERS.bold : CORNERS.round;
   const color = paint(memberColor(member.color));
-  const status = ` ${statusLabel(member, now)} `;
+  const status = ` ${statusText} `;
   const title = `${member.isLead ? '★ ' : ''}${member.name}`;
   // The mark gives way to the name's first columns; the name to the mark after that.
   const mark = diagnosedPart(diagnosed, width - 7 - stringWidth(status) - displayWidth(title, 12), paint);
@@ -112,17 +106,27 @@ function TitleBar({ member, diagnosed, focused, width, now }: TitleBarProps) {
 }
 
 /** The end of the agent's output log, as `tail -F` shows it (text from disk: fitted and sanitised). */
-function LogLines({ pane, width }: { pane: MemberPaneModel; width: number }) {
-  const { window } = pane;
-  const lines = pane.log?.lines ?? [];
-  if (window.end === window.start) return pane.rows > 0 ? <Text dimColor>no output yet</Text> : null;
+function LogLines({
+  log,
+  window,
+  rows,
+  focused,
+  width,
+}: {
+  log: LogView;
+  window: ListWindow;
+  rows: number;
+  focused: boolean;
+  width: number;
+}) {
+  if (window.end === window.start) return rows > 0 ? <Text dimColor>no output yet</Text> : null;
   // A removed log keeps its lines on screen, dimmed.
-  const logLine = (line: string): Part[] => [{ text: fit(line, width) || ' ', dimColor: pane.log?.present === false }];
+  const logLine = (line: string): Part[] => [{ text: fit(line, width) || ' ', dimColor: !log.present }];
   return (
     <WindowedList
-      items={lines}
+      items={log.lines}
       window={window}
-      focused={pane.focused}
+      focused={focused}
       row={(line, index, selected) => <FittedLine key={index} parts={logLine(line)} width={width} inverse={selected} />}
     />
   );
@@ -149,11 +153,24 @@ function Notes({ pane, width }: { pane: MemberPaneModel; width: number }) {
   );
 }
 
-function Messages({ pane, colors, width }: { pane: MemberPaneModel; colors: ReadonlyMap<string, string | null>; width: number }) {
-  if (pane.log) return <LogLines pane={pane} width={width} />;
-  const { messages, window } = pane;
+interface MessagesProps {
+  readonly messages: readonly InboxMessage[];
+  readonly log: LogView | null;
+  readonly window: ListWindow;
+  readonly rows: number;
+  readonly focused: boolean;
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly width: number;
+}
+
+/**
+ * The pane's list: its messages, or its log. Drawn again only when what it
+ * lists changed, not when the pane's title or info line did (an age ticking).
+ */
+const Messages = React.memo(function Messages({ messages, log, window, rows, focused, colors, width }: MessagesProps) {
+  if (log) return <LogLines log={log} window={window} rows={rows} focused={focused} width={width} />;
   const visible = visibleItems(messages, window);
-  if (pane.rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
+  if (rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
   const widest = Math.max(6, Math.floor(width * 0.28));
   const senderWidth = maxOf(
     visible.map((message) => displayWidth(message.from, widest)),
@@ -164,13 +181,26 @@ function Messages({ pane, colors, width }: { pane: MemberPaneModel; colors: Read
     <WindowedList
       items={messages}
       window={window}
-      focused={pane.focused}
+      focused={focused}
       row={(message, _, selected) => (
         <MessageLine key={message.key} message={message} selected={selected} senderColor={colors.get(message.from) ?? null} {...columns} />
       )}
     />
   );
-}
+});
+
+/** The pane's list, from its model. */
+const listOf = (pane: MemberPaneModel, colors: ReadonlyMap<string, string | null>, width: number) => (
+  <Messages
+    messages={pane.messages}
+    log={pane.log}
+    window={pane.window}
+    rows={pane.rows}
+    focused={pane.focused}
+    colors={colors}
+    width={width}
+  />
+);
 
 /** The member's type, model and backend (or the log shown) on the left; its handshakes and unread count on the right. */
 function InfoLine({ pane, status, width }: { pane: MemberPaneModel; status: StatusParts; width: number }) {
@@ -187,18 +217,18 @@ function InfoLine({ pane, status, width }: { pane: MemberPaneModel; status: Stat
   return <FittedLine parts={parts} width={width} />;
 }
 
-export const MemberPane = React.memo(function MemberPane({ pane, bordered, colors, now }: MemberPaneProps) {
+export const MemberPane = React.memo(function MemberPane({ pane, bordered, colors }: MemberPaneProps) {
   const { paint } = useTheme();
   const { member, layout } = pane;
   const color = paint(memberColor(member.color));
-  const status = statusParts(member, pane.marker, paint, now);
+  const status = statusParts(pane, paint);
   if (!bordered) {
     const mark = diagnosedPart(pane.diagnosed, layout.width, paint);
     const head: Part[] = [
       { text: pane.focused ? '▸ ' : '  ', bold: true },
       { text: `${member.isLead ? '★ ' : ''}${fit(member.name, 30)}`, color, bold: true, inverse: pane.focused },
       ...(mark ? [mark] : []),
-      { text: ` ${statusLabel(member, now)}`, dimColor: member.departed },
+      { text: ` ${pane.status}`, dimColor: member.departed },
     ];
     // The details give way first, then the rest is cut at the pane's edge.
     const room = layout.width - stringWidth([...head, ...partsOf(status)].map((part) => part.text).join('')) - 6;
@@ -209,7 +239,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
       <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
         <FittedLine parts={[...head, { text: info ? ` · ${info} · ` : ' · ', dimColor: true }, ...partsOf(status)]} width={layout.width} />
         <Box flexDirection="column" paddingLeft={4}>
-          <Messages pane={pane} colors={colors} width={layout.width - 4} />
+          {listOf(pane, colors, layout.width - 4)}
         </Box>
       </Box>
     );
@@ -217,7 +247,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
   const inner = layout.width - 4;
   return (
     <Box flexDirection="column" width={layout.width} height={layout.height}>
-      <TitleBar member={member} diagnosed={pane.diagnosed} focused={pane.focused} width={layout.width} now={now} />
+      <TitleBar member={member} diagnosed={pane.diagnosed} focused={pane.focused} width={layout.width} statusText={pane.status} />
       <Box
         // Ink applies only the changed style props on update, and a new borderStyle
         // alone turns the top border back on: remount on focus change instead.
@@ -233,7 +263,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
       >
         <InfoLine pane={pane} status={status} width={inner} />
         {pane.notes.length > 0 ? <Notes pane={pane} width={inner} /> : null}
-        <Messages pane={pane} colors={colors} width={inner} />
+        {listOf(pane, colors, inner)}
       </Box>
     </Box>
   );

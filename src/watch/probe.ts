@@ -1,6 +1,6 @@
 /**
- * What is on disk at a path, as the watcher needs to know it: a folder (which
- * one), a file, or nothing; and whether a path reported removed is really gone.
+ * What the watcher asks the disk itself, past what chokidar says: whether a
+ * path is a folder (and which one), and whether a path reported removed is gone.
  */
 import { lstatSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -31,7 +31,7 @@ export function gone(path: string): boolean {
   }
 }
 
-/** The path itself, or its nearest ancestor that exists. */
+/** The path, or the nearest of its ancestors that exists. */
 export function nearestExisting(path: string): string {
   let current = path;
   while (dirState(current).kind === 'missing' && dirname(current) !== current) current = dirname(current);

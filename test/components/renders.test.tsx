@@ -125,7 +125,8 @@ describe('drawing again', () => {
       observations: [{ kind: 'inbox', team: 'team', member: 'worker', messages: [{ ...hello, read: true }], at: at(3), live: false }],
     });
     await waitFor(() => expect(app.lastFrame()).not.toContain('1 unread\n'));
-    await waitFor(() => expect(drawn).toEqual(['worker']));
+    // Its list of messages too (it changed); no other pane.
+    await waitFor(() => expect(drawn).toEqual(['worker', 'messages of worker']));
     drawn.length = 0;
     // The mail is read after all: the diagnosis clears, the panes it named lose their mark, the task list takes its lines.
     store.dispatch({
@@ -133,6 +134,6 @@ describe('drawing again', () => {
       observations: [{ kind: 'inbox', team: 'team', member: 'enginer', messages: [{ ...typo, read: true }], at: at(4), live: false }],
     });
     await waitFor(() => expect(app.lastFrame()).not.toContain('misaddressed'));
-    expect(drawn.sort()).toEqual(['enginer', 'tasks', 'team-lead']);
+    expect(drawn.sort()).toEqual(['enginer', 'messages of enginer', 'tasks', 'team-lead']);
   });
 });

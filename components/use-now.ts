@@ -3,6 +3,9 @@ import { useEffect, useState } from 'react';
 /** Never wait longer than this, in case the machine slept or the clock jumped. */
 const LONGEST_WAIT_MS = 60_000;
 
+/** The clock moves on whole seconds after it last did: the beat every time on screen moves on to. */
+const BEAT_MS = 1000;
+
 export interface Clock {
   /** The time the screen is drawn for. */
   readonly now: number;
@@ -18,14 +21,26 @@ export function useClock(at?: number): Clock {
 }
 
 /**
- * Move the clock on when the screen next needs it: `untilChangeMs` from now (the
- * model says when an age on screen next changes), so an idle dashboard does not
- * redraw every second just to show the same text.
+ * When the clock drawn at `now` next moves on, the model saying that a time on
+ * screen changes `untilChangeMs` after it: on the first beat (a whole number of
+ * seconds after `now`) that is not before the change. Times seen at different
+ * instants (a team's come from many writes) then move on together, in one frame
+ * a second, not each in a frame of its own; a time is at most a second late,
+ * and ages show whole seconds.
+ */
+export function nextMoveAt(now: number, untilChangeMs: number): number {
+  return now + Math.min(LONGEST_WAIT_MS, Math.ceil(Math.max(1, untilChangeMs) / BEAT_MS) * BEAT_MS);
+}
+
+/**
+ * Move the clock on when the screen next needs it (`nextMoveAt`), so an idle
+ * dashboard does not redraw every second just to show the same text.
  */
 export function useRedrawWhenTimeChanges({ now, moving, moveOn }: Clock, untilChangeMs: number): void {
   useEffect(() => {
     if (!moving) return;
-    const wait = Math.min(LONGEST_WAIT_MS, Math.max(10, Math.ceil(untilChangeMs)));
+    // Drawn again for another reason (a file changed) long after `now`: the beat is due, soon.
+    const wait = Math.max(10, nextMoveAt(now, untilChangeMs) - Date.now());
     const timer = setTimeout(moveOn, wait);
     return () => clearTimeout(timer);
     // moveOn is a new function each render, with the same effect: not a reason to re-arm.

@@ -654,6 +654,22 @@ const idleSummary = (runs) => ({
  * each runs, its figures across runs (in results.json) and its rows in the table.
  */
 const PHASES = {
+  burst: {
+    label: '4/8 burst',
+    run: () => burst(typicalDir()),
+    summary: (runs) => ({
+      writes: runs[0].writes,
+      spreadMs: across(runs, (r) => r.spreadMs),
+      settledMs: across(runs, (r) => r.settledMs),
+      cpuSeconds: across(runs, (r) => r.cpuSeconds),
+      keyPress: { p50: across(runs, (r) => r.keyMs.median), p95: across(runs, (r) => r.keyMs.p95) },
+    }),
+    rows: (b) => [
+      ['burst: settled after the last write (ms)', spread(b.settledMs), `${b.writes} writes in ${fmt(b.spreadMs.median, 0)} ms`, '≤ 200'],
+      ['burst: CPU (s)', spread(b.cpuSeconds, 2), '', ''],
+      ['burst: key press → frame (ms) p50 / p95', pair(b.keyPress), '', 'p95 ≤ 100'],
+    ],
+  },
   cpu: {
     label: '4/8 CPU per message: a team of five at 160x48, a message every 100 ms',
     run: () => cpuPerMessage(),
@@ -757,7 +773,7 @@ async function main() {
   const replayRuns = await repeat(`3/8 capture and change → frame: ${REPLAYED} replayed at 1×`, () =>
     replayRecording(temp('replay'), temp('replay-state')),
   );
-  const burstRuns = await repeat('4/8 burst', () => burst(typicalDir()));
+  const burstFigures = await runPhase('burst');
   const cpu = await runPhase('cpu');
   const idleFigures = await runPhase('idle');
   const youngIdle = await runPhase('young-idle');
@@ -815,13 +831,7 @@ async function main() {
       p95: across(replayRuns, (r) => r.p95),
       max: across(replayRuns, (r) => r.max),
     },
-    burst: {
-      writes: burstRuns[0].writes,
-      spreadMs: across(burstRuns, (r) => r.spreadMs),
-      settledMs: across(burstRuns, (r) => r.settledMs),
-      cpuSeconds: across(burstRuns, (r) => r.cpuSeconds),
-      keyPress: { p50: across(burstRuns, (r) => r.keyMs.median), p95: across(burstRuns, (r) => r.keyMs.p95) },
-    },
+    burst: burstFigures,
     memory: {
       bigTeamPeakMb: across(bigRuns, (r) => r.memory.peakMb),
       bigTeamRssMb: across(bigRuns, (r) => r.memory.rssMb),
@@ -846,7 +856,7 @@ async function main() {
   };
   writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
-  const { latency: l, burst: b } = results;
+  const { latency: l } = results;
   const ratio = (a, base) => fmt(a.median / base.median, 2);
   const rows = [
     ['startup (ms)', spread(start.teamtopMs, 0), `bare Ink hello ${spread(start.helloMs, 0)}: ×${fmt(start.ratio, 2)}`, '≤ 0.8× hello'],
@@ -893,9 +903,7 @@ async function main() {
       `${spread(results.replay.kept, 0)} of ${results.replay.written} messages kept, ${spread(results.replay.drawn, 0)} drawn; max ${spread(results.replay.max)} ms`,
       'all kept',
     ],
-    ['burst: settled after the last write (ms)', spread(b.settledMs), `${b.writes} writes in ${fmt(b.spreadMs.median, 0)} ms`, '≤ 200'],
-    ['burst: CPU (s)', spread(b.cpuSeconds, 2), '', ''],
-    ['burst: key press → frame (ms) p50 / p95', pair(b.keyPress), '', 'p95 ≤ 100'],
+    ...PHASES.burst.rows(burstFigures),
     ...PHASES.cpu.rows(cpu),
     ['peak RSS, big team (MB)', spread(results.memory.bigTeamPeakMb, 0), `RSS after: ${spread(results.memory.bigTeamRssMb, 0)}`, '≤ 200'],
     ...(soakResult

@@ -4,6 +4,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { CAPTURES, copyFixture, FIXTURES } from '../helpers/fixtures.js';
 import { runCli as run } from '../helpers/cli.js';
+import { BIN_FLAGS } from '../helpers/pty.js';
 
 const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]/gu;
 
@@ -216,6 +217,15 @@ describe('flags', () => {
       expect(help.stdout).toContain(flag);
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
     expect(run(['--version']).stdout.trim()).toBe(version);
+  });
+
+  it('runs `npm start` and `npm run demo` with the Node flags of the bin', () => {
+    // The shebang's flags (memory and CPU for a long run) are what users get; the scripts must not measure another program.
+    const { scripts } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(BIN_FLAGS).toContain('--max-opt=1');
+    for (const name of ['start', 'demo']) expect(scripts[name]).toContain(`node ${BIN_FLAGS.join(' ')} dist/cli.js`);
   });
 
   it('rejects an unknown flag with a message and a non-zero exit', () => {

@@ -7,6 +7,17 @@ import { waitFor } from './wait.js';
 
 export const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
 
+/** The Node flags of the bin's `#!/usr/bin/env -S node …` line: the dashboard runs as its bin runs it. */
+export const BIN_FLAGS: readonly string[] = (() => {
+  const source = readFileSync(resolve(import.meta.dirname, '../../src/cli/bin.ts'), 'utf8');
+  return (
+    /^#!\S*env -S node (.*)$/mu
+      .exec(source.split('\n', 1)[0] ?? '')?.[1]
+      ?.trim()
+      .split(/\s+/u) ?? []
+  );
+})();
+
 const running: Terminal[] = [];
 
 /** `pid`, or its child when it is the shell that runs teamtop (found through /proc). */
@@ -100,10 +111,10 @@ export class Terminal {
     this.screen = new xterm.Terminal({ cols, rows, allowProposedApi: true });
     const childEnv = environment ?? { ...(process.env as Record<string, string>), TERM: 'xterm-256color', ...env };
     const [file, argv] = afterExit
-      ? ['/bin/sh', ['-c', `"$0" "$@"; status=$?; ${afterExit}; exit $status`, process.execPath, CLI, ...args]]
+      ? ['/bin/sh', ['-c', `"$0" "$@"; status=$?; ${afterExit}; exit $status`, process.execPath, ...BIN_FLAGS, CLI, ...args]]
       : stderr
-        ? ['/bin/sh', ['-c', 'err=$1; shift; exec "$0" "$@" 2>"$err"', process.execPath, stderr, CLI, ...args]]
-        : [process.execPath, [CLI, ...args]];
+        ? ['/bin/sh', ['-c', 'err=$1; shift; exec "$0" "$@" 2>"$err"', process.execPath, stderr, ...BIN_FLAGS, CLI, ...args]]
+        : [process.execPath, [...BIN_FLAGS, CLI, ...args]];
     // node-pty sets TERM to the terminal's name.
     this.pty = spawn(file, argv, { cols, rows, env: childEnv, name: childEnv['TERM'] ?? 'xterm-256color', uid, gid });
     this.pty.onData((data) => {

@@ -29,7 +29,7 @@ async function watching(): Promise<{ events: string[]; reads: () => number; dir:
   const events: string[] = [];
   watcher = watch(dir, { ignoreInitial: true, ignored: (path) => path.endsWith('.tmp') });
   watcher.on('all', (event, path) => events.push(`${event} ${path.slice(dir!.length + 1)}`));
-  await new Promise((resolve) => watcher!.once('ready', resolve));
+  await new Promise<void>((resolve) => watcher!.once('ready', () => resolve()));
   // The folder reads chokidar starts: counted on its fs handler.
   const handler = (watcher as unknown as { _nodeFsHandler: Handler })._nodeFsHandler;
   const read = handler._handleRead.bind(handler);

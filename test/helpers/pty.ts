@@ -3,20 +3,13 @@ import { spawn, type IPty } from 'node-pty';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach } from 'vitest';
+import { shebangFlags } from '../../bench/pty.mjs';
 import { waitFor } from './wait.js';
 
 export const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
 
-/** The Node flags of the bin's `#!/usr/bin/env -S node …` line: the dashboard runs as its bin runs it. */
-export const BIN_FLAGS: readonly string[] = (() => {
-  const source = readFileSync(resolve(import.meta.dirname, '../../src/cli/bin.ts'), 'utf8');
-  return (
-    /^#!\S*env -S node (.*)$/mu
-      .exec(source.split('\n', 1)[0] ?? '')?.[1]
-      ?.trim()
-      .split(/\s+/u) ?? []
-  );
-})();
+/** The Node flags of the built bin's shebang line: the dashboard runs as its bin runs it. */
+export const BIN_FLAGS: readonly string[] = shebangFlags(CLI);
 
 const running: Terminal[] = [];
 

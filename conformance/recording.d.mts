@@ -40,6 +40,12 @@ export interface Recording {
    */
   readonly startedAt: number;
   readonly durationMs: number;
+  /**
+   * When the recorder saw its last event, on the wall clock (ms since the epoch):
+   * the instant to judge the recording as of (`--now`), so that a test of it
+   * passes on any day.
+   */
+  readonly endedAt: number;
 }
 
 export interface RecordedMessage {

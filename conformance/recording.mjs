@@ -197,7 +197,8 @@ function readEvents(folder) {
 export function loadRecording(folder) {
   const events = readEvents(folder);
   const { ops, startedAt } = operationsOf(events, join(folder, 'snap', 'versions'));
-  return { folder, name: basename(folder), events, ops, startedAt, durationMs: ops.at(-1)?.at ?? 0 };
+  const endedAt = events.length === 0 ? 0 : Math.round(events.at(-1).t * 1000);
+  return { folder, name: basename(folder), events, ops, startedAt, durationMs: ops.at(-1)?.at ?? 0, endedAt };
 }
 
 function parse(content) {

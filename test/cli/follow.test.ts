@@ -67,8 +67,8 @@ describe('teamtop --follow --json', () => {
       const run = recordedRun(recording);
       const dir = tempDir();
       const state = tempDir();
-      // The recording's times are hours old by the clock: a threshold no request reaches keeps stalls out of it.
-      const follower = follow(['--dir', dir, '--state-dir', state, '--stall-after', '100000']);
+      // Judged as of when the client wrote it, not as of today: its requests are days old by the clock.
+      const follower = follow(['--dir', dir, '--state-dir', state, '--now', new Date(recording.endedAt).toISOString()]);
       await ready(follower);
       await reenact(recording, dir, { speed: 10 });
       await waitFor(() => expect(follower.lines).toContainEqual(expect.objectContaining({ event: 'team', change: 'ended' })), {
@@ -110,7 +110,7 @@ describe('teamtop --follow --json', () => {
       expect(follower.stderr()).toBe('');
 
       // What it saw was journaled: the team whose folder is gone is still known to doctor.
-      const doctor = runCli(['doctor', '--dir', dir, '--state-dir', state]);
+      const doctor = runCli(['doctor', '--dir', dir, '--state-dir', state, '--now', new Date(recording.endedAt).toISOString()]);
       expect(doctor.code).toBe(0);
       expect(doctor.stdout).toMatch(new RegExp(`^ℹ ${run.team} \\(ended\\): 0 warnings, 1 note\\n {2}ℹ info contradicting-answers`, 'u'));
     },

@@ -40,6 +40,8 @@ import { firstLine, mailLine, protocolMessage, teammateMessages, toolDetail } fr
 
 /** How many responses' usage is remembered: the records of one response come together. */
 const RESPONSES_REMEMBERED = 64;
+/** How much of an unfinished line is read for its type. */
+const HEAD = 4096;
 /** A longer unfinished line is not held: it is counted invalid when its end arrives. */
 const LONGEST_LINE = 64 * 1024 * 1024;
 /** A spawn prompt's first line is read in the member's details, where there is room. */
@@ -108,10 +110,16 @@ export class TranscriptDecoder {
     return facts;
   }
 
-  /** The start of a line whose end has not arrived: dropped as soon as it is known to be of no use. */
+  /**
+   * The start of a line whose end has not arrived: dropped as soon as it is
+   * known to be of no use. A type that comes before any object comes within
+   * its first few hundred bytes: past HEAD, the start is not read again (each
+   * read of a line being built copies it whole).
+   */
   private hold(piece: string): void {
+    const before = this.pending.length;
     this.pending += piece;
-    const type = leadingRecordType(this.pending);
+    const type = before < HEAD ? leadingRecordType(this.pending) : undefined;
     if (type !== undefined && !PARSED_TYPES.has(type)) this.dropping = 'skipped';
     else if (this.pending.length > LONGEST_LINE) this.dropping = 'invalid';
     if (this.dropping) this.pending = '';

@@ -33,6 +33,14 @@ describe('the type of a transcript line, told without parsing it', () => {
     expect(recordTypeOf('  { "type" : "user" , "a" : [ 1 , { } ] }  ')).toBe('user');
   });
 
+  it('reads a line nested deep on both sides of its type, and gives up on one nested past what it reads', () => {
+    const nested = (depth: number) => `{"a":${'['.repeat(depth)}"x"${']'.repeat(depth)},"type":"t","b":{"c":[]}}`;
+    expect(recordTypeOf(nested(100))).toBe('t');
+    expect(recordTypeOf(nested(100_000))).toBeUndefined();
+    // With small keys after it (as the client writes), the type is read from the end at any depth.
+    expect(recordTypeOf(`{"a":${'['.repeat(100_000)}${']'.repeat(100_000)},"type":"t","u":"v"}`)).toBe('t');
+  });
+
   it('is undefined for what is not a record with a string type', () => {
     for (const line of [
       '',

@@ -49,6 +49,8 @@ function contents(levels: number): string {
  * ones a level at a time.
  */
 const BALANCED = new RegExp(contents(24), 'y');
+/** Brackets read one at a time, past what BALANCED matches in one go. */
+const DEEPER = 256;
 /** The end of a number, `true`, `false` or `null`. */
 const SCALAR_END = /[\s,\]}]/gu;
 
@@ -75,11 +77,16 @@ function stringEnd(line: string, at: number): number {
   return quote < 0 ? -1 : quote + 1;
 }
 
-/** Just past the object or array that opens at `at`, or -1 when the line ends inside it. */
+/**
+ * Just past the object or array that opens at `at`, or -1 when the line ends
+ * inside it, or it nests deeper than BALANCED matches by more than DEEPER
+ * levels (each level deeper is one more pass over what follows: a hostile line
+ * is given up on, and counted invalid, rather than read a thousand times).
+ */
 function nestedEnd(line: string, at: number): number {
   let depth = 1;
   let index = at + 1;
-  while (index < line.length) {
+  for (let steps = 0; index < line.length && steps < DEEPER; steps++) {
     BALANCED.lastIndex = index;
     BALANCED.test(line);
     index = BALANCED.lastIndex;

@@ -84,6 +84,19 @@ const attachment = JSON.stringify({
   sessionId: 's',
 });
 
+/** A Read of a 250 KB file, as the client records it: the text in the tool result and again in toolUseResult. */
+const file = 'const x = 1;\n'.repeat((250 * 1024) / 13);
+const bigUser = JSON.stringify({
+  parentUuid: 'p',
+  isSidechain: false,
+  type: 'user',
+  message: { role: 'user', content: [{ tool_use_id: 'toolu_1', type: 'tool_result', content: file }] },
+  uuid: 'u',
+  timestamp: '2026-11-25T23:17:18.619Z',
+  toolUseResult: { type: 'text', file: { filePath: '/home/dev/app/big.js', content: file } },
+  sessionId: 's',
+});
+
 /** CPU µs per call of `fn`, over at least MEASURE_MS of CPU. */
 function cpuPerCall(fn) {
   for (let i = 0; i < 20; i++) fn();
@@ -129,6 +142,7 @@ async function measure(modulePath) {
     blob: figure([blob]),
     blobInPieces: figure([blob], 16 * 1024),
     attachment: figure([attachment]),
+    bigUser: figure([bigUser]),
   };
 }
 
@@ -148,7 +162,7 @@ async function runOnce() {
 const fmt = (value, digits = 1) => Number(value).toFixed(digits);
 const spread = (s, digits = 1) =>
   s.min === s.max ? fmt(s.median, digits) : `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
-const KINDS = ['all', 'assistant', 'user', 'blob', 'blobInPieces', 'attachment'];
+const KINDS = ['all', 'assistant', 'user', 'blob', 'blobInPieces', 'attachment', 'bigUser'];
 
 export const transcriptPhase = {
   label: 'transcripts: CPU per record, against JSON.parse of the same line',
@@ -182,6 +196,7 @@ export const transcriptPhase = {
       row('transcript: skipping an api-request-blob', 'blob', `${kb('blob')}, its type first`, 'microseconds'),
       row('transcript: skipping it, arriving in 16 KB reads', 'blobInPieces', 'dropped as its type arrives', 'microseconds'),
       row('transcript: skipping an attachment', 'attachment', `${kb('attachment')}, its type after a nested object`, 'microseconds'),
+      row('transcript: a tool result of a 250 KB Read', 'bigUser', `${kb('bigUser')}: parsed, as it says whether the call failed`, ''),
     ];
   },
 };

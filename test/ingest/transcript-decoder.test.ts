@@ -98,7 +98,7 @@ describe('decoding a transcript', () => {
     const text =
       assistant('m1', [
         { type: 'tool_use', id: 't1', name: 'Bash', input: { command: hostile } },
-        { type: 'tool_use', id: 't2', name: 'Read', input: { file_path: `/tmp/\u001b[31mred` } },
+        { type: 'tool_use', id: 't2', name: 'mcp__x\u001b]0;title\u0007', input: { file_path: `/tmp/\u001b[31mred` } },
         { type: 'tool_use', id: 't3', name: 'SendMessage', input: { to: 'bob\u001b[H', message: { type: 'shutdown_request\u0007' } } },
         { type: 'text', text: `\n\u001b[1mbold\u001b[0m words` },
       ]) +
@@ -114,6 +114,10 @@ describe('decoding a transcript', () => {
       detail: 'echo ␛[2J␛]0;pwned␇\uFFFD31m',
     });
     expect(facts.find((fact) => fact.kind === 'text')).toMatchObject({ line: '␛[1mbold␛[0m words' });
+    expect(facts.find((fact) => fact.kind === 'tool-started' && fact.id === 't2')).toMatchObject({
+      name: 'mcp__x␛]0;title␇',
+      detail: '/tmp/␛[31mred',
+    });
   });
 
   it('counts a response usage once, and again with what it replaces when a later record of it says otherwise', () => {

@@ -15,8 +15,8 @@
  * line of another type that arrives in pieces is dropped as soon as its type is
  * known. A line that is not JSON, or not a record of the shape expected, is
  * counted and skipped: never a throw. `new TranscriptDecoder({ midLine: true })`
- * starts reading in the middle of a file (the text up to the first line break
- * is dropped).
+ * starts reading in the middle of a line (a read that starts where the byte
+ * before is not a line break): the text up to the first line break is dropped.
  */
 import type { Tokens, TranscriptFact, TranscriptIdentity } from '../../domain/transcript-facts.js';
 import { describeIssue } from '../../domain/schemas.js';
@@ -82,13 +82,13 @@ export class TranscriptDecoder {
   private turnOpen = false;
   /** The response whose end_turn ended the last turn. */
   private endedBy: string | undefined;
-  private users = 0;
+  private userRecords = 0;
 
   constructor(options: { readonly midLine?: boolean } = {}) {
     if (options.midLine) {
       this.dropping = 'skipped';
       // Its first record went by unread: no record read is a spawn prompt.
-      this.users = 1;
+      this.userRecords = 1;
     }
   }
 
@@ -207,15 +207,10 @@ export class TranscriptDecoder {
       const type = block !== null && typeof block === 'object' ? (block as { type?: unknown }).type : undefined;
       if (type === 'tool_use') {
         const use = ToolUseBlockSchema.safeParse(block);
-        if (use.success)
-          facts.push({
-            kind: 'tool-started',
-            id: use.data.id,
-            name: use.data.name,
-            detail: toolDetail(use.data.name, use.data.input),
-            messageId,
-            at,
-          });
+        if (use.success) {
+          const { id, name, input } = use.data;
+          facts.push({ kind: 'tool-started', id, name: firstLine(name, NAME_MAX) ?? '?', detail: toolDetail(name, input), messageId, at });
+        }
       } else if (type === 'text') {
         const text = TextBlockSchema.safeParse(block);
         const line = text.success ? firstLine(text.data.text) : null;
@@ -249,7 +244,7 @@ export class TranscriptDecoder {
 
   private user(record: UserRecord, facts: TranscriptFact[]): void {
     const at = this.at;
-    const first = this.users++ === 0;
+    const first = this.userRecords++ === 0;
     const { content } = record.message;
     if (typeof content !== 'string') {
       for (const block of content) {

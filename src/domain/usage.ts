@@ -18,7 +18,8 @@
  *   shares its process is given its estimate, and the team's figure takes the
  *   process's recorded cost instead of the estimates of its members. A
  *   `cost-state` followed by more responses (a resumed session) is out of date
- *   and not used.
+ *   and not used. The team's cost is null when a member's is not known: a
+ *   sum of what is known would pass for the whole.
  */
 import { contextWindowOf, estimateUSD } from './pricing.js';
 import type { Tokens, TranscriptFact } from './transcript-facts.js';

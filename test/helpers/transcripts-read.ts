@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TranscriptFact } from '../../src/domain/transcript-facts.js';
 import { TranscriptDecoder } from '../../src/ingest/transcript/decoder.js';
-import { memberOf, transcriptFileOf, type TeamRef } from '../../src/ingest/transcript/member-of.js';
+import { parseConfig } from '../../src/domain/files.js';
+import { memberOf, teamRefOf, transcriptFileOf, type TeamRef } from '../../src/ingest/transcript/member-of.js';
 import { parseSubagentMeta } from '../../src/ingest/transcript/records.js';
 import { claudeDirOf, projectFiles, readProjectFile, type Mode } from './transcripts.js';
 
@@ -11,12 +12,9 @@ import { claudeDirOf, projectFiles, readProjectFile, type Mode } from './transcr
 export function teamOf(mode: Mode): TeamRef {
   const teams = join(claudeDirOf(mode), 'teams');
   const [name] = readdirSync(teams);
-  const config = JSON.parse(readFileSync(join(teams, name!, 'config.json'), 'utf8')) as {
-    leadSessionId: string;
-    leadAgentId: string;
-    createdAt: number;
-  };
-  return { name: name!, leadSessionId: config.leadSessionId, createdAt: config.createdAt, lead: config.leadAgentId.split('@')[0] };
+  const config = parseConfig(readFileSync(join(teams, name!, 'config.json'), 'utf8'));
+  if (!config.ok) throw new Error(config.message);
+  return teamRefOf(name!, config.value, config.value.leadAgentId?.split('@')[0]);
 }
 
 export interface ReadTranscript {

@@ -3,6 +3,7 @@ import {
   memberOf,
   projectFolders,
   projectSlug,
+  teamRefOf,
   transcriptFileOf,
   worthIdentifying,
   type TeamRef,
@@ -68,6 +69,19 @@ describe('which member a transcript is', () => {
       memberOf(TEAM, session, { identity: { sessionId: 'other', sidechain: true, teamName: TEAM.name, agentName: 'bob' } }),
     ).toBeUndefined();
     expect(memberOf({ ...TEAM, leadSessionId: undefined }, { kind: 'session', slug: SLUG, sessionId: LEAD_SESSION }, {})).toBeUndefined();
+  });
+
+  it('takes what it needs of a team from its config', () => {
+    expect(teamRefOf('t', { members: [], leadSessionId: LEAD_SESSION, createdAt: 5 }, 'team-lead')).toEqual({
+      ...TEAM,
+      name: 't',
+      createdAt: 5,
+    });
+    expect(teamRefOf('t', { members: [], createdAt: '2026-11-25T10:00:00.000Z' }, undefined)).toMatchObject({
+      createdAt: Date.parse('2026-11-25T10:00:00.000Z'),
+      leadSessionId: undefined,
+    });
+    expect(teamRefOf('t', undefined, undefined).createdAt).toBeNaN();
   });
 
   it('reads the head of a session only when it may be a teammate of this team', () => {

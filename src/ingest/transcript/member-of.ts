@@ -5,6 +5,7 @@
  *
  *   projectSlug(cwd): string                        `/home/dev/app` → `-home-dev-app`
  *   projectFolders(cwds): string[]                  the folders under projects/ to watch for a team
+ *   teamRefOf(name, config, lead): TeamRef          what the matcher needs of a team
  *   transcriptFileOf(path): TranscriptFile | undefined   what a path under projects/ is
  *   worthIdentifying(file, team, changedAt): boolean     a session file that may be a tmux teammate's (read its head)
  *   memberOf(team, file, evidence): string | undefined   the member's name, or undefined (not this team's, or not known yet)
@@ -20,6 +21,7 @@
  *   records say whose it is (the identity fact of its decoder).
  * A transcript that matches nothing is nobody's: a pane shows nothing rather than a guess.
  */
+import type { TeamConfig } from '../../domain/schemas.js';
 import type { TranscriptIdentity } from '../../domain/transcript-facts.js';
 import type { SubagentMeta } from './records.js';
 
@@ -63,6 +65,17 @@ export interface TeamRef {
   /** The config's `createdAt`, epoch ms (NaN when it does not say). */
   readonly createdAt: number;
   readonly lead: string | undefined;
+}
+
+/** A team as the matcher needs it, from its folder's name, its config and its lead (the store's `selectLead`). */
+export function teamRefOf(name: string, config: TeamConfig | undefined, lead: string | undefined): TeamRef {
+  const created = config?.createdAt;
+  return {
+    name,
+    leadSessionId: config?.leadSessionId,
+    createdAt: typeof created === 'number' ? created : created === undefined ? Number.NaN : Date.parse(created),
+    lead,
+  };
 }
 
 /**

@@ -6,18 +6,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-/** The Node flags a script's `#!/usr/bin/env -S node …` line asks for: run it as its bin would be. */
-export function shebangFlags(script) {
-  const first = readFileSync(script, 'utf8').split('\n', 1)[0];
-  const match = /^#!\S*env -S node (.*)$/u.exec(first);
-  return match ? match[1].trim().split(/\s+/u) : [];
-}
-
 /** The built CLI. */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
-/** The CLI as its bin runs it (with the Node flags of its shebang line). */
-export const cliArgs = (...args) => [...shebangFlags(CLI), CLI, ...args];
+/** The CLI as its bin runs it: `node dist/cli.js`, which sets its own V8 flags (src/cli/v8-flags.ts). */
+export const cliArgs = (...args) => [CLI, ...args];
 
 /** `teamtop --json` with `args`, parsed. */
 export function teamtopJson(...args) {

@@ -3,13 +3,9 @@ import { spawn, type IPty } from 'node-pty';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach } from 'vitest';
-import { shebangFlags } from '../../bench/pty.mjs';
 import { waitFor } from './wait.js';
 
 export const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
-
-/** The Node flags of the built bin's shebang line: the dashboard runs as its bin runs it. */
-export const BIN_FLAGS: readonly string[] = shebangFlags(CLI);
 
 const running: Terminal[] = [];
 
@@ -118,10 +114,10 @@ export class Terminal {
     this.screen = new xterm.Terminal({ cols, rows, allowProposedApi: true });
     const childEnv = environment ?? { ...(process.env as Record<string, string>), TERM: 'xterm-256color', ...env };
     const [file, argv] = afterExit
-      ? ['/bin/sh', ['-c', `"$0" "$@"; status=$?; ${afterExit}; exit $status`, process.execPath, ...BIN_FLAGS, CLI, ...args]]
+      ? ['/bin/sh', ['-c', `"$0" "$@"; status=$?; ${afterExit}; exit $status`, process.execPath, CLI, ...args]]
       : stderr
-        ? ['/bin/sh', ['-c', 'err=$1; shift; exec "$0" "$@" 2>"$err"', process.execPath, stderr, ...BIN_FLAGS, CLI, ...args]]
-        : [process.execPath, [...BIN_FLAGS, CLI, ...args]];
+        ? ['/bin/sh', ['-c', 'err=$1; shift; exec "$0" "$@" 2>"$err"', process.execPath, stderr, CLI, ...args]]
+        : [process.execPath, [CLI, ...args]];
     // node-pty sets TERM to the terminal's name.
     this.pty = spawn(file, argv, { cols, rows, env: childEnv, name: childEnv['TERM'] ?? 'xterm-256color', uid, gid });
     this.pty.onData((data) => {

@@ -1,0 +1,3 @@
+import type { Terminal } from '@xterm/headless';
+
+export function screenToSvg(terminal: Terminal, options?: { fontSize?: number; title?: string }): string;

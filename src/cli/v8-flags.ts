@@ -1,0 +1,55 @@
+/**
+ * The V8 settings teamtop runs with, set by the bin as it starts: the bin's
+ * first line is a plain `#!/usr/bin/env node` (busybox's env, as in Alpine,
+ * passes no arguments to node), and `npm start`, `npm run demo`, the tests and
+ * the benchmark run the bin as users do, so this is the one place they live.
+ *
+ * CPU, for a process that mostly waits: no optimising compiler
+ * (`--max-opt=1`), and every function compiled once to baseline code
+ * (`--always-sparkplug`). A dashboard runs its code a few times a second;
+ * TurboFan compiled it again and again on a second core and cost more than it
+ * saved: 6.5 against 9.0 ms of CPU per message, a key press during a burst 34
+ * against 163 ms at p95. The biggest one-off reads pay a tenth more.
+ *
+ * Memory, for a process that runs for days: an old generation that grows by
+ * half of what survives a collection (`--heap-growing-percent=50`), not by up
+ * to four times: 45 MB less at the peak, for no latency a dashboard notices.
+ *
+ * Each of these is read by V8 as it runs (the tiering decision, each
+ * compilation, each collection's new limit), so setting it before the rest of
+ * teamtop is loaded has the same effect as giving it to node
+ * (test/cli/v8-flags.test.ts watches V8 honour each). A setting V8 reads only
+ * when the heap is made, such as `--max-semi-space-size`, cannot be set this
+ * way; see docs/internals/speed.md for what leaving it out costs and what
+ * starting a second process for it would.
+ */
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * The flags for each Node major version they were measured on. Node 22 and
+ * later compile with Maglev too, which `--max-opt` also governs: until their
+ * own figures say otherwise, other versions run with Node 20's.
+ */
+const MEASURED: Readonly<Record<number, readonly string[]>> = {
+  20: ['--max-opt=1', '--always-sparkplug', '--heap-growing-percent=50'],
+};
+
+const v8Flags = (nodeMajor: number): readonly string[] => MEASURED[nodeMajor] ?? MEASURED[20]!;
+
+const flagName = (flag: string): string =>
+  flag
+    .replace(/^--(no-)?/u, '')
+    .split('=', 1)[0]!
+    .replaceAll('_', '-');
+
+/**
+ * Sets teamtop's flags for the running Node, except those the user gave node
+ * on its command line (`node --max-opt=3 teamtop`): someone profiling or
+ * comparing settings keeps theirs. (NODE_OPTIONS cannot carry any of them:
+ * node refuses to start.)
+ */
+export function applyV8Flags(): void {
+  const taken = new Set(process.execArgv.filter((flag) => flag.startsWith('--')).map(flagName));
+  const flags = v8Flags(Number(process.versions.node.split('.', 1)[0])).filter((flag) => !taken.has(flagName(flag)));
+  if (flags.length > 0) setFlagsFromString(flags.join(' '));
+}

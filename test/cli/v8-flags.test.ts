@@ -1,0 +1,91 @@
+/**
+ * The bin's first line is a plain `#!/usr/bin/env node`, and it sets its V8
+ * flags itself as it starts (src/cli/v8-flags.ts). V8's own logs show each
+ * taking effect for the code that follows, as if node had been given it:
+ * `--log-code` names the tier of every piece of code V8 makes (`~` bytecode,
+ * `^` Sparkplug, `+` Maglev, `*` TurboFan), `--trace-gc-verbose` the factor of
+ * every new old-generation limit (`--stress-compaction` makes collections
+ * happen on a small input).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI } from '../helpers/pty.js';
+
+const FIXTURE = join(import.meta.dirname, '..', '..', 'test-fixtures', 'protocol-zoo');
+const scratch = mkdtempSync(join(tmpdir(), 'teamtop-v8-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The chunks dist/cli.js imports statically: evaluated before the flags are set. */
+function loadedFirst(): Set<string> {
+  const entry = readFileSync(CLI, 'utf8');
+  return new Set(['cli.js', ...[...entry.matchAll(/(?:import|from)\s*"\.\/(chunks\/[^"]+)"/gu)].map((match) => match[1]!)]);
+}
+
+interface Observed {
+  /** Each function of dist/ that got code, by `file:line:column`, and the tiers of its code. */
+  readonly tiers: Map<string, Set<string>>;
+  /** The growing factor of each old-generation limit V8 set. */
+  readonly factors: string[];
+}
+
+function observe(name: string, nodeFlags: readonly string[]): Observed {
+  const log = join(scratch, `${name}.log`);
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--log-code',
+      `--logfile=${log}`,
+      '--no-logfile-per-isolate',
+      '--trace-gc-verbose',
+      '--stress-compaction',
+      ...nodeFlags,
+      CLI,
+      '--json',
+      '--no-journal',
+      '--dir',
+      FIXTURE,
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
+  expect(run.status).toBe(0);
+  const first = loadedFirst();
+  const tiers = new Map<string, Set<string>>();
+  for (const line of readFileSync(log, 'utf8').split('\n')) {
+    const match = /^code-creation,JS,.*\/dist\/([^,:]+:\d+:\d+),[^,]*,([~^+*])$/u.exec(line);
+    if (!match || first.has(match[1]!.split(':', 1)[0]!)) continue;
+    tiers.set(match[1]!, (tiers.get(match[1]!) ?? new Set()).add(match[2]!));
+  }
+  const factors = [...run.stdout.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d)\)/gu)].map((match) => match[1]!);
+  return { tiers, factors };
+}
+
+const withoutBaseline = (observed: Observed): string[] =>
+  [...observed.tiers].filter(([, tiers]) => !tiers.has('^')).map(([where]) => where);
+
+describe("the bin's V8 flags", () => {
+  it('take effect for all of teamtop that loads after them, started as `node dist/cli.js`', () => {
+    const observed = observe('bin', []);
+    expect(observed.tiers.size).toBeGreaterThan(100);
+    // --always-sparkplug: every function compiled gets baseline code at once, even one called once.
+    expect(withoutBaseline(observed)).toEqual([]);
+    // --max-opt=1: nothing is compiled by Maglev or TurboFan.
+    expect([...observed.tiers.values()].filter((tiers) => tiers.has('+') || tiers.has('*'))).toEqual([]);
+    // --heap-growing-percent=50: each new old-generation limit is 1.5 times what survived.
+    expect(observed.factors.length).toBeGreaterThan(0);
+    expect(new Set(observed.factors)).toEqual(new Set(['1.5']));
+  });
+
+  it('leave the flags a user gave node as the user gave them (and the checks above can fail)', () => {
+    const observed = observe('user', ['--max-opt=999', '--no-always-sparkplug', '--heap-growing-percent=30']);
+    expect(withoutBaseline(observed).length).toBeGreaterThan(50);
+    expect(observed.factors.length).toBeGreaterThan(0);
+    expect(new Set(observed.factors)).toEqual(new Set(['1.3']));
+  });
+
+  it('need nothing on the first line: a plain `#!/usr/bin/env node`, which busybox runs too', () => {
+    expect(readFileSync(CLI, 'utf8').split('\n', 1)[0]).toBe('#!/usr/bin/env node');
+  });
+});

@@ -52,12 +52,48 @@ export default tseslint.config(
     rules: { 'no-control-regex': 'off', '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
-    // Views never touch the disk or the watcher.
+    // Views never touch the disk, the watcher or the decoders: they draw state.
     files: ['components/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:fs', 'fs', 'node:fs/*', 'chokidar', '../src/watch/*'], message: 'components/ only draws state.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:fs', 'fs', 'node:fs/*', 'chokidar', '**/src/watch/*', '**/src/io/*', '**/src/ingest/**'],
+              message: 'components/ only draws state.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Decoding is pure: bytes in, observations and facts out. A replay loads it without the watcher.
+    files: ['src/journal/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'ink', 'react/*'], message: 'src/ is the headless core: no React here.' },
+            { group: ['chokidar', '**/watch/*'], message: 'Only src/watch/ and src/cli/ know the watcher.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/ingest/**', 'src/store/**', 'src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'ink', 'react/*'], message: 'src/ is the headless core: no React here.' },
+            { group: ['chokidar', '**/watch/*', '**/io/*', 'node:fs', 'fs', 'node:fs/*'], message: 'Pure code: no file system.' },
+          ],
+        },
       ],
     },
   },

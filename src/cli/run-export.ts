@@ -5,7 +5,7 @@ import { inertJsonText } from '../domain/inert-json.js';
 import { sanitizeLine } from '../domain/sanitize.js';
 import { teamRunFiles } from '../journal/sources.js';
 import { writeAll } from '../journal/disk.js';
-import { readErrorMessage, withRegularFile } from '../watch/read-file.js';
+import { readErrorMessage, withRegularFile } from '../io/read-file.js';
 
 export interface ExportOptions {
   readonly team: string;

@@ -6,7 +6,7 @@
  */
 import { inertJson } from '../domain/inert-json.js';
 import { sanitizeLine } from '../domain/sanitize.js';
-import { readAt, readErrorMessage, withRegularFile } from '../watch/read-file.js';
+import { readAt, readErrorMessage, withRegularFile } from '../io/read-file.js';
 import { workflowTypeOf, type SpecProblem, type WorkflowSpec } from '../domain/workflow/spec.js';
 import { parseSpec } from '../domain/workflow/check.js';
 

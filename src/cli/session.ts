@@ -9,7 +9,7 @@ import { noticesAsProblems, restore } from '../journal/restore.js';
 import { namespaceDir } from '../journal/store-dir.js';
 import { JournalWriter } from '../journal/writer.js';
 import { createStore, type Store } from '../store/store.js';
-import type { FileInterpreter } from '../watch/interpreter.js';
+import type { FileInterpreter } from '../ingest/interpreter.js';
 import { Reader } from '../watch/reader.js';
 
 export interface JournalOptions {

@@ -4,7 +4,7 @@
  */
 import { readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { readErrorMessage, withRegularFile } from '../watch/read-file.js';
+import { readErrorMessage, withRegularFile } from '../io/read-file.js';
 import { EntrySchema, HeaderSchema, type JournalLine } from './format.js';
 
 export interface JournalRead {

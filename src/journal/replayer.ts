@@ -4,7 +4,7 @@
  */
 import type { Observation } from '../domain/observation.js';
 import { classifyFolder } from '../domain/paths.js';
-import { FileInterpreter } from '../watch/interpreter.js';
+import { FileInterpreter } from '../ingest/interpreter.js';
 import type { JournalEntry, JournalLine } from './format.js';
 import { append } from '../domain/lists.js';
 

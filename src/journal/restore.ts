@@ -4,7 +4,7 @@
  * ended, with everything it said.
  */
 import { batching, type Observation } from '../domain/observation.js';
-import type { FileInterpreter } from '../watch/interpreter.js';
+import type { FileInterpreter } from '../ingest/interpreter.js';
 import { streamJournal } from './reader.js';
 import { Replayer } from './replayer.js';
 import { listRuns, type RunFile } from './store-dir.js';

@@ -9,7 +9,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { MAX_ARTIFACTS, type Artifact } from '../domain/agent.js';
 import type { Observation } from '../domain/observation.js';
 import type { FileTarget } from '../domain/paths.js';
-import { readAt, readErrorMessage, realPathInside, withRegularFile } from './read-file.js';
+import { readAt, readErrorMessage, realPathInside, withRegularFile } from '../io/read-file.js';
 
 type LogTarget = Extract<FileTarget, { kind: 'output-log' }>;
 type ArtifactsTarget = Extract<FileTarget, { kind: 'artifacts' }>;

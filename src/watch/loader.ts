@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder, pathOf, type FileTarget } from '../domain/paths.js';
 import { AgentFiles, isAgentTarget } from './agent-files.js';
-import { FileInterpreter } from './interpreter.js';
-import { fingerprintOf, readIfChanged, type Fingerprint } from './read-file.js';
+import { FileInterpreter } from '../ingest/interpreter.js';
+import { fingerprintOf, readIfChanged, type Fingerprint } from '../io/read-file.js';
 import { append } from '../domain/lists.js';
 
 export interface LoaderOptions {

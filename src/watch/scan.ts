@@ -7,7 +7,7 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
-import { readErrorMessage } from './read-file.js';
+import { readErrorMessage } from '../io/read-file.js';
 
 export function isFolder(path: string): boolean {
   try {

@@ -24,7 +24,7 @@ import { selectTeamMessages } from '../../src/store/selectors/messages.js';
 import { selectTeamSummaries } from '../../src/store/selectors/teams.js';
 import { snapshot } from '../../src/store/snapshot.js';
 import { initialState, type AppState } from '../../src/store/state.js';
-import { FileInterpreter } from '../../src/watch/interpreter.js';
+import { FileInterpreter } from '../../src/ingest/interpreter.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 

@@ -16,7 +16,7 @@ import { listRuns, namespaceDir } from '../../src/journal/store-dir.js';
 import { JournalWriter } from '../../src/journal/writer.js';
 import { snapshot } from '../../src/store/snapshot.js';
 import { createStore, type Store } from '../../src/store/store.js';
-import { FileInterpreter } from '../../src/watch/interpreter.js';
+import { FileInterpreter } from '../../src/ingest/interpreter.js';
 import { iso, T0 } from '../helpers/observations.js';
 
 const MEMBERS = ['lead', 'worker'] as const;

@@ -11,7 +11,7 @@ import type { Observation } from '../../src/domain/observation.js';
 import { positionOf, type InboxHistory } from '../../src/store/inbox-history.js';
 import { createStore } from '../../src/store/store.js';
 import type { AppState } from '../../src/store/state.js';
-import { FileInterpreter } from '../../src/watch/interpreter.js';
+import { FileInterpreter } from '../../src/ingest/interpreter.js';
 import { iso, T0 } from '../helpers/observations.js';
 
 const TEAM = 'team';

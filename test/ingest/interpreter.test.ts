@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Observation } from '../../src/domain/observation.js';
 import { applyInboxFile, emptyInbox } from '../../src/store/inbox-history.js';
-import { FileInterpreter } from '../../src/watch/interpreter.js';
+import { FileInterpreter } from '../../src/ingest/interpreter.js';
 
 const PATH = 'teams/t/inboxes/lead.json';
 const element = (i: number, extra: Record<string, unknown> = {}) => ({

@@ -1,105 +1,13 @@
 /**
  * The run report's model, built from a team's state as the store keeps it:
  * when it ran, who took part and when each worked, the mail by pair, the
- * handshakes, the tasks, the incidents. The state is made from observations
- * with the times a watcher gives them, teamtop's clock three days ahead of the
- * files' (a re-enacted recording): the report draws on the files' clock.
+ * handshakes, the tasks, the incidents, from a run whose files were stamped
+ * three days before teamtop saw them: the report draws on the files' clock.
  */
 import { describe, expect, it } from 'vitest';
-import type { Observation } from '../../src/domain/observation.js';
 import { buildRunReport } from '../../src/report/build-report.js';
-import { currentDiagnosesAsIncidents } from '../../src/store/selectors/incidents.js';
-import { initialState, type AppState, type TeamState } from '../../src/store/state.js';
-import { at, config, member, message, observe, task } from '../helpers/observations.js';
-
-/** How far teamtop's clock runs ahead of the files'. */
-const LAG = 3 * 24 * 3600_000;
-/** When teamtop saw what was stamped `seconds`: a moment after, on its own clock. */
-const seen = (seconds: number) => at(seconds) + LAG + 20;
-
-const TEAM = 'team';
-
-/** A message as the live reader gives it: seen arriving a moment after its stamp. */
-const sent = (...args: Parameters<typeof message>) => ({ ...message(...args), seenAt: seen(args[3]) });
-const lead = member('team-lead', { agentType: 'team-lead', joinedAt: at(0) });
-const bob = member('bob', { color: 'blue', joinedAt: at(1) });
-const alice = member('alice', { color: 'green', joinedAt: at(1) });
-
-const inbox = (owner: string, messages: readonly ReturnType<typeof message>[], seconds: number): Observation => ({
-  kind: 'inbox',
-  team: TEAM,
-  member: owner,
-  messages,
-  at: seen(seconds),
-  live: true,
-});
-const configAt = (members: ReturnType<typeof member>[], seconds: number): Observation => ({
-  kind: 'config',
-  team: TEAM,
-  config: config(members),
-  at: seen(seconds),
-  live: true,
-});
-const taskAt = (fields: ReturnType<typeof task>, seconds: number): Observation => ({
-  kind: 'task',
-  team: TEAM,
-  task: fields,
-  at: seen(seconds),
-  live: true,
-});
-
-const request = { type: 'shutdown_request', requestId: 'shutdown-1@bob', from: 'team-lead', reason: 'done' };
-const approval = { type: 'shutdown_approved', requestId: 'shutdown-1@bob', from: 'bob' };
-const idle = (from: string) => ({ type: 'idle_notification', from, idleReason: 'available' });
-
-/** bob works, idles, is woken by a message, is asked to shut down and goes; alice idles from 3 s on; the lead exits at 20 s. */
-function run(ended: boolean): AppState {
-  const toLead = [
-    sent('team-lead', 'bob', 'bob: on it', 2),
-    sent('team-lead', 'alice', idle('alice'), 3),
-    sent('team-lead', 'bob', idle('bob'), 4),
-    sent('team-lead', 'bob', 'bob: done, and the extra too', 8),
-    sent('team-lead', 'bob', approval, 10),
-  ];
-  const wake = sent('bob', 'team-lead', 'bob, please also add tests', 6);
-  const asked = sent('bob', 'team-lead', request, 9);
-  const late = sent('bob', 'team-lead', 'bob, one more thing', 12);
-  const observations: Observation[] = [
-    { kind: 'folder', target: { kind: 'team-dir', team: TEAM }, at: seen(0) },
-    configAt([lead, bob, alice], 1),
-    inbox('team-lead', toLead.slice(0, 1), 2),
-    inbox('team-lead', toLead.slice(0, 2), 3),
-    inbox('team-lead', toLead.slice(0, 3), 4),
-    inbox('bob', [wake], 6),
-    inbox('bob', [], 7),
-    inbox('team-lead', toLead.slice(0, 4), 8),
-    inbox('bob', [asked], 9),
-    inbox('bob', [], 9.5),
-    inbox('team-lead', toLead, 10),
-    configAt([lead, alice], 11),
-    inbox('bob', [late], 12),
-    inbox('alice', [sent('alice', 'team-lead', 'alice, status?', 13)], 13),
-    taskAt(task('1', { subject: 'Parser', owner: 'bob', status: 'completed' }), 8),
-    taskAt(task('2', { subject: 'Docs', owner: 'alice', status: 'pending' }), 2),
-    taskAt(task('3', { subject: 'Dropped', owner: 'bob', status: 'pending' }), 2),
-    { kind: 'file-gone', target: { kind: 'task', team: TEAM, id: '3' }, at: seen(5), live: true },
-  ];
-  if (ended) observations.push({ kind: 'folder-gone', target: { kind: 'team-dir', team: TEAM }, at: seen(20) });
-  return observe(initialState, ...observations);
-}
-
-const teamOf = (state: AppState): TeamState => state.teams.get(TEAM)!;
-
-const report = (ended: boolean, instant = seen(30)) => {
-  const team = teamOf(run(ended));
-  return buildRunReport(team, {
-    at: instant,
-    stallAfterMs: 60_000,
-    quietAfterMs: 600_000,
-    incidents: currentDiagnosesAsIncidents(team, instant, 60_000),
-    folderGoneAt: ended ? seen(20) : Number.NaN,
-  });
-};
+import { message, observe } from '../helpers/observations.js';
+import { at, inbox, report, run, seen, TEAM, teamOf } from '../helpers/report-run.js';
 
 describe('the run report', () => {
   it('says when the team ran, from its config to its folder going, on the files’ clock', () => {
@@ -185,8 +93,7 @@ describe('the run report', () => {
   });
 
   it('is not stretched by a stamp after the instant judged at (a clock gone wrong, or a hostile file)', () => {
-    let state = run(false);
-    state = observe(state, inbox('alice', [message('alice', 'team-lead', 'from the future', 1e6)], 14));
+    const state = observe(run(false), inbox('alice', [message('alice', 'team-lead', 'from the future', 1e6)], 14));
     const team = teamOf(state);
     const built = buildRunReport(team, {
       at: seen(30),

@@ -11,7 +11,9 @@ import type { InboxMessage } from '../domain/inbox.js';
 import { maxOf, minOf } from '../domain/lists.js';
 import type { TaskNode } from '../domain/task-graph.js';
 import { toEpoch } from '../domain/time.js';
-import { selectHandshakes } from '../store/selectors/handshakes.js';
+import { judgeHandshake } from '../domain/handshakes.js';
+import { selectGone } from '../store/selectors/handshakes.js';
+import { selectPairings } from '../store/selectors/pairings.js';
 import { selectMembersAt } from '../store/selectors/members.js';
 import { selectTeamMessages } from '../store/selectors/messages.js';
 import { selectTaskGraph, selectWorkTasks } from '../store/selectors/tasks.js';
@@ -157,6 +159,8 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
     };
   });
 
+  // Once the team has ended nobody is left to answer: an open request was abandoned, not stalled (as the diagnoses judge it).
+  const left = team.present ? selectGone(team) : new Set(views.map((view) => view.name));
   return {
     team: team.name,
     description: team.config?.description ?? null,
@@ -167,8 +171,8 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
     members: [...members.filter((member) => member.isLead), ...members.filter((member) => !member.isLead)],
     messages,
     pairs: messagePairs(messages),
-    handshakes: selectHandshakes(team, options.at, options.stallAfterMs)
-      .map(handshakeOf)
+    handshakes: selectPairings(team.inboxes)
+      .map((pairing) => handshakeOf(judgeHandshake(pairing, options.at, options.stallAfterMs, left)))
       .sort((a, b) => byTimeNaNLast(a.requestedAt, b.requestedAt)),
     tasks: tasksOf(team),
     incidents: [...options.incidents].sort((a, b) => byTimeNaNLast(a.raisedAt, b.raisedAt)),

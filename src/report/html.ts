@@ -8,8 +8,8 @@
 import { formatInstant, formatSpan } from './format.js';
 import { reportSections } from './html-sections.js';
 import { durationOf, type RunReport } from './model.js';
-import { svgLayout, MIN_SCALE } from './svg-layout.js';
-import { LEGEND, reportSvg } from './svg.js';
+import { MIN_SCALE } from './svg-layout.js';
+import { layoutOf, reportSvg } from './svg.js';
 import { n, xmlText } from './xml.js';
 
 const STYLE = `
@@ -47,8 +47,10 @@ footer{margin-top:32px;color:var(--muted);font-size:12px}
 }`;
 
 /** The page; `made` names what made it (`teamtop 0.1.0`), in its footer. */
+const counted = (count: number, one: string): string => `${count} ${one}${count === 1 ? '' : 's'}`;
+
 export function reportHtml(report: RunReport, made: string): string {
-  const layout = svgLayout(report, LEGEND.length);
+  const layout = layoutOf(report);
   const ended = report.endedAt === null ? `still running at ${formatInstant(report.until)}` : formatInstant(report.endedAt);
   const state = report.endedAt === null ? 'running' : 'ended';
   return `<!doctype html>
@@ -66,7 +68,7 @@ export function reportHtml(report: RunReport, made: string): string {
 <header>
 <h1>${xmlText(report.team)} <span class="meta">(${state})</span></h1>
 ${report.description ? `<p class="meta">${xmlText(report.description)}</p>` : ''}
-<p class="meta">ran ${xmlText(formatInstant(report.startedAt))} → ${xmlText(ended)} · ${xmlText(formatSpan(durationOf(report)))} · ${report.members.length} members · ${report.messages.length} messages · ${report.incidents.length} incidents</p>
+<p class="meta">ran ${xmlText(formatInstant(report.startedAt))} → ${xmlText(ended)} · ${xmlText(formatSpan(durationOf(report)))} · ${counted(report.members.length, 'member')} · ${counted(report.messages.length, 'message')} · ${counted(report.incidents.length, 'incident')}</p>
 </header>
 <section id="swimlane"><h2>The run</h2><div class="lanes">
 ${reportSvg(report)}

@@ -9,7 +9,7 @@ import { formatClock } from '../domain/time.js';
 import { memberCss } from './colors.js';
 import { fitColumns, formatDuration } from './format.js';
 import type { ReportHandshake, ReportMember, ReportMessage, RunReport } from './model.js';
-import { AXIS, LANE, LEGEND_ITEM, LEGEND_ROW, MARGIN, svgLayout, type SvgLayout } from './svg-layout.js';
+import { AXIS, LANE, MARGIN, svgLayout, type SvgLayout } from './svg-layout.js';
 import { n, title, xmlText } from './xml.js';
 
 export const INK = {
@@ -20,6 +20,9 @@ export const INK = {
   text: '#1e293b',
   arrow: '#334155',
 } as const;
+
+/** How far apart a wide drawing names its lanes again. */
+const NAME_AGAIN = 1000;
 
 /** The legend, in its order: what each mark means. */
 export const LEGEND = [
@@ -45,10 +48,16 @@ function laneBackground(member: ReportMember, index: number, layout: SvgLayout):
   const top = AXIS + index * LANE;
   const role = member.isLead ? 'lead' : member.agentType;
   const facts = `${member.name} · ${role} · ${member.status} · sent ${member.sent}, got ${member.received}`;
+  const name = xmlText(fitColumns(member.name, 20));
+  const style = `style="fill:${memberCss(member.color)}"`;
+  // A drawing wider than a screen says whose lane it is again along the way: the names at its left scroll away.
+  const again: string[] = [];
+  for (let x = layout.plotLeft + NAME_AGAIN; x < layout.plotRight - NAME_AGAIN / 2; x += NAME_AGAIN)
+    again.push(`<text class="again" x="${n(x)}" y="${n(top + 12)}" ${style}>${name}</text>`);
   return (
     `<rect x="0" y="${n(top)}" width="${n(layout.width)}" height="${LANE}" fill="${index % 2 === 0 ? '#f8fafc' : '#ffffff'}"/>` +
-    `<text class="name" x="${n(layout.plotLeft - 10)}" y="${n(top + LANE / 2 + 5)}" text-anchor="end" style="fill:${memberCss(member.color)}">` +
-    `${title(facts)}${xmlText(fitColumns(member.name, 20))}</text>`
+    `<text class="name" x="${n(layout.plotLeft - 10)}" y="${n(top + LANE / 2 + 5)}" text-anchor="end" ${style}>${title(facts)}${name}</text>` +
+    again.join('')
   );
 }
 
@@ -156,27 +165,28 @@ function sample(mark: Mark, x: number, y: number): string {
   }
 }
 
-/** Where the legend puts item `i`'s sample. */
-export const legendSpot = (layout: SvgLayout, i: number): { x: number; y: number } => ({
-  x: MARGIN + (i % layout.legendColumns) * LEGEND_ITEM,
-  y: layout.legendTop + Math.floor(i / layout.legendColumns) * LEGEND_ROW,
-});
+/** The layout of a report's drawing, its legend included. */
+export const layoutOf = (report: RunReport): SvgLayout =>
+  svgLayout(
+    report,
+    LEGEND.map((item) => item.label),
+  );
 
 function legend(layout: SvgLayout): string {
   return LEGEND.map(({ mark, label }, i) => {
-    const { x, y } = legendSpot(layout, i);
+    const { x, y } = layout.legendSpots[i]!;
     return `${sample(mark, x, y)}<text class="legend" x="${x + 32}" y="${y + 9}">${xmlText(label)}</text>`;
   }).join('');
 }
 
 /** The swimlane as one <svg> element, to stand alone or inside the page. */
 export function reportSvg(report: RunReport): string {
-  const layout = svgLayout(report, LEGEND.length);
+  const layout = layoutOf(report);
   const colors = new Map(report.members.map((member) => [member.name, memberCss(member.color)]));
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" class="swimlane" viewBox="0 0 ${n(layout.width)} ${n(layout.height)}" width="${n(layout.width)}" height="${n(layout.height)}" role="img" aria-label="${xmlText(`the run of ${report.team}, a lane per member`)}">`,
     `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${INK.arrow}"/></marker></defs>`,
-    `<style>text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:${INK.text}}.name{font-size:14px;font-weight:600}.tick{font-size:12px;fill:#475569}.legend{font-size:13px}</style>`,
+    `<style>text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:${INK.text}}.name{font-size:14px;font-weight:600}.tick{font-size:12px;fill:#475569}.legend{font-size:13px}.again{font-size:10px;opacity:0.7}</style>`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     ...report.members.map((member, i) => laneBackground(member, i, layout)),
     axisMarks(layout),

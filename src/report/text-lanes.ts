@@ -12,10 +12,11 @@ import { fitColumns, formatDuration, padColumns } from './format.js';
 import { maxOf } from '../domain/lists.js';
 import type { ReportMember, RunReport } from './model.js';
 
-export const GLYPHS = { stay: '─', working: '█', idle: '░', sent: '•', incident: '!' } as const;
+export const GLYPHS = { got: '◦', stay: '─', working: '█', idle: '░', sent: '•', incident: '!' } as const;
 
 type Mark = keyof typeof GLYPHS;
-const RANK: Readonly<Record<Mark, number>> = { stay: 0, idle: 1, working: 1, sent: 2, incident: 3 };
+/** Mail that came is drawn only where nothing else is: off the roster, where nobody took it. */
+const RANK: Readonly<Record<Mark, number>> = { got: 0, stay: 1, idle: 2, working: 2, sent: 3, incident: 4 };
 
 /** The widest a name column gets; longer names are cut. */
 const NAME_COLUMNS = 16;
@@ -59,7 +60,10 @@ function laneOf(report: RunReport, member: ReportMember, columns: number, axis: 
   }
   // Each span ends where the next begins: it is drawn up to the column before.
   for (const span of member.activity) lane.fill(span.from, Math.max(span.from, span.to - 1), span.state);
-  for (const message of report.messages) if (message.from === member.name) lane.put(message.at, 'sent');
+  for (const message of report.messages) {
+    if (message.from === member.name) lane.put(message.at, 'sent');
+    else if (message.to === member.name) lane.put(message.at, 'got');
+  }
   for (const incident of report.incidents) if (incident.members[0] === member.name) lane.put(incident.raisedAt, 'incident');
   return lane;
 }
@@ -69,7 +73,7 @@ function drawLane(lane: Lane, paint: ChalkInstance, color: ChalkInstance): strin
   for (const mark of lane.marks) {
     if (mark === undefined) line += ' ';
     else if (mark === 'incident') line += paint.red.bold(GLYPHS.incident);
-    else if (mark === 'idle' || mark === 'stay') line += paint.dim(color(GLYPHS[mark]));
+    else if (mark === 'idle' || mark === 'stay' || mark === 'got') line += paint.dim(color(GLYPHS[mark]));
     else line += color(GLYPHS[mark]);
   }
   return line;
@@ -114,6 +118,7 @@ export function textSwimlane(report: RunReport, width: number, paint: ChalkInsta
     `${GLYPHS.idle} idle`,
     `${GLYPHS.stay} on the roster (the lead: activity not known)`,
     `${GLYPHS.sent} sent a message`,
+    `${GLYPHS.got} got one while off the roster`,
     `${paint.red.bold(GLYPHS.incident)} incident raised`,
     `one column ${formatDuration((axis.end - axis.start) / columns)}`,
   ];

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunReport } from '../../src/report/build-report.js';
 import { message, observe } from '../helpers/observations.js';
-import { at, inbox, report, run, seen, TEAM, teamOf } from '../helpers/report-run.js';
+import { at, inbox, LAG, report, run, seen, sent, TEAM, teamOf } from '../helpers/report-run.js';
 
 describe('the run report', () => {
   it('says when the team ran, from its config to its folder going, on the files’ clock', () => {
@@ -81,6 +81,19 @@ describe('the run report', () => {
     expect(tasks.done.map((one) => one.id)).toEqual(['1']);
     expect(tasks.left.map((one) => [one.id, one.owner, one.status])).toEqual([['2', 'alice', 'pending']]);
     expect(tasks.dropped.map((one) => one.id)).toEqual(['3']);
+  });
+
+  it('judges a request nobody answered abandoned once the team has ended, as the diagnoses do, and pending while it runs', () => {
+    const asked = { type: 'shutdown_request', requestId: 'shutdown-2@alice', from: 'team-lead', reason: 'done' };
+    const judged = (ended: boolean) => {
+      let state = observe(run(false), inbox('alice', [sent('alice', 'team-lead', asked, 14)], 14));
+      if (ended) state = observe(state, { kind: 'folder-gone', target: { kind: 'team-dir', team: TEAM }, at: seen(20) });
+      // Stamps three days behind the instant judged at: a threshold past that, so that nothing stalls by the lag alone.
+      const options = { at: seen(30), stallAfterMs: LAG + 60_000, quietAfterMs: 600_000, incidents: [], folderGoneAt: Number.NaN };
+      return buildRunReport(teamOf(state), options).handshakes.find((handshake) => handshake.to === 'alice');
+    };
+    expect(judged(true)).toMatchObject({ state: 'abandoned', waitedMs: null, answers: [] });
+    expect(judged(false)).toMatchObject({ state: 'pending', waitedMs: null });
   });
 
   it('takes the incidents it is given, oldest first; until the tracker, the diagnoses standing at its instant', () => {

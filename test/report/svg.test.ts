@@ -8,8 +8,8 @@ import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { memberCss } from '../../src/report/colors.js';
 import type { RunReport } from '../../src/report/model.js';
-import { svgLayout, LANE } from '../../src/report/svg-layout.js';
-import { INK, LEGEND, legendSpot, reportSvg } from '../../src/report/svg.js';
+import { LANE } from '../../src/report/svg-layout.js';
+import { INK, LEGEND, layoutOf, reportSvg } from '../../src/report/svg.js';
 import { at, report } from '../helpers/report-run.js';
 
 type Rgb = readonly [number, number, number];
@@ -45,7 +45,7 @@ const legendSwatches: Readonly<Record<(typeof LEGEND)[number]['mark'], Rgb | und
 };
 
 function drawn(built: RunReport) {
-  const layout = svgLayout(built, LEGEND.length);
+  const layout = layoutOf(built);
   return { layout, image: render(reportSvg(built)) };
 }
 
@@ -60,7 +60,7 @@ describe('the SVG swimlane', () => {
     LEGEND.forEach(({ mark }, i) => {
       const expected = legendSwatches[mark];
       if (!expected) return;
-      const { x, y } = legendSpot(layout, i);
+      const { x, y } = layout.legendSpots[i]!;
       // The middle of the sample (a message's line is at its middle height too).
       near(image.at(x + (mark === 'incident' ? 12 : 8), y + 5), expected);
     });

@@ -53,9 +53,12 @@ describe('the report as text', () => {
       expect(bob[column(5.5)]).toBe('░');
       expect(bob[column(8)]).toBe('•');
       expect(bob[column(12)]).toBe('!');
-      // Before bob joined, and after he left.
+      // Before bob joined, and after he left, but for the message that came then.
       expect(bob[0]).toBe(' ');
       expect(bob[column(18)]).toBe(' ');
+      expect(bob[column(12) - 1]).toBe(' ');
+      // Under the incident, the message that raised it: mail that came while bob was off the roster.
+      expect(lane(reportText({ ...report(true), incidents: [] }, width, plain), 'bob', 9)[column(12)]).toBe('◦');
       expect(lane(text, 'alice', 9)[column(15)]).toBe('░');
       expect(lane(text, 'team-lead', 9)[column(15)]).toBe('─');
     }
@@ -67,7 +70,7 @@ describe('the report as text', () => {
     // The last label would pass the lane's end: it is left out.
     expect(ruler!.trim().split(/\s+/u)).toEqual(['╵10:00:00', '╵10:00:05', '╵10:00:10', '╵10:00:15']);
     expect(rest.slice(-2).join(' ')).toMatch(
-      /█ working · ░ idle · ─ on the roster .* • sent a message .* ! incident raised .*one column 0\.2s/u,
+      /█ working · ░ idle · ─ on the roster .* • sent a message .*◦ got one while off the roster .* ! incident raised .*one column 0\.2s/u,
     );
   });
 

@@ -44,6 +44,7 @@ footer{margin-top:32px;color:var(--muted);font-size:12px}
   .table{overflow:visible}
   tr,.lanes{break-inside:avoid}
   h2{break-after:avoid}
+  .hint{display:none}
 }`;
 
 /** The page; `made` names what made it (`teamtop 0.1.0`), in its footer. */
@@ -72,7 +73,7 @@ ${report.description ? `<p class="meta">${xmlText(report.description)}</p>` : ''
 </header>
 <section id="swimlane"><h2>The run</h2><div class="lanes">
 ${reportSvg(report)}
-</div><p class="meta">Hover over a mark for its details.</p></section>
+</div><p class="meta hint">Hover over a mark for its details.</p></section>
 ${reportSections(report)}
 <footer>${xmlText(made)} · judged as of ${xmlText(formatInstant(report.at))}</footer>
 </body>

@@ -108,7 +108,7 @@ function incidents(report: RunReport): string {
       cell(incident.severity === 'warning' ? '⚠ warning' : 'ℹ info', incident.severity),
       cell(incident.kind, 'word'),
       cell(incident.members.join(', ')),
-      `<td>${xmlText(incident.summary)}<div class="action">→ ${xmlText(incident.action)}</div></td>`,
+      `<td class="text">${xmlText(incident.summary)}<div class="action">→ ${xmlText(incident.action)}</div></td>`,
       cell(incident.clearedAt === null ? 'standing' : `${clock(incident.clearedAt)}${incident.cleared ? ` (${incident.cleared})` : ''}`),
     ].join(''),
   );

@@ -33,6 +33,7 @@ td.open{color:#b45309}
 .who{white-space:nowrap;font-weight:600}
 .dot{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px;vertical-align:baseline}
 .action{color:var(--muted);margin-top:2px}
+td.text{min-width:16em}
 .none{color:var(--muted)}
 footer{margin-top:32px;color:var(--muted);font-size:12px}
 @media print{

@@ -162,7 +162,9 @@ function operationsOf(events, versionsDir) {
           op({ kind: 'write', path: filled, content });
           op({ kind: 'rename', from: filled, to: path });
           files.delete(filled);
-        } else if (known === undefined && !raw.includes('MOVED_TO')) {
+        } else if (known === undefined && (!raw.includes('MOVED_TO') || TEMP.test(path))) {
+          // A new file; a temp file the recorder first saw arrive (its creation unseen: told from its inode as
+          // moved in) is one too, the client renames temp files only away.
           op({ kind: 'create', path, content });
           addFolders(path);
         } else if (TEMP.test(path) || path.endsWith('/config.json') || raw.includes('MODIFY')) {

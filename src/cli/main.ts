@@ -247,6 +247,32 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
   });
 
+  commonOptions(
+    program
+      .command('report')
+      .description('one page about one run of a team: text with a swimlane, --json, or a self-contained --html page')
+      .argument('[file]', 'a recording (see export) instead of the config dir')
+      .option('-t, --team <name>', 'the team (default: the most recently active one)')
+      .option('--html <file>', 'write the page as one HTML file (- for stdout)')
+      .option('--json', 'print the report as one JSON document')
+      .option('--no-journal', 'do not restore history from the journal'),
+  ).action(async (file: string | undefined, flags: CommonFlags & { team?: string; html?: string; json?: boolean; journal: boolean }) => {
+    const { runReport } = await import('./run-report.js');
+    code = await runReport({
+      file,
+      team: flags.team,
+      html: flags.html,
+      json: flags.json === true,
+      claudeDir: resolveClaudeDir(flags.dir),
+      journal: flags.journal ? { stateDir: resolveStateDir(flags.stateDir), write: false, maxBytes: DEFAULT_JOURNAL_BYTES } : undefined,
+      now: flags.now,
+      stallAfterMs: flags.stallAfter * 1000,
+      quietAfterMs: flags.quietAfter * 1000,
+      color: wantsColor(flags.color, process.stdout.isTTY === true),
+      width: envNumber(process.env['COLUMNS']) ?? (process.stdout.isTTY ? process.stdout.columns : undefined) ?? 100,
+    });
+  });
+
   program
     .command('spec-check')
     .description('validate a multi-agent-spec team file: exit 0, or 1 with each problem and its JSON path (for CI)')

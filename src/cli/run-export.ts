@@ -24,7 +24,7 @@ const WRITE_ERRORS: Readonly<Record<string, (out: string) => string>> = {
 };
 
 /** One line on why `out` could not be written (a missing folder, a full disk), and the exit status. */
-function cannotWrite(out: string, error: unknown): number {
+export function cannotWrite(out: string, error: unknown): number {
   const why = WRITE_ERRORS[(error as NodeJS.ErrnoException).code ?? '']?.(out) ?? (error as Error).message;
   process.stderr.write(`teamtop: cannot write ${sanitizeLine(out)}: ${sanitizeLine(why)}\n`);
   return 1;

@@ -90,4 +90,16 @@ describe('machine-readable output', () => {
         .map((line) => JSON.parse(line) as unknown),
     ).toEqual(lines);
   });
+
+  it('report, as text and as JSON, shows them inertly; the JSON parses to the same text', () => {
+    const dir = hostileTeam();
+    const text = cli(['report', '--dir', dir, '--no-journal']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).not.toMatch(ACTIVE);
+    expect(text.stdout).toContain('#1 before');
+    const json = cli(['report', '--dir', dir, '--no-journal', '--json']);
+    expect(json.stdout).not.toMatch(ACTIVE);
+    const doc = JSON.parse(json.stdout) as { description: string; messages: { text: string }[]; tasks: { left: { subject: string }[] } };
+    expect([doc.description, doc.messages[0]!.text, doc.tasks.left[0]!.subject]).toEqual([HOSTILE, HOSTILE, HOSTILE]);
+  });
 });

@@ -30,6 +30,7 @@ const only = (found: readonly Diagnosis[], kind: string) => {
   return matching[0]!;
 };
 const refs = (diagnosis: Diagnosis) => diagnosis.evidence.map((item) => `${item.kind}:${item.ref}`);
+const evidence = (diagnosis: Diagnosis) => diagnosis.evidence.map((item) => [item.kind, item.ref, item.at]);
 
 /** A team with its lead and these teammates, recorded `ago` ms before the clock (times seen live then line up with the files'). */
 function team(names: readonly string[], ago = 10 * 60_000): TeamFiles {
@@ -309,7 +310,7 @@ describe('to-departed', () => {
       since: files.at(12),
       summary: 'alice sent bob 1 message after it shut down: nobody will read it',
     });
-    expect(diagnosis.evidence.map((item) => [item.kind, item.ref, item.at])).toEqual([
+    expect(evidence(diagnosis)).toEqual([
       ['member', 'bob', files.at(11)],
       ['message', lost, files.at(12)],
     ]);
@@ -326,6 +327,65 @@ describe('to-departed', () => {
     const after = files.send('bob', 'team-lead', 'bob, one more thing', (Date.now() + 1000 - files.t0) / 1000);
     await waitFor(() => expect(refs(only(diagnoses(live, files, Date.now() + 6000), 'to-departed'))).toContain(`message:${after}`));
   });
+  it('names what a member never took before it shut down (2.1.330: an in-process teammate brought back by a message), until it comes back', async () => {
+    const files = team(['bob', 'alice'], 30_000);
+    const live = await watch(files.dir);
+    const alice = files.teammate('alice', { color: 'green' });
+    files.shutDown('bob', 5, 6);
+    files.config([alice]);
+    // The lead's message brings bob back: 2.1.330 gives it to him as his prompt, never through his inbox.
+    files.config([alice, files.returned('bob', files.at(8))]);
+    const untaken = [
+      files.send('bob', 'alice', 'bob, the parser fails on empty input', 10),
+      files.send('bob', 'alice', 'bob, and on tabs', 11),
+    ];
+    // Asked to shut down, he takes the request and approves it; alice's two messages wait on.
+    const request = files.shutdownRequest('bob', 12);
+    files.deliver('bob', files.send('bob', 'team-lead', request, 12));
+    // A second request he never took is not lost work: he went, as asked.
+    files.send('bob', 'team-lead', files.shutdownRequest('bob', 12.5), 12.5);
+    files.send('team-lead', 'bob', files.shutdownApproved('bob', request.requestId, 13), 13);
+    files.config([alice]);
+    await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'bob')!.departed).toBe(true));
+    const seen = Date.now();
+
+    // A moment after it went, it may still take them on its way out.
+    expect(kinds(diagnoses(live, files, seen))).not.toContain('to-departed');
+    const diagnosis = only(diagnoses(live, files, seen + 5000), 'to-departed');
+    expect(diagnosis.summary).toBe('alice sent bob 2 messages before it shut down that it never took: nobody will read them');
+    expect(diagnosis).toMatchObject({ severity: 'warning', members: ['bob', 'alice'], since: files.at(13) });
+    expect(evidence(diagnosis)).toEqual([
+      ['message', untaken[0], files.at(10)],
+      ['message', untaken[1], files.at(11)],
+      ['member', 'bob', files.at(13)],
+    ]);
+
+    // What is sent afterwards is lost too, and said apart.
+    const after = files.send('bob', 'team-lead', 'bob, one more thing', (Date.now() - files.t0) / 1000);
+    await waitFor(() => expect(refs(only(diagnoses(live, files, Date.now() + 6000), 'to-departed'))).toContain(`message:${after}`));
+    expect(only(diagnoses(live, files, Date.now() + 6000), 'to-departed').summary).toBe(
+      'alice and team-lead sent bob 3 messages, 2 before it shut down that it never took and 1 after: nobody will read them',
+    );
+
+    // Brought back again: he is there to take them.
+    files.config([alice, files.returned('bob', Date.now())]);
+    await waitFor(() => expect(kinds(diagnoses(live, files, Date.now() + 6000))).not.toContain('to-departed'));
+  });
+
+  it('is not what a member took before it left the roster, nor mail to a member still on it', async () => {
+    const files = team(['bob', 'alice'], 30_000);
+    const taken = files.send('bob', 'alice', 'bob, the parser fails on empty input', 10);
+    files.send('alice', 'bob', 'alice, which file?', 11);
+    const live = await watch(files.dir);
+    files.deliver('bob', taken);
+    await waitFor(() => expect(live.json().teams[0]!.messages.find((message) => message.to === 'bob')!.deliveredAt).not.toBeNull());
+    expect(kinds(diagnoses(live, files, Date.now() + 6000))).toEqual([]);
+    // bob leaves the roster: what he took is not lost, and alice, still there, has hers to take.
+    files.config([files.teammate('alice', { color: 'green' })]);
+    await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'bob')!.departed).toBe(true));
+    expect(kinds(diagnoses(live, files, Date.now() + 6000))).toEqual([]);
+  });
+
   it("is a message 2.1.34 delivered to a tmux teammate that had left (2.1.330 refuses it: No agent named 'bob' is reachable)", async () => {
     const files = new TeamFiles(tempDir(), Date.now() - 60_000, 'session-5ca1ab1e', '2.1.34');
     files.config([files.teammate('bob', { backend: 'tmux' })]);

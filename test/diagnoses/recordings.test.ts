@@ -93,6 +93,9 @@ const RECORDINGS: Readonly<Record<string, Shows>> = {
   // gives him a task: its assignment waits unread, the task is his.
   'cc-2.1.330-realcc-to-departed-in-process': TO_DEPARTED,
   'cc-2.1.330-realcc-to-departed-tmux': TO_DEPARTED,
+  // bob, brought back by a message, approves a second shutdown request with two messages from the lead
+  // still in his inbox: they go with him, unread.
+  'cc-2.1.330-realcc-lost-with-member-in-process': { during: [MAIL_TO_DEPARTED_BOB], atEnd: [MAIL_TO_DEPARTED_BOB], speed: 1 },
   // bob, the last teammate, writes 3 s after he approved his shutdown: the lead no longer reads.
   'cc-2.1.330-realcc-zombie-in-process': {
     during: [{ kind: 'zombie', severity: 'info', members: ['bob'] }],

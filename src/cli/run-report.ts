@@ -1,0 +1,107 @@
+/**
+ * `teamtop report [--team NAME | FILE] [--html OUT] [--json]`: one page about
+ * one run of a team. From the config dir's journal and files, as `doctor`
+ * reads an ended team; or from a recording (`teamtop export` writes one),
+ * played to its end with no terminal.
+ */
+import { Chalk } from 'chalk';
+import { existsSync, statSync } from 'node:fs';
+import { inertJson } from '../domain/inert-json.js';
+import { sanitizeLine } from '../domain/sanitize.js';
+import { ReplayController } from '../journal/replay-controller.js';
+import { teamEndIn, teamEndInRuns } from '../journal/ended.js';
+import { readRecording, teamRunFiles } from '../journal/sources.js';
+import { buildRunReport } from '../report/build-report.js';
+import { reportText } from '../report/text.js';
+import { reportJson } from '../report/json.js';
+import { currentDiagnosesAsIncidents } from '../store/selectors/incidents.js';
+import { selectTeams } from '../store/selectors/teams.js';
+import { isPrintSession, type AppState, type TeamState } from '../store/state.js';
+import { createStore } from '../store/store.js';
+import { settledSession, type JournalOptions } from './session.js';
+import { writeReportFile } from './report-file.js';
+
+export interface ReportCliOptions {
+  /** A recording to read instead of the config dir. */
+  readonly file: string | undefined;
+  readonly team: string | undefined;
+  readonly html: string | undefined;
+  readonly json: boolean;
+  readonly claudeDir: string;
+  readonly journal: JournalOptions | undefined;
+  readonly now: number | undefined;
+  readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
+  readonly color: boolean;
+  readonly width: number;
+}
+
+/** The state a report is made from, and the instant it is judged at. */
+interface Source {
+  readonly state: AppState;
+  readonly at: number;
+  readonly where: string;
+  /** When the journal saw a team's folder go (NaN: it did not). */
+  readonly folderGoneAt: (team: string) => number;
+}
+
+function fromRecording(file: string, now: number | undefined): Source | string {
+  if (!existsSync(file) || !statSync(file).isFile()) return `no recording at ${sanitizeLine(file)} (for a team by name: --team NAME)`;
+  const recording = readRecording([file]);
+  const store = createStore();
+  const controller = new ReplayController(recording.lines, store);
+  controller.toEnd();
+  // A recording is judged as of its own end, not of the day it is read.
+  return {
+    state: store.getState(),
+    at: now ?? controller.end,
+    where: sanitizeLine(file),
+    folderGoneAt: (team) => teamEndIn(recording.lines, team),
+  };
+}
+
+async function fromConfigDir(options: ReportCliOptions): Promise<Source> {
+  const { store } = await settledSession(options.claudeDir, options.journal);
+  const { journal } = options;
+  return {
+    state: store.getState(),
+    at: options.now ?? Date.now(),
+    where: sanitizeLine(options.claudeDir),
+    folderGoneAt: (team) => (journal ? teamEndInRuns(teamRunFiles(journal.stateDir, options.claudeDir, team), team) : Number.NaN),
+  };
+}
+
+/** The team named, else the most recently active real team (a `claude -p` session is no team). */
+function teamIn(state: AppState, name: string | undefined): TeamState | undefined {
+  const teams = selectTeams(state.teams).filter((team) => !isPrintSession(team));
+  if (name !== undefined) return teams.find((team) => team.name === name);
+  return teams.reduce<TeamState | undefined>((best, team) => (!best || team.lastActivity > best.lastActivity ? team : best), undefined);
+}
+
+export async function runReport(options: ReportCliOptions): Promise<number> {
+  const source = options.file !== undefined ? fromRecording(options.file, options.now) : await fromConfigDir(options);
+  if (typeof source === 'string') {
+    process.stderr.write(`teamtop: ${source}\n`);
+    return 1;
+  }
+  const team = teamIn(source.state, options.team);
+  if (!team) {
+    const which = options.team === undefined ? 'no team' : `no team named "${sanitizeLine(options.team)}"`;
+    process.stderr.write(`teamtop: ${which} in ${source.where}\n`);
+    return 1;
+  }
+  const report = buildRunReport(team, {
+    at: source.at,
+    stallAfterMs: options.stallAfterMs,
+    quietAfterMs: options.quietAfterMs,
+    incidents: currentDiagnosesAsIncidents(team, source.at, options.stallAfterMs),
+    folderGoneAt: source.folderGoneAt(team.name),
+  });
+  if (options.html !== undefined) {
+    const written = writeReportFile(report, options.html);
+    if (written !== 0) return written;
+  }
+  if (options.json) process.stdout.write(`${inertJson(reportJson(report), 2)}\n`);
+  else if (options.html === undefined) process.stdout.write(reportText(report, options.width, new Chalk({ level: options.color ? 1 : 0 })));
+  return 0;
+}

@@ -1,0 +1,16 @@
+/**
+ * An incident: a diagnosis raised during a run, with when it was raised and
+ * when and why it cleared. Issue 24's tracker keeps every one raised in the
+ * history, so that live, the journal and a replay agree; until it lands,
+ * `currentDiagnosesAsIncidents` (src/store/selectors/incidents.ts) stands in.
+ */
+import type { Diagnosis } from './diagnosis.js';
+
+export type Incident = Diagnosis & {
+  /** When it was raised (epoch ms; NaN when the files do not say). */
+  readonly raisedAt: number;
+  /** When it cleared (epoch ms); null while it stands. */
+  readonly clearedAt: number | null;
+  /** Why it cleared (answered, member left, mail taken, team ended…); null while it stands. */
+  readonly cleared: string | null;
+};

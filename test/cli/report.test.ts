@@ -1,0 +1,140 @@
+/**
+ * `teamtop report`: one page about one run, from the journal of a team the
+ * real client ran (a recording re-enacted while a dashboard journals it, then
+ * the team's folder gone), and from that journal exported as a recording:
+ * both give the same report, and the report agrees with the recording itself.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRecording, recordedRun } from '../../conformance/recording.mjs';
+import { reenact } from '../../conformance/reenact.mjs';
+import { runCli } from '../helpers/cli.js';
+import { CAPTURES, tempDir } from '../helpers/fixtures.js';
+import { watchRecorded } from '../helpers/live.js';
+import { waitFor } from '../helpers/wait.js';
+
+const RECORDING = 'cc-2.1.330-realcc-to-departed-in-process';
+
+interface ReportDoc {
+  team: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  durationSeconds: number | null;
+  members: { name: string; stays: { joinedAt: string | null; leftAt: string | null }[]; activity: { state: string }[] }[];
+  messages: { from: string; to: string; kind: string }[];
+  pairs: { from: string; to: string; count: number }[];
+  handshakes: { kind: string; from: string; to: string; answers: { state: string }[]; waitedSeconds: number | null }[];
+  tasks: { done: { id: string }[]; left: { id: string; owner: string | null }[] };
+  incidents: { kind: string; members: string[]; raisedAt: string | null; clearedAt: string | null; cleared: string | null }[];
+}
+
+describe('teamtop report', () => {
+  let dir: string;
+  let state: string;
+  let team: string;
+  /** Judged a minute after the run: what waits for the client to settle has settled. */
+  let now: string;
+  const report = (...args: string[]) => runCli(['report', '--dir', dir, '--state-dir', state, '--now', now, ...args]);
+
+  beforeAll(async () => {
+    // Kept for every test of the file (tempDir's go after each test).
+    dir = mkdtempSync(join(tmpdir(), 'teamtop-report-'));
+    state = mkdtempSync(join(tmpdir(), 'teamtop-report-state-'));
+    const recording = loadRecording(join(CAPTURES, RECORDING));
+    team = recordedRun(recording).team;
+    const live = await watchRecorded(dir, { stateDir: state, write: true, maxBytes: 1e9 });
+    await reenact(recording, dir, { speed: 10 });
+    await waitFor(() => expect(live.store.getState().teams.get(team)?.present).toBe(false), { timeout: 10_000 });
+    live.stop();
+    now = new Date(Date.now() + 60_000).toISOString();
+  }, 60_000);
+
+  afterAll(() => {
+    for (const made of [dir, state]) rmSync(made, { recursive: true, force: true });
+  });
+
+  it("reports the run from the journal, once the team's folder is gone, as the recording shows it", () => {
+    const { code, stdout, stderr } = report('--json');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const doc = JSON.parse(stdout) as ReportDoc;
+    const run = recordedRun(loadRecording(join(CAPTURES, RECORDING)));
+    expect(doc.team).toBe(team);
+    expect(doc.endedAt).not.toBeNull();
+    expect(Date.parse(doc.endedAt!)).toBeGreaterThan(Date.parse(doc.startedAt!));
+    // Every message, by pair.
+    const pairs = new Map<string, number>();
+    for (const message of run.messages) pairs.set(`${message.from}→${message.to}`, (pairs.get(`${message.from}→${message.to}`) ?? 0) + 1);
+    expect(new Map(doc.pairs.map((pair) => [`${pair.from}→${pair.to}`, pair.count]))).toEqual(pairs);
+    // bob's two shutdowns, each answered yes, and his two stays (a message brought him back in between).
+    expect(doc.handshakes.map((handshake) => [handshake.kind, handshake.to, handshake.answers.map((answer) => answer.state)])).toEqual(
+      run.handshakes.map((handshake) => ['shutdown', handshake.to, handshake.answers.map((answer) => answer.state)]),
+    );
+    for (const handshake of doc.handshakes) expect(handshake.waitedSeconds).toBeGreaterThan(0);
+    const bob = doc.members.find((member) => member.name === 'bob')!;
+    expect(bob.stays).toHaveLength(2);
+    expect(bob.activity.map((span) => span.state)).toContain('idle');
+    expect(doc.tasks.done.map((task) => task.id)).toEqual(['1']);
+    expect(doc.tasks.left.map((task) => [task.id, task.owner])).toEqual([['2', 'bob']]);
+    // The task given to bob after he shut down, waiting unread in his inbox.
+    expect(doc.incidents.map((incident) => [incident.kind, incident.members, incident.clearedAt, incident.cleared])).toContainEqual([
+      'to-departed',
+      ['bob', 'team-lead'],
+      null,
+      null,
+    ]);
+  });
+
+  it('gives the same report from the journal exported as a recording, wherever it is read', () => {
+    const out = join(tempDir(), 'run.jsonl');
+    expect(runCli(['export', '--team', team, '--out', out, '--dir', dir, '--state-dir', state]).code).toBe(0);
+    const fromFile = runCli(['report', out, '--json', '--now', now, '--dir', tempDir(), '--state-dir', tempDir()]);
+    expect(fromFile.stderr).toBe('');
+    expect(JSON.parse(fromFile.stdout)).toEqual(JSON.parse(report('--json').stdout));
+    // Without --now, a recording is judged as of its own end: the same run, not today.
+    const ownEnd = JSON.parse(runCli(['report', out, '--json']).stdout) as ReportDoc & { at: string };
+    expect(Date.parse(ownEnd.at)).toBeLessThan(Date.parse(now));
+  });
+
+  it('prints it as text with a swimlane as wide as $COLUMNS, and no colour when stdout is no terminal', () => {
+    const { code, stdout } = runCli(['report', '--dir', dir, '--state-dir', state, '--now', now], { COLUMNS: '90' });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`^teamtop report · ${team} \\(ended\\)\\n`, 'u'));
+    for (const section of ['Swimlane', 'Members (2)', 'Messages (11) by pair', 'Handshakes (2)', 'Tasks (1 done, 1 left)', 'Incidents ('])
+      expect(stdout).toContain(`\n${section}`);
+    const lanes = stdout.split('\n').filter((line) => /^ {2}(team-lead|bob) /u.test(line));
+    expect(lanes.length).toBeGreaterThanOrEqual(2);
+    for (const line of lanes) expect([...line].length).toBeLessThanOrEqual(90);
+    expect(stdout).not.toContain('\u001b[');
+  });
+
+  it('writes the HTML page to a file only its owner reads, or to stdout', () => {
+    const out = join(tempDir(), 'run.html');
+    const { code, stdout, stderr } = report('--html', out);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`teamtop: wrote the report of "${team}" to ${out}\n`);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect(readFileSync(out, 'utf8')).toMatch(/^<!doctype html>[\s\S]*<svg [\s\S]*<\/html>\n$/u);
+    expect(report('--html', '-').stdout).toBe(readFileSync(out, 'utf8'));
+  });
+
+  it('says what it cannot find, and exits 1', () => {
+    expect(report('--team', 'nope')).toMatchObject({ code: 1, stderr: `teamtop: no team named "nope" in ${dir}\n` });
+    const missing = join(tempDir(), 'missing.jsonl');
+    expect(runCli(['report', missing])).toMatchObject({
+      code: 1,
+      stderr: `teamtop: no recording at ${missing} (for a team by name: --team NAME)\n`,
+    });
+    expect(runCli(['report', '--dir', tempDir(), '--no-journal'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^teamtop: no team in /u),
+    });
+    expect(report('--html', join(tempDir(), 'no', 'such', 'folder.html'))).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/cannot write .*there is no folder/u),
+    });
+  });
+});

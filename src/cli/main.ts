@@ -7,6 +7,7 @@ import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js'
 import { envNumber, instant, nonNegative, positive, resolveClaudeDir, wantsColor } from './options.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import type { JournalOptions } from './session.js';
+import { oneLineError, usageError } from './usage.js';
 import { version } from './version.js';
 
 interface CommonFlags {
@@ -33,12 +34,6 @@ interface DashboardFlags extends CommonFlags {
 /** What the dashboard opens on (`--view`): the keys t and w switch between them. */
 const VIEWS = ['dashboard', 'timeline', 'workflow'] as const;
 type StartView = (typeof VIEWS)[number];
-
-/** A command line that cannot mean anything: said on stderr, exit 2. */
-function usageError(message: string): number {
-  process.stderr.write(`teamtop: ${message}\n`);
-  return 2;
-}
 
 const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
 
@@ -148,7 +143,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     new Command()
       // Set before the subcommands are made, so they inherit it.
       .exitOverride()
-      .showHelpAfterError()
       .name('teamtop')
       .description('A live terminal dashboard for Claude Code agent teams.')
       .version(version, '-V, --version')
@@ -167,6 +161,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEWS))
     .enablePositionalOptions()
     .action(async (flags: DashboardFlags) => {
+      // The dashboard takes no arguments: a word after `teamtop` was meant as a command.
+      if (program.args.length > 0) (program as Command & { unknownCommand(): never }).unknownCommand();
       code = await runDashboard(flags);
     });
 
@@ -274,6 +270,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       });
     });
 
+  // Set once every subcommand is made: only the dashboard hears a word it does not know as a command.
+  program.allowExcessArguments().helpCommand(true);
+  for (const command of [program, ...program.commands]) {
+    const name = command === program ? 'teamtop' : `teamtop ${command.name()}`;
+    command.configureOutput({ outputError: (text, write) => write(oneLineError(text, name)) });
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

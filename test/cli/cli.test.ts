@@ -233,4 +233,15 @@ describe('flags', () => {
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain("unknown option '--frobnicate'");
   });
+
+  it('answers an unknown command in one line, with the command it was probably meant to be, and exits 2', () => {
+    const result = run(['docter']);
+    expect(result).toEqual({ code: 2, stdout: '', stderr: "teamtop: unknown command 'docter' (did you mean doctor?)\n" });
+    // A usage error of a subcommand is one line too, and says where its flags are listed.
+    expect(run(['doctor', '--frob'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "teamtop: unknown option '--frob' (see teamtop doctor --help)\n",
+    });
+  });
 });

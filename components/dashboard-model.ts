@@ -57,6 +57,8 @@ export interface DashboardModel {
   /** What the footer says is in force: filters, more than fits, a team that ended, another view to see. */
   readonly notes: readonly string[];
   readonly replay: ReplayStatus | null;
+  /** Keys work: the footer lists them (a frame printed once has only its notes there). */
+  readonly interactive: boolean;
   /** How long until a time on screen shows something else (an age, a handshake stalling): when to redraw. */
   readonly nextChangeMs: number;
   readonly context: ViewContext;
@@ -77,6 +79,8 @@ export interface DashboardInput {
   readonly replay?: ReplayStatus;
   /** The declared workflow (`--spec`), for the workflow view. */
   readonly spec?: WorkflowSpec | undefined;
+  /** Keys work (the default): the frame names them. A frame printed once (`--once`) names none. */
+  readonly interactive?: boolean;
 }
 
 const NO_KEYS: Keys = { length: 0, at: () => undefined, indexOf: () => -1 };
@@ -90,6 +94,7 @@ function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows:
 
 export function buildDashboard(input: DashboardInput): DashboardModel {
   const { state, view, width, height, now, spec } = input;
+  const interactive = input.interactive ?? true;
   const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
   const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
   const teams = selectTeamSummaries(state.teams);
@@ -125,6 +130,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       stallAfterMs,
       quietAfterMs,
       spec,
+      interactive,
     };
     const shown = viewNamed(view.mode);
     panes = shown.paneIds(frame);
@@ -138,7 +144,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
 
   const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];
   if (team && !team.present) notes.push('team ended');
-  if (view.mode === DASHBOARD) {
+  if (view.mode === DASHBOARD && interactive) {
     for (const other of VIEWS) {
       const hint = other.hint?.({ spec });
       if (hint) notes.push(hint);
@@ -160,6 +166,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       diagnoses: diagnoses.diagnoses,
       now,
       width,
+      interactive,
     },
     team,
     members,
@@ -171,6 +178,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     note: view.note ? describeNote(view.note, view.mode) : null,
     notes,
     replay: input.replay ?? null,
+    interactive,
     nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, stallAfterMs, quietAfterMs, detail }),
     context: {
       teams: teams.map((summary) => summary.name),

@@ -31,7 +31,7 @@ export function Dashboard({ model, height }: DashboardProps) {
       </Box>
       <ProblemsLine problems={model.problems} width={model.width} />
       {model.replay ? <ReplayBar status={model.replay} /> : null}
-      <Footer width={model.width} note={model.note} notes={model.notes} replay={model.replay !== null} />
+      <Footer width={model.width} note={model.note} notes={model.notes} replay={model.replay !== null} interactive={model.interactive} />
     </Box>
   );
 }

@@ -48,7 +48,7 @@ export interface FrameOptions {
 export function printFrame(state: AppState, options: FrameOptions): void {
   if (!options.color) chalk.level = 0;
   const { view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec } = options;
-  const model = buildDashboard({ state, view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec });
+  const model = buildDashboard({ state, view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec, interactive: false });
   const frame = renderToString(
     <ThemeContext.Provider value={colorTheme}>
       <Dashboard model={model} height={options.height} />

@@ -134,6 +134,19 @@ describe('teamtop --once', () => {
     const { stdout } = run(['--once', '--dir', `${CAPTURES}/cc-2026-02-hive-analysis`], { COLUMNS: '80', LINES: '24' });
     expect(stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(23);
   });
+
+  it('names no key: a frame for a script or a paste has no footer, no help hint, no key to go back', () => {
+    const once = (view: string, lines: string) =>
+      run(['--once', '--dir', `${FIXTURES}/handshakes`, '--now', '2026-03-01T10:05:00Z', '--view', view, '--no-journal'], {
+        COLUMNS: '100',
+        LINES: lines,
+      }).stdout;
+    const keys = /q quit|\? help|tab pane|back to the dashboard|: tab|\(a\)/u;
+    for (const view of ['dashboard', 'timeline']) expect(once(view, '30')).not.toMatch(keys);
+    // What the frame leaves out is still said, in words that count right.
+    expect(once('dashboard', '14').trimEnd().split('\n').at(-1)).toBe('3 more members');
+    expect(once('dashboard', '16').trimEnd().split('\n').at(-1)).toBe('1 more member');
+  });
 });
 
 describe("abandoned handshakes (a real capture whose answers the lead's inbox no longer holds)", () => {

@@ -14,6 +14,7 @@ import { selectTeams } from '../store/selectors/teams.js';
 import { isPrintSession } from '../store/state.js';
 import { diagnosisJson } from '../store/snapshot.js';
 import type { AppState, TeamState } from '../store/state.js';
+import { fit } from '../../components/text.js';
 import { settledSession, type JournalOptions } from './session.js';
 
 export interface DoctorOptions {
@@ -33,16 +34,15 @@ function teamsOf(state: AppState, only: string | undefined): TeamState[] {
   return selectTeams(state.teams).filter((team) => !isPrintSession(team) && (only === undefined || team.name === only));
 }
 
-/** Characters of a message's text an evidence line shows. */
+/** Columns of a message's text an evidence line shows. */
 const SHOWN_TEXT = 72;
-
-const cut = (text: string, length: number): string => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
 function evidenceLine(item: Evidence): string {
   const when = isInstant(item.at) ? formatClock(item.at) : '--:--:--';
   if (item.kind !== 'message') return `${when} ${item.kind} ${sanitizeLine(item.ref)}`;
   const { message } = item;
-  const text = sanitizeLine(cut(message.text, SHOWN_TEXT * 2)).slice(0, SHOWN_TEXT);
+  // Cut as the dashboard cuts: between characters, an ellipsis where it was cut, reading no more of a long text than it shows.
+  const text = fit(message.text, SHOWN_TEXT);
   return `${when} message ${sanitizeLine(item.ref)} ${sanitizeLine(message.from)} → ${sanitizeLine(message.to)}: ${text}`;
 }
 

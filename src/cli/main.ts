@@ -4,7 +4,7 @@
  */
 import { Command, Option } from 'commander';
 import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
-import { envNumber, instant, nonNegative, positive, resolveClaudeDir, wantsColor } from './options.js';
+import { envNumber, instant, positive, resolveClaudeDir, threshold, wantsColor } from './options.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import type { JournalOptions } from './session.js';
 import { oneLineError, usageError } from './usage.js';
@@ -132,8 +132,8 @@ function commonOptions(command: Command): Command {
     .option('-d, --dir <path>', 'Claude config dir to read (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
     .option('--no-color', 'draw without colour (also: NO_COLOR)')
     .option('--now <iso time>', 'judge ages and stalls as of this instant instead of the clock', instant)
-    .option('--stall-after <seconds>', 'an open handshake this old is stalled, and mail waiting this long has piled up', nonNegative, 60)
-    .option('--quiet-after <seconds>', 'a member shown working that has shown no sign of life for this long is quiet', nonNegative, 600)
+    .option('--stall-after <seconds>', 'an open handshake this old is stalled, and mail waiting this long has piled up', threshold, 60)
+    .option('--quiet-after <seconds>', 'a member shown working that has shown no sign of life for this long is quiet', threshold, 600)
     .option('--state-dir <path>', 'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop)');
 }
 
@@ -196,7 +196,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command('demo')
     .description('a scripted team (a lead and four teammates, about 90 s) in a temp dir, on the dashboard')
     .addOption(new Option('--speed <factor>', 'how fast the script runs').argParser(positive).default(1))
-    .option('--stall-after <seconds>', 'an open handshake older than this is stalled (default: 15, scaled by --speed)', nonNegative)
+    .option('--stall-after <seconds>', 'an open handshake older than this is stalled (default: 15, scaled by --speed)', threshold)
     .option('--no-color', 'draw without colour (also: NO_COLOR)')
     .action(async (flags: { speed: number; stallAfter?: number; color: boolean }) => {
       if (!isInteractive()) {

@@ -37,6 +37,22 @@ export function nonNegative(value: string): number {
   return parsed;
 }
 
+/**
+ * The longest threshold (`--stall-after`, `--quiet-after`), in seconds: about
+ * 31 years, past any run and far inside what a date can hold once added to one.
+ */
+export const MAX_THRESHOLD_SECONDS = 1e9;
+
+/** A threshold in seconds: 0 or more, and not past the longest one that can be reached. */
+export function threshold(value: string): number {
+  const seconds = nonNegative(value);
+  if (seconds > MAX_THRESHOLD_SECONDS)
+    throw new InvalidArgumentError(
+      `expected at most ${MAX_THRESHOLD_SECONDS} seconds (about 31 years): a longer threshold is never reached`,
+    );
+  return seconds;
+}
+
 export function positive(value: string): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a number above 0');

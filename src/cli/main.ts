@@ -115,7 +115,8 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   const { runLive } = await import('./run-live.js');
   return runLive({
     claudeDir,
-    team: flags.team ?? preferredTeam(spec),
+    team: flags.team,
+    preferTeam: preferredTeam(spec),
     spec,
     view: flags.view ?? 'dashboard',
     color: wantsColor(flags.color, true),

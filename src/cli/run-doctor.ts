@@ -16,6 +16,7 @@ import { diagnosisJson } from '../store/snapshot.js';
 import type { AppState, TeamState } from '../store/state.js';
 import { fit } from '../../components/text.js';
 import { settledSession, type JournalOptions } from './session.js';
+import { unknownTeam } from './usage.js';
 
 export interface DoctorOptions {
   readonly claudeDir: string;
@@ -26,7 +27,6 @@ export interface DoctorOptions {
   readonly color: boolean;
   readonly journal: JournalOptions | undefined;
   readonly out?: (text: string) => void;
-  readonly err?: (text: string) => void;
 }
 
 /** What doctor looks at: teams, not `claude -p` sessions (nobody was meant to read their task owners' inboxes). */
@@ -62,12 +62,11 @@ const counted = (count: number, one: string, many = `${one}s`) => `${count} ${co
 export async function runDoctor(options: DoctorOptions): Promise<number> {
   const { claudeDir, now, stallAfterMs } = options;
   const out = options.out ?? ((text: string) => process.stdout.write(text));
-  const err = options.err ?? ((text: string) => process.stderr.write(text));
   const { store } = await settledSession(claudeDir, options.journal);
   const teams = teamsOf(store.getState(), options.team);
   if (options.team !== undefined && teams.length === 0) {
-    err(`teamtop: no team named "${sanitizeLine(options.team)}" in ${sanitizeLine(claudeDir)}\n`);
-    return 2;
+    const names = teamsOf(store.getState(), undefined).map((team) => team.name);
+    return unknownTeam(options.team, names, claudeDir);
   }
   const judged = teams.map((team) => ({ team, diagnoses: selectDiagnoses(team, now, stallAfterMs).diagnoses }));
   const all = judged.flatMap(({ diagnoses }) => diagnoses);

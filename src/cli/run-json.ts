@@ -1,7 +1,9 @@
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { inertJson } from '../domain/inert-json.js';
 import { snapshot } from '../store/snapshot.js';
+import { selectTeams } from '../store/selectors/teams.js';
 import { settledSession, type JournalOptions } from './session.js';
+import { unknownTeam } from './usage.js';
 
 export interface JsonOptions {
   readonly claudeDir: string;
@@ -15,11 +17,9 @@ export interface JsonOptions {
 
 export async function runJson({ claudeDir, team, now, stallAfterMs, quietAfterMs, spec, journal }: JsonOptions): Promise<number> {
   const { store } = await settledSession(claudeDir, journal);
+  const teams = selectTeams(store.getState().teams).map((known) => known.name);
+  if (team !== undefined && !teams.includes(team)) return unknownTeam(team, teams, claudeDir);
   const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec });
-  if (team !== undefined && document.teams.length === 0) {
-    process.stderr.write(`teamtop: no team named "${team}" in ${claudeDir}\n`);
-    return 1;
-  }
   process.stdout.write(`${inertJson(document, 2)}\n`);
   return 0;
 }

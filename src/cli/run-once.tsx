@@ -9,6 +9,7 @@ import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { selectTeams } from '../store/selectors/teams.js';
 import type { AppState } from '../store/state.js';
 import { settledSession, type JournalOptions } from './session.js';
+import { unknownTeam } from './usage.js';
 
 export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   readonly team: string | undefined;
@@ -23,10 +24,8 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
 export async function runOnce(options: OnceOptions): Promise<number> {
   const { store } = await settledSession(options.claudeDir, options.journal);
   const state = store.getState();
-  if (options.team !== undefined && !selectTeams(state.teams).some((team) => team.name === options.team)) {
-    process.stderr.write(`teamtop: no team named "${options.team}" in ${options.claudeDir}\n`);
-    return 1;
-  }
+  const teams = selectTeams(state.teams).map((team) => team.name);
+  if (options.team !== undefined && !teams.includes(options.team)) return unknownTeam(options.team, teams, options.claudeDir);
   printFrame(state, { ...options, view: { ...initialViewState, team: options.team ?? options.preferTeam ?? null, mode: options.view } });
   return 0;
 }

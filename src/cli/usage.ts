@@ -2,6 +2,9 @@
  * Usage errors: a command line that cannot mean anything is said in one line
  * on stderr, and teamtop exits 2, whether commander or teamtop found it.
  */
+import { closestMatch } from 'leven';
+import { plural } from '../domain/diagnoses/diagnosis.js';
+import { sanitizeLine } from '../domain/sanitize.js';
 
 /** Say a usage error; the status to exit with. */
 export function usageError(message: string): number {
@@ -21,4 +24,28 @@ export function oneLineError(text: string, command: string): string {
   const suggestion = rest.find((line) => line.startsWith('(Did you mean'));
   const hint = suggestion ? `(d${suggestion.slice(2)}` : `(see ${command} --help)`;
   return `teamtop: ${said} ${hint}\n`;
+}
+
+/** Teams named in full when a name is not among them; the rest are counted. */
+const LISTED_TEAMS = 10;
+
+/** The team a mistyped name most likely meant: the one it starts, else the nearest by a few edits. */
+export function meantTeam(name: string, teams: readonly string[]): string | undefined {
+  const starting = teams.filter((team) => team.startsWith(name));
+  if (starting.length === 1) return starting[0];
+  return closestMatch(name, teams, { maxDistance: Math.max(1, Math.floor(name.length / 3)) });
+}
+
+/**
+ * `--team` names a team that is not there: a usage error, the same in every
+ * mode, that lists the teams there are and the one probably meant.
+ */
+export function unknownTeam(name: string, teams: readonly string[], claudeDir: string): number {
+  const where = `no team named "${sanitizeLine(name)}" in ${sanitizeLine(claudeDir)}`;
+  if (teams.length === 0) return usageError(`${where}: it has no teams`);
+  const meant = meantTeam(name, teams);
+  const listed = teams.slice(0, LISTED_TEAMS).map(sanitizeLine).join(', ');
+  const more = teams.length > LISTED_TEAMS ? ` and ${teams.length - LISTED_TEAMS} more` : '';
+  const guess = meant === undefined ? '' : ` (did you mean "${sanitizeLine(meant)}"?)`;
+  return usageError(`${where}${guess}; ${plural(teams.length, 'team')} there: ${listed}${more}`);
 }

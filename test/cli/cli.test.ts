@@ -25,7 +25,7 @@ describe('teamtop --json', () => {
     expect(only.teams.map((team) => team.name)).toEqual(['webui-migration']);
     expect(only.teams[0]!.members).toHaveLength(8);
     const missing = run(['--json', '--dir', `${CAPTURES}/cc-2026-02-hive-analysis`, '--team', 'nope']);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no team named "nope"');
   });
 

@@ -111,7 +111,9 @@ describe('teamtop doctor', () => {
   it('is a usage error, exit 2, to name a team that is not there, or an option it does not take', () => {
     const files = troubled(tempDir());
     expect(doctor(files.dir, '--team', 'nope')).toMatchObject({ code: 2, stdout: '' });
-    expect(doctor(files.dir, '--team', 'nope').stderr).toBe(`teamtop: no team named "nope" in ${files.dir}\n`);
+    expect(doctor(files.dir, '--team', 'nope').stderr).toBe(
+      `teamtop: no team named "nope" in ${files.dir}; 1 team there: session-5ca1ab1e\n`,
+    );
     expect(doctor(files.dir, '--bogus').code).toBe(2);
     expect(doctor(files.dir, '--stall-after', 'soon').code).toBe(2);
   });

@@ -4,7 +4,7 @@
  */
 import { Command, Option } from 'commander';
 import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
-import { envNumber, instant, positive, resolveClaudeDir, threshold, wantsColor } from './options.js';
+import { commonOptions, dirChosenBy, envNumber, positive, resolveClaudeDir, threshold, wantsColor } from './options.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import type { JournalOptions } from './session.js';
 import { oneLineError, usageError } from './usage.js';
@@ -71,6 +71,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     return usageError('--bell rings in the live dashboard; with --json --follow, wait for "diagnosis" events instead');
   }
   const claudeDir = resolveClaudeDir(flags.dir);
+  const chosenBy = dirChosenBy(flags.dir);
   let spec: WorkflowSpec | undefined;
   if (flags.spec !== undefined) {
     const { loadSpec } = await import('./run-spec-check.js');
@@ -81,12 +82,20 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   const quietAfterMs = flags.quietAfter * 1000;
   if (flags.json && flags.follow) {
     const { runFollow } = await import('./run-follow.js');
-    return runFollow({ claudeDir, team: flags.team, now: flags.now, stallAfterMs, journal: journalOptions(flags, true) });
+    return runFollow({
+      claudeDir,
+      dirChosenBy: chosenBy,
+      team: flags.team,
+      now: flags.now,
+      stallAfterMs,
+      journal: journalOptions(flags, true),
+    });
   }
   if (flags.json) {
     const { runJson } = await import('./run-json.js');
     return runJson({
       claudeDir,
+      dirChosenBy: chosenBy,
       team: flags.team,
       now: flags.now ?? Date.now(),
       stallAfterMs,
@@ -99,6 +108,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     const { runOnce } = await import('./run-once.js');
     return runOnce({
       claudeDir,
+      dirChosenBy: chosenBy,
       team: flags.team,
       preferTeam: preferredTeam(spec),
       color: wantsColor(flags.color, process.stdout.isTTY === true),
@@ -115,6 +125,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   const { runLive } = await import('./run-live.js');
   return runLive({
     claudeDir,
+    dirChosenBy: chosenBy,
     team: flags.team,
     preferTeam: preferredTeam(spec),
     spec,
@@ -126,16 +137,6 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     journal: journalOptions(flags, true),
     bell: flags.bell === true,
   });
-}
-
-function commonOptions(command: Command): Command {
-  return command
-    .option('-d, --dir <path>', 'Claude config dir to read (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
-    .option('--no-color', 'draw without colour (also: NO_COLOR)')
-    .option('--now <iso time>', 'judge ages and stalls as of this instant instead of the clock', instant)
-    .option('--stall-after <seconds>', 'an open handshake this old is stalled, and mail waiting this long has piled up', threshold, 60)
-    .option('--quiet-after <seconds>', 'a member shown working that has shown no sign of life for this long is quiet', threshold, 600)
-    .option('--state-dir <path>', 'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop)');
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -235,6 +236,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const { runDoctor } = await import('./run-doctor.js');
     code = await runDoctor({
       claudeDir: resolveClaudeDir(flags.dir),
+      dirChosenBy: dirChosenBy(flags.dir),
       team: flags.team,
       now: flags.now ?? Date.now(),
       stallAfterMs: flags.stallAfter * 1000,

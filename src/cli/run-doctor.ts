@@ -6,6 +6,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Diagnosis, Evidence } from '../domain/diagnoses/diagnosis.js';
 import { inertJson } from '../domain/inert-json.js';
+import { DIR_PROBLEM } from '../domain/observation.js';
 import { append } from '../domain/lists.js';
 import { sanitizeLine } from '../domain/sanitize.js';
 import { formatAge, formatClock, isInstant } from '../domain/time.js';
@@ -20,6 +21,8 @@ import { unknownTeam } from './usage.js';
 
 export interface DoctorOptions {
   readonly claudeDir: string;
+  /** What chose the config dir, said when it is not a folder. */
+  readonly dirChosenBy?: string;
   readonly team: string | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
@@ -62,31 +65,36 @@ const counted = (count: number, one: string, many = `${one}s`) => `${count} ${co
 export async function runDoctor(options: DoctorOptions): Promise<number> {
   const { claudeDir, now, stallAfterMs } = options;
   const out = options.out ?? ((text: string) => process.stdout.write(text));
-  const { store } = await settledSession(claudeDir, options.journal);
+  const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy);
   const teams = teamsOf(store.getState(), options.team);
   if (options.team !== undefined && teams.length === 0) {
     const names = teamsOf(store.getState(), undefined).map((team) => team.name);
-    return unknownTeam(options.team, names, claudeDir);
+    return unknownTeam(options.team, store.getState(), names, claudeDir);
   }
   const judged = teams.map((team) => ({ team, diagnoses: selectDiagnoses(team, now, stallAfterMs).diagnoses }));
   const all = judged.flatMap(({ diagnoses }) => diagnoses);
   const warnings = all.filter((diagnosis) => diagnosis.severity === 'warning').length;
   const infos = all.length - warnings;
+  // A config dir that is not there (or is a file) warns: a mistyped --dir is not a healthy dir with no teams.
+  const dirProblem = store.getState().problems.get(DIR_PROBLEM)?.message ?? null;
+  const code = warnings > 0 || dirProblem !== null ? 1 : 0;
 
   if (options.json) {
     const report = {
       claudeDir,
       now: new Date(now).toISOString(),
+      dirProblem,
       warnings,
       infos,
       teams: judged.map(({ team, diagnoses }) => ({ name: team.name, ended: !team.present, diagnoses: diagnoses.map(diagnosisJson) })),
     };
     out(`${inertJson(report, 2)}\n`);
-    return warnings > 0 ? 1 : 0;
+    return code;
   }
 
   const paint = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
+  if (dirProblem !== null) lines.push(`${paint.yellow('⚠')} ${sanitizeLine(dirProblem)}`);
   if (teams.length === 0) lines.push(`no teams in ${sanitizeLine(claudeDir)}`);
   for (const { team, diagnoses } of judged) {
     const ended = team.present ? '' : ' (ended)';
@@ -103,5 +111,5 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   }
   if (teams.length > 1) lines.push(`${counted(warnings, 'warning')}, ${counted(infos, 'note')} in ${counted(teams.length, 'team')}`);
   out(`${lines.join('\n')}\n`);
-  return warnings > 0 ? 1 : 0;
+  return code;
 }

@@ -7,6 +7,8 @@ import { unknownTeam } from './usage.js';
 
 export interface JsonOptions {
   readonly claudeDir: string;
+  /** What chose the config dir, said when it is not a folder. */
+  readonly dirChosenBy?: string;
   readonly team: string | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
@@ -15,10 +17,19 @@ export interface JsonOptions {
   readonly journal: JournalOptions | undefined;
 }
 
-export async function runJson({ claudeDir, team, now, stallAfterMs, quietAfterMs, spec, journal }: JsonOptions): Promise<number> {
-  const { store } = await settledSession(claudeDir, journal);
+export async function runJson({
+  claudeDir,
+  dirChosenBy,
+  team,
+  now,
+  stallAfterMs,
+  quietAfterMs,
+  spec,
+  journal,
+}: JsonOptions): Promise<number> {
+  const { store } = await settledSession(claudeDir, journal, dirChosenBy);
   const teams = selectTeams(store.getState().teams).map((known) => known.name);
-  if (team !== undefined && !teams.includes(team)) return unknownTeam(team, teams, claudeDir);
+  if (team !== undefined && !teams.includes(team)) return unknownTeam(team, store.getState(), teams, claudeDir);
   const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec });
   process.stdout.write(`${inertJson(document, 2)}\n`);
   return 0;

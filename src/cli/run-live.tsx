@@ -11,6 +11,8 @@ import { BEL, ringOnNewWarnings } from './bell.js';
 
 export interface LiveOptions {
   readonly claudeDir: string;
+  /** What chose the config dir, said when it is not a folder. */
+  readonly dirChosenBy?: string;
   /** `--team`: a team that must be there. */
   readonly team: string | undefined;
   /** The team to show first when there is one of that name and `team` is not given (no error when there is not). */
@@ -30,11 +32,11 @@ export interface LiveOptions {
 
 /** The interactive dashboard, following the files until the user quits. */
 export async function runLive(options: LiveOptions): Promise<number> {
-  const session = openSession(options.claudeDir, options.journal);
+  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy);
   const teams = selectTeams(session.store.getState().teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) {
     session.close();
-    return unknownTeam(options.team, teams, options.claudeDir);
+    return unknownTeam(options.team, session.store.getState(), teams, options.claudeDir);
   }
   const watching = new AbortController();
   const stopBell = options.bell

@@ -16,16 +16,18 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   /** The team to show when there is one of that name and `team` is not given (no error when there is not). */
   readonly preferTeam?: string | undefined;
   readonly journal: JournalOptions | undefined;
+  /** What chose the config dir, said when it is not a folder. */
+  readonly dirChosenBy?: string;
   /** The view to draw. */
   readonly view: ViewState['mode'];
 }
 
 /** Draw one frame to stdout: only SGR colour sequences, no cursor movement. */
 export async function runOnce(options: OnceOptions): Promise<number> {
-  const { store } = await settledSession(options.claudeDir, options.journal);
+  const { store } = await settledSession(options.claudeDir, options.journal, options.dirChosenBy);
   const state = store.getState();
   const teams = selectTeams(state.teams).map((team) => team.name);
-  if (options.team !== undefined && !teams.includes(options.team)) return unknownTeam(options.team, teams, options.claudeDir);
+  if (options.team !== undefined && !teams.includes(options.team)) return unknownTeam(options.team, state, teams, options.claudeDir);
   printFrame(state, { ...options, view: { ...initialViewState, team: options.team ?? options.preferTeam ?? null, mode: options.view } });
   return 0;
 }

@@ -4,7 +4,9 @@
  */
 import { closestMatch } from 'leven';
 import { plural } from '../domain/diagnoses/diagnosis.js';
+import { DIR_PROBLEM } from '../domain/observation.js';
 import { sanitizeLine } from '../domain/sanitize.js';
+import type { AppState } from '../store/state.js';
 
 /** Say a usage error; the status to exit with. */
 export function usageError(message: string): number {
@@ -40,9 +42,11 @@ export function meantTeam(name: string, teams: readonly string[]): string | unde
  * `--team` names a team that is not there: a usage error, the same in every
  * mode, that lists the teams there are and the one probably meant.
  */
-export function unknownTeam(name: string, teams: readonly string[], claudeDir: string): number {
+export function unknownTeam(name: string, state: AppState, teams: readonly string[], claudeDir: string): number {
   const where = `no team named "${sanitizeLine(name)}" in ${sanitizeLine(claudeDir)}`;
-  if (teams.length === 0) return usageError(`${where}: it has no teams`);
+  // The dir is not there, or not a folder: that says why better than an empty list.
+  const dir = state.problems.get(DIR_PROBLEM);
+  if (teams.length === 0) return usageError(`${where}: ${dir ? sanitizeLine(dir.message) : 'it has no teams'}`);
   const meant = meantTeam(name, teams);
   const listed = teams.slice(0, LISTED_TEAMS).map(sanitizeLine).join(', ');
   const more = teams.length > LISTED_TEAMS ? ` and ${teams.length - LISTED_TEAMS} more` : '';

@@ -17,6 +17,7 @@ import { selectProblems } from '../src/store/selectors/problems.js';
 import { selectCurrentTeam, selectTeamSummaries } from '../src/store/selectors/teams.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import type { HeaderProps } from './header.js';
+import { helpModel, type HelpModel } from './help-screen.js';
 import { bodyRowsOf } from './layout.js';
 import { nextChange } from './next-change.js';
 import { samePane, type Detail, type Keys, type PaneId } from './pane.js';
@@ -51,7 +52,8 @@ export interface DashboardModel {
   readonly body: BuiltView | null;
   readonly problems: readonly Problem[];
   readonly detail: DetailModel | null;
-  readonly help: boolean;
+  /** The help, when it is open. */
+  readonly help: HelpModel | null;
   /** Why the last key did nothing (the footer says it until the next key). */
   readonly note: string | null;
   /** What the footer says is in force: filters, more than fits, a team that ended, another view to see. */
@@ -141,6 +143,9 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const focusedList = list(focused);
   const opened = view.opened ? (list(view.opened.pane)?.open(view.opened.item) ?? null) : null;
   const detail = detailOf(opened, view, width, bodyRows);
+  const help = view.help ? helpModel(width, bodyRows, input.replay !== undefined, view.helpScroll) : null;
+  // What is open over the screen (the help, or an item) is what the keys scroll.
+  const open = help ?? detail;
 
   const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];
   if (team && !team.present) notes.push('team ended');
@@ -174,7 +179,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     body,
     problems,
     detail,
-    help: view.help,
+    help,
     note: view.note ? describeNote(view.note, view.mode) : null,
     notes,
     replay: input.replay ?? null,
@@ -188,8 +193,8 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       items: focusedList?.items ?? NO_KEYS,
       ...(focusedList?.opens ? { opens: focusedList.opens } : {}),
       anchor: focusedList?.anchor ?? 'start',
-      page: detail ? detail.page : Math.max(1, focusedList?.page ?? 1),
-      detailLines: detail?.lines.length ?? 0,
+      page: open ? Math.max(1, open.page) : Math.max(1, focusedList?.page ?? 1),
+      detailLines: open?.lines.length ?? 0,
       ...(view.opened && !detail ? { openedGone: true } : {}),
     },
   };

@@ -41,6 +41,8 @@ export interface ViewState {
   readonly filters: MessageFilters;
   readonly showInternal: boolean;
   readonly help: boolean;
+  /** Lines of the help scrolled past. */
+  readonly helpScroll: number;
   /** Why the last key did nothing, for the footer until the next one (null when it did what it says). */
   readonly note: Note | null;
 }
@@ -56,6 +58,7 @@ export const initialViewState: ViewState = {
   filters: NO_FILTERS,
   showInternal: false,
   help: false,
+  helpScroll: 0,
   note: null,
 };
 
@@ -75,7 +78,7 @@ export interface ViewContext {
   readonly anchor: 'start' | 'end';
   /** Rows the focused list (or the open item) shows at once. */
   readonly page: number;
-  /** Lines of the open item, for scrolling it. */
+  /** Lines of what is open over the screen (the help, else an item), for scrolling it. */
   readonly detailLines: number;
   /** What was opened is no longer there (a diagnosis that cleared): the keys work the dashboard again. */
   readonly openedGone?: boolean;
@@ -124,11 +127,23 @@ function moveSelection(view: ViewState, context: ViewContext, to: (index: number
   return { ...view, pane, selected };
 }
 
-function scrollDetail(view: ViewState, context: ViewContext, by: number): ViewState {
+/** Scroll what is open over the screen: the help, else the open item. */
+function scrollOpen(view: ViewState, context: ViewContext, by: number): ViewState {
+  const field = view.help ? 'helpScroll' : 'detailScroll';
   const max = Math.max(0, context.detailLines - context.page);
-  const detailScroll = Math.max(0, Math.min(max, view.detailScroll + by));
-  return detailScroll === view.detailScroll ? view : { ...view, detailScroll };
+  const scroll = Math.max(0, Math.min(max, view[field] + by));
+  return scroll === view[field] ? view : { ...view, [field]: scroll };
 }
+
+/** The keys that scroll what is open over the screen, by how much. */
+const SCROLLS: Readonly<Record<string, (context: ViewContext) => number>> = {
+  up: () => -1,
+  down: () => 1,
+  pageUp: (context) => -context.page,
+  pageDown: (context) => context.page,
+  top: () => -Number.MAX_SAFE_INTEGER,
+  bottom: () => Number.MAX_SAFE_INTEGER,
+};
 
 /** Another team on screen: focus, the open item and the member filter were about the last one. */
 const showTeam = (view: ViewState, team: string): ViewState => ({
@@ -164,23 +179,13 @@ const onlyOnMemberPanes = (view: ViewState, command: Command): ViewState => ({
 
 function command(shown: ViewState, name: Command, context: ViewContext): ViewState {
   const view = shown.opened && context.openedGone ? { ...shown, opened: null, detailScroll: 0 } : shown;
+  const by = typeof name === 'string' && (view.help || view.opened) ? SCROLLS[name]?.(context) : undefined;
+  if (by !== undefined) return scrollOpen(view, context, by);
   if (view.help) {
-    return name === 'help' || name === 'close' || name === 'open' ? { ...view, help: false } : view;
+    return name === 'help' || name === 'close' || name === 'open' ? { ...view, help: false, helpScroll: 0 } : view;
   }
   if (view.opened) {
     switch (name) {
-      case 'up':
-        return scrollDetail(view, context, -1);
-      case 'down':
-        return scrollDetail(view, context, 1);
-      case 'pageUp':
-        return scrollDetail(view, context, -context.page);
-      case 'pageDown':
-        return scrollDetail(view, context, context.page);
-      case 'top':
-        return scrollDetail(view, context, -Number.MAX_SAFE_INTEGER);
-      case 'bottom':
-        return scrollDetail(view, context, Number.MAX_SAFE_INTEGER);
       case 'open':
       case 'close':
         return { ...view, opened: null, detailScroll: 0 };

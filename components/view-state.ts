@@ -7,6 +7,7 @@
 import type { Command } from './keymap.js';
 import { NO_FILTERS, type MessageFilters } from '../src/domain/message-filter.js';
 import { samePane, type ItemKey, type Keys, type PaneId } from './pane.js';
+import { scrollOpen, SCROLLS } from './scroll-open.js';
 
 /** The dashboard: the view every other one goes back to. */
 export const DASHBOARD = 'dashboard';
@@ -29,6 +30,8 @@ export interface ViewState {
   readonly team: string | null;
   /** The focused pane. */
   readonly pane: PaneId | null;
+  /** The focus each view had when another was shown over it: going back finds it there. */
+  readonly paneIn: ReadonlyMap<string, PaneId | null>;
   /** The item chosen in each pane; a pane with none rests on its anchor (newest message, first task). */
   readonly selected: readonly Selection[];
   /** The item opened full screen. */
@@ -50,6 +53,7 @@ export interface ViewState {
 export const initialViewState: ViewState = {
   team: null,
   pane: null,
+  paneIn: new Map(),
   selected: [],
   opened: null,
   detailScroll: 0,
@@ -127,29 +131,12 @@ function moveSelection(view: ViewState, context: ViewContext, to: (index: number
   return { ...view, pane, selected };
 }
 
-/** Scroll what is open over the screen: the help, else the open item. */
-function scrollOpen(view: ViewState, context: ViewContext, by: number): ViewState {
-  const field = view.help ? 'helpScroll' : 'detailScroll';
-  const max = Math.max(0, context.detailLines - context.page);
-  const scroll = Math.max(0, Math.min(max, view[field] + by));
-  return scroll === view[field] ? view : { ...view, [field]: scroll };
-}
-
-/** The keys that scroll what is open over the screen, by how much. */
-const SCROLLS: Readonly<Record<string, (context: ViewContext) => number>> = {
-  up: () => -1,
-  down: () => 1,
-  pageUp: (context) => -context.page,
-  pageDown: (context) => context.page,
-  top: () => -Number.MAX_SAFE_INTEGER,
-  bottom: () => Number.MAX_SAFE_INTEGER,
-};
-
 /** Another team on screen: focus, the open item and the member filter were about the last one. */
 const showTeam = (view: ViewState, team: string): ViewState => ({
   ...view,
   team,
   pane: null,
+  paneIn: new Map(),
   opened: null,
   filters: { ...view.filters, member: null },
 });
@@ -280,8 +267,12 @@ function command(shown: ViewState, name: Command, context: ViewContext): ViewSta
   }
 }
 
-/** Show a view, or go back to the dashboard from it; focus starts again on its first pane. */
-const showView = (view: ViewState, name: string): ViewState => ({ ...view, mode: view.mode === name ? DASHBOARD : name, pane: null });
+/** Show a view, or go back to the dashboard from it, with the focus it had (its first pane, the first time). */
+function showView(view: ViewState, name: string): ViewState {
+  const mode = view.mode === name ? DASHBOARD : name;
+  const paneIn = new Map(view.paneIn).set(view.mode, view.pane);
+  return { ...view, mode, pane: paneIn.get(mode) ?? null, paneIn };
+}
 
 export function viewReducer(view: ViewState, action: ViewAction): ViewState {
   switch (action.type) {

@@ -5,6 +5,7 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Diagnosis, Evidence } from '../domain/diagnoses/diagnosis.js';
+import { idleNote } from '../domain/diagnoses/idle.js';
 import { inertJson } from '../domain/inert-json.js';
 import { DIR_PROBLEM } from '../domain/observation.js';
 import { append } from '../domain/lists.js';
@@ -71,7 +72,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     const names = teamsOf(store.getState(), undefined).map((team) => team.name);
     return unknownTeam(options.team, store.getState(), names, claudeDir);
   }
-  const judged = teams.map((team) => ({ team, diagnoses: selectDiagnoses(team, now, stallAfterMs).diagnoses }));
+  const judged = teams.map((team) => ({ team, ...selectDiagnoses(team, now, stallAfterMs) }));
   const all = judged.flatMap(({ diagnoses }) => diagnoses);
   const warnings = all.filter((diagnosis) => diagnosis.severity === 'warning').length;
   const infos = all.length - warnings;
@@ -86,7 +87,12 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       dirProblem,
       warnings,
       infos,
-      teams: judged.map(({ team, diagnoses }) => ({ name: team.name, ended: !team.present, diagnoses: diagnoses.map(diagnosisJson) })),
+      teams: judged.map(({ team, diagnoses, idle }) => ({
+        name: team.name,
+        ended: !team.present,
+        idleSince: idle ? new Date(idle.since).toISOString() : null,
+        diagnoses: diagnoses.map(diagnosisJson),
+      })),
     };
     out(`${inertJson(report, 2)}\n`);
     return code;
@@ -96,7 +102,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const lines: string[] = [];
   if (dirProblem !== null) lines.push(`${paint.yellow('⚠')} ${sanitizeLine(dirProblem)}`);
   if (teams.length === 0) lines.push(`no teams in ${sanitizeLine(claudeDir)}`);
-  for (const { team, diagnoses } of judged) {
+  for (const { team, diagnoses, idle } of judged) {
     const ended = team.present ? '' : ' (ended)';
     if (diagnoses.length === 0) {
       lines.push(`${paint.green('✓')} ${sanitizeLine(team.name)}${ended}: nothing wrong`);
@@ -105,7 +111,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     const teamWarnings = diagnoses.filter((diagnosis) => diagnosis.severity === 'warning').length;
     lines.push(
       `${teamWarnings > 0 ? paint.yellow('⚠') : paint.cyan('ℹ')} ${paint.bold(sanitizeLine(team.name))}${ended}: ` +
-        `${counted(teamWarnings, 'warning')}, ${counted(diagnoses.length - teamWarnings, 'note')}`,
+        `${counted(teamWarnings, 'warning')}, ${counted(diagnoses.length - teamWarnings, 'note')}${idle ? ` · ${idleNote(idle)}` : ''}`,
     );
     for (const diagnosis of diagnoses) append(lines, diagnosisLines(diagnosis, now, paint));
   }

@@ -209,8 +209,8 @@ describe('a team with only inboxes/ (the real capture without its config.json)',
     expect(stdout.match(/★/gu)).toHaveLength(1);
     expect(stdout).toMatch(/★ team-lead ─+ lead ─/u);
     expect(stdout).toMatch(/─ task-analyst ─+ quiet 19d ─/u);
-    // Mail waits unread for weeks: its diagnosis marks the title.
-    expect(stdout).toMatch(/━ config-analyst ⚠ unread-pileup ━+ interrupted 19d ━/u);
+    // Mail waits unread for weeks: its diagnosis marks the title, a note (nothing has changed for weeks: nobody runs the team).
+    expect(stdout).toMatch(/━ config-analyst ℹ unread-pileup ━+ interrupted 19d ━/u);
     expect(stdout).not.toContain('working');
   });
 

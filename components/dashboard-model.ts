@@ -17,6 +17,7 @@ import { selectProblems } from '../src/store/selectors/problems.js';
 import { selectCurrentTeam, selectTeamSummaries } from '../src/store/selectors/teams.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import type { HeaderProps } from './header.js';
+import { helpModel, type HelpModel } from './help-screen.js';
 import { bodyRowsOf } from './layout.js';
 import { nextChange } from './next-change.js';
 import { samePane, type Detail, type Keys, type PaneId } from './pane.js';
@@ -51,12 +52,15 @@ export interface DashboardModel {
   readonly body: BuiltView | null;
   readonly problems: readonly Problem[];
   readonly detail: DetailModel | null;
-  readonly help: boolean;
+  /** The help, when it is open. */
+  readonly help: HelpModel | null;
   /** Why the last key did nothing (the footer says it until the next key). */
   readonly note: string | null;
   /** What the footer says is in force: filters, more than fits, a team that ended, another view to see. */
   readonly notes: readonly string[];
   readonly replay: ReplayStatus | null;
+  /** Keys work: the footer lists them (a frame printed once has only its notes there). */
+  readonly interactive: boolean;
   /** How long until a time on screen shows something else (an age, a handshake stalling): when to redraw. */
   readonly nextChangeMs: number;
   readonly context: ViewContext;
@@ -77,6 +81,8 @@ export interface DashboardInput {
   readonly replay?: ReplayStatus;
   /** The declared workflow (`--spec`), for the workflow view. */
   readonly spec?: WorkflowSpec | undefined;
+  /** Keys work (the default): the frame names them. A frame printed once (`--once`) names none. */
+  readonly interactive?: boolean;
 }
 
 const NO_KEYS: Keys = { length: 0, at: () => undefined, indexOf: () => -1 };
@@ -90,6 +96,7 @@ function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows:
 
 export function buildDashboard(input: DashboardInput): DashboardModel {
   const { state, view, width, height, now, spec } = input;
+  const interactive = input.interactive ?? true;
   const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
   const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
   const teams = selectTeamSummaries(state.teams);
@@ -125,6 +132,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       stallAfterMs,
       quietAfterMs,
       spec,
+      interactive,
     };
     const shown = viewNamed(view.mode);
     panes = shown.paneIds(frame);
@@ -135,10 +143,13 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const focusedList = list(focused);
   const opened = view.opened ? (list(view.opened.pane)?.open(view.opened.item) ?? null) : null;
   const detail = detailOf(opened, view, width, bodyRows);
+  const help = view.help ? helpModel(width, bodyRows, input.replay !== undefined, view.helpScroll) : null;
+  // What is open over the screen (the help, or an item) is what the keys scroll.
+  const open = help ?? detail;
 
   const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];
   if (team && !team.present) notes.push('team ended');
-  if (view.mode === DASHBOARD) {
+  if (view.mode === DASHBOARD && interactive) {
     for (const other of VIEWS) {
       const hint = other.hint?.({ spec });
       if (hint) notes.push(hint);
@@ -160,6 +171,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       diagnoses: diagnoses.diagnoses,
       now,
       width,
+      interactive,
     },
     team,
     members,
@@ -167,10 +179,11 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     body,
     problems,
     detail,
-    help: view.help,
+    help,
     note: view.note ? describeNote(view.note, view.mode) : null,
     notes,
     replay: input.replay ?? null,
+    interactive,
     nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, stallAfterMs, quietAfterMs, detail }),
     context: {
       teams: teams.map((summary) => summary.name),
@@ -180,8 +193,8 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       items: focusedList?.items ?? NO_KEYS,
       ...(focusedList?.opens ? { opens: focusedList.opens } : {}),
       anchor: focusedList?.anchor ?? 'start',
-      page: detail ? detail.page : Math.max(1, focusedList?.page ?? 1),
-      detailLines: detail?.lines.length ?? 0,
+      page: open ? Math.max(1, open.page) : Math.max(1, focusedList?.page ?? 1),
+      detailLines: open?.lines.length ?? 0,
       ...(view.opened && !detail ? { openedGone: true } : {}),
     },
   };

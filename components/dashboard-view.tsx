@@ -5,6 +5,7 @@
  */
 import { Box } from 'ink';
 import React, { type ReactNode } from 'react';
+import { plural } from '../src/domain/diagnoses/diagnosis.js';
 import { isShown, type BuiltPane, type DashboardPane } from './dashboard-pane.js';
 import { computeLayout, splitWidth, type Layout } from './layout.js';
 import { samePane, type PaneId, type PaneList } from './pane.js';
@@ -105,7 +106,7 @@ export const dashboardView: View = {
     const rows = layout.listRows.map((row) => row.map((i) => built[i]!));
     return {
       panes: [...members, ...built.map((pane) => pane.list)],
-      notes: layout.hiddenMembers > 0 ? [`${layout.hiddenMembers} more members: tab`] : [],
+      notes: layout.hiddenMembers > 0 ? [`${plural(layout.hiddenMembers, 'more member')}${frame.interactive ? ': tab' : ''}`] : [],
       model,
       draw: () => <Body model={model} rows={rows} colors={frame.colors} width={frame.width} />,
     };

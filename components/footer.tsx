@@ -13,11 +13,14 @@ export interface FooterProps {
   /** The filters and modes in force. */
   readonly notes: readonly string[];
   readonly replay: boolean;
+  /** Keys work: the footer lists them. A frame printed once says only what is in force, if anything. */
+  readonly interactive: boolean;
 }
 
 /** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
-export function Footer({ width, note, notes, replay }: FooterProps) {
+export function Footer({ width, note, notes, replay, interactive }: FooterProps) {
   const { paint } = useTheme();
+  if (!interactive) return notes.length > 0 ? <FittedLine parts={[{ text: notes.join(' · '), dimColor: true }]} width={width} /> : null;
   const half = Math.floor(width / 2);
   const said: Part[] = [];
   if (note) said.push({ text: fit(note, half), bold: true, color: paint(palette.warning) });

@@ -20,6 +20,8 @@ export interface HeaderProps {
   readonly diagnoses: readonly Diagnosis[];
   readonly now: number;
   readonly width: number;
+  /** Keys work: the title row says where help is. */
+  readonly interactive: boolean;
 }
 
 /** ` name (members) 3m ago ⚠2 ` */
@@ -56,7 +58,8 @@ function TitleRow({
   stalledTotal,
   diagnoses,
   width,
-}: Pick<HeaderProps, 'claudeDir' | 'problems' | 'stalledTotal' | 'diagnoses' | 'width'> & { count: string }) {
+  interactive,
+}: Pick<HeaderProps, 'claudeDir' | 'problems' | 'stalledTotal' | 'diagnoses' | 'width' | 'interactive'> & { count: string }) {
   const { paint } = useTheme();
   const stalled: Part[] = stalledTotal > 0 ? [{ text: `⚠ ${stalledTotal} stalled`, bold: true, color: paint(palette.danger) }] : [];
   const diagnosed = countMark(diagnoses);
@@ -69,7 +72,7 @@ function TitleRow({
   // The help hint gives way first, then the diagnoses' count (their pane says it too).
   const right =
     [
-      spaced([...stalled, ...counted, ...unreadable, { text: '? help', dimColor: true }]),
+      ...(interactive ? [spaced([...stalled, ...counted, ...unreadable, { text: '? help', dimColor: true }])] : []),
       spaced([...stalled, ...counted, ...unreadable]),
     ].find(fits) ?? spaced([...stalled, ...unreadable]);
   const room = width - columns(right) - 1;
@@ -87,7 +90,8 @@ function TitleRow({
   return <FittedLine parts={parts} width={width} />;
 }
 
-export function Header({ claudeDir, teams, selected, problems, stalled, stalledTotal, diagnoses, now, width }: HeaderProps) {
+export function Header(props: HeaderProps) {
+  const { teams, selected, stalled, now, width } = props;
   const { paint } = useTheme();
   const labels = teams.map((team) => teamLabel(team, now, stalled.get(team.name) ?? 0));
   const selectedIndex = teams.findIndex((team) => team.name === selected);
@@ -100,7 +104,7 @@ export function Header({ claudeDir, teams, selected, problems, stalled, stalledT
   const count = `${teams.length} team${teams.length === 1 ? '' : 's'}`;
   return (
     <Box flexDirection="column" width={width}>
-      <TitleRow claudeDir={claudeDir} count={count} problems={problems} stalledTotal={stalledTotal} diagnoses={diagnoses} width={width} />
+      <TitleRow {...props} count={count} />
       <Text wrap="truncate-end">
         {start > 0 ? <Text dimColor>‹ </Text> : null}
         {teams.slice(start, end).map((team, i) => {

@@ -141,7 +141,8 @@ function splitLists(input: LayoutInput, rows: readonly (readonly number[])[], bu
 }
 
 function result(input: LayoutInput, base: Omit<Layout, 'width' | 'lists' | 'listRows'>, lists: number[], rows: number[][]): Layout {
-  return { width: input.width, ...base, lists, listRows: rows };
+  // A list given no line is not drawn at all: its title would be drawn below the body, over the footer.
+  return { width: input.width, ...base, lists, listRows: rows.filter((row) => lists[row[0]!]! > 0) };
 }
 
 export function computeLayout(input: LayoutInput): Layout {
@@ -162,7 +163,8 @@ export function computeLayout(input: LayoutInput): Layout {
 
   const body = bodyRowsOf(input.height, input.statusLines)!;
   // The lists share at most 40% of the body, whatever they hold: one more of them never squeezes the member panes further.
-  const cap = members === 0 ? body : Math.min(body, Math.max(4, Math.floor(body * 0.4)));
+  // However short the terminal, a line is left for the focused member.
+  const cap = members === 0 ? body : Math.max(0, Math.min(body - 1, Math.max(4, Math.floor(body * 0.4))));
   let lists = splitLists(input, listRows, cap);
   const listLines = () => listRows.reduce((sum, row) => sum + lists[row[0]!]!, 0);
   const area = body - listLines();

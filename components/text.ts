@@ -139,17 +139,43 @@ export function fitPadStart(text: string, width: number): string {
 export function fitParts(parts: readonly string[], width: number): string[] {
   if (columnsUpTo(parts.join(''), width) <= width) return [...parts];
   let room = Math.max(0, width);
+  let said = false;
   return parts.map((part) => {
     const columns = columnsUpTo(part, room);
     if (columns < room) {
       room -= columns;
+      // A piece fitted before ends with its own ellipsis: one right after it says nothing more.
+      if (part !== '') said = part.endsWith(ELLIPSIS);
       return part;
     }
     // The line ends in this piece (more follows it): cut it and say so.
-    const cut = room > 0 ? `${head(part, room - 1)}${ELLIPSIS}` : '';
+    const kept = room > 0 ? head(part, room - 1) : '';
+    const cut = room > 0 && (kept !== '' || !said) ? `${kept}${ELLIPSIS}` : '';
     room = 0;
     return cut;
   });
+}
+
+/**
+ * Words of our own (a hint, a legend, a path the user gave) as lines of at most
+ * `width` columns, broken at spaces. Unlike `wrapBlock`, a word longer than a
+ * line is not broken over two: it is cut, with an ellipsis, so no line shows
+ * half a word without saying so.
+ */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of sanitizeLine(text).split(' ').filter(Boolean)) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (stringWidth(next) <= width) {
+      line = next;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = fit(word, width);
+  }
+  if (line !== '' || lines.length === 0) lines.push(line);
+  return lines;
 }
 
 /**

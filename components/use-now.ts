@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-
-/** Never wait longer than this, in case the machine slept or the clock jumped. */
-const LONGEST_WAIT_MS = 60_000;
+import { LONGEST_WAIT_MS } from '../src/domain/time.js';
 
 /** The clock moves on whole seconds after it last did: the beat every time on screen moves on to. */
 const BEAT_MS = 1000;

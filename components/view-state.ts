@@ -7,6 +7,7 @@
 import type { Command } from './keymap.js';
 import { NO_FILTERS, type MessageFilters } from '../src/domain/message-filter.js';
 import { samePane, type ItemKey, type Keys, type PaneId } from './pane.js';
+import { scrollOpen, SCROLLS } from './scroll-open.js';
 
 /** The dashboard: the view every other one goes back to. */
 export const DASHBOARD = 'dashboard';
@@ -29,6 +30,8 @@ export interface ViewState {
   readonly team: string | null;
   /** The focused pane. */
   readonly pane: PaneId | null;
+  /** The focus each view had when another was shown over it: going back finds it there. */
+  readonly paneIn: ReadonlyMap<string, PaneId | null>;
   /** The item chosen in each pane; a pane with none rests on its anchor (newest message, first task). */
   readonly selected: readonly Selection[];
   /** The item opened full screen. */
@@ -41,6 +44,8 @@ export interface ViewState {
   readonly filters: MessageFilters;
   readonly showInternal: boolean;
   readonly help: boolean;
+  /** Lines of the help scrolled past. */
+  readonly helpScroll: number;
   /** Why the last key did nothing, for the footer until the next one (null when it did what it says). */
   readonly note: Note | null;
 }
@@ -48,6 +53,7 @@ export interface ViewState {
 export const initialViewState: ViewState = {
   team: null,
   pane: null,
+  paneIn: new Map(),
   selected: [],
   opened: null,
   detailScroll: 0,
@@ -56,6 +62,7 @@ export const initialViewState: ViewState = {
   filters: NO_FILTERS,
   showInternal: false,
   help: false,
+  helpScroll: 0,
   note: null,
 };
 
@@ -75,7 +82,7 @@ export interface ViewContext {
   readonly anchor: 'start' | 'end';
   /** Rows the focused list (or the open item) shows at once. */
   readonly page: number;
-  /** Lines of the open item, for scrolling it. */
+  /** Lines of what is open over the screen (the help, else an item), for scrolling it. */
   readonly detailLines: number;
   /** What was opened is no longer there (a diagnosis that cleared): the keys work the dashboard again. */
   readonly openedGone?: boolean;
@@ -124,17 +131,12 @@ function moveSelection(view: ViewState, context: ViewContext, to: (index: number
   return { ...view, pane, selected };
 }
 
-function scrollDetail(view: ViewState, context: ViewContext, by: number): ViewState {
-  const max = Math.max(0, context.detailLines - context.page);
-  const detailScroll = Math.max(0, Math.min(max, view.detailScroll + by));
-  return detailScroll === view.detailScroll ? view : { ...view, detailScroll };
-}
-
 /** Another team on screen: focus, the open item and the member filter were about the last one. */
 const showTeam = (view: ViewState, team: string): ViewState => ({
   ...view,
   team,
   pane: null,
+  paneIn: new Map(),
   opened: null,
   filters: { ...view.filters, member: null },
 });
@@ -164,23 +166,13 @@ const onlyOnMemberPanes = (view: ViewState, command: Command): ViewState => ({
 
 function command(shown: ViewState, name: Command, context: ViewContext): ViewState {
   const view = shown.opened && context.openedGone ? { ...shown, opened: null, detailScroll: 0 } : shown;
+  const by = typeof name === 'string' && (view.help || view.opened) ? SCROLLS[name]?.(context) : undefined;
+  if (by !== undefined) return scrollOpen(view, context, by);
   if (view.help) {
-    return name === 'help' || name === 'close' || name === 'open' ? { ...view, help: false } : view;
+    return name === 'help' || name === 'close' || name === 'open' ? { ...view, help: false, helpScroll: 0 } : view;
   }
   if (view.opened) {
     switch (name) {
-      case 'up':
-        return scrollDetail(view, context, -1);
-      case 'down':
-        return scrollDetail(view, context, 1);
-      case 'pageUp':
-        return scrollDetail(view, context, -context.page);
-      case 'pageDown':
-        return scrollDetail(view, context, context.page);
-      case 'top':
-        return scrollDetail(view, context, -Number.MAX_SAFE_INTEGER);
-      case 'bottom':
-        return scrollDetail(view, context, Number.MAX_SAFE_INTEGER);
       case 'open':
       case 'close':
         return { ...view, opened: null, detailScroll: 0 };
@@ -275,8 +267,12 @@ function command(shown: ViewState, name: Command, context: ViewContext): ViewSta
   }
 }
 
-/** Show a view, or go back to the dashboard from it; focus starts again on its first pane. */
-const showView = (view: ViewState, name: string): ViewState => ({ ...view, mode: view.mode === name ? DASHBOARD : name, pane: null });
+/** Show a view, or go back to the dashboard from it, with the focus it had (its first pane, the first time). */
+function showView(view: ViewState, name: string): ViewState {
+  const mode = view.mode === name ? DASHBOARD : name;
+  const paneIn = new Map(view.paneIn).set(view.mode, view.pane);
+  return { ...view, mode, pane: paneIn.get(mode) ?? null, paneIn };
+}
 
 export function viewReducer(view: ViewState, action: ViewAction): ViewState {
   switch (action.type) {

@@ -38,6 +38,8 @@ export interface Frame {
   readonly quietAfterMs: number;
   /** The declared workflow (`--spec`). */
   readonly spec: WorkflowSpec | undefined;
+  /** Keys work: what is drawn may name them. A frame printed once (`--once`) names none. */
+  readonly interactive: boolean;
 }
 
 /** A view as built for one frame. */

@@ -4,9 +4,10 @@
  */
 import { Command, Option } from 'commander';
 import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
-import { envNumber, instant, nonNegative, positive, resolveClaudeDir, wantsColor } from './options.js';
+import { commonOptions, dirChosenBy, envNumber, positive, resolveClaudeDir, threshold, wantsColor } from './options.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import type { JournalOptions } from './session.js';
+import { oneLineError, usageError } from './usage.js';
 import { version } from './version.js';
 
 interface CommonFlags {
@@ -33,12 +34,6 @@ interface DashboardFlags extends CommonFlags {
 /** What the dashboard opens on (`--view`): the keys t and w switch between them. */
 const VIEWS = ['dashboard', 'timeline', 'workflow'] as const;
 type StartView = (typeof VIEWS)[number];
-
-/** A command line that cannot mean anything: said on stderr, exit 2. */
-function usageError(message: string): number {
-  process.stderr.write(`teamtop: ${message}\n`);
-  return 2;
-}
 
 const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
 
@@ -76,6 +71,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     return usageError('--bell rings in the live dashboard; with --json --follow, wait for "diagnosis" events instead');
   }
   const claudeDir = resolveClaudeDir(flags.dir);
+  const chosenBy = dirChosenBy(flags.dir);
   let spec: WorkflowSpec | undefined;
   if (flags.spec !== undefined) {
     const { loadSpec } = await import('./run-spec-check.js');
@@ -86,12 +82,20 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   const quietAfterMs = flags.quietAfter * 1000;
   if (flags.json && flags.follow) {
     const { runFollow } = await import('./run-follow.js');
-    return runFollow({ claudeDir, team: flags.team, now: flags.now, stallAfterMs, journal: journalOptions(flags, true) });
+    return runFollow({
+      claudeDir,
+      dirChosenBy: chosenBy,
+      team: flags.team,
+      now: flags.now,
+      stallAfterMs,
+      journal: journalOptions(flags, true),
+    });
   }
   if (flags.json) {
     const { runJson } = await import('./run-json.js');
     return runJson({
       claudeDir,
+      dirChosenBy: chosenBy,
       team: flags.team,
       now: flags.now ?? Date.now(),
       stallAfterMs,
@@ -104,6 +108,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     const { runOnce } = await import('./run-once.js');
     return runOnce({
       claudeDir,
+      dirChosenBy: chosenBy,
       team: flags.team,
       preferTeam: preferredTeam(spec),
       color: wantsColor(flags.color, process.stdout.isTTY === true),
@@ -120,7 +125,9 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   const { runLive } = await import('./run-live.js');
   return runLive({
     claudeDir,
-    team: flags.team ?? preferredTeam(spec),
+    dirChosenBy: chosenBy,
+    team: flags.team,
+    preferTeam: preferredTeam(spec),
     spec,
     view: flags.view ?? 'dashboard',
     color: wantsColor(flags.color, true),
@@ -132,23 +139,12 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   });
 }
 
-function commonOptions(command: Command): Command {
-  return command
-    .option('-d, --dir <path>', 'Claude config dir to read (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
-    .option('--no-color', 'draw without colour (also: NO_COLOR)')
-    .option('--now <iso time>', 'judge ages and stalls as of this instant instead of the clock', instant)
-    .option('--stall-after <seconds>', 'an open handshake this old is stalled, and mail waiting this long has piled up', nonNegative, 60)
-    .option('--quiet-after <seconds>', 'a member shown working that has shown no sign of life for this long is quiet', nonNegative, 600)
-    .option('--state-dir <path>', 'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop)');
-}
-
 export async function main(argv: readonly string[]): Promise<number> {
   let code = 0;
   const program = commonOptions(
     new Command()
       // Set before the subcommands are made, so they inherit it.
       .exitOverride()
-      .showHelpAfterError()
       .name('teamtop')
       .description('A live terminal dashboard for Claude Code agent teams.')
       .version(version, '-V, --version')
@@ -167,6 +163,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEWS))
     .enablePositionalOptions()
     .action(async (flags: DashboardFlags) => {
+      // The dashboard takes no arguments: a word after `teamtop` was meant as a command.
+      if (program.args.length > 0) (program as Command & { unknownCommand(): never }).unknownCommand();
       code = await runDashboard(flags);
     });
 
@@ -200,7 +198,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command('demo')
     .description('a scripted team (a lead and four teammates, about 90 s) in a temp dir, on the dashboard')
     .addOption(new Option('--speed <factor>', 'how fast the script runs').argParser(positive).default(1))
-    .option('--stall-after <seconds>', 'an open handshake older than this is stalled (default: 15, scaled by --speed)', nonNegative)
+    .option('--stall-after <seconds>', 'an open handshake older than this is stalled (default: 15, scaled by --speed)', threshold)
     .option('--no-color', 'draw without colour (also: NO_COLOR)')
     .action(async (flags: { speed: number; stallAfter?: number; color: boolean }) => {
       if (!isInteractive()) {
@@ -238,6 +236,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const { runDoctor } = await import('./run-doctor.js');
     code = await runDoctor({
       claudeDir: resolveClaudeDir(flags.dir),
+      dirChosenBy: dirChosenBy(flags.dir),
       team: flags.team,
       now: flags.now ?? Date.now(),
       stallAfterMs: flags.stallAfter * 1000,
@@ -300,6 +299,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       });
     });
 
+  // Set once every subcommand is made: only the dashboard hears a word it does not know as a command.
+  program.allowExcessArguments().helpCommand(true);
+  for (const command of [program, ...program.commands]) {
+    const name = command === program ? 'teamtop' : `teamtop ${command.name()}`;
+    command.configureOutput({ outputError: (text, write) => write(oneLineError(text, name)) });
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Where teamtop looks, whether it may use colour, and what an option's value must be.
  */
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -10,6 +10,13 @@ export function resolveClaudeDir(dir: string | undefined, env: NodeJS.ProcessEnv
   if (dir) return resolve(dir);
   if (env['CLAUDE_CONFIG_DIR']) return resolve(env['CLAUDE_CONFIG_DIR']);
   return join(homedir(), '.claude');
+}
+
+/** What chose the config dir `resolveClaudeDir` gives, as a problem with it says. */
+export function dirChosenBy(dir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (dir) return 'chosen by --dir';
+  if (env['CLAUDE_CONFIG_DIR']) return 'chosen by CLAUDE_CONFIG_DIR';
+  return 'the default: neither --dir nor CLAUDE_CONFIG_DIR is set';
 }
 
 /**
@@ -37,6 +44,22 @@ export function nonNegative(value: string): number {
   return parsed;
 }
 
+/**
+ * The longest threshold (`--stall-after`, `--quiet-after`), in seconds: about
+ * 31 years, past any run and far inside what a date can hold once added to one.
+ */
+export const MAX_THRESHOLD_SECONDS = 1e9;
+
+/** A threshold in seconds: 0 or more, and not past the longest one that can be reached. */
+export function threshold(value: string): number {
+  const seconds = nonNegative(value);
+  if (seconds > MAX_THRESHOLD_SECONDS)
+    throw new InvalidArgumentError(
+      `expected at most ${MAX_THRESHOLD_SECONDS} seconds (about 31 years): a longer threshold is never reached`,
+    );
+  return seconds;
+}
+
 export function positive(value: string): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a number above 0');
@@ -48,4 +71,15 @@ export function envNumber(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
+}
+
+/** The flags of every command that reads a config dir and judges it: the dashboard, replay, doctor. */
+export function commonOptions(command: Command): Command {
+  return command
+    .option('-d, --dir <path>', 'Claude config dir to read (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
+    .option('--no-color', 'draw without colour (also: NO_COLOR)')
+    .option('--now <iso time>', 'judge ages and stalls as of this instant instead of the clock', instant)
+    .option('--stall-after <seconds>', 'an open handshake this old is stalled, and mail waiting this long has piled up', threshold, 60)
+    .option('--quiet-after <seconds>', 'a member shown working that has shown no sign of life for this long is quiet', threshold, 600)
+    .option('--state-dir <path>', 'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop)');
 }

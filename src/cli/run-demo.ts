@@ -20,7 +20,7 @@ export async function runDemo({ speed, color, stallAfterMs }: DemoOptions): Prom
   void simulate({ claudeDir, speed, signal: running.signal });
   try {
     // No journal: a demo should leave nothing behind.
-    return await runLive({ claudeDir, team: DEMO_TEAM, color, now: undefined, stallAfterMs, journal: undefined });
+    return await runLive({ claudeDir, team: undefined, preferTeam: DEMO_TEAM, color, now: undefined, stallAfterMs, journal: undefined });
   } finally {
     running.abort();
     removeDir();

@@ -5,7 +5,9 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Diagnosis, Evidence } from '../domain/diagnoses/diagnosis.js';
+import { idleNote } from '../domain/diagnoses/idle.js';
 import { inertJson } from '../domain/inert-json.js';
+import { DIR_PROBLEM } from '../domain/observation.js';
 import { append } from '../domain/lists.js';
 import { sanitizeLine } from '../domain/sanitize.js';
 import { formatAge, formatClock, isInstant } from '../domain/time.js';
@@ -14,10 +16,14 @@ import { selectTeams } from '../store/selectors/teams.js';
 import { isPrintSession } from '../store/state.js';
 import { diagnosisJson } from '../store/snapshot.js';
 import type { AppState, TeamState } from '../store/state.js';
+import { fit } from '../../components/text.js';
 import { settledSession, type JournalOptions } from './session.js';
+import { unknownTeam } from './usage.js';
 
 export interface DoctorOptions {
   readonly claudeDir: string;
+  /** What chose the config dir, said when it is not a folder. */
+  readonly dirChosenBy?: string;
   readonly team: string | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
@@ -25,7 +31,6 @@ export interface DoctorOptions {
   readonly color: boolean;
   readonly journal: JournalOptions | undefined;
   readonly out?: (text: string) => void;
-  readonly err?: (text: string) => void;
 }
 
 /** What doctor looks at: teams, not `claude -p` sessions (nobody was meant to read their task owners' inboxes). */
@@ -33,16 +38,15 @@ function teamsOf(state: AppState, only: string | undefined): TeamState[] {
   return selectTeams(state.teams).filter((team) => !isPrintSession(team) && (only === undefined || team.name === only));
 }
 
-/** Characters of a message's text an evidence line shows. */
+/** Columns of a message's text an evidence line shows. */
 const SHOWN_TEXT = 72;
-
-const cut = (text: string, length: number): string => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
 function evidenceLine(item: Evidence): string {
   const when = isInstant(item.at) ? formatClock(item.at) : '--:--:--';
   if (item.kind !== 'message') return `${when} ${item.kind} ${sanitizeLine(item.ref)}`;
   const { message } = item;
-  const text = sanitizeLine(cut(message.text, SHOWN_TEXT * 2)).slice(0, SHOWN_TEXT);
+  // Cut as the dashboard cuts: between characters, an ellipsis where it was cut, reading no more of a long text than it shows.
+  const text = fit(message.text, SHOWN_TEXT);
   return `${when} message ${sanitizeLine(item.ref)} ${sanitizeLine(message.from)} → ${sanitizeLine(message.to)}: ${text}`;
 }
 
@@ -62,34 +66,43 @@ const counted = (count: number, one: string, many = `${one}s`) => `${count} ${co
 export async function runDoctor(options: DoctorOptions): Promise<number> {
   const { claudeDir, now, stallAfterMs } = options;
   const out = options.out ?? ((text: string) => process.stdout.write(text));
-  const err = options.err ?? ((text: string) => process.stderr.write(text));
-  const { store } = await settledSession(claudeDir, options.journal);
+  const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy);
   const teams = teamsOf(store.getState(), options.team);
   if (options.team !== undefined && teams.length === 0) {
-    err(`teamtop: no team named "${sanitizeLine(options.team)}" in ${sanitizeLine(claudeDir)}\n`);
-    return 2;
+    const names = teamsOf(store.getState(), undefined).map((team) => team.name);
+    return unknownTeam(options.team, store.getState(), names, claudeDir);
   }
-  const judged = teams.map((team) => ({ team, diagnoses: selectDiagnoses(team, now, stallAfterMs).diagnoses }));
+  const judged = teams.map((team) => ({ team, ...selectDiagnoses(team, now, stallAfterMs) }));
   const all = judged.flatMap(({ diagnoses }) => diagnoses);
   const warnings = all.filter((diagnosis) => diagnosis.severity === 'warning').length;
   const infos = all.length - warnings;
+  // A config dir that is not there (or is a file) warns: a mistyped --dir is not a healthy dir with no teams.
+  const dirProblem = store.getState().problems.get(DIR_PROBLEM)?.message ?? null;
+  const code = warnings > 0 || dirProblem !== null ? 1 : 0;
 
   if (options.json) {
     const report = {
       claudeDir,
       now: new Date(now).toISOString(),
+      dirProblem,
       warnings,
       infos,
-      teams: judged.map(({ team, diagnoses }) => ({ name: team.name, ended: !team.present, diagnoses: diagnoses.map(diagnosisJson) })),
+      teams: judged.map(({ team, diagnoses, idle }) => ({
+        name: team.name,
+        ended: !team.present,
+        idleSince: idle ? new Date(idle.since).toISOString() : null,
+        diagnoses: diagnoses.map(diagnosisJson),
+      })),
     };
     out(`${inertJson(report, 2)}\n`);
-    return warnings > 0 ? 1 : 0;
+    return code;
   }
 
   const paint = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
+  if (dirProblem !== null) lines.push(`${paint.yellow('⚠')} ${sanitizeLine(dirProblem)}`);
   if (teams.length === 0) lines.push(`no teams in ${sanitizeLine(claudeDir)}`);
-  for (const { team, diagnoses } of judged) {
+  for (const { team, diagnoses, idle } of judged) {
     const ended = team.present ? '' : ' (ended)';
     if (diagnoses.length === 0) {
       lines.push(`${paint.green('✓')} ${sanitizeLine(team.name)}${ended}: nothing wrong`);
@@ -98,11 +111,11 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     const teamWarnings = diagnoses.filter((diagnosis) => diagnosis.severity === 'warning').length;
     lines.push(
       `${teamWarnings > 0 ? paint.yellow('⚠') : paint.cyan('ℹ')} ${paint.bold(sanitizeLine(team.name))}${ended}: ` +
-        `${counted(teamWarnings, 'warning')}, ${counted(diagnoses.length - teamWarnings, 'note')}`,
+        `${counted(teamWarnings, 'warning')}, ${counted(diagnoses.length - teamWarnings, 'note')}${idle ? ` · ${idleNote(idle)}` : ''}`,
     );
     for (const diagnosis of diagnoses) append(lines, diagnosisLines(diagnosis, now, paint));
   }
   if (teams.length > 1) lines.push(`${counted(warnings, 'warning')}, ${counted(infos, 'note')} in ${counted(teams.length, 'team')}`);
   out(`${lines.join('\n')}\n`);
-  return warnings > 0 ? 1 : 0;
+  return code;
 }

@@ -14,6 +14,8 @@ import { followTeams, type TeamEvent } from './team-events.js';
 
 export interface FollowOptions {
   readonly claudeDir: string;
+  /** What chose the config dir, said when it is not a folder. */
+  readonly dirChosenBy?: string;
   readonly team: string | undefined;
   /** A fixed instant to judge against (`--now`); the clock when undefined. */
   readonly now: number | undefined;
@@ -44,7 +46,7 @@ const ENDING = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export async function runFollow(options: FollowOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const clock = () => options.now ?? Date.now();
-  const session = openSession(options.claudeDir, options.journal);
+  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy);
   const watching = new AbortController();
   const stop = followTeams(
     session.store,

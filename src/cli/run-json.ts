@@ -1,10 +1,14 @@
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { inertJson } from '../domain/inert-json.js';
 import { snapshot } from '../store/snapshot.js';
+import { selectTeams } from '../store/selectors/teams.js';
 import { settledSession, type JournalOptions } from './session.js';
+import { unknownTeam } from './usage.js';
 
 export interface JsonOptions {
   readonly claudeDir: string;
+  /** What chose the config dir, said when it is not a folder. */
+  readonly dirChosenBy?: string;
   readonly team: string | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
@@ -13,13 +17,20 @@ export interface JsonOptions {
   readonly journal: JournalOptions | undefined;
 }
 
-export async function runJson({ claudeDir, team, now, stallAfterMs, quietAfterMs, spec, journal }: JsonOptions): Promise<number> {
-  const { store } = await settledSession(claudeDir, journal);
+export async function runJson({
+  claudeDir,
+  dirChosenBy,
+  team,
+  now,
+  stallAfterMs,
+  quietAfterMs,
+  spec,
+  journal,
+}: JsonOptions): Promise<number> {
+  const { store } = await settledSession(claudeDir, journal, dirChosenBy);
+  const teams = selectTeams(store.getState().teams).map((known) => known.name);
+  if (team !== undefined && !teams.includes(team)) return unknownTeam(team, store.getState(), teams, claudeDir);
   const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec });
-  if (team !== undefined && document.teams.length === 0) {
-    process.stderr.write(`teamtop: no team named "${team}" in ${claudeDir}\n`);
-    return 1;
-  }
   process.stdout.write(`${inertJson(document, 2)}\n`);
   return 0;
 }

@@ -3,13 +3,20 @@ import { App } from '../../components/app.js';
 import type { ViewState } from '../../components/view-state.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { watchClaudeDir } from '../watch/watcher.js';
+import { selectTeams } from '../store/selectors/teams.js';
 import { openSession, type JournalOptions } from './session.js';
+import { unknownTeam } from './usage.js';
 import { runOnTerminal } from './on-terminal.js';
 import { BEL, ringOnNewWarnings } from './bell.js';
 
 export interface LiveOptions {
   readonly claudeDir: string;
+  /** What chose the config dir, said when it is not a folder. */
+  readonly dirChosenBy?: string;
+  /** `--team`: a team that must be there. */
   readonly team: string | undefined;
+  /** The team to show first when there is one of that name and `team` is not given (no error when there is not). */
+  readonly preferTeam?: string | undefined;
   readonly color: boolean;
   readonly now: number | undefined;
   readonly stallAfterMs: number;
@@ -25,7 +32,12 @@ export interface LiveOptions {
 
 /** The interactive dashboard, following the files until the user quits. */
 export async function runLive(options: LiveOptions): Promise<number> {
-  const session = openSession(options.claudeDir, options.journal);
+  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy);
+  const teams = selectTeams(session.store.getState().teams).map((team) => team.name);
+  if (options.team !== undefined && !teams.includes(options.team)) {
+    session.close();
+    return unknownTeam(options.team, session.store.getState(), teams, options.claudeDir);
+  }
   const watching = new AbortController();
   const stopBell = options.bell
     ? ringOnNewWarnings(session.store, {
@@ -53,7 +65,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
       store={session.store}
       claudeDir={options.claudeDir}
       color={options.color}
-      team={options.team}
+      team={options.team ?? options.preferTeam}
       now={options.now}
       stallAfterMs={options.stallAfterMs}
       quietAfterMs={options.quietAfterMs}

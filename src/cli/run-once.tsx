@@ -9,24 +9,25 @@ import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { selectTeams } from '../store/selectors/teams.js';
 import type { AppState } from '../store/state.js';
 import { settledSession, type JournalOptions } from './session.js';
+import { unknownTeam } from './usage.js';
 
 export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   readonly team: string | undefined;
   /** The team to show when there is one of that name and `team` is not given (no error when there is not). */
   readonly preferTeam?: string | undefined;
   readonly journal: JournalOptions | undefined;
+  /** What chose the config dir, said when it is not a folder. */
+  readonly dirChosenBy?: string;
   /** The view to draw. */
   readonly view: ViewState['mode'];
 }
 
 /** Draw one frame to stdout: only SGR colour sequences, no cursor movement. */
 export async function runOnce(options: OnceOptions): Promise<number> {
-  const { store } = await settledSession(options.claudeDir, options.journal);
+  const { store } = await settledSession(options.claudeDir, options.journal, options.dirChosenBy);
   const state = store.getState();
-  if (options.team !== undefined && !selectTeams(state.teams).some((team) => team.name === options.team)) {
-    process.stderr.write(`teamtop: no team named "${options.team}" in ${options.claudeDir}\n`);
-    return 1;
-  }
+  const teams = selectTeams(state.teams).map((team) => team.name);
+  if (options.team !== undefined && !teams.includes(options.team)) return unknownTeam(options.team, state, teams, options.claudeDir);
   printFrame(state, { ...options, view: { ...initialViewState, team: options.team ?? options.preferTeam ?? null, mode: options.view } });
   return 0;
 }
@@ -48,7 +49,7 @@ export interface FrameOptions {
 export function printFrame(state: AppState, options: FrameOptions): void {
   if (!options.color) chalk.level = 0;
   const { view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec } = options;
-  const model = buildDashboard({ state, view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec });
+  const model = buildDashboard({ state, view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec, interactive: false });
   const frame = renderToString(
     <ThemeContext.Provider value={colorTheme}>
       <Dashboard model={model} height={options.height} />

@@ -2,6 +2,7 @@ import React from 'react';
 import { App } from '../../components/app.js';
 import { initialViewState } from '../../components/view-state.js';
 import { inertJson } from '../domain/inert-json.js';
+import { sanitizeLine } from '../domain/sanitize.js';
 import { ReplayController } from '../journal/replay-controller.js';
 import { noticesAsProblems } from '../journal/restore.js';
 import { findRecording } from '../journal/sources.js';
@@ -30,6 +31,16 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
   const recording = findRecording(options.source, options.stateDir, options.claudeDir);
   if (!recording) {
     process.stderr.write(`teamtop: no journal file or recorded team named "${options.source}" (journals are in ${options.stateDir})\n`);
+    return 1;
+  }
+  // Not one line of it is a journal's: whatever it is, playing it would show an empty dashboard and say nothing.
+  if (recording.lines.length === 0) {
+    // The reader's notice, for the first line it could not take (nothing more is skipped: nothing is played).
+    const why = recording.notices[0]?.message.replace(/ and was skipped$/u, '') ?? 'it is empty';
+    process.stderr.write(
+      `teamtop: ${sanitizeLine(options.source)} is not a teamtop recording (${sanitizeLine(why)}); ` +
+        'a recording is a journal file, as teamtop export writes one\n',
+    );
     return 1;
   }
   const store = createStore();

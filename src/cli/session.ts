@@ -30,7 +30,8 @@ export interface Session {
   close(): void;
 }
 
-export function openSession(claudeDir: string, journalOptions?: JournalOptions): Session {
+/** `dirChosenBy`: what chose the config dir, said when it is not a folder (see `dirChosenBy` in options.ts). */
+export function openSession(claudeDir: string, journalOptions?: JournalOptions, dirChosenBy?: string): Session {
   const store = createStore();
   let journal: JournalWriter | undefined;
   const observe = (observations: Observation[]) => {
@@ -61,6 +62,7 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
 
   const reader = new Reader({
     claudeDir,
+    dirChosenBy,
     emit: observe,
     interpreter,
     record: (relative) => journal?.wants(relative),
@@ -88,8 +90,8 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions):
 }
 
 /** The state once every torn file has been re-read (for `--json` and `--once`). */
-export async function settledSession(claudeDir: string, journalOptions?: JournalOptions): Promise<Session> {
-  const session = openSession(claudeDir, journalOptions);
+export async function settledSession(claudeDir: string, journalOptions?: JournalOptions, dirChosenBy?: string): Promise<Session> {
+  const session = openSession(claudeDir, journalOptions, dirChosenBy);
   await session.reader.settled();
   session.close();
   return session;

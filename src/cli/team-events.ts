@@ -11,6 +11,7 @@ import type { Handshake, HandshakeState } from '../domain/handshakes.js';
 import { byTime, type InboxMessage } from '../domain/inbox.js';
 import { append } from '../domain/lists.js';
 import type { TaskNode, TaskState } from '../domain/task-graph.js';
+import { LONGEST_WAIT_MS } from '../domain/time.js';
 import { sameDiagnosis, selectDiagnoses } from '../store/selectors/diagnoses.js';
 import { positionOf, type InboxHistory } from '../store/inbox-history.js';
 import { selectHandshakes } from '../store/selectors/handshakes.js';
@@ -140,7 +141,8 @@ export function followTeams(
     if (events.length > 0 || initial) emit(events, initial);
     if (options.ticking && Number.isFinite(next)) {
       // A millisecond past the instant: judged at it, exactly at the threshold counts.
-      timer = setTimeout(() => look(false), Math.max(0, next - now) + 1);
+      // Judged again at the latest after LONGEST_WAIT_MS: a threshold days away is not one timer.
+      timer = setTimeout(() => look(false), Math.min(LONGEST_WAIT_MS, Math.max(0, next - now) + 1));
       timer.unref?.();
     }
   };

@@ -93,10 +93,13 @@ export type Observation =
   | { readonly kind: 'folder'; readonly target: FolderTarget; readonly at: number }
   /** A team's or task list's folder was removed (cleanup). */
   | { readonly kind: 'folder-gone'; readonly target: FolderTarget; readonly at: number }
-  /** A file could not be read; `path` is relative to the config dir. */
+  /** A file could not be read; `path` is relative to the config dir (DIR_PROBLEM: the config dir itself). */
   | { readonly kind: 'problem'; readonly path: string; readonly message: string; readonly at: number }
   /** A file that had a problem was read cleanly (or removed). */
   | { readonly kind: 'problem-gone'; readonly path: string };
+
+/** The path of a problem with the config dir itself (missing, a file, removed); its message names the dir. */
+export const DIR_PROBLEM = '.';
 
 export interface Batcher {
   add(observations: readonly Observation[]): void;

@@ -4,6 +4,13 @@
 import prettyMilliseconds from 'pretty-ms';
 
 /**
+ * The longest a timer waits for a time to pass before it looks again: a timer
+ * cannot wait past 2^31 ms (Node fires it at once, and warns), and the machine
+ * may sleep or its clock jump meanwhile.
+ */
+export const LONGEST_WAIT_MS = 60_000;
+
+/**
  * A compact age or duration: `42s`, `3m30s`, `2h5m`, `3d4h` (`units: 1` gives
  * `3m`, `2h`). Cut to its resolution first: pretty-ms skips a unit that is
  * zero, and would show 2 h 0 m 1 s as `2h1s`, an age that then never moves.

@@ -5,16 +5,21 @@
  * could not be listed, and whether the config dir was ever there; the watcher
  * only says where something happened.
  */
-import { batching, type Observation } from '../domain/observation.js';
+import { batching, DIR_PROBLEM, type Observation } from '../domain/observation.js';
 import { classifyFile, classifyFolder } from '../domain/paths.js';
 import { append } from '../domain/lists.js';
 import type { EventReader, FileEvent } from './events.js';
 import { Loader, type LoaderOptions } from './loader.js';
-import { contentsOf, isFolder, listTeamFiles, unlistedOwn } from './scan.js';
+import { dirState } from './probe.js';
+import { contentsOf, listTeamFiles, unlistedOwn } from './scan.js';
 
-/** Problems are keyed by path: these two are about the config dir and the watcher. */
-export const DIR_PROBLEM = '.';
+/** Problems are keyed by path: this one is about the watcher (DIR_PROBLEM, the config dir). */
 export const WATCHER_PROBLEM = 'watcher';
+
+export interface ReaderOptions extends LoaderOptions {
+  /** What chose the config dir (`--dir`, `CLAUDE_CONFIG_DIR`, the default), said when it is not a folder. */
+  readonly dirChosenBy?: string;
+}
 
 export class Reader implements EventReader {
   private readonly loader: Loader;
@@ -24,9 +29,11 @@ export class Reader implements EventReader {
   private folderProblems: ReadonlyMap<string, string> = new Map();
   /** The config dir was a folder once: its going is news, where its absence at start is not. */
   private dirSeen = false;
+  /** What was last said of a config dir that was never a folder (the scan and the watcher both look). */
+  private dirSaid: 'missing' | 'file' | undefined;
   private readonly now: () => number;
 
-  constructor(private readonly options: LoaderOptions) {
+  constructor(private readonly options: ReaderOptions) {
     this.now = options.now ?? Date.now;
     this.loader = new Loader(options);
   }
@@ -39,7 +46,10 @@ export class Reader implements EventReader {
   scan(): string[] {
     const { claudeDir, emit } = this.options;
     const now = this.now();
-    this.dirSeen = isFolder(claudeDir);
+    const state = dirState(claudeDir).kind;
+    this.dirSeen = state === 'folder';
+    // Not there, or not a folder: said at once, so a mistyped --dir never looks like a dir with no teams yet.
+    if (!this.dirSeen) emit(this.dirIs(state, now));
     const { folders, files, problems } = listTeamFiles(claudeDir);
     for (const folder of folders) this.folders.add(folder);
     emit(folders.map((folder) => ({ kind: 'folder', target: classifyFolder(folder)!, at: now })));
@@ -145,13 +155,16 @@ export class Reader implements EventReader {
   }
 
   private dirIs(state: 'folder' | 'missing' | 'file', at: number): Observation[] {
-    const { claudeDir } = this.options;
+    const { claudeDir, dirChosenBy } = this.options;
     if (state === 'folder') {
       this.dirSeen = true;
       return [{ kind: 'problem-gone', path: DIR_PROBLEM }];
     }
     const problem = (message: string): Observation[] => [{ kind: 'problem', path: DIR_PROBLEM, message: `${claudeDir} ${message}`, at }];
     if (this.dirSeen) return problem('was removed: waiting for it to come back');
-    return state === 'file' ? problem('is a file, not a folder: waiting for it to be a folder') : [];
+    if (this.dirSaid === state) return [];
+    this.dirSaid = state;
+    const chosen = dirChosenBy ? ` (${dirChosenBy})` : '';
+    return problem(state === 'file' ? `is a file, not a folder${chosen}` : `does not exist${chosen}`);
   }
 }

@@ -107,7 +107,8 @@ export async function watchClaudeDir(options: WatchOptions): Promise<void> {
       while (!signal.aborted) {
         await untilFolder(options.claudeDir, watch, mode, signal, watching);
         if (signal.aborted) return;
-        if (state !== 'folder') send([{ kind: 'dir', state: 'folder' }]);
+        // Said even when it was a folder as watching began: the start-up scan may have found it missing just before it was made.
+        send([{ kind: 'dir', state: 'folder' }]);
         const ending = await follow(options, watch, mode, send, watching);
         if (signal.aborted) return;
         // Whatever the dir held is gone with it (or is read again from the new one).

@@ -24,7 +24,7 @@ describe('teamtop --json', () => {
     expect(only.teams.map((team) => team.name)).toEqual(['webui-migration']);
     expect(only.teams[0]!.members).toHaveLength(8);
     const missing = run(['--json', '--dir', `${CAPTURES}/cc-2026-02-hive-analysis`, '--team', 'nope']);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no team named "nope"');
   });
 
@@ -133,6 +133,19 @@ describe('teamtop --once', () => {
     const { stdout } = run(['--once', '--dir', `${CAPTURES}/cc-2026-02-hive-analysis`], { COLUMNS: '80', LINES: '24' });
     expect(stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(23);
   });
+
+  it('names no key: a frame for a script or a paste has no footer, no help hint, no key to go back', () => {
+    const once = (view: string, lines: string) =>
+      run(['--once', '--dir', `${FIXTURES}/handshakes`, '--now', '2026-03-01T10:05:00Z', '--view', view, '--no-journal'], {
+        COLUMNS: '100',
+        LINES: lines,
+      }).stdout;
+    const keys = /q quit|\? help|tab pane|back to the dashboard|: tab|\(a\)/u;
+    for (const view of ['dashboard', 'timeline']) expect(once(view, '30')).not.toMatch(keys);
+    // What the frame leaves out is still said, in words that count right.
+    expect(once('dashboard', '14').trimEnd().split('\n').at(-1)).toBe('3 more members');
+    expect(once('dashboard', '16').trimEnd().split('\n').at(-1)).toBe('1 more member');
+  });
 });
 
 describe("abandoned handshakes (a real capture whose answers the lead's inbox no longer holds)", () => {
@@ -195,8 +208,8 @@ describe('a team with only inboxes/ (the real capture without its config.json)',
     expect(stdout.match(/★/gu)).toHaveLength(1);
     expect(stdout).toMatch(/★ team-lead ─+ lead ─/u);
     expect(stdout).toMatch(/─ task-analyst ─+ quiet 19d ─/u);
-    // Mail waits unread for weeks: its diagnosis marks the title.
-    expect(stdout).toMatch(/━ config-analyst ⚠ unread-pileup ━+ interrupted 19d ━/u);
+    // Mail waits unread for weeks: its diagnosis marks the title, a note (nothing has changed for weeks: nobody runs the team).
+    expect(stdout).toMatch(/━ config-analyst ℹ unread-pileup ━+ interrupted 19d ━/u);
     expect(stdout).not.toContain('working');
   });
 
@@ -231,5 +244,16 @@ describe('flags', () => {
     const result = run(['--frobnicate']);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain("unknown option '--frobnicate'");
+  });
+
+  it('answers an unknown command in one line, with the command it was probably meant to be, and exits 2', () => {
+    const result = run(['docter']);
+    expect(result).toEqual({ code: 2, stdout: '', stderr: "teamtop: unknown command 'docter' (did you mean doctor?)\n" });
+    // A usage error of a subcommand is one line too, and says where its flags are listed.
+    expect(run(['doctor', '--frob'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "teamtop: unknown option '--frob' (see teamtop doctor --help)\n",
+    });
   });
 });

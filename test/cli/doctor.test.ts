@@ -4,6 +4,7 @@
  */
 import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
 import { selectTeams } from '../../src/store/selectors/teams.js';
@@ -110,9 +111,25 @@ describe('teamtop doctor', () => {
   it('is a usage error, exit 2, to name a team that is not there, or an option it does not take', () => {
     const files = troubled(tempDir());
     expect(doctor(files.dir, '--team', 'nope')).toMatchObject({ code: 2, stdout: '' });
-    expect(doctor(files.dir, '--team', 'nope').stderr).toBe(`teamtop: no team named "nope" in ${files.dir}\n`);
+    expect(doctor(files.dir, '--team', 'nope').stderr).toBe(
+      `teamtop: no team named "nope" in ${files.dir}; 1 team there: session-5ca1ab1e\n`,
+    );
     expect(doctor(files.dir, '--bogus').code).toBe(2);
     expect(doctor(files.dir, '--stall-after', 'soon').code).toBe(2);
+  });
+
+  it('cuts a long evidence text between characters, with an ellipsis, to 72 columns', () => {
+    const files = new TeamFiles(tempDir());
+    files.config([files.teammate('bob')]);
+    // `shutdown requested: ` and 51 letters: the emoji after them straddles the 72nd UTF-16 unit.
+    const reason = `${'b'.repeat(51)}🎉🎉 and more words after the cut`;
+    files.send('bob', 'team-lead', files.shutdownRequest('bob', 10, reason), 10);
+    const { stdout } = doctor(files.dir, '--now', files.iso(100));
+    const shown = stdout.split('\n').find((line) => line.includes('shutdown requested: '))!;
+    const text = shown.slice(shown.indexOf('shutdown requested: '));
+    expect(text).toBe(`shutdown requested: ${'b'.repeat(51)}…`);
+    expect(stringWidth(text)).toBeLessThanOrEqual(72);
+    expect(stdout).not.toContain('\ufffd');
   });
 
   it('lets nothing from the files drive the terminal, and its JSON is inert', () => {

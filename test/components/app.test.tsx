@@ -50,7 +50,7 @@ describe('App', () => {
     const app = await mount(`${FIXTURES}/protocol-zoo`);
     await app.press(KEYS.tab);
     await waitFor(() => expect(app.lastFrame()).toContain('┏━ worker'));
-    expect(app.lastFrame()).toMatch(/│ team-lead · claude-opus-4-6 +⇠ owes helper 27d1h ● 7 unread 27d │/u);
+    expect(app.lastFrame()).toMatch(/│ team-lead · claude-opus-4-6 +⇠ owes helper 27d1h · ● 7 unread 27d │/u);
   });
 
   it('counts every key of a read that holds several (typed faster than a frame)', async () => {

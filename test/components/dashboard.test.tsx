@@ -26,7 +26,8 @@ describe('Dashboard', () => {
     expect(text).toContain('★ team-lead');
     expect(text).toContain('─ worker ');
     expect(text).toContain('─ helper ');
-    expect(text).toContain('Explore · haiku · tmux');
+    // What the member is comes first; where it runs (tmux) gives way to its open handshake.
+    expect(text).toContain('Explore · haiku · …  ⇢ waits on team-lead 27d1h · ● 1 unread 27d');
     expect(text).toContain('● 7 unread');
     expect(text).toContain('task #7 assigned (by team-lead): Write');
     expect(text).toContain(' Tasks ');

@@ -137,7 +137,10 @@ describe('the diagnoses pane', () => {
     await app.press('\r');
     const text = app.lastFrame()!;
     expect(text).toContain('⚠ warning ignored-shutdown · bob, team-lead');
-    expect(text).toContain('for 10s (since 13:10:10) · what to do: send bob a plain-text nudge');
+    expect(text).toMatch(/│ for 10s \(since 13:10:10\) +│/u);
+    // Said once, whole, after what is wrong.
+    expect(text.match(/what to do/gu)).toHaveLength(1);
+    expect(text).toContain('what to do: send bob a plain-text nudge');
     expect(text).toContain(`bob has not answered team-lead's shutdown request ${request}`);
     expect(text).toContain('evidence (3):');
     expect(text).toContain('13:10:10  team-lead → bob: shutdown requested: work complete');

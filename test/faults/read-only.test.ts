@@ -115,7 +115,8 @@ describe('read-only, provably', () => {
     const touched: string[] = [];
     const recorder = recordNames(dir, touched);
     try {
-      const term = new Terminal({ args: ['--dir', dir, '--team', DEMO_TEAM], cols: 160, rows: 45 });
+      // Started before the team is there: `--team` would be a usage error now, and it is the only team to show.
+      const term = new Terminal({ args: ['--dir', dir], cols: 160, rows: 45 });
       await term.waitForText('No agent teams yet');
       expect(tree(dir).size).toBe(0);
 

@@ -56,17 +56,20 @@ describe('the watcher', () => {
     expect(heard.events.every((event) => kinds.has(event.kind))).toBe(true);
   });
 
-  it('says the config dir is missing, then a folder, and the reader keeps quiet about a dir that never was', async () => {
+  it('says the config dir is missing, then a folder, and the reader says once that a dir that never was does not exist', async () => {
     const dir = join(tempDir(), 'not-yet');
     const heard = listener();
     await watchWith(dir, heard);
     expect(heard.events).toEqual([{ kind: 'resync' }, { kind: 'dir', state: 'missing' }]);
     mkdirSync(dir);
     await waitFor(() => expect(heard.events).toContainEqual({ kind: 'dir', state: 'folder' }));
-    const { instance, seen } = reader(join(tempDir(), 'never'));
+    const never = join(tempDir(), 'never');
+    const { instance, seen } = reader(never);
     instance.scan();
     instance.take([{ kind: 'dir', state: 'missing' }]);
-    expect(seen.filter((observation) => observation.kind === 'problem')).toEqual([]);
+    expect(seen.filter((observation) => observation.kind === 'problem')).toEqual([
+      { kind: 'problem', path: '.', message: `${never} does not exist`, at: 7 },
+    ]);
   });
 });
 

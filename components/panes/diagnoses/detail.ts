@@ -1,5 +1,5 @@
 /**
- * A diagnosis opened: its kind, severity, members and age, what to do, then
+ * A diagnosis opened: its kind, severity, members and age, what is wrong, what to do, then
  * its evidence, each looked up in the team's state as it is now (a message in
  * its one-line rendering, a task with its subject and status); what is no
  * longer there is still listed, by its reference.
@@ -86,8 +86,8 @@ export function diagnosisDetail(diagnosis: Diagnosis, frame: Frame): Detail {
       const age = known
         ? `for ${formatAge(Math.max(0, look.now - diagnosis.since))} (since ${formatClock(diagnosis.since)})`
         : 'since: not known';
-      const second: Part[] = [{ text: `${age} · `, dimColor: true }, { text: `what to do: ${fit(diagnosis.action, 400)}` }];
-      return [first, second];
+      // What to do is said whole in the body, first thing after what is wrong.
+      return [first, [{ text: age, dimColor: true }]];
     },
   };
 }

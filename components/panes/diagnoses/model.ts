@@ -3,6 +3,7 @@
  * with its evidence. A healthy team has no such pane.
  */
 import type { Diagnosis } from '../../../src/domain/diagnoses/diagnosis.js';
+import type { Idle } from '../../../src/domain/diagnoses/idle.js';
 import { memoize } from '../../../src/store/selectors/memo.js';
 import type { PaneFrame } from '../../dashboard-pane.js';
 import { keysOf, listWindow, type ItemKey, type PaneId, type PaneList } from '../../pane.js';
@@ -17,6 +18,8 @@ export interface DiagnosisListModel extends PaneFrame {
   readonly diagnoses: readonly Diagnosis[];
   readonly warnings: number;
   readonly now: number;
+  /** The team has not changed for a day or more: its findings are judged as of now. */
+  readonly idle: Idle | undefined;
 }
 
 /** Its rows at most: three at 80x24 (20 lines of body), more on a taller terminal; the rest scroll. */
@@ -39,6 +42,7 @@ export function diagnosisList(
     focused,
     lines: rows + 1,
     now: frame.now,
+    idle: frame.diagnoses.idle,
   };
   const open = (key: ItemKey) => {
     const diagnosis = diagnoses.find((candidate) => candidate.id === key.id);

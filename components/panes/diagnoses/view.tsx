@@ -2,6 +2,7 @@ import { Box } from 'ink';
 import React from 'react';
 import type { Diagnosis } from '../../../src/domain/diagnoses/diagnosis.js';
 import { plural } from '../../../src/domain/diagnoses/diagnosis.js';
+import { idleNote } from '../../../src/domain/diagnoses/idle.js';
 import { maxOf } from '../../../src/domain/lists.js';
 import { formatAge, isInstant } from '../../../src/domain/time.js';
 import { FittedLine, type Part } from '../../fitted-line.js';
@@ -59,7 +60,14 @@ const DiagnosisRow = React.memo(function DiagnosisRow({ diagnosis, age, selected
 /** `2 warnings · 1 note`. */
 export function diagnosisTitle(model: DiagnosisListModel): string {
   const notes = model.diagnoses.length - model.warnings;
-  return [model.warnings > 0 ? plural(model.warnings, 'warning') : '', notes > 0 ? plural(notes, 'note') : ''].filter(Boolean).join(' · ');
+  // A team nobody runs any more: why its findings are notes, and how to judge it as of then, before the counts.
+  return [
+    model.idle ? idleNote(model.idle) : '',
+    model.warnings > 0 ? plural(model.warnings, 'warning') : '',
+    notes > 0 ? plural(notes, 'note') : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export interface DiagnosisListProps {

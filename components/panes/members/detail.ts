@@ -27,9 +27,9 @@ const memberName = (look: Look, member: MemberView): Part => ({
   text: `${member.isLead ? '★ ' : ''}${fit(member.name, 40)}`,
 });
 
-/** `0.5s typ · 3s max`: how long a member's mail waits to be delivered. */
+/** `mail waits 0.5s, at most 3s`: how long a member's mail typically waits to be taken (the median), and the longest. */
 export function waitsText(waits: MailWaits): string {
-  return `${formatWait(waits.typicalMs)} typ · ${formatWait(waits.maxMs)} max`;
+  return `mail waits ${formatWait(waits.typicalMs)}, at most ${formatWait(waits.maxMs)}`;
 }
 
 /** An instant as ISO with its age: `2026-03-01T10:00:00.000Z (3m ago)`; '' when unknown. */
@@ -62,7 +62,7 @@ export function memberLines(
     fact('spawned', instant(info?.spawnedAt, now)),
     fact('shut down', instant(info?.shutdownAt, now)),
     info?.isActive === undefined ? '' : `active: ${info.isActive ? 'yes' : 'no (waiting between turns)'}`,
-    member.waits ? `mail: ${waitsText(member.waits)} in the inbox (${member.waits.count} delivered)` : '',
+    member.waits ? `${waitsText(member.waits)} (the median and the longest of ${member.waits.count} delivered)` : '',
     info?.planModeRequired ? 'plan mode required' : '',
   ];
   const runnerFacts = runner

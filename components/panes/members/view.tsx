@@ -10,48 +10,13 @@ import { displayWidth, fit, stringWidth } from '../../text.js';
 import { memberColor, palette, useTheme, type Theme } from '../../theme.js';
 import { visibleItems, WindowedList } from '../../windowed-list.js';
 import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
-import { waitsText } from './detail.js';
+import { InfoLine, infoText, partsOf, statusParts } from './info-line.js';
 import type { LogView, MemberPaneModel } from './model.js';
 
 const CORNERS = {
   round: { left: '╭', line: '─', right: '╮' },
   bold: { left: '┏', line: '━', right: '┓' },
 } as const;
-
-function details(member: MemberView): string {
-  return [member.agentType, member.model, member.backendType].filter(Boolean).join(' · ');
-}
-
-/**
- * What the info line says on its left: how long the member's mail waits to be
- * delivered (a member whose mail sits is stuck) and its type and model, or
- * which log is shown.
- */
-function infoText(pane: MemberPaneModel): string {
-  const { log, member } = pane;
-  if (member.status === 'no agent') return 'claude -p: nobody reads this inbox';
-  if (member.status === 'not on roster') return 'no member has this name: nobody reads this inbox';
-  if (!log) return [member.waits ? `mail waits ${waitsText(member.waits)}` : '', details(member)].filter(Boolean).join(' · ');
-  if (!pane.member.agent?.log) return 'output.log · none yet';
-  return `output.log · ${log.total} line${log.total === 1 ? '' : 's'}${log.present ? '' : ' · removed'}`;
-}
-
-/** The handshake marker (if any) and the unread count, as pieces of a line. */
-interface StatusParts {
-  readonly marker: Part | undefined;
-  readonly unread: Part;
-}
-
-function statusParts({ member, marker, unread }: MemberPaneModel, paint: Theme['paint']): StatusParts {
-  return {
-    marker: marker
-      ? { text: `${marker.text} `, bold: marker.stalled, color: paint(marker.stalled ? palette.danger : palette.warning) }
-      : undefined,
-    unread: { text: unread, color: member.unread > 0 ? paint(palette.accent) : undefined, dimColor: member.unread === 0 },
-  };
-}
-
-const partsOf = ({ marker, unread }: StatusParts): Part[] => (marker ? [marker, unread] : [unread]);
 
 export interface MemberPaneProps {
   readonly pane: MemberPaneModel;
@@ -201,21 +166,6 @@ const listOf = (pane: MemberPaneModel, colors: ReadonlyMap<string, string | null
     width={width}
   />
 );
-
-/** The member's type, model and backend (or the log shown) on the left; its handshakes and unread count on the right. */
-function InfoLine({ pane, status, width }: { pane: MemberPaneModel; status: StatusParts; width: number }) {
-  const { marker, unread } = status;
-  // The marker gives way to the unread count, the details to both.
-  const markerText = marker ? fit(marker.text, Math.max(0, width - stringWidth(unread.text) - 1)) : '';
-  const right = `${markerText ? `${markerText} ` : ''}${unread.text}`;
-  const room = width - stringWidth(right) - 1;
-  const left = room > 0 ? fit(infoText(pane), room) : '';
-  const gap = ' '.repeat(Math.max(0, width - stringWidth(left) - stringWidth(right)));
-  const parts: Part[] = [{ text: `${left}${gap}`, dimColor: true }];
-  if (marker && markerText) parts.push({ ...marker, text: `${markerText} ` });
-  parts.push(unread);
-  return <FittedLine parts={parts} width={width} />;
-}
 
 export const MemberPane = React.memo(function MemberPane({ pane, bordered, colors }: MemberPaneProps) {
   const { paint } = useTheme();

@@ -31,13 +31,14 @@ export function dependencyNote(task: TaskNode): string {
   return parts.join(' · ');
 }
 
-export function taskTitle(model: TaskListModel): string {
+export function taskTitle(model: TaskListModel, interactive = true): string {
   const work = model.nodes.filter((node) => !node.internal).length;
   const blocked = model.nodes.filter((node) => node.state === 'blocked').length;
   if (model.nodes.length === 0 && model.internalCount === 0) return 'none yet';
   const parts = [`${work} task${work === 1 ? '' : 's'}`];
   if (blocked > 0) parts.push(`${blocked} blocked`);
-  if (model.internalHidden > 0) parts.push(`${model.internalHidden} teammate tracker${model.internalHidden === 1 ? '' : 's'} hidden (a)`);
+  if (model.internalHidden > 0)
+    parts.push(`${model.internalHidden} teammate tracker${model.internalHidden === 1 ? '' : 's'} hidden${interactive ? ' (a)' : ''}`);
   else if (model.internalCount > 0) parts.push(`${model.internalCount} teammate tracker${model.internalCount === 1 ? '' : 's'} shown`);
   return parts.join(' · ');
 }
@@ -82,10 +83,12 @@ export interface TaskListProps {
   readonly model: TaskListModel;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly width: number;
+  /** Keys work: the title says which one shows the hidden trackers. */
+  readonly interactive: boolean;
 }
 
 /** Memoised: its model is the same object while it says the same (see model.ts). */
-export const TaskList = React.memo(function TaskList({ model, colors, width }: TaskListProps) {
+export const TaskList = React.memo(function TaskList({ model, colors, width, interactive }: TaskListProps) {
   const { nodes, window } = model;
   // Ids are file names, numbers in practice: a column sized for the longest, but never most of the row.
   const widestId = Math.max(3, Math.floor(width * 0.15));
@@ -104,7 +107,7 @@ export const TaskList = React.memo(function TaskList({ model, colors, width }: T
   const columns = { idWidth, ownerWidth, width };
   return (
     <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
-      <ListTitle label=" Tasks " focused={model.focused} summary={taskTitle(model)} window={window} total={nodes.length} />
+      <ListTitle label=" Tasks " focused={model.focused} summary={taskTitle(model, interactive)} window={window} total={nodes.length} />
       <WindowedList
         items={nodes}
         window={window}

@@ -15,7 +15,15 @@ export const timelineView: View = {
       panes: [model],
       notes: [],
       model,
-      draw: () => <TimelineView model={model} colors={frame.colors} width={frame.width} filters={describeFilters(frame.view.filters)} />,
+      draw: () => (
+        <TimelineView
+          model={model}
+          colors={frame.colors}
+          width={frame.width}
+          filters={describeFilters(frame.view.filters)}
+          interactive={frame.interactive}
+        />
+      ),
     };
   },
 };

@@ -60,10 +60,12 @@ export interface TimelineViewProps {
   readonly colors: ReadonlyMap<string, string | null>;
   readonly width: number;
   readonly filters: readonly string[];
+  /** Keys work: the title says which one goes back. */
+  readonly interactive: boolean;
 }
 
 /** Every message of the team in time order, as `time  from → to  rendering`. */
-export function TimelineView({ model, colors, width, filters }: TimelineViewProps) {
+export function TimelineView({ model, colors, width, filters, interactive }: TimelineViewProps) {
   const { entries, window } = model;
   const visible = visibleItems(entries, window);
   const widest = Math.max(8, Math.floor(width * 0.18));
@@ -82,7 +84,7 @@ export function TimelineView({ model, colors, width, filters }: TimelineViewProp
         parts={[
           { text: ' Timeline ', bold: true, inverse: true },
           {
-            text: ` ${shown}${filters.length > 0 ? ` · ${fit(filters.join(' · '), 80)}` : ''}${window.start > 0 ? ` · ↑ ${window.start} earlier` : ''} · t back to the dashboard`,
+            text: ` ${shown}${filters.length > 0 ? ` · ${fit(filters.join(' · '), 80)}` : ''}${window.start > 0 ? ` · ↑ ${window.start} earlier` : ''}${interactive ? ' · t back to the dashboard' : ''}`,
             dimColor: true,
           },
         ]}

@@ -13,6 +13,11 @@ export const workflowView: View = {
     const { spec } = frame;
     if (!spec) return { panes: [], notes: [], model: null, draw: () => <NoWorkflow width={frame.width} /> };
     const model = workflow(frame, spec);
-    return { panes: [model], notes: [], model, draw: () => <WorkflowView model={model} colors={frame.colors} width={frame.width} /> };
+    return {
+      panes: [model],
+      notes: [],
+      model,
+      draw: () => <WorkflowView model={model} colors={frame.colors} width={frame.width} interactive={frame.interactive} />,
+    };
   },
 };

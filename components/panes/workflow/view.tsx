@@ -42,10 +42,13 @@ export function WorkflowView({
   model,
   colors,
   width,
+  interactive,
 }: {
   readonly model: WorkflowModel;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly width: number;
+  /** Keys work: the title says which one goes back. */
+  readonly interactive: boolean;
 }) {
   const { spec, status, lines, window } = model;
   const { counts } = status;
@@ -62,7 +65,7 @@ export function WorkflowView({
         parts={[
           { text: ' Workflow ', bold: true, inverse: true },
           {
-            text: ` ${summary.join(' · ')}${window.start > 0 ? ` · ↑ ${window.start} above` : ''}${window.end < lines.length ? ` · ↓ ${lines.length - window.end} below` : ''} · w back to the dashboard`,
+            text: ` ${summary.join(' · ')}${window.start > 0 ? ` · ↑ ${window.start} above` : ''}${window.end < lines.length ? ` · ↓ ${lines.length - window.end} below` : ''}${interactive ? ' · w back to the dashboard' : ''}`,
             dimColor: true,
           },
         ]}

@@ -7,6 +7,7 @@
 import { contradictingAnswers } from './contradicting-answers.js';
 import type { Detector, Diagnosis } from './diagnosis.js';
 import type { TeamFacts } from './facts.js';
+import type { Idle } from './idle.js';
 import { ignoredShutdown } from './ignored-shutdown.js';
 import { misaddressed } from './misaddressed.js';
 import { orphanedTask } from './orphaned-task.js';
@@ -51,6 +52,8 @@ export interface Judgement {
   readonly diagnoses: readonly Diagnosis[];
   /** When the judgement would change if nothing else did (epoch ms; Infinity: it would not). */
   readonly nextChangeAt: number;
+  /** The team has not changed for a day or more (idle.ts): its diagnoses are information. */
+  readonly idle?: Idle;
 }
 
 /** What is wrong with a team as of `facts.clock`, each thing once, worst first. */

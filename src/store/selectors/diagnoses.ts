@@ -4,6 +4,7 @@
  * depend on the clock is worked out once per version of the team.
  */
 import { cameAt, Clock, isWaiting, type InboxFacts, type MemberFacts, type TeamFacts } from '../../domain/diagnoses/facts.js';
+import { asIdle, IDLE_AFTER_MS, idleOf } from '../../domain/diagnoses/idle.js';
 import { diagnose, type Judgement } from '../../domain/diagnoses/registry.js';
 import type { Diagnosis, Evidence } from '../../domain/diagnoses/diagnosis.js';
 import { judgeHandshake } from '../../domain/handshakes.js';
@@ -162,6 +163,14 @@ export function sameDiagnosis(a: Diagnosis, b: Diagnosis): boolean {
 
 const judged = new WeakMap<TeamState, { stallAfterMs: number; judgement: Judgement }>();
 
+/** A team that has not changed for a day is judged as one nobody runs (idle.ts); one that has not yet will be, unless it changes. */
+function asOfIdle(judgement: Judgement, lastActivity: number, now: number): Judgement {
+  const idle = idleOf(lastActivity, now);
+  if (idle) return { ...judgement, diagnoses: judgement.diagnoses.map((diagnosis) => asIdle(diagnosis, idle)), idle };
+  if (judgement.diagnoses.length === 0 || !Number.isFinite(lastActivity)) return judgement;
+  return { ...judgement, nextChangeAt: Math.min(judgement.nextChangeAt, lastActivity + IDLE_AFTER_MS) };
+}
+
 /**
  * What is wrong with the team as of `now`, worst first, and when that would
  * change if the files did not. A `claude -p` session is not a team: nothing is
@@ -170,11 +179,12 @@ const judged = new WeakMap<TeamState, { stallAfterMs: number; judgement: Judgeme
  */
 export function selectDiagnoses(team: TeamState, now: number, stallAfterMs: number): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
-  const judgement = diagnose(teamFacts(team, now, stallAfterMs));
+  const judgement = asOfIdle(diagnose(teamFacts(team, now, stallAfterMs)), team.lastActivity, now);
   const known = judged.get(team);
   if (
     known &&
     known.stallAfterMs === stallAfterMs &&
+    known.judgement.idle?.since === judgement.idle?.since &&
     known.judgement.nextChangeAt === judgement.nextChangeAt &&
     known.judgement.diagnoses.length === judgement.diagnoses.length &&
     known.judgement.diagnoses.every((diagnosis, i) => sameDiagnosis(diagnosis, judgement.diagnoses[i]!))

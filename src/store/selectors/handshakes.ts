@@ -2,6 +2,7 @@
  * A team's handshakes judged as of a moment: open, stalled, answered,
  * abandoned.
  */
+import { idleOf } from '../../domain/diagnoses/idle.js';
 import { isStalled, judgeHandshake, orderHandshakes, type Handshake } from '../../domain/handshakes.js';
 import type { AppState, TeamState } from '../state.js';
 import { memoize } from './memo.js';
@@ -33,12 +34,16 @@ export interface StalledCounts {
   readonly total: number;
 }
 
-/** Stalled handshakes of every team as of `now`, and in all: what the header warns of. */
+/**
+ * Stalled handshakes of every team as of `now`, and in all: what the header
+ * warns of. Not those of a team nobody runs any more (idle.ts): nothing is
+ * waiting on them now, and its diagnoses say so.
+ */
 export function selectStalledCounts(state: AppState, now: number, stallAfterMs: number): StalledCounts {
   const byTeam = new Map<string, number>();
   let total = 0;
   for (const team of selectTeams(state.teams)) {
-    const count = selectStalledCount(team, now, stallAfterMs);
+    const count = idleOf(team.lastActivity, now) ? 0 : selectStalledCount(team, now, stallAfterMs);
     byTeam.set(team.name, count);
     total += count;
   }

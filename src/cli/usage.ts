@@ -1,0 +1,55 @@
+/**
+ * Usage errors: a command line that cannot mean anything is said in one line
+ * on stderr, and teamtop exits 2, whether commander or teamtop found it.
+ */
+import { closestMatch } from 'leven';
+import { plural } from '../domain/diagnoses/diagnosis.js';
+import { DIR_PROBLEM } from '../domain/observation.js';
+import { sanitizeLine } from '../domain/sanitize.js';
+import type { AppState } from '../store/state.js';
+
+/** Say a usage error; the status to exit with. */
+export function usageError(message: string): number {
+  process.stderr.write(`teamtop: ${message}\n`);
+  return 2;
+}
+
+/**
+ * Commander's error text as one teamtop line: `error: unknown command 'docter'`
+ * and its suggestion on the next line (`(Did you mean doctor?)`) become
+ * `teamtop: unknown command 'docter' (did you mean doctor?)`. Without a
+ * suggestion, the line says where the commands and flags are listed.
+ */
+export function oneLineError(text: string, command: string): string {
+  const [message = '', ...rest] = text.trim().split('\n');
+  const said = message.replace(/^error: /u, '');
+  const suggestion = rest.find((line) => line.startsWith('(Did you mean'));
+  const hint = suggestion ? `(d${suggestion.slice(2)}` : `(see ${command} --help)`;
+  return `teamtop: ${said} ${hint}\n`;
+}
+
+/** Teams named in full when a name is not among them; the rest are counted. */
+const LISTED_TEAMS = 10;
+
+/** The team a mistyped name most likely meant: the one it starts, else the nearest by a few edits. */
+export function meantTeam(name: string, teams: readonly string[]): string | undefined {
+  const starting = teams.filter((team) => team.startsWith(name));
+  if (starting.length === 1) return starting[0];
+  return closestMatch(name, teams, { maxDistance: Math.max(1, Math.floor(name.length / 3)) });
+}
+
+/**
+ * `--team` names a team that is not there: a usage error, the same in every
+ * mode, that lists the teams there are and the one probably meant.
+ */
+export function unknownTeam(name: string, state: AppState, teams: readonly string[], claudeDir: string): number {
+  const where = `no team named "${sanitizeLine(name)}" in ${sanitizeLine(claudeDir)}`;
+  // The dir is not there, or not a folder: that says why better than an empty list.
+  const dir = state.problems.get(DIR_PROBLEM);
+  if (teams.length === 0) return usageError(`${where}: ${dir ? sanitizeLine(dir.message) : 'it has no teams'}`);
+  const meant = meantTeam(name, teams);
+  const listed = teams.slice(0, LISTED_TEAMS).map(sanitizeLine).join(', ');
+  const more = teams.length > LISTED_TEAMS ? ` and ${teams.length - LISTED_TEAMS} more` : '';
+  const guess = meant === undefined ? '' : ` (did you mean "${sanitizeLine(meant)}"?)`;
+  return usageError(`${where}${guess}; ${plural(teams.length, 'team')} there: ${listed}${more}`);
+}

@@ -22,7 +22,8 @@ import { bodyRowsOf } from './layout.js';
 import { nextChange } from './next-change.js';
 import { samePane, type Detail, type Keys, type PaneId } from './pane.js';
 import type { BuiltView, Frame } from './view.js';
-import { DASHBOARD, focusedPane, type ViewContext, type ViewState } from './view-state.js';
+import { DASHBOARD } from './view-names.js';
+import { focusedPane, type ViewContext, type ViewState } from './view-state.js';
 import { describeNote, viewNamed, VIEWS } from './views.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */

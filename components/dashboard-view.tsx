@@ -15,7 +15,7 @@ import { memberContent, memberList, memberPane, memberPaneId, type MemberPaneMod
 import { MemberPane } from './panes/members/view.js';
 import { tasksPane } from './panes/tasks/index.js';
 import type { Frame, View } from './view.js';
-import { DASHBOARD } from './view-state.js';
+import { DASHBOARD } from './view-names.js';
 
 /** The panes below the member panes, top to bottom, in tab order. */
 export const DASHBOARD_PANES: readonly DashboardPane[] = [diagnosesPane, handshakesPane, tasksPane];

@@ -4,10 +4,11 @@
  * keys that show them (views.ts puts the table together).
  */
 import type { Key } from 'ink';
+import type { ViewName } from './view-names.js';
 
 /** Show a view, or go back from it to the dashboard. */
 export interface ShowView {
-  readonly view: string;
+  readonly view: ViewName;
 }
 
 export type Command = BaseCommand | ShowView;

@@ -8,9 +8,7 @@ import type { Command } from './keymap.js';
 import { NO_FILTERS, type MessageFilters } from '../src/domain/message-filter.js';
 import { samePane, type ItemKey, type Keys, type PaneId } from './pane.js';
 import { scrollOpen, SCROLLS } from './scroll-open.js';
-
-/** The dashboard: the view every other one goes back to. */
-export const DASHBOARD = 'dashboard';
+import { DASHBOARD, type ViewName } from './view-names.js';
 
 /** An item chosen in a pane. */
 export interface Selection {
@@ -31,14 +29,14 @@ export interface ViewState {
   /** The focused pane. */
   readonly pane: PaneId | null;
   /** The focus each view had when another was shown over it: going back finds it there. */
-  readonly paneIn: ReadonlyMap<string, PaneId | null>;
+  readonly paneIn: ReadonlyMap<ViewName, PaneId | null>;
   /** The item chosen in each pane; a pane with none rests on its anchor (newest message, first task). */
   readonly selected: readonly Selection[];
   /** The item opened full screen. */
   readonly opened: Selection | null;
   readonly detailScroll: number;
   /** The view on screen: the dashboard, or one of the views its keys show (views.ts). */
-  readonly mode: string;
+  readonly mode: ViewName;
   /** Members whose pane shows the agent's output log instead of its inbox. */
   readonly logMembers: ReadonlySet<string>;
   readonly filters: MessageFilters;
@@ -268,7 +266,7 @@ function command(shown: ViewState, name: Command, context: ViewContext): ViewSta
 }
 
 /** Show a view, or go back to the dashboard from it, with the focus it had (its first pane, the first time). */
-function showView(view: ViewState, name: string): ViewState {
+function showView(view: ViewState, name: ViewName): ViewState {
   const mode = view.mode === name ? DASHBOARD : name;
   const paneIn = new Map(view.paneIn).set(view.mode, view.pane);
   return { ...view, mode, pane: paneIn.get(mode) ?? null, paneIn };

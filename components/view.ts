@@ -11,6 +11,7 @@ import type { Judgement } from '../src/store/selectors/diagnoses.js';
 import type { MemberView } from '../src/store/selectors/members.js';
 import type { AppState, TeamState } from '../src/store/state.js';
 import type { Binding } from './keymap.js';
+import type { ViewName } from './view-names.js';
 import { listWindow, type Keys, type ListWindow, type PaneId, type PaneList } from './pane.js';
 import { selectedIndex, type ViewState } from './view-state.js';
 
@@ -56,7 +57,7 @@ export interface BuiltView {
 
 export interface View {
   /** What `--view` and the view state call it. */
-  readonly name: string;
+  readonly name: ViewName;
   /** The key that shows it, and goes back from it to the dashboard (which has none). */
   readonly key?: Omit<Binding, 'command'>;
   /** A word for the dashboard's footer when this view has something to show. */

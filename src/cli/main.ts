@@ -3,6 +3,7 @@
  * needs is imported here; each mode loads its own dependencies when chosen.
  */
 import { Command, Option } from 'commander';
+import { VIEW_NAMES, type ViewName } from '../../components/view-names.js';
 import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
 import { commonOptions, dirChosenBy, envNumber, positive, resolveClaudeDir, threshold, wantsColor } from './options.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
@@ -26,14 +27,10 @@ interface DashboardFlags extends CommonFlags {
   readonly journal: boolean;
   readonly journalLimit?: number;
   readonly spec?: string;
-  readonly view?: StartView;
+  readonly view?: ViewName;
   readonly follow?: boolean;
   readonly bell?: boolean;
 }
-
-/** What the dashboard opens on (`--view`): the keys t and w switch between them. */
-const VIEWS = ['dashboard', 'timeline', 'workflow'] as const;
-type StartView = (typeof VIEWS)[number];
 
 const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
 
@@ -160,7 +157,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--no-journal', 'neither restore history from the journal nor record to it')
     .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive)
     .option('--spec <file>', 'a multi-agent-spec team file: its workflow against the live team (w), and in --json')
-    .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEWS))
+    .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEW_NAMES))
     .enablePositionalOptions()
     .action(async (flags: DashboardFlags) => {
       // The dashboard takes no arguments: a word after `teamtop` was meant as a command.

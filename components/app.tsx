@@ -1,16 +1,19 @@
-import React, { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
+import React, { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReplayController, ReplayStatus } from '../src/journal/replay-controller.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { Store } from '../src/store/store.js';
 import { DEFAULT_STALL_AFTER_MS } from '../src/domain/handshakes.js';
-import { buildDashboard } from './dashboard-model.js';
+import { buildDashboard, navigationAt, type DashboardInput } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';
+import type { Command } from './keymap.js';
+import type { Navigation } from './navigation.js';
 import { colorTheme, monochromeTheme, ThemeContext } from './theme.js';
 import { useKeys } from './use-keys.js';
 import { useClock, useRedrawWhenTimeChanges } from './use-now.js';
 import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
-import { initialViewState, viewReducer, type ViewState } from './view-state.js';
+import { viewReducer } from './view-reducer.js';
+import { initialViewState, navigatesAlike, type ViewState } from './view-state.js';
 
 export interface AppProps {
   readonly store: Store;
@@ -37,6 +40,28 @@ const noReplay = {
   getStatus: (): ReplayStatus | undefined => undefined,
 };
 
+/** The frame on screen: what it was built from, and what the keys move through. */
+interface Drawn {
+  readonly input: DashboardInput;
+  readonly navigation: Navigation;
+}
+
+/**
+ * The commands of one read of the terminal, in turn, each on the screen the one
+ * before it made: a command that only moved a selection leaves the navigation
+ * as it was (the frame on screen's); after one that changed what it is made of
+ * (the team, the view, the focus, a filter, what is open), the next has the
+ * navigation of the state it made, from the same snapshot.
+ */
+function applyRead(view: ViewState, commands: readonly Command[], drawn: Drawn): ViewState {
+  let known = { view: drawn.input.view, navigation: drawn.navigation };
+  return commands.reduce((current, command) => {
+    if (!navigatesAlike(current, known.view, known.navigation))
+      known = { view: current, navigation: navigationAt({ ...drawn.input, view: current }) };
+    return viewReducer(current, command, known.navigation);
+  }, view);
+}
+
 /** The interactive dashboard: the store, the terminal and the keys, around the pure view. */
 export function App({
   store,
@@ -56,26 +81,31 @@ export function App({
   const replayStatus = useSyncExternalStore(transport.subscribe, transport.getStatus);
   const clock = useClock(replayStatus?.clock ?? fixedNow);
   const { now } = clock;
-  const [view, dispatch] = useReducer(viewReducer, null, () => ({ ...initialViewState, team: team ?? null, mode: startView }));
-  const model = useMemo(
-    () =>
-      buildDashboard({ state, view, claudeDir, width: columns, height: rows, now, stallAfterMs, quietAfterMs, replay: replayStatus, spec }),
+  const [view, setView] = useState((): ViewState => ({ ...initialViewState, team: team ?? null, mode: startView }));
+  const input = useMemo(
+    (): DashboardInput => ({
+      state,
+      view,
+      claudeDir,
+      width: columns,
+      height: rows,
+      now,
+      stallAfterMs,
+      quietAfterMs,
+      replay: replayStatus,
+      spec,
+    }),
     [state, view, claudeDir, columns, rows, now, stallAfterMs, quietAfterMs, replayStatus, spec],
   );
+  const model = useMemo(() => buildDashboard(input), [input]);
   useRedrawWhenTimeChanges(clock, model.nextChangeMs);
-  // Keys are resolved against the latest state, whatever render their handler came from:
-  // the frame on screen when the view is the one drawn, else (the second key of
-  // one read) the frame that view would draw.
-  const input = { state, claudeDir, width: columns, height: rows, now, stallAfterMs, quietAfterMs, replay: replayStatus, spec };
-  const latest = useRef({ input, view, model });
+  // Keys apply to the frame on screen, whatever render their handler came from.
+  const drawn = useRef<Drawn>({ input, navigation: model.navigation });
   useLayoutEffect(() => {
-    latest.current = { input, view, model };
+    drawn.current = { input, navigation: model.navigation };
   });
-  const contextFor = useCallback((current: ViewState) => {
-    const drawn = latest.current;
-    return current === drawn.view ? drawn.model.context : buildDashboard({ ...drawn.input, view: current }).context;
-  }, []);
-  useKeys(contextFor, dispatch, replay);
+  const apply = useCallback((commands: readonly Command[]) => setView((current) => applyRead(current, commands, drawn.current)), []);
+  useKeys(apply, replay);
   return (
     <ThemeContext.Provider value={color ? colorTheme : monochromeTheme}>
       <Dashboard model={model} height={rows} />

@@ -1,29 +1,30 @@
 /**
  * Everything one frame shows, computed from the store's state, the view state
  * and the terminal size. Pure: the interactive app, `--once` and the tests all
- * draw from the same model, and the key handler reads its context from it.
+ * draw from the same model, and the keys move through its navigation.
  * It only composes: the header's teams, the view on screen (views.ts) and its
  * panes, what is open, the footer's words.
  */
-import { DEFAULT_STALL_AFTER_MS } from '../src/domain/handshakes.js';
+import { DEFAULT_STALL_AFTER_MS, type Handshake } from '../src/domain/handshakes.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../src/domain/member-status.js';
 import { describeFilters } from '../src/domain/message-filter.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
-import { HEALTHY, selectDiagnoses } from '../src/store/selectors/diagnoses.js';
+import { HEALTHY, selectDiagnoses, type Judgement } from '../src/store/selectors/diagnoses.js';
 import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/handshakes.js';
 import { selectColors, selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
 import { selectProblems } from '../src/store/selectors/problems.js';
-import { selectCurrentTeam, selectTeamSummaries } from '../src/store/selectors/teams.js';
+import { selectCurrentTeam, selectTeamSummaries, type TeamSummary } from '../src/store/selectors/teams.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import type { HeaderProps } from './header.js';
 import { helpModel, type HelpModel } from './help-screen.js';
 import { bodyRowsOf } from './layout.js';
+import { navigationOf, type Navigation } from './navigation.js';
 import { nextChange } from './next-change.js';
-import { samePane, type Detail, type Keys, type PaneId } from './pane.js';
+import { samePane, type Detail, type PaneId } from './pane.js';
 import type { BuiltView, Frame } from './view.js';
 import { DASHBOARD } from './view-names.js';
-import { focusedPane, type ViewContext, type ViewState } from './view-state.js';
+import { focusedPane, type ViewState } from './view-state.js';
 import { describeNote, viewNamed, VIEWS } from './views.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
@@ -64,7 +65,8 @@ export interface DashboardModel {
   readonly interactive: boolean;
   /** How long until a time on screen shows something else (an age, a handshake stalling): when to redraw. */
   readonly nextChangeMs: number;
-  readonly context: ViewContext;
+  /** What the keys move through. */
+  readonly navigation: Navigation;
 }
 
 export interface DashboardInput {
@@ -86,8 +88,6 @@ export interface DashboardInput {
   readonly interactive?: boolean;
 }
 
-const NO_KEYS: Keys = { length: 0, at: () => undefined, indexOf: () => -1 };
-
 function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows: number | undefined): DetailModel | null {
   if (!item) return null;
   const lines = item.lines(width - 4);
@@ -95,17 +95,30 @@ function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows:
   return { item, lines, page, scroll: Math.min(view.detailScroll, Math.max(0, lines.length - page)) };
 }
 
-export function buildDashboard(input: DashboardInput): DashboardModel {
+/** What the frame and its navigation are both made of: the team on screen, its view built, what is open over it. */
+interface Screen {
+  readonly teams: readonly TeamSummary[];
+  readonly team: TeamState | undefined;
+  readonly members: readonly MemberView[];
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly handshakes: readonly Handshake[];
+  readonly diagnoses: Judgement;
+  readonly problems: readonly Problem[];
+  readonly bodyRows: number | undefined;
+  readonly body: BuiltView | null;
+  readonly detail: DetailModel | null;
+  readonly help: HelpModel | null;
+  readonly navigation: Navigation;
+}
+
+function screenOf(input: DashboardInput): Screen {
   const { state, view, width, height, now, spec } = input;
-  const interactive = input.interactive ?? true;
   const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
   const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
   const teams = selectTeamSummaries(state.teams);
   const team = selectCurrentTeam(state, view.team);
   const members = team ? selectMembersAt(team, now, quietAfterMs) : [];
   const colors = team ? selectColors(team) : new Map<string, string | null>();
-  // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
-  const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, stallAfterMs);
   const handshakes = team ? selectHandshakes(team, now, stallAfterMs) : [];
   // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
   const diagnoses = team ? selectDiagnoses(team, now, stallAfterMs) : HEALTHY;
@@ -114,7 +127,6 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const bodyRows = bodyRowsOf(height, statusLines);
 
   let body: BuiltView | null = null;
-  let panes: readonly PaneId[] = [];
   let focused: PaneId | undefined;
   if (team) {
     const frame: Frame = {
@@ -133,20 +145,44 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       stallAfterMs,
       quietAfterMs,
       spec,
-      interactive,
+      interactive: input.interactive ?? true,
     };
     const shown = viewNamed(view.mode);
-    panes = shown.paneIds(frame);
-    focused = focusedPane(view, panes);
+    focused = focusedPane(view, shown.paneIds(frame));
     body = shown.build(frame, focused);
   }
-  const list = (id: PaneId | undefined) => (id === undefined ? undefined : body?.panes.find((pane) => samePane(pane.id, id)));
-  const focusedList = list(focused);
-  const opened = view.opened ? (list(view.opened.pane)?.open(view.opened.item) ?? null) : null;
+  const lists = body?.panes ?? [];
+  const opened = view.opened ? (lists.find((pane) => samePane(pane.id, view.opened!.pane))?.open(view.opened.item) ?? null) : null;
   const detail = detailOf(opened, view, width, bodyRows);
   const help = view.help ? helpModel(width, bodyRows, input.replay !== undefined, view.helpScroll) : null;
   // What is open over the screen (the help, or an item) is what the keys scroll.
   const open = help ?? detail;
+  const navigation = navigationOf(lists, {
+    teams: teams.map((summary) => summary.name),
+    team: team?.name,
+    members: members.map((member) => member.name),
+    open: open ? { lines: open.lines.length, page: Math.max(1, open.page) } : null,
+    openedGone: view.opened !== null && !detail,
+  });
+  return { teams, team, members, colors, handshakes, diagnoses, problems, bodyRows, body, detail, help, navigation };
+}
+
+/**
+ * The navigation of the frame `input` would draw, without the rest of that
+ * frame (the header, the footer's words, the drawing): for a key of a read
+ * after one that changed what the navigation is made of.
+ */
+export const navigationAt = (input: DashboardInput): Navigation => screenOf(input).navigation;
+
+export function buildDashboard(input: DashboardInput): DashboardModel {
+  const { state, view, width, now, spec } = input;
+  const interactive = input.interactive ?? true;
+  const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
+  const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
+  const screen = screenOf(input);
+  const { teams, team, members, handshakes, diagnoses, problems, body, detail } = screen;
+  // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
+  const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, stallAfterMs);
 
   const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];
   if (team && !team.present) notes.push('team ended');
@@ -161,7 +197,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     claudeDir: input.claudeDir,
     now,
     width,
-    bodyRows,
+    bodyRows: screen.bodyRows,
     header: {
       claudeDir: input.claudeDir,
       teams,
@@ -176,27 +212,16 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     },
     team,
     members,
-    colors,
+    colors: screen.colors,
     body,
     problems,
     detail,
-    help,
+    help: screen.help,
     note: view.note ? describeNote(view.note, view.mode) : null,
     notes,
     replay: input.replay ?? null,
     interactive,
     nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, stallAfterMs, quietAfterMs, detail }),
-    context: {
-      teams: teams.map((summary) => summary.name),
-      team: team?.name,
-      members: members.map((member) => member.name),
-      panes,
-      items: focusedList?.items ?? NO_KEYS,
-      ...(focusedList?.opens ? { opens: focusedList.opens } : {}),
-      anchor: focusedList?.anchor ?? 'start',
-      page: open ? Math.max(1, open.page) : Math.max(1, focusedList?.page ?? 1),
-      detailLines: open?.lines.length ?? 0,
-      ...(view.opened && !detail ? { openedGone: true } : {}),
-    },
+    navigation: screen.navigation,
   };
 }

@@ -1,13 +1,13 @@
 import { useApp, useInput, useStdin } from 'ink';
-import type { Dispatch } from 'react';
 import type { ReplayController } from '../src/journal/replay-controller.js';
 import type { Command } from './keymap.js';
 import { KEYMAP } from './views.js';
-import type { ViewAction, ViewContext, ViewState } from './view-state.js';
 
 /**
- * Keys to commands to view actions. Only active when stdin can do raw mode:
- * without a TTY there are no keys to read, and asking for raw mode would throw.
+ * Keys to commands: quitting and the replay's transport are done here, the
+ * rest of a read goes to the view state together. Only active when stdin can
+ * do raw mode: without a TTY there are no keys to read, and asking for raw
+ * mode would throw.
  */
 const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayController) => void>> = {
   replayToggle: (replay) => replay.toggle(),
@@ -18,11 +18,12 @@ const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayControl
   replayEnd: (replay) => replay.toEnd(),
 };
 
-export function useKeys(context: (view: ViewState) => ViewContext, dispatch: Dispatch<ViewAction>, replay?: ReplayController): void {
+export function useKeys(apply: (commands: readonly Command[]) => void, replay?: ReplayController): void {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   useInput(
     (input, key) => {
+      const commands: Command[] = [];
       for (const command of KEYMAP.commandsFor(input, key, replay !== undefined)) {
         if (command === 'quit') {
           exit();
@@ -30,8 +31,9 @@ export function useKeys(context: (view: ViewState) => ViewContext, dispatch: Dis
         }
         const transport = typeof command === 'string' ? TRANSPORT[command] : undefined;
         if (transport && replay) transport(replay);
-        else dispatch({ type: 'command', command, context });
+        else commands.push(command);
       }
+      if (commands.length > 0) apply(commands);
     },
     { isActive: isRawModeSupported === true },
   );

@@ -87,7 +87,7 @@ describe('the diagnoses pane', () => {
     expect(text).not.toContain('diagnos');
     expect(text).toContain(' Handshakes ');
     const model = buildDashboard({ state, view: initialViewState, claudeDir: dir, width: 120, height: 40, now: Date.now() });
-    expect(model.context.panes.map((pane) => pane.kind)).toEqual([...model.members.map(() => 'member'), 'handshakes', 'tasks']);
+    expect(model.navigation.panes.map((pane) => pane.id.kind)).toEqual([...model.members.map(() => 'member'), 'handshakes', 'tasks']);
   });
 
   it('is a tab stop between the member panes and the handshakes while it lists anything', async () => {
@@ -100,7 +100,7 @@ describe('the diagnoses pane', () => {
       height: 40,
       now: files.at(20),
     });
-    expect(model.context.panes.map((pane) => pane.kind)).toEqual([
+    expect(model.navigation.panes.map((pane) => pane.id.kind)).toEqual([
       'member',
       'member',
       'member',

@@ -1,26 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import type { Navigation } from '../../components/navigation.js';
 import { keysOf } from '../../components/pane.js';
 import { memberPaneId, messageKey } from '../../components/panes/members/model.js';
-import { TASKS } from '../../components/panes/tasks/model.js';
+import { TASKS, taskKey } from '../../components/panes/tasks/model.js';
 import { TIMELINE } from '../../components/panes/timeline/model.js';
-import { initialViewState, selectedIn, selectedIndex, viewReducer, type ViewContext } from '../../components/view-state.js';
+import { viewReducer } from '../../components/view-reducer.js';
+import { initialViewState, navigatesAlike, selectedIn, selectedIndex } from '../../components/view-state.js';
 import { describeNote } from '../../components/views.js';
 import type { Command } from '../../components/keymap.js';
 
 const LEAD = memberPaneId('lead');
-const context: ViewContext = {
+const MESSAGES = keysOf(['m1', 'm2', 'm3', 'm4', 'm5'], 'message', (key) => key);
+const navigation: Navigation = {
   teams: ['a', 'b', 'c'],
   team: 'b',
   members: ['lead', 'worker'],
-  panes: [LEAD, memberPaneId('worker'), TASKS],
-  items: keysOf(['m1', 'm2', 'm3', 'm4', 'm5'], 'message', (key) => key),
-  anchor: 'end',
-  page: 3,
-  detailLines: 10,
+  panes: [
+    { id: LEAD, items: MESSAGES, anchor: 'end', page: 3 },
+    { id: memberPaneId('worker'), items: keysOf(['w1'], 'message', (key) => key), anchor: 'end', page: 3 },
+    { id: TASKS, items: keysOf(['1', '2'], 'task', (key) => key), anchor: 'start', page: 2 },
+  ],
+  open: null,
+  openedGone: false,
 };
+/** The same screen with a message open over it, ten lines long, three at a time. */
+const opened: Navigation = { ...navigation, open: { lines: 10, page: 3 } };
 
-const run = (commands: Command[], ctx: ViewContext = context) =>
-  commands.reduce((view, command) => viewReducer(view, { type: 'command', command, context: ctx }), initialViewState);
+const run = (commands: Command[], on: Navigation = navigation) =>
+  commands.reduce((view, command) => viewReducer(view, command, on), initialViewState);
 const noteOf = (view: ReturnType<typeof run>) => (view.note ? describeNote(view.note, view.mode) : null);
 
 describe('viewReducer', () => {
@@ -32,7 +39,7 @@ describe('viewReducer', () => {
 
   it('follows the newest message until the user moves up, and again once back at the bottom', () => {
     const up = run(['up', 'up']);
-    expect(selectedIndex(up, LEAD, context.items, 'end')).toBe(2);
+    expect(selectedIndex(up, LEAD, MESSAGES, 'end')).toBe(2);
     expect(selectedIn(up, LEAD)).toEqual(messageKey('m3'));
     const back = run(['up', 'up', 'bottom']);
     expect(selectedIn(back, LEAD)).toBeUndefined();
@@ -44,14 +51,20 @@ describe('viewReducer', () => {
     expect(selectedIn(run(['top', 'down', 'down', 'down', 'down', 'down']), LEAD)).toBeUndefined();
   });
 
+  it("moves through the focused pane's own items, from the end it rests on", () => {
+    const onTasks = run(['prevPane', 'down']);
+    expect(selectedIn(onTasks, TASKS)).toEqual(taskKey('2'));
+    expect(selectedIn(onTasks, LEAD)).toBeUndefined();
+  });
+
   it('opens the selected item, scrolls it, and closes it', () => {
-    const opened = run(['up', 'open']);
-    expect(opened.opened).toEqual({ pane: LEAD, item: messageKey('m4') });
-    const scrolled = viewReducer(opened, { type: 'command', command: 'pageDown', context });
+    const open = run(['up', 'open']);
+    expect(open.opened).toEqual({ pane: LEAD, item: messageKey('m4') });
+    const scrolled = viewReducer(open, 'pageDown', opened);
     expect(scrolled.detailScroll).toBe(3);
-    const bottom = viewReducer(scrolled, { type: 'command', command: 'bottom', context });
+    const bottom = viewReducer(scrolled, 'bottom', opened);
     expect(bottom.detailScroll).toBe(7);
-    expect(viewReducer(bottom, { type: 'command', command: 'close', context }).opened).toBeNull();
+    expect(viewReducer(bottom, 'close', opened).opened).toBeNull();
   });
 
   it('switches team and resets focus', () => {
@@ -64,9 +77,9 @@ describe('viewReducer', () => {
   it('closes help with help, esc or enter and ignores other keys meanwhile', () => {
     const help = run(['help']);
     expect(help.help).toBe(true);
-    expect(viewReducer(help, { type: 'command', command: 'nextTeam', context })).toBe(help);
-    expect(viewReducer(help, { type: 'command', command: { view: 'timeline' }, context })).toBe(help);
-    expect(viewReducer(help, { type: 'command', command: 'close', context }).help).toBe(false);
+    expect(viewReducer(help, 'nextTeam', opened)).toBe(help);
+    expect(viewReducer(help, { view: 'timeline' }, opened)).toBe(help);
+    expect(viewReducer(help, 'close', opened).help).toBe(false);
   });
 
   it('shows a view and goes back to the dashboard with its key, but not over something open', () => {
@@ -79,23 +92,42 @@ describe('viewReducer', () => {
   it('says why o and d do nothing outside a member pane, until the next key', () => {
     const onTasks = run(['prevPane']);
     expect(onTasks.pane).toEqual(TASKS);
-    const log = viewReducer(onTasks, { type: 'command', command: 'toggleLog', context });
+    const log = viewReducer(onTasks, 'toggleLog', navigation);
     expect(noteOf(log)).toBe('o: focus a member pane first (tab)');
     expect(log.logMembers.size).toBe(0);
-    const details = viewReducer(onTasks, { type: 'command', command: 'memberDetails', context });
+    const details = viewReducer(onTasks, 'memberDetails', navigation);
     expect(noteOf(details)).toBe('d: focus a member pane first (tab)');
     expect(details.opened).toBeNull();
     // The next key takes the note away, and does what it does.
-    const next = viewReducer(log, { type: 'command', command: 'nextPane', context });
+    const next = viewReducer(log, 'nextPane', navigation);
     expect(next.note).toBeNull();
     expect(next.pane).toEqual(LEAD);
     // Elsewhere than the dashboard, and with something open, it says where instead.
-    const timeline = { ...context, panes: [TIMELINE] };
+    const timeline: Navigation = { ...navigation, panes: [{ id: TIMELINE, items: MESSAGES, anchor: 'end', page: 3 }] };
     expect(noteOf(run([{ view: 'timeline' }, 'toggleLog'], timeline))).toBe('o: member panes are on the dashboard (t)');
     expect(noteOf(run(['open', 'memberDetails']))).toBe('d: close this first (esc)');
     // On a member pane they work, and say nothing.
     expect(run(['toggleLog']).note).toBeNull();
     expect(run(['toggleLog']).logMembers.has('lead')).toBe(true);
     expect(run(['memberDetails']).opened?.pane).toEqual(LEAD);
+  });
+
+  it('tells the keys that leave the navigation as it was (a selection moved) from those that change it', () => {
+    expect(navigatesAlike(run(['up', 'up', 'pageUp']), initialViewState, navigation)).toBe(true);
+    // The first pane focused by name is the one focused by default.
+    expect(navigatesAlike({ ...initialViewState, pane: LEAD }, initialViewState, navigation)).toBe(true);
+    const changing: Command[] = [
+      'nextPane',
+      'toggleIdle',
+      'cycleMember',
+      'toggleInternal',
+      'toggleLog',
+      'open',
+      'help',
+      'nextTeam',
+      { view: 'timeline' },
+    ];
+    for (const command of changing)
+      expect(navigatesAlike(run([command]), initialViewState, navigation), JSON.stringify(command)).toBe(false);
   });
 });

@@ -65,7 +65,7 @@ function overviews(state: AppState, team: string): View[] {
     now: NOW,
   });
   // Focus and filters change how a pane, a row and the footer are drawn: one of each kind.
-  const { panes } = model.context;
+  const panes = model.navigation.panes.map((pane) => pane.id);
   const diagnosed = panes.filter((pane) => pane.kind === DIAGNOSES.kind);
   for (const pane of [panes[1]!, ...diagnosed, HANDSHAKES, TASKS]) all.push([`focus ${pane.member ?? pane.kind}`, { team, pane }]);
   for (const member of [model.members[0]!, model.members.at(-1)!])

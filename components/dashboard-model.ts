@@ -5,23 +5,23 @@
  * It only composes: the header's teams, the view on screen (views.ts) and its
  * panes, what is open, the footer's words.
  */
-import { DEFAULT_STALL_AFTER_MS, type Handshake } from '../src/domain/handshakes.js';
+import { DEFAULT_STALL_AFTER_MS } from '../src/domain/handshakes.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../src/domain/member-status.js';
 import { describeFilters } from '../src/domain/message-filter.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
-import { HEALTHY, selectDiagnoses, type Judgement } from '../src/store/selectors/diagnoses.js';
+import { HEALTHY, selectDiagnoses } from '../src/store/selectors/diagnoses.js';
 import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/handshakes.js';
 import { selectColors, selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
 import { selectProblems } from '../src/store/selectors/problems.js';
-import { selectCurrentTeam, selectTeamSummaries, type TeamSummary } from '../src/store/selectors/teams.js';
+import { selectCurrentTeam, selectTeamSummaries } from '../src/store/selectors/teams.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import type { HeaderProps } from './header.js';
 import { helpModel, type HelpModel } from './help-screen.js';
 import { bodyRowsOf } from './layout.js';
 import { navigationOf, type Navigation } from './navigation.js';
 import { nextChange } from './next-change.js';
-import { samePane, type Detail, type PaneId } from './pane.js';
+import { samePane, type Detail } from './pane.js';
 import type { BuiltView, Frame } from './view.js';
 import { DASHBOARD } from './view-names.js';
 import { focusedPane, type ViewState } from './view-state.js';
@@ -88,6 +88,8 @@ export interface DashboardInput {
   readonly interactive?: boolean;
 }
 
+const NO_COLORS: ReadonlyMap<string, string | null> = new Map();
+
 function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows: number | undefined): DetailModel | null {
   if (!item) return null;
   const lines = item.lines(width - 4);
@@ -95,15 +97,41 @@ function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows:
   return { item, lines, page, scroll: Math.min(view.detailScroll, Math.max(0, lines.length - page)) };
 }
 
-/** What the frame and its navigation are both made of: the team on screen, its view built, what is open over it. */
+/** The lines above the footer: the problems line, the replay bar. */
+const statusLinesOf = (input: DashboardInput): number => (selectProblems(input.state.problems).length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
+
+/** What every view of the frame shares, worked out once; undefined when there is no team to show. */
+export function frameOf(input: DashboardInput): Frame | undefined {
+  const { state, view, now } = input;
+  const team = selectCurrentTeam(state, view.team);
+  if (!team) return undefined;
+  const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
+  const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
+  const statusLines = statusLinesOf(input);
+  return {
+    state,
+    view,
+    team,
+    members: selectMembersAt(team, now, quietAfterMs),
+    colors: selectColors(team),
+    handshakes: selectHandshakes(team, now, stallAfterMs),
+    // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
+    diagnoses: selectDiagnoses(team, now, stallAfterMs),
+    now,
+    width: input.width,
+    height: input.height,
+    bodyRows: bodyRowsOf(input.height, statusLines),
+    statusLines,
+    stallAfterMs,
+    quietAfterMs,
+    spec: input.spec,
+    interactive: input.interactive ?? true,
+  };
+}
+
+/** What the frame and its navigation are both made of: the view on screen built, what is open over it. */
 interface Screen {
-  readonly teams: readonly TeamSummary[];
-  readonly team: TeamState | undefined;
-  readonly members: readonly MemberView[];
-  readonly colors: ReadonlyMap<string, string | null>;
-  readonly handshakes: readonly Handshake[];
-  readonly diagnoses: Judgement;
-  readonly problems: readonly Problem[];
+  readonly frame: Frame | undefined;
   readonly bodyRows: number | undefined;
   readonly body: BuiltView | null;
   readonly detail: DetailModel | null;
@@ -112,44 +140,13 @@ interface Screen {
 }
 
 function screenOf(input: DashboardInput): Screen {
-  const { state, view, width, height, now, spec } = input;
-  const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
-  const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
-  const teams = selectTeamSummaries(state.teams);
-  const team = selectCurrentTeam(state, view.team);
-  const members = team ? selectMembersAt(team, now, quietAfterMs) : [];
-  const colors = team ? selectColors(team) : new Map<string, string | null>();
-  const handshakes = team ? selectHandshakes(team, now, stallAfterMs) : [];
-  // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
-  const diagnoses = team ? selectDiagnoses(team, now, stallAfterMs) : HEALTHY;
-  const problems = selectProblems(state.problems);
-  const statusLines = (problems.length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
-  const bodyRows = bodyRowsOf(height, statusLines);
-
+  const { state, view, width } = input;
+  const frame = frameOf(input);
+  const bodyRows = frame ? frame.bodyRows : bodyRowsOf(input.height, statusLinesOf(input));
   let body: BuiltView | null = null;
-  let focused: PaneId | undefined;
-  if (team) {
-    const frame: Frame = {
-      state,
-      view,
-      team,
-      members,
-      colors,
-      handshakes,
-      diagnoses,
-      now,
-      width,
-      height,
-      bodyRows,
-      statusLines,
-      stallAfterMs,
-      quietAfterMs,
-      spec,
-      interactive: input.interactive ?? true,
-    };
+  if (frame) {
     const shown = viewNamed(view.mode);
-    focused = focusedPane(view, shown.paneIds(frame));
-    body = shown.build(frame, focused);
+    body = shown.build(frame, focusedPane(view, shown.paneIds(frame)));
   }
   const lists = body?.panes ?? [];
   const opened = view.opened ? (lists.find((pane) => samePane(pane.id, view.opened!.pane))?.open(view.opened.item) ?? null) : null;
@@ -158,13 +155,13 @@ function screenOf(input: DashboardInput): Screen {
   // What is open over the screen (the help, or an item) is what the keys scroll.
   const open = help ?? detail;
   const navigation = navigationOf(lists, {
-    teams: teams.map((summary) => summary.name),
-    team: team?.name,
-    members: members.map((member) => member.name),
+    teams: selectTeamSummaries(state.teams).map((summary) => summary.name),
+    team: frame?.team.name,
+    members: (frame?.members ?? []).map((member) => member.name),
     open: open ? { lines: open.lines.length, page: Math.max(1, open.page) } : null,
     openedGone: view.opened !== null && !detail,
   });
-  return { teams, team, members, colors, handshakes, diagnoses, problems, bodyRows, body, detail, help, navigation };
+  return { frame, bodyRows, body, detail, help, navigation };
 }
 
 /**
@@ -179,8 +176,13 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const interactive = input.interactive ?? true;
   const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
   const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
-  const screen = screenOf(input);
-  const { teams, team, members, handshakes, diagnoses, problems, body, detail } = screen;
+  const { frame, body, detail, help, navigation, bodyRows } = screenOf(input);
+  const team = frame?.team;
+  const members = frame?.members ?? [];
+  const handshakes = frame?.handshakes ?? [];
+  const diagnoses = frame?.diagnoses ?? HEALTHY;
+  const teams = selectTeamSummaries(state.teams);
+  const problems = selectProblems(state.problems);
   // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
   const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, stallAfterMs);
 
@@ -197,7 +199,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     claudeDir: input.claudeDir,
     now,
     width,
-    bodyRows: screen.bodyRows,
+    bodyRows,
     header: {
       claudeDir: input.claudeDir,
       teams,
@@ -212,16 +214,16 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     },
     team,
     members,
-    colors: screen.colors,
+    colors: frame?.colors ?? NO_COLORS,
     body,
     problems,
     detail,
-    help: screen.help,
+    help,
     note: view.note ? describeNote(view.note, view.mode) : null,
     notes,
     replay: input.replay ?? null,
     interactive,
     nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, stallAfterMs, quietAfterMs, detail }),
-    navigation: screen.navigation,
+    navigation,
   };
 }

@@ -20,8 +20,6 @@ export interface PaneFrame {
 export interface BuiltPane {
   /** What the keys move through, and what ⏎ opens. */
   readonly list: PaneList;
-  /** Its model, for a test to look at. */
-  readonly model: unknown;
   /** The pane drawn `width` columns wide, in the lines the layout gave it. */
   draw(width: number): ReactNode;
 }

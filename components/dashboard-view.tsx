@@ -24,8 +24,6 @@ export interface DashboardViewModel {
   readonly layout: Layout;
   /** The member panes drawn, row by row as the layout's grid has them. */
   readonly grid: readonly (readonly MemberPaneModel[])[];
-  /** The dashboard's own panes shown, as DASHBOARD_PANES orders them, each with its model. */
-  readonly panes: readonly { readonly id: PaneId; readonly model: unknown }[];
 }
 
 interface BodyProps {
@@ -97,7 +95,7 @@ export const dashboardView: View = {
     );
     const drawn = new Map(grid.flat().map((pane) => [pane.member.name, pane]));
     const built = shown.map((pane, i) => pane.build(frame, Math.max(0, layout.lists[i]! - 1), isFocused(pane.id)));
-    const model: DashboardViewModel = { layout, grid, panes: built.map((pane, i) => ({ id: shown[i]!.id, model: pane.model })) };
+    const model: DashboardViewModel = { layout, grid };
     // Members the layout has no room for are still a tab away; a page of theirs is a row.
     const members: PaneList[] = contents.map((content) => {
       const pane = drawn.get(content.member.name);
@@ -107,7 +105,6 @@ export const dashboardView: View = {
     return {
       panes: [...members, ...built.map((pane) => pane.list)],
       notes: layout.hiddenMembers > 0 ? [`${plural(layout.hiddenMembers, 'more member')}${frame.interactive ? ': tab' : ''}`] : [],
-      model,
       draw: () => <Body model={model} rows={rows} colors={frame.colors} width={frame.width} />,
     };
   },

@@ -49,8 +49,6 @@ export interface BuiltView {
   readonly panes: readonly PaneList[];
   /** Words for the footer: what more there is than fits. */
   readonly notes: readonly string[];
-  /** The view's own model, for a test to look at. */
-  readonly model: unknown;
   /** The body, drawn. */
   draw(): ReactNode;
 }

@@ -8,7 +8,7 @@ import { settledSession } from '../../src/cli/session.js';
 import { type WorkflowSpec } from '../../src/domain/workflow/spec.js';
 import { parseSpec } from '../../src/domain/workflow/check.js';
 import type { AppState } from '../../src/store/state.js';
-import { buildDashboard } from '../../components/dashboard-model.js';
+import { frameOf } from '../../components/dashboard-model.js';
 import { initialViewState } from '../../components/view-state.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../../src/domain/member-status.js';
 import { selectWorkflow } from '../../src/store/selectors/workflow.js';
@@ -17,7 +17,7 @@ import { mountApp } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 import { waitFor } from '../helpers/wait.js';
-import { WORKFLOW, type WorkflowModel } from '../../components/panes/workflow/model.js';
+import { WORKFLOW, workflow } from '../../components/panes/workflow/model.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
 
@@ -51,7 +51,7 @@ describe('the workflow view', () => {
   it('draws what --json prints: one evaluation, made by the store', async () => {
     const state = await team();
     const spec = specOf('graph');
-    const model = buildDashboard({
+    const frame = frameOf({
       state,
       view: { ...initialViewState, mode: 'workflow' },
       claudeDir: '/c',
@@ -61,7 +61,7 @@ describe('the workflow view', () => {
       spec,
     });
     const status = selectWorkflow(state.teams.get('release-graph')!, spec, NOW, DEFAULT_QUIET_AFTER_MS);
-    expect((model.body!.model as WorkflowModel).status).toBe(status);
+    expect(workflow(frame!, spec).status).toBe(status);
     const json = snapshot(state, { claudeDir: '/c', now: NOW, stallAfterMs: 60_000, spec }).teams[0]!.workflow!;
     expect(json.steps.map((step) => [step.name, step.state, step.reason])).toEqual(
       status.steps.map((step) => [step.name, step.state, step.why]),

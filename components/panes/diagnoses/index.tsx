@@ -11,6 +11,6 @@ export const diagnosesPane: DashboardPane = {
   mostRows: mostDiagnosisRows,
   build(frame, rows, focused) {
     const { model, list } = diagnosisList(frame, rows, focused);
-    return { list, model, draw: (width) => <DiagnosisList model={model} colors={frame.colors} width={width} /> };
+    return { list, draw: (width) => <DiagnosisList model={model} colors={frame.colors} width={width} /> };
   },
 };

@@ -11,6 +11,6 @@ export const handshakesPane: DashboardPane = {
   beside: true,
   build(frame, rows, focused) {
     const { model, list } = handshakeList(frame, rows, focused, selectStalledCount(frame.team, frame.now, frame.stallAfterMs));
-    return { list, model, draw: (width) => <HandshakeList model={model} colors={frame.colors} width={width} /> };
+    return { list, draw: (width) => <HandshakeList model={model} colors={frame.colors} width={width} /> };
   },
 };

@@ -14,7 +14,6 @@ export const timelineView: View = {
     return {
       panes: [model],
       notes: [],
-      model,
       draw: () => (
         <TimelineView
           model={model}

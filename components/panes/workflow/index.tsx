@@ -11,12 +11,11 @@ export const workflowView: View = {
   paneIds: (frame) => (frame.spec ? [WORKFLOW] : []),
   build(frame) {
     const { spec } = frame;
-    if (!spec) return { panes: [], notes: [], model: null, draw: () => <NoWorkflow width={frame.width} /> };
+    if (!spec) return { panes: [], notes: [], draw: () => <NoWorkflow width={frame.width} /> };
     const model = workflow(frame, spec);
     return {
       panes: [model],
       notes: [],
-      model,
       draw: () => <WorkflowView model={model} colors={frame.colors} width={frame.width} interactive={frame.interactive} />,
     };
   },

@@ -12,13 +12,14 @@ import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
 import { HEALTHY, selectDiagnoses } from '../src/store/selectors/diagnoses.js';
 import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/handshakes.js';
-import { selectColors, selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
+import { selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
 import { selectProblems } from '../src/store/selectors/problems.js';
 import { selectCurrentTeam, selectTeamSummaries } from '../src/store/selectors/teams.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import type { HeaderProps } from './header.js';
 import { helpModel, type HelpModel } from './help-screen.js';
 import { bodyRowsOf } from './layout.js';
+import { colorsOf } from './member-colors.js';
 import { navigationOf, type Navigation } from './navigation.js';
 import { nextChange } from './next-change.js';
 import { samePane, type Detail } from './pane.js';
@@ -113,7 +114,7 @@ export function frameOf(input: DashboardInput): Frame | undefined {
     view,
     team,
     members: selectMembersAt(team, now, quietAfterMs),
-    colors: selectColors(team),
+    colors: colorsOf(team),
     handshakes: selectHandshakes(team, now, stallAfterMs),
     // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
     diagnoses: selectDiagnoses(team, now, stallAfterMs),

@@ -3,7 +3,8 @@
  * hidden unless asked for (`a`); ⏎ opens a task.
  */
 import type { TaskNode } from '../../../src/domain/task-graph.js';
-import { keeper, memoize, shallowEqual } from '../../../src/store/selectors/memo.js';
+import { memoize, shallowEqual } from '../../../src/store/selectors/memo.js';
+import { keeper } from '../../keep.js';
 import { selectTaskGraph, selectWorkTasks } from '../../../src/store/selectors/tasks.js';
 import type { Part } from '../../fitted-line.js';
 import { wrap } from '../../message-detail.js';

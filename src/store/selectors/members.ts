@@ -9,7 +9,7 @@ import type { InboxHistory } from '../inbox-history.js';
 import { isPrintSession, type AgentRecord, type TeamState } from '../state.js';
 import { selectLead } from './lead.js';
 import { selectLastSent, selectUnread, selectWaitingSince, selectWaits, type MailWaits } from './mail.js';
-import { keeper, memoize } from './memo.js';
+import { memoize } from './memo.js';
 import { selectPairings } from './pairings.js';
 
 export interface MemberView {
@@ -154,17 +154,3 @@ export function selectMembersAt(team: TeamState, now: number, quietAfterMs: numb
   judgedMembers.set(members, { quietAfterMs, members: judged });
   return judged;
 }
-
-const sameColors = (a: ReadonlyMap<string, string | null>, b: ReadonlyMap<string, string | null>): boolean =>
-  a.size === b.size && [...a].every(([name, color]) => b.has(name) && b.get(name) === color);
-const keepColors = keeper(sameColors);
-
-/**
- * Member name → colour name, for drawing senders and owners: the same map
- * while no colour changed, so what is drawn with it is not drawn again.
- */
-export const selectColors = memoize((team: TeamState): ReadonlyMap<string, string | null> => {
-  const colors = new Map<string, string | null>();
-  for (const member of selectMembers(team)) colors.set(member.name, member.color);
-  return keepColors(team.name, 'colors', colors);
-});

@@ -46,23 +46,3 @@ export function shallowEqual<T extends object>(a: T | null, b: T | null): boolea
 /** Two lists of the same length whose items are equal one by one. */
 export const sameList = <T>(a: readonly T[], b: readonly T[], equal: (x: T, y: T) => boolean): boolean =>
   a === b || (a.length === b.length && a.every((item, i) => equal(item, b[i]!)));
-
-/**
- * The value last kept under a key, while a new one is `equal` to it: what was
- * drawn from it is then not drawn again. Only one scope (a team) is kept at a
- * time, so what a team that left the screen held can go.
- */
-export function keeper<T>(equal: (a: T, b: T) => boolean): (scope: string, key: string, value: T) => T {
-  let current: string | undefined;
-  let kept = new Map<string, T>();
-  return (scope, key, value) => {
-    if (scope !== current) {
-      current = scope;
-      kept = new Map();
-    }
-    const previous = kept.get(key);
-    if (previous !== undefined && equal(previous, value)) return previous;
-    kept.set(key, value);
-    return value;
-  };
-}

@@ -1,4 +1,3 @@
-import { Box } from 'ink';
 import React from 'react';
 import type { Diagnosis } from '../../../src/domain/diagnoses/diagnosis.js';
 import { plural } from '../../../src/domain/diagnoses/diagnosis.js';
@@ -8,8 +7,8 @@ import { formatAge, isInstant } from '../../../src/domain/time.js';
 import { FittedLine, type Part } from '../../fitted-line.js';
 import { fit, fitParts, stringWidth } from '../../text.js';
 import { memberColor, useTheme, type Theme } from '../../theme.js';
-import { visibleItems, WindowedList } from '../../windowed-list.js';
-import { ListTitle } from '../list-title.js';
+import { visibleItems } from '../../windowed-list.js';
+import { TitledList } from '../titled-list.js';
 import { SEVERITIES } from './marks.js';
 import type { DiagnosisListModel } from './model.js';
 
@@ -94,29 +93,22 @@ export function DiagnosisList({ model, colors, width }: DiagnosisListProps) {
   const columns = { colors, kindWidth, membersWidth, width };
   const worst = SEVERITIES[model.warnings > 0 ? 'warning' : 'info'];
   return (
-    <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
-      <ListTitle
-        label=" Diagnoses "
-        focused={model.focused}
-        color={worst.color}
-        summary={diagnosisTitle(model)}
-        window={window}
-        total={diagnoses.length}
-      />
-      <WindowedList
-        items={diagnoses}
-        window={window}
-        focused={model.focused}
-        row={(diagnosis, _, selected) => (
-          <DiagnosisRow
-            key={diagnosis.id}
-            diagnosis={diagnosis}
-            age={isInstant(diagnosis.since) ? formatAge(Math.max(0, now - diagnosis.since)) : ''}
-            selected={selected}
-            {...columns}
-          />
-        )}
-      />
-    </Box>
+    <TitledList
+      pane={model}
+      label=" Diagnoses "
+      color={worst.color}
+      summary={diagnosisTitle(model)}
+      items={diagnoses}
+      width={width}
+      row={(diagnosis, _, selected) => (
+        <DiagnosisRow
+          key={diagnosis.id}
+          diagnosis={diagnosis}
+          age={isInstant(diagnosis.since) ? formatAge(Math.max(0, now - diagnosis.since)) : ''}
+          selected={selected}
+          {...columns}
+        />
+      )}
+    />
   );
 }

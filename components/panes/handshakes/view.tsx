@@ -1,4 +1,3 @@
-import { Box } from 'ink';
 import React from 'react';
 import type { Handshake, HandshakeState } from '../../../src/domain/handshakes.js';
 import { maxOf } from '../../../src/domain/lists.js';
@@ -6,8 +5,8 @@ import { formatAge } from '../../../src/domain/time.js';
 import { FittedLine, type Part } from '../../fitted-line.js';
 import { displayWidth, fit, fitPad } from '../../text.js';
 import { memberColor, palette, useTheme } from '../../theme.js';
-import { visibleItems, WindowedList } from '../../windowed-list.js';
-import { ListTitle } from '../list-title.js';
+import { visibleItems } from '../../windowed-list.js';
+import { TitledList } from '../titled-list.js';
 import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
 import { CONTRADICTING, type HandshakeListModel } from './model.js';
 
@@ -102,29 +101,22 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
   );
   const columns = { colors, nameWidth, width };
   return (
-    <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
-      <ListTitle
-        label=" Handshakes "
-        focused={model.focused}
-        color={model.stalled > 0 ? palette.danger : palette.accent}
-        summary={handshakeTitle(model)}
-        window={window}
-        total={handshakes.length}
-      />
-      <WindowedList
-        items={handshakes}
-        window={window}
-        focused={model.focused}
-        row={(handshake, _, selected) => (
-          <HandshakeRow
-            key={handshake.requestId}
-            handshake={handshake}
-            diagnosed={model.diagnosed.get(handshake.requestId)}
-            selected={selected}
-            {...columns}
-          />
-        )}
-      />
-    </Box>
+    <TitledList
+      pane={model}
+      label=" Handshakes "
+      color={model.stalled > 0 ? palette.danger : palette.accent}
+      summary={handshakeTitle(model)}
+      items={handshakes}
+      width={width}
+      row={(handshake, _, selected) => (
+        <HandshakeRow
+          key={handshake.requestId}
+          handshake={handshake}
+          diagnosed={model.diagnosed.get(handshake.requestId)}
+          selected={selected}
+          {...columns}
+        />
+      )}
+    />
   );
 }

@@ -5,8 +5,7 @@ import { maxOf } from '../../../src/domain/lists.js';
 import { FittedLine, type Part } from '../../fitted-line.js';
 import { displayWidth, fit, fitPad, fitPadStart } from '../../text.js';
 import { memberColor, palette, useTheme } from '../../theme.js';
-import { WindowedList } from '../../windowed-list.js';
-import { ListTitle } from '../list-title.js';
+import { TitledList } from '../titled-list.js';
 import type { TaskListModel } from './model.js';
 
 const STATES: Readonly<Record<TaskState, { mark: string; word: string; color: string }>> = {
@@ -89,7 +88,7 @@ export interface TaskListProps {
 
 /** Memoised: its model is the same object while it says the same (see model.ts). */
 export const TaskList = React.memo(function TaskList({ model, colors, width, interactive }: TaskListProps) {
-  const { nodes, window } = model;
+  const { nodes } = model;
   // Ids are file names, numbers in practice: a column sized for the longest, but never most of the row.
   const widestId = Math.max(3, Math.floor(width * 0.15));
   const idWidth = maxOf(
@@ -106,14 +105,13 @@ export const TaskList = React.memo(function TaskList({ model, colors, width, int
   );
   const columns = { idWidth, ownerWidth, width };
   return (
-    <Box flexDirection="column" width={width} height={model.lines} overflowY="hidden">
-      <ListTitle label=" Tasks " focused={model.focused} summary={taskTitle(model, interactive)} window={window} total={nodes.length} />
-      <WindowedList
-        items={nodes}
-        window={window}
-        focused={model.focused}
-        row={(task, _, selected) => <TaskRow key={task.id} task={task} selected={selected} colors={colors} {...columns} />}
-      />
-    </Box>
+    <TitledList
+      pane={model}
+      label=" Tasks "
+      summary={taskTitle(model, interactive)}
+      items={nodes}
+      width={width}
+      row={(task, _, selected) => <TaskRow key={task.id} task={task} selected={selected} colors={colors} {...columns} />}
+    />
   );
 });

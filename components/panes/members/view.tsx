@@ -1,171 +1,24 @@
-import { Box, Text } from 'ink';
+/**
+ * A member's pane, in a grid of them: bordered, its title bar, info line,
+ * notes and list; or, where bordered panes do not fit, compact: its name, status
+ * and details on one line above its list.
+ */
+import { Box } from 'ink';
 import React from 'react';
-import type { InboxMessage } from '../../../src/domain/inbox.js';
-import { maxOf } from '../../../src/domain/lists.js';
-import type { MemberView } from '../../../src/store/selectors/members.js';
 import { FittedLine, type Part } from '../../fitted-line.js';
-import { MessageLine } from '../../message-line.js';
-import type { ListWindow } from '../../pane.js';
-import { displayWidth, fit, stringWidth } from '../../text.js';
-import { memberColor, palette, useTheme, type Theme } from '../../theme.js';
-import { visibleItems, WindowedList } from '../../windowed-list.js';
-import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
+import { fit, stringWidth } from '../../text.js';
+import { memberColor, useTheme } from '../../theme.js';
 import { InfoLine, infoText, partsOf, statusParts } from './info-line.js';
-import type { LogView, MemberPaneModel } from './model.js';
-
-const CORNERS = {
-  round: { left: '╭', line: '─', right: '╮' },
-  bold: { left: '┏', line: '━', right: '┓' },
-} as const;
+import { MemberList } from './list.js';
+import type { MemberPaneModel } from './model.js';
+import { Notes } from './notes.js';
+import { diagnosedPart, TitleBar } from './title-bar.js';
 
 export interface MemberPaneProps {
   readonly pane: MemberPaneModel;
   readonly bordered: boolean;
   readonly colors: ReadonlyMap<string, string | null>;
 }
-
-/** The diagnoses naming the member, after its name: ` ⚠ ignored-shutdown`, or only ` ⚠` where the title has no room. */
-function diagnosedPart(diagnosed: DiagnosisMark | null, room: number, paint: Theme['paint']): Part | undefined {
-  if (!diagnosed) return undefined;
-  const severity = SEVERITIES[diagnosed.severity];
-  const text = stringWidth(diagnosed.text) + 1 <= room ? ` ${diagnosed.text}` : ` ${severity.mark}`;
-  return { text, bold: true, color: paint(severity.color) };
-}
-
-interface TitleBarProps {
-  readonly member: MemberView;
-  readonly diagnosed: DiagnosisMark | null;
-  readonly focused: boolean;
-  readonly width: number;
-  /** What the pane says of the member's status (`idle 3s`). */
-  readonly statusText: string;
-}
-
-function TitleBar({ member, diagnosed, focused, width, statusText }: TitleBarProps) {
-  const { paint } = useTheme();
-  const corners = focused ? CORNERS.bold : CORNERS.round;
-  const color = paint(memberColor(member.color));
-  const status = ` ${statusText} `;
-  const title = `${member.isLead ? '★ ' : ''}${member.name}`;
-  // The mark gives way to the name's first columns; the name to the mark after that.
-  const mark = diagnosedPart(diagnosed, width - 7 - stringWidth(status) - displayWidth(title, 12), paint);
-  const name = fit(title, Math.max(4, width - 7 - stringWidth(status) - stringWidth(mark?.text ?? '')));
-  // `╭─ ` name mark ` ` fill status `─╮`
-  const fill = Math.max(0, width - 6 - stringWidth(name) - stringWidth(mark?.text ?? '') - stringWidth(status));
-  return (
-    <Text wrap="truncate-end">
-      <Text color={color} bold={focused}>{`${corners.left}${corners.line} `}</Text>
-      <Text color={color} bold>
-        {name}
-      </Text>
-      {mark ? (
-        <Text color={mark.color} bold>
-          {mark.text}
-        </Text>
-      ) : null}
-      <Text color={color} bold={focused}>{` ${corners.line.repeat(fill)}`}</Text>
-      <Text dimColor={member.departed}>{status}</Text>
-      <Text color={color} bold={focused}>{`${corners.line}${corners.right}`}</Text>
-    </Text>
-  );
-}
-
-/** The end of the agent's output log, as `tail -F` shows it (text from disk: fitted and sanitised). */
-function LogLines({
-  log,
-  window,
-  rows,
-  focused,
-  width,
-}: {
-  log: LogView;
-  window: ListWindow;
-  rows: number;
-  focused: boolean;
-  width: number;
-}) {
-  if (window.end === window.start) return rows > 0 ? <Text dimColor>no output yet</Text> : null;
-  // A removed log keeps its lines on screen, dimmed.
-  const logLine = (line: string): Part[] => [{ text: fit(line, width) || ' ', dimColor: !log.present }];
-  return (
-    <WindowedList
-      items={log.lines}
-      window={window}
-      focused={focused}
-      row={(line, index, selected) => <FittedLine key={index} parts={logLine(line)} width={width} inverse={selected} />}
-    />
-  );
-}
-
-function Notes({ pane, width }: { pane: MemberPaneModel; width: number }) {
-  const { paint } = useTheme();
-  return (
-    <>
-      {pane.notes.map((note, i) => (
-        <FittedLine
-          key={i}
-          parts={[
-            {
-              text: fit(note.text, width),
-              color: note.tone === 'danger' ? paint(palette.danger) : undefined,
-              dimColor: note.tone === 'info',
-            },
-          ]}
-          width={width}
-        />
-      ))}
-    </>
-  );
-}
-
-interface MessagesProps {
-  readonly messages: readonly InboxMessage[];
-  readonly log: LogView | null;
-  readonly window: ListWindow;
-  readonly rows: number;
-  readonly focused: boolean;
-  readonly colors: ReadonlyMap<string, string | null>;
-  readonly width: number;
-}
-
-/**
- * The pane's list: its messages, or its log. Drawn again only when what it
- * lists changed, not when the pane's title or info line did (an age ticking).
- */
-const Messages = React.memo(function Messages({ messages, log, window, rows, focused, colors, width }: MessagesProps) {
-  if (log) return <LogLines log={log} window={window} rows={rows} focused={focused} width={width} />;
-  const visible = visibleItems(messages, window);
-  if (rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
-  const widest = Math.max(6, Math.floor(width * 0.28));
-  const senderWidth = maxOf(
-    visible.map((message) => displayWidth(message.from, widest)),
-    4,
-  );
-  const columns = { senderWidth, width };
-  return (
-    <WindowedList
-      items={messages}
-      window={window}
-      focused={focused}
-      row={(message, _, selected) => (
-        <MessageLine key={message.key} message={message} selected={selected} senderColor={colors.get(message.from) ?? null} {...columns} />
-      )}
-    />
-  );
-});
-
-/** The pane's list, from its model. */
-const listOf = (pane: MemberPaneModel, colors: ReadonlyMap<string, string | null>, width: number) => (
-  <Messages
-    messages={pane.messages}
-    log={pane.log}
-    window={pane.window}
-    rows={pane.rows}
-    focused={pane.focused}
-    colors={colors}
-    width={width}
-  />
-);
 
 export const MemberPane = React.memo(function MemberPane({ pane, bordered, colors }: MemberPaneProps) {
   const { paint } = useTheme();
@@ -189,7 +42,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
       <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
         <FittedLine parts={[...head, { text: info ? ` · ${info} · ` : ' · ', dimColor: true }, ...partsOf(status)]} width={layout.width} />
         <Box flexDirection="column" paddingLeft={4}>
-          {listOf(pane, colors, layout.width - 4)}
+          <MemberList pane={pane} colors={colors} width={layout.width - 4} />
         </Box>
       </Box>
     );
@@ -213,7 +66,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
       >
         <InfoLine pane={pane} status={status} width={inner} />
         {pane.notes.length > 0 ? <Notes pane={pane} width={inner} /> : null}
-        {listOf(pane, colors, inner)}
+        <MemberList pane={pane} colors={colors} width={inner} />
       </Box>
     </Box>
   );

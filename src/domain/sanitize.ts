@@ -1,60 +1,18 @@
 /**
- * Text read from disk is untrusted: a message can carry `ESC[2J`, a window-title
- * sequence or a C1 control that a terminal would obey. Everything drawn goes
- * through these functions, which make every control character visible instead of
- * deleting it, so a user can still see that something odd was sent.
+ * Text read from disk is untrusted, and everything drawn goes through here (what
+ * a user is promised: docs/safety.md). Two jobs:
  *
- * Removing the introducer (ESC, or the 8-bit CSI/OSC/DCS controls) is enough to
- * neutralise any escape sequence: what remains is plain printable text.
- *
- * The second job is width. The layout measures text with string-width, which
- * counts a grapheme cluster (what a reader sees as one character) as a whole;
- * Ink gives every cluster at least one column; a terminal counts code point by
- * code point (wcwidth) and draws what it counted. Where those disagree a pane's
- * right border moves and the panes beside it shift. So the text is rewritten
- * until all three agree, keeping what is shown as close to the original as
- * possible:
- *
- * - Zero-width joiners and the emoji/text presentation selectors (VS16, VS15)
- *   are dropped. `👨‍👩‍👧` is one two-column cluster to string-width but three
- *   (or six) columns to a terminal; `❤️` is two columns to string-width and one
- *   to xterm. Without them the parts are drawn separately, `👨👩👧` and `❤`,
- *   at widths everyone agrees on.
- * - Thai and Lao SARA AM are written decomposed (NIKHAHIT + SARA AA, how they
- *   look anyway): string-width counts `กำ` as one column, a terminal as two.
- * - A cluster string-width counts as zero columns (a lone combining mark, a
- *   zero-width space, a word joiner, a byte-order mark, a soft hyphen, tag
- *   characters) is dropped: the terminal draws nothing for it either, but Ink
- *   would give it a column of its own.
- * - A cluster string-width counts narrower than its code points add up to (an
- *   Indic conjunct `क्ष`, a prepended sign) is split with a zero-width
- *   non-joiner, so that each spacing code point is a cluster of its own.
- * - A cluster still in disagreement (a skin-tone modifier, `👍🏽` two columns to
- *   string-width and four to a terminal; a keycap `1⃣`) keeps its first code
- *   point only, and if even that disagrees, becomes U+FFFD.
- * - Lone surrogates, and every code point tmux draws at another width than
- *   string-width measures, are shown as U+FFFD. tmux (where agent teams run)
- *   takes its widths from the C library: what glibc calls unprintable (a code
- *   point its Unicode version does not know, U+2028, U+2029) gets no column at
- *   all, and a few got other widths since (U+3248–324F, two columns to glibc, one
- *   to string-width). The list is generated from glibc's table
- *   (`scripts/tmux-widths.mjs`); it holds the Hangul fillers too (blank, two
- *   columns wide to glibc and none to string-width: a favourite for invisible names).
- *
- * Where xterm (as the end-to-end tests run it) and string-width were found to
- * disagree, and what is done about it: ZWJ sequences (xterm: the parts side by
- * side; string-width: one emoji) and VS16 (xterm: the base's width; string-width:
- * two) — joiner and selector dropped; keycaps `1️⃣` and skin tones `👍🏽` — cut to
- * their first code point; a combining mark with nothing before it, or after an
- * escape sequence (xterm: a column; string-width: none) — dropped; the soft
- * hyphen and Mongolian variation selectors (xterm: a column; string-width: none)
- * — dropped; SARA AM, Indic conjuncts, prepended letters, regional indicators
- * that make no flag (xterm: a column each; string-width: one for the cluster) —
- * decomposed or split as above. One disagreement is left alone: xterm's own
- * width table is Unicode 6, from before emoji were wide, so there `😀` is one
- * column. Every terminal in use today, Ink and string-width say two, and only
- * removing emoji would make the old table agree; the tests give xterm today's
- * table instead (test/safety/terminal-width.ts).
+ * - Nothing a terminal would obey gets through. Every control character is made
+ *   visible rather than deleted, so a user still sees that something odd was
+ *   sent; without its introducer (ESC, or the 8-bit CSI/OSC/DCS) any escape
+ *   sequence is plain text.
+ * - Everyone agrees on every width. The layout measures with string-width (a
+ *   grapheme cluster as a whole), Ink gives every cluster at least a column, a
+ *   terminal counts code point by code point, and tmux takes its widths from
+ *   glibc: where they disagree, a pane's right border moves and the panes beside
+ *   it shift. Text is rewritten until they agree, as close to the original as it
+ *   can stay; each rewrite below says which text it is for, and
+ *   docs/internals/terminal.md what each terminal was found to do.
  */
 import stringWidth from 'string-width';
 import { clusterRuns, graphemes, mayJoin } from './graphemes.js';
@@ -83,13 +41,24 @@ const LEADING_ZERO_WIDTH = new RegExp(`^[${ZERO_WIDTH_CLASS}]+`, 'u');
 /** Space at the start of a line, but for one that a mark is drawn on. */
 const LEADING_SPACE = new RegExp(String.raw`^\s+(?![${ZERO_WIDTH_CLASS}])`, 'u');
 
-/** Lone surrogates (a string cut in the middle of a pair), and what tmux draws at another width. */
+/**
+ * Lone surrogates (a string cut in the middle of a pair), and what tmux draws at
+ * another width than string-width: glibc gives what it calls unprintable (U+2028,
+ * a code point newer than its Unicode) no column, and a few code points another
+ * width (U+3248–324F; the Hangul fillers, blank and two columns wide, a favourite
+ * for invisible names). scripts/tmux-widths.mjs writes the list from glibc's table.
+ */
 const UNDRAWABLE = new RegExp(`[\\p{Surrogate}${TMUX_DISPUTED}]`, 'gu');
 
-/** Joiners and presentation selectors: terminals do not agree on what they do to a width. */
+/**
+ * Joiners and presentation selectors: terminals do not agree on what they do to a
+ * width. `👨‍👩‍👧` is one two-column cluster to string-width but three (or six)
+ * columns to a terminal; `❤️` two columns to string-width, one to xterm. Without
+ * them the parts are drawn separately (`👨👩👧`, `❤`), at widths all agree on.
+ */
 const DROPPED = /\u200D|\uFE0E|\uFE0F/gu;
 
-/** SARA AM (Thai, Lao): a spacing vowel that string-width folds into the letter before it. */
+/** SARA AM (Thai, Lao): a spacing vowel that string-width folds into the letter before it; decomposed, it looks the same. */
 const SARA_AM = /\u0E33|\u0EB3/gu;
 
 /** A code point string-width or a terminal gives no column (or not the same): only a cluster of them has one. */
@@ -133,7 +102,15 @@ function agrees(cluster: string): boolean {
   return cells === width;
 }
 
-/** One cluster, rewritten until string-width, Ink and a terminal agree on its width ('' when it has none). */
+/**
+ * One cluster, rewritten until string-width, Ink and a terminal agree on its
+ * width: dropped when string-width gives it none (a lone combining mark, a
+ * zero-width space, a soft hyphen: nothing is drawn, but Ink would give it a
+ * column); split with zero-width non-joiners where string-width counts it
+ * narrower than its code points (an Indic conjunct `क्ष`); else cut to its first
+ * code point (a skin tone `👍🏽`, two columns to string-width and four to a
+ * terminal; a keycap), or U+FFFD.
+ */
 function settleCluster(whole: string): string {
   if (agrees(whole)) return whole;
   if (stringWidth(whole) === 0) return '';

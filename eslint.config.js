@@ -60,7 +60,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['node:fs', 'fs', 'node:fs/*', 'chokidar', '**/src/watch/*', '**/src/io/*', '**/src/ingest/**'],
+              group: ['node:fs', 'fs', 'node:fs/*', 'chokidar', '**/src/watch/**', '**/src/io/**', '**/src/ingest/**'],
               message: 'components/ only draws state.',
             },
           ],

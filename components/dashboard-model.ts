@@ -29,7 +29,7 @@ import { focusedPane, type ViewState } from './view-state.js';
 import { describeNote, viewNamed, VIEWS } from './views.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
-export const DETAIL_CHROME = 5;
+const DETAIL_CHROME = 5;
 
 export interface DetailModel {
   readonly item: Detail;

@@ -18,9 +18,9 @@ import type { Frame, View } from './view.js';
 import { DASHBOARD } from './view-names.js';
 
 /** The panes below the member panes, top to bottom, in tab order. */
-export const DASHBOARD_PANES: readonly DashboardPane[] = [diagnosesPane, handshakesPane, tasksPane];
+const DASHBOARD_PANES: readonly DashboardPane[] = [diagnosesPane, handshakesPane, tasksPane];
 
-export interface DashboardViewModel {
+interface DashboardViewModel {
   readonly layout: Layout;
   /** The member panes drawn, row by row as the layout's grid has them. */
   readonly grid: readonly (readonly MemberPaneModel[])[];

@@ -9,7 +9,7 @@ import { Header } from './header.js';
 import { HelpScreen } from './help-screen.js';
 import { ReplayBar } from './replay-bar.js';
 
-export interface DashboardProps {
+interface DashboardProps {
   readonly model: DashboardModel;
   /** Terminal rows: the frame stays one line shorter. Undefined when drawing once. */
   readonly height: number | undefined;

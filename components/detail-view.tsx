@@ -4,7 +4,7 @@ import type { DetailModel } from './dashboard-model.js';
 import { FittedLine } from './fitted-line.js';
 import { palette, useTheme } from './theme.js';
 
-export interface DetailViewProps {
+interface DetailViewProps {
   readonly detail: DetailModel;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly width: number;

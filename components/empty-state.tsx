@@ -10,7 +10,7 @@ interface Paragraph {
   readonly keep: number;
 }
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   readonly claudeDir: string;
   /** What is wrong with the config dir itself (not there, a file), said instead of where teamtop watches. */
   readonly dirProblem: string | undefined;
@@ -57,7 +57,7 @@ const cutShort = (line: string, width: number): string =>
  * apart, wrapped to the width. When they do not fit, the blank lines go first,
  * then the paragraphs that matter least; the last one shown is cut with `…`.
  */
-export function emptyStateLines(props: EmptyStateProps): { readonly title: string; readonly lines: readonly string[] } {
+function emptyStateLines(props: EmptyStateProps): { readonly title: string; readonly lines: readonly string[] } {
   const width = Math.max(1, props.width - 2);
   const { title, body } = paragraphs(props);
   const rows = props.rows ?? Number.POSITIVE_INFINITY;

@@ -11,7 +11,7 @@ export interface Part {
   readonly inverse?: boolean;
 }
 
-export interface FittedLineProps {
+interface FittedLineProps {
   readonly parts: readonly Part[];
   /** Columns the line may take: it is cut here, at a cluster boundary, never by Ink. */
   readonly width: number;

@@ -6,7 +6,7 @@ import { KEYMAP } from './views.js';
 import { palette, useTheme } from './theme.js';
 import { fit, stringWidth } from './text.js';
 
-export interface FooterProps {
+interface FooterProps {
   readonly width: number;
   /** Why the last key did nothing: first, and not dimmed. */
   readonly note: string | null;

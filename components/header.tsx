@@ -31,7 +31,7 @@ function teamLabel(team: TeamSummary, now: number, stalled: number): string {
 }
 
 /** The labels that fit in `width`, always including the selected one. */
-export function fitAround(widths: readonly number[], selected: number, width: number): [number, number] {
+function fitAround(widths: readonly number[], selected: number, width: number): [number, number] {
   let start = Math.max(0, selected);
   let end = start;
   let used = 0;

@@ -59,8 +59,7 @@ export interface Binding {
   readonly replay?: boolean;
 }
 
-export const sameCommand = (a: Command, b: Command): boolean =>
-  a === b || (typeof a === 'object' && typeof b === 'object' && a.view === b.view);
+const sameCommand = (a: Command, b: Command): boolean => a === b || (typeof a === 'object' && typeof b === 'object' && a.view === b.view);
 
 /** Every binding but the views', in the order the help lists them; a view's key goes after `]` and `[`. */
 export const BASE_KEYMAP: readonly Binding[] = [
@@ -174,7 +173,7 @@ const firstKey = (binding: Binding): string => binding.label.split(' ')[0]!;
 const footerOf = (bindings: readonly Binding[]) =>
   bindings.filter((binding) => binding.footer).map((binding) => ({ keys: firstKey(binding), what: binding.footer! }));
 
-export interface Keymap {
+interface Keymap {
   /** Every binding, in the order the help lists them. */
   readonly bindings: readonly Binding[];
   /** Every command in one read of the terminal; the replay's keys first while replaying, else none of them. */

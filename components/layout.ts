@@ -8,16 +8,16 @@ import { maxOf } from '../src/domain/lists.js';
 export const HEADER_LINES = 2;
 export const FOOTER_LINES = 1;
 /** Narrowest member pane worth drawing side by side with another. */
-export const MIN_PANE_WIDTH = 56;
+const MIN_PANE_WIDTH = 56;
 /** From this width on, the handshakes and the tasks sit side by side. */
-export const SIDE_BY_SIDE_WIDTH = 140;
+const SIDE_BY_SIDE_WIDTH = 140;
 /** Lines of a bordered pane that are not messages: top border with title, info line, bottom border. */
 const BORDERED_CHROME = 3;
 /** Messages per pane when drawing once with no height to fit (`--once` without `$LINES`). */
-export const NATURAL_MESSAGES = 10;
+const NATURAL_MESSAGES = 10;
 
 /** What a list under the member panes asks of the layout. */
-export interface ListRequest {
+interface ListRequest {
   /** Lines it would fill: its title and every item; 0 when it is not drawn at all. */
   readonly lines: number;
   /** The most lines it takes, before the lists without a most share what is left. */
@@ -26,7 +26,7 @@ export interface ListRequest {
   readonly beside?: boolean;
 }
 
-export interface LayoutInput {
+interface LayoutInput {
   readonly width: number;
   /** Terminal rows; undefined when drawing once with no height to fit. */
   readonly height: number | undefined;

@@ -6,10 +6,10 @@ import { FittedLine, type Part } from './fitted-line.js';
 import { memberColor, palette, useTheme, type Theme } from './theme.js';
 import { fit, fitPad } from './text.js';
 
-export type Tone = 'plain' | 'quiet' | 'request' | 'yes' | 'no';
+type Tone = 'plain' | 'quiet' | 'request' | 'yes' | 'no';
 
 /** How a message reads at a glance: requests stand out, answers say yes or no. */
-export function toneOf(message: InboxMessage): Tone {
+function toneOf(message: InboxMessage): Tone {
   if (!message.data) return 'plain';
   if (message.kind === 'idle_notification') return 'quiet';
   if (message.kind.endsWith('_request')) return 'request';
@@ -47,7 +47,7 @@ export function messageBodyParts(message: InboxMessage, unread: boolean, paint: 
 
 export const isUnread = (message: InboxMessage): boolean => !message.read && !message.delivered;
 
-export interface MessageLineProps {
+interface MessageLineProps {
   readonly message: InboxMessage;
   /** Colour name of the sender. */
   readonly senderColor: string | null;

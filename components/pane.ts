@@ -20,8 +20,6 @@ export interface ItemKey {
   readonly id: string | number;
 }
 
-export const sameItem = (a: ItemKey, b: ItemKey): boolean => a.kind === b.kind && a.id === b.id;
-
 /**
  * Item keys in display order, made as they are asked for: an inbox can hold
  * 10,000 messages, and this is asked for on every frame.

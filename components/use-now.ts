@@ -4,7 +4,7 @@ import { LONGEST_WAIT_MS } from '../src/domain/time.js';
 /** The clock moves on whole seconds after it last did: the beat every time on screen moves on to. */
 const BEAT_MS = 1000;
 
-export interface Clock {
+interface Clock {
   /** The time the screen is drawn for. */
   readonly now: number;
   /** Whether it moves (a fixed `--now` and a replay's clock do not move by themselves). */

@@ -10,14 +10,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import type { Task, TeamConfig } from '../domain/schemas.js';
 
-export interface Envelope {
+interface Envelope {
   readonly from: string;
   readonly text: string;
   readonly summary?: string;
   readonly color?: string;
 }
 
-export interface WriterTiming {
+interface WriterTiming {
   /** After a message is written, when the recipient's poll delivers it (marks it read). */
   readonly deliverAfterMs: number;
   /** After delivery, when it is deleted from the inbox. */

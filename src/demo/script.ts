@@ -10,8 +10,6 @@ import type { Member, Task } from '../domain/schemas.js';
 import type { ClaudeWriter } from './claude-writer.js';
 
 export const DEMO_TEAM = 'v2-release';
-/** Length of the script at speed 1, in seconds. */
-export const DEMO_SECONDS = 90;
 
 type Protocol = { readonly type: string } & Record<string, unknown>;
 
@@ -117,7 +115,7 @@ export class DemoTeam {
   }
 }
 
-export interface Step {
+interface Step {
   /** Seconds from the start, at speed 1. */
   readonly at: number;
   /** Does the step's writing; returns what happened, for `simulate`'s log. */

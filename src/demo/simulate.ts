@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ClaudeWriter, type WriterTrace } from './claude-writer.js';
 import { DemoTeam, SCRIPT } from './script.js';
 
-export interface SimulateOptions {
+interface SimulateOptions {
   readonly claudeDir: string;
   /** 1 plays the script in about 90 s; 10 in about 9 s. */
   readonly speed: number;

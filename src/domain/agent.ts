@@ -20,7 +20,7 @@ export const MAX_ARTIFACTS = 500;
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('en');
 
-export interface AgentFigures {
+interface AgentFigures {
   /** `12.3K tokens`, or `12.3K / 100K tokens` against the team's budget. */
   readonly tokens: string | null;
   /** Share of the budget used (0.5 = half), when both are known. */

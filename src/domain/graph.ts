@@ -6,7 +6,7 @@
  */
 
 /** The graph's edges as a function of the node. */
-export type Edges = (node: number) => readonly number[];
+type Edges = (node: number) => readonly number[];
 
 /**
  * Strongly connected components (Tarjan's, iterative: a chain of 100,000 tasks

@@ -197,7 +197,7 @@ const NOBODY: ReadonlySet<string> = new Set();
  * Open, and between members of whom one is `gone` (has shut down, or left the
  * roster): the one asked will never answer, or the one who asked no longer waits.
  */
-export function isAbandoned(pairing: Pairing, gone: ReadonlySet<string>): boolean {
+function isAbandoned(pairing: Pairing, gone: ReadonlySet<string>): boolean {
   return pairing.response === null && pairing.request !== null && (gone.has(pairing.to) || gone.has(pairing.from));
 }
 

@@ -57,7 +57,7 @@ export interface StatusEvidence {
   readonly application?: Pairing | undefined;
 }
 
-export interface StatusResult {
+interface StatusResult {
   readonly status: MemberStatus;
   /** Since when, epoch ms; NaN when the files do not say. */
   readonly since: number;

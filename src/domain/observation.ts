@@ -101,7 +101,7 @@ export type Observation =
 /** The path of a problem with the config dir itself (missing, a file, removed); its message names the dir. */
 export const DIR_PROBLEM = '.';
 
-export interface Batcher {
+interface Batcher {
   add(observations: readonly Observation[]): void;
   /** Hand over what is held. */
   flush(): void;

@@ -28,9 +28,9 @@ export type FolderTarget = { readonly kind: 'team-dir'; readonly team: string } 
 
 const JSON_FILE = /^(.+)\.json$/u;
 
-export const AGENT_STATUS_FILE = 'task-status.json';
-export const OUTPUT_LOG_FILE = 'output.log';
-export const ARTIFACTS_FOLDER = 'artifacts';
+const AGENT_STATUS_FILE = 'task-status.json';
+const OUTPUT_LOG_FILE = 'output.log';
+const ARTIFACTS_FOLDER = 'artifacts';
 const AGENT_ENTRIES = new Set([AGENT_STATUS_FILE, OUTPUT_LOG_FILE, ARTIFACTS_FOLDER]);
 
 /**

@@ -45,9 +45,9 @@ const PermissionUpdateSchema = z.looseObject({ toolName: text, tool_name: text }
 export type DecodedText = { readonly kind: 'text'; readonly data: null } | { readonly kind: string; readonly data: ProtocolMessage };
 
 /** How deep protocol data is kept: levels of objects and arrays, the message itself being the first. */
-export const MAX_DATA_DEPTH = 16;
+const MAX_DATA_DEPTH = 16;
 /** What stands in for a value nested deeper than that. */
-export const CUT_MARK = '…';
+const CUT_MARK = '…';
 
 /**
  * `value` with objects and arrays nested deeper than `levels` replaced by

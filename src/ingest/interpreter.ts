@@ -30,7 +30,7 @@ import {
   type FileState,
 } from './inbox-reads.js';
 
-export interface Interpretation {
+interface Interpretation {
   readonly observations: Observation[];
   /** Empty or broken JSON: maybe a read in the middle of a rewrite. Nothing was concluded. */
   readonly torn: boolean;
@@ -42,7 +42,7 @@ export interface Interpretation {
   readonly check?: () => boolean;
 }
 
-export interface InterpretOptions {
+interface InterpretOptions {
   /** Whether the read is of a change as it happens (see Observation). */
   readonly live: boolean;
   /** No further read will come: torn text is reported as a problem. */

@@ -6,7 +6,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 
-export interface ReadFailure {
+interface ReadFailure {
   readonly kind: 'failed';
   /** The system's, or EISDIR (a folder), ENOTFILE (a pipe, socket or device) or EOUTSIDE (a link out of `inside`). */
   readonly code: string;
@@ -120,7 +120,7 @@ export const fingerprintOf = ({ size, mtimeMs, ino }: Stats): Fingerprint => ({ 
 const sameFingerprint = (a: Fingerprint | undefined, b: Stats): boolean =>
   a !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 
-export type ReadResult =
+type ReadResult =
   | { readonly kind: 'read'; readonly bytes: Buffer; readonly stats: Stats }
   | { readonly kind: 'unchanged' }
   /** Gone between the event and the read: the watcher's removal event follows. */

@@ -35,7 +35,7 @@ interface Turn {
 export const takenAt = (message: InboxMessage, seenGoing: number): number =>
   Number.isFinite(seenGoing) ? seenGoing : message.read || message.delivered ? message.time : Number.NaN;
 
-export interface ActivityInput {
+interface ActivityInput {
   /** Its stays, on the files' clock (a NaN `leftAt`: still on the roster at `end`). */
   readonly stays: readonly RosterStay[];
   readonly sent: readonly InboxMessage[];

@@ -23,7 +23,7 @@ import { onFilesClock, seenAhead } from './clock.js';
 import { messagePairs } from './pairs.js';
 import type { ReportHandshake, ReportMember, ReportMessage, ReportTask, RunReport } from './model.js';
 
-export interface ReportOptions {
+interface ReportOptions {
   /** The instant to judge at, on teamtop's clock (now, `--now`, or a recording's end). */
   readonly at: number;
   readonly stallAfterMs: number;
@@ -38,7 +38,7 @@ export interface ReportOptions {
 const TEXT_KEPT = 160;
 
 /** At most `max` UTF-16 units of `text`, cut between grapheme clusters. */
-export function cutText(text: string, max: number): string {
+function cutText(text: string, max: number): string {
   if (text.length <= max) return text;
   let kept = '';
   for (const cluster of graphemes(text.slice(0, max * 2))) {

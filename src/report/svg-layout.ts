@@ -6,10 +6,10 @@
 import { timeAxis, type Axis } from './axis.js';
 import type { RunReport } from './model.js';
 
-export const LABEL = 160;
+const LABEL = 160;
 export const AXIS = 34;
 export const LANE = 44;
-export const LEGEND_ROW = 22;
+const LEGEND_ROW = 22;
 /** A legend item: its sample, then its label at about this many units a character. */
 const LEGEND_SAMPLE = 32;
 const LEGEND_CHARACTER = 7.5;

@@ -12,7 +12,7 @@ import { fitColumns, formatDuration, padColumns } from './format.js';
 import { maxOf } from '../domain/lists.js';
 import type { ReportMember, RunReport } from './model.js';
 
-export const GLYPHS = { got: '◦', stay: '─', working: '█', idle: '░', sent: '•', incident: '!' } as const;
+const GLYPHS = { got: '◦', stay: '─', working: '█', idle: '░', sent: '•', incident: '!' } as const;
 
 type Mark = keyof typeof GLYPHS;
 /** Mail that came is drawn only where nothing else is: off the roster, where nobody took it. */

@@ -14,7 +14,7 @@ import { readAt, readErrorMessage, realPathInside, withRegularFile } from '../io
 type LogTarget = Extract<FileTarget, { kind: 'output-log' }>;
 type ArtifactsTarget = Extract<FileTarget, { kind: 'artifacts' }>;
 /** The kinds read here rather than parsed as JSON. */
-export type AgentTarget = LogTarget | ArtifactsTarget;
+type AgentTarget = LogTarget | ArtifactsTarget;
 export const isAgentTarget = (target: FileTarget): target is AgentTarget => target.kind === 'output-log' || target.kind === 'artifacts';
 
 /** How much of a log's end is read when it is first seen, replaced or truncated. */

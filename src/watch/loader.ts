@@ -44,7 +44,7 @@ export interface LoaderOptions {
  * message is about a kilobyte); a config or a task, kilobytes. Bigger files are
  * not read at all: reading one would stall the dashboard and hold its bytes.
  */
-export const MAX_FILE_BYTES: Readonly<Record<FileTarget['kind'], number>> = {
+const MAX_FILE_BYTES: Readonly<Record<FileTarget['kind'], number>> = {
   inbox: 64 * 1024 * 1024,
   config: 8 * 1024 * 1024,
   'team-file': 8 * 1024 * 1024,

@@ -5,7 +5,7 @@
 import { lstatSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export type DirState = { readonly kind: 'folder'; readonly ino: number } | { readonly kind: 'missing' } | { readonly kind: 'file' };
+type DirState = { readonly kind: 'folder'; readonly ino: number } | { readonly kind: 'missing' } | { readonly kind: 'file' };
 
 export function dirState(path: string): DirState {
   try {

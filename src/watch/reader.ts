@@ -14,9 +14,9 @@ import { dirState } from './probe.js';
 import { contentsOf, listTeamFiles, unlistedOwn } from './scan.js';
 
 /** Problems are keyed by path: this one is about the watcher (DIR_PROBLEM, the config dir). */
-export const WATCHER_PROBLEM = 'watcher';
+const WATCHER_PROBLEM = 'watcher';
 
-export interface ReaderOptions extends LoaderOptions {
+interface ReaderOptions extends LoaderOptions {
   /** What chose the config dir (`--dir`, `CLAUDE_CONFIG_DIR`, the default), said when it is not a folder. */
   readonly dirChosenBy?: string;
 }

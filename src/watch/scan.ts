@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { classifyFile, classifyFolder, isWatchable } from '../domain/paths.js';
 import { readErrorMessage } from '../io/read-file.js';
 
-export function isFolder(path: string): boolean {
+function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
@@ -20,7 +20,7 @@ export function isFolder(path: string): boolean {
 /** Listing errors that say the folder is not there (or is not a folder): what it held is gone. */
 const GONE = new Set(['ENOENT', 'ENOTDIR']);
 
-export interface Listing {
+interface Listing {
   readonly folders: string[];
   readonly files: string[];
   /** Folders that could not be listed, and why. */

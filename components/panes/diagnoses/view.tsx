@@ -57,7 +57,7 @@ const DiagnosisRow = React.memo(function DiagnosisRow({ diagnosis, age, selected
 });
 
 /** `2 warnings · 1 note`. */
-export function diagnosisTitle(model: DiagnosisListModel): string {
+function diagnosisTitle(model: DiagnosisListModel): string {
   const notes = model.diagnoses.length - model.warnings;
   // A team nobody runs any more: why its findings are notes, and how to judge it as of then, before the counts.
   return [
@@ -69,7 +69,7 @@ export function diagnosisTitle(model: DiagnosisListModel): string {
     .join(' · ');
 }
 
-export interface DiagnosisListProps {
+interface DiagnosisListProps {
   readonly model: DiagnosisListModel;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly width: number;

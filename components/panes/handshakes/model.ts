@@ -65,7 +65,7 @@ export function handshakeList(
 }
 
 /** `approved`, or every answer in order when there were more: `approved → rejected`. */
-export function answersText(handshake: Handshake): string {
+function answersText(handshake: Handshake): string {
   return handshake.answers.length > 1 ? handshake.answers.map((answer) => answer.state).join(' → ') : handshake.state;
 }
 

@@ -25,7 +25,7 @@ const KIND_WIDTH = 19;
 const STATE_WIDTH = 12;
 
 /** `3m30s` open for; `in 4s` for a closed one (how long the answer took). */
-export function handshakeTiming(handshake: Handshake): string {
+function handshakeTiming(handshake: Handshake): string {
   if (handshake.response === null) return formatAge(handshake.ageSeconds * 1000);
   return handshake.answerSeconds === null ? '' : `in ${formatAge(handshake.answerSeconds * 1000)}`;
 }
@@ -72,7 +72,7 @@ const HandshakeRow = React.memo(function HandshakeRow({ handshake, diagnosed, se
   return <FittedLine parts={shown} width={width} inverse={selected} bold={stalled} />;
 });
 
-export function handshakeTitle(model: HandshakeListModel): string {
+function handshakeTitle(model: HandshakeListModel): string {
   if (model.handshakes.length === 0) return 'none yet';
   const answered = model.handshakes.length - model.openCount - model.abandoned;
   const parts = [`${model.openCount} open`];
@@ -84,7 +84,7 @@ export function handshakeTitle(model: HandshakeListModel): string {
   return parts.join(' · ');
 }
 
-export interface HandshakeListProps {
+interface HandshakeListProps {
   readonly model: HandshakeListModel;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly width: number;

@@ -46,13 +46,7 @@ const fact = (label: string, value: string | undefined | null): string => (value
  * (API-spec layout), its metadata and its artifacts folder, then its prompt.
  * Sections with nothing to say are left out.
  */
-export function memberLines(
-  member: MemberView,
-  info: Member | null,
-  budgetTokens: number | undefined,
-  width: number,
-  now: number,
-): string[] {
+function memberLines(member: MemberView, info: Member | null, budgetTokens: number | undefined, width: number, now: number): string[] {
   const runner = member.agent?.status ?? null;
   const roster = [
     fact('agent id', info?.agentId),

@@ -45,7 +45,7 @@ export const infoText = (pane: MemberPaneModel): string =>
     .join(' · ');
 
 /** The handshake marker (if any) and the unread count, as pieces of a line. */
-export interface StatusParts {
+interface StatusParts {
   readonly marker: Part | undefined;
   readonly unread: Part;
 }

@@ -74,7 +74,7 @@ const Messages = React.memo(function Messages({ messages, log, window, rows, foc
   );
 });
 
-export interface MemberListProps {
+interface MemberListProps {
   readonly pane: MemberPaneModel;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly width: number;

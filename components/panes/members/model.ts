@@ -53,7 +53,7 @@ export interface LogView {
 }
 
 /** What a member's pane lists, before the layout gives it rows. */
-export interface MemberContent {
+interface MemberContent {
   readonly id: PaneId;
   readonly member: MemberView;
   /** The member's inbox history after filters, oldest first. */

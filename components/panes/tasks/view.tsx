@@ -22,7 +22,7 @@ const STATE_WIDTH = 14;
 const ids = (list: readonly string[]): string => list.map((id) => `#${fit(id, 12)}`).join(' ');
 
 /** What a task waits on: its open blockers, a cycle, blockers that do not exist. */
-export function dependencyNote(task: TaskNode): string {
+function dependencyNote(task: TaskNode): string {
   const parts: string[] = [];
   if (task.openBlockers.length > 0) parts.push(`by ${ids(task.openBlockers)}`);
   if (task.inCycle) parts.push('cycle');
@@ -30,7 +30,7 @@ export function dependencyNote(task: TaskNode): string {
   return parts.join(' · ');
 }
 
-export function taskTitle(model: TaskListModel, interactive = true): string {
+function taskTitle(model: TaskListModel, interactive = true): string {
   const work = model.nodes.filter((node) => !node.internal).length;
   const blocked = model.nodes.filter((node) => node.state === 'blocked').length;
   if (model.nodes.length === 0 && model.internalCount === 0) return 'none yet';

@@ -55,7 +55,7 @@ const TimelineRow = React.memo(function TimelineRow({ entry, selected, colors, n
   return <FittedLine parts={parts} width={width} inverse={selected} />;
 });
 
-export interface TimelineViewProps {
+interface TimelineViewProps {
   readonly model: TimelineModel;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly width: number;

@@ -18,7 +18,7 @@ export const STEP_COLORS: Readonly<Record<StepState, string>> = {
   failed: palette.danger,
 };
 
-export function stepLines(step: StepStatus, spec: WorkflowSpec, width: number): string[] {
+function stepLines(step: StepStatus, spec: WorkflowSpec, width: number): string[] {
   const declared = spec.workflow?.steps?.find((candidate) => candidate.name === step.name);
   const port = (label: string, ports: readonly { name: string; type?: string | undefined; from?: string | undefined }[] | undefined) =>
     ports && ports.length > 0

@@ -60,7 +60,7 @@ export const diagnosis = (kind: string, subject: string, fields: Omit<Diagnosis,
 });
 
 /** The most evidence one diagnosis lists: the first and the latest, for a loop that went on for hours. */
-export const MAX_EVIDENCE = 20;
+const MAX_EVIDENCE = 20;
 
 /** A message's id for a reader: its `msg_id`, else where and when it was written. */
 export function messageRef(message: InboxMessage): string {

@@ -19,7 +19,7 @@ type Hint = { readonly type: false; readonly name: string } | { readonly type: t
 const words = (name: string): string[] => name.toLowerCase().split(/[-_.\s]+/u);
 
 /** Who was meant: the members of that agent type, a member whose name has it as a word, else the nearest name. */
-export function meant(owner: string, members: readonly MemberFacts[]): Hint | undefined {
+function meant(owner: string, members: readonly MemberFacts[]): Hint | undefined {
   const lower = owner.toLowerCase();
   const ofType = members.filter((member) => member.agentType.toLowerCase() === lower).map((member) => member.name);
   if (ofType.length > 0) return { type: true, names: ofType };

@@ -18,7 +18,7 @@ import { toDeparted } from './to-departed.js';
 import { unreadPileup } from './unread-pileup.js';
 import { zombie } from './zombie.js';
 
-export const DETECTORS: readonly Detector[] = [
+const DETECTORS: readonly Detector[] = [
   staleRequest,
   ignoredShutdown,
   stalled,
@@ -32,12 +32,12 @@ export const DETECTORS: readonly Detector[] = [
 ];
 
 /** Every kind, in the registry's order. */
-export const DIAGNOSIS_KINDS: readonly string[] = DETECTORS.map((detector) => detector.kind);
+const DIAGNOSIS_KINDS: readonly string[] = DETECTORS.map((detector) => detector.kind);
 
 const SEVERITY_RANK = { warning: 0, info: 1 } as const;
 
 /** Worst first: warnings, then the longest-standing (unknown since last), then by kind and id. */
-export function worstFirst(a: Diagnosis, b: Diagnosis): number {
+function worstFirst(a: Diagnosis, b: Diagnosis): number {
   const since = (diagnosis: Diagnosis) => (Number.isNaN(diagnosis.since) ? Number.POSITIVE_INFINITY : diagnosis.since);
   return (
     SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||

@@ -11,7 +11,7 @@ import { diagnosis, memberEvidence, messagesEvidence, plural, type Detector } fr
 import { cameAt, isWaiting, SETTLING_MS } from './facts.js';
 
 /** How long after its approval a member may stay on the roster: 2.1.330 takes it off within a second. */
-export const ZOMBIE_AFTER_MS = 60_000;
+const ZOMBIE_AFTER_MS = 60_000;
 
 export const zombie: Detector = {
   kind: 'zombie',

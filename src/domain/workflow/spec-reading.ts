@@ -15,7 +15,7 @@ export const isRecord = (value: unknown): value is Readonly<Record<string, unkno
 
 export const field = (value: unknown, key: string): unknown => (isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined);
 
-export const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export interface Indexed {
   readonly value: string;

@@ -64,7 +64,6 @@ const STEP_SHAPE = {
   outputs: z.optional(z.array(PortSchema)),
 };
 const StepSchema = z.strictObject(STEP_SHAPE);
-export type SpecStep = z.infer<typeof StepSchema>;
 
 const WORKFLOW_SHAPE = {
   type: z._default(z.enum(WORKFLOW_TYPES), DEFAULT_WORKFLOW_TYPE),

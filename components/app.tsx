@@ -3,17 +3,16 @@ import type { ReplayController, ReplayStatus } from '../src/journal/replay-contr
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { Store } from '../src/store/store.js';
 import { DEFAULT_STALL_AFTER_MS } from '../src/domain/handshakes.js';
-import { buildDashboard, navigationAt, type DashboardInput } from './dashboard-model.js';
+import { applyRead } from './commands/view-reducer.js';
+import { buildDashboard, navigationAt, type DashboardInput, type DashboardModel } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';
 import type { Command } from './keymap.js';
-import type { Navigation } from './navigation.js';
 import { colorTheme, monochromeTheme, ThemeContext } from './theme.js';
 import { useKeys } from './use-keys.js';
 import { useClock, useRedrawWhenTimeChanges } from './use-now.js';
 import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
-import { viewReducer } from './view-reducer.js';
-import { initialViewState, navigatesAlike, type ViewState } from './view-state.js';
+import { initialViewState, type ViewState } from './view-state.js';
 
 export interface AppProps {
   readonly store: Store;
@@ -39,28 +38,6 @@ const noReplay = {
   subscribe: () => () => undefined,
   getStatus: (): ReplayStatus | undefined => undefined,
 };
-
-/** The frame on screen: what it was built from, and what the keys move through. */
-interface Drawn {
-  readonly input: DashboardInput;
-  readonly navigation: Navigation;
-}
-
-/**
- * The commands of one read of the terminal, in turn, each on the screen the one
- * before it made: a command that only moved a selection leaves the navigation
- * as it was (the frame on screen's); after one that changed what it is made of
- * (the team, the view, the focus, a filter, what is open), the next has the
- * navigation of the state it made, from the same snapshot.
- */
-function applyRead(view: ViewState, commands: readonly Command[], drawn: Drawn): ViewState {
-  let known = { view: drawn.input.view, navigation: drawn.navigation };
-  return commands.reduce((current, command) => {
-    if (!navigatesAlike(current, known.view, known.navigation))
-      known = { view: current, navigation: navigationAt({ ...drawn.input, view: current }) };
-    return viewReducer(current, command, known.navigation);
-  }, view);
-}
 
 /** The interactive dashboard: the store, the terminal and the keys, around the pure view. */
 export function App({
@@ -100,11 +77,20 @@ export function App({
   const model = useMemo(() => buildDashboard(input), [input]);
   useRedrawWhenTimeChanges(clock, model.nextChangeMs);
   // Keys apply to the frame on screen, whatever render their handler came from.
-  const drawn = useRef<Drawn>({ input, navigation: model.navigation });
+  const drawn = useRef<{ readonly input: DashboardInput; readonly model: DashboardModel }>({ input, model });
   useLayoutEffect(() => {
-    drawn.current = { input, navigation: model.navigation };
+    drawn.current = { input, model };
   });
-  const apply = useCallback((commands: readonly Command[]) => setView((current) => applyRead(current, commands, drawn.current)), []);
+  const apply = useCallback(
+    (commands: readonly Command[]) =>
+      setView((current) => {
+        const on = drawn.current;
+        return applyRead(current, commands, { view: on.input.view, navigation: on.model.navigation }, (view) =>
+          navigationAt({ ...on.input, view }),
+        );
+      }),
+    [],
+  );
   useKeys(apply, replay);
   return (
     <ThemeContext.Provider value={color ? colorTheme : monochromeTheme}>

@@ -1,7 +1,7 @@
 /**
  * What the user is looking at: the team, the focused pane, the selection in each
- * pane, what is open, the filters. Keys change it (view-reducer.ts), each on the
- * navigation of the frame it applies to (navigation.ts).
+ * pane, what is open, the filters. Keys change it (commands/view-reducer.ts),
+ * each on the navigation of the frame it applies to (navigation.ts).
  */
 import type { Command } from './keymap.js';
 import { NO_FILTERS, type MessageFilters } from '../src/domain/message-filter.js';

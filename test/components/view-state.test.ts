@@ -4,7 +4,7 @@ import { keysOf } from '../../components/pane.js';
 import { memberPaneId, messageKey } from '../../components/panes/members/model.js';
 import { TASKS, taskKey } from '../../components/panes/tasks/model.js';
 import { TIMELINE } from '../../components/panes/timeline/model.js';
-import { viewReducer } from '../../components/view-reducer.js';
+import { applyRead, viewReducer } from '../../components/commands/view-reducer.js';
 import { initialViewState, navigatesAlike, selectedIn, selectedIndex } from '../../components/view-state.js';
 import { describeNote } from '../../components/views.js';
 import type { Command } from '../../components/keymap.js';
@@ -129,5 +129,30 @@ describe('viewReducer', () => {
     ];
     for (const command of changing)
       expect(navigatesAlike(run([command]), initialViewState, navigation), JSON.stringify(command)).toBe(false);
+  });
+
+  it("applies one read's keys in turn, working a navigation out only after a key that changed it", () => {
+    const asked: string[] = [];
+    const navigationAt = (view: ReturnType<typeof run>): Navigation => {
+      asked.push(view.team ?? 'none');
+      if (view.team !== 'c') return navigation;
+      // Team c has one member, with two messages.
+      const items = keysOf(['m4', 'm5'], 'message', (key) => key);
+      return { ...navigation, team: 'c', members: ['solo'], panes: [{ id: memberPaneId('solo'), items, anchor: 'end', page: 3 }] };
+    };
+    const drawn = { view: initialViewState, navigation };
+    const moved = applyRead(initialViewState, ['up', 'up', 'nextPane', 'up'], drawn, navigationAt);
+    // nextPane changed the focus: the key after it moved on the navigation of the state it made.
+    expect(asked).toEqual(['none']);
+    expect(selectedIn(moved, LEAD)).toEqual(messageKey('m3'));
+    asked.length = 0;
+    const switched = applyRead(initialViewState, ['nextTeam', 'up', 'up', 'up'], drawn, navigationAt);
+    expect(asked).toEqual(['c']);
+    expect(switched.team).toBe('c');
+    // Two messages: the third up stops at the first.
+    expect(selectedIn(switched, memberPaneId('solo'))).toEqual(messageKey('m4'));
+    asked.length = 0;
+    applyRead(initialViewState, ['up', 'down', 'pageUp', 'bottom'], drawn, navigationAt);
+    expect(asked).toEqual([]);
   });
 });

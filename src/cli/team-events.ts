@@ -58,10 +58,17 @@ interface Said {
 /** Messages new to an inbox, or seen leaving it, since the version before. */
 function messageEvents(team: string, before: InboxHistory | undefined, after: InboxHistory): MessageEvent[] {
   if (before === after) return [];
-  if (before && after.grewFrom === before.messages) {
-    return after.messages.slice(before.messages.length).map((message) => ({ kind: 'message', team, change: 'new', message }));
-  }
   const events: MessageEvent[] = [];
+  // Grown from the version before: what it added and the places it replaced are all there is to look at.
+  if (before && after.grewFrom === before.messages) {
+    for (const position of after.replaced ?? []) {
+      const message = after.messages[position]!;
+      if (position < before.messages.length && message.delivered && !before.messages[position]!.delivered)
+        events.push({ kind: 'message', team, change: 'delivered', message });
+    }
+    for (const message of after.messages.slice(before.messages.length)) events.push({ kind: 'message', team, change: 'new', message });
+    return events;
+  }
   for (const message of after.messages) {
     const position = before ? positionOf(before, message.key) : undefined;
     if (position === undefined) events.push({ kind: 'message', team, change: 'new', message });

@@ -68,7 +68,7 @@ export interface Handshake extends Pairing {
   /** Epoch ms; null for an orphan response. */
   readonly requestedAt: number | null;
   readonly respondedAt: number | null;
-  /** Seconds since the request (since the response, for an orphan). */
+  /** Seconds since the request (since the response, for an orphan), as of the judgement: an answered one is judged once (its age as of any instant: ageSecondsAt). */
   readonly ageSeconds: number;
   /** Seconds the answer took; null while open or for an orphan. */
   readonly answerSeconds: number | null;
@@ -193,6 +193,12 @@ const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
 
 const NOBODY: ReadonlySet<string> = new Set();
 
+/** How long ago a handshake's request was made (its answer, when no request was seen), as of `now`. */
+export const ageSecondsAt = ({ requestedAt, respondedAt }: Pick<Handshake, 'requestedAt' | 'respondedAt'>, now: number): number => {
+  const since = requestedAt ?? respondedAt;
+  return since === null ? 0 : seconds(now - since);
+};
+
 /**
  * Open, and between members of whom one is `gone` (has shut down, or left the
  * roster): the one asked will never answer, or the one who asked no longer waits.
@@ -239,13 +245,12 @@ export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: numb
   } else {
     state = isAbandoned(pairing, gone) ? 'abandoned' : isStalled(pairing, now, stallAfterMs) ? 'stalled' : 'pending';
   }
-  const since = requestedAt ?? respondedAt;
   return {
     ...pairing,
     state,
     requestedAt,
     respondedAt,
-    ageSeconds: since === null ? 0 : seconds(now - since),
+    ageSeconds: ageSecondsAt({ requestedAt, respondedAt }, now),
     answerSeconds: requestedAt !== null && respondedAt !== null ? seconds(respondedAt - requestedAt) : null,
     fact: factOf(pairing.request),
     orphan: pairing.request === null,

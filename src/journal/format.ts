@@ -42,6 +42,13 @@ export type JournalHeader = z.infer<typeof HeaderSchema>;
 
 const count = z.int().check(z.gte(0));
 
+/**
+ * An inbox element as written: an object, its fields read later by the inbox
+ * decoder. Only its shape is checked here: a schema over its fields would
+ * walk every field of every message of a journal that holds years of them.
+ */
+const element = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
+
 export const EntrySchema = z.discriminatedUnion('op', [
   z.looseObject({
     op: z.literal('file'),
@@ -57,7 +64,7 @@ export const EntrySchema = z.discriminatedUnion('op', [
     t: z.number(),
     live: z.boolean(),
     path: z.string(),
-    messages: z.array(z.union([z.tuple([count, count]), z.record(z.string(), z.unknown())])),
+    messages: z.array(z.union([element, z.tuple([count, count])])),
     /** Why each element that could not be read could not be (none when absent). */
     invalid: z.optional(z.array(z.string())),
   }),

@@ -26,10 +26,15 @@ function parseLine(line: string, number: number, last: boolean): JournalLine | {
         : `line ${number} is not valid JSON and was skipped`,
     };
   }
-  const header = HeaderSchema.safeParse(value);
-  if (header.success) return { kind: 'header', header: header.data };
-  const entry = EntrySchema.safeParse(value);
-  return entry.success ? { kind: 'entry', entry: entry.data } : { notice: `line ${number} is not a journal entry and was skipped` };
+  // Told apart before they are checked: a schema that fails costs far more than one that passes, on every line.
+  if (typeof value === 'object' && value !== null && 'op' in value) {
+    const entry = EntrySchema.safeParse(value);
+    if (entry.success) return { kind: 'entry', entry: entry.data };
+  } else {
+    const header = HeaderSchema.safeParse(value);
+    if (header.success) return { kind: 'header', header: header.data };
+  }
+  return { notice: `line ${number} is not a journal entry and was skipped` };
 }
 
 const CHUNK = 1 << 20;

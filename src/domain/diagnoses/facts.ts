@@ -79,6 +79,8 @@ export interface TeamFacts {
   sentBy(name: string): readonly InboxMessage[];
   /** Every handshake, judged as of the clock (open ones with a side that is gone, or of an ended team, are abandoned). */
   readonly handshakes: readonly Handshake[];
+  /** Those with no answer yet (open or abandoned): the few the clock can change, among a long run's thousands. */
+  readonly unanswered: readonly Handshake[];
   readonly tasks: readonly TaskNode[];
 }
 

@@ -29,7 +29,7 @@ function action(handshake: Handshake): string {
 export const stalled: Detector = {
   kind: 'stalled',
   detect(facts) {
-    return facts.handshakes
+    return facts.unanswered
       .filter(
         (handshake) =>
           handshake.request !== null &&

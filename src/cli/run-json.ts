@@ -1,5 +1,5 @@
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import { inertJson } from '../domain/inert-json.js';
+import { writeInertJson } from '../domain/inert-json.js';
 import { snapshot } from '../store/snapshot.js';
 import { settledSession, type JournalOptions } from './session.js';
 
@@ -20,6 +20,6 @@ export async function runJson({ claudeDir, team, now, stallAfterMs, quietAfterMs
     process.stderr.write(`teamtop: no team named "${team}" in ${claudeDir}\n`);
     return 1;
   }
-  process.stdout.write(`${inertJson(document, 2)}\n`);
+  writeInertJson(document, (text) => process.stdout.write(text));
   return 0;
 }

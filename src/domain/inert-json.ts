@@ -18,3 +18,54 @@ export const inertJsonText = (json: string): string => json.replace(UNSAFE_IN_JS
 
 /** `JSON.stringify`, inert. */
 export const inertJson = (value: unknown, indent?: number): string => inertJsonText(JSON.stringify(value, null, indent));
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+
+/**
+ * `inertJson(value, 2)`, handed to `write` a piece at a time: the state at the
+ * end of a recording of a million entries would be a string too long to make
+ * (V8 stops at about 500 MB) long before it was too big to hold.
+ */
+export function writeInertJson(value: unknown, write: (text: string) => void): void {
+  let pending: string[] = [];
+  let size = 0;
+  const put = (text: string) => {
+    pending.push(text);
+    size += text.length;
+    if (size >= 1 << 20) flush();
+  };
+  const flush = () => {
+    if (pending.length > 0) write(inertJsonText(pending.join('')));
+    pending = [];
+    size = 0;
+  };
+  const piece = (item: unknown, indent: string): void => {
+    const inner = `${indent}  `;
+    if (Array.isArray(item) && item.length > 0) {
+      put('[\n');
+      item.forEach((element, i) => {
+        put(inner);
+        piece(element === undefined || typeof element === 'function' ? null : element, inner);
+        put(i < item.length - 1 ? ',\n' : '\n');
+      });
+      put(`${indent}]`);
+      return;
+    }
+    const entries = isRecord(item) ? Object.entries(item).filter(([, field]) => field !== undefined && typeof field !== 'function') : [];
+    if (entries.length === 0) {
+      put(JSON.stringify(item) ?? 'null');
+      return;
+    }
+    put('{\n');
+    entries.forEach(([key, field], i) => {
+      put(`${inner}${JSON.stringify(key)}: `);
+      piece(field, inner);
+      put(i < entries.length - 1 ? ',\n' : '\n');
+    });
+    put(`${indent}}`);
+  };
+  piece(value, '');
+  put('\n');
+  flush();
+}

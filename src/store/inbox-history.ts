@@ -70,21 +70,20 @@ interface Lineage {
   readonly replaced: Set<number>;
 }
 
-/** The lineage of each list a batch made: the batch's later changes add to it. */
-const lineages = new WeakMap<readonly InboxMessage[], Lineage | undefined>();
-
 /** The lineage a change of `history` extends: its own when this batch made its list, else a new one from it. */
 function lineageOf(history: InboxHistory, fresh: FreshLists | undefined): Lineage | undefined {
-  if (fresh?.has(history.messages)) return lineages.get(history.messages);
-  return { grewFrom: history.messages, replaced: new Set() };
+  if (!fresh?.has(history.messages)) return { grewFrom: history.messages, replaced: new Set() };
+  // Its replaced places are a set this batch made too.
+  return history.grewFrom
+    ? { grewFrom: history.grewFrom, replaced: (history.replaced as Set<number> | undefined) ?? new Set() }
+    : undefined;
 }
 
 /** The list `history`'s next version writes into: its own when this batch made it, else a copy. */
-function writable(history: InboxHistory, fresh: FreshLists | undefined, lineage: Lineage | undefined): InboxMessage[] {
+function writable(history: InboxHistory, fresh: FreshLists | undefined): InboxMessage[] {
   if (fresh?.has(history.messages)) return history.messages as InboxMessage[];
   const copy = [...history.messages];
   fresh?.add(copy);
-  lineages.set(copy, lineage);
   return copy;
 }
 
@@ -106,7 +105,7 @@ export function applyInboxFile(
 ): InboxHistory {
   let lineage = lineageOf(history, fresh);
   let messages: InboxMessage[] | undefined;
-  const write = (): InboxMessage[] => (messages ??= writable(history, fresh, lineage));
+  const write = (): InboxMessage[] => (messages ??= writable(history, fresh));
   const replace = (position: number, message: InboxMessage) => {
     write()[position] = message;
     lineage?.replaced.add(position);
@@ -166,7 +165,6 @@ export function applyInboxFile(
       index = indexOf(next);
       // Messages moved: nothing this version holds can be told as a change of an earlier one.
       lineage = undefined;
-      lineages.set(next, undefined);
       presentAt = keys.map((key) => index.get(key)!);
     }
   }
@@ -190,7 +188,7 @@ export function removeInboxFile(history: InboxHistory, at = Number.NaN, fresh?: 
   const lineage = lineageOf(history, fresh);
   let messages = history.messages;
   if (history.presentAt.length > 0) {
-    const next = writable(history, fresh, lineage);
+    const next = writable(history, fresh);
     for (const position of history.presentAt) {
       next[position] = delivered(next[position]!, at);
       lineage?.replaced.add(position);

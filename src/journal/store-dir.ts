@@ -22,8 +22,33 @@ export function resolveStateDir(dir: string | undefined, env: NodeJS.ProcessEnv 
   return join(xdg ? resolve(xdg) : join(homedir(), '.local', 'state'), 'teamtop');
 }
 
-const safe = (name: string): string => encodeURIComponent(name).replace(/^\.+/u, (dots) => '%2E'.repeat(dots.length));
-const unsafe = (name: string): string => decodeURIComponent(name);
+/**
+ * A team's name as a folder name. A name is any string a folder on disk or a
+ * journal gave: one with a lone surrogate (which encodeURIComponent refuses,
+ * with a URIError, on every start) keeps it as `%uD800`, which no encoded
+ * character looks like.
+ */
+const safe = (name: string): string =>
+  name
+    .split(/(\p{Surrogate})/u)
+    .map((part, i) => (i % 2 === 1 ? `%u${part.charCodeAt(0).toString(16).toUpperCase()}` : encodeURIComponent(part)))
+    .join('')
+    .replace(/^\.+/u, (dots) => '%2E'.repeat(dots.length));
+
+/** A folder's name as a team's: what is not such an encoding (a folder someone else made) is taken as it is. */
+function unsafe(folder: string): string {
+  return folder
+    .split(/(%u[0-9A-F]{4})/u)
+    .map((part, i) => {
+      if (i % 2 === 1) return String.fromCharCode(Number.parseInt(part.slice(2), 16));
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    })
+    .join('');
+}
 
 /** The journal folder for one Claude config dir. */
 export function namespaceDir(stateDir: string, claudeDir: string): string {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { timerDelay } from '../src/domain/time.js';
 
 /** Never wait longer than this, in case the machine slept or the clock jumped. */
 const LONGEST_WAIT_MS = 60_000;
@@ -41,7 +42,7 @@ export function useRedrawWhenTimeChanges({ now, moving, moveOn }: Clock, untilCh
     if (!moving) return;
     // Drawn again for another reason (a file changed) long after `now`: the beat is due, soon.
     const wait = Math.max(10, nextMoveAt(now, untilChangeMs) - Date.now());
-    const timer = setTimeout(moveOn, wait);
+    const timer = setTimeout(moveOn, timerDelay(wait));
     return () => clearTimeout(timer);
     // moveOn is a new function each render, with the same effect: not a reason to re-arm.
     // eslint-disable-next-line react-hooks/exhaustive-deps

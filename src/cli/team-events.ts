@@ -13,6 +13,7 @@ import { append } from '../domain/lists.js';
 import type { TaskNode, TaskState } from '../domain/task-graph.js';
 import { sameDiagnosis, selectDiagnoses } from '../store/selectors/diagnoses.js';
 import { positionOf, type InboxHistory } from '../store/inbox-history.js';
+import { timerDelay } from '../domain/time.js';
 import { selectHandshakes } from '../store/selectors/handshakes.js';
 import { selectTaskGraph } from '../store/selectors/tasks.js';
 import { selectTeams } from '../store/selectors/teams.js';
@@ -147,7 +148,7 @@ export function followTeams(
     if (events.length > 0 || initial) emit(events, initial);
     if (options.ticking && Number.isFinite(next)) {
       // A millisecond past the instant: judged at it, exactly at the threshold counts.
-      timer = setTimeout(() => look(false), Math.max(0, next - now) + 1);
+      timer = setTimeout(() => look(false), timerDelay(next - now + 1));
       timer.unref?.();
     }
   };

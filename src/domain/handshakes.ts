@@ -156,6 +156,16 @@ export function pairHandshakes(messages: readonly InboxMessage[]): Pairing[] {
   return pairings;
 }
 
+/**
+ * When a request was made: its timestamp, unless teamtop saw it come earlier
+ * than that (a request stamped in 2100 was made when it was seen, and stalls
+ * from then). Null when neither is known.
+ */
+function askedAt(request: InboxMessage): number | null {
+  if (!Number.isFinite(request.time)) return null;
+  return Number.isFinite(request.seenAt) && request.time > request.seenAt ? request.seenAt : request.time;
+}
+
 /** An answer says no when it explicitly does; anything else that answers counts as yes. */
 const answerState = (response: InboxMessage): Answer['state'] =>
   response.data && verdictOf(response.data) === false ? 'rejected' : 'approved';
@@ -218,8 +228,8 @@ export function isStalled(pairing: Pairing, now: number, stallAfterMs: number, g
   return (
     pairing.response === null &&
     pairing.request !== null &&
-    Number.isFinite(pairing.request.time) &&
-    now - pairing.request.time >= stallAfterMs &&
+    askedAt(pairing.request) !== null &&
+    now - Math.min(askedAt(pairing.request)!, now) >= stallAfterMs &&
     !isAbandoned(pairing, gone)
   );
 }
@@ -231,7 +241,7 @@ export function isStalled(pairing: Pairing, now: number, stallAfterMs: number, g
  * closed one is `rejected` on an explicit no, else `approved`.
  */
 export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): Handshake {
-  const requestedAt = pairing.request && Number.isFinite(pairing.request.time) ? pairing.request.time : null;
+  const requestedAt = pairing.request ? askedAt(pairing.request) : null;
   const respondedAt = pairing.response && Number.isFinite(pairing.response.time) ? pairing.response.time : null;
   const answers = pairing.responses.map((message): Answer => ({
     state: answerState(message),

@@ -5,6 +5,7 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Diagnosis, Evidence } from '../domain/diagnoses/diagnosis.js';
+import { cutGraphemes } from '../domain/graphemes.js';
 import { inertJson } from '../domain/inert-json.js';
 import { append } from '../domain/lists.js';
 import { sanitizeLine } from '../domain/sanitize.js';
@@ -42,7 +43,7 @@ function evidenceLine(item: Evidence): string {
   const when = isInstant(item.at) ? formatClock(item.at) : '--:--:--';
   if (item.kind !== 'message') return `${when} ${item.kind} ${sanitizeLine(item.ref)}`;
   const { message } = item;
-  const text = sanitizeLine(cut(message.text, SHOWN_TEXT * 2)).slice(0, SHOWN_TEXT);
+  const text = cutGraphemes(sanitizeLine(cut(message.text, SHOWN_TEXT * 2)), SHOWN_TEXT);
   return `${when} message ${sanitizeLine(item.ref)} ${sanitizeLine(message.from)} → ${sanitizeLine(message.to)}: ${text}`;
 }
 

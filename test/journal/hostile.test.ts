@@ -9,7 +9,8 @@ import { render } from 'ink-testing-library';
 import React from 'react';
 import { describe, expect, it } from 'vitest';
 import { ReplayBar } from '../../components/replay-bar.js';
-import { readJournalFile } from '../../src/journal/reader.js';
+import { readJournalFile, streamJournal } from '../../src/journal/reader.js';
+import { noticesAsProblems } from '../../src/journal/restore.js';
 import { ReplayController } from '../../src/journal/replay-controller.js';
 import { listRuns, namespaceDir, teamDir } from '../../src/journal/store-dir.js';
 import { JournalWriter } from '../../src/journal/writer.js';
@@ -102,5 +103,41 @@ describe('a recording with an entry past a Date’s range', () => {
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout) as { problems: { message: string }[] };
     expect(document.problems.map((problem) => problem.message)).toEqual(['line 3 is not a journal entry and was skipped']);
+  });
+});
+
+describe('a recording with junk in it', () => {
+  it('skips a line past the size limit with a notice, and keeps the lines after it', () => {
+    const path = join(tempDir(), 'long-line.jsonl');
+    writeFileSync(
+      path,
+      lines(header('t'), { op: 'folder', t: T, path: 'teams/t', present: true }) +
+        `${'x'.repeat(5000)}\n` +
+        lines({ op: 'folder', t: T + 1, path: 'tasks/t', present: true }),
+    );
+    const read: unknown[] = [];
+    expect(streamJournal(path, (line) => read.push(line), 1000)).toEqual(['line 3 is longer than 1 kB and was skipped']);
+    expect(read).toHaveLength(3);
+  });
+
+  it('says how many lines it skipped without copying the list of those before for each', () => {
+    const notices = Array.from({ length: 100_000 }, (_, i) => ({
+      path: 'junk.jsonl',
+      message: `line ${i + 1} is not valid JSON and was skipped`,
+    }));
+    let copies = 0;
+    const spread = Array.prototype[Symbol.iterator];
+    Array.prototype[Symbol.iterator] = function (this: unknown[]) {
+      copies++;
+      return spread.call(this);
+    };
+    try {
+      expect(noticesAsProblems(notices, T)).toEqual([
+        { kind: 'problem', path: 'junk.jsonl', message: 'line 1 is not valid JSON and was skipped (and 99999 more)', at: T },
+      ]);
+    } finally {
+      Array.prototype[Symbol.iterator] = spread;
+    }
+    expect(copies).toBeLessThan(10);
   });
 });

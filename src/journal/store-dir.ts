@@ -9,7 +9,7 @@
  * A run is named after its start time and process id, so names sort by age.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
@@ -66,6 +66,27 @@ export function runId(started: number, pid = process.pid): string {
   return `${new Date(started).toISOString().replace(/[:.]/gu, '-')}-${pid}`;
 }
 
+/** The process that writes (or wrote) a run, from its name; undefined when the name says none. */
+export function writerOf(run: string): number | undefined {
+  const pid = Number(/-(\d+)$/u.exec(run)?.[1]);
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/**
+ * Whether a run may still be being written: its writer is a live process.
+ * A pid another process has taken since errs on the side of keeping the run.
+ */
+export function isLive(run: string): boolean {
+  const pid = writerOf(run);
+  if (pid === undefined || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export interface RunFile {
   readonly path: string;
   readonly team: string;
@@ -73,9 +94,15 @@ export interface RunFile {
   readonly size: number;
 }
 
+/**
+ * The folders in `path`: a symbolic link is never followed, so a link in the
+ * state dir cannot lead pruning (or a restore) to files outside it.
+ */
 function list(path: string): string[] {
   try {
-    return readdirSync(path);
+    return readdirSync(path, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
   } catch {
     return [];
   }
@@ -86,11 +113,18 @@ export function listRuns(namespace: string, team?: string): RunFile[] {
   const teams = team === undefined ? list(namespace) : [safe(team)];
   const runs: RunFile[] = [];
   for (const folder of teams) {
-    for (const name of list(join(namespace, folder))) {
+    let names: string[];
+    try {
+      names = readdirSync(join(namespace, folder));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
       if (!name.endsWith('.jsonl')) continue;
       const path = join(namespace, folder, name);
       try {
-        const stats = statSync(path);
+        // lstat: a link named like a run is no run of ours (pruning would delete what it leads to).
+        const stats = lstatSync(path);
         // A folder or a named pipe of that name is no run: reading it would fail, or wait forever.
         if (stats.isFile()) runs.push({ path, team: unsafe(folder), run: name.slice(0, -'.jsonl'.length), size: stats.size });
       } catch {

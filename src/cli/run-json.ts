@@ -1,5 +1,5 @@
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import { writeInertJson } from '../domain/inert-json.js';
+import { inertJsonPieces } from '../domain/inert-json.js';
 import { snapshot } from '../store/snapshot.js';
 import { settledSession, type JournalOptions } from './session.js';
 
@@ -20,6 +20,13 @@ export async function runJson({ claudeDir, team, now, stallAfterMs, quietAfterMs
     process.stderr.write(`teamtop: no team named "${team}" in ${claudeDir}\n`);
     return 1;
   }
-  writeInertJson(document, (text) => process.stdout.write(text));
+  await printJson(document);
   return 0;
+}
+
+/** A JSON document on stdout a piece at a time, waiting for a pipe's reader to take each piece rather than queueing it all. */
+export async function printJson(value: unknown, out: NodeJS.WritableStream = process.stdout): Promise<void> {
+  for (const piece of inertJsonPieces(value)) {
+    if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve));
+  }
 }

@@ -1,12 +1,12 @@
 import React from 'react';
 import { App } from '../../components/app.js';
 import { initialViewState } from '../../components/view-state.js';
-import { writeInertJson } from '../domain/inert-json.js';
 import { ReplayController } from '../journal/replay-controller.js';
 import { noticesAsProblems, replayRuns } from '../journal/restore.js';
 import { readRecording, recordingFiles } from '../journal/sources.js';
 import { snapshot } from '../store/snapshot.js';
 import { createStore } from '../store/store.js';
+import { printJson } from './run-json.js';
 import { printFrame } from './run-once.js';
 import { runOnTerminal } from './on-terminal.js';
 
@@ -56,7 +56,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
  * Where the recording ends, printed: streamed through the store a line at a
  * time, so a recording of millions of entries is never in memory at once.
  */
-function printEnd(files: readonly string[], options: ReplayCliOptions): number {
+async function printEnd(files: readonly string[], options: ReplayCliOptions): Promise<number> {
   const store = createStore();
   const played = replayRuns(
     files.map((path) => ({ path })),
@@ -68,7 +68,7 @@ function printEnd(files: readonly string[], options: ReplayCliOptions): number {
   const now = options.now ?? (options.json ? Date.now() : end);
   if (options.json) {
     const document = snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs, quietAfterMs: options.quietAfterMs });
-    writeInertJson(document, (text) => process.stdout.write(text));
+    await printJson(document);
     return 0;
   }
   printFrame(store.getState(), { ...options, view: initialViewState, claudeDir, now });

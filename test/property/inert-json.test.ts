@@ -1,18 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inertJson, writeInertJson } from '../../src/domain/inert-json.js';
+import { inertJson, inertJsonPieces } from '../../src/domain/inert-json.js';
 
 const written = (value: unknown): string[] => {
-  const pieces: string[] = [];
-  writeInertJson(value, (text) => pieces.push(text));
-  return pieces;
+  return [...inertJsonPieces(value)];
 };
 
 describe('JSON written a piece at a time', () => {
   it('is the text inertJson makes, for any JSON value (undefined fields left out, as JSON.stringify does)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.string(), (value, text) => {
-        const document = { value, list: [value, text, '\u009b31m\u2028'], skipped: undefined };
+        const long = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? value : { text, i, skipped: undefined }));
+        const document = { value, list: [value, text, '\u009b31m\u2028'], skipped: undefined, teams: [{ long }] };
         expect(written(document).join('')).toBe(`${inertJson(document, 2)}\n`);
       }),
     );

@@ -20,6 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { makeTeam, message, writeJson, writeJsonAs2_1_330, writeJsonAtomic } from './fixtures.mjs';
 import { CLI, cliArgs, Pty, teamtopJson } from './pty.mjs';
+import { historyPhases } from './history.mjs';
 import { REPLAYED, replayRecording } from './replay.mjs';
 import { stats } from './stats.mjs';
 
@@ -634,10 +635,10 @@ async function longMessage(fixture) {
   return { firstFrameMs, tabMs, timelineMs, timelineKeyMs, openMs, endMs, pageMs };
 }
 
-async function repeat(label, run) {
+async function repeat(label, run, runs = RUNS) {
   const results = [];
-  for (let i = 0; i < RUNS; i++) {
-    log(`${label}${RUNS > 1 ? ` (run ${i + 1}/${RUNS})` : ''}`);
+  for (let i = 0; i < runs; i++) {
+    log(`${label}${runs > 1 ? ` (run ${i + 1}/${runs})` : ''}`);
     results.push(await run(i));
   }
   return results;
@@ -709,11 +710,12 @@ const PHASES = {
       ],
     ],
   },
+  ...historyPhases({ temp, startTeamtop, quick: QUICK }),
 };
 
 async function runPhase(name) {
   const phase = PHASES[name];
-  return phase.summary(await repeat(phase.label, phase.run));
+  return phase.summary(await repeat(phase.label, phase.run, phase.runs));
 }
 
 function printTable(rows) {
@@ -777,6 +779,9 @@ async function main() {
   const cpu = await runPhase('cpu');
   const idleFigures = await runPhase('idle');
   const youngIdle = await runPhase('young-idle');
+  const historyNames = ['history-cpu', 'history-restore', 'history-replay'];
+  const history = {};
+  for (const name of historyNames) history[name] = await runPhase(name);
   log('8/8 huge inputs (writing them)');
   const hugeFixtures = hugeDirs();
   const hugeRuns = [];
@@ -840,6 +845,7 @@ async function main() {
     cpuPerMessage: cpu,
     idle: idleFigures,
     idleYoungAges: youngIdle,
+    history,
     keyPressBig: { p50: across(bigRuns, (r) => r.keyPress.p50), p95: across(bigRuns, (r) => r.keyPress.p95) },
     keyPressBareInk: { p50: across(bareKeyRuns, (r) => r.p50), p95: across(bareKeyRuns, (r) => r.p95) },
     huge: hugeRuns.map(({ fixture, runs }) => ({
@@ -918,6 +924,7 @@ async function main() {
       : []),
     ...PHASES.idle.rows(idleFigures),
     ...PHASES['young-idle'].rows(youngIdle),
+    ...historyNames.flatMap((name) => PHASES[name].rows(history[name])),
     [
       'key press → frame, big team (ms) p50 / p95',
       pair(results.keyPressBig),

@@ -12,6 +12,9 @@
 //
 // BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is added to the
 // Node flags of every teamtop the benchmark starts: a profile of the phase measured.
+// BENCH_NODE (the path of a `node` binary) runs every process the benchmark
+// starts, the baselines too, on that Node (`BENCH_NODE=…/node npm run bench`).
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { makeTeam, message, writeJson, writeJsonAs2_1_330, writeJsonAtomic } from './fixtures.mjs';
-import { CLI, cliArgs, Pty, teamtopJson } from './pty.mjs';
+import { CLI, cliArgs, NODE, Pty, teamtopJson } from './pty.mjs';
 import { historyPhases } from './history.mjs';
 import { REPLAYED, replayRecording } from './replay.mjs';
 import { stats } from './stats.mjs';
@@ -743,7 +746,7 @@ async function only(names) {
 async function main() {
   if (ONLY) return only(ONLY);
   const started = performance.now();
-  log(`teamtop benchmark${QUICK ? ' (quick)' : ''}: ${CLI}, ${RUNS} runs of each phase`);
+  log(`teamtop benchmark${QUICK ? ' (quick)' : ''}: ${CLI} on ${NODE}, ${RUNS} runs of each phase`);
   const typical = typicalDir();
   log('1/8 startup');
   const start = await startup(typical);
@@ -805,7 +808,7 @@ async function main() {
     date: new Date().toISOString(),
     quick: QUICK,
     runs: RUNS,
-    node: process.version,
+    node: execFileSync(NODE, ['--version'], { encoding: 'utf8' }).trim(),
     note: 'Each figure: { median, min, max } over the runs (p95 is the 95th percentile within a run). Times in ms, CPU in s, memory in MB.',
     startup: start,
     latency: {

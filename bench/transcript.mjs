@@ -19,7 +19,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { shebangFlags } from './pty.mjs';
 import { stats } from './stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -32,7 +31,7 @@ async function bundle(dir) {
   const outfile = join(dir, 'transcript.mjs');
   await build({
     stdin: {
-      contents: `export { TranscriptDecoder } from './src/ingest/transcript/decoder.ts';`,
+      contents: `export { TranscriptDecoder } from './src/ingest/transcript/decoder.ts';\nexport { applyV8Flags } from './src/cli/v8-flags.ts';`,
       resolveDir: root,
       loader: 'ts',
     },
@@ -150,8 +149,7 @@ async function runOnce() {
   const dir = mkdtempSync(join(tmpdir(), 'teamtop-bench-transcript-'));
   try {
     const modulePath = await bundle(dir);
-    const flags = shebangFlags(join(root, 'src', 'cli', 'bin.ts'));
-    const child = spawnSync(process.execPath, [...flags, fileURLToPath(import.meta.url), '--child', modulePath], { encoding: 'utf8' });
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', modulePath], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`bench/transcript.mjs child exited ${child.status}: ${child.stderr}`);
     return JSON.parse(child.stdout);
   } finally {
@@ -202,6 +200,9 @@ export const transcriptPhase = {
 };
 
 if (process.argv[2] === '--child') {
+  // The bin's flags, set as the bin sets them before the code it measures is compiled.
+  const { applyV8Flags } = await import(pathToFileURL(process.argv[3]).href);
+  applyV8Flags();
   process.stdout.write(JSON.stringify(await measure(process.argv[3])));
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const runs = [];

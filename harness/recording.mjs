@@ -12,7 +12,7 @@
 // Types in recording.d.mts.
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { stats } from '../bench/stats.mjs';
+import { stats } from './stats.mjs';
 
 const TEMP = /^(.+)\.tmp\.[^/]+$/u;
 const CONFIG = /^teams\/([^/]+)\/config\.json$/u;

@@ -27,7 +27,8 @@ import { monoMs, stats } from '../harness/stats.mjs';
 import { ClaudeSession, runPaths } from './claude.mjs';
 import { LiveDashboard } from '../harness/dashboard.mjs';
 import { ensureClaudeCode } from './install.mjs';
-import { loadRecording, recordedRun, verdict } from '../harness/recording.mjs';
+import { loadRecording, recordedRun } from '../harness/recording.mjs';
+import { verdict } from '../harness/verdict.mjs';
 import { describeRun } from './summary.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -5,7 +5,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { LiveDashboard } from '../../harness/dashboard.mjs';
-import { loadRecording, recordedRun, verdict } from '../../harness/recording.mjs';
+import { loadRecording, recordedRun } from '../../harness/recording.mjs';
+import { verdict } from '../../harness/verdict.mjs';
 import { reenact } from '../../harness/reenact.mjs';
 import { cliArgs, teamtopJson } from '../../harness/pty.mjs';
 

@@ -1,7 +1,7 @@
 import { Text } from 'ink';
 import React from 'react';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
-import { formatAge } from '../src/domain/time.js';
+import { formatAge, isInstant } from '../src/domain/time.js';
 import { palette, useTheme } from './theme.js';
 
 const BAR = 20;
@@ -28,7 +28,7 @@ export function ReplayBar({ status }: { readonly status: ReplayStatus }) {
         {'  '}×{status.speed}
         {'  '}entry {status.position}/{status.total}
         {'  '}
-        {new Date(status.clock).toISOString().replace('T', ' ').slice(0, 19)}Z
+        {isInstant(status.clock) ? `${new Date(status.clock).toISOString().replace('T', ' ').slice(0, 19)}Z` : '—'}
       </Text>
     </Text>
   );

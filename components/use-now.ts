@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LONGEST_WAIT_MS } from '../src/domain/time.js';
+import { LONGEST_WAIT_MS, timerDelay } from '../src/domain/time.js';
 
 /** The clock moves on whole seconds after it last did: the beat every time on screen moves on to. */
 const BEAT_MS = 1000;
@@ -39,7 +39,7 @@ export function useRedrawWhenTimeChanges({ now, moving, moveOn }: Clock, untilCh
     if (!moving) return;
     // Drawn again for another reason (a file changed) long after `now`: the beat is due, soon.
     const wait = Math.max(10, nextMoveAt(now, untilChangeMs) - Date.now());
-    const timer = setTimeout(moveOn, wait);
+    const timer = setTimeout(moveOn, timerDelay(wait));
     return () => clearTimeout(timer);
     // moveOn is a new function each render, with the same effect: not a reason to re-arm.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -2,6 +2,8 @@
  * Where teamtop looks, whether it may use colour, and what an option's value must be.
  */
 import { InvalidArgumentError, type Command } from 'commander';
+import { parseISO } from 'date-fns';
+import { isInstant } from '../domain/time.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -31,10 +33,14 @@ export function wantsColor(flag: boolean, isTTY: boolean, env: NodeJS.ProcessEnv
   return isTTY;
 }
 
-/** An option's value as an instant: an ISO time. */
+/**
+ * An option's value as an instant: an ISO 8601 time, read strictly. `Date.parse`
+ * took `0` for 2000-01-01 and rolled 2026-02-30 over to 2 March. A date alone
+ * is midnight UTC, as `Date.parse` reads it.
+ */
 export function instant(value: string): number {
-  const time = Date.parse(value);
-  if (!Number.isFinite(time)) throw new InvalidArgumentError('expected an ISO time such as 2026-03-01T10:05:00Z');
+  const time = parseISO(/^\d{4}-\d{2}-\d{2}$/u.test(value) ? `${value}T00:00:00Z` : value).getTime();
+  if (!isInstant(time)) throw new InvalidArgumentError('expected an ISO time such as 2026-03-01T10:05:00Z');
   return time;
 }
 

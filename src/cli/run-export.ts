@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, rmSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, ftruncateSync, openSync, readSync, rmSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { inertJsonText } from '../domain/inert-json.js';
@@ -17,6 +17,8 @@ export interface ExportOptions {
 /** Why a file could not be written, in a user's words where the system's are cryptic. */
 const WRITE_ERRORS: Readonly<Record<string, (out: string) => string>> = {
   ENOENT: (out) => `there is no folder ${dirname(out)}`,
+  ELOOP: () => 'it is a symbolic link (write the export to a path of its own)',
+  ENXIO: () => 'it is a named pipe that nothing is reading',
   ENOTDIR: (out) => `a part of ${dirname(out)} is a file, not a folder`,
   EISDIR: () => 'it is a folder',
   EACCES: () => 'permission denied',
@@ -76,6 +78,32 @@ function copyRun(file: string, out: number): number {
   throw new Error(`${file} ${readErrorMessage(copied.code, copied.error)}`);
 }
 
+/**
+ * The export's file, for writing. A symbolic link there is not followed (its
+ * target could be anything the user may write); a named pipe with no reader
+ * fails at once (ENXIO) instead of waiting; what was there is emptied and
+ * made 0600, as a new file is: a journal holds what the team wrote.
+ */
+function openOut(out: string): number {
+  const fd = openSync(out, constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isFIFO()) {
+      // A reader is there: written to as it reads, waiting when the pipe is full rather than failing.
+      closeSync(fd);
+      return openSync(out, constants.O_WRONLY | constants.O_NOFOLLOW);
+    }
+    if (stats.isFile()) {
+      ftruncateSync(fd, 0);
+      fchmodSync(fd, 0o600);
+    }
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
+}
+
 /** One team's journal, every run of it, as one standalone recording. */
 export function runExport({ team, out, stateDir, claudeDir }: ExportOptions): number {
   const shownTeam = sanitizeLine(team);
@@ -101,7 +129,7 @@ export function runExport({ team, out, stateDir, claudeDir }: ExportOptions): nu
   }
   let fd: number;
   try {
-    fd = openSync(out, 'w', 0o600);
+    fd = openOut(out);
   } catch (error) {
     return cannotWrite(out, error);
   }

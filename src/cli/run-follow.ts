@@ -32,7 +32,7 @@ function eventJson(event: TeamEvent, at: number, initial: boolean) {
     case 'message':
       return { ...base, change: event.change, message: messageJson(event.message) };
     case 'handshake':
-      return { ...base, previous: event.previous, handshake: handshakeJson(event.handshake) };
+      return { ...base, previous: event.previous, handshake: handshakeJson(event.handshake, at) };
     case 'task':
       return { ...base, previous: event.previous, task: taskJson(event.task) };
     case 'diagnosis':

@@ -1,5 +1,5 @@
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import { inertJson } from '../domain/inert-json.js';
+import { inertJsonPieces } from '../domain/inert-json.js';
 import { snapshot } from '../store/snapshot.js';
 import { selectTeams } from '../store/selectors/teams.js';
 import { settledSession, type JournalOptions } from './session.js';
@@ -31,6 +31,13 @@ export async function runJson({
   const teams = selectTeams(store.getState().teams).map((known) => known.name);
   if (team !== undefined && !teams.includes(team)) return unknownTeam(team, store.getState(), teams, claudeDir);
   const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec });
-  process.stdout.write(`${inertJson(document, 2)}\n`);
+  await printJson(document);
   return 0;
+}
+
+/** A JSON document on stdout a piece at a time, waiting for a pipe's reader to take each piece rather than queueing it all. */
+export async function printJson(value: unknown, out: NodeJS.WritableStream = process.stdout): Promise<void> {
+  for (const piece of inertJsonPieces(value)) {
+    if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve));
+  }
 }

@@ -1,13 +1,13 @@
 import React from 'react';
 import { App } from '../../components/app.js';
 import { initialViewState } from '../../components/view-state.js';
-import { inertJson } from '../domain/inert-json.js';
 import { sanitizeLine } from '../domain/sanitize.js';
 import { ReplayController } from '../journal/replay-controller.js';
-import { noticesAsProblems } from '../journal/restore.js';
-import { findRecording } from '../journal/sources.js';
+import { noticesAsProblems, replayRuns } from '../journal/restore.js';
+import { readRecording, recordingFiles } from '../journal/sources.js';
 import { snapshot } from '../store/snapshot.js';
 import { createStore } from '../store/store.js';
+import { printJson } from './run-json.js';
 import { printFrame } from './run-once.js';
 import { runOnTerminal } from './on-terminal.js';
 
@@ -26,46 +26,25 @@ export interface ReplayCliOptions {
   readonly height: number | undefined;
 }
 
-/** Play a recorded run on the dashboard, or print where it ends (`--json`). */
+/** Play a recorded run on the dashboard, or print where it ends (`--json`, or no terminal). */
 export async function runReplay(options: ReplayCliOptions): Promise<number> {
-  const recording = findRecording(options.source, options.stateDir, options.claudeDir);
-  if (!recording) {
+  const files = recordingFiles(options.source, options.stateDir, options.claudeDir);
+  if (!files) {
     process.stderr.write(`teamtop: no journal file or recorded team named "${options.source}" (journals are in ${options.stateDir})\n`);
     return 1;
   }
-  // Not one line of it is a journal's: whatever it is, playing it would show an empty dashboard and say nothing.
-  if (recording.lines.length === 0) {
-    // The reader's notice, for the first line it could not take (nothing more is skipped: nothing is played).
-    const why = recording.notices[0]?.message.replace(/ and was skipped$/u, '') ?? 'it is empty';
-    process.stderr.write(
-      `teamtop: ${sanitizeLine(options.source)} is not a teamtop recording (${sanitizeLine(why)}); ` +
-        'a recording is a journal file, as teamtop export writes one\n',
-    );
-    return 1;
-  }
+  if (options.json || !options.interactive) return printEnd(files, options);
+
+  const recording = readRecording(files);
+  if (recording.lines.length === 0) return notARecording(options.source, recording.notices);
   const store = createStore();
   store.dispatch({ type: 'observed', observations: noticesAsProblems(recording.notices, Date.now()) });
   const controller = new ReplayController(recording.lines, store, { speed: options.speed });
-  const claudeDir = recording.claudeDir ?? options.claudeDir;
-
-  if (options.json || !options.interactive) {
-    controller.toEnd();
-    const now = options.now ?? (options.json ? Date.now() : controller.end);
-    if (options.json) {
-      process.stdout.write(
-        `${inertJson(snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs, quietAfterMs: options.quietAfterMs }), 2)}\n`,
-      );
-      return 0;
-    }
-    printFrame(store.getState(), { ...options, view: initialViewState, claudeDir, now });
-    return 0;
-  }
-
   controller.play();
   return runOnTerminal(
     <App
       store={store}
-      claudeDir={claudeDir}
+      claudeDir={recording.claudeDir ?? options.claudeDir}
       color={options.color}
       stallAfterMs={options.stallAfterMs}
       quietAfterMs={options.quietAfterMs}
@@ -73,4 +52,40 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
     />,
     { color: options.color, onClose: () => controller.dispose() },
   );
+}
+
+/**
+ * Not one line of it is a journal's: whatever it is, playing it would show an
+ * empty dashboard and say nothing. The reader's notice says why, for the first
+ * line it could not take.
+ */
+function notARecording(source: string, notices: readonly { readonly message: string }[]): number {
+  const why = notices[0]?.message.replace(/ and was skipped$/u, '') ?? 'it is empty';
+  process.stderr.write(
+    `teamtop: ${sanitizeLine(source)} is not a teamtop recording (${sanitizeLine(why)}); a recording is a journal file, as teamtop export writes one\n`,
+  );
+  return 1;
+}
+
+/**
+ * Where the recording ends, printed: streamed through the store a line at a
+ * time, so a recording of millions of entries is never in memory at once.
+ */
+async function printEnd(files: readonly string[], options: ReplayCliOptions): Promise<number> {
+  const store = createStore();
+  const played = replayRuns(
+    files.map((path) => ({ path })),
+    (observations) => store.dispatch({ type: 'observed', observations }),
+  );
+  if (Number.isNaN(played.end)) return notARecording(options.source, played.notices);
+  store.dispatch({ type: 'observed', observations: noticesAsProblems(played.notices, Date.now()) });
+  const claudeDir = played.claudeDir ?? options.claudeDir;
+  const now = options.now ?? (options.json ? Date.now() : played.end);
+  if (options.json) {
+    const document = snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs, quietAfterMs: options.quietAfterMs });
+    await printJson(document);
+    return 0;
+  }
+  printFrame(store.getState(), { ...options, view: initialViewState, claudeDir, now });
+  return 0;
 }

@@ -11,9 +11,9 @@ import type { Handshake, HandshakeState } from '../domain/handshakes.js';
 import { byTime, type InboxMessage } from '../domain/inbox.js';
 import { append } from '../domain/lists.js';
 import type { TaskNode, TaskState } from '../domain/task-graph.js';
-import { LONGEST_WAIT_MS } from '../domain/time.js';
 import { sameDiagnosis, selectDiagnoses } from '../store/selectors/diagnoses.js';
 import { positionOf, type InboxHistory } from '../store/inbox-history.js';
+import { timerDelay } from '../domain/time.js';
 import { selectHandshakes } from '../store/selectors/handshakes.js';
 import { selectTaskGraph } from '../store/selectors/tasks.js';
 import { selectTeams } from '../store/selectors/teams.js';
@@ -59,10 +59,17 @@ interface Said {
 /** Messages new to an inbox, or seen leaving it, since the version before. */
 function messageEvents(team: string, before: InboxHistory | undefined, after: InboxHistory): MessageEvent[] {
   if (before === after) return [];
-  if (before && after.grewFrom === before.messages) {
-    return after.messages.slice(before.messages.length).map((message) => ({ kind: 'message', team, change: 'new', message }));
-  }
   const events: MessageEvent[] = [];
+  // Grown from the version before: what it added and the places it replaced are all there is to look at.
+  if (before && after.grewFrom === before.messages) {
+    for (const position of after.replaced ?? []) {
+      const message = after.messages[position]!;
+      if (position < before.messages.length && message.delivered && !before.messages[position]!.delivered)
+        events.push({ kind: 'message', team, change: 'delivered', message });
+    }
+    for (const message of after.messages.slice(before.messages.length)) events.push({ kind: 'message', team, change: 'new', message });
+    return events;
+  }
   for (const message of after.messages) {
     const position = before ? positionOf(before, message.key) : undefined;
     if (position === undefined) events.push({ kind: 'message', team, change: 'new', message });
@@ -141,8 +148,7 @@ export function followTeams(
     if (events.length > 0 || initial) emit(events, initial);
     if (options.ticking && Number.isFinite(next)) {
       // A millisecond past the instant: judged at it, exactly at the threshold counts.
-      // Judged again at the latest after LONGEST_WAIT_MS: a threshold days away is not one timer.
-      timer = setTimeout(() => look(false), Math.min(LONGEST_WAIT_MS, Math.max(0, next - now) + 1));
+      timer = setTimeout(() => look(false), timerDelay(next - now + 1));
       timer.unref?.();
     }
   };

@@ -132,3 +132,18 @@ export function* graphemes(text: string): Generator<string> {
     else yield piece;
   }
 }
+
+/**
+ * The longest start of `text` of at most `length` UTF-16 code units that ends
+ * on a cluster boundary: a cut through an emoji or a surrogate pair would
+ * print U+FFFD, or half a flag.
+ */
+export function cutGraphemes(text: string, length: number): string {
+  if (text.length <= length) return text;
+  let end = 0;
+  for (const cluster of graphemes(text)) {
+    if (end + cluster.length > length) break;
+    end += cluster.length;
+  }
+  return text.slice(0, end);
+}

@@ -68,7 +68,7 @@ export interface Handshake extends Pairing {
   /** Epoch ms; null for an orphan response. */
   readonly requestedAt: number | null;
   readonly respondedAt: number | null;
-  /** Seconds since the request (since the response, for an orphan). */
+  /** Seconds since the request (since the response, for an orphan), as of the judgement: an answered one is judged once (its age as of any instant: ageSecondsAt). */
   readonly ageSeconds: number;
   /** Seconds the answer took; null while open or for an orphan. */
   readonly answerSeconds: number | null;
@@ -156,6 +156,16 @@ export function pairHandshakes(messages: readonly InboxMessage[]): Pairing[] {
   return pairings;
 }
 
+/**
+ * When a request was made: its timestamp, unless teamtop saw it come earlier
+ * than that (a request stamped in 2100 was made when it was seen, and stalls
+ * from then). Null when neither is known.
+ */
+function askedAt(request: InboxMessage): number | null {
+  if (!Number.isFinite(request.time)) return null;
+  return Number.isFinite(request.seenAt) && request.time > request.seenAt ? request.seenAt : request.time;
+}
+
 /** An answer says no when it explicitly does; anything else that answers counts as yes. */
 const answerState = (response: InboxMessage): Answer['state'] =>
   response.data && verdictOf(response.data) === false ? 'rejected' : 'approved';
@@ -193,6 +203,12 @@ const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
 
 const NOBODY: ReadonlySet<string> = new Set();
 
+/** How long ago a handshake's request was made (its answer, when no request was seen), as of `now`. */
+export const ageSecondsAt = ({ requestedAt, respondedAt }: Pick<Handshake, 'requestedAt' | 'respondedAt'>, now: number): number => {
+  const since = requestedAt ?? respondedAt;
+  return since === null ? 0 : seconds(now - since);
+};
+
 /**
  * Open, and between members of whom one is `gone` (has shut down, or left the
  * roster): the one asked will never answer, or the one who asked no longer waits.
@@ -212,8 +228,8 @@ export function isStalled(pairing: Pairing, now: number, stallAfterMs: number, g
   return (
     pairing.response === null &&
     pairing.request !== null &&
-    Number.isFinite(pairing.request.time) &&
-    now - pairing.request.time >= stallAfterMs &&
+    askedAt(pairing.request) !== null &&
+    now - Math.min(askedAt(pairing.request)!, now) >= stallAfterMs &&
     !isAbandoned(pairing, gone)
   );
 }
@@ -225,7 +241,7 @@ export function isStalled(pairing: Pairing, now: number, stallAfterMs: number, g
  * closed one is `rejected` on an explicit no, else `approved`.
  */
 export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): Handshake {
-  const requestedAt = pairing.request && Number.isFinite(pairing.request.time) ? pairing.request.time : null;
+  const requestedAt = pairing.request ? askedAt(pairing.request) : null;
   const respondedAt = pairing.response && Number.isFinite(pairing.response.time) ? pairing.response.time : null;
   const answers = pairing.responses.map((message): Answer => ({
     state: answerState(message),
@@ -239,13 +255,12 @@ export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: numb
   } else {
     state = isAbandoned(pairing, gone) ? 'abandoned' : isStalled(pairing, now, stallAfterMs) ? 'stalled' : 'pending';
   }
-  const since = requestedAt ?? respondedAt;
   return {
     ...pairing,
     state,
     requestedAt,
     respondedAt,
-    ageSeconds: since === null ? 0 : seconds(now - since),
+    ageSeconds: ageSecondsAt({ requestedAt, respondedAt }, now),
     answerSeconds: requestedAt !== null && respondedAt !== null ? seconds(respondedAt - requestedAt) : null,
     fact: factOf(pairing.request),
     orphan: pairing.request === null,

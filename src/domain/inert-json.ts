@@ -18,3 +18,69 @@ export const inertJsonText = (json: string): string => json.replace(UNSAFE_IN_JS
 
 /** `JSON.stringify`, inert. */
 export const inertJson = (value: unknown, indent?: number): string => inertJsonText(JSON.stringify(value, null, indent));
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+
+/** Lists longer than this are written an element at a time; anything smaller goes through JSON.stringify whole. */
+const LONG_LIST = 256;
+
+/** Whether `value` holds a long list within a few levels (a document's teams' messages): written in pieces. */
+const holdsLongList = (value: unknown, depth = 0): boolean =>
+  depth < 4 &&
+  (Array.isArray(value)
+    ? value.length > LONG_LIST || value.some((item) => holdsLongList(item, depth + 1))
+    : isRecord(value) && Object.values(value).some((field) => holdsLongList(field, depth + 1)));
+
+/**
+ * `inertJson(value, 2)` and a newline, a piece of about a megabyte at a time:
+ * the state at the end of a recording of a million entries would be a string
+ * too long to make (V8 stops at about 500 MB) long before it was too big to
+ * hold, and a reader of a pipe takes it as it comes.
+ */
+export function* inertJsonPieces(value: unknown): Generator<string> {
+  let pending: string[] = [];
+  let size = 0;
+  function* put(text: string): Generator<string> {
+    pending.push(text);
+    size += text.length;
+    if (size >= 1 << 20) {
+      yield inertJsonText(pending.join(''));
+      pending = [];
+      size = 0;
+    }
+  }
+  function* piece(item: unknown, indent: string): Generator<string> {
+    if (!holdsLongList(item)) {
+      // JSON has no raw newline in a string: indenting after each one indents the lines.
+      yield* put((JSON.stringify(item, null, 2) ?? 'null').replaceAll('\n', `\n${indent}`));
+      return;
+    }
+    const inner = `${indent}  `;
+    if (Array.isArray(item)) {
+      yield* put('[\n');
+      for (let i = 0; i < item.length; i++) {
+        const element: unknown = item[i];
+        yield* put(inner);
+        yield* piece(element === undefined || typeof element === 'function' ? null : element, inner);
+        yield* put(i < item.length - 1 ? ',\n' : '\n');
+      }
+      yield* put(`${indent}]`);
+      return;
+    }
+    const entries = Object.entries(item as Record<string, unknown>).filter(
+      ([, field]) => field !== undefined && typeof field !== 'function',
+    );
+    yield* put('{\n');
+    for (let i = 0; i < entries.length; i++) {
+      const [key, field] = entries[i]!;
+      yield* put(`${inner}${JSON.stringify(key)}: `);
+      yield* piece(field, inner);
+      yield* put(i < entries.length - 1 ? ',\n' : '\n');
+    }
+    yield* put(`${indent}}`);
+  }
+  yield* piece(value, '');
+  yield* put('\n');
+  if (pending.length > 0) yield inertJsonText(pending.join(''));
+}

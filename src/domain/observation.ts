@@ -109,19 +109,24 @@ interface Batcher {
 
 /**
  * Observations handed over in batches (the start-up scan, a journal's restore):
- * one store update per file would copy a team's task map per task. A batch
- * with an inbox in it goes at once, so the text it was read from can go.
+ * one store update per file would copy a team's task map per task, and one per
+ * change of a restored journal would copy an inbox's history per change. An
+ * inbox read counts as the messages it holds, so a big one goes at once and
+ * the text it was read from can go.
  */
 export function batching(emit: (observations: Observation[]) => void, size = 1000): Batcher {
   let batch: Observation[] = [];
+  let weight = 0;
   const flush = () => {
     if (batch.length > 0) emit(batch);
     batch = [];
+    weight = 0;
   };
   return {
     add(observations) {
       append(batch, observations);
-      if (batch.length >= size || observations.some((observation) => observation.kind === 'inbox')) flush();
+      for (const observation of observations) weight += observation.kind === 'inbox' ? Math.max(1, observation.messages.length) : 1;
+      if (weight >= size) flush();
     },
     flush,
   };

@@ -75,6 +75,12 @@ export function isInstant(ms: number): boolean {
   return Number.isFinite(ms) && Math.abs(ms) <= MAX_INSTANT;
 }
 
+/** The longest a Node timer can wait (2^31 - 1 ms, about 24.8 days): past it, Node waits 1 ms instead, and warns. */
+export const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** A delay a timer can take: a time a file set far ahead waits as long as a timer can, then looks again. */
+export const timerDelay = (ms: number): number => Math.min(LONGEST_TIMER_MS, Math.max(0, Number.isNaN(ms) ? 0 : ms));
+
 /** An instant as ISO, from epoch ms or an ISO string; null when unreadable. */
 export function toIso(value: number | string | undefined): string | null {
   const time = toEpoch(value);

@@ -3,13 +3,15 @@
  * where a folder should be: whole writes, folders made one at a time, and
  * what went wrong in a user's words.
  */
-import { constants, mkdirSync, statSync, writeSync } from 'node:fs';
+import { constants, lstatSync, mkdirSync, statSync, writeSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { dirname } from 'node:path';
 
 /** Writing it would take this run alone over the journal's size limit. */
 export class LimitReached extends Error {}
 
-export const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
+/** Not blocking (a named pipe there would hang until read), and never through a symbolic link. */
+export const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 
 /** Write all of `bytes`: a write to a nearly full disk can write part of them and still succeed. */
 export function writeAll(fd: number, bytes: Buffer): void {
@@ -38,6 +40,19 @@ export function makeFolders(path: string): void {
   }
   makeFolders(dirname(path));
   makeFolders(path);
+}
+
+/**
+ * Refuse a folder below `root` (the state dir, which may itself be a link)
+ * that is a symbolic link: what is written or pruned there would be outside it.
+ */
+export function noLinksBelow(root: string, path: string): void {
+  const parts = relative(root, path).split(sep).filter(Boolean);
+  let current = root;
+  for (const part of parts) {
+    current = `${current}${sep}${part}`;
+    if (lstatSync(current).isSymbolicLink()) throw Object.assign(new Error('a symbolic link'), { code: 'ELINK', path: current });
+  }
 }
 
 /** The nearest of `path` and its parents that exists and is not a folder. */
@@ -79,6 +94,9 @@ export function whyNotWritten(error: unknown, path: string, maxBytes: number): s
     case 'ENXIO':
     case 'ENOTFILE':
       return `not a regular file (${where})`;
+    case 'ELOOP':
+    case 'ELINK':
+      return `a symbolic link, which the journal does not follow (${where})`;
     default:
       return `cannot write (${error instanceof Error ? error.message : String(error)})`;
   }

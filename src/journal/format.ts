@@ -30,22 +30,35 @@ import * as z from 'zod/mini';
 
 export const JOURNAL_VERSION = 2;
 
+const count = z.int().check(z.gte(0));
+
+/**
+ * A time a Date can hold: past ±8.64e15 ms, `new Date(t).toISOString()`
+ * throws, and a recording is something strangers send.
+ */
+const instant = z.number().check(z.gte(-8.64e15), z.lte(8.64e15));
+
+/**
+ * An inbox element as written: an object, its fields read later by the inbox
+ * decoder. Only its shape is checked here: a schema over its fields would
+ * walk every field of every message of a journal that holds years of them.
+ */
+const element = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
+
 export const HeaderSchema = z.looseObject({
   teamtop: z.literal('journal'),
   v: z.number(),
   run: z.string(),
   team: z.string(),
   claudeDir: z.string(),
-  started: z.number(),
+  started: instant,
 });
 export type JournalHeader = z.infer<typeof HeaderSchema>;
-
-const count = z.int().check(z.gte(0));
 
 export const EntrySchema = z.discriminatedUnion('op', [
   z.looseObject({
     op: z.literal('file'),
-    t: z.number(),
+    t: instant,
     live: z.boolean(),
     path: z.string(),
     text: z.string(),
@@ -54,17 +67,17 @@ export const EntrySchema = z.discriminatedUnion('op', [
   }),
   z.looseObject({
     op: z.literal('inbox'),
-    t: z.number(),
+    t: instant,
     live: z.boolean(),
     path: z.string(),
-    messages: z.array(z.union([z.tuple([count, count]), z.record(z.string(), z.unknown())])),
+    messages: z.array(z.union([element, z.tuple([count, count])])),
     /** Why each element that could not be read could not be (none when absent). */
     invalid: z.optional(z.array(z.string())),
   }),
   /** A problem with a file appeared (its message) or went (null). */
-  z.looseObject({ op: z.literal('problem'), t: z.number(), path: z.string(), message: z.nullable(z.string()) }),
-  z.looseObject({ op: z.literal('gone'), t: z.number(), live: z.boolean(), path: z.string() }),
-  z.looseObject({ op: z.literal('folder'), t: z.number(), path: z.string(), present: z.boolean() }),
+  z.looseObject({ op: z.literal('problem'), t: instant, path: z.string(), message: z.nullable(z.string()) }),
+  z.looseObject({ op: z.literal('gone'), t: instant, live: z.boolean(), path: z.string() }),
+  z.looseObject({ op: z.literal('folder'), t: instant, path: z.string(), present: z.boolean() }),
 ]);
 export type JournalEntry = z.infer<typeof EntrySchema>;
 

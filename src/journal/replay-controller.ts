@@ -8,6 +8,7 @@ import type { Store } from '../store/store.js';
 import type { JournalLine } from './format.js';
 import { Replayer, timeOf } from './replayer.js';
 import { append } from '../domain/lists.js';
+import { timerDelay } from '../domain/time.js';
 import type { Observation } from '../domain/observation.js';
 
 export interface ReplayStatus {
@@ -157,7 +158,7 @@ export class ReplayController {
       return;
     }
     const next = timeOf(this.lines[this.position]!);
-    const wait = Math.min(this.maxWaitMs, Math.max(0, (next - this.clock) / this.speed));
+    const wait = timerDelay(Math.min(this.maxWaitMs, (next - this.clock) / this.speed));
     this.timer = setTimeout(() => {
       this.advance(1);
       if (this.playing) this.schedule();

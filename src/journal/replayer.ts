@@ -15,9 +15,21 @@ export class Replayer {
   /** Patches that could not be applied (the text they build on was lost), one sentence each. */
   readonly notices: string[] = [];
 
-  /** Observations for one line (a run's header says nothing by itself). */
+  /**
+   * Observations for one line (a run's header says nothing by itself). A
+   * recording is something people send each other: an entry that cannot be
+   * replayed is skipped with a notice, never the end of the player.
+   */
   apply(line: JournalLine): Observation[] {
-    return line.kind === 'header' ? [] : this.applyEntry(line.entry);
+    if (line.kind === 'header') return [];
+    try {
+      return this.applyEntry(line.entry);
+    } catch (error) {
+      this.notices.push(
+        `${line.entry.path}: an entry recorded at ${new Date(line.entry.t).toISOString()} could not be replayed (${error instanceof Error ? error.message : String(error)}) and was skipped`,
+      );
+      return [];
+    }
   }
 
   private applyEntry(entry: JournalEntry): Observation[] {

@@ -33,9 +33,9 @@ export function readRecording(files: readonly string[]): Recording {
   return { lines, notices, claudeDir: header?.kind === 'header' ? header.header.claudeDir : undefined };
 }
 
-/** A path to a journal file, or a team name. */
-export function findRecording(source: string, stateDir: string, claudeDir: string): Recording | undefined {
-  if (existsSync(source) && statSync(source).isFile()) return readRecording([source]);
+/** The files of a recording: a path to a journal file, or a team's runs by name (undefined: neither). */
+export function recordingFiles(source: string, stateDir: string, claudeDir: string): string[] | undefined {
+  if (existsSync(source) && statSync(source).isFile()) return [source];
   const files = teamRunFiles(stateDir, claudeDir, source);
-  return files.length > 0 ? readRecording(files) : undefined;
+  return files.length > 0 ? files : undefined;
 }

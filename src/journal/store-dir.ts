@@ -9,7 +9,7 @@
  * A run is named after its start time and process id, so names sort by age.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
@@ -22,8 +22,33 @@ export function resolveStateDir(dir: string | undefined, env: NodeJS.ProcessEnv 
   return join(xdg ? resolve(xdg) : join(homedir(), '.local', 'state'), 'teamtop');
 }
 
-const safe = (name: string): string => encodeURIComponent(name).replace(/^\.+/u, (dots) => '%2E'.repeat(dots.length));
-const unsafe = (name: string): string => decodeURIComponent(name);
+/**
+ * A team's name as a folder name. A name is any string a folder on disk or a
+ * journal gave: one with a lone surrogate (which encodeURIComponent refuses,
+ * with a URIError, on every start) keeps it as `%uD800`, which no encoded
+ * character looks like.
+ */
+const safe = (name: string): string =>
+  name
+    .split(/(\p{Surrogate})/u)
+    .map((part, i) => (i % 2 === 1 ? `%u${part.charCodeAt(0).toString(16).toUpperCase()}` : encodeURIComponent(part)))
+    .join('')
+    .replace(/^\.+/u, (dots) => '%2E'.repeat(dots.length));
+
+/** A folder's name as a team's: what is not such an encoding (a folder someone else made) is taken as it is. */
+function unsafe(folder: string): string {
+  return folder
+    .split(/(%u[0-9A-F]{4})/u)
+    .map((part, i) => {
+      if (i % 2 === 1) return String.fromCharCode(Number.parseInt(part.slice(2), 16));
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    })
+    .join('');
+}
 
 /** The journal folder for one Claude config dir. */
 export function namespaceDir(stateDir: string, claudeDir: string): string {
@@ -41,6 +66,27 @@ export function runId(started: number, pid = process.pid): string {
   return `${new Date(started).toISOString().replace(/[:.]/gu, '-')}-${pid}`;
 }
 
+/** The process that writes (or wrote) a run, from its name; undefined when the name says none. */
+export function writerOf(run: string): number | undefined {
+  const pid = Number(/-(\d+)$/u.exec(run)?.[1]);
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/**
+ * Whether a run may still be being written: its writer is a live process.
+ * A pid another process has taken since errs on the side of keeping the run.
+ */
+export function isLive(run: string): boolean {
+  const pid = writerOf(run);
+  if (pid === undefined || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export interface RunFile {
   readonly path: string;
   readonly team: string;
@@ -48,9 +94,15 @@ export interface RunFile {
   readonly size: number;
 }
 
+/**
+ * The folders in `path`: a symbolic link is never followed, so a link in the
+ * state dir cannot lead pruning (or a restore) to files outside it.
+ */
 function list(path: string): string[] {
   try {
-    return readdirSync(path);
+    return readdirSync(path, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
   } catch {
     return [];
   }
@@ -61,11 +113,18 @@ export function listRuns(namespace: string, team?: string): RunFile[] {
   const teams = team === undefined ? list(namespace) : [safe(team)];
   const runs: RunFile[] = [];
   for (const folder of teams) {
-    for (const name of list(join(namespace, folder))) {
+    let names: string[];
+    try {
+      names = readdirSync(join(namespace, folder));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
       if (!name.endsWith('.jsonl')) continue;
       const path = join(namespace, folder, name);
       try {
-        const stats = statSync(path);
+        // lstat: a link named like a run is no run of ours (pruning would delete what it leads to).
+        const stats = lstatSync(path);
         // A folder or a named pipe of that name is no run: reading it would fail, or wait forever.
         if (stats.isFile()) runs.push({ path, team: unsafe(folder), run: name.slice(0, -'.jsonl'.length), size: stats.size });
       } catch {

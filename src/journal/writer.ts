@@ -21,10 +21,10 @@ import { closeSync, fstatSync, ftruncateSync, openSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
-import { LimitReached, makeFolders, OPEN_FLAGS, whyNotWritten, writeAll } from './disk.js';
+import { LimitReached, makeFolders, noLinksBelow, OPEN_FLAGS, whyNotWritten, writeAll } from './disk.js';
 import { JournalEntries } from './entries.js';
 import { JOURNAL_VERSION, type JournalHeader } from './format.js';
-import { listAllRuns, runId, teamDir } from './store-dir.js';
+import { isLive, listAllRuns, runId, teamDir, writerOf } from './store-dir.js';
 
 export interface WriterOptions {
   readonly stateDir: string;
@@ -67,6 +67,8 @@ export class JournalWriter {
   private writtenSincePrune = 0;
   /** Closed, or stopped by a failure: nothing more is recorded. */
   private stopped = false;
+  /** Whether it was said that other teamtops' runs keep the journal over its limit. */
+  private saidOverLimit = false;
   private readonly flushOnExit = () => this.flush();
 
   constructor(private readonly options: WriterOptions) {
@@ -179,19 +181,39 @@ export class JournalWriter {
     this.writtenSincePrune += bytes.length;
   }
 
-  /** Delete the oldest runs (never this one) until `needed` more bytes fit the limit. */
+  /**
+   * Delete the oldest runs until `needed` more bytes fit the limit: never this
+   * one, nor one another teamtop is still writing (two dashboards can share a
+   * journal: the second pruned the first's open runs, and its history with
+   * them). When those alone keep the journal over its limit, that is said, once.
+   */
   private prune(needed: number): void {
     this.writtenSincePrune = 0;
     const runs = listAllRuns(this.options.stateDir);
     let total = runs.reduce((sum, run) => sum + run.size, 0);
     this.runBytes = runs.filter((run) => run.run === this.run).reduce((sum, run) => sum + run.size, 0);
+    const kept = new Set<number>();
     for (const run of runs) {
       if (total + needed <= this.options.maxBytes) break;
       if (run.run === this.run) continue;
+      if (isLive(run.run)) {
+        kept.add(writerOf(run.run)!);
+        continue;
+      }
       rmSync(run.path, { force: true });
       total -= run.size;
     }
     this.totalBytes = total;
+    if (total + needed > this.options.maxBytes && kept.size > 0 && !this.saidOverLimit) {
+      this.saidOverLimit = true;
+      const pids = [...kept].join(', ');
+      this.options.onProblem?.({
+        kind: 'problem',
+        path: JOURNAL_PROBLEM,
+        message: `the journal is over its limit (--journal-limit): the runs other teamtops are still writing (process ${pids}) are kept`,
+        at: this.now(),
+      });
+    }
   }
 
   private pathOf(team: string): string {
@@ -213,6 +235,7 @@ export class JournalWriter {
     }
     const path = this.pathOf(team);
     makeFolders(dirname(path));
+    noLinksBelow(this.options.stateDir, dirname(path));
     // Not blocking: a named pipe where the file should be would otherwise hang until read.
     const fd = openSync(path, OPEN_FLAGS, 0o600);
     try {

@@ -108,9 +108,10 @@ function followLog(log: AgentLog | null, observation: Extract<Observation, { kin
 const liveAt = ({ at, live }: { at: number; live: boolean }): number => (live ? at : Number.NaN);
 
 /**
- * Maps made while applying one batch of observations: nobody has seen them yet,
- * so the next observation of the batch may change them in place. Copying a
- * team's task map for each of a batch's 10,000 task files would be quadratic.
+ * Maps and message lists made while applying one batch of observations: nobody
+ * has seen them yet, so the next observation of the batch may change them in
+ * place. Copying a team's task map for each of a batch's 10,000 task files, or
+ * an inbox's history for each of a restored journal's changes, would be quadratic.
  */
 type Fresh = WeakSet<object>;
 
@@ -128,7 +129,7 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
     case 'inbox':
       return touch(
         withInbox(team, observation.member, (inbox) =>
-          applyInboxFile(inbox, observation.messages, observation.unchanged, liveAt(observation)),
+          applyInboxFile(inbox, observation.messages, observation.unchanged, liveAt(observation), fresh),
         ),
         observation,
         true,
@@ -168,7 +169,7 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       const { target } = observation;
       if (target.kind === 'inbox') {
         return touch(
-          withInbox(team, target.member, (inbox) => removeInboxFile(inbox, liveAt(observation))),
+          withInbox(team, target.member, (inbox) => removeInboxFile(inbox, liveAt(observation), fresh)),
           observation,
           false,
         );

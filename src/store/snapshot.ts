@@ -3,7 +3,7 @@
  * scripts, so its shape changes only by adding fields.
  */
 import { messageRef } from '../domain/diagnoses/diagnosis.js';
-import type { Handshake } from '../domain/handshakes.js';
+import { ageSecondsAt, type Handshake } from '../domain/handshakes.js';
 import type { InboxMessage } from '../domain/inbox.js';
 import type { TaskNode } from '../domain/task-graph.js';
 import { isInstant, toIso } from '../domain/time.js';
@@ -106,7 +106,7 @@ export function taskJson(task: TaskNode) {
 }
 
 /** One handshake as `--json` and `--follow` give it. */
-export function handshakeJson(handshake: Handshake) {
+export function handshakeJson(handshake: Handshake, now: number) {
   return {
     kind: handshake.kind,
     requestId: handshake.requestId,
@@ -115,7 +115,8 @@ export function handshakeJson(handshake: Handshake) {
     requestedAt: isoOrNull(handshake.requestedAt),
     respondedAt: isoOrNull(handshake.respondedAt),
     state: handshake.state,
-    ageSeconds: handshake.ageSeconds,
+    // An answered one's judgement is kept from when it was first judged (see selectHandshakes): its age is as of `now`.
+    ageSeconds: ageSecondsAt(handshake, now),
     answerSeconds: handshake.answerSeconds,
     orphan: handshake.orphan,
     fact: handshake.fact || null,
@@ -187,7 +188,7 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
     })),
     messages: selectTeamMessages(team.inboxes).map(messageJson),
     tasks: selectTaskGraph(team.tasks).map(taskJson),
-    handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map(handshakeJson),
+    handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map((handshake) => handshakeJson(handshake, options.now)),
     workflow: workflowJson(team, options),
     diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs).diagnoses.map(diagnosisJson),
   };

@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { CAPTURES, copyFixture, FIXTURES } from '../helpers/fixtures.js';
+import { CAPTURES, copyFixture, FIXTURES, tempDir } from '../helpers/fixtures.js';
 import { runCli as run } from '../helpers/cli.js';
 
 const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]/gu;
@@ -94,9 +94,17 @@ describe('handshakes in --json', () => {
   });
 
   it('rejects a --now that is not a time and a negative --stall-after', () => {
-    const badNow = run(['--json', '--now', 'yesterday']);
-    expect(badNow.code).not.toBe(0);
-    expect(badNow.stderr).toContain('expected an ISO time');
+    // Not a time, a number Date.parse took for 2000-01-01, a day February does not have (it rolled over to 2 March).
+    for (const now of ['yesterday', '0', '2026-02-30T00:00:00Z', '2026-03-01T25:00:00Z']) {
+      const badNow = run(['--json', '--now', now]);
+      expect(badNow.code).toBe(2);
+      expect(badNow.stderr).toContain('expected an ISO time');
+      expect(run(['doctor', '--now', now]).code).toBe(2);
+    }
+    // A date alone is its midnight, UTC.
+    expect(JSON.parse(run(['doctor', '--json', '--now', '2026-03-01', '--no-journal', '--dir', tempDir()]).stdout)).toMatchObject({
+      now: '2026-03-01T00:00:00.000Z',
+    });
     expect(run(['--json', '--stall-after', '-5']).code).not.toBe(0);
   });
 });

@@ -7,8 +7,8 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadRecording, recordedRun } from '../../conformance/recording.mjs';
-import { reenact } from '../../conformance/reenact.mjs';
+import { loadRecording, recordedRun } from '../../harness/recording.mjs';
+import { reenact } from '../../harness/reenact.mjs';
 import { runCli } from '../helpers/cli.js';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { CLI } from '../helpers/pty.js';
@@ -117,11 +117,12 @@ describe('teamtop --follow --json', () => {
   );
 
   it('says a request stalled when it does, with no file changing, and when it is answered', async () => {
-    const files = new TeamFiles(tempDir(), Date.now() - 59_000);
+    // Written now, stalled 8 s on: room for a slow start before the threshold, and the stall comes with no file changing.
+    const files = new TeamFiles(tempDir(), Date.now());
     files.config([files.teammate('carol', { backend: 'tmux' })]);
     const request = files.permissionRequest('carol', 0);
     files.send('team-lead', 'carol', request, 0);
-    const follower = follow(['--dir', files.dir, '--no-journal']);
+    const follower = follow(['--dir', files.dir, '--no-journal', '--stall-after', '8']);
     await ready(follower);
     const initial = follower.lines.filter((line) => line.initial);
     expect(initial.map((line) => line.event)).toEqual(['team', 'handshake']);
@@ -137,7 +138,7 @@ describe('teamtop --follow --json', () => {
           ['handshake', 'pending'],
           ['diagnosis', 'raised'],
         ]),
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     const stalled = follower.lines.find((line) => line.event === 'diagnosis')!;
     expect(stalled).toMatchObject({
@@ -145,10 +146,10 @@ describe('teamtop --follow --json', () => {
       diagnosis: { kind: 'stalled', severity: 'warning', members: ['team-lead', 'carol'] },
     });
     // At the threshold, not a poll later.
-    expect(Date.parse(stalled['at'] as string) - files.at(60)).toBeLessThan(1000);
-    expect(Date.parse(stalled['at'] as string)).toBeGreaterThanOrEqual(files.at(60));
+    expect(Date.parse(stalled['at'] as string) - files.at(8)).toBeLessThan(1000);
+    expect(Date.parse(stalled['at'] as string)).toBeGreaterThanOrEqual(files.at(8));
 
-    files.send('carol', 'team-lead', { type: 'permission_response', request_id: request.request_id, subtype: 'success' }, 61);
+    files.send('carol', 'team-lead', { type: 'permission_response', request_id: request.request_id, subtype: 'success' }, 9);
     await waitFor(() =>
       expect(
         follower.lines.slice(-3).map((line) => [line.event, line.change ?? (line['handshake'] as { state: string } | undefined)?.state]),

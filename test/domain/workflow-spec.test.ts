@@ -137,6 +137,13 @@ describe('parseSpec rules', () => {
     ]);
   });
 
+  it('says a channel with no type misses one, not that it found "a undefined"', () => {
+    const spec = team({ collaboration: { channels: [{ name: 'x' }] } });
+    expect(problemsOf(checkSpec(spec))).toEqual([
+      '$.collaboration.channels[0].type: required, but missing: one of "direct", "broadcast", "pub-sub"',
+    ]);
+  });
+
   it('flags unknown keys everywhere but $schema at the top, suggesting the key meant', () => {
     const spec = team({
       $schema: 'https://example.com/team.schema.json',

@@ -4,7 +4,8 @@
  * unchanged (or broken the same way) costs nothing, writes outside teams/ and
  * tasks/ are not even read, and the size limit holds during a run.
  */
-import { appendFileSync, mkdirSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSession, type JournalOptions } from '../../src/cli/session.js';
@@ -17,6 +18,9 @@ import { sleep, waitFor } from '../helpers/wait.js';
 
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 const journalBytes = (state: string) => listAllRuns(state).reduce((sum, run) => sum + run.size, 0);
+/** A pid no process has now: one that ran and ended. */
+const endedPid = (): number => spawnSync('true').pid;
+
 const options = (stateDir: string, maxBytes = 50 * 1024 * 1024): JournalOptions => ({ stateDir, write: true, maxBytes });
 
 function team(dir: string): string {
@@ -132,7 +136,8 @@ describe('the journal of a run', () => {
     const state = tempDir();
     const inbox = team(dir);
     writeJson(inbox, [message(0)]);
-    const older = join(state, 'journal/claude-00000000/alpha/2026-01-01T00-00-00-000Z-1.jsonl');
+    // Written by a teamtop that has ended: its pid is no live process's.
+    const older = join(state, `journal/claude-00000000/alpha/2026-01-01T00-00-00-000Z-${endedPid()}.jsonl`);
     mkdirSync(join(older, '..'), { recursive: true });
     writeFileSync(older, 'x'.repeat(30 * 1024));
     const limit = 64 * 1024;
@@ -158,5 +163,53 @@ describe('the journal of a run', () => {
     await waitFor(() => expect(live.json().teams[0]!.messages.map((m) => m.text)).toContain('still shown'));
     live.stop();
     expect(journalBytes(state)).toBeLessThanOrEqual(limit);
+  });
+
+  it('never prunes a run another live teamtop is writing, and says when that keeps the journal over its limit', async () => {
+    const dir = tempDir();
+    const state = tempDir();
+    const inbox = team(dir);
+    writeJson(inbox, [message(0)]);
+    // Another dashboard's open run (its writer, this test's own parent, is alive), and a run whose writer ended.
+    const folder = join(state, 'journal/claude-00000000/alpha');
+    mkdirSync(folder, { recursive: true });
+    const open = join(folder, `2026-01-01T00-00-00-000Z-${process.ppid}.jsonl`);
+    const ended = join(folder, `2026-01-02T00-00-00-000Z-${endedPid()}.jsonl`);
+    writeFileSync(open, 'x'.repeat(40 * 1024));
+    writeFileSync(ended, 'x'.repeat(10 * 1024));
+    const live = await watchRecorded(dir, options(state, 32 * 1024));
+    await waitFor(() =>
+      expect(live.json().problems).toContainEqual({
+        path: JOURNAL_PROBLEM,
+        message: `the journal is over its limit (--journal-limit): the runs other teamtops are still writing (process ${process.ppid}) are kept`,
+      }),
+    );
+    expect(listAllRuns(state).map((run) => run.path)).toContain(open);
+    expect(listAllRuns(state).map((run) => run.path)).not.toContain(ended);
+    live.stop();
+  });
+
+  it('follows no symbolic link in the state dir: pruning deletes nothing outside it, and nothing is written there', async () => {
+    const dir = tempDir();
+    const state = tempDir();
+    const outside = tempDir();
+    const inbox = team(dir);
+    writeJson(inbox, [message(0)]);
+    // Laid out as a config dir's journal: a team's folder, a run file in it.
+    mkdirSync(join(outside, 'alpha'));
+    const precious = join(outside, 'alpha', `2026-01-01T00-00-00-000Z-${endedPid()}.jsonl`);
+    writeFileSync(precious, 'x'.repeat(40 * 1024));
+    mkdirSync(join(state, 'journal'), { recursive: true });
+    symlinkSync(outside, join(state, 'journal/elsewhere'));
+    const live = await watchRecorded(dir, options(state, 16 * 1024));
+    for (let i = 1; i <= 20; i++)
+      writeJson(
+        inbox,
+        Array.from({ length: i + 1 }, (_, j) => message(j)),
+      );
+    await waitFor(() => expect(live.store.getState().teams.get('alpha')!.inboxes.get('team-lead')!.present).toBe(21));
+    live.stop();
+    expect(readdirSync(join(outside, 'alpha'))).toEqual([precious.split('/').pop()]);
+    expect(readdirSync(outside)).toEqual(['alpha']);
   });
 });

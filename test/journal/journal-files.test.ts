@@ -4,7 +4,7 @@
  * export aimed at one of the runs it exports.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { namespaceDir } from '../../src/journal/store-dir.js';
@@ -111,5 +111,33 @@ describe('teamtop export', () => {
     expect(full.status).toBe(1);
     expect(full.stderr).toMatch(/^teamtop: export to .*alpha\.jsonl failed, nothing was written: EFBIG/u);
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('never follows a symbolic link as --out, makes the file 0600 even over one that was there, and does not wait on a pipe with no reader', () => {
+    const claudeDir = tempDir();
+    const { state } = journal(claudeDir, recorded(claudeDir));
+    const folder = tempDir();
+    const exportTo = (out: string) => cli(['export', '--team', 'alpha', '--out', out, '--dir', claudeDir, '--state-dir', state]);
+
+    const target = join(folder, 'precious.txt');
+    writeFileSync(target, 'keep me');
+    symlinkSync(target, join(folder, 'link.jsonl'));
+    const linked = exportTo(join(folder, 'link.jsonl'));
+    expect(linked.code).toBe(1);
+    expect(linked.stderr).toContain('it is a symbolic link');
+    expect(readFileSync(target, 'utf8')).toBe('keep me');
+
+    const existing = join(folder, 'existing.jsonl');
+    writeFileSync(existing, 'an older export, longer than the new one '.repeat(100), { mode: 0o644 });
+    chmodSync(existing, 0o644);
+    expect(exportTo(existing).code).toBe(0);
+    expect(statSync(existing).mode & 0o777).toBe(0o600);
+    expect(readFileSync(existing, 'utf8')).not.toContain('an older export');
+
+    const pipe = join(folder, 'pipe.jsonl');
+    execFileSync('mkfifo', [pipe]);
+    const piped = exportTo(pipe);
+    expect(piped.code).toBe(1);
+    expect(piped.stderr).toContain('a named pipe that nothing is reading');
   });
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -215,7 +216,9 @@ describe('the journal', () => {
   it('stays under its size limit by deleting the oldest runs first', () => {
     const state = tempDir();
     const namespace = namespaceDir(state, '/claude');
-    const old = ['2026-01-01T00-00-00-000Z-1', '2026-01-02T00-00-00-000Z-1', '2026-01-03T00-00-00-000Z-1'];
+    // Written by a teamtop that has ended (one still running is never pruned).
+    const pid = spawnSync('true').pid;
+    const old = ['2026-01-01T00-00-00-000Z', '2026-01-02T00-00-00-000Z', '2026-01-03T00-00-00-000Z'].map((started) => `${started}-${pid}`);
     for (const run of old) {
       mkdirSync(join(namespace, 'alpha'), { recursive: true });
       writeFileSync(join(namespace, 'alpha', `${run}.jsonl`), 'x'.repeat(1000));
@@ -226,12 +229,7 @@ describe('the journal', () => {
     writer.close();
     const left = listAllRuns(state).map((run) => `${run.team}/${run.run}`);
     // 6000 bytes in three runs of two files; the oldest run goes, whole.
-    expect(left).toEqual([
-      'alpha/2026-01-02T00-00-00-000Z-1',
-      'beta/2026-01-02T00-00-00-000Z-1',
-      'alpha/2026-01-03T00-00-00-000Z-1',
-      'beta/2026-01-03T00-00-00-000Z-1',
-    ]);
+    expect(left).toEqual([`alpha/${old[1]}`, `beta/${old[1]}`, `alpha/${old[2]}`, `beta/${old[2]}`]);
     expect(readdirSync(join(namespace, 'alpha'))).not.toContain(`${old[0]}.jsonl`);
   });
 

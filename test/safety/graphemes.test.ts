@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { graphemes, mayJoin } from '../../src/domain/graphemes.js';
+import { cutGraphemes, graphemes, mayJoin } from '../../src/domain/graphemes.js';
 import { HUGE_WORD, ODD_TEXTS } from './corpus.js';
 
 const segmenter = new Intl.Segmenter();
@@ -98,5 +98,23 @@ describe('grapheme clusters of any text', () => {
     }
     check();
     expect(joined).toEqual([]);
+  });
+});
+
+describe('cutGraphemes', () => {
+  it('cuts at a cluster boundary, never through an emoji, a flag or a surrogate pair', () => {
+    const text = `${'a'.repeat(70)}👍🏽🇫🇷 done`;
+    expect(cutGraphemes(text, 72)).toBe('a'.repeat(70));
+    expect(cutGraphemes(text, 74)).toBe(`${'a'.repeat(70)}👍🏽`);
+    expect(cutGraphemes('short', 72)).toBe('short');
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.nat(60), (value, length) => {
+        const cut = cutGraphemes(value, length);
+        expect(cut.length).toBeLessThanOrEqual(length);
+        expect(value.startsWith(cut)).toBe(true);
+        expect(segmented(value).join('').startsWith(segmented(cut).join(''))).toBe(true);
+        expect(segmented(value).slice(0, segmented(cut).length)).toEqual(segmented(cut));
+      }),
+    );
   });
 });

@@ -63,14 +63,17 @@ describe('inbox history', () => {
     expect(positionOf(older, b.key)).toBe(1);
   });
 
-  it('says what a version grew from only when it added messages after the same ones', () => {
+  it('says what a version grew from, and which of its messages it replaced, while no message moved', () => {
     const older = applyInboxFile(emptyInbox('lead'), [a, b]);
-    expect(applyInboxFile(older, [a, b, c]).grewFrom).toBe(older.messages);
-    // A flipped read flag, a late message, a vanished one: the history changed, not only grew.
-    expect(applyInboxFile(older, [a, { ...b, read: true }, c]).grewFrom).toBeUndefined();
+    const grown = applyInboxFile(older, [a, b, c]);
+    expect(grown.grewFrom).toBe(older.messages);
+    expect(grown.replaced).toBeUndefined();
+    // A flipped read flag, a vanished message, a removed file: the messages in those places were replaced.
+    expect(applyInboxFile(older, [a, { ...b, read: true }, c])).toMatchObject({ grewFrom: older.messages, replaced: new Set([1]) });
+    expect(applyInboxFile(older, [b, c])).toMatchObject({ grewFrom: older.messages, replaced: new Set([0]) });
+    expect(removeInboxFile(grown)).toMatchObject({ grewFrom: grown.messages, replaced: new Set([0, 1, 2]) });
+    // A late message moves the ones after it: nothing to extend.
     expect(applyInboxFile(applyInboxFile(emptyInbox('lead'), [a, c]), [a, c, b]).grewFrom).toBeUndefined();
-    expect(applyInboxFile(older, [b, c]).grewFrom).toBeUndefined();
-    expect(removeInboxFile(applyInboxFile(older, [a, b, c])).grewFrom).toBeUndefined();
   });
 
   it('updates a message whose read flag flipped in place', () => {

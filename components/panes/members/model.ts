@@ -193,9 +193,13 @@ function markerFor(arrow: string, verb: string, handshakes: readonly Handshake[]
   return `${arrow} ${verb} ${fit(whom, 24)} ${formatAge(oldest * 1000)}`;
 }
 
+/** The open handshakes of a frame's list, found once for all the member panes (a long run has thousands answered). */
+const openOf = new WeakMap<readonly Handshake[], readonly Handshake[]>();
+
 /** The member's open handshakes, as its pane marks them. */
 function markerOf(member: string, handshakes: readonly Handshake[]): HandshakeMarker | null {
-  const open = handshakes.filter(isOpen);
+  let open = openOf.get(handshakes);
+  if (!open) openOf.set(handshakes, (open = handshakes.filter(isOpen)));
   const waitingOn = open.filter((handshake) => handshake.from === member);
   const owes = open.filter((handshake) => handshake.to === member);
   const text = [

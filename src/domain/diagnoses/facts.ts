@@ -52,8 +52,10 @@ export class Clock {
   /** Whether `ms` have passed since `since` (exactly `ms` counts, as for stalls); if not yet, when they will is noted. */
   passed(since: number, ms: number): boolean {
     if (!Number.isFinite(since)) return false;
-    if (this.now - since >= ms) return true;
-    this.due = Math.min(this.due, since + ms);
+    // A time in the future (a clock that stepped back, a file stamped 2100) counts from now, not from then.
+    const from = Math.min(since, this.now);
+    if (this.now - from >= ms) return true;
+    this.due = Math.min(this.due, from + ms);
     return false;
   }
 
@@ -79,6 +81,8 @@ export interface TeamFacts {
   sentBy(name: string): readonly InboxMessage[];
   /** Every handshake, judged as of the clock (open ones with a side that is gone, or of an ended team, are abandoned). */
   readonly handshakes: readonly Handshake[];
+  /** Those with no answer yet (open or abandoned): the few the clock can change, among a long run's thousands. */
+  readonly unanswered: readonly Handshake[];
   readonly tasks: readonly TaskNode[];
 }
 

@@ -16,7 +16,7 @@ import { sentToEarlierSelf } from './stale-request.js';
 export const ignoredShutdown: Detector = {
   kind: 'ignored-shutdown',
   detect(facts) {
-    return facts.handshakes.flatMap((handshake) => {
+    return facts.unanswered.flatMap((handshake) => {
       const { request } = handshake;
       if (handshake.kind !== 'shutdown' || !request || handshake.response || !isPresent(facts, handshake.to)) return [];
       // Still in its inbox: not taken, so not ignored (stalled says it waits unread).

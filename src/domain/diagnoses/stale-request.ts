@@ -44,13 +44,26 @@ function earlierSelfUntil(facts: TeamFacts, member: MemberFacts, joinedAt: numbe
   return ends.length > 0 ? minOf(ends) : joinedAt;
 }
 
+/** earlierSelfUntil once per member and judgement: it reads every handshake, and every handshake asks for it. */
+const untilOf = new WeakMap<TeamFacts, Map<string, number | undefined>>();
+
+function earlierSelfUntilOnce(facts: TeamFacts, member: MemberFacts, joinedAt: number): number | undefined {
+  let known = untilOf.get(facts);
+  if (!known) untilOf.set(facts, (known = new Map<string, number | undefined>()));
+  if (!known.has(member.name)) known.set(member.name, earlierSelfUntil(facts, member, joinedAt));
+  return known.get(member.name);
+}
+
+/** When a member's current stay on the roster began (NaN: not known). */
+const joinedAtOf = (facts: TeamFacts, name: string): number => currentStay(facts.members.get(name)?.stays ?? [])?.joinedAt ?? Number.NaN;
+
 /** When its recipient's current stay began, if the request was sent to an earlier one (undefined otherwise). */
 function earlierSelfJoinedAgain(facts: TeamFacts, handshake: Handshake): number | undefined {
   const { request } = handshake;
   const member = facts.members.get(handshake.to);
   const joinedAt = currentStay(member?.stays ?? [])?.joinedAt ?? Number.NaN;
   if (!member || !request || !(request.time < joinedAt)) return undefined;
-  const until = earlierSelfUntil(facts, member, joinedAt);
+  const until = earlierSelfUntilOnce(facts, member, joinedAt);
   return until !== undefined && request.time < until ? joinedAt : undefined;
 }
 
@@ -63,6 +76,8 @@ export const staleRequest: Detector = {
   detect(facts) {
     return facts.handshakes.flatMap((handshake) => {
       const name = handshake.to;
+      // Asked before its recipient's current stay began, or never a stale request: checked first, on thousands.
+      if (!(handshake.request && handshake.request.time < joinedAtOf(facts, name))) return [];
       // Its answers since it joined again: the new agent took the request.
       const answers = handshake.answers.filter((answer) => answer.from === name);
       if (answers.length === 0) return [];
@@ -78,7 +93,7 @@ export const staleRequest: Detector = {
           summary: `${name} joined again and answered ${what}, sent to the ${name} that was there before`,
           action: `check what the new ${name} did on it, and ask the new ${name} again; spawn a teammate under a fresh name to avoid this`,
           evidence: oldestFirst([
-            messageEvidence(handshake.request!),
+            messageEvidence(handshake.request),
             memberEvidence(name, joinedAt),
             ...answers.map((answer) => messageEvidence(answer.message)),
           ]),

@@ -29,20 +29,20 @@ function action(handshake: Handshake): string {
 export const stalled: Detector = {
   kind: 'stalled',
   detect(facts) {
-    return facts.handshakes
+    return facts.unanswered
       .filter(
         (handshake) =>
           handshake.request !== null &&
           handshake.response === null &&
           handshake.state !== 'abandoned' &&
-          facts.clock.passed(handshake.request.time, facts.stallAfterMs) &&
+          facts.clock.passed(handshake.requestedAt ?? Number.NaN, facts.stallAfterMs) &&
           !sentToEarlierSelf(facts, handshake),
       )
       .map((handshake) =>
         diagnosis('stalled', `handshake:${handshake.requestId}`, {
           severity: 'warning',
           members: [handshake.to, handshake.from],
-          since: handshake.request!.time,
+          since: handshake.requestedAt!,
           summary: `${handshake.to} has not answered ${handshake.from}'s ${requestName(handshake.kind)} ${handshake.requestId}${handshake.fact ? ` (${handshake.fact})` : ''}${isWaiting(handshake.request!) ? `; it is still unread in ${handshake.to}'s inbox` : ''}`,
           action: action(handshake),
           evidence: [messageEvidence(handshake.request!)],

@@ -50,6 +50,8 @@ export function schemaProblems(issues: readonly z.core.$ZodIssue[]): SpecProblem
       }
       case 'invalid_value': {
         const allowed = issue.values.map((value) => JSON.stringify(value)).join(', ');
+        // A discriminator that is not there at all is missing, not found as `undefined`.
+        if (issue.input === undefined) return [{ path: formatPath(path), message: `required, but missing: one of ${allowed}` }];
         return [{ path: formatPath(path), message: `must be one of ${allowed} (found ${show(issue.input)})` }];
       }
       default: {

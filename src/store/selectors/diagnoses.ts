@@ -7,53 +7,69 @@ import { cameAt, Clock, isWaiting, type InboxFacts, type MemberFacts, type TeamF
 import { asIdle, IDLE_AFTER_MS, idleOf } from '../../domain/diagnoses/idle.js';
 import { diagnose, type Judgement } from '../../domain/diagnoses/registry.js';
 import type { Diagnosis, Evidence } from '../../domain/diagnoses/diagnosis.js';
-import { judgeHandshake } from '../../domain/handshakes.js';
 import { byTime, type InboxMessage } from '../../domain/inbox.js';
-import { maxOf, minOf } from '../../domain/lists.js';
+import { append, maxOf, minOf } from '../../domain/lists.js';
 import { approvalOf, newestShutdown } from '../../domain/member-status.js';
 import { currentStay } from '../../domain/roster.js';
 import { toEpoch } from '../../domain/time.js';
 import { isPrintSession, type TeamState } from '../state.js';
-import { selectGone } from './handshakes.js';
+import { selectGone, selectJudgedHandshakes } from './handshakes.js';
 import { selectMembers } from './members.js';
+import type { InboxHistory } from '../inbox-history.js';
+import { presentMessages } from './mail.js';
 import { memoize, memoizeGrowing } from './memo.js';
 import { selectPairings } from './pairings.js';
 import { selectTaskGraph } from './tasks.js';
 
 export type { Diagnosis, Evidence, Judgement };
 
-/** What each name sent into one inbox, oldest first. A version that grew copies only the lists of those who wrote. */
-const sentIn = memoizeGrowing(
-  (messages, start, base: ReadonlyMap<string, readonly InboxMessage[]> | undefined): ReadonlyMap<string, readonly InboxMessage[]> => {
-    const sent = new Map(base);
-    const added = new Map<string, InboxMessage[]>();
+/**
+ * What each name sent into one inbox, oldest first: worked out when a detector
+ * asks (a member gone, a shutdown open), not on every change.
+ */
+const sentIn = memoize((inbox: InboxHistory): ReadonlyMap<string, readonly InboxMessage[]> => {
+  const sent = new Map<string, InboxMessage[]>();
+  for (const message of inbox.messages) {
+    const list = sent.get(message.from);
+    if (list) list.push(message);
+    else sent.set(message.from, [message]);
+  }
+  return sent;
+});
+
+/** The names that wrote into one inbox. A delivered or read message was written by the same name. */
+const sendersIn = memoizeGrowing(
+  (messages, start, base: ReadonlySet<string> | undefined): ReadonlySet<string> => {
+    let senders = base;
     for (let i = start; i < messages.length; i++) {
-      const message = messages[i]!;
-      const list = added.get(message.from);
-      if (list) list.push(message);
-      else added.set(message.from, [message]);
+      if (senders?.has(messages[i]!.from)) continue;
+      senders = new Set(senders).add(messages[i]!.from);
     }
-    for (const [from, list] of added) sent.set(from, [...(sent.get(from) ?? []), ...list]);
-    return sent;
+    return senders ?? new Set();
   },
+  (base) => base,
 );
 
-/** An inbox's messages neither read nor gone from its file, oldest first. */
-const waitingIn = memoizeGrowing((messages, start, base: readonly InboxMessage[] | undefined): readonly InboxMessage[] => {
-  const added = messages.slice(start).filter(isWaiting);
-  return base && added.length === 0 ? base : [...(base ?? []), ...added];
-});
+/** An inbox's messages neither read nor gone from its file, oldest first: among those the file holds. */
+const waitingIn = memoize((inbox: InboxHistory): readonly InboxMessage[] => presentMessages(inbox).filter(isWaiting));
+
+const takenTimes = (message: InboxMessage): number[] => (isWaiting(message) ? [] : [cameAt(message), message.deliveredAt]);
 
 /** When an inbox's owner last took a message: the latest arrival of one read or gone, or its going. */
-const lastTakenIn = memoizeGrowing((messages, start, base: number | undefined): number => {
-  const times = [base ?? Number.NaN];
-  for (let i = start; i < messages.length; i++) {
-    const message = messages[i]!;
-    if (!isWaiting(message)) times.push(cameAt(message), message.deliveredAt);
-  }
-  const known = times.filter(Number.isFinite);
-  return known.length > 0 ? maxOf(known) : Number.NaN;
-});
+const lastTakenIn = memoizeGrowing(
+  (messages, start, base: number | undefined): number => {
+    const times = [base ?? Number.NaN];
+    for (let i = start; i < messages.length; i++) append(times, takenTimes(messages[i]!));
+    const known = times.filter(Number.isFinite);
+    return known.length > 0 ? maxOf(known) : Number.NaN;
+  },
+  // Taken now: its times count. Waiting again (it came back unread): worked out again.
+  (base, before, after) => {
+    if (isWaiting(after) && !isWaiting(before)) return undefined;
+    const known = [base, ...takenTimes(after)].filter(Number.isFinite);
+    return known.length > 0 ? maxOf(known) : Number.NaN;
+  },
+);
 
 const selectInboxFacts = memoize(
   (inboxes: TeamState['inboxes']): ReadonlyMap<string, InboxFacts> =>
@@ -68,7 +84,7 @@ const selectInboxFacts = memoize(
 /** The names that wrote anything, anywhere. */
 const selectSenders = memoize((inboxes: TeamState['inboxes']): ReadonlySet<string> => {
   const senders = new Set<string>();
-  for (const inbox of inboxes.values()) for (const name of sentIn(inbox).keys()) senders.add(name);
+  for (const inbox of inboxes.values()) for (const name of sendersIn(inbox)) senders.add(name);
   return senders;
 });
 
@@ -127,6 +143,7 @@ export function teamFacts(team: TeamState, now: number, stallAfterMs: number): T
   const ended = !team.present;
   // Once the team has ended nobody is left to answer: an open request is abandoned, not stalled.
   const gone = ended ? new Set(members.keys()) : selectGone(team);
+  const handshakes = selectJudgedHandshakes(team, now, stallAfterMs, gone);
   return {
     team: team.name,
     clock: new Clock(now),
@@ -136,7 +153,8 @@ export function teamFacts(team: TeamState, now: number, stallAfterMs: number): T
     members,
     inboxes: selectInboxFacts(team.inboxes),
     sentBy: sentBy(team.inboxes),
-    handshakes: selectPairings(team.inboxes).map((pairing) => judgeHandshake(pairing, now, stallAfterMs, gone)),
+    handshakes,
+    unanswered: handshakes.filter((handshake) => handshake.response === null),
     tasks: selectTaskGraph(team.tasks),
   };
 }

@@ -3,7 +3,7 @@
  * abandoned.
  */
 import { idleOf } from '../../domain/diagnoses/idle.js';
-import { isStalled, judgeHandshake, orderHandshakes, type Handshake } from '../../domain/handshakes.js';
+import { isStalled, judgeHandshake, orderHandshakes, type Handshake, type Pairing } from '../../domain/handshakes.js';
 import type { AppState, TeamState } from '../state.js';
 import { memoize } from './memo.js';
 import { selectMembers } from './members.js';
@@ -17,16 +17,52 @@ export const selectGone = memoize((team: TeamState): ReadonlySet<string> => {
   return gone;
 });
 
+/** A team's pairings still open (no answer yet): the only ones the clock can change. */
+const openPairings = memoize((pairings: Pairing[]): readonly Pairing[] => pairings.filter((pairing) => pairing.response === null));
+
+/**
+ * An answered handshake's judgement does not change with the clock: it is
+ * judged once, and a long run's thousands of answered ones cost nothing per
+ * frame. (Its `ageSeconds` is then as of that judgement: `--json` works out
+ * its own.)
+ */
+const answered = new WeakMap<Pairing, Handshake>();
+
+function judged(pairing: Pairing, now: number, stallAfterMs: number, gone: ReadonlySet<string>): Handshake {
+  if (pairing.response === null) return judgeHandshake(pairing, now, stallAfterMs, gone);
+  let handshake = answered.get(pairing);
+  if (!handshake) answered.set(pairing, (handshake = judgeHandshake(pairing, now, stallAfterMs, gone)));
+  return handshake;
+}
+
+/** Every handshake of the team judged as of `now`, in the order of its pairings. */
+export function selectJudgedHandshakes(team: TeamState, now: number, stallAfterMs: number, gone = selectGone(team)): Handshake[] {
+  return selectPairings(team.inboxes).map((pairing) => judged(pairing, now, stallAfterMs, gone));
+}
+
+/** The answered handshakes, newest first: ordered once per change of the pairings. */
+const answeredInOrder = memoize((pairings: Pairing[]): readonly Handshake[] =>
+  orderHandshakes(pairings.filter((pairing) => pairing.response !== null).map((pairing) => judged(pairing, 0, 0, new Set()))),
+);
+
 /** The team's handshakes as of `now`: open ones first, stalled after `stallAfterMs`, abandoned ones last. */
 export function selectHandshakes(team: TeamState, now: number, stallAfterMs: number): Handshake[] {
   const gone = selectGone(team);
-  return orderHandshakes(selectPairings(team.inboxes).map((pairing) => judgeHandshake(pairing, now, stallAfterMs, gone)));
+  const pairings = selectPairings(team.inboxes);
+  const open = orderHandshakes(openPairings(pairings).map((pairing) => judged(pairing, now, stallAfterMs, gone)));
+  const abandoned = open.findIndex((handshake) => handshake.state === 'abandoned');
+  const closed = answeredInOrder(pairings);
+  if (abandoned < 0) return open.concat(closed);
+  return open.slice(0, abandoned).concat(closed, open.slice(abandoned));
 }
 
 /** How many of the team's handshakes are stalled as of `now` (abandoned ones are not). */
 export function selectStalledCount(team: TeamState, now: number, stallAfterMs: number): number {
   const gone = selectGone(team);
-  return selectPairings(team.inboxes).reduce((sum, pairing) => (isStalled(pairing, now, stallAfterMs, gone) ? sum + 1 : sum), 0);
+  return openPairings(selectPairings(team.inboxes)).reduce(
+    (sum, pairing) => (isStalled(pairing, now, stallAfterMs, gone) ? sum + 1 : sum),
+    0,
+  );
 }
 
 export interface StalledCounts {

@@ -5,6 +5,8 @@
  */
 import { byTime, type InboxMessage } from '../../domain/inbox.js';
 import type { TeamState } from '../state.js';
+import TinyQueue from 'tinyqueue';
+import type { InboxHistory } from '../inbox-history.js';
 import { memoize, memoizeGrowing } from './memo.js';
 
 /** How long messages sat in an inbox, from when they came to when they were seen leaving it. */
@@ -16,25 +18,101 @@ export interface MailWaits {
   readonly count: number;
 }
 
+/**
+ * The messages the file holds now (the only ones that can still be unread),
+ * oldest first: what waits costs what the file holds, not the history.
+ */
+export const presentMessages = memoize((inbox: InboxHistory): readonly InboxMessage[] =>
+  inbox.presentAt.map((position) => inbox.messages[position]!),
+);
+
 /** Messages waiting in the file, not read yet. */
-export const selectUnread = memoizeGrowing((messages, start, base: number | undefined): number => {
-  let count = base ?? 0;
-  for (let i = start; i < messages.length; i++) if (!messages[i]!.read && !messages[i]!.delivered) count++;
-  return count;
-});
+export const selectUnread = memoize((inbox: InboxHistory): number => presentMessages(inbox).filter(isUnread).length);
+
+const isUnread = (message: InboxMessage): boolean => !message.read && !message.delivered;
 
 /** When a message came: when teamtop saw it arrive, else its timestamp (it was there before teamtop looked). */
 const cameAt = (message: InboxMessage): number => (Number.isFinite(message.seenAt) ? message.seenAt : message.time);
 
-/** Since when the oldest unread message of an inbox waits; NaN when none does. Growing adds only newer ones. */
-export const selectWaitingSince = memoizeGrowing((messages, start, base: number | undefined): number => {
-  if (base !== undefined && !Number.isNaN(base)) return base;
-  for (let i = start; i < messages.length; i++) {
-    const message = messages[i]!;
-    if (!message.read && !message.delivered && Number.isFinite(cameAt(message))) return cameAt(message);
-  }
-  return Number.NaN;
+/** Since when the oldest unread message of an inbox waits; NaN when none does. */
+export const selectWaitingSince = memoize((inbox: InboxHistory): number => {
+  const oldest = presentMessages(inbox).find((message) => isUnread(message) && Number.isFinite(cameAt(message)));
+  return oldest ? cameAt(oldest) : Number.NaN;
 });
+
+/** How long a delivered message waited, when teamtop saw it come (else its timestamp) and go; undefined otherwise. */
+function waitOf(message: InboxMessage): number | undefined {
+  if (!message.delivered || !Number.isFinite(message.deliveredAt)) return undefined;
+  const came = cameAt(message);
+  return Number.isFinite(came) ? Math.max(0, message.deliveredAt - came) : undefined;
+}
+
+/**
+ * The waits measured so far, as two heaps around the median: a delivery adds
+ * one in log time. Shared by the versions of one history as it grows; `at` is
+ * the figures they stand at, so a version that is not the newest starts over.
+ */
+interface WaitHeaps {
+  readonly lower: TinyQueue<number>;
+  readonly upper: TinyQueue<number>;
+  at: MailWaits | null;
+}
+
+interface Waits {
+  readonly figures: MailWaits | null;
+  readonly heaps: WaitHeaps;
+}
+
+function addWait(heaps: WaitHeaps, wait: number): void {
+  if (heaps.lower.length === 0 || wait <= heaps.lower.peek()!) heaps.lower.push(wait);
+  else heaps.upper.push(wait);
+  // The lower half holds the middle one, or one of the middle two.
+  if (heaps.lower.length > heaps.upper.length + 1) heaps.upper.push(heaps.lower.pop()!);
+  else if (heaps.upper.length > heaps.lower.length) heaps.lower.push(heaps.upper.pop()!);
+}
+
+function figuresOf(heaps: WaitHeaps, maxMs: number): MailWaits | null {
+  const count = heaps.lower.length + heaps.upper.length;
+  if (count === 0) return null;
+  const typicalMs = count % 2 === 1 ? heaps.lower.peek()! : (heaps.lower.peek()! + heaps.upper.peek()!) / 2;
+  return { typicalMs, maxMs, count };
+}
+
+const waitsOf = memoizeGrowing(
+  (messages, start, base: Waits | undefined): Waits => {
+    const heaps: WaitHeaps =
+      base && base.heaps.at === base.figures
+        ? base.heaps
+        : { lower: new TinyQueue<number>([], (a, b) => b - a), upper: new TinyQueue<number>(), at: null };
+    let from = start;
+    let maxMs = base?.figures?.maxMs ?? Number.NEGATIVE_INFINITY;
+    if (heaps !== base?.heaps) {
+      from = 0;
+      maxMs = Number.NEGATIVE_INFINITY;
+    }
+    let added = false;
+    for (let i = from; i < messages.length; i++) {
+      const wait = waitOf(messages[i]!);
+      if (wait === undefined) continue;
+      addWait(heaps, wait);
+      maxMs = Math.max(maxMs, wait);
+      added = true;
+    }
+    if (base && heaps === base.heaps && !added) return base;
+    heaps.at = figuresOf(heaps, maxMs);
+    return { figures: heaps.at, heaps };
+  },
+  (base, before, after) => {
+    // A message seen going adds its wait; one that came back, or changed once gone, is counted again from the start.
+    if (waitOf(before) !== undefined || base.heaps.at !== base.figures) return undefined;
+    const wait = waitOf(after);
+    if (wait === undefined) return base;
+    addWait(base.heaps, wait);
+    const figures = figuresOf(base.heaps, Math.max(base.figures?.maxMs ?? Number.NEGATIVE_INFINITY, wait));
+    base.heaps.at = figures;
+    return { figures, heaps: base.heaps };
+  },
+);
 
 /**
  * The waits of an inbox's delivered messages: from when teamtop saw one arrive
@@ -42,29 +120,18 @@ export const selectWaitingSince = memoizeGrowing((messages, start, base: number 
  * it go. A delivery nobody saw (the file changed while teamtop was not running)
  * is not measured.
  */
-export const selectWaits = memoizeGrowing((messages, start, base: MailWaits | null | undefined): MailWaits | null => {
-  // A history that only grew gained messages still in the file: nothing new was delivered.
-  if (base !== undefined) return base;
-  const waits: number[] = [];
-  for (const message of messages) {
-    if (!message.delivered || !Number.isFinite(message.deliveredAt)) continue;
-    const came = cameAt(message);
-    if (Number.isFinite(came)) waits.push(Math.max(0, message.deliveredAt - came));
-  }
-  if (waits.length === 0) return null;
-  const sorted = Float64Array.from(waits).sort();
-  const middle = sorted.length >> 1;
-  const typicalMs = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return { typicalMs, maxMs: sorted[sorted.length - 1]!, count: sorted.length };
-});
+export const selectWaits = (inbox: InboxHistory): MailWaits | null => waitsOf(inbox).figures;
 
 /** The newest message each sender sent into one inbox. */
 const lastSentIn = memoizeGrowing(
   (messages, start, base: ReadonlyMap<string, InboxMessage> | undefined): ReadonlyMap<string, InboxMessage> => {
+    if (base && start === messages.length) return base;
     const last = new Map(base);
     for (let i = start; i < messages.length; i++) last.set(messages[i]!.from, messages[i]!);
     return last;
   },
+  // The same message, delivered or read: still the newest its sender sent.
+  (base, before, after) => (base.get(before.from) === before ? new Map(base).set(after.from, after) : base),
 );
 
 /** The newest message each member sent, wherever it went. Work per change: the inbox that changed. */

@@ -18,18 +18,26 @@ export function memoize<K extends object, V>(compute: (key: K) => V): (key: K) =
 }
 
 /**
- * Memoise a fold over an inbox's messages. A version that only grew from
- * another (see `InboxHistory.grewFrom`) extends that one's result with the
- * messages it added, so a selector costs the same at 10 or 10,000 messages.
+ * Memoise a fold over an inbox's messages. A version that grew from another
+ * (see `InboxHistory.grewFrom`) extends that one's result with the messages it
+ * added, so a selector costs the same at 10 or 10,000 messages. A message it
+ * replaced (delivered, marked read) is handed to `replace` with the one it
+ * replaced; without `replace`, or when it returns undefined, the fold starts over.
  */
 export function memoizeGrowing<V>(
   fold: (messages: readonly InboxMessage[], start: number, base: V | undefined) => V,
+  replace?: (base: V, before: InboxMessage, after: InboxMessage) => V | undefined,
 ): (inbox: InboxHistory) => V {
   const cache = new WeakMap<readonly InboxMessage[], V>();
-  return ({ messages, grewFrom }) => {
+  return ({ messages, grewFrom, replaced }) => {
     if (cache.has(messages)) return cache.get(messages)!;
-    const base = grewFrom && cache.has(grewFrom) ? { value: cache.get(grewFrom)!, start: grewFrom.length } : undefined;
-    const value = fold(messages, base?.start ?? 0, base?.value);
+    let base = grewFrom && cache.has(grewFrom) ? cache.get(grewFrom) : undefined;
+    for (const position of replaced ?? []) {
+      // Added since, then changed: it is folded as added.
+      if (base === undefined || position >= grewFrom!.length) continue;
+      base = replace?.(base, grewFrom![position]!, messages[position]!);
+    }
+    const value = fold(messages, base === undefined ? 0 : grewFrom!.length, base);
     cache.set(messages, value);
     return value;
   };

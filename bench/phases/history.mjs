@@ -1,0 +1,309 @@
+// Cost against history (issue 26): a long run keeps every message it saw, and a
+// change must cost the same whether the history holds none or twenty thousand.
+// The histories are journals written as a 2.1.330 team's run records them: each
+// message appended to an inbox, then removed once delivered.
+//
+//   history-cpu      CPU per message, on a dashboard restored from 20,000 messages and on one with none
+//   history-restore  `--json` on a config dir whose journal holds 20,000 messages, and with no journal
+//   history-replay   `replay --json` of a 1,000,000-entry recording (time and peak RSS), and the floor:
+//                    reading and parsing its lines
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, createReadStream, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { makeTeam, message, writeJsonAs2_1_330 } from '../fixtures.mjs';
+import { cliArgs } from '../../harness/pty.mjs';
+import { fromSource } from '../../harness/source.mjs';
+import { stats } from '../../harness/stats.mjs';
+import { across, fmt, spread } from '../context.mjs';
+
+const LEAD_INBOX = (team) => `teams/${team}/inboxes/team-lead.json`;
+
+/** Where teamtop keeps a config dir's journal: its own function, not a copy. */
+const { namespaceDir } = await fromSource({ 'src/journal/store-dir.ts': ['namespaceDir'] });
+
+/** Lines written through a buffer: a recording of a million entries is hundreds of MB. */
+class LineFile {
+  constructor(path) {
+    this.fd = openSync(path, 'w', 0o600);
+    this.chunks = [];
+    this.size = 0;
+  }
+
+  line(value) {
+    const text = `${JSON.stringify(value)}\n`;
+    this.chunks.push(text);
+    this.size += text.length;
+    if (this.size > 1 << 22) this.flush();
+  }
+
+  flush() {
+    writeSync(this.fd, this.chunks.join(''));
+    this.chunks = [];
+    this.size = 0;
+  }
+
+  close() {
+    this.flush();
+    closeSync(this.fd);
+  }
+}
+
+/**
+ * The `i`th message of a long run between a lead and its teammates: mostly idle
+ * notifications at each turn's end, some plain mail both ways, and plan and
+ * permission requests, each answered by the next message.
+ */
+function runMessage(members, i, t) {
+  const worker = members[1 + (Math.floor(i / 20) % (members.length - 1))];
+  const stamp = new Date(t).toISOString();
+  const protocol = (from, to, fields) => ({ from, to, text: JSON.stringify({ ...fields, from, timestamp: stamp }) });
+  const step = i % 20;
+  const id = `${Math.floor(i / 20)}@${worker}`;
+  if (step < 12) return protocol(worker, 'team-lead', { type: 'idle_notification', idleReason: 'available' });
+  if (step < 14) return { from: 'team-lead', to: worker, text: `Next: item ${i}, the parser's error paths. Ping me when done.` };
+  if (step < 16) return { from: worker, to: 'team-lead', text: `Done with item ${i - 2}; tests pass. Moving on.` };
+  if (step === 16)
+    return protocol(worker, 'team-lead', { type: 'plan_approval_request', requestId: `plan-${id}`, plan: 'Split it in two' });
+  if (step === 17) return protocol('team-lead', worker, { type: 'plan_approval_response', requestId: `plan-${id}`, approve: true });
+  if (step === 18)
+    return protocol(worker, 'team-lead', {
+      type: 'permission_request',
+      request_id: `perm-${id}`,
+      agent_id: worker,
+      tool_name: 'Bash',
+      description: 'npm test',
+    });
+  return protocol('team-lead', worker, { type: 'permission_response', request_id: `perm-${id}`, subtype: 'success' });
+}
+
+/**
+ * A run file of `messages` messages among `members` (see runMessage), each
+ * appended to its recipient's empty inbox and removed `deliveredMs` later, as
+ * 2.1.330 delivers them, `gapMs` apart, the last one ending at `end`.
+ */
+export function writeRun(path, { team, members, config, messages, end, gapMs = 5000, deliveredMs = 100 }) {
+  const file = new LineFile(path);
+  const start = end - messages * gapMs;
+  file.line({ teamtop: 'journal', v: 2, run: 'bench', team, claudeDir: '/bench', started: start - 1000 });
+  file.line({ op: 'file', t: start - 1000, live: false, path: `teams/${team}/config.json`, text: JSON.stringify(config) });
+  for (const member of members)
+    file.line({ op: 'inbox', t: start - 1000, live: false, path: `teams/${team}/inboxes/${member}.json`, messages: [] });
+  for (let i = 0; i < messages; i++) {
+    const t = start + i * gapMs;
+    const { from, to, text } = runMessage(members, i, t);
+    const path = `teams/${team}/inboxes/${to}.json`;
+    file.line({ op: 'inbox', t, live: true, path, messages: [message(from, text, t, { read: false })] });
+    file.line({ op: 'inbox', t: t + deliveredMs, live: true, path, messages: [] });
+  }
+  file.close();
+  return statSync(path).size;
+}
+
+/** A team of five on disk, every inbox empty (its messages delivered), and a journal of `history` messages among them. */
+export function historyDir(temp, history) {
+  const dir = temp('history');
+  const state = temp('history-state');
+  // The team began when its history did (history messages 5 s apart, the last a minute ago).
+  const names = makeTeam(dir, 'long', { members: 5, messages: 0, tasks: 10, start: Date.now() - 3_600_000 - history * 5000 });
+  if (history > 0) {
+    const folder = join(namespaceDir(state, dir), 'long');
+    mkdirSync(folder, { recursive: true });
+    const config = JSON.parse(readFileSync(join(dir, 'teams/long/config.json'), 'utf8'));
+    writeRun(join(folder, '2026-01-01T00-00-00-000Z-1.jsonl'), {
+      team: 'long',
+      members: names,
+      config,
+      messages: history,
+      end: Date.now() - 60_000,
+    });
+  }
+  return { dir, state, names };
+}
+
+/** Peak RSS (MB) and wall time (ms) of one teamtop command, killed after `timeoutMs`. */
+function measureCommand(args, timeoutMs) {
+  return new Promise((done) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, cliArgs(...args), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let peakKb = 0;
+    let stdout = 0;
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk.length));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const poll = setInterval(() => {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/u.exec(status)?.[1] ?? 0));
+      } catch {
+        // Gone meanwhile.
+      }
+    }, 50);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      done({ ms: performance.now() - t0, peakMb: peakKb / 1024, code, finished: signal === null, stdoutBytes: stdout, stderr });
+    });
+  });
+}
+
+// ---------------------------------------------------------------- CPU per message
+
+/**
+ * Messages to the lead, 200 ms apart, each written as 2.1.330 writes it and
+ * removed 60 ms later (delivered): the CPU the dashboard used per message.
+ */
+async function cpuPerMessage({ temp, startTeamtop, quick }, history) {
+  const { dir, state, names } = historyDir(temp, history);
+  const term = await startTeamtop(dir, ['--state-dir', state], { cols: 160, rows: 48 });
+  await term.waitFor(names[4], 120_000);
+  await sleep(3000);
+  const inbox = join(dir, LEAD_INBOX('long'));
+  const count = quick ? 40 : 100;
+  const gapMs = 200;
+  const cpuBefore = term.cpuSeconds();
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    await sleep(start + i * gapMs - performance.now());
+    const marker = `hist${i}x${Math.random().toString(36).slice(2, 6)}`;
+    const shown = term.waitFor(marker, 10_000);
+    writeJsonAs2_1_330(inbox, [message(names[1 + (i % 4)], `${marker} appended`, Date.now(), { read: false })]);
+    await shown;
+    await sleep(60);
+    writeJsonAs2_1_330(inbox, []);
+  }
+  await sleep(start + count * gapMs - performance.now());
+  const cpu = term.cpuSeconds() - cpuBefore;
+  await term.quit();
+  return { count, msPerMessage: (cpu * 1000) / count };
+}
+
+// ---------------------------------------------------------------- restore
+
+async function restore({ temp, quick }) {
+  const history = 20_000;
+  const empty = historyDir(temp, 0);
+  const full = historyDir(temp, history);
+  const runs = quick ? 2 : 3;
+  const without = [];
+  const withHistory = [];
+  let kept;
+  for (let i = 0; i < runs; i++) {
+    without.push((await measureCommand(['--json', '--dir', empty.dir, '--state-dir', empty.state], 120_000)).ms);
+    const run = await measureCommand(['--json', '--dir', full.dir, '--state-dir', full.state], 120_000);
+    if (!run.finished || run.code !== 0) throw new Error(`--json with ${history} messages of history failed: ${run.stderr}`);
+    withHistory.push(run.ms);
+    kept = run.stdoutBytes;
+  }
+  const a = stats(withHistory).median;
+  const b = stats(without).median;
+  return { history, withMs: a, withoutMs: b, restoreMs: a - b, jsonBytes: kept };
+}
+
+// ---------------------------------------------------------------- replay --json
+
+/** The floor: the recording's lines read and parsed, nothing kept. */
+async function parseFloor(path) {
+  const t0 = performance.now();
+  let lines = 0;
+  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+    JSON.parse(line);
+    lines++;
+  }
+  return { ms: performance.now() - t0, lines };
+}
+
+async function replayJson({ temp, quick }) {
+  const entries = quick ? 200_000 : 1_000_000;
+  const folder = temp('recording');
+  const path = join(folder, 'big.jsonl');
+  const members = ['team-lead', 'worker-1', 'worker-2', 'worker-3', 'worker-4'];
+  const config = {
+    name: 'big',
+    leadAgentId: 'team-lead@big',
+    leadSessionId: randomUUID(),
+    members: members.map((name) => ({ agentId: `${name}@big`, name, agentType: name === 'team-lead' ? 'team-lead' : 'general-purpose' })),
+  };
+  // Two entries a message, after the header, the config and the five empty inboxes.
+  const bytes = writeRun(path, { team: 'big', members, config, messages: entries / 2, end: Date.parse('2026-11-01T00:00:00Z') });
+  const floor = await parseFloor(path);
+  const run = await measureCommand(['replay', path, '--json', '--now', '2026-11-01T00:00:00Z'], 600_000);
+  if (run.finished && run.code !== 0) throw new Error(`replay --json failed (${run.code}): ${run.stderr.slice(0, 2000)}`);
+  return { entries, mb: bytes / 1024 / 1024, finished: run.finished, ms: run.ms, peakMb: run.peakMb, floorMs: floor.ms };
+}
+
+// ---------------------------------------------------------------- the phases
+
+/** The history phases, for run.mjs's PHASES: `context` gives `temp`, `startTeamtop` and `quick`. */
+export function historyPhases(context) {
+  return {
+    'history-cpu': {
+      label: 'history: CPU per message with 20,000 messages of history and with none, at 160x48',
+      run: async () => {
+        // In turn, so machine noise hits both alike.
+        const none = await cpuPerMessage(context, 0);
+        const long = await cpuPerMessage(context, 20_000);
+        return { none: none.msPerMessage, long: long.msPerMessage, ratio: long.msPerMessage / none.msPerMessage, count: none.count };
+      },
+      summary: (runs) => ({
+        messages: runs[0].count,
+        noneMs: across(runs, (r) => r.none),
+        historyMs: across(runs, (r) => r.long),
+        ratio: across(runs, (r) => r.ratio),
+      }),
+      rows: (c) => [
+        [
+          'CPU per message, 20,000 messages of history (ms)',
+          spread(c.historyMs),
+          `no history ${spread(c.noneMs)}: ×${spread(c.ratio, 2)}`,
+          '≤ 1.2× none',
+        ],
+      ],
+    },
+    'history-restore': {
+      label: 'history: --json restoring a journal of 20,000 messages, and with no journal',
+      run: () => restore(context),
+      summary: (runs) => ({
+        history: runs[0].history,
+        withMs: across(runs, (r) => r.withMs),
+        withoutMs: across(runs, (r) => r.withoutMs),
+        restoreMs: across(runs, (r) => r.restoreMs),
+      }),
+      rows: (r) => [
+        [
+          'restore 20,000 messages of history (ms)',
+          spread(r.restoreMs, 0),
+          `--json ${spread(r.withMs, 0)} with it, ${spread(r.withoutMs, 0)} without`,
+          '≤ 1000',
+        ],
+      ],
+    },
+    'history-replay': {
+      label: 'history: replay --json of a 1,000,000-entry recording',
+      // Once: it takes a minute, and its figures vary little.
+      runs: 1,
+      run: () => replayJson(context),
+      summary: (runs) => ({
+        entries: runs[0].entries,
+        mb: runs[0].mb,
+        finished: runs.every((r) => r.finished),
+        ms: across(runs, (r) => r.ms),
+        peakMb: across(runs, (r) => r.peakMb),
+        floorMs: across(runs, (r) => r.floorMs),
+      }),
+      rows: (r) => [
+        [
+          `replay --json, ${r.entries} entries (${fmt(r.mb, 0)} MB) (s)`,
+          r.finished ? spread({ median: r.ms.median / 1000, min: r.ms.min / 1000, max: r.ms.max / 1000 }) : '> 600 (killed)',
+          `reading and parsing its lines ${fmt(r.floorMs.median / 1000)} s`,
+          '≤ 60',
+        ],
+        [`replay --json, ${r.entries} entries: peak RSS (MB)`, spread(r.peakMb, 0), '', '≤ 1024'],
+      ],
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * A change costs what the file holds and what changed, never the whole history
+ * (issue 26 §1): counted in elements looked at and lists shared, not timed.
+ */
+import { describe, expect, it } from 'vitest';
+import type { InboxMessage } from '../../src/domain/inbox.js';
+import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from '../../src/store/inbox-history.js';
+import { selectHandshakes } from '../../src/store/selectors/handshakes.js';
+import { selectWaits, selectUnread, selectWaitingSince } from '../../src/store/selectors/mail.js';
+import { memoizeGrowing } from '../../src/store/selectors/memo.js';
+import { selectPairings } from '../../src/store/selectors/pairings.js';
+import type { TeamState } from '../../src/store/state.js';
+import { at, message, observe, teamState } from '../helpers/observations.js';
+
+const HISTORY = 10_000;
+
+/** A long run's inbox as 2.1.330 leaves it: every message delivered a moment after it came. */
+function longHistory(): InboxHistory {
+  let inbox = emptyInbox('lead');
+  const fresh = new WeakSet<object>();
+  for (let i = 0; i < HISTORY; i++) {
+    const sent = { ...message('lead', 'worker', `note ${i}`, i), seenAt: at(i) };
+    inbox = applyInboxFile(inbox, [sent], 0, Number.NaN, fresh);
+    inbox = applyInboxFile(inbox, [], 0, at(i) + 100, fresh);
+  }
+  return inbox;
+}
+
+/** The history's messages behind a proxy that counts the elements read. */
+function counted(inbox: InboxHistory): { inbox: InboxHistory; reads: () => number } {
+  let reads = 0;
+  const messages = new Proxy(inbox.messages as InboxMessage[], {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/u.test(key)) reads++;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  return { inbox: { ...inbox, messages }, reads: () => reads };
+}
+
+describe('the cost of a change with a long history', () => {
+  it('writes a batch of changes into one list: a restored journal does not copy the history per change', () => {
+    const fresh = new WeakSet<object>();
+    let inbox = applyInboxFile(emptyInbox('lead'), [message('lead', 'worker', 'first', 0)], 0, Number.NaN, fresh);
+    const list = inbox.messages;
+    for (let i = 1; i < 100; i++) {
+      inbox = applyInboxFile(inbox, [message('lead', 'worker', `note ${i}`, i)], 0, at(i), fresh);
+      expect(inbox.messages).toBe(list);
+    }
+    // Outside the batch, a version others saw is never written into.
+    expect(applyInboxFile(inbox, [], 0, at(200)).messages).not.toBe(list);
+  });
+
+  it('looks only at what the file held for what was delivered, and the history keeps its length', () => {
+    const inbox = longHistory();
+    expect(inbox.messages).toHaveLength(HISTORY);
+    expect(inbox.messages.every((m) => m.delivered)).toBe(true);
+    const waiting = applyInboxFile(inbox, [message('lead', 'worker', 'one more', HISTORY)], 0, at(HISTORY));
+    // In a batch (a restore), the list the batch made is written into: nothing is copied or walked.
+    const fresh = new WeakSet<object>();
+    const { inbox: watched, reads } = counted(waiting);
+    fresh.add(watched.messages);
+    const delivered = applyInboxFile(watched, [], 0, at(HISTORY) + 100, fresh);
+    expect(delivered.messages[HISTORY]!.delivered).toBe(true);
+    expect(reads()).toBeLessThan(10);
+    const removed = counted(waiting);
+    fresh.add(removed.inbox.messages);
+    removeInboxFile(removed.inbox, at(HISTORY) + 100, fresh);
+    expect(removed.reads()).toBeLessThan(10);
+  });
+
+  it('extends what the selectors worked out across a delivery instead of folding the history again', () => {
+    const inbox = longHistory();
+    let visited = 0;
+    const count = memoizeGrowing(
+      (messages, start, base: number | undefined) => {
+        visited += messages.length - start;
+        return (base ?? 0) + messages.length - start;
+      },
+      (base) => base,
+    );
+    expect(count(inbox)).toBe(HISTORY);
+    const waits = selectWaits(inbox);
+    expect(waits).toMatchObject({ typicalMs: 100, maxMs: 100, count: HISTORY });
+    const grown = applyInboxFile(inbox, [message('lead', 'worker', 'one more', HISTORY)], 0, at(HISTORY));
+    const delivered = applyInboxFile(grown, [], 0, at(HISTORY) + 300);
+    expect(delivered.grewFrom).toBe(grown.messages);
+    expect(delivered.replaced).toEqual(new Set([HISTORY]));
+    visited = 0;
+    expect(count(grown)).toBe(HISTORY + 1);
+    expect(count(delivered)).toBe(HISTORY + 1);
+    expect(visited).toBe(1);
+    expect(selectWaits(grown)).toBe(waits);
+    expect(selectWaits(delivered)).toEqual({ typicalMs: 100, maxMs: 300, count: HISTORY + 1 });
+    // What waits is among what the file holds.
+    const { inbox: watched, reads } = counted(grown);
+    expect(selectUnread(watched)).toBe(1);
+    expect(selectWaitingSince(watched)).toBe(at(HISTORY));
+    expect(reads()).toBeLessThan(10);
+  });
+
+  it('pairs handshakes again only when a message taking part in one changed, and judges an answered one once', () => {
+    const plan = message('team-lead', 'worker', { type: 'plan_approval_request', requestId: 'p1', plan: 'x' }, 1);
+    const yes = message('worker', 'team-lead', { type: 'plan_approval_response', requestId: 'p1', approve: true }, 2);
+    let state = observe(
+      teamState(),
+      { kind: 'inbox', team: 'team', member: 'team-lead', messages: [plan], at: at(1), live: true },
+      { kind: 'inbox', team: 'team', member: 'worker', messages: [yes], at: at(2), live: true },
+    );
+    const team = (): TeamState => state.teams.get('team')!;
+    const pairings = selectPairings(team().inboxes);
+    const idle = message('team-lead', 'worker', { type: 'idle_notification', idleReason: 'available' }, 3);
+    state = observe(state, { kind: 'inbox', team: 'team', member: 'team-lead', messages: [plan, idle], at: at(3), live: true });
+    expect(selectPairings(team().inboxes)).toBe(pairings);
+    const [first] = selectHandshakes(team(), at(10), 60_000);
+    const [later] = selectHandshakes(team(), at(5000), 60_000);
+    expect(first!.state).toBe('approved');
+    expect(later).toBe(first);
+  });
+});

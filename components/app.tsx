@@ -1,8 +1,8 @@
+import type { Thresholds } from '../src/domain/thresholds.js';
 import React, { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
 import type { ReplayController, ReplayStatus } from '../src/journal/replay-controller.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { Store } from '../src/store/store.js';
-import { DEFAULT_STALL_AFTER_MS } from '../src/domain/handshakes.js';
 import { buildDashboard } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';
 import { colorTheme, monochromeTheme, ThemeContext } from './theme.js';
@@ -12,7 +12,7 @@ import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { initialViewState, viewReducer, type ViewState } from './view-state.js';
 
-export interface AppProps {
+export interface AppProps extends Thresholds {
   readonly store: Store;
   readonly claudeDir: string;
   readonly color: boolean;
@@ -20,10 +20,6 @@ export interface AppProps {
   readonly team?: string;
   /** Evaluate ages as of this instant instead of the clock (`--now`). */
   readonly now?: number;
-  /** Open handshakes older than this are stalled (`--stall-after`). */
-  readonly stallAfterMs?: number;
-  /** Members shown working that have been silent this long are quiet (`--quiet-after`). */
-  readonly quietAfterMs?: number;
   /** Replaying a journal: the transport, whose clock is the dashboard's now. */
   readonly replay?: ReplayController;
   /** The declared workflow (`--spec`). */
@@ -44,7 +40,7 @@ export function App({
   color,
   team,
   now: fixedNow,
-  stallAfterMs = DEFAULT_STALL_AFTER_MS,
+  stallAfterMs,
   quietAfterMs,
   replay,
   spec,

@@ -5,8 +5,7 @@
  * It only composes: the header's teams, the view on screen (views.ts) and its
  * panes, what is open, the footer's words.
  */
-import { DEFAULT_STALL_AFTER_MS } from '../src/domain/handshakes.js';
-import { DEFAULT_QUIET_AFTER_MS } from '../src/domain/member-status.js';
+import type { Thresholds } from '../src/domain/thresholds.js';
 import { describeFilters } from '../src/domain/message-filter.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
@@ -66,7 +65,7 @@ export interface DashboardModel {
   readonly context: ViewContext;
 }
 
-export interface DashboardInput {
+export interface DashboardInput extends Thresholds {
   readonly state: AppState;
   readonly view: ViewState;
   readonly claudeDir: string;
@@ -74,9 +73,6 @@ export interface DashboardInput {
   /** Terminal rows; undefined when drawing once with no height to fit. */
   readonly height: number | undefined;
   readonly now: number;
-  readonly stallAfterMs?: number;
-  /** A member shown working with no sign of life for this long is quiet (`--quiet-after`). */
-  readonly quietAfterMs?: number;
   /** Replaying a journal: its progress, shown above the footer. */
   readonly replay?: ReplayStatus;
   /** The declared workflow (`--spec`), for the workflow view. */
@@ -97,8 +93,7 @@ function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows:
 export function buildDashboard(input: DashboardInput): DashboardModel {
   const { state, view, width, height, now, spec } = input;
   const interactive = input.interactive ?? true;
-  const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
-  const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
+  const { stallAfterMs, quietAfterMs } = input;
   const teams = selectTeamSummaries(state.teams);
   const team = selectCurrentTeam(state, view.team);
   const members = team ? selectMembersAt(team, now, quietAfterMs) : [];

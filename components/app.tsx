@@ -1,8 +1,8 @@
+import type { Thresholds } from '../src/domain/thresholds.js';
 import React, { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReplayController, ReplayStatus } from '../src/journal/replay-controller.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { Store } from '../src/store/store.js';
-import { DEFAULT_STALL_AFTER_MS } from '../src/domain/handshakes.js';
 import { applyRead } from './commands/view-reducer.js';
 import { buildDashboard, navigationAt, type DashboardInput, type DashboardModel } from './dashboard-model.js';
 import { Dashboard } from './dashboard.js';
@@ -14,7 +14,7 @@ import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { initialViewState, type ViewState } from './view-state.js';
 
-export interface AppProps {
+export interface AppProps extends Thresholds {
   readonly store: Store;
   readonly claudeDir: string;
   readonly color: boolean;
@@ -22,10 +22,6 @@ export interface AppProps {
   readonly team?: string;
   /** Evaluate ages as of this instant instead of the clock (`--now`). */
   readonly now?: number;
-  /** Open handshakes older than this are stalled (`--stall-after`). */
-  readonly stallAfterMs?: number;
-  /** Members shown working that have been silent this long are quiet (`--quiet-after`). */
-  readonly quietAfterMs?: number;
   /** Replaying a journal: the transport, whose clock is the dashboard's now. */
   readonly replay?: ReplayController;
   /** The declared workflow (`--spec`). */
@@ -46,7 +42,7 @@ export function App({
   color,
   team,
   now: fixedNow,
-  stallAfterMs = DEFAULT_STALL_AFTER_MS,
+  stallAfterMs,
   quietAfterMs,
   replay,
   spec,

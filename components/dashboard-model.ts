@@ -5,8 +5,7 @@
  * It only composes: the header's teams, the view on screen (views.ts) and its
  * panes, what is open, the footer's words.
  */
-import { DEFAULT_STALL_AFTER_MS } from '../src/domain/handshakes.js';
-import { DEFAULT_QUIET_AFTER_MS } from '../src/domain/member-status.js';
+import type { Thresholds } from '../src/domain/thresholds.js';
 import { describeFilters } from '../src/domain/message-filter.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
@@ -70,7 +69,7 @@ export interface DashboardModel {
   readonly navigation: Navigation;
 }
 
-export interface DashboardInput {
+export interface DashboardInput extends Thresholds {
   readonly state: AppState;
   readonly view: ViewState;
   readonly claudeDir: string;
@@ -78,9 +77,6 @@ export interface DashboardInput {
   /** Terminal rows; undefined when drawing once with no height to fit. */
   readonly height: number | undefined;
   readonly now: number;
-  readonly stallAfterMs?: number;
-  /** A member shown working with no sign of life for this long is quiet (`--quiet-after`). */
-  readonly quietAfterMs?: number;
   /** Replaying a journal: its progress, shown above the footer. */
   readonly replay?: ReplayStatus;
   /** The declared workflow (`--spec`), for the workflow view. */
@@ -106,8 +102,7 @@ export function frameOf(input: DashboardInput): Frame | undefined {
   const { state, view, now } = input;
   const team = selectCurrentTeam(state, view.team);
   if (!team) return undefined;
-  const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
-  const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
+  const { stallAfterMs, quietAfterMs } = input;
   const statusLines = statusLinesOf(input);
   return {
     state,
@@ -175,8 +170,7 @@ export const navigationAt = (input: DashboardInput): Navigation => screenOf(inpu
 export function buildDashboard(input: DashboardInput): DashboardModel {
   const { state, view, width, now, spec } = input;
   const interactive = input.interactive ?? true;
-  const stallAfterMs = input.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
-  const quietAfterMs = input.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS;
+  const { stallAfterMs, quietAfterMs } = input;
   const { frame, body, detail, help, navigation, bodyRows } = screenOf(input);
   const team = frame?.team;
   const members = frame?.members ?? [];

@@ -5,20 +5,20 @@
 import { Command, Option } from 'commander';
 import { VIEW_NAMES, type ViewName } from '../../components/view-names.js';
 import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
-import { commonOptions, dirChosenBy, envNumber, positive, resolveClaudeDir, threshold, wantsColor } from './options.js';
+import {
+  commonOptions,
+  positive,
+  resolveClaudeDir,
+  settingsOf,
+  threshold,
+  wantsColor,
+  type CommonFlags,
+  type Settings,
+} from './options.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import type { JournalOptions } from './session.js';
 import { oneLineError, usageError } from './usage.js';
 import { version } from './version.js';
-
-interface CommonFlags {
-  readonly dir?: string;
-  readonly color: boolean;
-  readonly now?: number;
-  readonly stallAfter: number;
-  readonly quietAfter: number;
-  readonly stateDir?: string;
-}
 
 interface DashboardFlags extends CommonFlags {
   readonly team?: string;
@@ -34,13 +34,14 @@ interface DashboardFlags extends CommonFlags {
 
 const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
 
-/** `$COLUMNS`, else the terminal's width, else 120. */
-const frameWidth = () => envNumber(process.env['COLUMNS']) ?? (process.stdout.isTTY ? process.stdout.columns : undefined) ?? 120;
-
-function journalOptions(flags: DashboardFlags, write: boolean): JournalOptions | undefined {
+function journalOptions(
+  flags: { journal: boolean; journalLimit?: number },
+  settings: Settings,
+  write: boolean,
+): JournalOptions | undefined {
   if (!flags.journal) return undefined;
   return {
-    stateDir: resolveStateDir(flags.stateDir),
+    stateDir: settings.stateDir,
     write,
     maxBytes: flags.journalLimit === undefined ? DEFAULT_JOURNAL_BYTES : flags.journalLimit * 1024 * 1024,
   };
@@ -67,71 +68,44 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   if (flags.bell && (flags.json || flags.once)) {
     return usageError('--bell rings in the live dashboard; with --json --follow, wait for "diagnosis" events instead');
   }
-  const claudeDir = resolveClaudeDir(flags.dir);
-  const chosenBy = dirChosenBy(flags.dir);
+  const settings = settingsOf(flags);
   let spec: WorkflowSpec | undefined;
   if (flags.spec !== undefined) {
     const { loadSpec } = await import('./run-spec-check.js');
     spec = loadSpec(flags.spec);
     if (!spec) return 1;
   }
-  const stallAfterMs = flags.stallAfter * 1000;
-  const quietAfterMs = flags.quietAfter * 1000;
+  const { team } = flags;
   if (flags.json && flags.follow) {
     const { runFollow } = await import('./run-follow.js');
-    return runFollow({
-      claudeDir,
-      dirChosenBy: chosenBy,
-      team: flags.team,
-      now: flags.now,
-      stallAfterMs,
-      journal: journalOptions(flags, true),
-    });
+    return runFollow({ ...settings, team, journal: journalOptions(flags, settings, true) });
   }
   if (flags.json) {
     const { runJson } = await import('./run-json.js');
-    return runJson({
-      claudeDir,
-      dirChosenBy: chosenBy,
-      team: flags.team,
-      now: flags.now ?? Date.now(),
-      stallAfterMs,
-      quietAfterMs,
-      spec,
-      journal: journalOptions(flags, false),
-    });
+    return runJson({ ...settings, team, now: settings.now ?? Date.now(), spec, journal: journalOptions(flags, settings, false) });
   }
+  const view = flags.view ?? 'dashboard';
   if (flags.once || !isInteractive()) {
     const { runOnce } = await import('./run-once.js');
     return runOnce({
-      claudeDir,
-      dirChosenBy: chosenBy,
-      team: flags.team,
+      ...settings,
+      team,
       preferTeam: preferredTeam(spec),
-      color: wantsColor(flags.color, process.stdout.isTTY === true),
-      width: frameWidth(),
-      height: envNumber(process.env['LINES']),
-      now: flags.now ?? Date.now(),
-      stallAfterMs,
-      quietAfterMs,
-      journal: journalOptions(flags, false),
+      width: settings.width ?? 120,
+      now: settings.now ?? Date.now(),
+      journal: journalOptions(flags, settings, false),
       spec,
-      view: flags.view ?? 'dashboard',
+      view,
     });
   }
   const { runLive } = await import('./run-live.js');
   return runLive({
-    claudeDir,
-    dirChosenBy: chosenBy,
-    team: flags.team,
+    ...settings,
+    team,
     preferTeam: preferredTeam(spec),
     spec,
-    view: flags.view ?? 'dashboard',
-    color: wantsColor(flags.color, true),
-    now: flags.now,
-    stallAfterMs,
-    quietAfterMs,
-    journal: journalOptions(flags, true),
+    view,
+    journal: journalOptions(flags, settings, true),
     bell: flags.bell === true,
   });
 }
@@ -174,20 +148,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('--json', 'print the state at the end of the recording as JSON and exit'),
   ).action(async (source: string, flags: CommonFlags & { speed: number; json?: boolean }) => {
     const { runReplay } = await import('./run-replay.js');
-    const interactive = isInteractive() && !flags.json;
+    const settings = settingsOf(flags);
     code = await runReplay({
+      ...settings,
       source,
-      stateDir: resolveStateDir(flags.stateDir),
-      claudeDir: resolveClaudeDir(flags.dir),
       speed: flags.speed,
       json: flags.json === true,
-      interactive,
-      color: wantsColor(flags.color, interactive || process.stdout.isTTY === true),
-      now: flags.now,
-      stallAfterMs: flags.stallAfter * 1000,
-      quietAfterMs: flags.quietAfter * 1000,
-      width: frameWidth(),
-      height: envNumber(process.env['LINES']),
+      interactive: isInteractive() && !flags.json,
+      width: settings.width ?? 120,
     });
   });
 
@@ -231,15 +199,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('--no-journal', 'do not restore history from the journal'),
   ).action(async (flags: CommonFlags & { team?: string; json?: boolean; journal: boolean }) => {
     const { runDoctor } = await import('./run-doctor.js');
+    const settings = settingsOf(flags);
     code = await runDoctor({
-      claudeDir: resolveClaudeDir(flags.dir),
-      dirChosenBy: dirChosenBy(flags.dir),
+      ...settings,
       team: flags.team,
-      now: flags.now ?? Date.now(),
-      stallAfterMs: flags.stallAfter * 1000,
+      now: settings.now ?? Date.now(),
       json: flags.json === true,
-      color: wantsColor(flags.color, process.stdout.isTTY === true),
-      journal: flags.journal ? { stateDir: resolveStateDir(flags.stateDir), write: false, maxBytes: DEFAULT_JOURNAL_BYTES } : undefined,
+      journal: journalOptions(flags, settings, false),
     });
   });
 
@@ -254,18 +220,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('--no-journal', 'do not restore history from the journal'),
   ).action(async (file: string | undefined, flags: CommonFlags & { team?: string; html?: string; json?: boolean; journal: boolean }) => {
     const { runReport } = await import('./run-report.js');
+    const settings = settingsOf(flags);
     code = await runReport({
+      ...settings,
       file,
       team: flags.team,
       html: flags.html,
       json: flags.json === true,
-      claudeDir: resolveClaudeDir(flags.dir),
-      journal: flags.journal ? { stateDir: resolveStateDir(flags.stateDir), write: false, maxBytes: DEFAULT_JOURNAL_BYTES } : undefined,
-      now: flags.now,
-      stallAfterMs: flags.stallAfter * 1000,
-      quietAfterMs: flags.quietAfter * 1000,
-      color: wantsColor(flags.color, process.stdout.isTTY === true),
-      width: envNumber(process.env['COLUMNS']) ?? (process.stdout.isTTY ? process.stdout.columns : undefined) ?? 100,
+      journal: journalOptions(flags, settings, false),
+      width: settings.width ?? 100,
     });
   });
 

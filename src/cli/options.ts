@@ -1,9 +1,13 @@
 /**
  * Where teamtop looks, whether it may use colour, and what an option's value must be.
  */
+import type { Thresholds } from '../domain/thresholds.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseISO } from 'date-fns';
+import { DEFAULT_STALL_AFTER_MS } from '../domain/handshakes.js';
+import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
 import { isInstant } from '../domain/time.js';
+import { resolveStateDir } from '../journal/store-dir.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -85,7 +89,61 @@ export function commonOptions(command: Command): Command {
     .option('-d, --dir <path>', 'Claude config dir to read (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
     .option('--no-color', 'draw without colour (also: NO_COLOR)')
     .option('--now <iso time>', 'judge ages and stalls as of this instant instead of the clock', instant)
-    .option('--stall-after <seconds>', 'an open handshake this old is stalled, and mail waiting this long has piled up', threshold, 60)
-    .option('--quiet-after <seconds>', 'a member shown working that has shown no sign of life for this long is quiet', threshold, 600)
+    .option(
+      '--stall-after <seconds>',
+      'an open handshake this old is stalled, and mail waiting this long has piled up',
+      threshold,
+      DEFAULT_STALL_AFTER_MS / 1000,
+    )
+    .option(
+      '--quiet-after <seconds>',
+      'a member shown working that has shown no sign of life for this long is quiet',
+      threshold,
+      DEFAULT_QUIET_AFTER_MS / 1000,
+    )
     .option('--state-dir <path>', 'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop)');
+}
+
+/** The flags `commonOptions` adds, as commander gives them. */
+export interface CommonFlags {
+  readonly dir?: string;
+  readonly color: boolean;
+  readonly now?: number;
+  readonly stallAfter: number;
+  readonly quietAfter: number;
+  readonly stateDir?: string;
+}
+
+/**
+ * What every command that reads a config dir and judges it runs with, worked out
+ * once from its flags and the environment: the modes take it as it is, in
+ * milliseconds, and apply no default of their own.
+ */
+export interface Settings extends Thresholds {
+  readonly claudeDir: string;
+  /** What chose the config dir, said when it is not a folder. */
+  readonly dirChosenBy: string;
+  /** The instant to judge ages and stalls as of (`--now`); the clock when undefined. */
+  readonly now: number | undefined;
+  /** Colour on standard output. */
+  readonly color: boolean;
+  readonly stateDir: string;
+  /** `$COLUMNS`, else the terminal's width, if either is known. */
+  readonly width: number | undefined;
+  /** `$LINES`, if set. */
+  readonly height: number | undefined;
+}
+
+export function settingsOf(flags: CommonFlags, env: NodeJS.ProcessEnv = process.env, out: NodeJS.WriteStream = process.stdout): Settings {
+  return {
+    claudeDir: resolveClaudeDir(flags.dir, env),
+    dirChosenBy: dirChosenBy(flags.dir, env),
+    now: flags.now,
+    stallAfterMs: flags.stallAfter * 1000,
+    quietAfterMs: flags.quietAfter * 1000,
+    color: wantsColor(flags.color, out.isTTY === true, env),
+    stateDir: resolveStateDir(flags.stateDir, env),
+    width: envNumber(env['COLUMNS']) ?? (out.isTTY ? out.columns : undefined),
+    height: envNumber(env['LINES']),
+  };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,16 @@ export async function runDemo({ speed, color, stallAfterMs }: DemoOptions): Prom
   void simulate({ claudeDir, speed, signal: running.signal });
   try {
     // No journal: a demo should leave nothing behind.
-    return await runLive({ claudeDir, team: undefined, preferTeam: DEMO_TEAM, color, now: undefined, stallAfterMs, journal: undefined });
+    return await runLive({
+      claudeDir,
+      team: undefined,
+      preferTeam: DEMO_TEAM,
+      color,
+      now: undefined,
+      stallAfterMs,
+      quietAfterMs: DEFAULT_QUIET_AFTER_MS,
+      journal: undefined,
+    });
   } finally {
     running.abort();
     removeDir();

@@ -1,3 +1,4 @@
+import type { Thresholds } from '../domain/thresholds.js';
 import React from 'react';
 import { App } from '../../components/app.js';
 import type { ViewState } from '../../components/view-state.js';
@@ -9,7 +10,7 @@ import { unknownTeam } from './usage.js';
 import { runOnTerminal } from './on-terminal.js';
 import { BEL, ringOnNewWarnings } from './bell.js';
 
-export interface LiveOptions {
+export interface LiveOptions extends Thresholds {
   readonly claudeDir: string;
   /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
@@ -19,9 +20,6 @@ export interface LiveOptions {
   readonly preferTeam?: string | undefined;
   readonly color: boolean;
   readonly now: number | undefined;
-  readonly stallAfterMs: number;
-  /** Default: ten minutes. */
-  readonly quietAfterMs?: number;
   readonly journal: JournalOptions | undefined;
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (default: the dashboard). */

@@ -2,12 +2,12 @@
  * The decoded state as one JSON document (`teamtop --json`): a stable contract for
  * scripts, so its shape changes only by adding fields.
  */
+import type { Thresholds } from '../domain/thresholds.js';
 import { messageRef } from '../domain/diagnoses/diagnosis.js';
 import { ageSecondsAt, type Handshake } from '../domain/handshakes.js';
 import type { InboxMessage } from '../domain/inbox.js';
 import type { TaskNode } from '../domain/task-graph.js';
 import { isInstant, toIso } from '../domain/time.js';
-import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { isPrintSession } from './state.js';
 import { selectHandshakes } from './selectors/handshakes.js';
@@ -19,15 +19,12 @@ import { selectWorkflow } from './selectors/workflow.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 import { selectDiagnoses, type Diagnosis } from './selectors/diagnoses.js';
 
-export interface SnapshotOptions {
+export interface SnapshotOptions extends Thresholds {
   readonly claudeDir: string;
   /** Only this team. */
   readonly team?: string;
   /** Ages and stalls are judged as of this instant (epoch ms). */
   readonly now: number;
-  readonly stallAfterMs: number;
-  /** A member shown working with no sign of life for this long is quiet (default: ten minutes). */
-  readonly quietAfterMs?: number;
   /** A declared workflow (`--spec`): each team gets its evaluation against it as `workflow`. */
   readonly spec?: WorkflowSpec | undefined;
 }
@@ -142,7 +139,7 @@ export function diagnosisJson(diagnosis: Diagnosis) {
 /** The spec against the team; null without a spec. */
 function workflowJson(team: TeamState, options: SnapshotOptions) {
   if (!options.spec) return null;
-  const status = selectWorkflow(team, options.spec, options.now, options.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS);
+  const status = selectWorkflow(team, options.spec, options.now, options.quietAfterMs);
   return {
     name: options.spec.name,
     type: status.type,
@@ -166,7 +163,7 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
     createdAt: toIso(team.config?.createdAt),
     ended: !team.present,
     budgetTokens: team.config?.metadata?.budget_tokens ?? null,
-    members: selectMembersAt(team, options.now, options.quietAfterMs ?? DEFAULT_QUIET_AFTER_MS).map((member) => ({
+    members: selectMembersAt(team, options.now, options.quietAfterMs).map((member) => ({
       name: member.name,
       agentType: member.agentType,
       model: member.model,

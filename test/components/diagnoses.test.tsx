@@ -3,6 +3,7 @@
  * the members it names marked, the header's count; ⏎ opens one with its
  * evidence. Drawn by the real renderer from files read by the real session.
  */
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import chalk from 'chalk';
@@ -86,13 +87,22 @@ describe('the diagnoses pane', () => {
     expect(text).not.toContain('Diagnoses');
     expect(text).not.toContain('diagnos');
     expect(text).toContain(' Handshakes ');
-    const model = buildDashboard({ state, view: initialViewState, claudeDir: dir, width: 120, height: 40, now: Date.now() });
+    const model = buildDashboard({
+      ...DEFAULT_THRESHOLDS,
+      state,
+      view: initialViewState,
+      claudeDir: dir,
+      width: 120,
+      height: 40,
+      now: Date.now(),
+    });
     expect(model.navigation.panes.map((pane) => pane.id.kind)).toEqual([...model.members.map(() => 'member'), 'handshakes', 'tasks']);
   });
 
   it('is a tab stop between the member panes and the handshakes while it lists anything', async () => {
     const files = troubled(tempDir());
     const model = buildDashboard({
+      ...DEFAULT_THRESHOLDS,
       state: await stateOf(files.dir),
       view: initialViewState,
       claudeDir: '/c',
@@ -222,7 +232,16 @@ describe('the diagnoses pane', () => {
     const now = Date.now() + 90_000;
     const stallAfterMs = now + 2500 - files.at(0);
     const model = (at: number) =>
-      buildDashboard({ state, view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: at, stallAfterMs });
+      buildDashboard({
+        ...DEFAULT_THRESHOLDS,
+        state,
+        view: initialViewState,
+        claudeDir: '/c',
+        width: 120,
+        height: 40,
+        now: at,
+        stallAfterMs,
+      });
     expect(model(now).header.diagnoses).toEqual([]);
     expect(model(now).nextChangeMs).toBe(2500);
     expect(model(now + 2500).header.diagnoses.map((diagnosis) => diagnosis.kind)).toEqual(['unread-pileup']);

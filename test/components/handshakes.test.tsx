@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 import { describe, expect, it } from 'vitest';
 import { buildDashboard } from '../../components/dashboard-model.js';
 import { NO_FILTERS } from '../../src/domain/message-filter.js';
@@ -80,7 +81,16 @@ describe('the handshakes panel', () => {
 
 describe('when to redraw', () => {
   const model = async (now: number, stallAfterMs = 60_000) =>
-    buildDashboard({ state: await state(), view: initialViewState, claudeDir: '/c', width: 120, height: 40, now, stallAfterMs });
+    buildDashboard({
+      ...DEFAULT_THRESHOLDS,
+      state: await state(),
+      view: initialViewState,
+      claudeDir: '/c',
+      width: 120,
+      height: 40,
+      now,
+      stallAfterMs,
+    });
 
   it('is every second while a handshake is open (its age shows seconds)', async () => {
     expect((await model(NOW + 400)).nextChangeMs).toBe(600);
@@ -96,7 +106,7 @@ describe('when to redraw', () => {
     const inbox = { member: 'worker', messages: [{ ...message('worker', 'team-lead', 'hello', 0), seenAt: at(600) }] };
     const state = observe(teamState(), { kind: 'inbox', team: 'team', ...inbox, at: at(600), live: false });
     const model = (seconds: number) =>
-      buildDashboard({ state, view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: at(seconds) });
+      buildDashboard({ ...DEFAULT_THRESHOLDS, state, view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: at(seconds) });
     expect(model(604).nextChangeMs).toBe(6000);
     expect(model(612.5).nextChangeMs).toBe(500);
   });
@@ -104,6 +114,7 @@ describe('when to redraw', () => {
   it('is rare once nothing is open and every age is old', async () => {
     const { store } = await settledSession(`${FIXTURES}/generations`);
     const quiet = buildDashboard({
+      ...DEFAULT_THRESHOLDS,
       state: store.getState(),
       view: initialViewState,
       claudeDir: '/c',

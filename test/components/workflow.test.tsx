@@ -2,6 +2,7 @@
  * The workflow view: multi-agent-spec team files of every workflow type against a
  * live team (test-fixtures/workflow), drawn by Ink's own renderer.
  */
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
@@ -52,6 +53,7 @@ describe('the workflow view', () => {
     const state = await team();
     const spec = specOf('graph');
     const frame = frameOf({
+      ...DEFAULT_THRESHOLDS,
       state,
       view: { ...initialViewState, mode: 'workflow' },
       claudeDir: '/c',
@@ -62,7 +64,7 @@ describe('the workflow view', () => {
     });
     const status = selectWorkflow(state.teams.get('release-graph')!, spec, NOW, DEFAULT_QUIET_AFTER_MS);
     expect(workflow(frame!, spec).status).toBe(status);
-    const json = snapshot(state, { claudeDir: '/c', now: NOW, stallAfterMs: 60_000, spec }).teams[0]!.workflow!;
+    const json = snapshot(state, { ...DEFAULT_THRESHOLDS, claudeDir: '/c', now: NOW, stallAfterMs: 60_000, spec }).teams[0]!.workflow!;
     expect(json.steps.map((step) => [step.name, step.state, step.reason])).toEqual(
       status.steps.map((step) => [step.name, step.state, step.why]),
     );

@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach } from 'vitest';
@@ -32,7 +33,10 @@ export async function watchUntil(
   signal.addEventListener('abort', () => session.reader.close());
   await watchClaudeDir({ claudeDir, reader: session.reader, signal, ...options });
   // As of `now`: a fixture's members are quiet by the clock's time, months after it was written.
-  return { ...session, json: (now = Date.now()) => snapshot(session.store.getState(), { claudeDir, now, stallAfterMs: 60_000 }) };
+  return {
+    ...session,
+    json: (now = Date.now()) => snapshot(session.store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir, now, stallAfterMs: 60_000 }),
+  };
 }
 
 /**
@@ -57,7 +61,7 @@ export async function watchRecorded(claudeDir: string, journal: JournalOptions) 
   return {
     ...session,
     observed,
-    json: (now = Date.now()) => snapshot(session.store.getState(), { claudeDir, now, stallAfterMs: 60_000 }),
+    json: (now = Date.now()) => snapshot(session.store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir, now, stallAfterMs: 60_000 }),
     stop: () => controller.abort(),
   };
 }

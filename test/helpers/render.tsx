@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 import { renderToString } from 'ink';
 import React from 'react';
 import { buildDashboard } from '../../components/dashboard-model.js';
@@ -27,7 +28,8 @@ export function frame(state: AppState, options: FrameOptions = {}): string {
     width,
     height: options.height,
     now: options.now ?? Date.parse('2026-03-01T12:00:00.000Z'),
-    stallAfterMs: options.stallAfterMs,
+    stallAfterMs: options.stallAfterMs ?? DEFAULT_THRESHOLDS.stallAfterMs,
+    quietAfterMs: DEFAULT_THRESHOLDS.quietAfterMs,
     spec: options.spec,
   });
   return renderToString(

@@ -3,6 +3,7 @@
  * exception, and so does everything a user can do with the result: the --json
  * document, the one-line renderings, the detail view.
  */
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fieldLines, messageLines } from '../../components/message-detail.js';
@@ -199,7 +200,7 @@ const teamFolder: Observation = { kind: 'folder', target: { kind: 'team-dir', te
 
 /** Everything a user can have drawn or printed from a state, as the dashboard and --json do it. */
 function showEverything(state: AppState): void {
-  JSON.stringify(snapshot(state, { claudeDir: '/claude', now: NOW, stallAfterMs: 60_000 }), null, 2);
+  JSON.stringify(snapshot(state, { ...DEFAULT_THRESHOLDS, claudeDir: '/claude', now: NOW, stallAfterMs: 60_000 }), null, 2);
   selectTeamSummaries(state.teams);
   for (const team of state.teams.values()) {
     const messages: InboxMessage[] = selectTeamMessages(team.inboxes);

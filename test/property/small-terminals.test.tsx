@@ -4,6 +4,7 @@
  * or columns than the terminal has. Drawn by Ink's own renderer, in this
  * process, with its rows watched as they are composed (helpers/overdraw.ts).
  */
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 import { renderToString } from 'ink';
 import React from 'react';
 import stringWidth from 'string-width';
@@ -47,6 +48,7 @@ const SCREENS: readonly Screen[] = [
 
 function draw(screen: Screen, width: number, height: number | undefined): string {
   const model = buildDashboard({
+    ...DEFAULT_THRESHOLDS,
     state: screen.state(),
     view: { ...initialViewState, ...screen.view },
     claudeDir: CLAUDE_DIR,

@@ -4,6 +4,7 @@
  * get wrong): nothing but our own colours reaches the terminal, and nothing
  * leaves its place.
  */
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import React from 'react';
@@ -39,7 +40,15 @@ probe.unmount();
 
 /** One frame, drawn by Ink through ink-testing-library, with colour on. */
 function draw(state: AppState, view: Partial<ViewState>, width: number, height: number, claudeDir = '/claude'): string {
-  const model = buildDashboard({ state, view: { ...initialViewState, ...view }, claudeDir, width, height, now: NOW });
+  const model = buildDashboard({
+    ...DEFAULT_THRESHOLDS,
+    state,
+    view: { ...initialViewState, ...view },
+    claudeDir,
+    width,
+    height,
+    now: NOW,
+  });
   columns = width;
   const app = render(
     <ThemeContext.Provider value={colorTheme}>
@@ -57,6 +66,7 @@ type View = [name: string, view: Partial<ViewState>];
 function overviews(state: AppState, team: string): View[] {
   const all: View[] = [['dashboard', { team }]];
   const model = buildDashboard({
+    ...DEFAULT_THRESHOLDS,
     state,
     view: { ...initialViewState, team, showInternal: true },
     claudeDir: '/c',

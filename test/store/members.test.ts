@@ -2,6 +2,7 @@
  * Members of teams that hold only `inboxes/` (no `config.json`), as real repos
  * do: the lead and the statuses come from what the files show, not from names.
  */
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,7 +90,7 @@ describe('quiet members', () => {
   it('shows a member silent for ten minutes as quiet since its last sign of life, in --json (the real capture, read weeks later)', async () => {
     const dir = hiveWithoutConfig();
     const { state } = await teamIn(dir, 'analysis-team');
-    const doc = snapshot(state, { claudeDir: dir, now: Date.parse('2026-03-01T10:00:00Z'), stallAfterMs: 60_000 });
+    const doc = snapshot(state, { ...DEFAULT_THRESHOLDS, claudeDir: dir, now: Date.parse('2026-03-01T10:00:00Z'), stallAfterMs: 60_000 });
     const statuses = Object.fromEntries(doc.teams[0]!.members.map((member) => [member.name, [member.status, member.statusSince]]));
     expect(statuses).toEqual({
       // On the team since the first message to it, as far as the files say.

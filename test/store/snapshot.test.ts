@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
 import { selectMostRecentTeam } from '../../src/store/selectors/teams.js';
@@ -6,7 +7,12 @@ import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
 
 async function load(dir: string) {
   const { store } = await settledSession(dir);
-  return snapshot(store.getState(), { claudeDir: dir, now: Date.parse('2026-11-22T00:00:00Z'), stallAfterMs: 60_000 });
+  return snapshot(store.getState(), {
+    ...DEFAULT_THRESHOLDS,
+    claudeDir: dir,
+    now: Date.parse('2026-11-22T00:00:00Z'),
+    stallAfterMs: 60_000,
+  });
 }
 
 describe('snapshot (the --json document)', () => {

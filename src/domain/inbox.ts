@@ -3,7 +3,7 @@
  */
 import { boundDepth, decodeText, renderProtocol, type DecodedText } from './protocol.js';
 import { isInstant, toEpoch } from './time.js';
-import { InboxEntrySchema, describeIssue, type InboxEntry, type ProtocolMessage } from './schemas.js';
+import { InboxEntrySchema, describeIssue, isPlainInboxEntry, type InboxEntry, type ProtocolMessage } from './schemas.js';
 
 export interface InboxMessage {
   /**
@@ -137,7 +137,7 @@ export function decodeInbox(
       messages.push(previous);
       return;
     }
-    const entry = InboxEntrySchema.safeParse(element);
+    const entry = isPlainInboxEntry(element) ? { success: true as const, data: element } : InboxEntrySchema.safeParse(element);
     if (!entry.success || key === undefined) {
       invalid.push(`message ${firstIndex + index + 1}: ${entry.success ? 'unreadable' : describeIssue(entry.error)}`);
       return;

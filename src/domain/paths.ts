@@ -64,6 +64,19 @@ function classifyAgentEntry(team: string, member: string, entry: string): FileTa
  * changes its listing.
  */
 export function classifyFile(relative: string): FileTarget | undefined {
+  const known = classified.get(relative);
+  if (known !== undefined || classified.has(relative)) return known;
+  const target = classify(relative);
+  if (classified.size >= MAX_CLASSIFIED) classified.clear();
+  classified.set(relative, target);
+  return target;
+}
+
+/** Paths classified lately: a replay asks about the same few paths a million times, and splitting each again cost seconds. */
+const classified = new Map<string, FileTarget | undefined>();
+const MAX_CLASSIFIED = 4096;
+
+function classify(relative: string): FileTarget | undefined {
   const artifact = /^(tasks\/[^/]+\/[^/]+\/artifacts)\/[^/]+$/u.exec(relative);
   const parts = split(artifact ? artifact[1]! : relative);
   if (!parts) return undefined;

@@ -208,6 +208,22 @@ export function sameDiagnosis(a: Diagnosis, b: Diagnosis): boolean {
 
 const judged = new WeakMap<TeamState, { stallAfterMs: number; judgement: Judgement }>();
 
+const detections = new WeakMap<TeamState, { stallAfterMs: number; at: number; judgement: Judgement }>();
+
+/**
+ * What the detectors say of a version of the team as of `now`: they run once
+ * per change of the files, and again only when the clock reaches the moment
+ * their judgement said it would change, or goes back before they ran. A tick
+ * that only moves ages on screen finds it here.
+ */
+function detected(team: TeamState, now: number, stallAfterMs: number): Judgement {
+  const known = detections.get(team);
+  if (known && known.stallAfterMs === stallAfterMs && known.at <= now && now < known.judgement.nextChangeAt) return known.judgement;
+  const judgement = diagnose(teamFacts(team, now, stallAfterMs));
+  detections.set(team, { stallAfterMs, at: now, judgement });
+  return judgement;
+}
+
 /** A team that has not changed for a day is judged as one nobody runs (idle.ts); one that has not yet will be, unless it changes. */
 function asOfIdle(judgement: Judgement, lastActivity: number, now: number): Judgement {
   const idle = idleOf(lastActivity, now);
@@ -224,7 +240,7 @@ function asOfIdle(judgement: Judgement, lastActivity: number, now: number): Judg
  */
 export function selectDiagnoses(team: TeamState, now: number, stallAfterMs: number): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
-  const judgement = asOfIdle(diagnose(teamFacts(team, now, stallAfterMs)), team.lastActivity, now);
+  const judgement = asOfIdle(detected(team, now, stallAfterMs), team.lastActivity, now);
   const known = judged.get(team);
   if (
     known &&

@@ -1,6 +1,7 @@
 // 6c. Idle with ages ticking on a roster of N members and N misaddressed
 // inboxes (issue 26 §3.1): what the files say is worked out once per change,
-// and the one-second tick only redraws ages.
+// and the one-second tick only redraws ages. CROWD_SIZES=300 runs one size
+// (for a profile: BENCH_NODE_FLAGS, see run.mjs).
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { across, QUICK, spread, startTeamtop, temp, WIDE } from '../context.mjs';

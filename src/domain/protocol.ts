@@ -52,15 +52,37 @@ export const CUT_MARK = '…';
  * walk goes no deeper than `levels`, so it cannot overflow either.
  */
 export function boundDepth(value: unknown, levels = MAX_DATA_DEPTH): unknown {
+  return deeperThan(value, levels) ? cutBelow(value, levels) : value;
+}
+
+/**
+ * Whether anything in `value` is nested deeper than `levels`: looked for
+ * without copying, as nearly every message is a flat object and copying each
+ * was a tenth of a restore.
+ */
+function deeperThan(value: unknown, levels: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (levels <= 0) return true;
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) if (deeperThan(item, levels - 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && deeperThan((value as Record<string, unknown>)[key], levels - 1)) return true;
+  }
+  return false;
+}
+
+function cutBelow(value: unknown, levels: number): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (levels <= 0) return CUT_MARK;
   if (Array.isArray(value)) {
     const items: unknown[] = value;
-    const bounded = items.map((item) => boundDepth(item, levels - 1));
+    const bounded = items.map((item) => cutBelow(item, levels - 1));
     return bounded.every((item, i) => item === items[i]) ? value : bounded;
   }
   const entries = Object.entries(value);
-  const bounded = entries.map(([key, item]) => [key, boundDepth(item, levels - 1)] as const);
+  const bounded = entries.map(([key, item]) => [key, cutBelow(item, levels - 1)] as const);
   // fromEntries defines keys as own properties: a `__proto__` key stays a key.
   return bounded.every(([, item], i) => item === entries[i]![1]) ? value : Object.fromEntries(bounded);
 }

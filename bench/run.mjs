@@ -27,6 +27,7 @@ import { capturePhase, replayPhase } from './phases/capture.mjs';
 import { historyPhases } from './phases/history.mjs';
 import { hugePhase, longMessagePhase } from './phases/huge.mjs';
 import { idlePhase, soakPhase, youngIdlePhase } from './phases/idle.mjs';
+import { crowdIdlePhase } from './phases/misaddressed.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
@@ -47,6 +48,7 @@ const PHASES = {
   cpu: cpuPhase,
   idle: idlePhase,
   'young-idle': youngIdlePhase,
+  'crowd-idle': crowdIdlePhase,
   soak: soakPhase,
   ...historyPhases({ temp, startTeamtop, quick: QUICK }),
   transcript: transcriptPhase,

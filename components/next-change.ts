@@ -3,6 +3,7 @@
  * dashboard redraws only then.
  */
 import { isOpen, type Handshake } from '../src/domain/handshakes.js';
+import { handshakeTally } from '../src/store/selectors/handshakes.js';
 import { untilAgeChanges } from '../src/domain/time.js';
 import type { Judgement } from '../src/store/selectors/diagnoses.js';
 import type { MemberView } from '../src/store/selectors/members.js';
@@ -44,7 +45,8 @@ export function nextChange({ now, teams, members, handshakes, diagnoses, stallAf
       next = Math.min(next, waited < LONG_WAIT_MS ? LONG_WAIT_MS - waited : untilAgeChanges(waited, 1));
     }
   }
-  for (const handshake of handshakes) {
+  // Only open and abandoned ones show a moving age: the answered ones, a long run's thousands, are not walked.
+  for (const handshake of handshakeTally(handshakes).clocked) {
     const open = isOpen(handshake);
     // An abandoned one shows its age too, and never stalls.
     if ((!open && handshake.state !== 'abandoned') || handshake.requestedAt === null) continue;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LONGEST_WAIT_MS, timerDelay } from '../src/domain/time.js';
+import { onClockStep } from '../src/store/clock-steps.js';
 
 /** The clock moves on whole seconds after it last did: the beat every time on screen moves on to. */
 const BEAT_MS = 1000;
@@ -35,13 +36,23 @@ export function nextMoveAt(now: number, untilChangeMs: number): number {
  * dashboard does not redraw every second just to show the same text.
  */
 export function useRedrawWhenTimeChanges({ now, moving, moveOn }: Clock, untilChangeMs: number): void {
-  useEffect(() => {
-    if (!moving) return;
-    // Drawn again for another reason (a file changed) long after `now`: the beat is due, soon.
-    const wait = Math.max(10, nextMoveAt(now, untilChangeMs) - Date.now());
-    const timer = setTimeout(moveOn, timerDelay(wait));
-    return () => clearTimeout(timer);
-    // moveOn is a new function each render, with the same effect: not a reason to re-arm.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [untilChangeMs, now, moving]);
+  // moveOn is a new function each render, with the same effect: not a reason to re-arm.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => (moving ? moveOnWhenDue(now, untilChangeMs, moveOn) : undefined), [untilChangeMs, now, moving]);
+}
+
+/**
+ * Calls `moveOn` at the next beat a time on screen changes on, or at once
+ * when the wall clock steps (every age and stall is then wrong). Returns what
+ * stops it.
+ */
+export function moveOnWhenDue(now: number, untilChangeMs: number, moveOn: () => void): () => void {
+  // Drawn again for another reason (a file changed) long after `now`: the beat is due, soon.
+  const wait = Math.max(10, nextMoveAt(now, untilChangeMs) - Date.now());
+  const timer = setTimeout(moveOn, timerDelay(wait));
+  const stopWatching = onClockStep(moveOn);
+  return () => {
+    clearTimeout(timer);
+    stopWatching();
+  };
 }

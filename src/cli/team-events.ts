@@ -14,6 +14,7 @@ import type { TaskNode, TaskState } from '../domain/task-graph.js';
 import { sameDiagnosis, selectDiagnoses } from '../store/selectors/diagnoses.js';
 import { positionOf, type InboxHistory } from '../store/inbox-history.js';
 import { timerDelay } from '../domain/time.js';
+import { onClockStep } from '../store/clock-steps.js';
 import { selectHandshakes } from '../store/selectors/handshakes.js';
 import { selectTaskGraph } from '../store/selectors/tasks.js';
 import { selectTeams } from '../store/selectors/teams.js';
@@ -155,8 +156,11 @@ export function followTeams(
 
   const unsubscribe = store.subscribe(() => look(false));
   look(true);
+  // A wall clock that stepped makes stalls and their clearing due now, not when the timer says.
+  const stopWatching = options.ticking ? onClockStep(() => look(false)) : () => undefined;
   return () => {
     unsubscribe();
     clearTimeout(timer);
+    stopWatching();
   };
 }

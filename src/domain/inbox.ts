@@ -3,7 +3,7 @@
  */
 import { boundDepth, decodeText, renderProtocol, type DecodedText } from './protocol.js';
 import { isInstant, toEpoch } from './time.js';
-import { InboxEntrySchema, describeIssue, type InboxEntry, type ProtocolMessage } from './schemas.js';
+import { InboxEntrySchema, describeIssue, isPlainInboxEntry, type InboxEntry, type ProtocolMessage } from './schemas.js';
 
 export interface InboxMessage {
   /**
@@ -84,15 +84,22 @@ function envelopeKind(entry: InboxEntry): DecodedText | undefined {
   return { kind: entry.type, data };
 }
 
-export function decodeEntry(owner: string, key: string, entry: InboxEntry, seenAt = Number.NaN): InboxMessage {
+/**
+ * `seenAt`: when it was first seen (NaN: the read is no sign of when it came).
+ * `readAt`: when the file holding it was read. One stamped later than that was
+ * there by then: it was seen then, at the latest, so a request a file dates in
+ * 2100 ages from when teamtop first read it, at start-up too.
+ */
+export function decodeEntry(owner: string, key: string, entry: InboxEntry, seenAt = Number.NaN, readAt = Number.NaN): InboxMessage {
   const inText = decodeText(entry.text);
   const fromEnvelope = inText.data ? undefined : envelopeKind(entry);
   const decoded = fromEnvelope ?? inText;
+  const stamped = timestampOf(entry.timestamp);
   return {
     key,
     to: owner,
     from: entry.from,
-    ...timestampOf(entry.timestamp),
+    ...stamped,
     read: entry.read === true,
     summary: entry.summary ?? null,
     color: entry.color ?? null,
@@ -101,7 +108,7 @@ export function decodeEntry(owner: string, key: string, entry: InboxEntry, seenA
     data: decoded.data,
     text: fromEnvelope ? `${fromEnvelope.kind}: ${entry.text}` : decoded.data ? renderProtocol(decoded.data) : entry.text,
     delivered: false,
-    seenAt,
+    seenAt: Number.isNaN(seenAt) && stamped.time > readAt ? readAt : seenAt,
     deliveredAt: Number.NaN,
     leadSig: entry.lead_sig ?? null,
   };
@@ -127,6 +134,8 @@ export function decodeInbox(
   /** Position of the first element in the file, for numbering invalid ones. */
   firstIndex = 0,
   seenAt = Number.NaN,
+  /** When the file was read (see decodeEntry). */
+  readAt = Number.NaN,
 ): InboxParse {
   const messages: InboxMessage[] = [];
   const invalid: string[] = [];
@@ -137,12 +146,12 @@ export function decodeInbox(
       messages.push(previous);
       return;
     }
-    const entry = InboxEntrySchema.safeParse(element);
+    const entry = isPlainInboxEntry(element) ? { success: true as const, data: element } : InboxEntrySchema.safeParse(element);
     if (!entry.success || key === undefined) {
       invalid.push(`message ${firstIndex + index + 1}: ${entry.success ? 'unreadable' : describeIssue(entry.error)}`);
       return;
     }
-    messages.push(decodeEntry(owner, key, entry.data, previous ? previous.seenAt : seenAt));
+    messages.push(decodeEntry(owner, key, entry.data, previous ? previous.seenAt : seenAt, readAt));
   });
   return { messages, invalid };
 }

@@ -36,51 +36,60 @@ const holdsLongList = (value: unknown, depth = 0): boolean =>
  * `inertJson(value, 2)` and a newline, a piece of about a megabyte at a time:
  * the state at the end of a recording of a million entries would be a string
  * too long to make (V8 stops at about 500 MB) long before it was too big to
- * hold, and a reader of a pipe takes it as it comes.
+ * hold, and a reader of a pipe takes it as it comes. What holds no long list
+ * (a message) is written whole by JSON.stringify, without a generator of its own.
  */
 export function* inertJsonPieces(value: unknown): Generator<string> {
   let pending: string[] = [];
   let size = 0;
-  function* put(text: string): Generator<string> {
+  const put = (text: string): void => {
     pending.push(text);
     size += text.length;
-    if (size >= 1 << 20) {
-      yield inertJsonText(pending.join(''));
-      pending = [];
-      size = 0;
-    }
-  }
-  function* piece(item: unknown, indent: string): Generator<string> {
-    if (!holdsLongList(item)) {
-      // JSON has no raw newline in a string: indenting after each one indents the lines.
-      yield* put((JSON.stringify(item, null, 2) ?? 'null').replaceAll('\n', `\n${indent}`));
-      return;
-    }
+  };
+  const take = (): string => {
+    const text = inertJsonText(pending.join(''));
+    pending = [];
+    size = 0;
+    return text;
+  };
+  // JSON has no raw newline in a string: indenting after each one indents the lines.
+  const whole = (item: unknown, indent: string): void => put((JSON.stringify(item, null, 2) ?? 'null').replaceAll('\n', `\n${indent}`));
+  function* piece(item: unknown, indent: string, depth: number): Generator<string> {
     const inner = `${indent}  `;
+    const field = (child: unknown): Generator<string> | undefined => {
+      if (holdsLongList(child, depth + 1)) return piece(child, inner, depth + 1);
+      whole(child, inner);
+      return undefined;
+    };
     if (Array.isArray(item)) {
-      yield* put('[\n');
+      put('[\n');
       for (let i = 0; i < item.length; i++) {
         const element: unknown = item[i];
-        yield* put(inner);
-        yield* piece(element === undefined || typeof element === 'function' ? null : element, inner);
-        yield* put(i < item.length - 1 ? ',\n' : '\n');
+        put(inner);
+        const deeper = field(element === undefined || typeof element === 'function' ? null : element);
+        if (deeper) yield* deeper;
+        put(i < item.length - 1 ? ',\n' : '\n');
+        if (size >= 1 << 20) yield take();
       }
-      yield* put(`${indent}]`);
+      put(`${indent}]`);
       return;
     }
     const entries = Object.entries(item as Record<string, unknown>).filter(
-      ([, field]) => field !== undefined && typeof field !== 'function',
+      ([, child]) => child !== undefined && typeof child !== 'function',
     );
-    yield* put('{\n');
+    put('{\n');
     for (let i = 0; i < entries.length; i++) {
-      const [key, field] = entries[i]!;
-      yield* put(`${inner}${JSON.stringify(key)}: `);
-      yield* piece(field, inner);
-      yield* put(i < entries.length - 1 ? ',\n' : '\n');
+      const [key, child] = entries[i]!;
+      put(`${inner}${JSON.stringify(key)}: `);
+      const deeper = field(child);
+      if (deeper) yield* deeper;
+      put(i < entries.length - 1 ? ',\n' : '\n');
+      if (size >= 1 << 20) yield take();
     }
-    yield* put(`${indent}}`);
+    put(`${indent}}`);
   }
-  yield* piece(value, '');
-  yield* put('\n');
-  if (pending.length > 0) yield inertJsonText(pending.join(''));
+  if (holdsLongList(value)) yield* piece(value, '', 0);
+  else whole(value, '');
+  put('\n');
+  yield take();
 }

@@ -44,7 +44,7 @@ export interface StatusEvidence {
   readonly lastSent: InboxMessage | undefined;
   /** When it joined, the last time it did (epoch ms, NaN when unknown). */
   readonly joinedAt: number;
-  /** Every handshake of the team. */
+  /** The team's handshakes: those about the member are enough (shutdown requests sent to it, its own requests). */
   readonly pairings: readonly Pairing[];
   /** The agent's own `task-status.json` (API-spec layout), when its runner keeps one. */
   readonly agentStatus?: AgentStatus | null | undefined;

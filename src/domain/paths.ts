@@ -26,7 +26,8 @@ export type FileTarget =
 /** Folders whose appearance or removal means something. */
 export type FolderTarget = { readonly kind: 'team-dir'; readonly team: string } | { readonly kind: 'tasks-dir'; readonly team: string };
 
-const JSON_FILE = /^(.+)\.json$/u;
+/** A name can hold any character, a line break too (`s`: `.` matches \n, \r, U+2028 and U+2029). */
+const JSON_FILE = /^(.+)\.json$/su;
 
 const AGENT_STATUS_FILE = 'task-status.json';
 const OUTPUT_LOG_FILE = 'output.log';
@@ -39,14 +40,28 @@ const AGENT_ENTRIES = new Set([AGENT_STATUS_FILE, OUTPUT_LOG_FILE, ARTIFACTS_FOL
  */
 const DELETED_TEAM = /\.deleted-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
-/** A component that is a lock file/dir, a temp file, a folder on its way out or other writer bookkeeping. */
+/** 2.1.330's temp file, `<file>.tmp.<8 hex>`, renamed over `<file>`. */
+const TEMP_FILE = /\.tmp\.[0-9a-f]+$/iu;
+
+/**
+ * A component that is a lock file/dir, a temp file, a folder on its way out or
+ * other writer bookkeeping. A name that only holds `.tmp.` (`a.tmp.b`) is not.
+ */
 function isBookkeeping(name: string): boolean {
-  return name.startsWith('.') || name.endsWith('.lock') || name.endsWith('.tmp') || name.includes('.tmp.') || DELETED_TEAM.test(name);
+  return name.startsWith('.') || name.endsWith('.lock') || name.endsWith('.tmp') || TEMP_FILE.test(name) || DELETED_TEAM.test(name);
 }
+
+/**
+ * An inbox is named after its owner, whatever the owner is called: `.alice.json`
+ * is `.alice`'s inbox, not bookkeeping (a writer's temp files there do not end
+ * in `.json`).
+ */
+const isInbox = (parts: readonly string[], i: number): boolean =>
+  i === 3 && parts[0] === 'teams' && parts[2] === 'inboxes' && JSON_FILE.test(parts[3]!);
 
 function split(relative: string): string[] | undefined {
   const parts = relative.split('/').filter((part) => part !== '' && part !== '.');
-  if (parts.some((part) => part === '..' || isBookkeeping(part))) return undefined;
+  if (parts.some((part, i) => part === '..' || (isBookkeeping(part) && !isInbox(parts, i)))) return undefined;
   return parts;
 }
 
@@ -64,6 +79,19 @@ function classifyAgentEntry(team: string, member: string, entry: string): FileTa
  * changes its listing.
  */
 export function classifyFile(relative: string): FileTarget | undefined {
+  const known = classified.get(relative);
+  if (known !== undefined || classified.has(relative)) return known;
+  const target = classify(relative);
+  if (classified.size >= MAX_CLASSIFIED) classified.clear();
+  classified.set(relative, target);
+  return target;
+}
+
+/** Paths classified lately: a replay asks about the same few paths a million times, and splitting each again cost seconds. */
+const classified = new Map<string, FileTarget | undefined>();
+const MAX_CLASSIFIED = 4096;
+
+function classify(relative: string): FileTarget | undefined {
   const artifact = /^(tasks\/[^/]+\/[^/]+\/artifacts)\/[^/]+$/u.exec(relative);
   const parts = split(artifact ? artifact[1]! : relative);
   if (!parts) return undefined;

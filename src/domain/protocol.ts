@@ -3,43 +3,38 @@
  * `text`. This module decodes them and gives each type a one-line human rendering
  * with its key facts. Unknown types are rendered generically, never dropped.
  */
-import * as z from 'zod/mini';
-import { idSchema, lenient, ProtocolEnvelopeSchema, type ProtocolMessage } from './schemas.js';
+import type { ProtocolMessage } from './schemas.js';
 
-const text = lenient(z.string());
-const flag = lenient(z.boolean());
-
-const IdleNotificationSchema = z.looseObject({
-  idleReason: text,
-  summary: text,
-  /** 2.1.330: the last text of the turn, often the answer the lead waits for. */
-  result: text,
-  completedTaskId: lenient(idSchema),
-  completedStatus: text,
-  failureReason: text,
-});
-const ReasonSchema = z.looseObject({ reason: text, content: text });
-const ShutdownResponseSchema = z.looseObject({ approve: flag, approved: flag, content: text, reason: text });
-const PermissionRequestSchema = z.looseObject({ tool_name: text, toolName: text, description: text });
-const PermissionResponseSchema = z.looseObject({
-  approve: flag,
-  approved: flag,
-  subtype: text,
-  error: text,
-  response: lenient(z.looseObject({ behavior: text, message: text })),
-  /** 2.1.330 (tmux teammates): what exactly was granted. */
-  approved_request: lenient(z.looseObject({ tool_name: text })),
-});
-const VerdictSchema = z.extend(PermissionResponseSchema, { allow: flag });
-const PlanRequestSchema = z.looseObject({ plan: text, planContent: text, summary: text, planFilePath: text });
-const PlanResponseSchema = z.looseObject({ approve: flag, approved: flag, feedback: text, permissionMode: text });
-const TaskAssignmentSchema = z.looseObject({ taskId: lenient(idSchema), subject: text, assignedBy: text });
-const SandboxRequestSchema = z.looseObject({ host: text, workerName: text });
-const SandboxResponseSchema = z.looseObject({ host: text, allow: flag, approve: flag, approved: flag });
-const ModeSetSchema = z.looseObject({ mode: text });
-const JoinRequestSchema = z.looseObject({ proposedName: text, capabilities: text });
-const JoinApprovedSchema = z.looseObject({ agentName: text });
-const PermissionUpdateSchema = z.looseObject({ toolName: text, tool_name: text });
+// Fields are read leniently: one of the wrong type is as good as absent, never
+// a reason not to show the message. Read by hand, not by a schema: every
+// message a long run restores is rendered, and a lenient schema per type cost
+// more than the rest of decoding it.
+type Fields = Readonly<Record<string, unknown>>;
+const text = (data: Fields, key: string): string | undefined => {
+  const value = data[key];
+  return typeof value === 'string' ? value : undefined;
+};
+const flag = (data: Fields, key: string): boolean | undefined => {
+  const value = data[key];
+  return typeof value === 'boolean' ? value : undefined;
+};
+/** An id written as a string or a number, as a string. */
+const id = (data: Fields, key: string): string | undefined => {
+  const value = data[key];
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : undefined;
+};
+const fields = (data: Fields, key: string): Fields | undefined => {
+  const value = data[key];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : undefined;
+};
+/** The first of some fields that says yes or no. */
+const anyFlag = (data: Fields, ...keys: string[]): boolean | undefined => {
+  for (const key of keys) {
+    const value = flag(data, key);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+};
 
 /** Decoded `text` of an inbox entry. */
 export type DecodedText = { readonly kind: 'text'; readonly data: null } | { readonly kind: string; readonly data: ProtocolMessage };
@@ -57,15 +52,37 @@ const CUT_MARK = '…';
  * walk goes no deeper than `levels`, so it cannot overflow either.
  */
 export function boundDepth(value: unknown, levels = MAX_DATA_DEPTH): unknown {
+  return deeperThan(value, levels) ? cutBelow(value, levels) : value;
+}
+
+/**
+ * Whether anything in `value` is nested deeper than `levels`: looked for
+ * without copying, as nearly every message is a flat object and copying each
+ * was a tenth of a restore.
+ */
+function deeperThan(value: unknown, levels: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (levels <= 0) return true;
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) if (deeperThan(item, levels - 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && deeperThan((value as Record<string, unknown>)[key], levels - 1)) return true;
+  }
+  return false;
+}
+
+function cutBelow(value: unknown, levels: number): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (levels <= 0) return CUT_MARK;
   if (Array.isArray(value)) {
     const items: unknown[] = value;
-    const bounded = items.map((item) => boundDepth(item, levels - 1));
+    const bounded = items.map((item) => cutBelow(item, levels - 1));
     return bounded.every((item, i) => item === items[i]) ? value : bounded;
   }
   const entries = Object.entries(value);
-  const bounded = entries.map(([key, item]) => [key, boundDepth(item, levels - 1)] as const);
+  const bounded = entries.map(([key, item]) => [key, cutBelow(item, levels - 1)] as const);
   // fromEntries defines keys as own properties: a `__proto__` key stays a key.
   return bounded.every(([, item], i) => item === entries[i]![1]) ? value : Object.fromEntries(bounded);
 }
@@ -83,9 +100,11 @@ export function decodeText(raw: string): DecodedText {
   } catch {
     return { kind: 'text', data: null };
   }
-  const envelope = ProtocolEnvelopeSchema.safeParse(boundDepth(parsed));
-  if (!envelope.success) return { kind: 'text', data: null };
-  return { kind: envelope.data.type, data: envelope.data };
+  const data = boundDepth(parsed);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { kind: 'text', data: null };
+  // Kept as parsed (no copy): a `__proto__` key JSON.parse made an own field stays one.
+  const message = data as ProtocolMessage;
+  return typeof message.type === 'string' ? { kind: message.type, data: message } : { kind: 'text', data: null };
 }
 
 /** The request id a protocol message carries, in either casing. */
@@ -102,12 +121,13 @@ export function requestIdOf(data: ProtocolMessage): string | undefined {
 export function verdictOf(data: ProtocolMessage): boolean | undefined {
   if (data.type === 'shutdown_approved' || data.type === 'join_approved') return true;
   if (data.type === 'shutdown_rejected' || data.type === 'join_rejected') return false;
-  const answer = VerdictSchema.parse(data);
-  const explicit = answer.approve ?? answer.approved ?? answer.allow;
+  const explicit = anyFlag(data, 'approve', 'approved', 'allow');
   if (explicit !== undefined) return explicit;
-  if (answer.subtype === 'error') return false;
-  if (answer.response?.behavior === 'deny') return false;
-  if (answer.subtype === 'success') return true;
+  const subtype = text(data, 'subtype');
+  if (subtype === 'error') return false;
+  const response = fields(data, 'response');
+  if (response && text(response, 'behavior') === 'deny') return false;
+  if (subtype === 'success') return true;
   return undefined;
 }
 
@@ -142,77 +162,67 @@ type Renderer = (data: ProtocolMessage) => string;
 
 const renderers: Readonly<Record<string, Renderer>> = {
   idle_notification(data) {
-    const idle = IdleNotificationSchema.parse(data);
-    let line = idle.idleReason ? `idle (${idle.idleReason})` : 'idle';
-    if (idle.failureReason) line += `: ${idle.failureReason}`;
-    if (idle.completedTaskId !== undefined) {
-      const status = idle.completedStatus && idle.completedStatus !== 'completed' ? ` (${idle.completedStatus})` : '';
-      line += ` · finished #${idle.completedTaskId}${status}`;
+    const reason = text(data, 'idleReason');
+    let line = reason ? `idle (${reason})` : 'idle';
+    const failure = text(data, 'failureReason');
+    if (failure) line += `: ${failure}`;
+    const finished = id(data, 'completedTaskId');
+    if (finished !== undefined) {
+      const status = text(data, 'completedStatus');
+      line += ` · finished #${finished}${status && status !== 'completed' ? ` (${status})` : ''}`;
     }
-    // What the turn ended with: its summary, else its last words.
-    const said = idle.summary ?? (idle.result === undefined ? undefined : oneLine(idle.result));
+    // What the turn ended with: its summary, else its last words (2.1.330's `result`).
+    const result = text(data, 'result');
+    const said = text(data, 'summary') ?? (result === undefined ? undefined : oneLine(result));
     if (said) line += ` · ${said}`;
     return line;
   },
-  shutdown_request: (data) => withDetail('shutdown requested', ReasonSchema.parse(data).reason),
+  shutdown_request: (data) => withDetail('shutdown requested', text(data, 'reason')),
   shutdown_approved: () => 'shutdown approved',
-  shutdown_rejected: (data) => withDetail('shutdown rejected', ReasonSchema.parse(data).reason),
-  shutdown_response(data) {
-    const response = ShutdownResponseSchema.parse(data);
-    return withDetail(answered('shutdown', verdictOf(data), 'approved', 'rejected'), response.content ?? response.reason);
-  },
+  shutdown_rejected: (data) => withDetail('shutdown rejected', text(data, 'reason')),
+  shutdown_response: (data) =>
+    withDetail(answered('shutdown', verdictOf(data), 'approved', 'rejected'), text(data, 'content') ?? text(data, 'reason')),
   permission_request(data) {
-    const request = PermissionRequestSchema.parse(data);
-    const tool = request.tool_name ?? request.toolName ?? 'a tool';
-    return request.description ? `permission request: ${tool} — ${request.description}` : `permission request: ${tool}`;
+    const tool = text(data, 'tool_name') ?? text(data, 'toolName') ?? 'a tool';
+    const description = text(data, 'description');
+    return description ? `permission request: ${tool} — ${description}` : `permission request: ${tool}`;
   },
   permission_response(data) {
-    const response = PermissionResponseSchema.parse(data);
-    const tool = response.approved_request?.tool_name;
+    // 2.1.330 (tmux teammates): what exactly was granted.
+    const granted = fields(data, 'approved_request');
+    const tool = granted && text(granted, 'tool_name');
+    const response = fields(data, 'response');
     return withDetail(
       `${answered('permission', verdictOf(data), 'granted', 'denied')}${tool ? ` (${tool})` : ''}`,
-      response.error ?? response.response?.message,
+      text(data, 'error') ?? (response && text(response, 'message')),
     );
   },
-  plan_approval_request(data) {
-    const request = PlanRequestSchema.parse(data);
-    return withDetail('plan approval requested', firstLine(request.plan ?? request.planContent) || request.summary || request.planFilePath);
-  },
+  plan_approval_request: (data) =>
+    withDetail(
+      'plan approval requested',
+      firstLine(text(data, 'plan') ?? text(data, 'planContent')) || text(data, 'summary') || text(data, 'planFilePath'),
+    ),
   plan_approval_response(data) {
-    const response = PlanResponseSchema.parse(data);
     const head = answered('plan', verdictOf(data), 'approved', 'rejected');
-    const mode = response.permissionMode ? ` (mode ${response.permissionMode})` : '';
-    return withDetail(head + mode, response.feedback);
+    const mode = text(data, 'permissionMode');
+    return withDetail(head + (mode ? ` (mode ${mode})` : ''), text(data, 'feedback'));
   },
   task_assignment(data) {
-    const task = TaskAssignmentSchema.parse(data);
-    const id = task.taskId === undefined ? 'task' : `task #${task.taskId}`;
-    const by = task.assignedBy ? ` (by ${task.assignedBy})` : '';
-    return withDetail(`${id} assigned${by}`, task.subject);
+    const task = id(data, 'taskId');
+    const by = text(data, 'assignedBy');
+    return withDetail(`${task === undefined ? 'task' : `task #${task}`} assigned${by ? ` (by ${by})` : ''}`, text(data, 'subject'));
   },
-  sandbox_permission_request(data) {
-    const request = SandboxRequestSchema.parse(data);
-    return withDetail('sandbox permission request', request.host);
-  },
-  sandbox_permission_response(data) {
-    const response = SandboxResponseSchema.parse(data);
-    return withDetail(answered('sandbox access', verdictOf(data), 'allowed', 'denied'), response.host);
-  },
-  mode_set_request: (data) => withDetail('mode change requested', ModeSetSchema.parse(data).mode),
+  sandbox_permission_request: (data) => withDetail('sandbox permission request', text(data, 'host')),
+  sandbox_permission_response: (data) => withDetail(answered('sandbox access', verdictOf(data), 'allowed', 'denied'), text(data, 'host')),
+  mode_set_request: (data) => withDetail('mode change requested', text(data, 'mode')),
   join_request(data) {
-    const request = JoinRequestSchema.parse(data);
-    const who = request.proposedName ? `join request from ${request.proposedName}` : 'join request';
-    return withDetail(who, request.capabilities);
+    const name = text(data, 'proposedName');
+    return withDetail(name ? `join request from ${name}` : 'join request', text(data, 'capabilities'));
   },
-  join_approved: (data) => withDetail('join approved', JoinApprovedSchema.parse(data).agentName),
-  join_rejected: (data) => withDetail('join rejected', ReasonSchema.parse(data).reason),
-  join_response(data) {
-    return withDetail(answered('join', verdictOf(data), 'approved', 'rejected'), ReasonSchema.parse(data).reason);
-  },
-  team_permission_update(data) {
-    const update = PermissionUpdateSchema.parse(data);
-    return withDetail('team permission update', update.toolName ?? update.tool_name);
-  },
+  join_approved: (data) => withDetail('join approved', text(data, 'agentName')),
+  join_rejected: (data) => withDetail('join rejected', text(data, 'reason')),
+  join_response: (data) => withDetail(answered('join', verdictOf(data), 'approved', 'rejected'), text(data, 'reason')),
+  team_permission_update: (data) => withDetail('team permission update', text(data, 'toolName') ?? text(data, 'tool_name')),
 };
 
 const MAX_FIELD = 60;

@@ -61,7 +61,7 @@ export function parseFileText(
       if (!result.ok) return result;
       const previous = state.inbox;
       const known = previous?.known ?? new Map<string, InboxMessage>();
-      const { messages, written, invalid } = decodeEach(target.member, result.value, known, 0, live ? at : Number.NaN);
+      const { messages, written, invalid } = decodeEach(target.member, result.value, known, 0, live ? at : Number.NaN, at);
       const cut = lastElementEnd(text);
       const start = text.slice(0, cut);
       state.inbox = {

@@ -77,13 +77,14 @@ export function decodeEach(
   known: ReadonlyMap<string, InboxMessage>,
   firstIndex: number,
   seenAt: number,
+  readAt: number,
 ) {
   const messages: InboxMessage[] = [];
   /** The element each message was decoded from. */
   const written: InboxElement[] = [];
   const invalid: string[] = [];
   elements.forEach((element, index) => {
-    const decoded = decodeInbox(owner, [element], known, firstIndex + index, seenAt);
+    const decoded = decodeInbox(owner, [element], known, firstIndex + index, seenAt, readAt);
     const [message] = decoded.messages;
     if (message) {
       messages.push(message);
@@ -163,7 +164,7 @@ export function appendElements(
   live: boolean,
   record: boolean,
 ): Conclusion {
-  const tail = decodeEach(target.member, added, previous.known, previous.elements, live ? at : Number.NaN);
+  const tail = decodeEach(target.member, added, previous.known, previous.elements, live ? at : Number.NaN, at);
   const messages = [...previous.messages, ...tail.messages];
   const change = record
     ? changeFrom(

@@ -150,7 +150,7 @@ export class FileInterpreter {
     const messages: InboxMessage[] = [];
     let written: unknown[] = [];
     const decodeWritten = (): boolean => {
-      const decoded = decodeInbox(target.member, written, known, 0, live ? at : Number.NaN);
+      const decoded = decodeInbox(target.member, written, known, 0, live ? at : Number.NaN, at);
       written = [];
       append(messages, decoded.messages);
       return decoded.invalid.length === 0;

@@ -81,6 +81,41 @@ export const EntrySchema = z.discriminatedUnion('op', [
 ]);
 export type JournalEntry = z.infer<typeof EntrySchema>;
 
+const isInstant = (value: unknown): boolean => typeof value === 'number' && value >= -8.64e15 && value <= 8.64e15;
+const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
+const isElement = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** `messages` as the schema takes them: elements, and runs of two counts. */
+const isPieces = (value: unknown): boolean =>
+  Array.isArray(value) &&
+  value.every((piece) => isElement(piece) || (Array.isArray(piece) && piece.length === 2 && isCount(piece[0]) && isCount(piece[1])));
+const isStrings = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/**
+ * A parsed line that `EntrySchema` would take as it is, told without it: a
+ * journal of a long run is hundreds of thousands of lines, and the schema cost
+ * more than parsing them. Anything else goes through the schema (and its message).
+ */
+export function isPlainEntry(value: unknown): value is JournalEntry {
+  if (!isElement(value)) return false;
+  const entry = value as Record<string, unknown>;
+  if (!isInstant(entry['t']) || typeof entry['path'] !== 'string') return false;
+  const live = typeof entry['live'] === 'boolean';
+  switch (entry['op']) {
+    case 'inbox':
+      return live && isPieces(entry['messages']) && (entry['invalid'] === undefined || isStrings(entry['invalid']));
+    case 'file':
+      return live && typeof entry['text'] === 'string' && (entry['keep'] === undefined || isCount(entry['keep']));
+    case 'gone':
+      return live;
+    case 'folder':
+      return typeof entry['present'] === 'boolean';
+    case 'problem':
+      return typeof entry['message'] === 'string' || entry['message'] === null;
+    default:
+      return false;
+  }
+}
+
 /** A line of a journal file: a run's header or one entry. */
 export type JournalLine =
   { readonly kind: 'header'; readonly header: JournalHeader } | { readonly kind: 'entry'; readonly entry: JournalEntry };

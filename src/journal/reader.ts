@@ -6,7 +6,7 @@ import { readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { formatBytes } from '../domain/agent.js';
 import { readErrorMessage, withRegularFile } from '../io/read-file.js';
-import { EntrySchema, HeaderSchema, type JournalLine } from './format.js';
+import { EntrySchema, HeaderSchema, isPlainEntry, type JournalLine } from './format.js';
 
 export interface JournalRead {
   readonly lines: JournalLine[];
@@ -28,6 +28,7 @@ function parseLine(line: string, number: number, last: boolean): JournalLine | {
     };
   }
   // Told apart before they are checked: a schema that fails costs far more than one that passes, on every line.
+  if (isPlainEntry(value)) return { kind: 'entry', entry: value };
   if (typeof value === 'object' && value !== null && 'op' in value) {
     const entry = EntrySchema.safeParse(value);
     if (entry.success) return { kind: 'entry', entry: entry.data };

@@ -171,15 +171,24 @@ export function applyInboxFile(
   presentAt.sort((x, y) => x - y);
 
   if (!messages && history.exists && history.present === presentAt.length) return history;
-  return withLineage(
-    { member: history.member, messages: messages ?? history.messages, index, present: presentAt.length, presentAt, exists: true },
-    lineage,
-  );
+  return version(history.member, messages ?? history.messages, index, presentAt, true, lineage);
 }
 
-function withLineage(history: InboxHistory, lineage: Lineage | undefined): InboxHistory {
-  if (!lineage || lineage.grewFrom === history.messages) return history;
-  return { ...history, grewFrom: lineage.grewFrom, ...(lineage.replaced.size > 0 ? { replaced: lineage.replaced } : {}) };
+/** A version of a history, made once with its lineage (a restore makes one per change of a long run). */
+function version(
+  member: string,
+  messages: readonly InboxMessage[],
+  index: ReadonlyMap<string, number>,
+  presentAt: readonly number[],
+  exists: boolean,
+  lineage: Lineage | undefined,
+): InboxHistory {
+  const present = presentAt.length;
+  if (!lineage || lineage.grewFrom === messages) return { member, messages, index, present, presentAt, exists };
+  const { grewFrom, replaced } = lineage;
+  return replaced.size > 0
+    ? { member, messages, index, present, presentAt, exists, grewFrom, replaced }
+    : { member, messages, index, present, presentAt, exists, grewFrom };
 }
 
 /** The inbox file was removed (`at`; NaN when not seen live): everything in it is history now. */
@@ -195,5 +204,5 @@ export function removeInboxFile(history: InboxHistory, at = Number.NaN, fresh?: 
     }
     messages = next;
   }
-  return withLineage({ member: history.member, messages, index: history.index, present: 0, presentAt: [], exists: false }, lineage);
+  return version(history.member, messages, history.index, [], false, lineage);
 }

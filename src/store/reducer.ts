@@ -7,7 +7,6 @@ import { formatBytes } from '../domain/agent.js';
 import { listed, unlisted } from '../domain/roster.js';
 import { toEpoch } from '../domain/time.js';
 import type { TeamConfig } from '../domain/schemas.js';
-import type { TaskRecord } from '../domain/task-graph.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
 import {
   emptyTeam,
@@ -31,6 +30,9 @@ function latest(times: readonly number[]): number {
   const known = times.filter(Number.isFinite);
   return known.length > 0 ? maxOf(known) : Number.NaN;
 }
+
+/** The later of two instants, ignoring an unknown one (NaN when both are). */
+const later = (a: number, b: number): number => (Number.isFinite(b) && !(a >= b) ? b : a);
 
 function lastMessageTime(inbox: InboxHistory): number {
   for (let i = inbox.messages.length - 1; i >= 0; i--) {
@@ -71,13 +73,13 @@ function applyConfig(team: TeamState, config: TeamConfig, seen: { at: number; li
   };
 }
 
-function withInbox(team: TeamState, member: string, update: (inbox: InboxHistory) => InboxHistory): TeamState {
+function withInbox(team: TeamState, member: string, update: (inbox: InboxHistory) => InboxHistory, fresh: Fresh): TeamState {
   const before = team.inboxes.get(member) ?? emptyInbox(member);
   const after = update(before);
   if (after === before && team.inboxes.has(member)) return team;
-  const inboxes = new Map(team.inboxes);
+  const inboxes = ownMap(team.inboxes, fresh);
   inboxes.set(member, after);
-  return { ...team, inboxes, lastActivity: latest([team.lastActivity, lastMessageTime(after)]) };
+  return withFields(team, { inboxes, lastActivity: later(team.lastActivity, lastMessageTime(after)) }, fresh);
 }
 
 /** Lines of an agent's output log kept: what a screen can show many times over. */
@@ -108,37 +110,53 @@ function followLog(log: AgentLog | null, observation: Extract<Observation, { kin
 const liveAt = ({ at, live }: { at: number; live: boolean }): number => (live ? at : Number.NaN);
 
 /**
- * Maps and message lists made while applying one batch of observations: nobody
- * has seen them yet, so the next observation of the batch may change them in
- * place. Copying a team's task map for each of a batch's 10,000 task files, or
- * an inbox's history for each of a restored journal's changes, would be quadratic.
+ * Teams, maps and message lists made while applying one batch of
+ * observations: nobody has seen them yet, so the next observation of the batch
+ * may change them in place. Copying a team's task map for each of a batch's
+ * 10,000 task files, or an inbox's history for each of a restored journal's
+ * changes, would be quadratic; a team and its inboxes copied for each would
+ * be garbage by the hundred thousand.
  */
 type Fresh = WeakSet<object>;
 
-function tasksToChange(team: TeamState, fresh: Fresh): Map<string, TaskRecord> {
-  if (fresh.has(team.tasks)) return team.tasks as Map<string, TaskRecord>;
-  const tasks = new Map(team.tasks);
-  fresh.add(tasks);
-  return tasks;
+/** A map this batch may change: `map` itself when the batch made it, else a copy of it. */
+function ownMap<V>(map: ReadonlyMap<string, V>, fresh: Fresh): Map<string, V> {
+  if (fresh.has(map)) return map as Map<string, V>;
+  const copy = new Map(map);
+  fresh.add(copy);
+  return copy;
+}
+
+/** `team` with `fields` changed: in place when this batch made it, else in a copy (which the batch then owns). */
+function withFields(team: TeamState, fields: Partial<TeamState>, fresh: Fresh): TeamState {
+  if (fresh.has(team)) return Object.assign(team as { -readonly [K in keyof TeamState]: TeamState[K] }, fields);
+  const copy = { ...team, ...fields };
+  fresh.add(copy);
+  return copy;
 }
 
 function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): TeamState {
   switch (observation.kind) {
     case 'config':
-      return touch(applyConfig(team, observation.config, observation), observation, true);
+      return touch(applyConfig(team, observation.config, observation), observation, true, fresh);
     case 'inbox':
       return touch(
-        withInbox(team, observation.member, (inbox) =>
-          applyInboxFile(inbox, observation.messages, observation.unchanged, liveAt(observation), fresh),
+        withInbox(
+          team,
+          observation.member,
+          (inbox) => applyInboxFile(inbox, observation.messages, observation.unchanged, liveAt(observation), fresh),
+          fresh,
         ),
         observation,
         true,
+        fresh,
       );
     case 'agent-status':
       return touch(
         withAgent(team, observation.member, (agent) => ({ ...agent, status: observation.status })),
         observation,
         false,
+        fresh,
       );
     case 'log':
       if (
@@ -153,33 +171,36 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
         withAgent(team, observation.member, (agent) => ({ ...agent, log: followLog(agent.log, observation) })),
         observation,
         false,
+        fresh,
       );
     case 'artifacts':
       return touch(
         withAgent(team, observation.member, (agent) => ({ ...agent, artifacts: { entries: observation.entries, more: observation.more } })),
         observation,
         false,
+        fresh,
       );
     case 'task': {
-      const tasks = tasksToChange(team, fresh);
+      const tasks = ownMap(team.tasks, fresh);
       tasks.set(observation.task.id, { task: observation.task, deleted: false });
-      return touch({ ...team, tasks }, observation, false);
+      return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
     }
     case 'file-gone': {
       const { target } = observation;
       if (target.kind === 'inbox') {
         return touch(
-          withInbox(team, target.member, (inbox) => removeInboxFile(inbox, liveAt(observation), fresh)),
+          withInbox(team, target.member, (inbox) => removeInboxFile(inbox, liveAt(observation), fresh), fresh),
           observation,
           false,
+          fresh,
         );
       }
       if (target.kind === 'task') {
         const record = team.tasks.get(target.id);
         if (!record || record.deleted) return team;
-        const tasks = tasksToChange(team, fresh);
+        const tasks = ownMap(team.tasks, fresh);
         tasks.set(target.id, { ...record, deleted: true });
-        return touch({ ...team, tasks }, observation, false);
+        return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
       }
       // A team file is the whole team: the team ended when it went.
       if (target.kind === 'team-file') return team.present ? { ...team, present: false } : team;
@@ -204,11 +225,11 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
 }
 
 /** Mark activity (a change seen live; a scan says nothing about when) and presence. */
-function touch(team: TeamState, { at, live }: { at: number; live: boolean }, teamFolderExists: boolean): TeamState {
-  const lastActivity = live ? latest([team.lastActivity, at]) : team.lastActivity;
+function touch(team: TeamState, { at, live }: { at: number; live: boolean }, teamFolderExists: boolean, fresh: Fresh): TeamState {
+  const lastActivity = live ? later(team.lastActivity, at) : team.lastActivity;
   const present = teamFolderExists || team.present;
   if (Object.is(lastActivity, team.lastActivity) && present === team.present) return team;
-  return { ...team, lastActivity, present, isTeam: team.isTeam || present };
+  return withFields(team, { lastActivity, present, isTeam: team.isTeam || present }, fresh);
 }
 
 function teamOf(observation: Observation): string | undefined {

@@ -11,7 +11,14 @@ import { judgeHandshake, pairHandshakes } from '../../src/domain/handshakes.js';
 import { LONGEST_TIMER_MS, timerDelay } from '../../src/domain/time.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { at, message } from '../helpers/observations.js';
+import { watch } from '../helpers/live.js';
 import { CLI } from '../helpers/pty.js';
+
+const mkdirs = (...parts: string[]): string => {
+  const path = join(...parts);
+  mkdirSync(path, { recursive: true });
+  return path;
+};
 
 const IN_2100 = Date.parse('2100-01-01T00:00:00Z');
 
@@ -35,6 +42,25 @@ describe('times in the future', () => {
     const clock = new Clock(at(0));
     expect(clock.passed(IN_2100, 60_000)).toBe(false);
     expect(clock.nextChange).toBe(at(60));
+  });
+
+  it('judges a request stamped in 2100 that was there at start-up from when it was first read', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(mkdirs(dir, 'teams', 'future'), 'config.json'),
+      JSON.stringify({ name: 'future', members: [{ name: 'team-lead' }, { name: 'worker' }] }),
+    );
+    const request = { type: 'plan_approval_request', requestId: 'p', from: 'worker', plan: 'x', timestamp: '2100-01-01T00:00:00.000Z' };
+    writeFileSync(
+      join(mkdirs(dir, 'teams', 'future', 'inboxes'), 'team-lead.json'),
+      JSON.stringify([{ from: 'worker', text: JSON.stringify(request), timestamp: '2100-01-01T00:00:00.000Z', read: false }]),
+    );
+    const started = Date.now();
+    const live = await watch(dir);
+    const read = Date.now();
+    const state = (now: number) => live.json(now).teams[0]!.handshakes.map((handshake) => handshake.state);
+    expect(state(started + 30_000)).toEqual(['pending']);
+    expect(state(read + 60_000)).toEqual(['stalled']);
   });
 
   it('--follow over a request stamped in 2100 does not spin a 1 ms timer', () => {

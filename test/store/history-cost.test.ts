@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxMessage } from '../../src/domain/inbox.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from '../../src/store/inbox-history.js';
-import { selectHandshakes } from '../../src/store/selectors/handshakes.js';
+import { handshakeTally, selectHandshakes } from '../../src/store/selectors/handshakes.js';
 import { selectWaits, selectUnread, selectWaitingSince } from '../../src/store/selectors/mail.js';
 import { memoizeGrowing } from '../../src/store/selectors/memo.js';
-import { selectPairings } from '../../src/store/selectors/pairings.js';
+import { selectPairingIndex, selectPairings } from '../../src/store/selectors/pairings.js';
 import type { TeamState } from '../../src/store/state.js';
 import { at, message, observe, teamState } from '../helpers/observations.js';
 
@@ -116,5 +116,43 @@ describe('the cost of a change with a long history', () => {
     const [later] = selectHandshakes(team(), at(5000), 60_000);
     expect(first!.state).toBe('approved');
     expect(later).toBe(first);
+  });
+
+  it('gives back the same handshakes while no open one changes, and counts them without walking the answered ones', () => {
+    const requests: InboxMessage[] = [];
+    const answers: InboxMessage[] = [];
+    for (let i = 0; i < 1000; i++) {
+      requests.push(message('team-lead', 'worker', { type: 'plan_approval_request', requestId: `p${i}`, plan: 'x' }, i));
+      answers.push(message('worker', 'team-lead', { type: 'plan_approval_response', requestId: `p${i}`, approve: true }, i));
+    }
+    requests.push(message('team-lead', 'worker', { type: 'plan_approval_request', requestId: 'open', plan: 'x' }, 1000));
+    const state = observe(
+      teamState(),
+      { kind: 'inbox', team: 'team', member: 'team-lead', messages: requests, at: at(1000), live: true },
+      { kind: 'inbox', team: 'team', member: 'worker', messages: answers, at: at(1000), live: true },
+    );
+    const team = state.teams.get('team')!;
+    const list = selectHandshakes(team, at(1010), 60_000);
+    expect(list).toHaveLength(1001);
+    // Within the same second of age, nothing on screen changed: the same list, so nothing is drawn again.
+    expect(selectHandshakes(team, at(1010) + 400, 60_000)).toBe(list);
+    const later = selectHandshakes(team, at(1100), 60_000);
+    expect(later).not.toBe(list);
+    expect(later[0]).toMatchObject({ requestId: 'open', state: 'stalled' });
+    const tally = handshakeTally(later);
+    expect(tally).toMatchObject({ open: 1, stalled: 1, abandoned: 0, contradicting: 0 });
+    expect(tally.clocked.map((handshake) => handshake.requestId)).toEqual(['open']);
+  });
+
+  it("hands a member's status only the pairings about it", () => {
+    let state = teamState();
+    for (let i = 0; i < 50; i++) {
+      const ask = message('worker', 'team-lead', { type: 'shutdown_request', requestId: `s${i}`, reason: 'done' }, i);
+      state = observe(state, { kind: 'inbox', team: 'team', member: 'worker', messages: [ask], at: at(i), live: true });
+    }
+    const index = selectPairingIndex(selectPairings(state.teams.get('team')!.inboxes));
+    expect(index.about('worker')).toHaveLength(50);
+    expect(index.about('team-lead')).toHaveLength(0);
+    expect(index.joins).toHaveLength(0);
   });
 });

@@ -2,9 +2,10 @@
  * The handshakes pane: every request paired with its answers, open ones first;
  * ⏎ opens one, with the request and each answer in full.
  */
-import { isOpen, type Handshake } from '../../../src/domain/handshakes.js';
+import type { Handshake } from '../../../src/domain/handshakes.js';
 import type { InboxMessage } from '../../../src/domain/inbox.js';
 import { formatAge, formatWait } from '../../../src/domain/time.js';
+import { handshakeTally } from '../../../src/store/selectors/handshakes.js';
 import { memoize } from '../../../src/store/selectors/memo.js';
 import type { Part } from '../../fitted-line.js';
 import { messageLines, namePart, wrap } from '../../message-detail.js';
@@ -30,6 +31,8 @@ export interface HandshakeListModel extends PaneFrame {
   readonly stalled: number;
   /** Open, but nobody is left to answer or to wait (see isAbandoned). */
   readonly abandoned: number;
+  /** Answered both yes and no. */
+  readonly contradicting: number;
   readonly stallAfterMs: number;
   /** Request id → the diagnosis that explains its handshake (ignored, stale). */
   readonly diagnosed: ReadonlyMap<string, DiagnosisMark>;
@@ -50,10 +53,13 @@ export function handshakeList(
     const handshake = handshakes.find((candidate) => candidate.requestId === key.id);
     return handshake ? handshakeDetail(handshake) : null;
   };
+  // Counted as the list was made: a long run's thousands of answered ones are not walked on every frame.
+  const tally = handshakeTally(handshakes);
   const model: HandshakeListModel = {
     handshakes,
-    openCount: handshakes.filter(isOpen).length,
-    abandoned: handshakes.filter((handshake) => handshake.state === 'abandoned').length,
+    openCount: tally.open,
+    abandoned: tally.abandoned,
+    contradicting: tally.contradicting,
     stalled,
     window: listWindow(handshakes.length, rows, selectedIndex(frame.view, HANDSHAKES, items, 'start')),
     focused,

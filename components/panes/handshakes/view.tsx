@@ -79,8 +79,7 @@ function handshakeTitle(model: HandshakeListModel): string {
   if (model.stalled > 0) parts.push(`${model.stalled} stalled (> ${formatAge(model.stallAfterMs)})`);
   parts.push(`${answered} answered`);
   if (model.abandoned > 0) parts.push(`${model.abandoned} abandoned`);
-  const contradicting = model.handshakes.filter((handshake) => handshake.contradicting).length;
-  if (contradicting > 0) parts.push(`${contradicting} contradicting`);
+  if (model.contradicting > 0) parts.push(`${model.contradicting} contradicting`);
   return parts.join(' · ');
 }
 

@@ -9,6 +9,7 @@ import { formatAge, formatSince } from '../../../src/domain/time.js';
 import { isOpen, type Handshake } from '../../../src/domain/handshakes.js';
 import type { InboxMessage } from '../../../src/domain/inbox.js';
 import { positionOf } from '../../../src/store/inbox-history.js';
+import { handshakeTally } from '../../../src/store/selectors/handshakes.js';
 import { memoize, sameList, shallowEqual } from '../../../src/store/selectors/memo.js';
 import { keeper } from '../../keep.js';
 import type { MemberView } from '../../../src/store/selectors/members.js';
@@ -199,7 +200,7 @@ const openOf = new WeakMap<readonly Handshake[], readonly Handshake[]>();
 /** The member's open handshakes, as its pane marks them. */
 function markerOf(member: string, handshakes: readonly Handshake[]): HandshakeMarker | null {
   let open = openOf.get(handshakes);
-  if (!open) openOf.set(handshakes, (open = handshakes.filter(isOpen)));
+  if (!open) openOf.set(handshakes, (open = handshakeTally(handshakes).clocked.filter(isOpen)));
   const waitingOn = open.filter((handshake) => handshake.from === member);
   const owes = open.filter((handshake) => handshake.to === member);
   const text = [

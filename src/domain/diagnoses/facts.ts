@@ -79,9 +79,18 @@ export interface TeamFacts {
   readonly inboxes: ReadonlyMap<string, InboxFacts>;
   /** What a name sent, wherever it went, oldest first. */
   sentBy(name: string): readonly InboxMessage[];
-  /** Every handshake, judged as of the clock (open ones with a side that is gone, or of an ended team, are abandoned). */
-  readonly handshakes: readonly Handshake[];
-  /** Those with no answer yet (open or abandoned): the few the clock can change, among a long run's thousands. */
+  /** When a name first wrote (the time of the oldest message it sent; NaN: none with a time). */
+  firstSentAt(name: string): number;
+  /**
+   * The handshakes with an answer, judged once: the same list while no
+   * handshake changes, so what a detector works out of them alone can be kept.
+   */
+  readonly answered: readonly Handshake[];
+  /**
+   * Those with no answer yet, judged as of the clock (one with a side that is
+   * gone, or of an ended team, is abandoned): the few the clock can change,
+   * among a long run's thousands.
+   */
   readonly unanswered: readonly Handshake[];
   readonly tasks: readonly TaskNode[];
 }

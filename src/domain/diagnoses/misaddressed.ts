@@ -38,16 +38,39 @@ function candidates(facts: TeamFacts): MemberFacts[] {
   return present.length > 0 ? present : known;
 }
 
+/** Who was meant, by owner, for the rosters of the teams judged last. */
+const hints = new Map<string, Map<string, Hint | undefined>>();
+const ROSTERS_KEPT = 16;
+
+/**
+ * Who was meant, kept for as long as the same members are the candidates: a
+ * change to one inbox looks through the roster for that one's owner only, not
+ * for every misaddressed inbox of the team.
+ */
+function hinter(members: readonly MemberFacts[]): (owner: string) => Hint | undefined {
+  const roster = members.map((member) => `${member.name}\0${member.agentType}`).join('\0');
+  let known = hints.get(roster);
+  if (!known) {
+    if (hints.size >= ROSTERS_KEPT) hints.delete(hints.keys().next().value!);
+    hints.set(roster, (known = new Map<string, Hint | undefined>()));
+  }
+  return (owner) => {
+    if (!known.has(owner)) known.set(owner, meant(owner, members));
+    return known.get(owner);
+  };
+}
+
 export const misaddressed: Detector = {
   kind: 'misaddressed',
   detect(facts) {
     // An ended team's inboxes went with its folder: its misaddressed task, if any, is an orphaned one.
     if (!facts.hasRoster || facts.ended) return [];
+    const hintFor = hinter(candidates(facts));
     return [...facts.inboxes].flatMap(([owner, inbox]) => {
       if (!inbox.exists || (facts.members.get(owner)?.known ?? true)) return [];
       const { waiting } = inbox;
       if (waiting.length === 0) return [];
-      const hint = meant(owner, candidates(facts));
+      const hint = hintFor(owner);
       const target = !hint ? 'a member on the roster' : hint.type ? listed(hint.names, 'or') : hint.name;
       const tasks = unique(
         waiting.flatMap((message) => {

@@ -24,6 +24,45 @@ import { currentStay } from '../roster.js';
 import { diagnosis, memberEvidence, messageEvidence, oldestFirst, requestName, type Detector } from './diagnosis.js';
 import { isPresent, type MemberFacts, type TeamFacts } from './facts.js';
 
+/** When a request was made (Infinity: its time is not known, or there is none). */
+const askedAt = (handshake: Handshake): number => {
+  const time = handshake.request?.time ?? Number.NaN;
+  return Number.isNaN(time) ? Number.POSITIVE_INFINITY : time;
+};
+
+/**
+ * The answered handshakes by who was asked, oldest request first: worked out
+ * once per list, so that only the requests made before a member's current stay
+ * (few, if any, of a long run's thousands) are looked at.
+ */
+const answeredTo = new WeakMap<readonly Handshake[], ReadonlyMap<string, readonly Handshake[]>>();
+
+function byRecipient(answered: readonly Handshake[]): ReadonlyMap<string, readonly Handshake[]> {
+  let groups = answeredTo.get(answered);
+  if (groups) return groups;
+  const made = new Map<string, Handshake[]>();
+  for (const handshake of answered) {
+    const group = made.get(handshake.to);
+    if (group) group.push(handshake);
+    else made.set(handshake.to, [handshake]);
+  }
+  for (const group of made.values()) group.sort((a, b) => askedAt(a) - askedAt(b));
+  answeredTo.set(answered, (groups = made));
+  return groups;
+}
+
+/** How many of a group (oldest request first) were asked before `time`. */
+function askedBefore(group: readonly Handshake[], time: number): number {
+  let low = 0;
+  let high = group.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (askedAt(group[middle]!) < time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * When its earlier self was last there: it approved a shutdown or was seen
  * leaving before it joined again (the join itself when neither is known).
@@ -32,10 +71,10 @@ import { isPresent, type MemberFacts, type TeamFacts } from './facts.js';
 function earlierSelfUntil(facts: TeamFacts, member: MemberFacts, joinedAt: number): number | undefined {
   const { stays } = member;
   const before = (time: number) => time < joinedAt;
-  const wrote = before(facts.sentBy(member.name)[0]?.time ?? Number.NaN);
+  const wrote = before(facts.firstSentAt(member.name));
   if (stays.length < 2 && !wrote) return undefined;
-  const approvals = facts.handshakes
-    .filter((handshake) => handshake.kind === 'shutdown' && handshake.to === member.name)
+  const approvals = (byRecipient(facts.answered).get(member.name) ?? [])
+    .filter((handshake) => handshake.kind === 'shutdown')
     .flatMap((handshake) => handshake.answers)
     .filter((answer) => answer.state === 'approved' && answer.at !== null && before(answer.at))
     .map((answer) => answer.at!);
@@ -44,7 +83,7 @@ function earlierSelfUntil(facts: TeamFacts, member: MemberFacts, joinedAt: numbe
   return ends.length > 0 ? minOf(ends) : joinedAt;
 }
 
-/** earlierSelfUntil once per member and judgement: it reads every handshake, and every handshake asks for it. */
+/** earlierSelfUntil once per member and judgement: every request to it asks for it. */
 const untilOf = new WeakMap<TeamFacts, Map<string, number | undefined>>();
 
 function earlierSelfUntilOnce(facts: TeamFacts, member: MemberFacts, joinedAt: number): number | undefined {
@@ -53,9 +92,6 @@ function earlierSelfUntilOnce(facts: TeamFacts, member: MemberFacts, joinedAt: n
   if (!known.has(member.name)) known.set(member.name, earlierSelfUntil(facts, member, joinedAt));
   return known.get(member.name);
 }
-
-/** When a member's current stay on the roster began (NaN: not known). */
-const joinedAtOf = (facts: TeamFacts, name: string): number => currentStay(facts.members.get(name)?.stays ?? [])?.joinedAt ?? Number.NaN;
 
 /** When its recipient's current stay began, if the request was sent to an earlier one (undefined otherwise). */
 function earlierSelfJoinedAgain(facts: TeamFacts, handshake: Handshake): number | undefined {
@@ -71,34 +107,40 @@ function earlierSelfJoinedAgain(facts: TeamFacts, handshake: Handshake): number 
 export const sentToEarlierSelf = (facts: TeamFacts, handshake: Handshake): boolean =>
   earlierSelfJoinedAgain(facts, handshake) !== undefined;
 
+/** A stale request of `name`'s, if it is one: one sent to its earlier self that it answered since it joined again. */
+function stale(facts: TeamFacts, name: string, handshake: Handshake) {
+  // Its answers since it joined again: the new agent took the request.
+  const answers = handshake.answers.filter((answer) => answer.from === name);
+  if (answers.length === 0) return [];
+  const joinedAt = earlierSelfJoinedAgain(facts, handshake);
+  if (joinedAt === undefined || !answers.some((answer) => answer.at !== null && answer.at >= joinedAt)) return [];
+  const present = isPresent(facts, name);
+  const what = `${handshake.from}'s ${requestName(handshake.kind)} ${handshake.requestId}`;
+  return [
+    diagnosis('stale-request', `handshake:${handshake.requestId}`, {
+      severity: present ? 'warning' : 'info',
+      members: [name, handshake.from],
+      since: joinedAt,
+      summary: `${name} joined again and answered ${what}, sent to the ${name} that was there before`,
+      action: `check what the new ${name} did on it, and ask the new ${name} again; spawn a teammate under a fresh name to avoid this`,
+      evidence: oldestFirst([
+        messageEvidence(handshake.request!),
+        memberEvidence(name, joinedAt),
+        ...answers.map((answer) => messageEvidence(answer.message)),
+      ]),
+    }),
+  ];
+}
+
 export const staleRequest: Detector = {
   kind: 'stale-request',
   detect(facts) {
-    return facts.handshakes.flatMap((handshake) => {
-      const name = handshake.to;
-      // Asked before its recipient's current stay began, or never a stale request: checked first, on thousands.
-      if (!(handshake.request && handshake.request.time < joinedAtOf(facts, name))) return [];
-      // Its answers since it joined again: the new agent took the request.
-      const answers = handshake.answers.filter((answer) => answer.from === name);
-      if (answers.length === 0) return [];
-      const joinedAt = earlierSelfJoinedAgain(facts, handshake);
-      if (joinedAt === undefined || !answers.some((answer) => answer.at !== null && answer.at >= joinedAt)) return [];
-      const present = isPresent(facts, name);
-      const what = `${handshake.from}'s ${requestName(handshake.kind)} ${handshake.requestId}`;
-      return [
-        diagnosis('stale-request', `handshake:${handshake.requestId}`, {
-          severity: present ? 'warning' : 'info',
-          members: [name, handshake.from],
-          since: joinedAt,
-          summary: `${name} joined again and answered ${what}, sent to the ${name} that was there before`,
-          action: `check what the new ${name} did on it, and ask the new ${name} again; spawn a teammate under a fresh name to avoid this`,
-          evidence: oldestFirst([
-            messageEvidence(handshake.request),
-            memberEvidence(name, joinedAt),
-            ...answers.map((answer) => messageEvidence(answer.message)),
-          ]),
-        }),
-      ];
+    // Only an answered request can have been taken; only one asked before its recipient's current stay began can be stale.
+    return [...byRecipient(facts.answered)].flatMap(([name, group]) => {
+      const joinedAt = currentStay(facts.members.get(name)?.stays ?? [])?.joinedAt ?? Number.NaN;
+      return Number.isNaN(joinedAt)
+        ? []
+        : group.slice(0, askedBefore(group, joinedAt)).flatMap((handshake) => stale(facts, name, handshake));
     });
   },
 };

@@ -13,12 +13,12 @@ import { approvalOf, newestShutdown } from '../../domain/member-status.js';
 import { currentStay } from '../../domain/roster.js';
 import { toEpoch } from '../../domain/time.js';
 import { isPrintSession, type TeamState } from '../state.js';
-import { selectGone, selectJudgedHandshakes } from './handshakes.js';
+import { selectAnswered, selectGone, selectUnanswered } from './handshakes.js';
 import { selectMembers } from './members.js';
 import type { InboxHistory } from '../inbox-history.js';
 import { presentMessages } from './mail.js';
 import { memoize, memoizeGrowing } from './memo.js';
-import { selectPairings } from './pairings.js';
+import { selectPairingIndex, selectPairings } from './pairings.js';
 import { selectTaskGraph } from './tasks.js';
 
 export type { Diagnosis, Evidence, Judgement };
@@ -88,6 +88,33 @@ const selectSenders = memoize((inboxes: TeamState['inboxes']): ReadonlySet<strin
   return senders;
 });
 
+/** When each name first wrote into one inbox: the oldest time of what it sent there. Delivered or read, it was sent then. */
+const firstSentIn = memoizeGrowing(
+  (messages, start, base: ReadonlyMap<string, number> | undefined): ReadonlyMap<string, number> => {
+    let first = base ?? new Map<string, number>();
+    for (let i = start; i < messages.length; i++) {
+      const { from, time } = messages[i]!;
+      if (!Number.isFinite(time) || first.get(from)! <= time) continue;
+      first = new Map(first).set(from, time);
+    }
+    return first;
+  },
+  (base) => base,
+);
+
+/** When a name first wrote, anywhere (NaN: never with a time): once per version of the inboxes and name. */
+const firstSentAt = memoize((inboxes: TeamState['inboxes']) => {
+  const known = new Map<string, number>();
+  return (name: string): number => {
+    let first = known.get(name);
+    if (first === undefined) {
+      const times = [...inboxes.values()].map((inbox) => firstSentIn(inbox).get(name) ?? Number.NaN).filter(Number.isFinite);
+      known.set(name, (first = times.length > 0 ? minOf(times) : Number.NaN));
+    }
+    return first;
+  };
+});
+
 /** What a name sent, wherever it went, oldest first: merged when asked, once per version of the inboxes. */
 const sentBy = memoize((inboxes: TeamState['inboxes']) => {
   const merged = new Map<string, readonly InboxMessage[]>();
@@ -102,14 +129,14 @@ const sentBy = memoize((inboxes: TeamState['inboxes']) => {
 });
 
 const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberFacts> => {
-  const pairings = selectPairings(team.inboxes);
+  const pairings = selectPairingIndex(selectPairings(team.inboxes));
   const senders = selectSenders(team.inboxes);
   const facts = new Map<string, MemberFacts>();
   for (const member of selectMembers(team)) {
     const record = team.members.get(member.name);
     const stays = record?.stays ?? [];
     const joinedAt = currentStay(stays)?.joinedAt ?? Number.NaN;
-    const newest = newestShutdown(pairings, member.name, joinedAt);
+    const newest = newestShutdown(pairings.about(member.name), member.name, joinedAt);
     const approval = (!member.isLead && newest && approvalOf(newest)) || null;
     const gone = member.departed || member.status === 'shut down';
     const ends = [approval?.time ?? Number.NaN, currentStay(stays)?.leftAt ?? Number.NaN, toEpoch(record?.info.shutdownAt)].filter(
@@ -143,7 +170,6 @@ export function teamFacts(team: TeamState, now: number, stallAfterMs: number): T
   const ended = !team.present;
   // Once the team has ended nobody is left to answer: an open request is abandoned, not stalled.
   const gone = ended ? new Set(members.keys()) : selectGone(team);
-  const handshakes = selectJudgedHandshakes(team, now, stallAfterMs, gone);
   return {
     team: team.name,
     clock: new Clock(now),
@@ -153,8 +179,9 @@ export function teamFacts(team: TeamState, now: number, stallAfterMs: number): T
     members,
     inboxes: selectInboxFacts(team.inboxes),
     sentBy: sentBy(team.inboxes),
-    handshakes,
-    unanswered: handshakes.filter((handshake) => handshake.response === null),
+    firstSentAt: firstSentAt(team.inboxes),
+    answered: selectAnswered(selectPairings(team.inboxes)),
+    unanswered: selectUnanswered(team, now, stallAfterMs, gone),
     tasks: selectTaskGraph(team.tasks),
   };
 }
@@ -181,6 +208,22 @@ export function sameDiagnosis(a: Diagnosis, b: Diagnosis): boolean {
 
 const judged = new WeakMap<TeamState, { stallAfterMs: number; judgement: Judgement }>();
 
+const detections = new WeakMap<TeamState, { stallAfterMs: number; at: number; judgement: Judgement }>();
+
+/**
+ * What the detectors say of a version of the team as of `now`: they run once
+ * per change of the files, and again only when the clock reaches the moment
+ * their judgement said it would change, or goes back before they ran. A tick
+ * that only moves ages on screen finds it here.
+ */
+function detected(team: TeamState, now: number, stallAfterMs: number): Judgement {
+  const known = detections.get(team);
+  if (known && known.stallAfterMs === stallAfterMs && known.at <= now && now < known.judgement.nextChangeAt) return known.judgement;
+  const judgement = diagnose(teamFacts(team, now, stallAfterMs));
+  detections.set(team, { stallAfterMs, at: now, judgement });
+  return judgement;
+}
+
 /** A team that has not changed for a day is judged as one nobody runs (idle.ts); one that has not yet will be, unless it changes. */
 function asOfIdle(judgement: Judgement, lastActivity: number, now: number): Judgement {
   const idle = idleOf(lastActivity, now);
@@ -197,7 +240,7 @@ function asOfIdle(judgement: Judgement, lastActivity: number, now: number): Judg
  */
 export function selectDiagnoses(team: TeamState, now: number, stallAfterMs: number): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
-  const judgement = asOfIdle(diagnose(teamFacts(team, now, stallAfterMs)), team.lastActivity, now);
+  const judgement = asOfIdle(detected(team, now, stallAfterMs), team.lastActivity, now);
   const known = judged.get(team);
   if (
     known &&

@@ -1,9 +1,11 @@
 /**
  * A team's handshakes judged as of a moment: open, stalled, answered,
- * abandoned.
+ * abandoned. Only the open ones can change with the clock: a long run's
+ * thousands of answered ones are judged once, kept in one list per version of
+ * the pairings, and never walked again on a frame.
  */
 import { idleOf } from '../../domain/diagnoses/idle.js';
-import { isStalled, judgeHandshake, orderHandshakes, type Handshake, type Pairing } from '../../domain/handshakes.js';
+import { isOpen, isStalled, judgeHandshake, orderHandshakes, type Handshake, type Pairing } from '../../domain/handshakes.js';
 import type { AppState, TeamState } from '../state.js';
 import { memoize } from './memo.js';
 import { selectMembers } from './members.js';
@@ -20,40 +22,108 @@ export const selectGone = memoize((team: TeamState): ReadonlySet<string> => {
 /** A team's pairings still open (no answer yet): the only ones the clock can change. */
 const openPairings = memoize((pairings: Pairing[]): readonly Pairing[] => pairings.filter((pairing) => pairing.response === null));
 
+const NOBODY: ReadonlySet<string> = new Set();
+
 /**
  * An answered handshake's judgement does not change with the clock: it is
- * judged once, and a long run's thousands of answered ones cost nothing per
- * frame. (Its `ageSeconds` is then as of that judgement: `--json` works out
- * its own.)
+ * judged once. (Its `ageSeconds` is then not an age: `--json` works out its own.)
  */
-const answered = new WeakMap<Pairing, Handshake>();
-
-function judged(pairing: Pairing, now: number, stallAfterMs: number, gone: ReadonlySet<string>): Handshake {
-  if (pairing.response === null) return judgeHandshake(pairing, now, stallAfterMs, gone);
-  let handshake = answered.get(pairing);
-  if (!handshake) answered.set(pairing, (handshake = judgeHandshake(pairing, now, stallAfterMs, gone)));
+const answeredOnce = new WeakMap<Pairing, Handshake>();
+const judgedAnswer = (pairing: Pairing): Handshake => {
+  let handshake = answeredOnce.get(pairing);
+  if (!handshake) answeredOnce.set(pairing, (handshake = judgeHandshake(pairing, 0, 0, NOBODY)));
   return handshake;
+};
+
+/** An open handshake as last judged: the same object while its state and age are the same. */
+const openLast = new WeakMap<Pairing, Handshake>();
+
+/** An open pairing judged as of `now`. */
+function judgedOpen(pairing: Pairing, now: number, stallAfterMs: number, gone: ReadonlySet<string>): Handshake {
+  const judged = judgeHandshake(pairing, now, stallAfterMs, gone);
+  const last = openLast.get(pairing);
+  if (last && last.state === judged.state && last.ageSeconds === judged.ageSeconds) return last;
+  openLast.set(pairing, judged);
+  return judged;
 }
 
-/** Every handshake of the team judged as of `now`, in the order of its pairings. */
-export function selectJudgedHandshakes(team: TeamState, now: number, stallAfterMs: number, gone = selectGone(team)): Handshake[] {
-  return selectPairings(team.inboxes).map((pairing) => judged(pairing, now, stallAfterMs, gone));
-}
-
-/** The answered handshakes, newest first: ordered once per change of the pairings. */
-const answeredInOrder = memoize((pairings: Pairing[]): readonly Handshake[] =>
-  orderHandshakes(pairings.filter((pairing) => pairing.response !== null).map((pairing) => judged(pairing, 0, 0, new Set()))),
+/** The team's answered handshakes, judged once, in the order of its pairings: the same list while the pairings stand. */
+export const selectAnswered = memoize((pairings: Pairing[]): readonly Handshake[] =>
+  pairings.filter((pairing) => pairing.response !== null).map(judgedAnswer),
 );
 
-/** The team's handshakes as of `now`: open ones first, stalled after `stallAfterMs`, abandoned ones last. */
+/** The team's handshakes with no answer yet (open or abandoned) judged as of `now`, in the order of its pairings. */
+export function selectUnanswered(team: TeamState, now: number, stallAfterMs: number, gone = selectGone(team)): Handshake[] {
+  return openPairings(selectPairings(team.inboxes)).map((pairing) => judgedOpen(pairing, now, stallAfterMs, gone));
+}
+
+/** What a list of handshakes holds, counted as it was made. */
+export interface HandshakeTally {
+  /** Pending or stalled. */
+  readonly open: number;
+  readonly stalled: number;
+  readonly abandoned: number;
+  readonly contradicting: number;
+  /** Those whose age is on screen and moves: the open ones and the abandoned ones. */
+  readonly clocked: readonly Handshake[];
+}
+
+const tallies = new WeakMap<readonly Handshake[], HandshakeTally>();
+
+const count = (handshakes: readonly Handshake[], test: (handshake: Handshake) => boolean): number =>
+  handshakes.reduce((sum, handshake) => (test(handshake) ? sum + 1 : sum), 0);
+
+function tallyOf(clocked: readonly Handshake[], contradicting: number): HandshakeTally {
+  return {
+    open: count(clocked, isOpen),
+    stalled: count(clocked, (handshake) => handshake.state === 'stalled'),
+    abandoned: count(clocked, (handshake) => handshake.state === 'abandoned'),
+    contradicting,
+    clocked,
+  };
+}
+
+/**
+ * The tally of a list `selectHandshakes` made, kept with it: a frame asks for
+ * its counts without walking the answered ones. Another list is counted.
+ */
+export function handshakeTally(handshakes: readonly Handshake[]): HandshakeTally {
+  let tally = tallies.get(handshakes);
+  if (!tally) {
+    tally = tallyOf(
+      handshakes.filter((handshake) => handshake.response === null),
+      count(handshakes, (handshake) => handshake.contradicting),
+    );
+    tallies.set(handshakes, tally);
+  }
+  return tally;
+}
+
+/** The answered handshakes, newest first, and how many contradict: once per version of the pairings. */
+const answeredInOrder = memoize((pairings: Pairing[]) => {
+  const closed = orderHandshakes(selectAnswered(pairings));
+  return { closed, contradicting: count(closed, (handshake) => handshake.contradicting) };
+});
+
+/** The last list made from a version of the pairings, and the open ones it was made with. */
+const lastList = new WeakMap<Pairing[], { readonly open: readonly Handshake[]; readonly list: Handshake[] }>();
+
+/**
+ * The team's handshakes as of `now`: open ones first, stalled after
+ * `stallAfterMs`, abandoned ones last. The same list comes back while no open
+ * one changed its state or its age, so what is drawn from it is not drawn again.
+ */
 export function selectHandshakes(team: TeamState, now: number, stallAfterMs: number): Handshake[] {
-  const gone = selectGone(team);
   const pairings = selectPairings(team.inboxes);
-  const open = orderHandshakes(openPairings(pairings).map((pairing) => judged(pairing, now, stallAfterMs, gone)));
+  const open = orderHandshakes(selectUnanswered(team, now, stallAfterMs));
+  const last = lastList.get(pairings);
+  if (last && last.open.length === open.length && last.open.every((handshake, i) => handshake === open[i])) return last.list;
+  const { closed, contradicting } = answeredInOrder(pairings);
   const abandoned = open.findIndex((handshake) => handshake.state === 'abandoned');
-  const closed = answeredInOrder(pairings);
-  if (abandoned < 0) return open.concat(closed);
-  return open.slice(0, abandoned).concat(closed, open.slice(abandoned));
+  const list = abandoned < 0 ? open.concat(closed) : open.slice(0, abandoned).concat(closed, open.slice(abandoned));
+  tallies.set(list, tallyOf(open, contradicting));
+  lastList.set(pairings, { open, list });
+  return list;
 }
 
 /** How many of the team's handshakes are stalled as of `now` (abandoned ones are not). */

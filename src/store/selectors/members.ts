@@ -10,7 +10,7 @@ import { isPrintSession, type AgentRecord, type TeamState } from '../state.js';
 import { selectLead } from './lead.js';
 import { selectLastSent, selectUnread, selectWaitingSince, selectWaits, type MailWaits } from './mail.js';
 import { memoize } from './memo.js';
-import { selectPairings } from './pairings.js';
+import { selectPairingIndex, selectPairings } from './pairings.js';
 
 export interface MemberView {
   readonly name: string;
@@ -59,20 +59,20 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
   // A `claude -p` session's inboxes are its task owners': names nobody runs.
   const session = isPrintSession(team);
   const lastSent = selectLastSent(team.inboxes);
-  const pairings = selectPairings(team.inboxes);
+  const pairings = selectPairingIndex(selectPairings(team.inboxes));
   const lead = selectLead(team);
   const names = [...team.members.keys()];
   for (const name of team.inboxes.keys()) if (!team.members.has(name)) names.push(name);
   for (const name of team.agents.keys()) if (!team.members.has(name) && !team.inboxes.has(name)) names.push(name);
   // Whoever asked to join has a pane, if only to say it is joining or was refused.
-  for (const pairing of pairings) if (pairing.kind === 'join' && !names.includes(pairing.from)) names.push(pairing.from);
+  for (const pairing of pairings.joins) if (!names.includes(pairing.from)) names.push(pairing.from);
 
   return names.map((name): MemberView => {
     const record = team.members.get(name);
     const info = record?.info;
     const isLead = name === lead;
     // Asked to join and never on a roster: an applicant, not a member who left.
-    const application = record ? undefined : newestJoin(pairings, name);
+    const application = record ? undefined : newestJoin(pairings.joins, name);
     const agent = team.agents.get(name) ?? null;
     // Without a readable config there is no roster to have left; an applicant, or
     // an agent its runner keeps records of, that no roster ever listed, never left one.
@@ -106,7 +106,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
             departed,
             lastSent: sent,
             joinedAt,
-            pairings,
+            pairings: pairings.about(name),
             agentStatus: agent?.status,
             shutdownAt: toEpoch(info?.shutdownAt),
             application,

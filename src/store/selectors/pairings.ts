@@ -36,3 +36,33 @@ export const selectPairings = memoize((inboxes: TeamState['inboxes']): Pairing[]
   if (first) last.set(first, { lists, pairings });
   return pairings;
 });
+
+/** A team's pairings by the member they can say something about. */
+export interface PairingIndex {
+  /** The shutdown requests sent to a member, and its own other requests still open: what its status reads. */
+  about(name: string): readonly Pairing[];
+  /** Join requests (or answers to ones never seen), in pairing order. */
+  readonly joins: readonly Pairing[];
+}
+
+const NONE: readonly Pairing[] = [];
+
+/**
+ * Once per version of the pairings: a long run has thousands, nearly all
+ * answered, and each member's status walked them all on every change.
+ */
+export const selectPairingIndex = memoize((pairings: Pairing[]): PairingIndex => {
+  const about = new Map<string, Pairing[]>();
+  const add = (name: string, pairing: Pairing) => {
+    const list = about.get(name);
+    if (list) list.push(pairing);
+    else about.set(name, [pairing]);
+  };
+  const joins: Pairing[] = [];
+  for (const pairing of pairings) {
+    if (pairing.kind === 'shutdown') add(pairing.to, pairing);
+    else if (pairing.response === null) add(pairing.from, pairing);
+    if (pairing.kind === 'join') joins.push(pairing);
+  }
+  return { about: (name) => about.get(name) ?? NONE, joins };
+});

@@ -66,7 +66,7 @@ const counted = (count: number, one: string, many = `${one}s`) => `${count} ${co
 export async function runDoctor(options: DoctorOptions): Promise<number> {
   const { claudeDir, now, stallAfterMs } = options;
   const out = options.out ?? ((text: string) => process.stdout.write(text));
-  const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy);
+  const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy, { stallAfterMs });
   const teams = teamsOf(store.getState(), options.team);
   if (options.team !== undefined && teams.length === 0) {
     const names = teamsOf(store.getState(), undefined).map((team) => team.name);

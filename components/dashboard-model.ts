@@ -11,6 +11,7 @@ import { describeFilters } from '../src/domain/message-filter.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
 import { HEALTHY, selectDiagnoses } from '../src/store/selectors/diagnoses.js';
+import { clearedIncidents, selectIncidents } from '../src/store/selectors/incidents.js';
 import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/handshakes.js';
 import { selectColors, selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
 import { selectProblems } from '../src/store/selectors/problems.js';
@@ -108,6 +109,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const handshakes = team ? selectHandshakes(team, now, stallAfterMs) : [];
   // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
   const diagnoses = team ? selectDiagnoses(team, now, stallAfterMs) : HEALTHY;
+  const cleared = team && view.showCleared ? clearedIncidents(selectIncidents(state, team, now, stallAfterMs), team, now) : [];
   const problems = selectProblems(state.problems);
   const statusLines = (problems.length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
   const bodyRows = bodyRowsOf(height, statusLines);
@@ -124,6 +126,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       colors,
       handshakes,
       diagnoses,
+      cleared,
       now,
       width,
       height,

@@ -43,6 +43,8 @@ export interface ViewState {
   readonly logMembers: ReadonlySet<string>;
   readonly filters: MessageFilters;
   readonly showInternal: boolean;
+  /** The diagnoses pane also lists the incidents that cleared. */
+  readonly showCleared: boolean;
   readonly help: boolean;
   /** Lines of the help scrolled past. */
   readonly helpScroll: number;
@@ -61,6 +63,7 @@ export const initialViewState: ViewState = {
   logMembers: new Set(),
   filters: NO_FILTERS,
   showInternal: false,
+  showCleared: false,
   help: false,
   helpScroll: 0,
   note: null,
@@ -253,6 +256,8 @@ function command(shown: ViewState, name: Command, context: ViewContext): ViewSta
     }
     case 'toggleInternal':
       return { ...view, showInternal: !view.showInternal };
+    case 'toggleCleared':
+      return { ...view, showCleared: !view.showCleared };
     case 'help':
       return { ...view, help: true };
     case 'quit':

@@ -28,10 +28,23 @@ const openPairings = memoize((pairings: Pairing[]): readonly Pairing[] => pairin
  */
 const answered = new WeakMap<Pairing, Handshake>();
 
+/**
+ * By its first answer too: pairing again after a change makes new pairings of
+ * the same messages, and the incidents judge a team at every change.
+ */
+const answeredBy = new WeakMap<object, Handshake>();
+
+const sameMessages = (a: Pairing, b: Pairing): boolean =>
+  a.request === b.request && a.responses.length === b.responses.length && a.responses.every((message, i) => message === b.responses[i]);
+
 function judged(pairing: Pairing, now: number, stallAfterMs: number, gone: ReadonlySet<string>): Handshake {
   if (pairing.response === null) return judgeHandshake(pairing, now, stallAfterMs, gone);
   let handshake = answered.get(pairing);
-  if (!handshake) answered.set(pairing, (handshake = judgeHandshake(pairing, now, stallAfterMs, gone)));
+  if (handshake) return handshake;
+  const known = answeredBy.get(pairing.response);
+  handshake = known && sameMessages(known, pairing) ? known : judgeHandshake(pairing, now, stallAfterMs, gone);
+  answered.set(pairing, handshake);
+  answeredBy.set(pairing.response, handshake);
   return handshake;
 }
 

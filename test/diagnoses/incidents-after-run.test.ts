@@ -84,3 +84,35 @@ describe.concurrent('doctor on a recorded run once its team has ended lists what
     });
   }
 });
+
+describe('an exported run carries its incidents', () => {
+  it('replay --json and report --json of the export give the incidents doctor gives of the journal', ({ onTestFinished }) => {
+    const recording = loadRecording(join(CAPTURES, 'cc-2.1.330-realcc-ignored-shutdown-tmux'));
+    const { team } = recordedRun(recording);
+    const scratch = mkdtempSync(join(tmpdir(), 'teamtop-incidents-'));
+    onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
+    const claudeDir = join(scratch, 'claude');
+    const stateDir = join(scratch, 'state');
+    mkdirSync(claudeDir);
+    const now = new Date(writeJournal(recording, team, stateDir, claudeDir)).toISOString();
+    const where = ['--dir', claudeDir, '--state-dir', stateDir];
+    const file = join(scratch, 'run.jsonl');
+    expect(runCli(['export', '--team', team, '--out', file, ...where]).code).toBe(0);
+    type Team = { name: string; incidents: IncidentJson[] };
+    const doctor = (JSON.parse(runCli(['doctor', '--json', '--now', now, ...where]).stdout) as { teams: Team[] }).teams[0]!;
+    expect(doctor.incidents.map((incident) => incident.kind)).toEqual(['ignored-shutdown']);
+    // Elsewhere, with the file alone: another config dir, no journal of its own.
+    const elsewhere = ['--dir', join(scratch, 'other'), '--state-dir', join(scratch, 'other-state')];
+    const replayed = JSON.parse(runCli(['replay', file, '--json', '--now', now, ...elsewhere]).stdout) as { teams: Team[] };
+    expect(replayed.teams.find((one) => one.name === team)!.incidents).toEqual(doctor.incidents);
+    const report = JSON.parse(runCli(['report', file, '--json', '--now', now, ...elsewhere]).stdout) as { incidents: IncidentJson[] };
+    // The report draws on the files' clock: the recording's, a few milliseconds behind what teamtop saw.
+    expect(report.incidents.map(({ kind, cleared }) => ({ kind, cleared }))).toEqual(
+      doctor.incidents.map(({ kind, cleared }) => ({ kind, cleared })),
+    );
+    report.incidents.forEach((incident, i) => {
+      expect(Math.abs(Date.parse(incident.raisedAt!) - Date.parse(doctor.incidents[i]!.raisedAt!))).toBeLessThan(1000);
+      expect(Math.abs(Date.parse(incident.clearedAt!) - Date.parse(doctor.incidents[i]!.clearedAt!))).toBeLessThan(1000);
+    });
+  });
+});

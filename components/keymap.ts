@@ -98,7 +98,7 @@ export const BASE_KEYMAP: readonly Binding[] = [
   {
     command: 'toggleCleared',
     label: 'c',
-    description: 'diagnoses: also list those that cleared (within the hour; all of an ended team)',
+    description: 'show/hide diagnoses that cleared',
     keys: [],
     chars: ['c'],
   },

@@ -32,7 +32,7 @@ describe('the diagnoses pane, on c', () => {
     await app.press('c');
     const shown = app.lastFrame()!;
     expect(shown).toContain(' Diagnoses  1 cleared');
-    expect(shown).toMatch(/✓ ignored-shutdown dave, team-lead +1m  cleared \(member left\) · dave has not answered/u);
+    expect(shown).toMatch(/✓ ignored-shutdown dave, team-lead +1m {2}cleared \(member left\) · dave has not answered/u);
     await app.press('c');
     expect(app.lastFrame()).not.toContain(' Diagnoses ');
     // The help lists the key.

@@ -11,7 +11,6 @@
  */
 import type { Incident } from '../domain/diagnoses/incident.js';
 import { diagnose, type Judgement } from '../domain/diagnoses/registry.js';
-import { SETTLING_MS } from '../domain/diagnoses/facts.js';
 import { HEALTHY, sameDiagnosis, teamFacts, type Diagnosis } from './selectors/diagnoses.js';
 import { whyCleared } from './incident-causes.js';
 import { isPrintSession, type TeamState } from './state.js';
@@ -23,14 +22,11 @@ export interface IncidentLog {
   readonly open: ReadonlyMap<string, Incident>;
   /** The last instant judged (NaN: never). */
   readonly judgedAt: number;
-  /** When the last judgement would change with no file changing (Infinity: it would not, or the team has ended). */
+  /** When the last judgement would change with no file changing (Infinity: it would not). */
   readonly nextChangeAt: number;
 }
 
 export const NO_INCIDENTS: IncidentLog = { cleared: [], open: new Map(), judgedAt: Number.NaN, nextChangeAt: Number.POSITIVE_INFINITY };
-
-/** The kinds that wait for the client to settle (SETTLING_MS) before they are said: judged, at a run's end, as if it lived on. */
-export const SETTLING_KINDS: ReadonlySet<string> = new Set(['zombie', 'to-departed']);
 
 /** The most threshold instants judged between two moments: a clock that jumped a year still costs a bounded time. */
 const MAX_INSTANTS = 64;
@@ -93,30 +89,14 @@ function untilThen(log: IncidentLog, team: TeamState, until: number, options: Tr
 }
 
 /**
- * At a run's end, what the client would have settled within SETTLING_MS had
- * the team lived on: its last state judged up to SETTLING_MS on, raising only
- * the kinds that wait for it. The team has ended by then: each clears as it is
- * raised, with the team's end as the reason.
- */
-function livedOn(log: IncidentLog, prior: IncidentLog, last: TeamState, endedAt: number, options: TrackOptions): IncidentLog {
-  const raised = new Map<string, Incident>();
-  let judgement = judge(last, endedAt, options);
-  for (let i = 0; i < MAX_INSTANTS && judgement.nextChangeAt <= endedAt + SETTLING_MS; i++) {
-    const at = judgement.nextChangeAt;
-    judgement = judge(last, at, options);
-    for (const diagnosis of judgement.diagnoses) {
-      if (!SETTLING_KINDS.has(diagnosis.kind) || prior.open.has(diagnosis.id) || log.open.has(diagnosis.id) || raised.has(diagnosis.id))
-        continue;
-      raised.set(diagnosis.id, { ...incidentOf(diagnosis, at), clearedAt: at, cleared: 'team ended' });
-    }
-  }
-  return raised.size > 0 ? { ...log, cleared: [...log.cleared, ...raised.values()] } : log;
-}
-
-/**
  * The log after one moment: `before` (the team as the previous moment left
  * it; undefined when new) judged at the thresholds that passed since, then
- * `after` judged at `at`. A team that ended is judged no further.
+ * `after` judged at `at`. A team that ended is judged on at its thresholds:
+ * what waits for the client to settle (SETTLING_MS: mail left unread by a
+ * member that went a moment before the lead exited) is judged as if the team
+ * had lived on, as those kinds ask only what happened, not whether anyone is
+ * left; what needs someone there (a stall, unread mail piling up) cleared
+ * when it ended.
  */
 export function trackMoment(
   log: IncidentLog | undefined,
@@ -127,10 +107,7 @@ export function trackMoment(
 ): IncidentLog {
   let next = log ?? NO_INCIDENTS;
   if (before) next = untilThen(next, before, at, options);
-  const prior = next;
-  next = judgedAt(next, after, at, options, (incident) => whyCleared(incident, before ?? after, after));
-  if (before?.present && !after.present) next = livedOn(next, prior, before, at, options);
-  return after.present || !after.isTeam ? next : { ...next, nextChangeAt: Number.POSITIVE_INFINITY };
+  return judgedAt(next, after, at, options, (incident) => whyCleared(incident, before ?? after, after));
 }
 
 /**

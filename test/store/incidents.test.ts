@@ -10,7 +10,7 @@ import type { Observation } from '../../src/domain/observation.js';
 import { EntrySchema } from '../../src/journal/format.js';
 import { Replayer } from '../../src/journal/replayer.js';
 import { reducer } from '../../src/store/reducer.js';
-import { selectIncidents } from '../../src/store/selectors/incidents.js';
+import { clearedIncidents, selectIncidents } from '../../src/store/selectors/incidents.js';
 import { initialState, type AppState } from '../../src/store/state.js';
 import { CAPTURES } from '../helpers/fixtures.js';
 import { at, config, member, message, observe, T0 } from '../helpers/observations.js';
@@ -88,6 +88,11 @@ describe('incidents', () => {
       { kind: 'stalled', members: ['worker', 'team-lead'], raisedAt: at(61), clearedAt: null, cleared: null },
     ]);
     expect(incidentsOf(waiting, TEAM, at(30))).toEqual([]);
+    // On a live team, those that cleared within the hour follow the current ones (doctor, the pane's c); not older ones.
+    const team = state.teams.get(TEAM)!;
+    const cleared = (now: number) => clearedIncidents(selectIncidents(state, team, now, STALL), team, now).map((incident) => incident.kind);
+    expect(cleared(at(100) + 59 * 60_000)).toEqual(['stalled']);
+    expect(cleared(at(100) + 61 * 60_000)).toEqual([]);
   });
 
   it('at the end of a run, judge what waits for the client to settle as if the team had lived on', () => {
@@ -103,7 +108,8 @@ describe('incidents', () => {
       { kind: 'folder-gone', target: { kind: 'team-dir', team: TEAM }, at: at(21) },
     );
     expect(incidentsOf(state, TEAM, at(3600)).filter((incident) => incident.kind === 'to-departed')).toEqual([
-      { kind: 'to-departed', members: ['worker', 'team-lead'], raisedAt: at(25), clearedAt: at(25), cleared: 'team ended' },
+      // Raised 5 s after the message came, as if the team had lived on; the mail is lost for good.
+      { kind: 'to-departed', members: ['worker', 'team-lead'], raisedAt: at(25), clearedAt: null, cleared: null },
     ]);
   });
 });

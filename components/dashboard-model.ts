@@ -10,7 +10,6 @@ import { describeFilters } from '../src/domain/message-filter.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
 import { HEALTHY, selectDiagnoses } from '../src/store/selectors/diagnoses.js';
-import { clearedIncidents, selectIncidents } from '../src/store/selectors/incidents.js';
 import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/handshakes.js';
 import { selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
 import { selectProblems } from '../src/store/selectors/problems.js';
@@ -114,7 +113,6 @@ export function frameOf(input: DashboardInput): Frame | undefined {
     handshakes: selectHandshakes(team, now, stallAfterMs),
     // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
     diagnoses: selectDiagnoses(team, now, stallAfterMs),
-    cleared: view.showCleared ? clearedIncidents(selectIncidents(state, team, now, stallAfterMs), team, now) : [],
     now,
     width: input.width,
     height: input.height,

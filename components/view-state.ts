@@ -40,8 +40,6 @@ export interface ViewState {
   readonly logMembers: ReadonlySet<string>;
   readonly filters: MessageFilters;
   readonly showInternal: boolean;
-  /** The diagnoses pane also lists the incidents that cleared. */
-  readonly showCleared: boolean;
   readonly help: boolean;
   /** Lines of the help scrolled past. */
   readonly helpScroll: number;
@@ -60,7 +58,6 @@ export const initialViewState: ViewState = {
   logMembers: new Set(),
   filters: NO_FILTERS,
   showInternal: false,
-  showCleared: false,
   help: false,
   helpScroll: 0,
   note: null,

@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import type { Handshake } from '../src/domain/handshakes.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { Judgement } from '../src/store/selectors/diagnoses.js';
-import type { Incident } from '../src/domain/diagnoses/incident.js';
 import type { MemberView } from '../src/store/selectors/members.js';
 import type { AppState, TeamState } from '../src/store/state.js';
 import type { Binding } from './keymap.js';
@@ -28,8 +27,6 @@ export interface Frame {
   readonly handshakes: readonly Handshake[];
   /** What is wrong with the team as of `now`, worst first, and when that would change with no file changing. */
   readonly diagnoses: Judgement;
-  /** The incidents that cleared, most recent first, while the diagnoses pane lists them (`c`); else none. */
-  readonly cleared: readonly Incident[];
   readonly now: number;
   readonly width: number;
   /** Terminal rows; undefined when drawing once with no height to fit. */

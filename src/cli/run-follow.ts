@@ -46,7 +46,7 @@ const ENDING = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export async function runFollow(options: FollowOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const clock = () => options.now ?? Date.now();
-  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, { stallAfterMs: options.stallAfterMs });
+  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy);
   const watching = new AbortController();
   const stop = followTeams(
     session.store,

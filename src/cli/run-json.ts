@@ -27,7 +27,7 @@ export async function runJson({
   spec,
   journal,
 }: JsonOptions): Promise<number> {
-  const { store } = await settledSession(claudeDir, journal, dirChosenBy, { stallAfterMs });
+  const { store } = await settledSession(claudeDir, journal, dirChosenBy);
   const teams = selectTeams(store.getState().teams).map((known) => known.name);
   if (team !== undefined && !teams.includes(team)) return unknownTeam(team, store.getState(), teams, claudeDir);
   const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec });

@@ -30,7 +30,7 @@ export interface LiveOptions extends Thresholds {
 
 /** The interactive dashboard, following the files until the user quits. */
 export async function runLive(options: LiveOptions): Promise<number> {
-  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, { stallAfterMs: options.stallAfterMs });
+  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy);
   const teams = selectTeams(session.store.getState().teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) {
     session.close();

@@ -24,7 +24,7 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
 
 /** Draw one frame to stdout: only SGR colour sequences, no cursor movement. */
 export async function runOnce(options: OnceOptions): Promise<number> {
-  const { store } = await settledSession(options.claudeDir, options.journal, options.dirChosenBy, { stallAfterMs: options.stallAfterMs });
+  const { store } = await settledSession(options.claudeDir, options.journal, options.dirChosenBy);
   const state = store.getState();
   const teams = selectTeams(state.teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) return unknownTeam(options.team, state, teams, options.claudeDir);

@@ -37,7 +37,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
 
   const recording = readRecording(files);
   if (recording.lines.length === 0) return notARecording(options.source, recording.notices);
-  const store = createStore({ tracking: { stallAfterMs: options.stallAfterMs } });
+  const store = createStore();
   store.dispatch({ type: 'observed', observations: noticesAsProblems(recording.notices, Date.now()) });
   const controller = new ReplayController(recording.lines, store, { speed: options.speed });
   controller.play();
@@ -72,7 +72,7 @@ function notARecording(source: string, notices: readonly { readonly message: str
  * time, so a recording of millions of entries is never in memory at once.
  */
 async function printEnd(files: readonly string[], options: ReplayCliOptions): Promise<number> {
-  const store = createStore({ tracking: { stallAfterMs: options.stallAfterMs } });
+  const store = createStore();
   const played = replayRuns(
     files.map((path) => ({ path })),
     (observations) => store.dispatch({ type: 'observed', observations }),

@@ -14,7 +14,7 @@ import { readRecording, teamRunFiles } from '../journal/sources.js';
 import { buildRunReport } from '../report/build-report.js';
 import { reportText } from '../report/text.js';
 import { reportJson } from '../report/json.js';
-import { selectIncidents } from '../store/selectors/incidents.js';
+import { currentDiagnosesAsIncidents } from '../store/selectors/incidents.js';
 import { selectTeams } from '../store/selectors/teams.js';
 import { isPrintSession, type AppState, type TeamState } from '../store/state.js';
 import { createStore } from '../store/store.js';
@@ -45,10 +45,10 @@ interface Source {
   readonly folderGoneAt: (team: string) => number;
 }
 
-function fromRecording(file: string, now: number | undefined, stallAfterMs: number): Source | string {
+function fromRecording(file: string, now: number | undefined): Source | string {
   if (!existsSync(file) || !statSync(file).isFile()) return `no recording at ${sanitizeLine(file)} (for a team by name: --team NAME)`;
   const recording = readRecording([file]);
-  const store = createStore({ tracking: { stallAfterMs } });
+  const store = createStore();
   const controller = new ReplayController(recording.lines, store);
   controller.toEnd();
   // A recording is judged as of its own end, not of the day it is read.
@@ -61,7 +61,7 @@ function fromRecording(file: string, now: number | undefined, stallAfterMs: numb
 }
 
 async function fromConfigDir(options: ReportCliOptions): Promise<Source> {
-  const { store } = await settledSession(options.claudeDir, options.journal, undefined, { stallAfterMs: options.stallAfterMs });
+  const { store } = await settledSession(options.claudeDir, options.journal);
   const { journal } = options;
   return {
     state: store.getState(),
@@ -79,7 +79,7 @@ function teamIn(state: AppState, name: string | undefined): TeamState | undefine
 }
 
 export async function runReport(options: ReportCliOptions): Promise<number> {
-  const source = options.file !== undefined ? fromRecording(options.file, options.now, options.stallAfterMs) : await fromConfigDir(options);
+  const source = options.file !== undefined ? fromRecording(options.file, options.now) : await fromConfigDir(options);
   if (typeof source === 'string') {
     process.stderr.write(`teamtop: ${source}\n`);
     return 1;
@@ -94,7 +94,7 @@ export async function runReport(options: ReportCliOptions): Promise<number> {
     at: source.at,
     stallAfterMs: options.stallAfterMs,
     quietAfterMs: options.quietAfterMs,
-    incidents: selectIncidents(source.state, team, source.at, options.stallAfterMs),
+    incidents: currentDiagnosesAsIncidents(team, source.at, options.stallAfterMs),
     folderGoneAt: source.folderGoneAt(team.name),
   });
   if (options.html !== undefined) {

@@ -8,7 +8,6 @@ import { classifyFolder } from '../domain/paths.js';
 import { noticesAsProblems, restore } from '../journal/restore.js';
 import { namespaceDir } from '../journal/store-dir.js';
 import { JournalWriter } from '../journal/writer.js';
-import type { TrackOptions } from '../store/incidents.js';
 import { createStore, type Store } from '../store/store.js';
 import type { FileInterpreter } from '../ingest/interpreter.js';
 import { Reader } from '../watch/reader.js';
@@ -31,12 +30,9 @@ export interface Session {
   close(): void;
 }
 
-/**
- * `dirChosenBy`: what chose the config dir, said when it is not a folder (see `dirChosenBy` in options.ts);
- * `tracking`: what the incidents are judged with (`--stall-after`).
- */
-export function openSession(claudeDir: string, journalOptions?: JournalOptions, dirChosenBy?: string, tracking?: TrackOptions): Session {
-  const store = createStore({ tracking });
+/** `dirChosenBy`: what chose the config dir, said when it is not a folder (see `dirChosenBy` in options.ts). */
+export function openSession(claudeDir: string, journalOptions?: JournalOptions, dirChosenBy?: string): Session {
+  const store = createStore();
   let journal: JournalWriter | undefined;
   const observe = (observations: Observation[]) => {
     store.dispatch({ type: 'observed', observations });
@@ -94,13 +90,8 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions, 
 }
 
 /** The state once every torn file has been re-read (for `--json` and `--once`). */
-export async function settledSession(
-  claudeDir: string,
-  journalOptions?: JournalOptions,
-  dirChosenBy?: string,
-  tracking?: TrackOptions,
-): Promise<Session> {
-  const session = openSession(claudeDir, journalOptions, dirChosenBy, tracking);
+export async function settledSession(claudeDir: string, journalOptions?: JournalOptions, dirChosenBy?: string): Promise<Session> {
+  const session = openSession(claudeDir, journalOptions, dirChosenBy);
   await session.reader.settled();
   session.close();
   return session;

@@ -19,8 +19,6 @@ import {
   type TeamState,
 } from './state.js';
 import { maxOf } from '../domain/lists.js';
-import type { TrackOptions } from './incidents.js';
-import { Moments } from './moments.js';
 
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
@@ -253,14 +251,11 @@ function teamOf(observation: Observation): string | undefined {
   }
 }
 
-function applyObservations(state: AppState, observations: readonly Observation[], options: TrackOptions): AppState {
+function applyObservations(state: AppState, observations: readonly Observation[]): AppState {
   let teams: Map<string, TeamState> | undefined;
   let problems: Map<string, Problem> | undefined;
-  // Lists made after a moment was judged are new: what was judged is never changed in place.
-  let fresh: Fresh = new WeakSet();
-  const moments = new Moments(state, options);
+  const fresh: Fresh = new WeakSet();
   for (const observation of observations) {
-    if (moments.begins(observation) && moments.end(teams ?? state.teams)) fresh = new WeakSet();
     if (observation.kind === 'problem') {
       const since = state.problems.get(observation.path)?.since ?? observation.at;
       (problems ??= new Map(state.problems)).set(observation.path, {
@@ -275,24 +270,18 @@ function applyObservations(state: AppState, observations: readonly Observation[]
       continue;
     }
     const name = teamOf(observation)!;
-    const before = (teams ?? state.teams).get(name);
-    moments.touch(name, before, observation);
-    const after = applyToTeam(before ?? emptyTeam(name), observation, fresh);
-    if (after !== before) (teams ??= new Map(state.teams)).set(name, after);
+    const before = (teams ?? state.teams).get(name) ?? emptyTeam(name);
+    const after = applyToTeam(before, observation, fresh);
+    if (after !== before || !(teams ?? state.teams).has(name)) (teams ??= new Map(state.teams)).set(name, after);
   }
-  moments.end(teams ?? state.teams);
-  const incidents = moments.result();
-  if (!teams && !problems && incidents === state.incidents) return state;
-  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems, incidents };
+  if (!teams && !problems) return state;
+  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems };
 }
 
-/** The threshold incidents are judged with when the store is not told one: `--stall-after`'s default. */
-export const DEFAULT_TRACKING: TrackOptions = { stallAfterMs: 60_000 };
-
-export function reducer(state: AppState, action: Action, options: TrackOptions = DEFAULT_TRACKING): AppState {
+export function reducer(state: AppState, action: Action): AppState {
   switch (action.type) {
     case 'observed':
-      return applyObservations(state, action.observations, options);
+      return applyObservations(state, action.observations);
     case 'reset':
       return initialState;
   }

@@ -18,8 +18,6 @@ import { selectTeams } from './selectors/teams.js';
 import { selectWorkflow } from './selectors/workflow.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 import { selectDiagnoses, type Diagnosis } from './selectors/diagnoses.js';
-import { selectIncidents } from './selectors/incidents.js';
-import type { Incident } from '../domain/diagnoses/incident.js';
 
 export interface SnapshotOptions extends Thresholds {
   readonly claudeDir: string;
@@ -138,14 +136,6 @@ export function diagnosisJson(diagnosis: Diagnosis) {
   };
 }
 
-/** One incident as `--json`, `doctor --json` and `report --json` give it: a diagnosis, when it was raised, and when and why it cleared. */
-export const incidentJson = (incident: Incident) => ({
-  ...diagnosisJson(incident),
-  raisedAt: isoOrNull(incident.raisedAt),
-  clearedAt: isoOrNull(incident.clearedAt),
-  cleared: incident.cleared,
-});
-
 /** The spec against the team; null without a spec. */
 function workflowJson(team: TeamState, options: SnapshotOptions) {
   if (!options.spec) return null;
@@ -164,7 +154,7 @@ function workflowJson(team: TeamState, options: SnapshotOptions) {
   };
 }
 
-function teamJson(state: AppState, team: TeamState, options: SnapshotOptions) {
+function teamJson(team: TeamState, options: SnapshotOptions) {
   return {
     name: team.name,
     /** `session`: a `claude -p` run's task list and the inboxes of its task owners, not a team (see isPrintSession). */
@@ -198,7 +188,6 @@ function teamJson(state: AppState, team: TeamState, options: SnapshotOptions) {
     handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map((handshake) => handshakeJson(handshake, options.now)),
     workflow: workflowJson(team, options),
     diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs).diagnoses.map(diagnosisJson),
-    incidents: selectIncidents(state, team, options.now, options.stallAfterMs).map(incidentJson),
   };
 }
 
@@ -206,7 +195,7 @@ export function snapshot(state: AppState, options: SnapshotOptions) {
   const teams = selectTeams(state.teams).filter((team) => options.team === undefined || team.name === options.team);
   return {
     claudeDir: options.claudeDir,
-    teams: teams.map((team) => teamJson(state, team, options)),
+    teams: teams.map((team) => teamJson(team, options)),
     problems: [...state.problems.values()].sort((a, b) => a.path.localeCompare(b.path)).map(({ path, message }) => ({ path, message })),
   };
 }

@@ -4,8 +4,7 @@
  * batch of dispatches in one tick is one notification, and the first change is
  * never delayed), then at most once per frame while changes keep coming.
  */
-import type { TrackOptions } from './incidents.js';
-import { DEFAULT_TRACKING, reducer, type Action } from './reducer.js';
+import { reducer, type Action } from './reducer.js';
 import { initialState, type AppState } from './state.js';
 
 export interface Store {
@@ -18,11 +17,9 @@ export interface StoreOptions {
   readonly initial?: AppState;
   /** Minimum time between two notifications while changes keep coming. */
   readonly frameMs?: number;
-  /** What the incidents are judged with (`--stall-after`). */
-  readonly tracking?: TrackOptions;
 }
 
-export function createStore({ initial = initialState, frameMs = 16, tracking = DEFAULT_TRACKING }: StoreOptions = {}): Store {
+export function createStore({ initial = initialState, frameMs = 16 }: StoreOptions = {}): Store {
   let state = initial;
   const listeners = new Set<() => void>();
   let scheduled = false;
@@ -53,7 +50,7 @@ export function createStore({ initial = initialState, frameMs = 16, tracking = D
   return {
     getState: () => state,
     dispatch: (action) => {
-      const next = reducer(state, action, tracking);
+      const next = reducer(state, action);
       if (next === state) return;
       state = next;
       schedule();

@@ -35,6 +35,7 @@ import { setFlagsFromString } from 'node:v8';
  * `--always-sparkplug` added nothing measurable beside it. Versions not
  * measured run with the flags of the newest one measured below them.
  */
+/** In ascending order of version. */
 const MEASURED: ReadonlyMap<number, readonly string[]> = new Map([
   [20, ['--max-opt=1', '--always-sparkplug', '--heap-growing-percent=50']],
   [24, ['--max-opt=2', '--heap-growing-percent=50']],
@@ -42,8 +43,8 @@ const MEASURED: ReadonlyMap<number, readonly string[]> = new Map([
 
 /** The flags teamtop sets on Node `nodeMajor`. */
 export function v8Flags(nodeMajor: number): readonly string[] {
-  const measured = [...MEASURED.keys()].filter((major) => major <= nodeMajor);
-  return MEASURED.get(measured.length > 0 ? Math.max(...measured) : 20)!;
+  const measured = [...MEASURED.keys()].filter((major) => major <= nodeMajor).at(-1);
+  return MEASURED.get(measured ?? 20)!;
 }
 
 const flagName = (flag: string): string =>

@@ -72,8 +72,7 @@ export function percentiles(values) {
   return { p50: median, p95 };
 }
 
-export function printTable(rows) {
-  const headings = ['figure', `measured: median (min–max) of ${RUNS} runs`, 'baseline, same run', 'target'];
+export function printTable(rows, headings = ['figure', `measured: median (min–max) of ${RUNS} runs`, 'baseline, same run', 'target']) {
   const widths = headings.map((heading, c) => Math.max(heading.length, ...rows.map((row) => row[c].length)));
   const line = (cells) => `| ${cells.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
   process.stdout.write(`${line(headings)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`);

@@ -10,16 +10,19 @@
 //   npm run bench -- --quick      a short run (CI uses it to prove the benchmark works)
 //   npm run bench -- --soak       adds the 10-minute memory soak
 //   npm run bench -- --only cpu,young-idle   only the phases named (see PHASES), for working on one
+//   npm run bench -- --compare-node PATH     start-up, key press, CPU per message and idle
+//                                            again on another Node, beside this one's (compare.mjs;
+//                                            by default Node 24 where .ci/run installs it, if there)
 //
 // BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is added to the
 // Node flags of every teamtop the benchmark starts: a profile of the phase measured.
 // BENCH_NODE (the path of a `node` binary) runs every process the benchmark
 // starts, the baselines too, on that Node (`BENCH_NODE=…/node npm run bench`).
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CLI, NODE } from '../harness/pty.mjs';
+import { CLI, NODE, runOnNode } from '../harness/pty.mjs';
+import { comparisonRows, COMPARED, nodeVersion, otherNode } from './compare.mjs';
 import { fmt, log, ONLY, printTable, QUICK, repeat, root, RUNS, SOAK, startTeamtop, temp } from './context.mjs';
 import { bigPhase } from './phases/big.mjs';
 import { burstPhase, cpuPhase } from './phases/burst.mjs';
@@ -56,9 +59,9 @@ const PHASES = {
   'long-messages': longMessagePhase,
 };
 
-async function runPhase(name) {
+async function runPhase(name, on = '') {
   const phase = PHASES[name];
-  return phase.summary(await repeat(phase.label, phase.run, phase.runs));
+  return phase.summary(await repeat(`${phase.label}${on}`, phase.run, phase.runs));
 }
 
 async function main() {
@@ -66,13 +69,31 @@ async function main() {
   if (unknown.length > 0) throw new Error(`--only: no phase ${unknown.join(', ')} (phases: ${Object.keys(PHASES).join(', ')})`);
   const names = ONLY ?? Object.keys(PHASES).filter((name) => SOAK || !PHASES[name].onlyWhenAsked);
   const started = performance.now();
+  const other = otherNode(process.argv);
+  const base = { path: NODE, version: nodeVersion(NODE) };
   log(`teamtop benchmark${QUICK ? ' (quick)' : ''}: ${CLI} on ${NODE}, ${RUNS} runs of each phase`);
+  if (other) log(`and on ${other.path} (${other.version}): ${Object.keys(COMPARED).join(', ')}`);
   const figures = {};
+  const otherFigures = {};
   for (const name of names) {
     figures[name] = await runPhase(name);
     if (ONLY) log(JSON.stringify({ [name]: figures[name] }));
+    if (other && name in COMPARED) {
+      runOnNode(other.path);
+      otherFigures[name] = await runPhase(name, ` on ${other.version}`);
+      runOnNode(base.path);
+    }
   }
   printTable(names.flatMap((name) => PHASES[name].rows(figures[name])));
+  if (other && Object.keys(otherFigures).length > 0) {
+    process.stdout.write(`\nNode ${other.version} beside Node ${base.version}, same run (median (min–max) of ${RUNS} runs):\n`);
+    printTable(comparisonRows(figures, otherFigures), [
+      'figure',
+      `Node ${base.version}`,
+      `Node ${other.version}`,
+      '× Node ' + base.version,
+    ]);
+  }
   // --only leaves results.json as the last full run wrote it.
   if (!ONLY) {
     const seconds = (performance.now() - started) / 1000;
@@ -80,9 +101,10 @@ async function main() {
       date: new Date().toISOString(),
       quick: QUICK,
       runs: RUNS,
-      node: execFileSync(NODE, ['--version'], { encoding: 'utf8' }).trim(),
+      node: base.version,
       note: 'Each figure: { median, min, max } over the runs (p95 is the 95th percentile within a run). Times in ms, CPU in s, memory in MB.',
       phases: figures,
+      ...(other && { compared: { node: other.version, phases: otherFigures } }),
       seconds,
     };
     writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

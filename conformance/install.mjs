@@ -21,6 +21,20 @@ function installedBinary(home, version) {
   return installed === version && existsSync(binary) ? binary : undefined;
 }
 
+/**
+ * The version `spec` names: itself when it is one, else (`latest`, `next`, a
+ * range) the newest release the npm registry has for it.
+ */
+export function resolveVersion(spec) {
+  if (/^\d+\.\d+\.\d+$/u.test(spec)) return spec;
+  const view = spawnSync('npm', ['view', `${PACKAGE}@${spec}`, 'version', '--json'], { encoding: 'utf8' });
+  const found = view.status === 0 && view.stdout.trim() !== '' ? JSON.parse(view.stdout) : undefined;
+  // A range that several releases match lists them all, oldest first.
+  const version = Array.isArray(found) ? found.at(-1) : found;
+  if (typeof version !== 'string') throw new Error(`no release of ${PACKAGE} is ${spec} (npm view: ${view.stderr.trim() || 'nothing'})`);
+  return version;
+}
+
 /** The path of Claude Code `version`'s binary, installing it first when needed. `$CLAUDE` names one to use instead. */
 export function ensureClaudeCode(version, log) {
   if (process.env.CLAUDE) return process.env.CLAUDE;

@@ -11,10 +11,15 @@
 //   npm run conformance                              the four scenarios
 //   npm run conformance -- --scenario team --mode tmux
 //   npm run conformance -- --scenario ignored-shutdown --mode in-process --record DIR
+//   npm run conformance -- --cc-version latest       the newest release, and what it wrote that is new
 //
-// Needs tmux. Options: --cc-version (or $CC_VERSION), --timeout <s> (each
+// Needs tmux. Options: --cc-version (or $CC_VERSION; a version, `latest` or a
+// range; by default the supported one, versions.mjs), --timeout <s> (each
 // scenario's cap), --keep (keep each run's folder), --record DIR (one scenario
-// and mode: keep its recording in DIR, in the format of test-fixtures/captures).
+// and mode: keep its recording in DIR, in the format of test-fixtures/captures),
+// --save-schema (add the keys, message types and file operations the runs saw
+// to conformance/verified/<version>.json: how a version is verified). After the
+// table it prints what the runs wrote that the supported version does not.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,10 +31,11 @@ import { cliArgs, teamtopJson } from '../harness/pty.mjs';
 import { monoMs, stats } from '../harness/stats.mjs';
 import { ClaudeSession, runPaths } from './claude.mjs';
 import { LiveDashboard } from '../harness/dashboard.mjs';
-import { ensureClaudeCode } from './install.mjs';
+import { ensureClaudeCode, resolveVersion } from './install.mjs';
 import { loadRecording, recordedRun } from '../harness/recording.mjs';
 import { verdict } from '../harness/verdict.mjs';
 import { describeRun } from './summary.mjs';
+import { reviewSchema, SUPPORTED } from './versions.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const MODES = ['in-process', 'tmux'];
@@ -39,10 +45,11 @@ const { values: options } = parseArgs({
   options: {
     scenario: { type: 'string', default: 'team,plan' },
     mode: { type: 'string', default: MODES.join(',') },
-    'cc-version': { type: 'string', default: process.env.CC_VERSION || '2.1.330' },
+    'cc-version': { type: 'string', default: process.env.CC_VERSION || SUPPORTED },
     timeout: { type: 'string', default: '100' },
     keep: { type: 'boolean', default: false },
     record: { type: 'string' },
+    'save-schema': { type: 'boolean', default: false },
   },
 });
 
@@ -159,7 +166,7 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
       join(paths.root, 'summary.txt'),
       describeRun({ scenario, mode, version, promptAt, promptMono, recording, run, match, drawnAfter, teamtop, row }),
     );
-    return { row, paths };
+    return { row, paths, recording };
   } catch (error) {
     error.paths = paths;
     throw error;
@@ -180,6 +187,7 @@ function record(paths, into) {
 }
 
 const fmt = (value) => (value === undefined ? '—' : value.toFixed(1));
+const stalledWords = (outcome) => (outcome === 'timeout' ? 'timed out' : 'it exited');
 
 function table(rows, version) {
   const headings = [
@@ -195,7 +203,7 @@ function table(rows, version) {
   ];
   const cells = rows.map((r) => [
     r.scenario,
-    r.mode,
+    `${r.mode}${r.stalled ? ' (2nd try)' : ''}`,
     String(r.written),
     String(r.kept),
     String(r.drawn),
@@ -210,7 +218,9 @@ function table(rows, version) {
 }
 
 async function main() {
-  const version = options['cc-version'];
+  const started = monoMs();
+  const version = resolveVersion(options['cc-version']);
+  if (version !== options['cc-version']) log(`Claude Code ${options['cc-version']}: ${version}`);
   const modes = options.mode.split(',');
   const unknown = modes.find((mode) => !MODES.includes(mode));
   if (unknown) throw new Error(`--mode: ${unknown} is not one of ${MODES.join(', ')}`);
@@ -223,9 +233,12 @@ async function main() {
     throw new Error('tmux is needed to run Claude Code as a user runs it (apt install tmux, brew install tmux)');
   const binary = ensureClaudeCode(version, log);
   const rows = [];
+  const recordings = [];
   let failed = false;
   for (const { scenario, mode } of runs) {
     log(`${scenario.name}, ${mode}: ${scenario.summary}`);
+    /** How the client stalled on the first try, when it did. */
+    let stalled;
     for (let attempt = 1; attempt <= 2; attempt++) {
       const t0 = monoMs();
       let run;
@@ -236,7 +249,7 @@ async function main() {
         log(`  failed: ${error.stack ?? error}${error.paths ? `\n  the run's folder: ${error.paths.root}` : ''}`);
         break;
       }
-      const { row, paths } = run;
+      const { row, paths, recording } = run;
       const lost = row.kept < row.written || row.drawn < row.written || row.members.lost.length > 0 || row.tasks.lost.length > 0;
       const unfinished = row.outcome !== 'done';
       log(`  ${row.written} messages written, ${row.kept} kept, ${row.drawn} drawn live (${((monoMs() - t0) / 1000).toFixed(0)} s)`);
@@ -245,11 +258,13 @@ async function main() {
       // The real client sometimes stalls on its own (a teammate that never
       // takes its turn): that says nothing about teamtop, so it gets one more go.
       if (unfinished && !lost && attempt === 1) {
-        log(`  Claude Code did not finish the scenario (${row.outcome === 'timeout' ? 'timed out' : 'it exited'}): once more`);
+        stalled = row.outcome;
+        log(`  Claude Code did not finish the scenario (${stalledWords(stalled)}): once more`);
         if (!options.keep) rmSync(paths.root, { recursive: true, force: true });
         continue;
       }
-      rows.push(row);
+      rows.push({ ...row, stalled });
+      recordings.push(recording);
       failed ||= lost || unfinished;
       if (options.record) {
         record(paths, options.record);
@@ -261,6 +276,10 @@ async function main() {
     }
   }
   process.stdout.write(`${table(rows, version)}\n`);
+  for (const row of rows.filter((r) => r.stalled))
+    process.stdout.write(`${row.scenario}, ${row.mode}: run twice, Claude Code stalled on the first try (${stalledWords(row.stalled)})\n`);
+  if (recordings.length > 0) process.stdout.write(`\n${reviewSchema({ version, recordings, save: options['save-schema'] })}`);
+  process.stdout.write(`\n${rows.length} of ${runs.length} runs reported in ${((monoMs() - started) / 1000).toFixed(0)} s\n`);
   return failed ? 1 : 0;
 }
 

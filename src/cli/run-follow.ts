@@ -65,6 +65,7 @@ export async function runFollow(options: FollowOptions): Promise<number> {
     process.stderr.write(`teamtop: cannot watch ${options.claudeDir}: ${(error as Error).message}\n`);
     session.reader.take([{ kind: 'watcher-trouble', message: `cannot watch: ${(error as Error).message}` }]);
   }
+  session.transcripts?.start(watching.signal);
   write(inertJson({ event: 'ready', at: isoOrNull(clock()), claudeDir: options.claudeDir }));
   const code = await ended;
   stop();

@@ -53,8 +53,9 @@ export async function runLive(options: LiveOptions): Promise<number> {
     session.close();
   };
 
-  // Start watching once the first frame is out: chokidar is not needed to draw it.
+  // Start watching once the first frame is out: chokidar is not needed to draw it, nor are the transcripts.
   setImmediate(() => {
+    session.transcripts?.start(watching.signal);
     watchClaudeDir({ claudeDir: options.claudeDir, reader: session.reader, signal: watching.signal }).catch((error: unknown) => {
       session.reader.take([{ kind: 'watcher-trouble', message: `cannot watch: ${(error as Error).message}` }]);
     });

@@ -39,6 +39,20 @@ export interface TranscriptIdentity {
   readonly cwd?: string;
 }
 
+/**
+ * What the `.meta.json` beside a subagent's transcript says: an in-process
+ * teammate's names its team and itself (`taskKind: "in_process_teammate"`).
+ */
+export interface TranscriptMeta {
+  readonly name?: string | undefined;
+  readonly teamName?: string | undefined;
+  readonly taskKind?: string | undefined;
+  readonly agentType?: string | undefined;
+  readonly color?: string | undefined;
+  readonly model?: string | undefined;
+  readonly planModeRequired?: boolean | undefined;
+}
+
 /** One model's figures in a `cost-state` record. */
 export interface ModelCost {
   readonly model: string;

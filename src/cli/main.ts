@@ -17,6 +17,8 @@ interface CommonFlags {
   readonly stallAfter: number;
   readonly quietAfter: number;
   readonly stateDir?: string;
+  /** `--no-transcripts` (the dashboard, doctor and report). */
+  readonly transcripts?: boolean;
 }
 
 interface DashboardFlags extends CommonFlags {
@@ -89,6 +91,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       now: flags.now,
       stallAfterMs,
       journal: journalOptions(flags, true),
+      transcripts: flags.transcripts,
     });
   }
   if (flags.json) {
@@ -102,6 +105,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       quietAfterMs,
       spec,
       journal: journalOptions(flags, false),
+      transcripts: flags.transcripts,
     });
   }
   if (flags.once || !isInteractive()) {
@@ -118,6 +122,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       stallAfterMs,
       quietAfterMs,
       journal: journalOptions(flags, false),
+      transcripts: flags.transcripts,
       spec,
       view: flags.view ?? 'dashboard',
     });
@@ -135,6 +140,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     stallAfterMs,
     quietAfterMs,
     journal: journalOptions(flags, true),
+    transcripts: flags.transcripts,
     bell: flags.bell === true,
   });
 }
@@ -158,6 +164,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('--bell', 'ring the terminal bell on each new warning (the live dashboard)'),
   )
     .option('--no-journal', 'neither restore history from the journal nor record to it')
+    .option('--no-transcripts', "do not read the members' session transcripts (what each is doing, tokens, cost)")
     .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive)
     .option('--spec <file>', 'a multi-agent-spec team file: its workflow against the live team (w), and in --json')
     .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEWS))
@@ -231,7 +238,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       .description('what is wrong with each team, and what to do about it: exit 0 when nothing warns, 1 when something does')
       .option('-t, --team <name>', 'only this team')
       .option('--json', 'print the report as one JSON document')
-      .option('--no-journal', 'do not restore history from the journal'),
+      .option('--no-journal', 'do not restore history from the journal')
+      .option('--no-transcripts', "do not read the members' session transcripts"),
   ).action(async (flags: CommonFlags & { team?: string; json?: boolean; journal: boolean }) => {
     const { runDoctor } = await import('./run-doctor.js');
     code = await runDoctor({
@@ -243,6 +251,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       json: flags.json === true,
       color: wantsColor(flags.color, process.stdout.isTTY === true),
       journal: flags.journal ? { stateDir: resolveStateDir(flags.stateDir), write: false, maxBytes: DEFAULT_JOURNAL_BYTES } : undefined,
+      transcripts: flags.transcripts,
     });
   });
 
@@ -254,7 +263,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('-t, --team <name>', 'the team (default: the most recently active one)')
       .option('--html <file>', 'write the page as one HTML file (- for stdout)')
       .option('--json', 'print the report as one JSON document')
-      .option('--no-journal', 'do not restore history from the journal'),
+      .option('--no-journal', 'do not restore history from the journal')
+      .option('--no-transcripts', "do not read the members' session transcripts"),
   ).action(async (file: string | undefined, flags: CommonFlags & { team?: string; html?: string; json?: boolean; journal: boolean }) => {
     const { runReport } = await import('./run-report.js');
     code = await runReport({
@@ -269,6 +279,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       quietAfterMs: flags.quietAfter * 1000,
       color: wantsColor(flags.color, process.stdout.isTTY === true),
       width: envNumber(process.env['COLUMNS']) ?? (process.stdout.isTTY ? process.stdout.columns : undefined) ?? 100,
+      transcripts: flags.transcripts,
     });
   });
 

@@ -23,6 +23,8 @@ export interface LiveOptions {
   /** Default: ten minutes. */
   readonly quietAfterMs?: number;
   readonly journal: JournalOptions | undefined;
+  /** Read the members' transcripts (false: `--no-transcripts`). */
+  readonly transcripts?: boolean;
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (default: the dashboard). */
   readonly view?: ViewState['mode'];
@@ -32,7 +34,7 @@ export interface LiveOptions {
 
 /** The interactive dashboard, following the files until the user quits. */
 export async function runLive(options: LiveOptions): Promise<number> {
-  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy);
+  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, { transcripts: options.transcripts });
   const teams = selectTeams(session.store.getState().teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) {
     session.close();

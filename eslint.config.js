@@ -98,7 +98,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'conformance/**', '*.config.*', 'eslint.config.js'],
+    // What the benchmark and the conformance runner share is in harness/: neither imports the other.
+    files: ['bench/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/conformance/**'], message: 'Shared pieces go in harness/.' }] }],
+    },
+  },
+  {
+    files: ['conformance/**', 'harness/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/bench/**'], message: 'Shared pieces go in harness/.' }] }] },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'conformance/**', 'harness/**', '*.config.*', 'eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

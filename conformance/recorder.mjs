@@ -35,7 +35,7 @@ import {
 import { setPriority } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { monoMs } from '../bench/stats.mjs';
+import { monoMs } from '../harness/stats.mjs';
 
 const SUBDIRS = ['teams', 'tasks'];
 /** Wall-clock ms minus monoMs(): both clocks read back to back. */

@@ -22,12 +22,13 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cliArgs, teamtopJson } from '../bench/pty.mjs';
-import { monoMs, stats } from '../bench/stats.mjs';
+import { cliArgs, teamtopJson } from '../harness/pty.mjs';
+import { monoMs, stats } from '../harness/stats.mjs';
 import { ClaudeSession, runPaths } from './claude.mjs';
-import { LiveDashboard } from './dashboard.mjs';
+import { LiveDashboard } from '../harness/dashboard.mjs';
 import { ensureClaudeCode } from './install.mjs';
-import { loadRecording, recordedRun, verdict } from './recording.mjs';
+import { loadRecording, recordedRun } from '../harness/recording.mjs';
+import { verdict } from '../harness/verdict.mjs';
 import { describeRun } from './summary.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -9,7 +9,9 @@ import { checkPatches } from './check-patches.mjs';
 const unpatched = checkPatches();
 if (unpatched.length > 0) {
   for (const problem of unpatched) process.stderr.write(`build: ${problem}\n`);
-  process.stderr.write('build: run `npx patch-package` (npm install and npm ci run it for you)\n');
+  if (unpatched.some((problem) => !problem.startsWith('package.json'))) {
+    process.stderr.write('build: run `npx patch-package` (npm install and npm ci run it for you)\n');
+  }
   process.exit(1);
 }
 

@@ -3,6 +3,7 @@
 // script runs patch-package), for the version the patch was written against.
 // An upgrade, or an install with --ignore-scripts, fails the build here rather
 // than ship an Ink that leaks memory or a chokidar that keeps `q` from exiting.
+// A patched package that package.json names must be pinned to that version.
 //
 //   node scripts/check-patches.mjs     exit 1, saying what is wrong, if a patch is not in place
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -42,8 +43,15 @@ function expectedRuns(patch) {
 export function checkPatches(root = repository) {
   const patchesDir = join(root, 'patches');
   const problems = [];
+  const project = join(root, 'package.json');
+  const { dependencies = {}, devDependencies = {} } = existsSync(project) ? JSON.parse(readFileSync(project, 'utf8')) : {};
   for (const file of existsSync(patchesDir) ? readdirSync(patchesDir).filter((name) => name.endsWith('.patch')) : []) {
     const { name, version } = packageOf(file);
+    // A range lets a fresh install (no lockfile, or `npm update`) take a version the patch does not fit.
+    const asked = dependencies[name] ?? devDependencies[name];
+    if (asked !== undefined && asked !== version) {
+      problems.push(`package.json asks for ${name} ${asked}: pin it to ${version}, the version patches/${file} was written for`);
+    }
     const manifest = join(root, 'node_modules', name, 'package.json');
     if (!existsSync(manifest)) {
       problems.push(`${name} is not installed`);
@@ -66,8 +74,8 @@ export function checkPatches(root = repository) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const problems = checkPatches();
   for (const problem of problems) process.stderr.write(`check-patches: ${problem}\n`);
-  if (problems.length > 0) {
+  if (problems.some((problem) => !problem.startsWith('package.json'))) {
     process.stderr.write('check-patches: run `npx patch-package` (npm install and npm ci run it for you)\n');
-    process.exit(1);
   }
+  if (problems.length > 0) process.exit(1);
 }

@@ -41,4 +41,15 @@ describe('patches to dependencies', () => {
       'patches/chokidar+5.0.0.patch was written for chokidar 5.0.0, and 5.0.1 is installed: review it for this version',
     ]);
   });
+
+  it('are pinned: package.json names a patched package at the version its patch was written for', () => {
+    const root = project();
+    const manifest = (chokidar: string) => JSON.stringify({ dependencies: { chokidar } });
+    writeFileSync(join(root, 'package.json'), manifest('5.0.0'));
+    expect(checkPatches(root)).toEqual([]);
+    writeFileSync(join(root, 'package.json'), manifest('^5.0.0'));
+    expect(checkPatches(root)).toEqual([
+      'package.json asks for chokidar ^5.0.0: pin it to 5.0.0, the version patches/chokidar+5.0.0.patch was written for',
+    ]);
+  });
 });

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRecording, type Operation, type Recording } from '../../conformance/recording.mjs';
-import { applyOperation, reenact } from '../../conformance/reenact.mjs';
+import { loadRecording, type Operation, type Recording } from '../../harness/recording.mjs';
+import { applyOperation, reenact } from '../../harness/reenact.mjs';
 import { messageLines } from '../../components/message-detail.js';
 import { HANDSHAKES } from '../../components/panes/handshakes/model.js';
 import type { InboxMessage } from '../../src/domain/inbox.js';

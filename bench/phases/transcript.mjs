@@ -6,45 +6,25 @@
 // an `api-request-blob` (its type first) and an `attachment` (its type after
 // a nested object), whole and arriving in 16 KB reads.
 //
-//   node bench/transcript.mjs            the table (3 runs)
-//   node bench/transcript.mjs --quick    one run
+//   node bench/phases/transcript.mjs            the table (3 runs)
+//   node bench/phases/transcript.mjs --quick    one run
 //
 // The decoder is bundled from src/ with esbuild (nothing needs dist/), and
 // measured in a Node started with the bin's own flags (no optimising compiler),
 // as users run it. `transcriptPhase` is the same measurement as a phase of
 // bench/run.mjs: `{ label, run, summary, rows }`.
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { shebangFlags } from './pty.mjs';
-import { stats } from './stats.mjs';
+import { bundleSource } from '../../harness/source.mjs';
+import { stats } from '../../harness/stats.mjs';
+import { fmt, spread } from '../context.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const CAPTURES = join(root, 'test-fixtures', 'captures');
 /** Each figure is measured for at least this much CPU time. */
 const MEASURE_MS = 300;
-
-/** The decoder and the classifier, bundled into a temp folder: the module's path. */
-async function bundle(dir) {
-  const outfile = join(dir, 'transcript.mjs');
-  await build({
-    stdin: {
-      contents: `export { TranscriptDecoder } from './src/ingest/transcript/decoder.ts';`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  return outfile;
-}
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -146,22 +126,16 @@ async function measure(modulePath) {
   };
 }
 
+/** The decoder, and the bin's flags to set before it is compiled. */
+const SOURCES = { 'src/ingest/transcript/decoder.ts': ['TranscriptDecoder'], 'src/cli/v8-flags.ts': ['applyV8Flags'] };
+
 async function runOnce() {
-  const dir = mkdtempSync(join(tmpdir(), 'teamtop-bench-transcript-'));
-  try {
-    const modulePath = await bundle(dir);
-    const flags = shebangFlags(join(root, 'src', 'cli', 'bin.ts'));
-    const child = spawnSync(process.execPath, [...flags, fileURLToPath(import.meta.url), '--child', modulePath], { encoding: 'utf8' });
-    if (child.status !== 0) throw new Error(`bench/transcript.mjs child exited ${child.status}: ${child.stderr}`);
-    return JSON.parse(child.stdout);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const modulePath = await bundleSource(SOURCES);
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', modulePath], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`bench/phases/transcript.mjs child exited ${child.status}: ${child.stderr}`);
+  return JSON.parse(child.stdout);
 }
 
-const fmt = (value, digits = 1) => Number(value).toFixed(digits);
-const spread = (s, digits = 1) =>
-  s.min === s.max ? fmt(s.median, digits) : `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
 const KINDS = ['all', 'assistant', 'user', 'blob', 'blobInPieces', 'attachment', 'bigUser'];
 
 export const transcriptPhase = {
@@ -202,6 +176,9 @@ export const transcriptPhase = {
 };
 
 if (process.argv[2] === '--child') {
+  // The bin's flags, set as the bin sets them before the code it measures is compiled.
+  const { applyV8Flags } = await import(pathToFileURL(process.argv[3]).href);
+  applyV8Flags();
   process.stdout.write(JSON.stringify(await measure(process.argv[3])));
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const runs = [];

@@ -7,7 +7,7 @@
 // and at exit the team folder renamed to `<team>.deleted-<uuid>` and removed.
 // A watcher beside it sees what it saw when the real client wrote.
 //
-//   node conformance/reenact.mjs RECORDING CLAUDE_DIR [--speed N]
+//   node harness/reenact.mjs RECORDING CLAUDE_DIR [--speed N]
 //
 // The tests, the benchmark's replay and the conformance suite import
 // `applyOperation` and `reenact` (types in reenact.d.mts).
@@ -15,7 +15,7 @@ import { closeSync, ftruncateSync, mkdirSync, openSync, renameSync, rmSync, writ
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { monoMs } from '../bench/stats.mjs';
+import { monoMs } from './stats.mjs';
 import { loadRecording } from './recording.mjs';
 
 /** Apply one operation under `claudeDir`, as the client's system calls did. */
@@ -98,7 +98,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const speedAt = rest.indexOf('--speed');
   const speed = speedAt >= 0 ? Number(rest[speedAt + 1]) : 1;
   if (!folder || !claudeDir || !(speed > 0)) {
-    process.stderr.write('usage: node conformance/reenact.mjs RECORDING CLAUDE_DIR [--speed N]\n');
+    process.stderr.write('usage: node harness/reenact.mjs RECORDING CLAUDE_DIR [--speed N]\n');
     process.exit(2);
   }
   const recording = loadRecording(folder);

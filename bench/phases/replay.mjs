@@ -1,17 +1,18 @@
 // A recording of the real Claude Code played back at its own pace against the
 // live dashboard: every file operation made when and as the client made it
-// (conformance/reenact.mjs), teamtop on its timeline. How long each message
+// (harness/reenact.mjs), teamtop on its timeline. How long each message
 // takes from its write to the frame, and whether teamtop kept every one.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { LiveDashboard } from '../conformance/dashboard.mjs';
-import { loadRecording, recordedRun, verdict } from '../conformance/recording.mjs';
-import { reenact } from '../conformance/reenact.mjs';
-import { cliArgs, teamtopJson } from './pty.mjs';
+import { LiveDashboard } from '../../harness/dashboard.mjs';
+import { loadRecording, recordedRun } from '../../harness/recording.mjs';
+import { verdict } from '../../harness/verdict.mjs';
+import { reenact } from '../../harness/reenact.mjs';
+import { cliArgs, teamtopJson } from '../../harness/pty.mjs';
 
 /** The recording played: the richest of the four (23 messages in 8 s: three members, a shutdown rejected then approved). */
 export const REPLAYED = 'cc-2.1.330-realcc-team-in-process';
-const folder = fileURLToPath(new URL(`../test-fixtures/captures/${REPLAYED}`, import.meta.url));
+const folder = fileURLToPath(new URL(`../../test-fixtures/captures/${REPLAYED}`, import.meta.url));
 
 /** Plays the recording into `dir` (empty) with the dashboard on it, its journal in `state`. */
 export async function replayRecording(dir, state) {

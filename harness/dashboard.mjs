@@ -1,11 +1,11 @@
 // The live dashboard as a user sees it, for measuring when each message
-// reaches the screen: the built CLI in a pseudo-terminal (bench/pty.mjs), its
+// reaches the screen: the built CLI in a pseudo-terminal (harness/pty.mjs), its
 // output interpreted by a headless xterm, and the timeline view (every message
 // of the team, one row each: `time  from → to  ● rendering`) read after every
 // chunk. Each row's first appearance is kept, with the time its chunk arrived.
 import xterm from '@xterm/headless';
-import { monoMs } from '../bench/stats.mjs';
-import { Pty } from '../bench/pty.mjs';
+import { monoMs } from './stats.mjs';
+import { Pty } from './pty.mjs';
 
 const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 const TIMELINE_ROW = /^(\d\d:\d\d:\d\d) {2}(\S+) +→ (.+?) {2}[●○] (.*)$/u;

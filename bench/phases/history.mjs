@@ -8,27 +8,22 @@
 //   history-replay   `replay --json` of a 1,000,000-entry recording (time and peak RSS), and the floor:
 //                    reading and parsing its lines
 import { spawn } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { closeSync, createReadStream, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { makeTeam, message, writeJsonAs2_1_330 } from './fixtures.mjs';
-import { cliArgs } from './pty.mjs';
-import { stats } from './stats.mjs';
+import { makeTeam, message, writeJsonAs2_1_330 } from '../fixtures.mjs';
+import { cliArgs } from '../../harness/pty.mjs';
+import { fromSource } from '../../harness/source.mjs';
+import { stats } from '../../harness/stats.mjs';
+import { across, fmt, spread } from '../context.mjs';
 
 const LEAD_INBOX = (team) => `teams/${team}/inboxes/team-lead.json`;
 
-/** The journal folder of a config dir, as `namespaceDir` in src/journal/store-dir.ts names it. */
-function namespaceOf(stateDir, claudeDir) {
-  const hash = createHash('sha256').update(resolve(claudeDir)).digest('hex').slice(0, 8);
-  const name =
-    basename(resolve(claudeDir))
-      .replace(/[^A-Za-z0-9_.-]/gu, '_')
-      .replace(/^\.+/u, '') || 'root';
-  return join(stateDir, 'journal', `${name}-${hash}`);
-}
+/** Where teamtop keeps a config dir's journal: its own function, not a copy. */
+const { namespaceDir } = await fromSource({ 'src/journal/store-dir.ts': ['namespaceDir'] });
 
 /** Lines written through a buffer: a recording of a million entries is hundreds of MB. */
 class LineFile {
@@ -115,7 +110,7 @@ export function historyDir(temp, history) {
   // The team began when its history did (history messages 5 s apart, the last a minute ago).
   const names = makeTeam(dir, 'long', { members: 5, messages: 0, tasks: 10, start: Date.now() - 3_600_000 - history * 5000 });
   if (history > 0) {
-    const folder = join(namespaceOf(state, dir), 'long');
+    const folder = join(namespaceDir(state, dir), 'long');
     mkdirSync(folder, { recursive: true });
     const config = JSON.parse(readFileSync(join(dir, 'teams/long/config.json'), 'utf8'));
     writeRun(join(folder, '2026-01-01T00-00-00-000Z-1.jsonl'), {
@@ -242,11 +237,6 @@ async function replayJson({ temp, quick }) {
 }
 
 // ---------------------------------------------------------------- the phases
-
-const fmt = (value, digits = 1) => (value === undefined || Number.isNaN(value) ? '—' : Number(value).toFixed(digits));
-const spread = (s, digits = 1) =>
-  s.min === s.max ? fmt(s.median, digits) : `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
-const across = (runs, pick) => stats(runs.map(pick));
 
 /** The history phases, for run.mjs's PHASES: `context` gives `temp`, `startTeamtop` and `quick`. */
 export function historyPhases(context) {

@@ -15,13 +15,15 @@ import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/ha
 import { selectColors, selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
 import { selectProblems } from '../src/store/selectors/problems.js';
 import { selectCurrentTeam, selectTeamSummaries } from '../src/store/selectors/teams.js';
+import { selectActivity, selectUsage } from '../src/store/selectors/work.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import type { HeaderProps } from './header.js';
 import { helpModel, type HelpModel } from './help-screen.js';
 import { bodyRowsOf } from './layout.js';
 import { nextChange } from './next-change.js';
+import { teamUsageText } from './panes/members/work.js';
 import { samePane, type Detail, type Keys, type PaneId } from './pane.js';
-import type { BuiltView, Frame } from './view.js';
+import type { BuiltView, Frame, FrameWork } from './view.js';
 import { DASHBOARD, focusedPane, type ViewContext, type ViewState } from './view-state.js';
 import { describeNote, viewNamed, VIEWS } from './views.js';
 
@@ -85,6 +87,7 @@ export interface DashboardInput {
   readonly interactive?: boolean;
 }
 
+const NO_WORK: FrameWork = { activity: new Map(), usage: { members: new Map(), team: null } };
 const NO_KEYS: Keys = { length: 0, at: () => undefined, indexOf: () => -1 };
 
 function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows: number | undefined): DetailModel | null {
@@ -108,6 +111,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const handshakes = team ? selectHandshakes(team, now, stallAfterMs) : [];
   // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
   const diagnoses = team ? selectDiagnoses(team, now, stallAfterMs) : HEALTHY;
+  const work = team ? { activity: selectActivity(team, now), usage: selectUsage(team) } : NO_WORK;
   const problems = selectProblems(state.problems);
   const statusLines = (problems.length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
   const bodyRows = bodyRowsOf(height, statusLines);
@@ -124,6 +128,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       colors,
       handshakes,
       diagnoses,
+      work,
       now,
       width,
       height,
@@ -169,6 +174,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       stalled,
       stalledTotal,
       diagnoses: diagnoses.diagnoses,
+      usage: teamUsageText(work.usage.team),
       now,
       width,
       interactive,
@@ -184,7 +190,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     notes,
     replay: input.replay ?? null,
     interactive,
-    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, stallAfterMs, quietAfterMs, detail }),
+    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, work, stallAfterMs, quietAfterMs, detail }),
     context: {
       teams: teams.map((summary) => summary.name),
       team: team?.name,

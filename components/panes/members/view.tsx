@@ -11,7 +11,7 @@ import { memberColor, palette, useTheme, type Theme } from '../../theme.js';
 import { visibleItems, WindowedList } from '../../windowed-list.js';
 import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
 import { InfoLine, infoText, partsOf, statusParts } from './info-line.js';
-import type { LogView, MemberPaneModel } from './model.js';
+import type { LogView, MemberPaneModel, PaneNote } from './model.js';
 
 const CORNERS = {
   round: { left: '╭', line: '─', right: '╮' },
@@ -97,23 +97,28 @@ function LogLines({
   );
 }
 
+const NOTE_COLORS = { danger: palette.danger, warning: palette.warning, plain: undefined, info: undefined } as const;
+
+/** A note fitted to the width, its tail (how long) kept whole. */
+function noteText(note: PaneNote, width: number): string {
+  const tail = note.tail ?? '';
+  return `${fit(note.text, Math.max(0, width - stringWidth(tail)))}${tail}`;
+}
+
 function Notes({ pane, width }: { pane: MemberPaneModel; width: number }) {
   const { paint } = useTheme();
   return (
     <>
-      {pane.notes.map((note, i) => (
-        <FittedLine
-          key={i}
-          parts={[
-            {
-              text: fit(note.text, width),
-              color: note.tone === 'danger' ? paint(palette.danger) : undefined,
-              dimColor: note.tone === 'info',
-            },
-          ]}
-          width={width}
-        />
-      ))}
+      {pane.notes.map((note, i) => {
+        const color = NOTE_COLORS[note.tone];
+        return (
+          <FittedLine
+            key={i}
+            parts={[{ text: noteText(note, width), color: color ? paint(color) : undefined, dimColor: note.tone === 'info' }]}
+            width={width}
+          />
+        );
+      })}
     </>
   );
 }
@@ -183,8 +188,10 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
     // The details give way first, then the rest is cut at the pane's edge.
     const room = layout.width - stringWidth([...head, ...partsOf(status)].map((part) => part.text).join('')) - 6;
     // No room for lines of their own: the figures and an error follow the details.
-    const info =
-      room > 0 ? fit([infoText(pane), ...pane.notes.map((note) => note.text)].filter(Boolean).join(' · '), Math.min(80, room)) : '';
+    // What it does now first, then what it is.
+    const notes = (activity: boolean) =>
+      pane.notes.filter((note) => (note.activity === true) === activity).map((note) => `${note.text}${note.tail ?? ''}`);
+    const info = room > 0 ? fit([...notes(true), infoText(pane), ...notes(false)].filter(Boolean).join(' · '), Math.min(80, room)) : '';
     return (
       <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
         <FittedLine parts={[...head, { text: info ? ` · ${info} · ` : ' · ', dimColor: true }, ...partsOf(status)]} width={layout.width} />

@@ -10,12 +10,13 @@
  *   selectUsage(team): { members, team }                      Member.usage and Team.usage (usage.ts)
  *   selectActivity(team, now): Map<member, ActivityNow>      what each does now (activity.ts)
  */
-import { activityNow, type ActivityFold, type ActivityNow } from '../../domain/activity.js';
+import { activityNow, NO_ACTIVITY_NOW, type ActivityFold, type ActivityNow } from '../../domain/activity.js';
 import { permissionWaitSince } from '../../domain/session-state.js';
 import { NO_USAGE, usageView, type MemberUsage, type TeamUsage, type UsageFold } from '../../domain/usage.js';
 import { memberOf, projectFolders, teamRefOf, type TranscriptTeam } from '../../ingest/transcript/member-of.js';
 import { isPrintSession, type AppState, type TeamState, type TranscriptRecord } from '../state.js';
 import { selectLead } from './lead.js';
+import { selectMembers } from './members.js';
 import { memoize } from './memo.js';
 import { selectPairings } from './pairings.js';
 import { selectTeams } from './teams.js';
@@ -148,11 +149,25 @@ function permissionWaits(team: TeamState, work: ReadonlyMap<string, MemberWork>)
   return waits;
 }
 
-/** What each member with a transcript does as of `now`. */
+/** Done since its transcript last moved: a call it made as it stopped (its shutdown answer) gets no result. */
+const ended = (activity: ActivityFold): ActivityNow => ({ ...NO_ACTIVITY_NOW, state: 'idle', since: activity.lastAt });
+
+/**
+ * What each member with a transcript does as of `now`; idle once it shut
+ * down or left the roster, or its team ended, whatever its transcript says last.
+ */
 export function selectActivity(team: TeamState, now: number): ReadonlyMap<string, ActivityNow> {
   const work = selectWork(team);
   const waits = permissionWaits(team, work);
+  const gone = new Set(
+    selectMembers(team)
+      .filter((member) => !team.present || member.departed || member.status === 'shut down')
+      .map((member) => member.name),
+  );
   return new Map(
-    [...work].map(([member, { activity }]) => [member, activityNow(activity, { now, permissionWaitSince: waits.get(member) ?? null })]),
+    [...work].map(([member, { activity }]) => [
+      member,
+      gone.has(member) ? ended(activity) : activityNow(activity, { now, permissionWaitSince: waits.get(member) ?? null }),
+    ]),
   );
 }

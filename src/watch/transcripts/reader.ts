@@ -80,7 +80,12 @@ export class TranscriptReader {
 
   constructor(private readonly options: TranscriptReaderOptions) {
     this.now = options.now ?? Date.now;
-    this.sessions = new SessionStates(options.claudeDir, (observations) => this.options.emit(observations), this.now);
+    this.sessions = new SessionStates(
+      options.claudeDir,
+      (observations) => this.options.emit(observations),
+      this.now,
+      () => this.release(),
+    );
   }
 
   /** The folders to watch for the teams now known. */

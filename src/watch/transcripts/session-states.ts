@@ -43,6 +43,8 @@ export class SessionStates {
     private readonly claudeDir: string,
     private readonly emit: (observations: Observation[]) => void,
     private readonly now: () => number,
+    /** Told when nothing is left to read: what waits for the reads to settle waits for these too. */
+    private readonly onIdle: () => void = () => {},
   ) {}
 
   setTeams(teams: readonly TranscriptTeam[]): void {
@@ -90,6 +92,7 @@ export class SessionStates {
     for (const [path, live] of this.queued) this.read(path, live, observations);
     this.queued.clear();
     if (observations.length > 0) this.emit(observations);
+    if (this.idle()) this.onIdle();
   }
 
   private read(path: string, live: boolean, observations: Observation[]): void {

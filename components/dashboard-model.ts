@@ -110,7 +110,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, stallAfterMs);
   const handshakes = team ? selectHandshakes(team, now, stallAfterMs) : [];
   // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
-  const diagnoses = team ? selectDiagnoses(team, now, stallAfterMs) : HEALTHY;
+  const diagnoses = team ? selectDiagnoses(team, now, stallAfterMs, quietAfterMs) : HEALTHY;
   const work = team ? { activity: selectActivity(team, now), usage: selectUsage(team) } : NO_WORK;
   const problems = selectProblems(state.problems);
   const statusLines = (problems.length > 0 ? 1 : 0) + (input.replay ? 1 : 0);

@@ -197,7 +197,7 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
     tasks: selectTaskGraph(team.tasks).map(taskJson),
     handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map((handshake) => handshakeJson(handshake, options.now)),
     workflow: workflowJson(team, options),
-    diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs).diagnoses.map(diagnosisJson),
+    diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs, options.quietAfterMs).diagnoses.map(diagnosisJson),
   };
 }
 

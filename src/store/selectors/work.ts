@@ -9,8 +9,10 @@
  *   selectWork(team): Map<member, MemberWork>                its transcripts, folded
  *   selectUsage(team): { members, team }                      Member.usage and Team.usage (usage.ts)
  *   selectActivity(team, now): Map<member, ActivityNow>      what each does now (activity.ts)
+ *   selectWorkFacts(team, now): Map<member, WorkFacts>       what the diagnoses read of it
  */
 import { activityNow, NO_ACTIVITY_NOW, type ActivityFold, type ActivityNow } from '../../domain/activity.js';
+import type { WorkFacts } from '../../domain/diagnoses/facts.js';
 import { permissionWaitSince } from '../../domain/session-state.js';
 import { NO_USAGE, usageView, type MemberUsage, type TeamUsage, type UsageFold } from '../../domain/usage.js';
 import { memberOf, projectFolders, teamRefOf, type TranscriptTeam } from '../../ingest/transcript/member-of.js';
@@ -170,4 +172,23 @@ export function selectActivity(team: TeamState, now: number): ReadonlyMap<string
       gone.has(member) ? ended(activity) : activityNow(activity, { now, permissionWaitSince: waits.get(member) ?? null }),
     ]),
   );
+}
+
+/** What the diagnoses read of each member's work as of `now` (diagnoses/facts.ts). */
+export function selectWorkFacts(team: TeamState, now: number): ReadonlyMap<string, WorkFacts> {
+  const work = selectWork(team);
+  const usage = selectUsage(team).members;
+  const lead = team.config?.leadSessionId;
+  const facts = new Map<string, WorkFacts>();
+  for (const [member, activity] of selectActivity(team, now)) {
+    const known = work.get(member)!;
+    facts.set(member, {
+      activity,
+      inLeadProcess: lead !== undefined && known.sessionId === lead,
+      movedAt: known.activity.lastAt ?? Number.NaN,
+      contextTokens: usage.get(member)?.contextTokens ?? 0,
+      contextPercent: usage.get(member)?.contextPercent ?? null,
+    });
+  }
+  return facts;
 }

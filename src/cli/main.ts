@@ -6,72 +6,22 @@ import { Command, Option } from 'commander';
 import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
 import { commonOptions, dirChosenBy, envNumber, positive, resolveClaudeDir, threshold, wantsColor } from './options.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import type { JournalOptions } from './session.js';
+import {
+  dashboardConflict,
+  frameWidth,
+  isInteractive,
+  journalOptions,
+  preferredTeam,
+  VIEWS,
+  type CommonFlags,
+  type DashboardFlags,
+} from './dashboard-flags.js';
 import { oneLineError, usageError } from './usage.js';
 import { version } from './version.js';
 
-interface CommonFlags {
-  readonly dir?: string;
-  readonly color: boolean;
-  readonly now?: number;
-  readonly stallAfter: number;
-  readonly quietAfter: number;
-  readonly stateDir?: string;
-  /** `--no-transcripts` (the dashboard, doctor and report). */
-  readonly transcripts?: boolean;
-}
-
-interface DashboardFlags extends CommonFlags {
-  readonly team?: string;
-  readonly once?: boolean;
-  readonly json?: boolean;
-  readonly journal: boolean;
-  readonly journalLimit?: number;
-  readonly spec?: string;
-  readonly view?: StartView;
-  readonly follow?: boolean;
-  readonly bell?: boolean;
-}
-
-/** What the dashboard opens on (`--view`): the keys t and w switch between them. */
-const VIEWS = ['dashboard', 'timeline', 'workflow'] as const;
-type StartView = (typeof VIEWS)[number];
-
-const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
-
-/** `$COLUMNS`, else the terminal's width, else 120. */
-const frameWidth = () => envNumber(process.env['COLUMNS']) ?? (process.stdout.isTTY ? process.stdout.columns : undefined) ?? 120;
-
-function journalOptions(flags: DashboardFlags, write: boolean): JournalOptions | undefined {
-  if (!flags.journal) return undefined;
-  return {
-    stateDir: resolveStateDir(flags.stateDir),
-    write,
-    maxBytes: flags.journalLimit === undefined ? DEFAULT_JOURNAL_BYTES : flags.journalLimit * 1024 * 1024,
-  };
-}
-
-/**
- * The team to open on without `--team`: run from inside a team's session, that
- * team (once it is there); given a spec, the team it declares.
- */
-function preferredTeam(spec: WorkflowSpec | undefined): string | undefined {
-  return process.env['CLAUDE_CODE_TEAM_NAME'] || spec?.name;
-}
-
 async function runDashboard(flags: DashboardFlags): Promise<number> {
-  if (flags.view === 'workflow' && flags.spec === undefined) {
-    return usageError('--view workflow needs --spec <file>: the workflow is the one a team file declares');
-  }
-  if (flags.view !== undefined && flags.json) {
-    return usageError("--view chooses what --once and the dashboard draw; --json prints everything (with --spec, each team's workflow)");
-  }
-  if (flags.follow && (!flags.json || flags.once)) {
-    return usageError('--follow prints one JSON object per line as things happen: use it with --json, without --once');
-  }
-  if (flags.bell && (flags.json || flags.once)) {
-    return usageError('--bell rings in the live dashboard; with --json --follow, wait for "diagnosis" events instead');
-  }
+  const conflict = dashboardConflict(flags);
+  if (conflict !== undefined) return usageError(conflict);
   const claudeDir = resolveClaudeDir(flags.dir);
   const chosenBy = dirChosenBy(flags.dir);
   let spec: WorkflowSpec | undefined;

@@ -5,31 +5,32 @@
  * Its watcher (watcher.ts) says where something happened; it reads, decides
  * whose each file is, and emits observations as the team files' reader does.
  *
- * Whose a file is, as far as reading goes (selectors/work.ts says which member):
- * - `<slug>/<leadSessionId>.jsonl`: the team of that lead session;
- * - `<slug>/<leadSessionId>/subagents/agent-<id>.jsonl`: that team's, when the
- *   `.meta.json` beside it says it is an in-process teammate of it (not read
- *   before the meta is there; an ordinary subagent's is never read);
- * - any other `<slug>/<id>.jsonl` written since a team on that slug was created:
- *   read until its first record says who writes it; kept when that is a tmux
- *   teammate of one of them (`teamName`), dropped for good otherwise. Nothing
- *   of a session that is not a team's reaches the store or the journal.
+ * Whose a file is, and so whether it is read, is owners.ts's to say.
  *
  * Reads are queued and done between frames, appends before first reads, at
  * most SLICE_BYTES a turn: a first read of five 50 MB transcripts goes on in
  * slices while the dashboard draws. Nothing is read before `start()`.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../../domain/observation.js';
 import { classifySessionFile, PROJECTS, SESSIONS, type TranscriptFile } from '../../domain/paths.js';
-import type { TranscriptMeta } from '../../domain/transcript-facts.js';
-import { worthIdentifying, type TranscriptTeam } from '../../ingest/transcript/member-of.js';
-import { parseSubagentMeta } from '../../ingest/transcript/records.js';
+import type { TranscriptTeam } from '../../ingest/transcript/member-of.js';
 import { readErrorMessage } from '../../io/read-file.js';
 import type { FileEvent } from '../events.js';
 import { TranscriptFollower } from './follower.js';
-import { readSmall, SessionStates } from './session-states.js';
+import {
+  candidatesFor,
+  decideByIdentity,
+  decideByMeta,
+  sameSet,
+  subagentsOf,
+  watchSetOf,
+  type Decision,
+  type Followed,
+  type WatchSet,
+} from './owners.js';
+import { SessionStates } from './session-states.js';
 
 /** Bytes read in one turn, over all the files queued. */
 export const SLICE_BYTES = 4 * 1024 * 1024;
@@ -37,31 +38,12 @@ export const SLICE_BYTES = 4 * 1024 * 1024;
 /** What a read is counted as in a turn's budget, however little it read (the opening, the stat). */
 const MIN_READ_COST = 16 * 1024;
 
-/** The folders watched: each slug with the lead sessions whose subagents' folders are wanted. */
-export type WatchSet = ReadonlyMap<string, ReadonlySet<string>>;
-
 export interface TranscriptReaderOptions {
   readonly claudeDir: string;
   readonly emit: (observations: Observation[]) => void;
   readonly now?: () => number;
   readonly sliceBytes?: number;
 }
-
-interface Followed {
-  readonly follower: TranscriptFollower;
-  readonly file: Extract<TranscriptFile, { kind: 'session' | 'subagent' }>;
-  /** The team whose it is, once known. */
-  owner: string | undefined;
-  /** The teams it may be of, while it is read to find out. */
-  candidates: readonly string[];
-  meta: TranscriptMeta | undefined;
-  /** Said to the store: the next observation is not a reset. */
-  said: boolean;
-  metaSaid: boolean;
-  problem: boolean;
-}
-
-const subagentsOf = (slug: string, lead: string) => `${PROJECTS}/${slug}/${lead}/subagents`;
 
 export class TranscriptReader {
   private teams: readonly TranscriptTeam[] = [];
@@ -106,14 +88,7 @@ export class TranscriptReader {
       followed.candidates = followed.candidates.filter((name) => names.has(name));
       if (followed.owner !== undefined ? !names.has(followed.owner) : followed.candidates.length === 0) this.followed.delete(path);
     }
-    const set = new Map<string, Set<string>>();
-    for (const team of teams) {
-      for (const slug of team.slugs) {
-        const leads = set.get(slug) ?? new Set<string>();
-        if (team.leadSessionId !== undefined) leads.add(team.leadSessionId);
-        set.set(slug, leads);
-      }
-    }
+    const set = watchSetOf(teams);
     this.set = set;
     if (this.started) this.listNew(before);
     return !sameSet(before, set);
@@ -197,7 +172,7 @@ export class TranscriptReader {
     }
     if (this.ignored.has(path) || !this.set.has(file.slug)) return;
     if (!this.followed.has(path)) {
-      const candidates = this.candidatesFor(path, file);
+      const candidates = candidatesFor(this.teams, this.options.claudeDir, path, file);
       if (candidates.length === 0) return;
       const owner = file.kind === 'session' && candidates.length === 1 && this.isLeadOf(candidates[0]!, file) ? candidates[0] : undefined;
       this.followed.set(path, {
@@ -216,20 +191,6 @@ export class TranscriptReader {
 
   private isLeadOf(name: string, file: TranscriptFile): boolean {
     return this.teams.some((team) => team.name === name && team.leadSessionId === file.sessionId);
-  }
-
-  /** The teams a transcript may be of (see the top of this file). */
-  private candidatesFor(path: string, file: Extract<TranscriptFile, { kind: 'session' | 'subagent' }>): string[] {
-    const onSlug = this.teams.filter((team) => team.slugs.includes(file.slug));
-    const leading = onSlug.filter((team) => team.leadSessionId === file.sessionId);
-    if (file.kind === 'subagent' || leading.length > 0) return leading.map((team) => team.name);
-    let changedAt: number;
-    try {
-      changedAt = statSync(join(this.options.claudeDir, path)).mtimeMs;
-    } catch {
-      return [];
-    }
-    return onSlug.filter((team) => worthIdentifying(file, team, changedAt)).map((team) => team.name);
   }
 
   private removed(path: string): void {
@@ -275,7 +236,7 @@ export class TranscriptReader {
   private read(path: string, followed: Followed, live: boolean, slice: number, out: Observation[]): { read: number; left: number } {
     const at = this.now();
     const none = { read: 0, left: 0 };
-    if (followed.file.kind === 'subagent' && !this.decideByMeta(path, followed)) return none;
+    if (followed.file.kind === 'subagent' && !this.decided(path, decideByMeta(this.options.claudeDir, path, followed))) return none;
     const result = followed.follower.read(this.options.claudeDir, slice);
     if (result.kind === 'failed') {
       if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return none;
@@ -290,7 +251,8 @@ export class TranscriptReader {
     }
     if (result.reset) followed.said = false;
     // Whose a session file is: until its first record says, nothing of it is said.
-    if (followed.owner === undefined && !this.decideByIdentity(path, followed)) return { read, left: this.followed.has(path) ? left : 0 };
+    if (followed.owner === undefined && !this.decided(path, decideByIdentity(followed)))
+      return { read, left: this.followed.has(path) ? left : 0 };
     const reset = !followed.said;
     const meta = followed.metaSaid ? undefined : followed.meta;
     if (!reset && meta === undefined && result.facts.length === 0) return { read, left };
@@ -310,38 +272,10 @@ export class TranscriptReader {
     return { read, left };
   }
 
-  /** A subagent's transcript is read once its meta says it is a teammate of one of the teams: false while it does not. */
-  private decideByMeta(path: string, followed: Followed): boolean {
-    if (followed.meta !== undefined && followed.owner !== undefined) return true;
-    const text = readSmall(this.options.claudeDir, path.replace(/\.jsonl$/u, '.meta.json'));
-    const meta = text === undefined ? undefined : parseSubagentMeta(text);
-    // No meta yet: it is read when the meta comes.
-    if (!meta) return false;
-    const owner = meta.taskKind === 'in_process_teammate' ? followed.candidates.find((name) => name === meta.teamName) : undefined;
-    if (owner === undefined) {
-      this.forget(path);
-      return false;
-    }
-    if (followed.owner !== owner || JSON.stringify(followed.meta) !== JSON.stringify(meta)) followed.metaSaid = false;
-    followed.owner = owner;
-    followed.meta = meta;
-    return true;
-  }
-
-  /** A session file read to learn whose it is: its first record says. False while it has not (or it is nobody's here). */
-  private decideByIdentity(path: string, followed: Followed): boolean {
-    const identity = followed.follower.decoder.identity;
-    if (identity === undefined) return false;
-    const owner =
-      !identity.sidechain && identity.sessionId === followed.file.sessionId
-        ? followed.candidates.find((name) => name === identity.teamName)
-        : undefined;
-    if (owner === undefined) {
-      this.forget(path);
-      return false;
-    }
-    followed.owner = owner;
-    return true;
+  /** Whether a file is read on: one found to be nobody's here is forgotten. */
+  private decided(path: string, decision: Decision): boolean {
+    if (decision === 'nobody') this.forget(path);
+    return decision === 'read';
   }
 
   private forget(path: string): void {
@@ -359,12 +293,3 @@ export class TranscriptReader {
 
 /** Problems are keyed by path: this one is the transcripts' watcher's. */
 export const TRANSCRIPTS_WATCHER = 'watcher:transcripts';
-
-function sameSet(a: WatchSet, b: WatchSet): boolean {
-  if (a.size !== b.size) return false;
-  for (const [slug, leads] of a) {
-    const other = b.get(slug);
-    if (!other || other.size !== leads.size || [...leads].some((lead) => !other.has(lead))) return false;
-  }
-  return true;
-}

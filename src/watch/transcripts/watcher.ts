@@ -17,7 +17,7 @@ import { classifySessionFile, PROJECTS, SESSIONS } from '../../domain/paths.js';
 import type { FileEvent } from '../events.js';
 import { dirState, gone } from '../probe.js';
 import { Mode } from '../watch-mode.js';
-import type { WatchSet } from './reader.js';
+import type { WatchSet } from './owners.js';
 
 type Watch = typeof chokidarWatch;
 

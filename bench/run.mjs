@@ -30,6 +30,7 @@ import { idlePhase, soakPhase, youngIdlePhase } from './phases/idle.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
+import { transcriptLoadPhase } from './phases/transcript-load.mjs';
 
 /**
  * Every phase, in the order of a full run and of the table: what each runs,
@@ -50,6 +51,7 @@ const PHASES = {
   soak: soakPhase,
   ...historyPhases({ temp, startTeamtop, quick: QUICK }),
   transcript: transcriptPhase,
+  'transcript-load': transcriptLoadPhase,
   huge: hugePhase,
   'long-messages': longMessagePhase,
 };

@@ -35,6 +35,9 @@ import { SessionStates } from './session-states.js';
 /** Bytes read in one turn, over all the files queued. */
 export const SLICE_BYTES = 4 * 1024 * 1024;
 
+/** How long an append waits to be read with the next ones: what a member does changes slower than a person reads. */
+const LIVE_BATCH_MS = 500;
+
 /** What a read is counted as in a turn's budget, however little it read (the opening, the stat). */
 const MIN_READ_COST = 16 * 1024;
 
@@ -205,7 +208,9 @@ export class TranscriptReader {
     this.queued.set(path, this.queued.get(path) === true || live);
     if (!this.started || this.scheduled) return;
     this.scheduled = true;
-    setImmediate(() => this.pump());
+    // An append is read a moment later, with those that come meanwhile: one frame for a team's burst of records.
+    if (live) setTimeout(() => this.pump(), LIVE_BATCH_MS);
+    else setImmediate(() => this.pump());
   }
 
   /** One turn: appends first, then first reads, within the slice. */

@@ -61,6 +61,8 @@ export interface TranscriptRecord {
   readonly identity: TranscriptIdentity | null;
   /** The `.meta.json` beside a subagent's transcript. */
   readonly meta: TranscriptMeta | null;
+  /** The teammates a lead's transcript says it spawned: name → its prompt's first line (the latest, a few dozen at most). */
+  readonly spawned: ReadonlyMap<string, string>;
 }
 
 export interface TeamState {

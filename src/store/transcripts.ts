@@ -20,6 +20,23 @@ function identityAfter(known: TranscriptIdentity | null, facts: TranscriptObserv
   return identity;
 }
 
+/** Teammates spawned remembered per transcript: a lead spawns a handful. */
+const SPAWNED_KEPT = 64;
+const NONE_SPAWNED: ReadonlyMap<string, string> = new Map();
+
+/** The teammates spawned, after the facts' `Agent` calls (the same map when none). */
+function spawnedAfter(known: ReadonlyMap<string, string>, facts: TranscriptObservation['facts']): ReadonlyMap<string, string> {
+  let spawned: Map<string, string> | undefined;
+  for (const fact of facts) {
+    if (fact.kind !== 'spawned') continue;
+    spawned ??= new Map(known);
+    spawned.delete(fact.name);
+    spawned.set(fact.name, fact.line);
+    if (spawned.size > SPAWNED_KEPT) spawned.delete(spawned.keys().next().value!);
+  }
+  return spawned ?? known;
+}
+
 /** What the team knows of a transcript after `observation` (the same team when nothing changed). */
 export function applyTranscript(team: TeamState, observation: TranscriptObservation): TeamState {
   const { path, facts, reset, base } = observation;
@@ -35,6 +52,7 @@ export function applyTranscript(team: TeamState, observation: TranscriptObservat
           usage: base?.usage ?? NO_USAGE,
           identity: base?.identity ?? null,
           meta: known?.meta ?? null,
+          spawned: NONE_SPAWNED,
         }
       : known;
   const record: TranscriptRecord = {
@@ -43,13 +61,15 @@ export function applyTranscript(team: TeamState, observation: TranscriptObservat
     usage: foldUsage(from.usage, facts),
     identity: identityAfter(from.identity, facts),
     meta: observation.meta ?? from.meta,
+    spawned: spawnedAfter(from.spawned, facts),
   };
   if (
     known &&
     record.activity === known.activity &&
     record.usage === known.usage &&
     record.identity === known.identity &&
-    record.meta === known.meta
+    record.meta === known.meta &&
+    record.spawned === known.spawned
   ) {
     return team;
   }

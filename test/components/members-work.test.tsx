@@ -94,6 +94,28 @@ describe('the members panes', () => {
     await waitFor(() => expect(app.lastFrame()).toContain("spawn prompt (its first line, from its lead's first mail in its transcript):"));
     expect(app.lastFrame()).toContain('You are bob: write the tests.');
   });
+
+  it("take the spawn prompt from the lead's Agent call where the teammate's transcript is not found, and say so", async () => {
+    const files = new TeamFiles(tempDir());
+    const carol = files.teammate('carol', { backend: 'tmux' });
+    delete carol['prompt'];
+    files.config([carol]);
+    const lead = new TranscriptFiles(files).lead();
+    lead.toolUse(
+      'toolu_spawn',
+      'Agent',
+      { description: 'carol reviews', name: 'carol', prompt: 'You are carol: review the parser.\nMore.' },
+      2,
+    );
+    const { store } = await settledSession(files.dir);
+    const app = mountStore(store, { now: files.at(10), color: false });
+    await waitFor(() => expect(app.lastFrame()).toContain('carol'));
+    await app.press('\t');
+    await app.press('d');
+    await waitFor(() => expect(app.lastFrame()).toContain("spawn prompt (its first line, from the lead's Agent call):"));
+    expect(app.lastFrame()).toContain('You are carol: review the parser.');
+    expect(app.lastFrame()).not.toContain('transcript:');
+  });
 });
 
 /** Every file under `dir`, read. */

@@ -12,7 +12,7 @@ import { positionOf } from '../../../src/store/inbox-history.js';
 import { keeper, memoize, sameList, shallowEqual } from '../../../src/store/selectors/memo.js';
 import type { MemberView } from '../../../src/store/selectors/members.js';
 import { selectInboxMessages } from '../../../src/store/selectors/messages.js';
-import { selectWork } from '../../../src/store/selectors/work.js';
+import { selectSpawnedByLead, selectWork } from '../../../src/store/selectors/work.js';
 import type { AgentLog } from '../../../src/store/state.js';
 import type { PaneLayout } from '../../layout.js';
 import { messageDetail } from '../../message-detail.js';
@@ -167,16 +167,18 @@ export function memberContent(frame: Frame, member: MemberView): MemberContent {
   };
 }
 
-/** What the member's details say of its work: nothing when no transcript of it was read. */
+/** What the member's details say of its work and spawn prompt: nothing when no transcript says anything of it. */
 function detailWork(frame: Frame, member: string): DetailWork | undefined {
   const work = selectWork(frame.team).get(member);
-  if (!work) return undefined;
+  const agentCallPrompt = selectSpawnedByLead(frame.team).get(member) ?? null;
+  if (!work && agentCallPrompt === null) return undefined;
   return {
-    path: work.path,
-    transcripts: work.transcripts,
+    path: work?.path ?? null,
+    transcripts: work?.transcripts ?? 0,
     activity: frame.work.activity.get(member),
     usage: frame.work.usage.members.get(member) ?? null,
-    spawnPrompt: work.activity.spawnPrompt,
+    spawnPrompt: work?.activity.spawnPrompt ?? null,
+    agentCallPrompt,
   };
 }
 

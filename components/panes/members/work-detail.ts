@@ -11,20 +11,23 @@ import type { MemberView } from '../../../src/store/selectors/members.js';
 import { activityNote, formatCost } from './work.js';
 
 export interface DetailWork {
-  /** The transcript it writes now, relative to the config dir. */
-  readonly path: string;
+  /** The transcript it writes now, relative to the config dir (null: none of it was read). */
+  readonly path: string | null;
   /** Transcripts matched to it (a teammate spawned again writes a new one). */
   readonly transcripts: number;
   readonly activity: ActivityNow | undefined;
   readonly usage: MemberUsage | null;
   /** The first line of its spawn prompt, as its transcript has it. */
   readonly spawnPrompt: string | null;
+  /** The first line of the prompt its lead's `Agent` call gave it. */
+  readonly agentCallPrompt: string | null;
 }
 
 const count = (value: number): string => value.toLocaleString('en');
 
 /** The transcript, what it does now, and its figures in full. */
 export function workLines(work: DetailWork, now: number): string[] {
+  if (work.path === null) return [];
   const earlier = work.transcripts > 1 ? ` (and ${work.transcripts - 1} earlier)` : '';
   const doing = activityNote(work.activity, now);
   const usage = work.usage;
@@ -45,11 +48,15 @@ export function workLines(work: DetailWork, now: number): string[] {
 /**
  * The prompt the member was started with, and where it came from: the
  * config's `prompt` (up to 2.1.330), else the first record of an in-process
- * teammate's transcript, or a tmux teammate's first plain-text mail from its lead.
+ * teammate's transcript, or a tmux teammate's first plain-text mail from its
+ * lead, else the lead's `Agent` call that spawned it (its transcript not found).
  */
 export function promptOf(member: MemberView, info: Member | null, work: DetailWork | undefined): { label: string; text: string } | null {
   if (info?.prompt) return { label: 'prompt (config.json)', text: info.prompt };
-  if (!work?.spawnPrompt) return null;
-  const where = member.backendType === 'tmux' ? "its lead's first mail in its transcript" : 'the first record of its transcript';
-  return { label: `spawn prompt (its first line, from ${where})`, text: work.spawnPrompt };
+  if (work?.spawnPrompt) {
+    const where = member.backendType === 'tmux' ? "its lead's first mail in its transcript" : 'the first record of its transcript';
+    return { label: `spawn prompt (its first line, from ${where})`, text: work.spawnPrompt };
+  }
+  if (work?.agentCallPrompt) return { label: "spawn prompt (its first line, from the lead's Agent call)", text: work.agentCallPrompt };
+  return null;
 }

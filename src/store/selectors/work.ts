@@ -10,6 +10,7 @@
  *   selectUsage(team): { members, team }                      Member.usage and Team.usage (usage.ts)
  *   selectActivity(team, now): Map<member, ActivityNow>      what each does now (activity.ts)
  *   selectWorkFacts(team, now): Map<member, WorkFacts>       what the diagnoses read of it
+ *   selectSpawnedByLead(team): Map<member, prompt line>      what the lead's Agent calls gave each teammate
  */
 import { activityNow, NO_ACTIVITY_NOW, type ActivityFold, type ActivityNow } from '../../domain/activity.js';
 import type { WorkFacts } from '../../domain/diagnoses/facts.js';
@@ -191,4 +192,14 @@ export function selectWorkFacts(team: TeamState, now: number): ReadonlyMap<strin
     });
   }
   return facts;
+}
+
+/** The first line of the prompt the lead's `Agent` calls gave each teammate, from its session's transcripts. */
+export function selectSpawnedByLead(team: TeamState): ReadonlyMap<string, string> {
+  const lead = team.config?.leadSessionId;
+  const spawned = new Map<string, string>();
+  for (const record of team.transcripts.values())
+    if (record.file.kind === 'session' && record.file.sessionId === lead)
+      for (const [name, line] of record.spawned) spawned.set(name, line);
+  return spawned;
 }

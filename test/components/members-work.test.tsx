@@ -16,6 +16,7 @@ import { CLI } from '../helpers/pty.js';
 import { frame } from '../helpers/render.js';
 import { TeamFiles } from '../helpers/team-files.js';
 import { TranscriptFiles } from '../helpers/transcript-files.js';
+import { copyRecording, MODES } from '../helpers/transcripts.js';
 import { waitFor } from '../helpers/wait.js';
 
 const SECRET = 'sk-live-0123456789SECRET';
@@ -115,6 +116,23 @@ describe('the members panes', () => {
     await waitFor(() => expect(app.lastFrame()).toContain("spawn prompt (its first line, from the lead's Agent call):"));
     expect(app.lastFrame()).toContain('You are carol: review the parser.');
     expect(app.lastFrame()).not.toContain('transcript:');
+  });
+
+  it.each(MODES)('give each teammate of the real 2.1.332 (%s) its spawn prompt, though config.json has none', async (mode) => {
+    const { store } = await settledSession(copyRecording(mode));
+    const app = mountStore(store, { now: Date.parse('2026-11-25T23:18:02Z'), color: false });
+    for (const name of ['alice', 'bob']) {
+      await waitFor(() => expect(app.lastFrame()).toContain(name));
+      await app.press('\t');
+      await app.press('d');
+      await waitFor(() =>
+        expect(app.lastFrame()).toContain(
+          `spawn prompt (its first line, from ${mode === 'tmux' ? "its lead's first mail" : 'the first record'}`,
+        ),
+      );
+      expect(app.lastFrame()).toContain(`You are ${name}. Work on task #`);
+      await app.press('\u001b');
+    }
   });
 });
 

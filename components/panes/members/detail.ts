@@ -87,7 +87,7 @@ export function memberLines(
     .map((section) => section.filter(Boolean).flatMap((line) => wrap(line, width)))
     .filter((section) => section.length > 0);
   if (work) sections.push(workLines(work, now).flatMap((line) => wrap(line, width)));
-  const prompt = promptOf(member, info, work);
+  const prompt = promptOf(info, work);
   if (prompt) sections.push([`${prompt.label}:`, ...wrap(prompt.text, width - 2).map((line) => `  ${line}`)]);
   return sections.flatMap((section, i) => (i === 0 ? section : ['', ...section]));
 }

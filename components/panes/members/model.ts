@@ -178,6 +178,7 @@ function detailWork(frame: Frame, member: string): DetailWork | undefined {
     activity: frame.work.activity.get(member),
     usage: frame.work.usage.members.get(member) ?? null,
     spawnPrompt: work?.activity.spawnPrompt ?? null,
+    inProcess: work?.inProcess ?? false,
     agentCallPrompt,
   };
 }

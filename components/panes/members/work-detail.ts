@@ -7,7 +7,6 @@
 import type { ActivityNow } from '../../../src/domain/activity.js';
 import type { Member } from '../../../src/domain/schemas.js';
 import type { MemberUsage } from '../../../src/domain/usage.js';
-import type { MemberView } from '../../../src/store/selectors/members.js';
 import { activityNote, formatCost } from './work.js';
 
 export interface DetailWork {
@@ -19,6 +18,8 @@ export interface DetailWork {
   readonly usage: MemberUsage | null;
   /** The first line of its spawn prompt, as its transcript has it. */
   readonly spawnPrompt: string | null;
+  /** Its transcript is a subagent's (its first record is its prompt), not a session of its own (its lead's first mail is). */
+  readonly inProcess: boolean;
   /** The first line of the prompt its lead's `Agent` call gave it. */
   readonly agentCallPrompt: string | null;
 }
@@ -51,10 +52,10 @@ export function workLines(work: DetailWork, now: number): string[] {
  * teammate's transcript, or a tmux teammate's first plain-text mail from its
  * lead, else the lead's `Agent` call that spawned it (its transcript not found).
  */
-export function promptOf(member: MemberView, info: Member | null, work: DetailWork | undefined): { label: string; text: string } | null {
+export function promptOf(info: Member | null, work: DetailWork | undefined): { label: string; text: string } | null {
   if (info?.prompt) return { label: 'prompt (config.json)', text: info.prompt };
   if (work?.spawnPrompt) {
-    const where = member.backendType === 'tmux' ? "its lead's first mail in its transcript" : 'the first record of its transcript';
+    const where = work.inProcess ? 'the first record of its transcript' : "its lead's first mail in its transcript";
     return { label: `spawn prompt (its first line, from ${where})`, text: work.spawnPrompt };
   }
   if (work?.agentCallPrompt) return { label: "spawn prompt (its first line, from the lead's Agent call)", text: work.agentCallPrompt };

@@ -34,6 +34,8 @@ export interface MemberWork {
   readonly sessionId: string;
   /** Transcripts matched to it. */
   readonly transcripts: number;
+  /** Its transcript is a subagent's, under its lead's session (an in-process teammate), not a session of its own. */
+  readonly inProcess: boolean;
 }
 
 /**
@@ -90,6 +92,7 @@ function workOf(team: TeamState): ReadonlyMap<string, MemberWork> {
       usage,
       sessionId: newest.file.sessionId,
       transcripts: records.length,
+      inProcess: newest.file.kind === 'subagent',
     });
   }
   return work;

@@ -34,6 +34,7 @@ import { crowdIdlePhase } from './phases/misaddressed.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
+import { transcriptLoadPhase } from './phases/transcript-load.mjs';
 
 /**
  * Every phase, in the order of a full run and of the table: what each runs,
@@ -55,6 +56,7 @@ const PHASES = {
   soak: soakPhase,
   ...historyPhases({ temp, startTeamtop, quick: QUICK }),
   transcript: transcriptPhase,
+  'transcript-load': transcriptLoadPhase,
   huge: hugePhase,
   'long-messages': longMessagePhase,
 };

@@ -14,6 +14,7 @@ import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/ha
 import { selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
 import { selectProblems } from '../src/store/selectors/problems.js';
 import { selectCurrentTeam, selectTeamSummaries } from '../src/store/selectors/teams.js';
+import { selectActivity, selectUsage } from '../src/store/selectors/work.js';
 import type { AppState, Problem, TeamState } from '../src/store/state.js';
 import type { HeaderProps } from './header.js';
 import { helpModel, type HelpModel } from './help-screen.js';
@@ -22,7 +23,8 @@ import { colorsOf } from './member-colors.js';
 import { navigationOf, type Navigation } from './navigation.js';
 import { nextChange } from './next-change.js';
 import { samePane, type Detail } from './pane.js';
-import type { BuiltView, Frame } from './view.js';
+import { teamUsageText } from './panes/members/work.js';
+import type { BuiltView, Frame, FrameWork } from './view.js';
 import { DASHBOARD } from './view-names.js';
 import { focusedPane, type ViewState } from './view-state.js';
 import { describeNote, viewNamed, VIEWS } from './views.js';
@@ -86,6 +88,7 @@ export interface DashboardInput extends Thresholds {
 }
 
 const NO_COLORS: ReadonlyMap<string, string | null> = new Map();
+const NO_WORK: FrameWork = { activity: new Map(), usage: { members: new Map(), team: null } };
 
 function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows: number | undefined): DetailModel | null {
   if (!item) return null;
@@ -112,7 +115,8 @@ export function frameOf(input: DashboardInput): Frame | undefined {
     colors: colorsOf(team),
     handshakes: selectHandshakes(team, now, stallAfterMs),
     // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
-    diagnoses: selectDiagnoses(team, now, stallAfterMs),
+    diagnoses: selectDiagnoses(team, now, stallAfterMs, quietAfterMs),
+    work: { activity: selectActivity(team, now), usage: selectUsage(team) },
     now,
     width: input.width,
     height: input.height,
@@ -176,6 +180,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const members = frame?.members ?? [];
   const handshakes = frame?.handshakes ?? [];
   const diagnoses = frame?.diagnoses ?? HEALTHY;
+  const work = frame?.work ?? NO_WORK;
   const teams = selectTeamSummaries(state.teams);
   const problems = selectProblems(state.problems);
   // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
@@ -203,6 +208,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
       stalled,
       stalledTotal,
       diagnoses: diagnoses.diagnoses,
+      usage: teamUsageText(work.usage.team),
       now,
       width,
       interactive,
@@ -218,7 +224,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     notes,
     replay: input.replay ?? null,
     interactive,
-    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, stallAfterMs, quietAfterMs, detail }),
+    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, work, stallAfterMs, quietAfterMs, detail }),
     navigation,
   };
 }

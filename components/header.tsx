@@ -18,16 +18,18 @@ export interface HeaderProps {
   readonly stalledTotal: number;
   /** What is wrong with the team on screen. */
   readonly diagnoses: readonly Diagnosis[];
+  /** The team's tokens and cost, from its transcripts ('' when none was read). */
+  readonly usage: string;
   readonly now: number;
   readonly width: number;
   /** Keys work: the title row says where help is. */
   readonly interactive: boolean;
 }
 
-/** ` name (members) 3m ago ⚠2 ` */
-function teamLabel(team: TeamSummary, now: number, stalled: number): string {
+/** ` name (members) 3m ago ⚠2 `, and the team on screen's tokens and cost: ` · 12K in · 2K out · ~$0.03 `. */
+function teamLabel(team: TeamSummary, now: number, stalled: number, usage: string): string {
   const age = Number.isFinite(team.lastActivity) ? ` ${formatAge(Math.max(0, now - team.lastActivity), 1)} ago` : '';
-  return ` ${fit(team.name, 40)} (${team.memberCount})${age}${team.ended ? ' ended' : ''}${stalled > 0 ? ` ⚠${stalled}` : ''} `;
+  return ` ${fit(team.name, 40)} (${team.memberCount})${age}${team.ended ? ' ended' : ''}${stalled > 0 ? ` ⚠${stalled}` : ''}${usage ? ` · ${usage}` : ''} `;
 }
 
 /** The labels that fit in `width`, always including the selected one. */
@@ -93,7 +95,7 @@ function TitleRow({
 export function Header(props: HeaderProps) {
   const { teams, selected, stalled, now, width } = props;
   const { paint } = useTheme();
-  const labels = teams.map((team) => teamLabel(team, now, stalled.get(team.name) ?? 0));
+  const labels = teams.map((team) => teamLabel(team, now, stalled.get(team.name) ?? 0, team.name === selected ? props.usage : ''));
   const selectedIndex = teams.findIndex((team) => team.name === selected);
   const room = width - 4;
   const [start, end] = fitAround(

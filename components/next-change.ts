@@ -9,6 +9,7 @@ import type { Judgement } from '../src/store/selectors/diagnoses.js';
 import type { MemberView } from '../src/store/selectors/members.js';
 import type { TeamSummary } from '../src/store/selectors/teams.js';
 import type { Detail } from './pane.js';
+import type { FrameWork } from './view.js';
 import { LONG_WAIT_MS } from './panes/members/model.js';
 
 interface Clocked {
@@ -17,6 +18,7 @@ interface Clocked {
   readonly members: readonly MemberView[];
   readonly handshakes: readonly Handshake[];
   readonly diagnoses: Judgement;
+  readonly work: FrameWork;
   readonly stallAfterMs: number;
   readonly quietAfterMs: number;
   readonly detail: { readonly item: Detail } | null;
@@ -24,12 +26,12 @@ interface Clocked {
 
 /**
  * The soonest moment a time-dependent string on screen changes: team ages and
- * member status ages (one unit), open and abandoned handshake ages (two units), a pending
+ * member status ages and what each does for how long (one unit), a tool call turning overdue, open and abandoned handshake ages (two units), a pending
  * handshake turning stalled, a working member turning quiet, an open message's age, a diagnosis's age (two
  * units) and the moment the team's diagnoses would change with no file changing (a threshold passing).
  * Redrawing only then keeps an idle dashboard idle.
  */
-export function nextChange({ now, teams, members, handshakes, diagnoses, stallAfterMs, quietAfterMs, detail }: Clocked): number {
+export function nextChange({ now, teams, members, handshakes, diagnoses, work, stallAfterMs, quietAfterMs, detail }: Clocked): number {
   let next = Number.POSITIVE_INFINITY;
   const age = (since: number, units: 1 | 2) => {
     if (Number.isFinite(since)) next = Math.min(next, untilAgeChanges(now - since, units));
@@ -53,6 +55,11 @@ export function nextChange({ now, teams, members, handshakes, diagnoses, stallAf
     age(handshake.requestedAt, 2);
     const stallsIn = handshake.requestedAt + stallAfterMs - now;
     if (open && stallsIn > 0) next = Math.min(next, stallsIn);
+  }
+  for (const activity of work.activity.values()) {
+    // An idle member's age is its status's; what it does otherwise says for how long, and a call turns overdue.
+    if (activity.state !== 'idle' && activity.since !== null) age(activity.since, 1);
+    if (activity.overdueAt !== null && activity.overdueAt > now) next = Math.min(next, activity.overdueAt - now);
   }
   for (const diagnosis of diagnoses.diagnoses) age(diagnosis.since, 2);
   if (diagnoses.nextChangeAt > now) next = Math.min(next, diagnoses.nextChangeAt - now);

@@ -5,11 +5,13 @@
  * out once) and gives the keys its panes and the screen its drawing.
  */
 import type { ReactNode } from 'react';
+import type { ActivityNow } from '../src/domain/activity.js';
 import type { Handshake } from '../src/domain/handshakes.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { Judgement } from '../src/store/selectors/diagnoses.js';
 import type { MemberView } from '../src/store/selectors/members.js';
 import type { AppState, TeamState } from '../src/store/state.js';
+import type { selectUsage } from '../src/store/selectors/work.js';
 import type { Binding } from './keymap.js';
 import type { ViewName } from './view-names.js';
 import { listWindow, type Keys, type ListWindow, type PaneId, type PaneList } from './pane.js';
@@ -27,6 +29,8 @@ export interface Frame {
   readonly handshakes: readonly Handshake[];
   /** What is wrong with the team as of `now`, worst first, and when that would change with no file changing. */
   readonly diagnoses: Judgement;
+  /** What each member does as of `now` and what it used, from the transcripts (a member none matches has no entry). */
+  readonly work: FrameWork;
   readonly now: number;
   readonly width: number;
   /** Terminal rows; undefined when drawing once with no height to fit. */
@@ -41,6 +45,11 @@ export interface Frame {
   readonly spec: WorkflowSpec | undefined;
   /** Keys work: what is drawn may name them. A frame printed once (`--once`) names none. */
   readonly interactive: boolean;
+}
+
+export interface FrameWork {
+  readonly activity: ReadonlyMap<string, ActivityNow>;
+  readonly usage: ReturnType<typeof selectUsage>;
 }
 
 /** A view as built for one frame. */

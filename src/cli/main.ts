@@ -3,71 +3,17 @@
  * needs is imported here; each mode loads its own dependencies when chosen.
  */
 import { Command, Option } from 'commander';
-import { VIEW_NAMES, type ViewName } from '../../components/view-names.js';
-import { DEFAULT_JOURNAL_BYTES, resolveStateDir } from '../journal/store-dir.js';
-import {
-  commonOptions,
-  positive,
-  resolveClaudeDir,
-  settingsOf,
-  threshold,
-  wantsColor,
-  type CommonFlags,
-  type Settings,
-} from './options.js';
+import { VIEW_NAMES } from '../../components/view-names.js';
+import { resolveStateDir } from '../journal/store-dir.js';
+import { commonOptions, positive, resolveClaudeDir, settingsOf, threshold, wantsColor, type CommonFlags } from './options.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import type { JournalOptions } from './session.js';
+import { dashboardConflict, isInteractive, journalOptions, preferredTeam, type DashboardFlags } from './dashboard-flags.js';
 import { oneLineError, usageError } from './usage.js';
 import { version } from './version.js';
 
-interface DashboardFlags extends CommonFlags {
-  readonly team?: string;
-  readonly once?: boolean;
-  readonly json?: boolean;
-  readonly journal: boolean;
-  readonly journalLimit?: number;
-  readonly spec?: string;
-  readonly view?: ViewName;
-  readonly follow?: boolean;
-  readonly bell?: boolean;
-}
-
-const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
-
-function journalOptions(
-  flags: { journal: boolean; journalLimit?: number },
-  settings: Settings,
-  write: boolean,
-): JournalOptions | undefined {
-  if (!flags.journal) return undefined;
-  return {
-    stateDir: settings.stateDir,
-    write,
-    maxBytes: flags.journalLimit === undefined ? DEFAULT_JOURNAL_BYTES : flags.journalLimit * 1024 * 1024,
-  };
-}
-
-/**
- * The team to open on without `--team`: run from inside a team's session, that
- * team (once it is there); given a spec, the team it declares.
- */
-function preferredTeam(spec: WorkflowSpec | undefined): string | undefined {
-  return process.env['CLAUDE_CODE_TEAM_NAME'] || spec?.name;
-}
-
 async function runDashboard(flags: DashboardFlags): Promise<number> {
-  if (flags.view === 'workflow' && flags.spec === undefined) {
-    return usageError('--view workflow needs --spec <file>: the workflow is the one a team file declares');
-  }
-  if (flags.view !== undefined && flags.json) {
-    return usageError("--view chooses what --once and the dashboard draw; --json prints everything (with --spec, each team's workflow)");
-  }
-  if (flags.follow && (!flags.json || flags.once)) {
-    return usageError('--follow prints one JSON object per line as things happen: use it with --json, without --once');
-  }
-  if (flags.bell && (flags.json || flags.once)) {
-    return usageError('--bell rings in the live dashboard; with --json --follow, wait for "diagnosis" events instead');
-  }
+  const conflict = dashboardConflict(flags);
+  if (conflict !== undefined) return usageError(conflict);
   const settings = settingsOf(flags);
   let spec: WorkflowSpec | undefined;
   if (flags.spec !== undefined) {
@@ -129,6 +75,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('--bell', 'ring the terminal bell on each new warning (the live dashboard)'),
   )
     .option('--no-journal', 'neither restore history from the journal nor record to it')
+    .option('--no-transcripts', "do not read the members' session transcripts (what each is doing, tokens, cost)")
     .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive)
     .option('--spec <file>', 'a multi-agent-spec team file: its workflow against the live team (w), and in --json')
     .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEW_NAMES))
@@ -196,7 +143,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       .description('what is wrong with each team, and what to do about it: exit 0 when nothing warns, 1 when something does')
       .option('-t, --team <name>', 'only this team')
       .option('--json', 'print the report as one JSON document')
-      .option('--no-journal', 'do not restore history from the journal'),
+      .option('--no-journal', 'do not restore history from the journal')
+      .option('--no-transcripts', "do not read the members' session transcripts"),
   ).action(async (flags: CommonFlags & { team?: string; json?: boolean; journal: boolean }) => {
     const { runDoctor } = await import('./run-doctor.js');
     const settings = settingsOf(flags);
@@ -217,7 +165,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       .option('-t, --team <name>', 'the team (default: the most recently active one)')
       .option('--html <file>', 'write the page as one HTML file (- for stdout)')
       .option('--json', 'print the report as one JSON document')
-      .option('--no-journal', 'do not restore history from the journal'),
+      .option('--no-journal', 'do not restore history from the journal')
+      .option('--no-transcripts', "do not read the members' session transcripts"),
   ).action(async (file: string | undefined, flags: CommonFlags & { team?: string; html?: string; json?: boolean; journal: boolean }) => {
     const { runReport } = await import('./run-report.js');
     const settings = settingsOf(flags);

@@ -112,6 +112,8 @@ export interface CommonFlags {
   readonly stallAfter: number;
   readonly quietAfter: number;
   readonly stateDir?: string;
+  /** `--no-transcripts` (the dashboard, doctor and report). */
+  readonly transcripts?: boolean;
 }
 
 /**
@@ -132,6 +134,8 @@ export interface Settings extends Thresholds {
   readonly width: number | undefined;
   /** `$LINES`, if set. */
   readonly height: number | undefined;
+  /** Read the members' session transcripts (not with `--no-transcripts`). */
+  readonly transcripts: boolean;
 }
 
 export function settingsOf(flags: CommonFlags, env: NodeJS.ProcessEnv = process.env, out: NodeJS.WriteStream = process.stdout): Settings {
@@ -145,5 +149,6 @@ export function settingsOf(flags: CommonFlags, env: NodeJS.ProcessEnv = process.
     stateDir: resolveStateDir(flags.stateDir, env),
     width: envNumber(env['COLUMNS']) ?? (out.isTTY ? out.columns : undefined),
     height: envNumber(env['LINES']),
+    transcripts: flags.transcripts !== false,
   };
 }

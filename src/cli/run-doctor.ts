@@ -30,6 +30,8 @@ export interface DoctorOptions {
   readonly json: boolean;
   readonly color: boolean;
   readonly journal: JournalOptions | undefined;
+  /** Read the members' transcripts (false: `--no-transcripts`). */
+  readonly transcripts?: boolean;
   readonly out?: (text: string) => void;
 }
 
@@ -66,7 +68,7 @@ const counted = (count: number, one: string, many = `${one}s`) => `${count} ${co
 export async function runDoctor(options: DoctorOptions): Promise<number> {
   const { claudeDir, now, stallAfterMs } = options;
   const out = options.out ?? ((text: string) => process.stdout.write(text));
-  const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy);
+  const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy, { transcripts: options.transcripts });
   const teams = teamsOf(store.getState(), options.team);
   if (options.team !== undefined && teams.length === 0) {
     const names = teamsOf(store.getState(), undefined).map((team) => team.name);

@@ -6,6 +6,7 @@
  * later `teamtop doctor` knows a team whose folder is gone.
  */
 import { constants } from 'node:os';
+import { activityJson } from '../domain/activity.js';
 import { inertJson } from '../domain/inert-json.js';
 import { diagnosisJson, handshakeJson, isoOrNull, messageJson, taskJson } from '../store/snapshot.js';
 import { watchClaudeDir } from '../watch/watcher.js';
@@ -21,6 +22,8 @@ export interface FollowOptions {
   readonly now: number | undefined;
   readonly stallAfterMs: number;
   readonly journal: JournalOptions | undefined;
+  /** Read the members' transcripts (false: `--no-transcripts`). */
+  readonly transcripts?: boolean;
   readonly write?: (line: string) => void;
 }
 
@@ -37,6 +40,8 @@ function eventJson(event: TeamEvent, at: number, initial: boolean) {
       return { ...base, previous: event.previous, task: taskJson(event.task) };
     case 'diagnosis':
       return { ...base, change: event.change, diagnosis: diagnosisJson(event.diagnosis) };
+    case 'activity':
+      return { ...base, member: event.member, previous: event.previous, activity: activityJson(event.activity), usage: event.usage };
   }
 }
 
@@ -46,7 +51,7 @@ const ENDING = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export async function runFollow(options: FollowOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const clock = () => options.now ?? Date.now();
-  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy);
+  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, { transcripts: options.transcripts });
   const watching = new AbortController();
   const stop = followTeams(
     session.store,
@@ -65,6 +70,7 @@ export async function runFollow(options: FollowOptions): Promise<number> {
     process.stderr.write(`teamtop: cannot watch ${options.claudeDir}: ${(error as Error).message}\n`);
     session.reader.take([{ kind: 'watcher-trouble', message: `cannot watch: ${(error as Error).message}` }]);
   }
+  session.transcripts?.start(watching.signal);
   write(inertJson({ event: 'ready', at: isoOrNull(clock()), claudeDir: options.claudeDir }));
   const code = await ended;
   stop();

@@ -15,6 +15,8 @@ export interface JsonOptions {
   readonly quietAfterMs: number;
   readonly spec: WorkflowSpec | undefined;
   readonly journal: JournalOptions | undefined;
+  /** Read the members' transcripts (false: `--no-transcripts`). */
+  readonly transcripts?: boolean;
 }
 
 export async function runJson({
@@ -26,8 +28,9 @@ export async function runJson({
   quietAfterMs,
   spec,
   journal,
+  transcripts,
 }: JsonOptions): Promise<number> {
-  const { store } = await settledSession(claudeDir, journal, dirChosenBy);
+  const { store } = await settledSession(claudeDir, journal, dirChosenBy, { transcripts });
   const teams = selectTeams(store.getState().teams).map((known) => known.name);
   if (team !== undefined && !teams.includes(team)) return unknownTeam(team, store.getState(), teams, claudeDir);
   const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec });

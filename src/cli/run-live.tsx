@@ -21,6 +21,8 @@ export interface LiveOptions extends Thresholds {
   readonly color: boolean;
   readonly now: number | undefined;
   readonly journal: JournalOptions | undefined;
+  /** Read the members' transcripts (false: `--no-transcripts`). */
+  readonly transcripts?: boolean;
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (default: the dashboard). */
   readonly view?: ViewState['mode'];
@@ -30,7 +32,7 @@ export interface LiveOptions extends Thresholds {
 
 /** The interactive dashboard, following the files until the user quits. */
 export async function runLive(options: LiveOptions): Promise<number> {
-  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy);
+  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, { transcripts: options.transcripts });
   const teams = selectTeams(session.store.getState().teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) {
     session.close();
@@ -51,8 +53,9 @@ export async function runLive(options: LiveOptions): Promise<number> {
     session.close();
   };
 
-  // Start watching once the first frame is out: chokidar is not needed to draw it.
+  // Start watching once the first frame is out: chokidar is not needed to draw it, nor are the transcripts.
   setImmediate(() => {
+    session.transcripts?.start(watching.signal);
     watchClaudeDir({ claudeDir: options.claudeDir, reader: session.reader, signal: watching.signal }).catch((error: unknown) => {
       session.reader.take([{ kind: 'watcher-trouble', message: `cannot watch: ${(error as Error).message}` }]);
     });

@@ -16,6 +16,8 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   /** The team to show when there is one of that name and `team` is not given (no error when there is not). */
   readonly preferTeam?: string | undefined;
   readonly journal: JournalOptions | undefined;
+  /** Read the members' transcripts (false: `--no-transcripts`). */
+  readonly transcripts?: boolean;
   /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   /** The view to draw. */
@@ -24,7 +26,7 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
 
 /** Draw one frame to stdout: only SGR colour sequences, no cursor movement. */
 export async function runOnce(options: OnceOptions): Promise<number> {
-  const { store } = await settledSession(options.claudeDir, options.journal, options.dirChosenBy);
+  const { store } = await settledSession(options.claudeDir, options.journal, options.dirChosenBy, { transcripts: options.transcripts });
   const state = store.getState();
   const teams = selectTeams(state.teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) return unknownTeam(options.team, state, teams, options.claudeDir);

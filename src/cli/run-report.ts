@@ -29,6 +29,8 @@ export interface ReportCliOptions {
   readonly json: boolean;
   readonly claudeDir: string;
   readonly journal: JournalOptions | undefined;
+  /** Read the members' transcripts (false: `--no-transcripts`). */
+  readonly transcripts?: boolean;
   readonly now: number | undefined;
   readonly stallAfterMs: number;
   readonly quietAfterMs: number;
@@ -61,7 +63,7 @@ function fromRecording(file: string, now: number | undefined): Source | string {
 }
 
 async function fromConfigDir(options: ReportCliOptions): Promise<Source> {
-  const { store } = await settledSession(options.claudeDir, options.journal);
+  const { store } = await settledSession(options.claudeDir, options.journal, undefined, { transcripts: options.transcripts });
   const { journal } = options;
   return {
     state: store.getState(),

@@ -11,6 +11,7 @@ import { JournalWriter } from '../journal/writer.js';
 import { createStore, type Store } from '../store/store.js';
 import type { FileInterpreter } from '../ingest/interpreter.js';
 import { Reader } from '../watch/reader.js';
+import { followTranscripts, type Transcripts } from './transcripts.js';
 
 export interface JournalOptions {
   readonly stateDir: string;
@@ -25,13 +26,25 @@ export interface Session {
   /** The one reader of the config dir: the watcher's events go to it. */
   readonly reader: Reader;
   readonly journal: JournalWriter | undefined;
+  /** The sessions' transcripts and live states, for the teams known (undefined: `--no-transcripts`). */
+  readonly transcripts: Transcripts | undefined;
   /** Feed observations in: the store, and the journal when there is one. */
   readonly observe: (observations: Observation[]) => void;
   close(): void;
 }
 
+export interface SessionOptions {
+  /** Read the members' session transcripts (the default; `--no-transcripts` turns it off). */
+  readonly transcripts?: boolean;
+}
+
 /** `dirChosenBy`: what chose the config dir, said when it is not a folder (see `dirChosenBy` in options.ts). */
-export function openSession(claudeDir: string, journalOptions?: JournalOptions, dirChosenBy?: string): Session {
+export function openSession(
+  claudeDir: string,
+  journalOptions?: JournalOptions,
+  dirChosenBy?: string,
+  options: SessionOptions = {},
+): Session {
   const store = createStore();
   let journal: JournalWriter | undefined;
   const observe = (observations: Observation[]) => {
@@ -76,23 +89,33 @@ export function openSession(claudeDir: string, journalOptions?: JournalOptions, 
       .filter((folder) => !present.has(folder))
       .map((folder) => ({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now })),
   );
+  const transcripts = options.transcripts === false ? undefined : followTranscripts(claudeDir, store, observe);
   return {
     claudeDir,
     store,
     reader,
     journal,
+    transcripts,
     observe,
     close() {
       reader.close();
+      transcripts?.close();
       journal?.close();
     },
   };
 }
 
-/** The state once every torn file has been re-read (for `--json` and `--once`). */
-export async function settledSession(claudeDir: string, journalOptions?: JournalOptions, dirChosenBy?: string): Promise<Session> {
-  const session = openSession(claudeDir, journalOptions, dirChosenBy);
+/** The state once every torn file has been re-read, and the transcripts read (for `--json` and `--once`). */
+export async function settledSession(
+  claudeDir: string,
+  journalOptions?: JournalOptions,
+  dirChosenBy?: string,
+  options: SessionOptions = {},
+): Promise<Session> {
+  const session = openSession(claudeDir, journalOptions, dirChosenBy, options);
   await session.reader.settled();
+  session.transcripts?.start();
+  await session.transcripts?.settled();
   session.close();
   return session;
 }

@@ -1,12 +1,15 @@
 /**
  * What happens to the teams, as events: a message kept or delivered, a
  * handshake's state changed, a task's state changed, a diagnosis raised,
- * changed or cleared, a team appearing or ending. Derived from the store's
+ * changed or cleared, a team appearing or ending, a member's activity
+ * changing (what it does: its state or tool, not each token it uses). Derived from the store's
  * changes, and from the clock for what is judged against it (a request
  * stalls, mail piles up with no file changing): the store tells when to look,
  * the judgements tell when to look again. Never the disk.
  */
+import type { ActivityNow, ActivityState } from '../domain/activity.js';
 import type { Diagnosis } from '../domain/diagnoses/diagnosis.js';
+import type { MemberUsage } from '../domain/usage.js';
 import type { Handshake, HandshakeState } from '../domain/handshakes.js';
 import { byTime, type InboxMessage } from '../domain/inbox.js';
 import { append } from '../domain/lists.js';
@@ -18,6 +21,7 @@ import { onClockStep } from '../store/clock-steps.js';
 import { selectHandshakes } from '../store/selectors/handshakes.js';
 import { selectTaskGraph } from '../store/selectors/tasks.js';
 import { selectTeams } from '../store/selectors/teams.js';
+import { selectActivity, selectUsage } from '../store/selectors/work.js';
 import type { TeamState } from '../store/state.js';
 import type { Store } from '../store/store.js';
 
@@ -33,6 +37,15 @@ export type TeamEvent =
       readonly diagnosis: Diagnosis;
       /** As it was before it changed. */
       readonly previous: Diagnosis | null;
+    }
+  | {
+      readonly kind: 'activity';
+      readonly team: string;
+      readonly member: string;
+      readonly activity: ActivityNow;
+      /** What it did before (null: nothing was known). */
+      readonly previous: { readonly state: ActivityState; readonly tool: string | null } | null;
+      readonly usage: MemberUsage | null;
     };
 
 type MessageEvent = Extract<TeamEvent, { kind: 'message' }>;
@@ -55,6 +68,7 @@ interface Said {
   readonly handshakes: ReadonlyMap<string, HandshakeState>;
   readonly tasks: ReadonlyMap<string, TaskState>;
   readonly diagnoses: ReadonlyMap<string, Diagnosis>;
+  readonly activity: ReadonlyMap<string, ActivityNow>;
 }
 
 /** Messages new to an inbox, or seen leaving it, since the version before. */
@@ -76,6 +90,29 @@ function messageEvents(team: string, before: InboxHistory | undefined, after: In
     if (position === undefined) events.push({ kind: 'message', team, change: 'new', message });
     else if (message.delivered && !before!.messages[position]!.delivered)
       events.push({ kind: 'message', team, change: 'delivered', message });
+  }
+  return events;
+}
+
+/** Members whose state or tool changed since the activity said before. */
+function activityEvents(
+  team: TeamState,
+  before: ReadonlyMap<string, ActivityNow> | undefined,
+  after: ReadonlyMap<string, ActivityNow>,
+): TeamEvent[] {
+  const events: TeamEvent[] = [];
+  for (const [member, activity] of after) {
+    const previous = before?.get(member);
+    if (previous && previous.state === activity.state && previous.tool === activity.tool) continue;
+    const usage = selectUsage(team).members.get(member) ?? null;
+    events.push({
+      kind: 'activity',
+      team: team.name,
+      member,
+      activity,
+      previous: previous ? { state: previous.state, tool: previous.tool } : null,
+      usage,
+    });
   }
   return events;
 }
@@ -108,6 +145,7 @@ export function followTeams(
 
       const handshakes = new Map<string, HandshakeState>();
       const tasks = new Map<string, TaskState>();
+      const activity = options.diagnosesOnly ? new Map<string, ActivityNow>() : selectActivity(team, now);
       if (!options.diagnosesOnly) {
         // A team that appears while followed comes with what it holds; at the start, `--json` says that.
         if (!initial) {
@@ -130,6 +168,7 @@ export function followTeams(
           const previous = before?.tasks.get(task.id) ?? null;
           if (previous !== task.state) events.push({ kind: 'task', team: name, task, previous });
         }
+        append(events, activityEvents(team, before?.activity, activity));
       }
 
       const judgement = selectDiagnoses(team, now, options.stallAfterMs);
@@ -144,7 +183,7 @@ export function followTeams(
       for (const [id, previous] of before?.diagnoses ?? []) {
         if (!diagnoses.has(id)) events.push({ kind: 'diagnosis', team: name, change: 'cleared', diagnosis: previous, previous });
       }
-      said.set(name, { team, handshakes, tasks, diagnoses });
+      said.set(name, { team, handshakes, tasks, diagnoses, activity });
     }
     if (events.length > 0 || initial) emit(events, initial);
     if (options.ticking && Number.isFinite(next)) {

@@ -4,7 +4,7 @@
  *
  *   NO_ACTIVITY; foldActivity(fold, facts): ActivityFold     fact by fact (pure; same fold back when nothing changed)
  *   activityNow(fold, { now, permissionWaitSince }): ActivityNow   the state as of `now`
- *   activityJson(now): ActivityJson                          `Member.activity` in `--json`
+ *   activityJson(now): ActivityJson                          `Member.activity` in `--json` (NO_ACTIVITY_NOW: nothing known)
  *   overdueAfterMs(fold, tool): number                       how long a call of `tool` runs before it is marked
  *
  * States: `tool` (a call without its result: the newest open one is shown, as
@@ -278,6 +278,9 @@ export function activityNow(fold: ActivityFold, context: ActivityContext): Activ
   }
   return { ...shown(newest), state: 'tool', since: time(newest.startedAt), overdue: false, overdueAt: next };
 }
+
+/** A member of whom no transcript says anything. */
+export const NO_ACTIVITY_NOW: ActivityNow = activityNow(NO_ACTIVITY, { now: 0, permissionWaitSince: null });
 
 /** `Member.activity` in `--json`. */
 export interface ActivityJson {

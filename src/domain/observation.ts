@@ -3,10 +3,14 @@
  * The live watcher, the start-up scan and a journal replay all produce
  * observations, so they all drive the same reducer.
  */
+import type { ActivityFold } from './activity.js';
 import type { Artifact } from './agent.js';
 import type { InboxMessage } from './inbox.js';
-import type { FileTarget, FolderTarget } from './paths.js';
+import type { TeamFileTarget, FolderTarget } from './paths.js';
 import type { AgentStatus, Task, TeamConfig } from './schemas.js';
+import type { SessionState } from './session-state.js';
+import type { TranscriptFact, TranscriptIdentity, TranscriptMeta } from './transcript-facts.js';
+import type { UsageFold } from './usage.js';
 import { append } from './lists.js';
 
 interface Seen {
@@ -87,8 +91,30 @@ export type Observation =
       readonly entries: readonly Artifact[];
       readonly more: number;
     } & Seen)
+  /**
+   * What was appended to a session transcript (`projects/…`) of the team's,
+   * decoded into facts (src/watch/transcripts/). `reset`: read from its start
+   * (the first read, or the file was replaced or rewritten): what was known of
+   * it is forgotten, and it starts from `base` (a journal's record of a read
+   * from the start) or from nothing. `more`: the read goes on (a long
+   * transcript is read in slices between frames). `meta`: the `.meta.json`
+   * beside a subagent's transcript, as read with it.
+   */
+  | ({
+      readonly kind: 'transcript';
+      readonly team: string;
+      /** Relative to the config dir. */
+      readonly path: string;
+      readonly reset: boolean;
+      readonly more?: boolean;
+      readonly facts: readonly TranscriptFact[];
+      readonly base?: TranscriptBase;
+      readonly meta?: TranscriptMeta;
+    } & Seen)
+  /** The team lead's running session, as `sessions/<pid>.json` says; null once the file is gone. */
+  | ({ readonly kind: 'session-state'; readonly team: string; readonly path: string; readonly state: SessionState | null } & Seen)
   /** A file we read was removed. */
-  | ({ readonly kind: 'file-gone'; readonly target: FileTarget } & Seen)
+  | ({ readonly kind: 'file-gone'; readonly target: TeamFileTarget } & Seen)
   /** A team's or task list's folder exists. */
   | { readonly kind: 'folder'; readonly target: FolderTarget; readonly at: number }
   /** A team's or task list's folder was removed (cleanup). */
@@ -97,6 +123,13 @@ export type Observation =
   | { readonly kind: 'problem'; readonly path: string; readonly message: string; readonly at: number }
   /** A file that had a problem was read cleanly (or removed). */
   | { readonly kind: 'problem-gone'; readonly path: string };
+
+/** Where a transcript's folds start from, as a journal recorded them (text left out: see journalFact). */
+export interface TranscriptBase {
+  readonly activity: ActivityFold;
+  readonly usage: UsageFold;
+  readonly identity: TranscriptIdentity | null;
+}
 
 /** The path of a problem with the config dir itself (missing, a file, removed); its message names the dir. */
 export const DIR_PROBLEM = '.';

@@ -7,11 +7,16 @@
  * `teams/<team>/inboxes/<member>.json`, `tasks/<team>/<n>.json`), two more:
  * a team described by one file, `teams/<team>.json` (swarm-tools), and per-agent
  * records of some team runners, `tasks/<team>/<member>/` holding
- * `task-status.json`, `output.log` and an `artifacts/` folder.
+ * `task-status.json`, `output.log` and an `artifacts/` folder. And the
+ * sessions' own files, which name no team: transcripts under `projects/` and
+ * live states under `sessions/` (TranscriptTarget).
  */
 
 /** What a file or folder under the config dir holds, for the files we read. */
-export type FileTarget =
+export type FileTarget = TeamFileTarget | TranscriptTarget;
+
+/** A file of a team's: under `teams/` or `tasks/`, named by the team. */
+export type TeamFileTarget =
   | { readonly kind: 'config'; readonly team: string }
   /** `teams/<team>.json`: a whole team in one file, the same fields as a config. */
   | { readonly kind: 'team-file'; readonly team: string }
@@ -22,6 +27,59 @@ export type FileTarget =
   | { readonly kind: 'output-log'; readonly team: string; readonly member: string }
   /** The agent's artifacts folder: "read" is a listing of names and sizes. */
   | { readonly kind: 'artifacts'; readonly team: string; readonly member: string };
+
+/**
+ * A session's files, named by no team (which member's a transcript is, a
+ * selector works out: src/ingest/transcript/member-of.ts): a transcript or the
+ * meta beside a subagent's, under `projects/`, and a running session's live
+ * state, `sessions/<pid>.json`. Only a separate watcher of the folders of the
+ * teams known reads them (src/watch/transcripts/).
+ */
+export type TranscriptTarget =
+  { readonly kind: 'transcript'; readonly file: TranscriptFile } | { readonly kind: 'session-state'; readonly pid: string };
+
+export type TranscriptFile =
+  /** `<slug>/<sessionId>.jsonl`: a lead's or a tmux teammate's session (or anyone's). */
+  | { readonly kind: 'session'; readonly slug: string; readonly sessionId: string }
+  /** `<slug>/<sessionId>/subagents/agent-<agentId>.jsonl`: a subagent's, or an in-process teammate's. */
+  | { readonly kind: 'subagent'; readonly slug: string; readonly sessionId: string; readonly agentId: string }
+  /** The `.meta.json` beside it. */
+  | { readonly kind: 'subagent-meta'; readonly slug: string; readonly sessionId: string; readonly agentId: string };
+
+export const PROJECTS = 'projects';
+export const SESSIONS = 'sessions';
+
+const SESSION = /^([^/]+)\/([^/]+)\.jsonl$/u;
+const SUBAGENT = /^([^/]+)\/([^/]+)\/subagents\/agent-([^/]+?)(\.meta\.json|\.jsonl)$/u;
+
+/** What a path relative to projects/ is (`/` separated): undefined for anything else. */
+export function transcriptFileOf(path: string): TranscriptFile | undefined {
+  const subagent = SUBAGENT.exec(path);
+  if (subagent) {
+    const [, slug = '', sessionId = '', agentId = '', extension] = subagent;
+    return { kind: extension === '.jsonl' ? 'subagent' : 'subagent-meta', slug, sessionId, agentId };
+  }
+  const session = SESSION.exec(path);
+  if (session) return { kind: 'session', slug: session[1] ?? '', sessionId: session[2] ?? '' };
+  return undefined;
+}
+
+/** The path of a transcript file relative to projects/. */
+export function transcriptPathOf(file: TranscriptFile): string {
+  if (file.kind === 'session') return `${file.slug}/${file.sessionId}.jsonl`;
+  return `${file.slug}/${file.sessionId}/subagents/agent-${file.agentId}${file.kind === 'subagent' ? '.jsonl' : '.meta.json'}`;
+}
+
+/** A session's file under `projects/` or `sessions/` (a relative path), or undefined. */
+export function classifySessionFile(relative: string): TranscriptTarget | undefined {
+  const [root, ...rest] = split(relative) ?? [];
+  if (root === SESSIONS) {
+    const pid = rest.length === 1 ? JSON_FILE.exec(rest[0]!)?.[1] : undefined;
+    return pid ? { kind: 'session-state', pid } : undefined;
+  }
+  const file = root === PROJECTS ? transcriptFileOf(rest.join('/')) : undefined;
+  return file ? { kind: 'transcript', file } : undefined;
+}
 
 /** Folders whose appearance or removal means something. */
 export type FolderTarget = { readonly kind: 'team-dir'; readonly team: string } | { readonly kind: 'tasks-dir'; readonly team: string };
@@ -66,7 +124,7 @@ function split(relative: string): string[] | undefined {
 }
 
 /** A per-agent file or folder: `tasks/<team>/<member>/<entry>`. */
-function classifyAgentEntry(team: string, member: string, entry: string): FileTarget | undefined {
+function classifyAgentEntry(team: string, member: string, entry: string): TeamFileTarget | undefined {
   if (entry === AGENT_STATUS_FILE) return { kind: 'agent-status', team, member };
   if (entry === OUTPUT_LOG_FILE) return { kind: 'output-log', team, member };
   if (entry === ARTIFACTS_FOLDER) return { kind: 'artifacts', team, member };
@@ -74,11 +132,12 @@ function classifyAgentEntry(team: string, member: string, entry: string): FileTa
 }
 
 /**
- * The file a relative path names, or undefined when it is not one teamtop reads.
+ * The team file a relative path names, or undefined when it is not one the
+ * team files' reader reads (a session's files: classifySessionFile).
  * Anything inside an agent's artifacts folder names the folder: a change there
  * changes its listing.
  */
-export function classifyFile(relative: string): FileTarget | undefined {
+export function classifyFile(relative: string): TeamFileTarget | undefined {
   const known = classified.get(relative);
   if (known !== undefined || classified.has(relative)) return known;
   const target = classify(relative);
@@ -88,10 +147,10 @@ export function classifyFile(relative: string): FileTarget | undefined {
 }
 
 /** Paths classified lately: a replay asks about the same few paths a million times, and splitting each again cost seconds. */
-const classified = new Map<string, FileTarget | undefined>();
+const classified = new Map<string, TeamFileTarget | undefined>();
 const MAX_CLASSIFIED = 4096;
 
-function classify(relative: string): FileTarget | undefined {
+function classify(relative: string): TeamFileTarget | undefined {
   const artifact = /^(tasks\/[^/]+\/[^/]+\/artifacts)\/[^/]+$/u.exec(relative);
   const parts = split(artifact ? artifact[1]! : relative);
   if (!parts) return undefined;
@@ -164,5 +223,9 @@ export function pathOf(target: FileTarget): string {
       return `tasks/${target.team}/${target.member}/${OUTPUT_LOG_FILE}`;
     case 'artifacts':
       return `tasks/${target.team}/${target.member}/${ARTIFACTS_FOLDER}`;
+    case 'transcript':
+      return `${PROJECTS}/${transcriptPathOf(target.file)}`;
+    case 'session-state':
+      return `${SESSIONS}/${target.pid}.json`;
   }
 }

@@ -39,6 +39,20 @@ export interface TranscriptIdentity {
   readonly cwd?: string;
 }
 
+/**
+ * What the `.meta.json` beside a subagent's transcript says: an in-process
+ * teammate's names its team and itself (`taskKind: "in_process_teammate"`).
+ */
+export interface TranscriptMeta {
+  readonly name?: string | undefined;
+  readonly teamName?: string | undefined;
+  readonly taskKind?: string | undefined;
+  readonly agentType?: string | undefined;
+  readonly color?: string | undefined;
+  readonly model?: string | undefined;
+  readonly planModeRequired?: boolean | undefined;
+}
+
 /** One model's figures in a `cost-state` record. */
 export interface ModelCost {
   readonly model: string;
@@ -70,6 +84,8 @@ export type TranscriptFact =
   | { readonly kind: 'prompt'; readonly line: string; readonly at: number }
   /** The first line of a teammate's spawn prompt (its first record: issue 25). */
   | { readonly kind: 'spawn-prompt'; readonly line: string; readonly at: number }
+  /** A teammate the lead spawned (its `Agent` call): its name and its prompt's first line (issue 25). */
+  | { readonly kind: 'spawned'; readonly name: string; readonly line: string; readonly at: number }
   /** Mail the model took (it is in its context from now on): who from, and its summary, protocol type or first line. */
   | { readonly kind: 'mail-taken'; readonly from: string; readonly line: string | null; readonly at: number }
   /** The turn ended (`end_turn`, or the client's `turn_duration` record). */
@@ -108,6 +124,7 @@ export function journalFact(fact: TranscriptFact): TranscriptFact | undefined {
     case 'mail-taken':
       return { ...fact, line: null };
     case 'spawn-prompt':
+    case 'spawned':
       return undefined;
     default:
       return fact;

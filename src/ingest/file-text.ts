@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto';
 import { parseAgentStatus, parseConfig, parseInboxElements, parseTask } from '../domain/files.js';
 import type { InboxMessage } from '../domain/inbox.js';
 import type { InboxChange, Observation } from '../domain/observation.js';
-import type { FileTarget } from '../domain/paths.js';
+import type { TeamFileTarget } from '../domain/paths.js';
 import { changeFrom, decodeEach, inboxObservation, lastElementEnd, sameMessages, type Conclusion, type FileState } from './inbox-reads.js';
 
 /** What the whole text of a file says (an inbox's is remembered in `state`). */
 export function parseFileText(
-  target: FileTarget,
+  target: TeamFileTarget,
   text: string,
   at: number,
   live: boolean,

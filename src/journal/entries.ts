@@ -6,7 +6,7 @@
  */
 import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
-import { classifyFile, pathOf, type FileTarget } from '../domain/paths.js';
+import { classifyFile, pathOf, type TeamFileTarget } from '../domain/paths.js';
 import type { JournalEntry } from './format.js';
 
 export class JournalEntries {
@@ -101,7 +101,7 @@ export class JournalEntries {
 }
 
 /** The file a whole-text observation was read from. */
-function targetOf(observation: Extract<Observation, { kind: 'config' | 'task' | 'agent-status' }>): FileTarget {
+function targetOf(observation: Extract<Observation, { kind: 'config' | 'task' | 'agent-status' }>): TeamFileTarget {
   switch (observation.kind) {
     case 'config':
       return { kind: observation.flat ? 'team-file' : 'config', team: observation.team };

@@ -19,6 +19,7 @@ import {
   type TeamState,
 } from './state.js';
 import { maxOf } from '../domain/lists.js';
+import { applySessionState, applyTranscript } from './transcripts.js';
 
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
@@ -218,6 +219,10 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return observation.target.kind === 'team-dir' && !team.present ? { ...team, isTeam: true, present: true } : team;
     case 'folder-gone':
       return observation.target.kind === 'team-dir' && team.present ? { ...team, present: false } : team;
+    case 'transcript':
+      return applyTranscript(team, observation);
+    case 'session-state':
+      return applySessionState(team, observation);
     case 'problem':
     case 'problem-gone':
       return team;
@@ -240,6 +245,8 @@ function teamOf(observation: Observation): string | undefined {
     case 'agent-status':
     case 'log':
     case 'artifacts':
+    case 'transcript':
+    case 'session-state':
       return observation.team;
     case 'file-gone':
     case 'folder':

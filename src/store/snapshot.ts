@@ -18,6 +18,8 @@ import { selectTeams } from './selectors/teams.js';
 import { selectWorkflow } from './selectors/workflow.js';
 import type { AgentRecord, AppState, TeamState } from './state.js';
 import { selectDiagnoses, type Diagnosis } from './selectors/diagnoses.js';
+import { activityJson, NO_ACTIVITY_NOW } from '../domain/activity.js';
+import { selectActivity, selectUsage } from './selectors/work.js';
 
 export interface SnapshotOptions extends Thresholds {
   readonly claudeDir: string;
@@ -155,6 +157,8 @@ function workflowJson(team: TeamState, options: SnapshotOptions) {
 }
 
 function teamJson(team: TeamState, options: SnapshotOptions) {
+  const activity = selectActivity(team, options.now);
+  const usage = selectUsage(team);
   return {
     name: team.name,
     /** `session`: a `claude -p` run's task list and the inboxes of its task owners, not a team (see isPrintSession). */
@@ -182,12 +186,15 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
         joinedAt: isoOrNull(stay.joinedAt),
         leftAt: isoOrNull(stay.leftAt),
       })),
+      activity: activityJson(activity.get(member.name) ?? NO_ACTIVITY_NOW),
+      usage: usage.members.get(member.name) ?? null,
     })),
+    usage: usage.team,
     messages: selectTeamMessages(team.inboxes).map(messageJson),
     tasks: selectTaskGraph(team.tasks).map(taskJson),
     handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map((handshake) => handshakeJson(handshake, options.now)),
     workflow: workflowJson(team, options),
-    diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs).diagnoses.map(diagnosisJson),
+    diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs, options.quietAfterMs).diagnoses.map(diagnosisJson),
   };
 }
 

@@ -3,7 +3,12 @@
  * reducer returns new objects for what changed and keeps the rest, so a selector
  * can tell by identity whether its slice changed.
  */
+import type { ActivityFold } from '../domain/activity.js';
 import type { Artifact } from '../domain/agent.js';
+import type { TranscriptFile } from '../domain/paths.js';
+import type { SessionState } from '../domain/session-state.js';
+import type { TranscriptIdentity, TranscriptMeta } from '../domain/transcript-facts.js';
+import type { UsageFold } from '../domain/usage.js';
 import type { AgentStatus, Member, TeamConfig } from '../domain/schemas.js';
 import type { RosterStay } from '../domain/roster.js';
 import type { TaskRecord } from '../domain/task-graph.js';
@@ -43,6 +48,23 @@ export interface AgentRecord {
   readonly artifacts: { readonly entries: readonly Artifact[]; readonly more: number } | null;
 }
 
+/**
+ * A session transcript of the team's (a member's, once the matcher says
+ * whose: selectors/work.ts), folded: what it says its writer does and used,
+ * and who it says wrote it. No text of it is kept beyond the lines the
+ * activity's steps show.
+ */
+export interface TranscriptRecord {
+  readonly file: TranscriptFile;
+  readonly activity: ActivityFold;
+  readonly usage: UsageFold;
+  readonly identity: TranscriptIdentity | null;
+  /** The `.meta.json` beside a subagent's transcript. */
+  readonly meta: TranscriptMeta | null;
+  /** The teammates a lead's transcript says it spawned: name → its prompt's first line (the latest, a few dozen at most). */
+  readonly spawned: ReadonlyMap<string, string>;
+}
+
 export interface TeamState {
   readonly name: string;
   /** The last `config.json` that could be read. */
@@ -53,6 +75,10 @@ export interface TeamState {
   readonly tasks: ReadonlyMap<string, TaskRecord>;
   /** Per-agent records (`tasks/<team>/<member>/`), by member. */
   readonly agents: ReadonlyMap<string, AgentRecord>;
+  /** Its members' session transcripts, by path (relative to the config dir). */
+  readonly transcripts: ReadonlyMap<string, TranscriptRecord>;
+  /** Its lead's running session (`sessions/<pid>.json`), by path, while the file is there. */
+  readonly sessions: ReadonlyMap<string, SessionState>;
   /** `teams/<name>/` has been seen: a task list without it is a solo session. */
   readonly isTeam: boolean;
   /** `teams/<name>/` exists now; a team that had it and lost it has ended. */
@@ -83,6 +109,8 @@ export function emptyTeam(name: string): TeamState {
     inboxes: new Map(),
     tasks: new Map(),
     agents: new Map(),
+    transcripts: new Map(),
+    sessions: new Map(),
     isTeam: false,
     present: false,
     lastActivity: Number.NaN,

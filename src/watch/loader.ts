@@ -18,7 +18,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../domain/observation.js';
-import { classifyFile, classifyFolder, pathOf, type FileTarget } from '../domain/paths.js';
+import { classifyFile, classifyFolder, pathOf, type TeamFileTarget } from '../domain/paths.js';
 import { AgentFiles, isAgentTarget } from './agent-files.js';
 import { FileInterpreter } from '../ingest/interpreter.js';
 import { fingerprintOf, readIfChanged, type Fingerprint } from '../io/read-file.js';
@@ -36,7 +36,7 @@ export interface LoaderOptions {
   /** What the journal needs of a read of this inbox (see InterpretOptions.record); nothing without a journal. */
   readonly record?: (relative: string) => 'whole' | 'change' | undefined;
   /** Files bigger than this are not read (see MAX_FILE_BYTES). */
-  readonly maxBytes?: (target: FileTarget) => number;
+  readonly maxBytes?: (target: TeamFileTarget) => number;
 }
 
 /**
@@ -44,7 +44,7 @@ export interface LoaderOptions {
  * message is about a kilobyte); a config or a task, kilobytes. Bigger files are
  * not read at all: reading one would stall the dashboard and hold its bytes.
  */
-const MAX_FILE_BYTES: Readonly<Record<FileTarget['kind'], number>> = {
+export const MAX_FILE_BYTES: Readonly<Record<TeamFileTarget['kind'], number>> = {
   inbox: 64 * 1024 * 1024,
   config: 8 * 1024 * 1024,
   'team-file': 8 * 1024 * 1024,
@@ -56,10 +56,10 @@ const MAX_FILE_BYTES: Readonly<Record<FileTarget['kind'], number>> = {
 };
 
 /** What to read for a change at `relative`: the file, or for anything in an artifacts folder, the folder (listed again). */
-const toRead = (relative: string, target: FileTarget): string => (target.kind === 'artifacts' ? pathOf(target) : relative);
+const toRead = (relative: string, target: TeamFileTarget): string => (target.kind === 'artifacts' ? pathOf(target) : relative);
 
 /** The folder whose removal takes a file with it: a team's or a task list's (none for a team file). */
-function folderOf(target: FileTarget): string | undefined {
+function folderOf(target: TeamFileTarget): string | undefined {
   switch (target.kind) {
     case 'team-file':
       return undefined;

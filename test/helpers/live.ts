@@ -30,8 +30,9 @@ export async function watchUntil(
   options: Partial<Pick<WatchOptions, 'watch' | 'pollMs'>> = {},
 ): Promise<Session & { json: (now?: number) => ReturnType<typeof snapshot> }> {
   const session = openSession(claudeDir);
-  signal.addEventListener('abort', () => session.reader.close());
+  signal.addEventListener('abort', () => session.close());
   await watchClaudeDir({ claudeDir, reader: session.reader, signal, ...options });
+  session.transcripts?.start(signal);
   // As of `now`: a fixture's members are quiet by the clock's time, months after it was written.
   return {
     ...session,
@@ -58,6 +59,7 @@ export async function watchRecorded(claudeDir: string, journal: JournalOptions) 
     };
   }
   await watchClaudeDir({ claudeDir, reader: session.reader, signal: controller.signal });
+  session.transcripts?.start(controller.signal);
   return {
     ...session,
     observed,

@@ -1,6 +1,7 @@
 /**
  * What a member's pane opens: the member itself (`d`: roster entry, runner
- * status and figures, metadata, artifacts, prompt) or a line of its output log.
+ * status and figures, metadata, artifacts, its transcript and figures, its
+ * spawn prompt and where it came from) or a line of its output log.
  */
 import { agentFigures, figuresLine, formatBytes } from '../../../src/domain/agent.js';
 import { maxOf } from '../../../src/domain/lists.js';
@@ -14,6 +15,7 @@ import { fieldLines, namePart, wrap } from '../../message-detail.js';
 import type { Detail, Look } from '../../pane.js';
 import { displayWidth, fit, fitPad, wrapBlock } from '../../text.js';
 import { palette } from '../../theme.js';
+import { promptOf, workLines, type DetailWork } from './work-detail.js';
 
 export function statusLabel(member: MemberView, now: number): string {
   const since =
@@ -46,7 +48,14 @@ const fact = (label: string, value: string | undefined | null): string => (value
  * (API-spec layout), its metadata and its artifacts folder, then its prompt.
  * Sections with nothing to say are left out.
  */
-function memberLines(member: MemberView, info: Member | null, budgetTokens: number | undefined, width: number, now: number): string[] {
+function memberLines(
+  member: MemberView,
+  info: Member | null,
+  budgetTokens: number | undefined,
+  width: number,
+  now: number,
+  work?: DetailWork,
+): string[] {
   const runner = member.agent?.status ?? null;
   const roster = [
     fact('agent id', info?.agentId),
@@ -77,7 +86,9 @@ function memberLines(member: MemberView, info: Member | null, budgetTokens: numb
   const sections = [roster, runnerFacts, metadata, artifactLines(member), logFacts]
     .map((section) => section.filter(Boolean).flatMap((line) => wrap(line, width)))
     .filter((section) => section.length > 0);
-  if (info?.prompt) sections.push(['prompt:', ...wrap(info.prompt, width - 2).map((line) => `  ${line}`)]);
+  if (work) sections.push(workLines(work, now).flatMap((line) => wrap(line, width)));
+  const prompt = promptOf(info, work);
+  if (prompt) sections.push([`${prompt.label}:`, ...wrap(prompt.text, width - 2).map((line) => `  ${line}`)]);
   return sections.flatMap((section, i) => (i === 0 ? section : ['', ...section]));
 }
 
@@ -116,9 +127,15 @@ function artifactLines(member: MemberView): string[] {
 }
 
 /** The member opened (`d`). */
-export function memberDetail(member: MemberView, info: Member | null, budgetTokens: number | undefined, now: number): Detail {
+export function memberDetail(
+  member: MemberView,
+  info: Member | null,
+  budgetTokens: number | undefined,
+  now: number,
+  work?: DetailWork,
+): Detail {
   return {
-    lines: (width) => memberLines(member, info, budgetTokens, width, now),
+    lines: (width) => memberLines(member, info, budgetTokens, width, now, work),
     facts: (look) => [
       [
         memberName(look, member),

@@ -14,6 +14,7 @@ import { memoize, sameList, shallowEqual } from '../../../src/store/selectors/me
 import { keeper } from '../../keep.js';
 import type { MemberView } from '../../../src/store/selectors/members.js';
 import { selectInboxMessages } from '../../../src/store/selectors/messages.js';
+import { selectSpawnedByLead, selectWork } from '../../../src/store/selectors/work.js';
 import type { AgentLog } from '../../../src/store/state.js';
 import type { PaneLayout } from '../../layout.js';
 import { messageDetail } from '../../message-detail.js';
@@ -24,6 +25,10 @@ import { selectedIndex } from '../../view-state.js';
 import { UNREAD_MARK } from '../../message-line.js';
 import { memberMark, type DiagnosisMark } from '../diagnoses/marks.js';
 import { logLineDetail, memberDetail, statusLabel } from './detail.js';
+import { activityNote, usageNote, type PaneNote } from './work.js';
+import type { DetailWork } from './work-detail.js';
+
+export type { PaneNote } from './work.js';
 
 export const memberPaneId = (member: string): PaneId => ({ kind: 'member', member });
 
@@ -34,12 +39,6 @@ export const messageKey = (key: string): ItemKey => ({ kind: 'message', id: key 
  * delivers within a few seconds, so mail that sits longer is a stuck member.
  */
 export const LONG_WAIT_MS = 10_000;
-
-/** A line under a pane's info line: the agent's figures, or its error. */
-export interface PaneNote {
-  readonly text: string;
-  readonly tone: 'info' | 'danger';
-}
 
 /** The end of an agent's output log as a pane shows it. */
 export interface LogView {
@@ -124,17 +123,18 @@ const logKeys = memoize((log: LogView): Keys => ({
 
 const NO_NOTES: readonly PaneNote[] = [];
 
-/** The agent's figures and error, as lines for its pane. */
-function notesOf(member: MemberView, budgetTokens: number | undefined): readonly PaneNote[] {
+/** Its agent's error (where only one note fits, it is the one to see), what it does now and what it used (its transcript), its agent's figures. */
+function notesOf(frame: Frame, member: MemberView): readonly PaneNote[] {
   const status = member.agent?.status;
-  if (!status) return NO_NOTES;
-  const notes: PaneNote[] = [];
-  // The error first: where only one note fits, it is the one to see.
-  if (status.status === 'error') notes.push({ text: `error: ${status.errorMessage ?? 'no message given'}`, tone: 'danger' });
-  const figures = agentFigures(status, budgetTokens);
-  const line = figuresLine(figures);
-  if (line) notes.push({ text: line, tone: figures.budgetShare !== null && figures.budgetShare > 1 ? 'danger' : 'info' });
-  return notes;
+  const figures = status ? agentFigures(status, frame.team.config?.metadata?.budget_tokens) : undefined;
+  const line = figures ? figuresLine(figures) : '';
+  const notes = [
+    status?.status === 'error' ? { text: `error: ${status.errorMessage ?? 'no message given'}`, tone: 'danger' as const } : null,
+    activityNote(frame.work.activity.get(member.name), frame.now),
+    usageNote(frame.work.usage.members.get(member.name)),
+    line ? { text: line, tone: (figures?.budgetShare ?? 0) > 1 ? ('danger' as const) : ('info' as const) } : null,
+  ].filter((note) => note !== null);
+  return notes.length === 0 ? NO_NOTES : notes;
 }
 
 /**
@@ -145,7 +145,7 @@ function notesOf(member: MemberView, budgetTokens: number | undefined): readonly
 function notesThatFit(notes: readonly PaneNote[], rows: number, listLength: number): readonly PaneNote[] {
   let left = rows;
   return notes.filter((note) => {
-    const keep = note.tone === 'danger' ? 0 : Math.min(1, listLength);
+    const keep = note.tone === 'danger' || note.activity === true ? 0 : Math.min(1, listLength);
     if (left - keep <= 0) return false;
     left--;
     return true;
@@ -164,8 +164,24 @@ export function memberContent(frame: Frame, member: MemberView): MemberContent {
     member,
     messages,
     log,
-    notes: notesOf(member, team.config?.metadata?.budget_tokens),
+    notes: notesOf(frame, member),
     items: log ? logKeys(log) : messageKeys(messages),
+  };
+}
+
+/** What the member's details say of its work and spawn prompt: nothing when no transcript says anything of it. */
+function detailWork(frame: Frame, member: string): DetailWork | undefined {
+  const work = selectWork(frame.team).get(member);
+  const agentCallPrompt = selectSpawnedByLead(frame.team).get(member) ?? null;
+  if (!work && agentCallPrompt === null) return undefined;
+  return {
+    path: work?.path ?? null,
+    transcripts: work?.transcripts ?? 0,
+    activity: frame.work.activity.get(member),
+    usage: frame.work.usage.members.get(member) ?? null,
+    spawnPrompt: work?.activity.spawnPrompt ?? null,
+    inProcess: work?.inProcess ?? false,
+    agentCallPrompt,
   };
 }
 
@@ -174,7 +190,13 @@ function opener(frame: Frame, { member, log }: MemberContent): PaneList['open'] 
   return (key): Detail | null => {
     const { team } = frame;
     if (key.kind === 'member')
-      return memberDetail(member, team.members.get(member.name)?.info ?? null, team.config?.metadata?.budget_tokens, frame.now);
+      return memberDetail(
+        member,
+        team.members.get(member.name)?.info ?? null,
+        team.config?.metadata?.budget_tokens,
+        frame.now,
+        detailWork(frame, member.name),
+      );
     if (log) {
       const line = logKeys(log).indexOf(key);
       return line < 0 ? null : logLineDetail(member, log.first + line + 1, log.lines[line]!);

@@ -36,8 +36,10 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
     // The details give way first, then the rest is cut at the pane's edge.
     const room = layout.width - stringWidth([...head, ...partsOf(status)].map((part) => part.text).join('')) - 6;
     // No room for lines of their own: the figures and an error follow the details.
-    const info =
-      room > 0 ? fit([infoText(pane), ...pane.notes.map((note) => note.text)].filter(Boolean).join(' · '), Math.min(80, room)) : '';
+    // What it does now first, then what it is.
+    const notes = (activity: boolean) =>
+      pane.notes.filter((note) => (note.activity === true) === activity).map((note) => `${note.text}${note.tail ?? ''}`);
+    const info = room > 0 ? fit([...notes(true), infoText(pane), ...notes(false)].filter(Boolean).join(' · '), Math.min(80, room)) : '';
     return (
       <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
         <FittedLine parts={[...head, { text: info ? ` · ${info} · ` : ' · ', dimColor: true }, ...partsOf(status)]} width={layout.width} />

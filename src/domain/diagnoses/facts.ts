@@ -3,6 +3,7 @@
  * The store gathers them (src/store/selectors/diagnoses.ts); the detectors are pure
  * functions of them.
  */
+import type { ActivityNow } from '../activity.js';
 import type { Handshake } from '../handshakes.js';
 import type { InboxMessage } from '../inbox.js';
 import type { MemberStatus } from '../member-status.js';
@@ -27,6 +28,18 @@ export interface MemberFacts {
   readonly approval: InboxMessage | null;
   /** Every stay on the roster, oldest first. */
   readonly stays: readonly RosterStay[];
+}
+
+/** What a member's session transcript says of its work, as of the clock (issue 23). */
+export interface WorkFacts {
+  readonly activity: ActivityNow;
+  /** Its process is its lead's (the lead, an in-process teammate): its permission prompts are asked in the lead's session. */
+  readonly inLeadProcess: boolean;
+  /** When its transcript last moved (NaN: not known). */
+  readonly movedAt: number;
+  readonly contextTokens: number;
+  /** Of its model's window (null: the window is not known). */
+  readonly contextPercent: number | null;
 }
 
 export interface InboxFacts {
@@ -70,6 +83,8 @@ export interface TeamFacts {
   readonly clock: Clock;
   /** `--stall-after`: an open request this old is stalled, mail waiting this long piles up. */
   readonly stallAfterMs: number;
+  /** `--quiet-after`: a working member whose transcript has not moved for this long is quiet. */
+  readonly quietAfterMs: number;
   /** `teams/<team>/` is gone: nobody is left to answer, read or act. */
   readonly ended: boolean;
   /** A `config.json` was read: a name on no roster is a stranger. */
@@ -93,6 +108,8 @@ export interface TeamFacts {
    */
   readonly unanswered: readonly Handshake[];
   readonly tasks: readonly TaskNode[];
+  /** Each member's work, where a transcript of it was read (none with `--no-transcripts`). */
+  readonly work: ReadonlyMap<string, WorkFacts>;
 }
 
 /** On the team and able to act: not gone, and the team has not ended. */

@@ -4,17 +4,21 @@
  * subject, and the first kind here that finds it is the one said. A new kind
  * is a module with its detector and a line here.
  */
+import { contextFull } from './context-full.js';
 import { contradictingAnswers } from './contradicting-answers.js';
 import type { Detector, Diagnosis } from './diagnosis.js';
 import type { TeamFacts } from './facts.js';
 import type { Idle } from './idle.js';
+import { hungTool } from './hung-tool.js';
 import { ignoredShutdown } from './ignored-shutdown.js';
 import { misaddressed } from './misaddressed.js';
 import { orphanedTask } from './orphaned-task.js';
+import { permissionWaiting } from './permission-waiting.js';
 import { stalled } from './stalled.js';
 import { staleRequest } from './stale-request.js';
 import { startedWhileBlocked } from './started-while-blocked.js';
 import { toDeparted } from './to-departed.js';
+import { transcriptQuiet } from './transcript-quiet.js';
 import { unreadPileup } from './unread-pileup.js';
 import { zombie } from './zombie.js';
 
@@ -29,6 +33,10 @@ const DETECTORS: readonly Detector[] = [
   orphanedTask,
   startedWhileBlocked,
   contradictingAnswers,
+  permissionWaiting,
+  hungTool,
+  transcriptQuiet,
+  contextFull,
 ];
 
 /** Every kind, in the registry's order. */

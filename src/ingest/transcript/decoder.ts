@@ -36,7 +36,7 @@ import {
   type RecordIdentity,
   type UserRecord,
 } from './records.js';
-import { firstLine, mailLine, protocolMessage, teammateMessages, toolDetail } from './text-lines.js';
+import { firstLine, mailLine, NAME_MAX, protocolMessage, SPAWN_PROMPT_MAX, spawnedBy, teammateMessages, toolDetail } from './text-lines.js';
 
 /** How many responses' usage is remembered: the records of one response come together. */
 const RESPONSES_REMEMBERED = 64;
@@ -44,10 +44,6 @@ const RESPONSES_REMEMBERED = 64;
 const HEAD = 4096;
 /** A longer unfinished line is not held: it is counted invalid when its end arrives. */
 const LONGEST_LINE = 64 * 1024 * 1024;
-/** A spawn prompt's first line is read in the member's details, where there is room. */
-const SPAWN_PROMPT_MAX = 1000;
-/** A tool's or a sender's name, as shown. */
-const NAME_MAX = 80;
 /** A decision that let a tool run; anything else refused it. */
 const ALLOWED = new Set(['accept', 'allow', 'approve', 'approved']);
 
@@ -210,6 +206,8 @@ export class TranscriptDecoder {
         if (use.success) {
           const { id, name, input } = use.data;
           facts.push({ kind: 'tool-started', id, name: firstLine(name, NAME_MAX) ?? '?', detail: toolDetail(name, input), messageId, at });
+          const spawned = spawnedBy(name, input);
+          if (spawned) facts.push({ ...spawned, at });
         }
       } else if (type === 'text') {
         const text = TextBlockSchema.safeParse(block);

@@ -21,6 +21,7 @@
  *   records say whose it is (the identity fact of its decoder).
  * A transcript that matches nothing is nobody's: a pane shows nothing rather than a guess.
  */
+import type { TranscriptFile } from '../../domain/paths.js';
 import type { TeamConfig } from '../../domain/schemas.js';
 import type { TranscriptIdentity } from '../../domain/transcript-facts.js';
 import type { SubagentMeta } from './records.js';
@@ -35,28 +36,7 @@ export function projectFolders(cwds: Iterable<string | undefined>): string[] {
   return [...folders];
 }
 
-export type TranscriptFile =
-  /** `<slug>/<sessionId>.jsonl`: a lead's or a tmux teammate's session (or anyone's). */
-  | { readonly kind: 'session'; readonly slug: string; readonly sessionId: string }
-  /** `<slug>/<sessionId>/subagents/agent-<agentId>.jsonl`: a subagent's, or an in-process teammate's. */
-  | { readonly kind: 'subagent'; readonly slug: string; readonly sessionId: string; readonly agentId: string }
-  /** The `.meta.json` beside it. */
-  | { readonly kind: 'subagent-meta'; readonly slug: string; readonly sessionId: string; readonly agentId: string };
-
-const SESSION = /^([^/]+)\/([^/]+)\.jsonl$/u;
-const SUBAGENT = /^([^/]+)\/([^/]+)\/subagents\/agent-([^/]+?)(\.meta\.json|\.jsonl)$/u;
-
-/** What a path relative to projects/ is (`/` separated): undefined for anything else. */
-export function transcriptFileOf(path: string): TranscriptFile | undefined {
-  const subagent = SUBAGENT.exec(path);
-  if (subagent) {
-    const [, slug = '', sessionId = '', agentId = '', extension] = subagent;
-    return { kind: extension === '.jsonl' ? 'subagent' : 'subagent-meta', slug, sessionId, agentId };
-  }
-  const session = SESSION.exec(path);
-  if (session) return { kind: 'session', slug: session[1] ?? '', sessionId: session[2] ?? '' };
-  return undefined;
-}
+export { transcriptFileOf, type TranscriptFile } from '../../domain/paths.js';
 
 /** What the matcher needs of a team: its name (its folder's), its config's lead session and creation time, and its lead's name. */
 export interface TeamRef {
@@ -65,6 +45,12 @@ export interface TeamRef {
   /** The config's `createdAt`, epoch ms (NaN when it does not say). */
   readonly createdAt: number;
   readonly lead: string | undefined;
+}
+
+/** A team whose transcripts are read: what the matcher needs, and the project folders its members write to. */
+export interface TranscriptTeam extends TeamRef {
+  /** Folders under projects/, one each cwd (projectFolders). */
+  readonly slugs: readonly string[];
 }
 
 /** A team as the matcher needs it, from its folder's name, its config and its lead (the store's `selectLead`). */

@@ -7,6 +7,7 @@
  *   teammateMessages(text): TeammateMessage[]     the <teammate-message> elements of a user record's text
  *   protocolMessage(body): ProtocolMessage | undefined   the protocol message a body holds, if any
  *   mailLine(message): string | null              what a step shows of one: its summary, protocol message or first line
+ *   spawnedBy(tool, input)                         the teammate a lead's `Agent` call spawns, and its prompt's first line
  *
  * Everything returned is cut before it is sanitised (sanitising measures what
  * it is given) and then sanitised as all text from disk: no control character
@@ -19,6 +20,10 @@ import type { ProtocolMessage } from '../../domain/schemas.js';
 /** What a line keeps: wider than any pane, short enough to cost nothing to keep. */
 export const LINE_MAX = 240;
 const ELLIPSIS = '…';
+/** A spawn prompt's first line is read in the member's details, where there is room. */
+export const SPAWN_PROMPT_MAX = 1000;
+/** A tool's or a sender's name, as shown. */
+export const NAME_MAX = 80;
 
 /** The first line of `text` with something on it, cut to `max` characters and sanitised; null when there is none. */
 export function firstLine(text: string, max = LINE_MAX): string | null {
@@ -127,4 +132,16 @@ export function mailLine(message: TeammateMessage): string | null {
   if (message.summary !== undefined && message.summary.trim() !== '') return firstLine(message.summary);
   const protocol = protocolMessage(message.body);
   return firstLine(protocol === undefined ? message.body : renderProtocol(protocol));
+}
+
+/** The teammate a lead's `Agent` call spawns: its name, and its prompt's first line (issue 25). */
+export function spawnedBy(
+  tool: string,
+  input: Readonly<Record<string, unknown>>,
+): { kind: 'spawned'; name: string; line: string } | undefined {
+  const { name, prompt } = input;
+  if (tool !== 'Agent' || typeof name !== 'string' || typeof prompt !== 'string') return undefined;
+  const shown = firstLine(name, NAME_MAX);
+  const line = firstLine(prompt, SPAWN_PROMPT_MAX);
+  return shown === null || line === null ? undefined : { kind: 'spawned', name: shown, line };
 }

@@ -9,7 +9,7 @@ import { diagnose, type Judgement } from '../../domain/diagnoses/registry.js';
 import type { Diagnosis, Evidence } from '../../domain/diagnoses/diagnosis.js';
 import { byTime, type InboxMessage } from '../../domain/inbox.js';
 import { append, maxOf, minOf } from '../../domain/lists.js';
-import { approvalOf, newestShutdown } from '../../domain/member-status.js';
+import { approvalOf, DEFAULT_QUIET_AFTER_MS, newestShutdown } from '../../domain/member-status.js';
 import { currentStay } from '../../domain/roster.js';
 import { toEpoch } from '../../domain/time.js';
 import { isPrintSession, type TeamState } from '../state.js';
@@ -20,6 +20,7 @@ import { presentMessages } from './mail.js';
 import { memoize, memoizeGrowing } from './memo.js';
 import { selectPairingIndex, selectPairings } from './pairings.js';
 import { selectTaskGraph } from './tasks.js';
+import { selectWorkFacts } from './work.js';
 
 export type { Diagnosis, Evidence, Judgement };
 
@@ -165,7 +166,7 @@ const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberF
 });
 
 /** The team's facts as of `now`. */
-export function teamFacts(team: TeamState, now: number, stallAfterMs: number): TeamFacts {
+export function teamFacts(team: TeamState, now: number, stallAfterMs: number, quietAfterMs = DEFAULT_QUIET_AFTER_MS): TeamFacts {
   const members = selectMemberFacts(team);
   const ended = !team.present;
   // Once the team has ended nobody is left to answer: an open request is abandoned, not stalled.
@@ -174,6 +175,7 @@ export function teamFacts(team: TeamState, now: number, stallAfterMs: number): T
     team: team.name,
     clock: new Clock(now),
     stallAfterMs,
+    quietAfterMs,
     ended,
     hasRoster: team.config !== null,
     members,
@@ -183,6 +185,7 @@ export function teamFacts(team: TeamState, now: number, stallAfterMs: number): T
     answered: selectAnswered(selectPairings(team.inboxes)),
     unanswered: selectUnanswered(team, now, stallAfterMs, gone),
     tasks: selectTaskGraph(team.tasks),
+    work: selectWorkFacts(team, now),
   };
 }
 
@@ -206,9 +209,9 @@ export function sameDiagnosis(a: Diagnosis, b: Diagnosis): boolean {
   );
 }
 
-const judged = new WeakMap<TeamState, { stallAfterMs: number; judgement: Judgement }>();
+const judged = new WeakMap<TeamState, { stallAfterMs: number; quietAfterMs: number; judgement: Judgement }>();
 
-const detections = new WeakMap<TeamState, { stallAfterMs: number; at: number; judgement: Judgement }>();
+const detections = new WeakMap<TeamState, { stallAfterMs: number; quietAfterMs: number; at: number; judgement: Judgement }>();
 
 /**
  * What the detectors say of a version of the team as of `now`: they run once
@@ -216,11 +219,18 @@ const detections = new WeakMap<TeamState, { stallAfterMs: number; at: number; ju
  * their judgement said it would change, or goes back before they ran. A tick
  * that only moves ages on screen finds it here.
  */
-function detected(team: TeamState, now: number, stallAfterMs: number): Judgement {
+function detected(team: TeamState, now: number, stallAfterMs: number, quietAfterMs: number): Judgement {
   const known = detections.get(team);
-  if (known && known.stallAfterMs === stallAfterMs && known.at <= now && now < known.judgement.nextChangeAt) return known.judgement;
-  const judgement = diagnose(teamFacts(team, now, stallAfterMs));
-  detections.set(team, { stallAfterMs, at: now, judgement });
+  if (
+    known &&
+    known.stallAfterMs === stallAfterMs &&
+    known.quietAfterMs === quietAfterMs &&
+    known.at <= now &&
+    now < known.judgement.nextChangeAt
+  )
+    return known.judgement;
+  const judgement = diagnose(teamFacts(team, now, stallAfterMs, quietAfterMs));
+  detections.set(team, { stallAfterMs, quietAfterMs, at: now, judgement });
   return judgement;
 }
 
@@ -238,13 +248,14 @@ function asOfIdle(judgement: Judgement, lastActivity: number, now: number): Judg
  * said of it. The same diagnoses come back, as the same array, for as long
  * as the team and what is said of it do not change.
  */
-export function selectDiagnoses(team: TeamState, now: number, stallAfterMs: number): Judgement {
+export function selectDiagnoses(team: TeamState, now: number, stallAfterMs: number, quietAfterMs = DEFAULT_QUIET_AFTER_MS): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
-  const judgement = asOfIdle(detected(team, now, stallAfterMs), team.lastActivity, now);
+  const judgement = asOfIdle(detected(team, now, stallAfterMs, quietAfterMs), team.lastActivity, now);
   const known = judged.get(team);
   if (
     known &&
     known.stallAfterMs === stallAfterMs &&
+    known.quietAfterMs === quietAfterMs &&
     known.judgement.idle?.since === judgement.idle?.since &&
     known.judgement.nextChangeAt === judgement.nextChangeAt &&
     known.judgement.diagnoses.length === judgement.diagnoses.length &&
@@ -252,6 +263,6 @@ export function selectDiagnoses(team: TeamState, now: number, stallAfterMs: numb
   ) {
     return known.judgement;
   }
-  judged.set(team, { stallAfterMs, judgement });
+  judged.set(team, { stallAfterMs, quietAfterMs, judgement });
   return judgement;
 }

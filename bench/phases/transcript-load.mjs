@@ -1,0 +1,168 @@
+// Session transcripts on the dashboard (issue 23 §7), each against the same
+// team without them, in the same run:
+// - five 50 MB transcripts: the first frame, and the memory once they are
+//   read (the header shows the team's tokens), against the team with none;
+// - a team of five each writing 2 records a second, a 100 KB record every
+//   tenth: the dashboard's CPU, against the same dashboard with nothing written.
+// The records are those the real 2.1.332 wrote (test-fixtures/captures), over
+// and over; the big ones are attachments, which teamtop skips unparsed.
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { across, fmt, QUICK, root, spread, startTeamtop, temp, WIDE } from '../context.mjs';
+import { makeTeam } from '../fixtures.mjs';
+
+const CAPTURE = join(root, 'test-fixtures', 'captures', 'cc-2.1.332-realcc-team-tmux', 'final_before_exit', 'projects');
+const BIG = 100 * 1024;
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else if (path.endsWith('.jsonl')) yield path;
+  }
+}
+
+/** The recorded records teamtop reads (assistant and user), and a 100 KB attachment. */
+const records = (() => {
+  const lines = [...files(CAPTURE)].flatMap((path) => readFileSync(path, 'utf8').split('\n').filter(Boolean));
+  const read = lines.filter((line) => /"type":"(assistant|user)"/u.test(line));
+  const attachment = JSON.stringify({ type: 'attachment', attachment: { type: 'file', content: 'x'.repeat(BIG) } });
+  return { read, attachment };
+})();
+
+/** The `n`th record a writer writes: a 100 KB one every tenth. */
+const recordAt = (n) => (n % 10 === 9 ? records.attachment : records.read[n % records.read.length]);
+
+/** A team of five and each member's transcript file (empty), laid out as 2.1.332 lays them out. */
+function teamWithTranscripts(name) {
+  const dir = temp(name);
+  const names = makeTeam(dir, name, { members: 5, messages: 20, tasks: 5, start: Date.parse('2026-11-01T10:00:00Z') });
+  const config = JSON.parse(readFileSync(join(dir, 'teams', name, 'config.json'), 'utf8'));
+  const project = join(dir, 'projects', '-work');
+  const subagents = join(project, config.leadSessionId, 'subagents');
+  mkdirSync(subagents, { recursive: true });
+  const paths = names.map((member, i) => {
+    if (i === 0) return join(project, `${config.leadSessionId}.jsonl`);
+    const id = `a${member}-${String(i).padStart(16, '0')}`;
+    writeFileSync(
+      join(subagents, `agent-${id}.meta.json`),
+      JSON.stringify({ name: member, teamName: name, taskKind: 'in_process_teammate' }),
+    );
+    return join(subagents, `agent-${id}.jsonl`);
+  });
+  for (const path of paths) writeFileSync(path, '');
+  return { dir, names, paths, marker: names[4] };
+}
+
+/** Fill each transcript to `mb` MB. */
+function fill(paths, mb) {
+  for (const path of paths) {
+    const chunk = [];
+    let bytes = 0;
+    for (let n = 0; bytes < mb * 1024 * 1024; n++) {
+      const line = `${recordAt(n)}\n`;
+      chunk.push(line);
+      bytes += line.length;
+    }
+    writeFileSync(path, chunk.join(''));
+  }
+}
+
+/** The first frame and, once the transcripts are read (or as long after, without them), the memory. */
+async function open(fixture, withTranscripts) {
+  const t0 = performance.now();
+  const term = await startTeamtop(fixture.dir, ['--no-journal'], WIDE);
+  await term.waitFor(fixture.marker);
+  const firstMs = performance.now() - t0;
+  if (withTranscripts) await term.waitFor(' out · ', 120_000);
+  const readMs = performance.now() - t0;
+  return { term, firstMs, readMs };
+}
+
+async function bigTranscripts() {
+  const mb = QUICK ? 10 : 50;
+  const withThem = teamWithTranscripts('big-transcripts');
+  fill(withThem.paths, mb);
+  const without = teamWithTranscripts('no-transcripts');
+  const a = await open(without, false);
+  const b = await open(withThem, true);
+  // The same time for both to settle, and a collection's chance.
+  await sleep(Math.max(2000, b.readMs - a.readMs));
+  const memory = { without: a.term.memory(), with: b.term.memory() };
+  await a.term.quit();
+  await b.term.quit();
+  return {
+    mb,
+    firstWithout: a.firstMs,
+    firstWith: b.firstMs,
+    readMs: b.readMs,
+    rssWithout: memory.without.rssMb,
+    rssWith: memory.with.rssMb,
+  };
+}
+
+/** The dashboard's CPU share over `seconds` while `work` runs (per cent of a core). */
+async function cpuWhile(term, seconds, work) {
+  const before = term.cpuSeconds();
+  const t0 = performance.now();
+  await work(seconds);
+  return ((term.cpuSeconds() - before) / ((performance.now() - t0) / 1000)) * 100;
+}
+
+async function liveWriters() {
+  const fixture = teamWithTranscripts('writers');
+  fill(fixture.paths, 1);
+  const term = await startTeamtop(fixture.dir, ['--no-journal'], WIDE);
+  await term.waitFor(' out · ');
+  await sleep(3000);
+  const seconds = QUICK ? 5 : 10;
+  const idle = await cpuWhile(term, seconds, (s) => sleep(s * 1000));
+  let n = 0;
+  const writing = await cpuWhile(term, seconds, async (s) => {
+    // Each member 2 records a second: one of the five writes every 100 ms.
+    for (let tick = 0; tick < s * 10; tick++) {
+      const member = tick % 5;
+      appendFileSync(fixture.paths[member], `${recordAt(n++)}\n`);
+      await sleep(100);
+    }
+  });
+  await term.quit();
+  return { idle, writing, records: n };
+}
+
+export const transcriptLoadPhase = {
+  label: 'transcripts on the dashboard: five 50 MB, and five writing',
+  run: async () => ({ big: await bigTranscripts(), live: await liveWriters() }),
+  summary: (runs) => ({
+    mb: runs[0].big.mb,
+    firstWithout: across(runs, (r) => r.big.firstWithout),
+    firstWith: across(runs, (r) => r.big.firstWith),
+    readMs: across(runs, (r) => r.big.readMs),
+    rssWithout: across(runs, (r) => r.big.rssWithout),
+    rssWith: across(runs, (r) => r.big.rssWith),
+    idle: across(runs, (r) => r.live.idle),
+    writing: across(runs, (r) => r.live.writing),
+  }),
+  rows: (t) => [
+    [
+      `first frame, five ${t.mb} MB transcripts (ms)`,
+      spread(t.firstWith, 0),
+      `none ${spread(t.firstWithout, 0)}: ×${fmt(t.firstWith.median / t.firstWithout.median, 2)}; all read in ${spread(t.readMs, 0)} ms`,
+      '≤ 1.5×',
+    ],
+    [
+      `RSS once five ${t.mb} MB transcripts are read (MB)`,
+      spread(t.rssWith, 0),
+      `none ${spread(t.rssWithout, 0)}: ×${fmt(t.rssWith.median / t.rssWithout.median, 2)}`,
+      '≤ 1.2×',
+    ],
+    [
+      'CPU, five members writing 2 records/s, 100 KB every tenth (% of a core)',
+      spread(t.writing, 1),
+      `nothing written ${spread(t.idle, 1)}`,
+      '≤ 3%',
+    ],
+  ],
+};

@@ -1,0 +1,61 @@
+/**
+ * The dashboard's flags: what they are, what goes with what, and what they
+ * choose (the journal's options, the team to open on).
+ */
+import type { ViewName } from '../../components/view-names.js';
+import { DEFAULT_JOURNAL_BYTES } from '../journal/store-dir.js';
+import type { WorkflowSpec } from '../domain/workflow/spec.js';
+import type { CommonFlags, Settings } from './options.js';
+import type { JournalOptions } from './session.js';
+
+export interface DashboardFlags extends CommonFlags {
+  readonly team?: string;
+  readonly once?: boolean;
+  readonly json?: boolean;
+  readonly journal: boolean;
+  readonly journalLimit?: number;
+  readonly spec?: string;
+  readonly view?: ViewName;
+  readonly follow?: boolean;
+  readonly bell?: boolean;
+}
+
+export const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
+
+export function journalOptions(
+  flags: { journal: boolean; journalLimit?: number },
+  settings: Settings,
+  write: boolean,
+): JournalOptions | undefined {
+  if (!flags.journal) return undefined;
+  return {
+    stateDir: settings.stateDir,
+    write,
+    maxBytes: flags.journalLimit === undefined ? DEFAULT_JOURNAL_BYTES : flags.journalLimit * 1024 * 1024,
+  };
+}
+
+/**
+ * The team to open on without `--team`: run from inside a team's session, that
+ * team (once it is there); given a spec, the team it declares.
+ */
+export function preferredTeam(spec: WorkflowSpec | undefined): string | undefined {
+  return process.env['CLAUDE_CODE_TEAM_NAME'] || spec?.name;
+}
+
+/** What is wrong with the dashboard's flags together, as a usage error says it; undefined when nothing is. */
+export function dashboardConflict(flags: DashboardFlags): string | undefined {
+  if (flags.view === 'workflow' && flags.spec === undefined) {
+    return '--view workflow needs --spec <file>: the workflow is the one a team file declares';
+  }
+  if (flags.view !== undefined && flags.json) {
+    return "--view chooses what --once and the dashboard draw; --json prints everything (with --spec, each team's workflow)";
+  }
+  if (flags.follow && (!flags.json || flags.once)) {
+    return '--follow prints one JSON object per line as things happen: use it with --json, without --once';
+  }
+  if (flags.bell && (flags.json || flags.once)) {
+    return '--bell rings in the live dashboard; with --json --follow, wait for "diagnosis" events instead';
+  }
+  return undefined;
+}

@@ -1,0 +1,52 @@
+/**
+ * The sessions' files, wired: the teams in the store say which project
+ * folders the transcript reader reads and its watcher watches, and follow
+ * them as teams come and go. Nothing is read before `start`: the live
+ * dashboard starts it once its first frame is out, `--json` and `--once`
+ * start it and wait for it to settle.
+ */
+import type { Observation } from '../domain/observation.js';
+import { selectTranscriptTeams } from '../store/selectors/work.js';
+import type { Store } from '../store/store.js';
+import { TranscriptReader } from '../watch/transcripts/reader.js';
+import { TranscriptWatcher } from '../watch/transcripts/watcher.js';
+
+export interface Transcripts {
+  /** Read what is there; with a signal, also watch for changes until it aborts. */
+  start(watching?: AbortSignal): void;
+  /** Resolves once nothing queued is left to read. */
+  settled(): Promise<void>;
+  close(): void;
+}
+
+export function followTranscripts(claudeDir: string, store: Store, emit: (observations: Observation[]) => void): Transcripts {
+  const reader = new TranscriptReader({ claudeDir, emit });
+  let watcher: TranscriptWatcher | undefined;
+  let teams: ReturnType<typeof selectTranscriptTeams> | undefined;
+  let said = '';
+  const update = () => {
+    const now = selectTranscriptTeams(store.getState().teams);
+    if (now === teams) return;
+    teams = now;
+    // A new version of the teams seldom changes what is read: said again only when it does.
+    const key = JSON.stringify(now);
+    if (key === said) return;
+    said = key;
+    if (reader.setTeams(now)) void watcher?.follow(reader.watchSet());
+  };
+  update();
+  const unsubscribe = store.subscribe(update);
+  return {
+    start(watching) {
+      reader.start();
+      if (!watching || watcher) return;
+      watcher = new TranscriptWatcher({ claudeDir, take: (events) => reader.take(events), signal: watching });
+      void watcher.follow(reader.watchSet());
+    },
+    settled: () => reader.settled(),
+    close() {
+      unsubscribe();
+      reader.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * `permission-waiting`: a member's tool call waits for a permission prompt
+ * nobody answers, for `--stall-after` or longer. The lead and its in-process
+ * teammates run in the lead's process: its `sessions/<pid>.json` says it
+ * waits for a permission prompt while the member's call has no result. (A
+ * tmux teammate asks its lead by mail: that request's handshake stalls, and
+ * `stalled` says so.)
+ */
+import { diagnosis, memberEvidence, type Detector } from './diagnosis.js';
+import { isPresent } from './facts.js';
+
+export const permissionWaiting: Detector = {
+  kind: 'permission-waiting',
+  detect(facts) {
+    return [...facts.work].flatMap(([name, { activity, inLeadProcess }]) => {
+      const { since } = activity;
+      if (activity.state !== 'waiting-permission' || !inLeadProcess || since === null || !isPresent(facts, name)) return [];
+      if (!facts.clock.passed(since, facts.stallAfterMs)) return [];
+      const call = [activity.tool, activity.detail].filter(Boolean).join(' ');
+      return [
+        diagnosis('permission-waiting', `work:${name}`, {
+          severity: 'warning',
+          members: [name],
+          since,
+          summary: `${name} waits for a permission nobody gave: ${call}`,
+          action: `answer the permission prompt in the lead's terminal (in-process teammates ask there), or allow the tool in the settings`,
+          evidence: [memberEvidence(name, since)],
+        }),
+      ];
+    });
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * `transcript-quiet`: a member works by the team's files (its status) but its
+ * session transcript has not moved for `--quiet-after`: a model call that
+ * never returns, or a process that died without a word. A tool call running
+ * is `hung-tool`'s, a permission prompt `permission-waiting`'s.
+ */
+import { diagnosis, memberEvidence, type Detector } from './diagnosis.js';
+import { isPresent } from './facts.js';
+
+export const transcriptQuiet: Detector = {
+  kind: 'transcript-quiet',
+  detect(facts) {
+    return [...facts.work].flatMap(([name, { activity, movedAt }]) => {
+      const member = facts.members.get(name);
+      if (member?.status !== 'working' || !isPresent(facts, name) || activity.state === 'idle') return [];
+      if (activity.state === 'tool' || activity.state === 'waiting-permission') return [];
+      if (!facts.clock.passed(movedAt, facts.quietAfterMs)) return [];
+      return [
+        diagnosis('transcript-quiet', `work:${name}`, {
+          severity: 'warning',
+          members: [name],
+          since: movedAt,
+          summary: `${name} is working, but its transcript has stopped moving`,
+          action: `check that ${name}'s process is alive (tmux: its pane; in-process: the lead's session) and interrupt it if its model call hangs`,
+          evidence: [memberEvidence(name, movedAt)],
+        }),
+      ];
+    });
+  },
+};

@@ -12,6 +12,7 @@ export const BEL = '\u0007';
 
 export interface BellOptions {
   readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
   readonly now: () => number;
   readonly ticking: boolean;
   readonly ring: () => void;

@@ -27,6 +27,7 @@ export interface DoctorOptions {
   readonly team: string | undefined;
   readonly now: number;
   readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
   readonly json: boolean;
   readonly color: boolean;
   readonly journal: JournalOptions | undefined;
@@ -66,7 +67,7 @@ function diagnosisLines(diagnosis: Diagnosis, now: number, paint: ChalkInstance)
 const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 export async function runDoctor(options: DoctorOptions): Promise<number> {
-  const { claudeDir, now, stallAfterMs } = options;
+  const { claudeDir, now, stallAfterMs, quietAfterMs } = options;
   const out = options.out ?? ((text: string) => process.stdout.write(text));
   const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy, { transcripts: options.transcripts });
   const teams = teamsOf(store.getState(), options.team);
@@ -74,7 +75,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     const names = teamsOf(store.getState(), undefined).map((team) => team.name);
     return unknownTeam(options.team, store.getState(), names, claudeDir);
   }
-  const judged = teams.map((team) => ({ team, ...selectDiagnoses(team, now, stallAfterMs) }));
+  const judged = teams.map((team) => ({ team, ...selectDiagnoses(team, now, stallAfterMs, quietAfterMs) }));
   const all = judged.flatMap(({ diagnoses }) => diagnoses);
   const warnings = all.filter((diagnosis) => diagnosis.severity === 'warning').length;
   const infos = all.length - warnings;

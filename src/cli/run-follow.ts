@@ -21,6 +21,7 @@ export interface FollowOptions {
   /** A fixed instant to judge against (`--now`); the clock when undefined. */
   readonly now: number | undefined;
   readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
   readonly journal: JournalOptions | undefined;
   /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
@@ -55,7 +56,13 @@ export async function runFollow(options: FollowOptions): Promise<number> {
   const watching = new AbortController();
   const stop = followTeams(
     session.store,
-    { team: options.team, stallAfterMs: options.stallAfterMs, now: clock, ticking: options.now === undefined },
+    {
+      team: options.team,
+      stallAfterMs: options.stallAfterMs,
+      quietAfterMs: options.quietAfterMs,
+      now: clock,
+      ticking: options.now === undefined,
+    },
     (events, initial) => {
       const at = clock();
       for (const event of events) write(inertJson(eventJson(event, at, initial)));

@@ -42,6 +42,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
   const stopBell = options.bell
     ? ringOnNewWarnings(session.store, {
         stallAfterMs: options.stallAfterMs,
+        quietAfterMs: options.quietAfterMs,
         now: () => options.now ?? Date.now(),
         ticking: options.now === undefined,
         ring: () => process.stdout.write(BEL),

@@ -54,6 +54,7 @@ export interface TeamEventOptions {
   /** Only this team. */
   readonly team?: string | undefined;
   readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
   /** The clock (fixed with `--now`: nothing then changes with time). */
   readonly now: () => number;
   /** Follows the clock: look again when a judgement would change. */
@@ -171,7 +172,7 @@ export function followTeams(
         append(events, activityEvents(team, before?.activity, activity));
       }
 
-      const judgement = selectDiagnoses(team, now, options.stallAfterMs);
+      const judgement = selectDiagnoses(team, now, options.stallAfterMs, options.quietAfterMs);
       next = Math.min(next, judgement.nextChangeAt);
       const diagnoses = new Map(judgement.diagnoses.map((diagnosis) => [diagnosis.id, diagnosis]));
       for (const diagnosis of judgement.diagnoses) {

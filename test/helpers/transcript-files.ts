@@ -8,7 +8,7 @@
  * Times are seconds from the team's `t0`, as in TeamFiles.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { projectSlug } from '../../src/ingest/transcript/member-of.js';
 import type { TeamFiles } from './team-files.js';
@@ -77,6 +77,9 @@ export class Transcript {
     };
     if (template['parentUuid'] !== undefined) this.last = uuid;
     appendFileSync(this.path, `${JSON.stringify(record)}\n`);
+    // The client writes a record as it happens: the file's time is the record's, on the clock the test
+    // runs the team by (the kernel's own stamp would differ from it under a shifted clock).
+    if (seconds !== null) utimesSync(this.path, new Date(this.files.at(seconds)), new Date(this.files.at(seconds)));
     return record;
   }
 

@@ -3,6 +3,7 @@
  * one report for a person or a script. Exit 0 when nothing warns, 1 when
  * something does (usage errors are 2, as everywhere in teamtop).
  */
+import type { Thresholds } from '../domain/thresholds.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Diagnosis, Evidence } from '../domain/diagnoses/diagnosis.js';
 import { idleNote } from '../domain/diagnoses/idle.js';
@@ -20,14 +21,12 @@ import { fit } from '../../components/text.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
 
-export interface DoctorOptions {
+export interface DoctorOptions extends Thresholds {
   readonly claudeDir: string;
   /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   readonly team: string | undefined;
   readonly now: number;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
   readonly json: boolean;
   readonly color: boolean;
   readonly journal: JournalOptions | undefined;

@@ -1,3 +1,4 @@
+import type { Thresholds } from '../domain/thresholds.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
 import { inertJsonPieces } from '../domain/inert-json.js';
 import { snapshot } from '../store/snapshot.js';
@@ -5,14 +6,12 @@ import { selectTeams } from '../store/selectors/teams.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
 
-export interface JsonOptions {
+export interface JsonOptions extends Thresholds {
   readonly claudeDir: string;
   /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   readonly team: string | undefined;
   readonly now: number;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
   readonly spec: WorkflowSpec | undefined;
   readonly journal: JournalOptions | undefined;
   /** Read the members' transcripts (false: `--no-transcripts`). */

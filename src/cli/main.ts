@@ -4,6 +4,7 @@
  */
 import { Command, Option } from 'commander';
 import { VIEW_NAMES } from '../../components/view-names.js';
+import { DEFAULT_THRESHOLDS } from '../domain/thresholds.js';
 import { resolveStateDir } from '../journal/store-dir.js';
 import { commonOptions, positive, resolveClaudeDir, settingsOf, threshold, wantsColor, type CommonFlags } from './options.js';
 import type { WorkflowSpec } from '../domain/workflow/spec.js';
@@ -122,6 +123,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       code = await runDemo({
         speed: flags.speed,
         color: wantsColor(flags.color, true),
+        // The demo's own stall default suits its 90 s script; the rest are everyone's.
+        ...DEFAULT_THRESHOLDS,
         stallAfterMs: (flags.stallAfter ?? 15 / flags.speed) * 1000,
       });
     });

@@ -1,11 +1,9 @@
 /**
  * Where teamtop looks, whether it may use colour, and what an option's value must be.
  */
-import type { Thresholds } from '../domain/thresholds.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../domain/thresholds.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseISO } from 'date-fns';
-import { DEFAULT_STALL_AFTER_MS } from '../domain/handshakes.js';
-import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
 import { isInstant } from '../domain/time.js';
 import { resolveStateDir } from '../journal/store-dir.js';
 import { homedir } from 'node:os';
@@ -93,13 +91,13 @@ export function commonOptions(command: Command): Command {
       '--stall-after <seconds>',
       'an open handshake this old is stalled, and mail waiting this long has piled up',
       threshold,
-      DEFAULT_STALL_AFTER_MS / 1000,
+      DEFAULT_THRESHOLDS.stallAfterMs / 1000,
     )
     .option(
       '--quiet-after <seconds>',
       'a member shown working that has shown no sign of life for this long is quiet',
       threshold,
-      DEFAULT_QUIET_AFTER_MS / 1000,
+      DEFAULT_THRESHOLDS.quietAfterMs / 1000,
     )
     .option('--state-dir <path>', 'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop)');
 }

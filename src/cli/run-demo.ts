@@ -1,19 +1,18 @@
-import { DEFAULT_QUIET_AFTER_MS } from '../domain/member-status.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Thresholds } from '../domain/thresholds.js';
 import { DEMO_TEAM } from '../demo/script.js';
 import { simulate } from '../demo/simulate.js';
 import { runLive } from './run-live.js';
 
-export interface DemoOptions {
+export interface DemoOptions extends Thresholds {
   readonly speed: number;
   readonly color: boolean;
-  readonly stallAfterMs: number;
 }
 
 /** `teamtop demo`: the scripted team in a fresh temp dir, and the dashboard on it. */
-export async function runDemo({ speed, color, stallAfterMs }: DemoOptions): Promise<number> {
+export async function runDemo({ speed, color, stallAfterMs, quietAfterMs }: DemoOptions): Promise<number> {
   const claudeDir = mkdtempSync(join(tmpdir(), 'teamtop-demo-'));
   const removeDir = () => rmSync(claudeDir, { recursive: true, force: true });
   process.once('exit', removeDir);
@@ -28,7 +27,7 @@ export async function runDemo({ speed, color, stallAfterMs }: DemoOptions): Prom
       color,
       now: undefined,
       stallAfterMs,
-      quietAfterMs: DEFAULT_QUIET_AFTER_MS,
+      quietAfterMs,
       journal: undefined,
     });
   } finally {

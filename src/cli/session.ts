@@ -8,6 +8,7 @@ import { classifyFolder } from '../domain/paths.js';
 import { noticesAsProblems, restore } from '../journal/restore.js';
 import { namespaceDir } from '../journal/store-dir.js';
 import { JournalWriter } from '../journal/writer.js';
+import type { Thresholds } from '../domain/thresholds.js';
 import { createStore, type Store } from '../store/store.js';
 import type { FileInterpreter } from '../ingest/interpreter.js';
 import { Reader } from '../watch/reader.js';
@@ -36,6 +37,8 @@ export interface Session {
 export interface SessionOptions {
   /** Read the members' session transcripts (the default; `--no-transcripts` turns it off). */
   readonly transcripts?: boolean;
+  /** What the incidents are judged with (`--stall-after`, `--quiet-after`). */
+  readonly thresholds?: Thresholds;
 }
 
 /** `dirChosenBy`: what chose the config dir, said when it is not a folder (see `dirChosenBy` in options.ts). */
@@ -45,7 +48,7 @@ export function openSession(
   dirChosenBy?: string,
   options: SessionOptions = {},
 ): Session {
-  const store = createStore();
+  const store = createStore({ tracking: options.thresholds });
   let journal: JournalWriter | undefined;
   const observe = (observations: Observation[]) => {
     store.dispatch({ type: 'observed', observations });

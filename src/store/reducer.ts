@@ -20,6 +20,8 @@ import {
 } from './state.js';
 import { maxOf } from '../domain/lists.js';
 import { applySessionState, applyTranscript } from './transcripts.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../domain/thresholds.js';
+import { Moments } from './moments.js';
 
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
@@ -258,11 +260,14 @@ function teamOf(observation: Observation): string | undefined {
   }
 }
 
-function applyObservations(state: AppState, observations: readonly Observation[]): AppState {
+function applyObservations(state: AppState, observations: readonly Observation[], options: Thresholds): AppState {
   let teams: Map<string, TeamState> | undefined;
   let problems: Map<string, Problem> | undefined;
-  const fresh: Fresh = new WeakSet();
+  // Lists made after a moment was judged are new: what was judged is never changed in place.
+  let fresh: Fresh = new WeakSet();
+  const moments = new Moments(state, options);
   for (const observation of observations) {
+    if (moments.begins(observation) && moments.end(teams ?? state.teams)) fresh = new WeakSet();
     if (observation.kind === 'problem') {
       const since = state.problems.get(observation.path)?.since ?? observation.at;
       (problems ??= new Map(state.problems)).set(observation.path, {
@@ -277,18 +282,21 @@ function applyObservations(state: AppState, observations: readonly Observation[]
       continue;
     }
     const name = teamOf(observation)!;
-    const before = (teams ?? state.teams).get(name) ?? emptyTeam(name);
-    const after = applyToTeam(before, observation, fresh);
-    if (after !== before || !(teams ?? state.teams).has(name)) (teams ??= new Map(state.teams)).set(name, after);
+    const before = (teams ?? state.teams).get(name);
+    moments.touch(name, before, observation);
+    const after = applyToTeam(before ?? emptyTeam(name), observation, fresh);
+    if (after !== before) (teams ??= new Map(state.teams)).set(name, after);
   }
-  if (!teams && !problems) return state;
-  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems };
+  moments.end(teams ?? state.teams);
+  const incidents = moments.result();
+  if (!teams && !problems && incidents === state.incidents) return state;
+  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems, incidents };
 }
 
-export function reducer(state: AppState, action: Action): AppState {
+export function reducer(state: AppState, action: Action, options: Thresholds = DEFAULT_THRESHOLDS): AppState {
   switch (action.type) {
     case 'observed':
-      return applyObservations(state, action.observations);
+      return applyObservations(state, action.observations, options);
     case 'reset':
       return initialState;
   }

@@ -34,6 +34,7 @@ interface Screen {
 let team: AppState;
 const missingDir: AppState = {
   teams: new Map(),
+  incidents: new Map(),
   problems: new Map([[DIR_PROBLEM, { path: DIR_PROBLEM, message: `${CLAUDE_DIR} does not exist (chosen by --dir)`, since: NOW }]]),
 };
 

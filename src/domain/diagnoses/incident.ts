@@ -1,8 +1,7 @@
 /**
  * An incident: a diagnosis raised during a run, with when it was raised and
- * when and why it cleared. Issue 24's tracker keeps every one raised in the
- * history, so that live, the journal and a replay agree; until it lands,
- * `currentDiagnosesAsIncidents` (src/store/selectors/incidents.ts) stands in.
+ * when and why it cleared. The store keeps every one raised in the history
+ * (src/store/incidents.ts), so that live, the journal and a replay agree.
  */
 import type { Diagnosis } from './diagnosis.js';
 

@@ -61,11 +61,11 @@ function addedAfter(known: Paired, lists: readonly (readonly InboxMessage[])[]):
 function paired(lists: readonly (readonly InboxMessage[])[], known: Paired | undefined): Paired {
   const added = known && addedAfter(known, lists);
   if (known && added?.length === 0) return { ...known, lists };
-  const ledger = added ? known!.ledger : newLedger();
+  const ledger = added ? known.ledger : newLedger();
   const messages = added ?? lists.flat().sort(byTime);
   for (const message of messages) recordHandshake(ledger, message);
-  const pairings = pairingsOf(ledger, added ? known!.byId : undefined);
-  const latest = messages.reduce((at, message) => Math.max(at, timeOf(message)), added ? known!.latest : Number.NEGATIVE_INFINITY);
+  const pairings = pairingsOf(ledger, added ? known.byId : undefined);
+  const latest = messages.reduce((at, message) => Math.max(at, timeOf(message)), added ? known.latest : Number.NEGATIVE_INFINITY);
   return { lists, ledger, byId: new Map(pairings.map((pairing) => [pairing.requestId, pairing])), latest, pairings };
 }
 

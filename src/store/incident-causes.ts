@@ -22,12 +22,14 @@ export function whyCleared(incident: Incident, before: TeamState, after: TeamSta
     if (pairing?.response && kind === 'handshake') return 'answered';
   }
   const [first] = incident.members;
+  // A misaddressed inbox's owner is on no roster: it cannot leave, only join it, or its mail be taken.
+  if (kind === 'inbox') return first !== undefined && listed(after, first) && !listed(before, first) ? 'member joined' : 'mail taken';
   if (first !== undefined) {
     if (gone(after, first) && !gone(before, first)) return 'member left';
     if (gone(before, first) && !gone(after, first)) return 'member came back';
     if (listed(after, first) && !listed(before, first)) return 'member joined';
   }
-  if (kind === 'inbox' || kind === 'mail' || kind === 'member') return 'mail taken';
+  if (kind === 'mail' || kind === 'member') return 'mail taken';
   if (kind === 'task' || kind === 'order') return 'task changed';
   return 'no longer seen';
 }

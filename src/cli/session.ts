@@ -51,8 +51,10 @@ export function openSession(
   const store = createStore({ tracking: options.thresholds });
   let journal: JournalWriter | undefined;
   const observe = (observations: Observation[]) => {
+    const before = store.getState().incidents;
     store.dispatch({ type: 'observed', observations });
     journal?.record(observations);
+    journal?.recordIncidents(before, store.getState().incidents);
   };
 
   let restoredFolders: ReadonlySet<string> = new Set();
@@ -63,6 +65,8 @@ export function openSession(
     restoredFolders = restored.folders;
     interpreter = restored.interpreter;
     store.dispatch({ type: 'observed', observations: noticesAsProblems(restored.notices, Date.now()) });
+    // What follows is seen, not recorded: every team's moments are judged again.
+    store.dispatch({ type: 'live' });
     if (journalOptions.write) {
       journal = new JournalWriter({
         stateDir: journalOptions.stateDir,

@@ -9,10 +9,12 @@
  * batches the observations came in. A team nobody touches is not judged: a
  * change costs a judgement of the team it changed.
  */
-import type { Incident } from '../domain/diagnoses/incident.js';
+import type { Incident, RecordedIncident } from '../domain/diagnoses/incident.js';
+import type { Evidence } from '../domain/diagnoses/diagnosis.js';
+import { positionOf } from './inbox-history.js';
 import type { Thresholds } from '../domain/thresholds.js';
-import { diagnose, type Judgement } from '../domain/diagnoses/registry.js';
-import { HEALTHY, sameDiagnosis, teamFacts, type Diagnosis } from './selectors/diagnoses.js';
+import type { Judgement } from '../domain/diagnoses/registry.js';
+import { detected, HEALTHY, sameDiagnosis, type Diagnosis } from './selectors/diagnoses.js';
 import { whyCleared } from './incident-causes.js';
 import { isPrintSession, type TeamState } from './state.js';
 
@@ -23,7 +25,7 @@ export interface IncidentLog {
   readonly open: ReadonlyMap<string, Incident>;
   /** The last instant judged (NaN: never). */
   readonly judgedAt: number;
-  /** When the last judgement would change with no file changing (Infinity: it would not). */
+  /** When the last judgement would change with no file changing (Infinity: it would not; NaN: not yet worked out). */
   readonly nextChangeAt: number;
 }
 
@@ -32,9 +34,10 @@ export const NO_INCIDENTS: IncidentLog = { cleared: [], open: new Map(), judgedA
 /** The most threshold instants judged between two moments: a clock that jumped a year still costs a bounded time. */
 const MAX_INSTANTS = 64;
 
+/** What the detectors say of `team` at `at`: the dashboard's own judgement of that version of the team, which it then draws without judging again. */
 function judge(team: TeamState, at: number, { stallAfterMs, quietAfterMs }: Thresholds): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
-  return diagnose(teamFacts(team, at, stallAfterMs, quietAfterMs));
+  return detected(team, at, stallAfterMs, quietAfterMs);
 }
 
 const incidentOf = (diagnosis: Diagnosis, raisedAt: number): Incident => ({ ...diagnosis, raisedAt, clearedAt: null, cleared: null });
@@ -78,6 +81,9 @@ function judgedAt(log: IncidentLog, team: TeamState, at: number, options: Thresh
 /** `team`, unchanged, judged at each instant before `until` at which a threshold would change what is said of it. */
 function untilThen(log: IncidentLog, team: TeamState, until: number, options: Thresholds): IncidentLog {
   let next = log;
+  // Recorded, not judged here (see recordedMoment): when it would change is worked out from the team as it was then.
+  if (Number.isNaN(next.nextChangeAt) && Number.isFinite(next.judgedAt))
+    next = { ...next, nextChangeAt: judge(team, next.judgedAt, options).nextChangeAt };
   for (let i = 0; i < MAX_INSTANTS && next.nextChangeAt < until; i++) {
     next = judgedAt(next, team, next.nextChangeAt, options, (incident) => whyCleared(incident, team, team));
   }
@@ -123,3 +129,57 @@ export const oldestFirst = (a: Incident, b: Incident): number =>
   timeOrLast(a.raisedAt) - timeOrLast(b.raisedAt) ||
   timeOrLast(a.clearedAt) - timeOrLast(b.clearedAt) ||
   (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * A moment of a recorded run that recorded its incidents: not judged, as the
+ * run judged it and its journal says what came of that (applyRecorded). When
+ * the judgement would change is left to be worked out when next asked.
+ */
+export function recordedMoment(log: IncidentLog | undefined, at: number): IncidentLog {
+  return { ...(log ?? NO_INCIDENTS), judgedAt: at, nextChangeAt: Number.NaN };
+}
+
+/** `evidence` as the run held it: a message found again in the team's inboxes (dropped if it is not there). */
+function evidenceOf(recorded: RecordedIncident['evidence'], team: TeamState | undefined): Evidence[] {
+  const evidence: Evidence[] = [];
+  for (const item of recorded) {
+    if (item.kind !== 'message') {
+      evidence.push(item);
+      continue;
+    }
+    const inbox = team?.inboxes.get(item.to);
+    const position = inbox && positionOf(inbox, item.key);
+    const message = position === undefined ? undefined : inbox!.messages[position];
+    if (message) evidence.push({ kind: 'message', ref: item.ref, at: item.at, message });
+  }
+  return evidence;
+}
+
+const sameIncident = (a: Incident, b: RecordedIncident): boolean =>
+  a.id === b.id && Object.is(a.raisedAt, b.raisedAt) && Object.is(a.clearedAt, b.clearedAt);
+
+/**
+ * The log once a recorded run says what its incidents became: those raised
+ * or said anew stand, those cleared are kept as cleared (once: two dashboards
+ * that recorded the same team both say so).
+ */
+export function applyRecorded(
+  log: IncidentLog | undefined,
+  team: TeamState | undefined,
+  { raised, cleared, at }: { raised: readonly RecordedIncident[]; cleared: readonly RecordedIncident[]; at: number },
+): IncidentLog {
+  const base = log ?? NO_INCIDENTS;
+  const open = new Map(base.open);
+  const done = [...base.cleared];
+  for (const incident of raised)
+    open.set(incident.id, { ...incident, evidence: evidenceOf(incident.evidence, team), clearedAt: null, cleared: null });
+  for (const incident of cleared) {
+    if (Object.is(open.get(incident.id)?.raisedAt, incident.raisedAt)) open.delete(incident.id);
+    // Cleared in time order: a copy is among the last.
+    let known = false;
+    for (let i = done.length - 1; i >= 0 && !known && !(done[i]!.clearedAt! < incident.clearedAt!); i--)
+      known = sameIncident(done[i]!, incident);
+    if (!known) done.push({ ...incident, evidence: evidenceOf(incident.evidence, team) });
+  }
+  return { cleared: done, open, judgedAt: at, nextChangeAt: Number.NaN };
+}

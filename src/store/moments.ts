@@ -8,13 +8,14 @@
  */
 import type { Observation } from '../domain/observation.js';
 import type { Thresholds } from '../domain/thresholds.js';
-import { trackMoment, type IncidentLog } from './incidents.js';
+import { applyRecorded, recordedMoment, trackMoment, type IncidentLog } from './incidents.js';
 import type { AppState, TeamState } from './state.js';
 
 /** The instant an observation begins a moment at; undefined: it joins the one it came in. */
 function instantOf(observation: Observation): number | undefined {
   if (observation.kind === 'folder-gone') return observation.at;
-  if (observation.kind === 'folder' || observation.kind === 'problem' || observation.kind === 'problem-gone') return undefined;
+  // A folder, a problem, a run's header: nothing seen changing.
+  if (!('live' in observation)) return undefined;
   return observation.live ? observation.at : undefined;
 }
 
@@ -23,6 +24,7 @@ export class Moments {
   /** The teams touched in this moment, as the moment found them. */
   private readonly touched = new Map<string, TeamState | undefined>();
   private incidents: Map<string, IncidentLog> | undefined;
+  private recordedTeams: Set<string> | undefined;
 
   constructor(
     private readonly state: AppState,
@@ -42,23 +44,63 @@ export class Moments {
     if (Number.isNaN(this.at) || instant > this.at) this.at = instant;
   }
 
-  /** End the moment: each team it touched judged at its instant. Whether it touched any. */
+  /**
+   * End the moment: each team it touched judged at its instant (or, recorded,
+   * left to what the recording says). Whether it judged any: what a judgement
+   * saw must not be changed in place after it.
+   */
   end(teams: ReadonlyMap<string, TeamState>): boolean {
     if (this.touched.size === 0) return false;
+    let judged = false;
     for (const [name, before] of this.touched) {
       const after = teams.get(name);
       if (!after || after === before || !Number.isFinite(this.at)) continue;
       const log = (this.incidents ?? this.state.incidents).get(name);
-      const next = trackMoment(log, before, after, this.at, this.options);
+      const recorded = this.recorded().has(name);
+      judged ||= !recorded;
+      const next = recorded ? recordedMoment(log, this.at) : trackMoment(log, before, after, this.at, this.options);
       if (next !== log) (this.incidents ??= new Map(this.state.incidents)).set(name, next);
     }
     this.touched.clear();
     this.at = Number.NaN;
-    return true;
+    return judged;
+  }
+
+  /**
+   * A recorded run of a team begins (whether it recorded its incidents), or
+   * says what the team's incidents became: after the moment before has ended
+   * (whether that judged any team, as end() says).
+   * A line of incidents for a team whose run did not say it records them is
+   * not taken.
+   */
+  record(observation: Extract<Observation, { kind: 'run' | 'incidents' }>, teams: ReadonlyMap<string, TeamState>): boolean {
+    const judged = this.end(teams);
+    const { team } = observation;
+    if (observation.kind === 'run') {
+      if (observation.recordsIncidents !== this.recorded().has(team)) {
+        this.recordedTeams ??= new Set(this.state.recorded);
+        if (observation.recordsIncidents) this.recordedTeams.add(team);
+        else this.recordedTeams.delete(team);
+      }
+      return judged;
+    }
+    if (!this.recorded().has(team)) return judged;
+    const log = (this.incidents ?? this.state.incidents).get(team);
+    (this.incidents ??= new Map(this.state.incidents)).set(team, applyRecorded(log, teams.get(team), observation));
+    return judged;
+  }
+
+  private recorded(): ReadonlySet<string> {
+    return this.recordedTeams ?? this.state.recorded;
   }
 
   /** The incidents once every moment has ended. */
   result(): ReadonlyMap<string, IncidentLog> {
     return this.incidents ?? this.state.incidents;
+  }
+
+  /** The teams whose moments are not judged, once every moment has ended. */
+  recordedResult(): ReadonlySet<string> {
+    return this.recorded();
   }
 }

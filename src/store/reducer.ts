@@ -26,7 +26,9 @@ import { Moments } from './moments.js';
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
   /** Forget everything (a replay jumping back to its start). */
-  | { readonly type: 'reset' };
+  | { readonly type: 'reset' }
+  /** The journal is restored: from here on the files are followed, and every team's moments judged. */
+  | { readonly type: 'live' };
 
 /** The latest of some instants, ignoring unknown ones (NaN when all are unknown). */
 function latest(times: readonly number[]): number {
@@ -227,6 +229,8 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return applySessionState(team, observation);
     case 'problem':
     case 'problem-gone':
+    case 'run':
+    case 'incidents':
       return team;
   }
 }
@@ -256,6 +260,8 @@ function teamOf(observation: Observation): string | undefined {
       return observation.target.team;
     case 'problem':
     case 'problem-gone':
+    case 'run':
+    case 'incidents':
       return undefined;
   }
 }
@@ -281,6 +287,10 @@ function applyObservations(state: AppState, observations: readonly Observation[]
       if ((problems ?? state.problems).has(observation.path)) (problems ??= new Map(state.problems)).delete(observation.path);
       continue;
     }
+    if (observation.kind === 'run' || observation.kind === 'incidents') {
+      if (moments.record(observation, teams ?? state.teams)) fresh = new WeakSet();
+      continue;
+    }
     const name = teamOf(observation)!;
     const before = (teams ?? state.teams).get(name);
     moments.touch(name, before, observation);
@@ -289,8 +299,9 @@ function applyObservations(state: AppState, observations: readonly Observation[]
   }
   moments.end(teams ?? state.teams);
   const incidents = moments.result();
-  if (!teams && !problems && incidents === state.incidents) return state;
-  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems, incidents };
+  const recorded = moments.recordedResult();
+  if (!teams && !problems && incidents === state.incidents && recorded === state.recorded) return state;
+  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems, incidents, recorded };
 }
 
 export function reducer(state: AppState, action: Action, options: Thresholds = DEFAULT_THRESHOLDS): AppState {
@@ -299,5 +310,7 @@ export function reducer(state: AppState, action: Action, options: Thresholds = D
       return applyObservations(state, action.observations, options);
     case 'reset':
       return initialState;
+    case 'live':
+      return state.recorded.size === 0 ? state : { ...state, recorded: new Set() };
   }
 }

@@ -100,9 +100,15 @@ export interface AppState {
   readonly problems: ReadonlyMap<string, Problem>;
   /** Each team's incidents: what was wrong with it during the run, as of its last change (incidents.ts). */
   readonly incidents: ReadonlyMap<string, IncidentLog>;
+  /**
+   * Teams whose moments are not judged: a recorded run is being replayed that
+   * recorded their incidents as it judged them (a journal line says what they
+   * became). Emptied when a restore ends and the files are followed live.
+   */
+  readonly recorded: ReadonlySet<string>;
 }
 
-export const initialState: AppState = { teams: new Map(), problems: new Map(), incidents: new Map() };
+export const initialState: AppState = { teams: new Map(), problems: new Map(), incidents: new Map(), recorded: new Set() };
 
 export function emptyTeam(name: string): TeamState {
   return {

@@ -10,6 +10,7 @@ import { describeFilters } from '../src/domain/message-filter.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { ReplayStatus } from '../src/journal/replay-controller.js';
 import { HEALTHY, selectDiagnoses } from '../src/store/selectors/diagnoses.js';
+import { clearedIncidents, selectIncidents } from '../src/store/selectors/incidents.js';
 import { selectHandshakes, selectStalledCounts } from '../src/store/selectors/handshakes.js';
 import { selectMembersAt, type MemberView } from '../src/store/selectors/members.js';
 import { selectProblems } from '../src/store/selectors/problems.js';
@@ -117,6 +118,7 @@ export function frameOf(input: DashboardInput): Frame | undefined {
     // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
     diagnoses: selectDiagnoses(team, now, stallAfterMs, quietAfterMs),
     work: { activity: selectActivity(team, now), usage: selectUsage(team) },
+    cleared: view.showCleared ? clearedIncidents(selectIncidents(state, team, now, { stallAfterMs, quietAfterMs }), team, now) : [],
     now,
     width: input.width,
     height: input.height,

@@ -33,6 +33,7 @@ type BaseCommand =
   | 'toggleUnread'
   | 'cycleMember'
   | 'toggleInternal'
+  | 'toggleCleared'
   | 'help'
   | 'quit'
   | 'replayToggle'
@@ -94,6 +95,13 @@ export const BASE_KEYMAP: readonly Binding[] = [
   { command: 'toggleUnread', label: 'u', description: 'only unread messages', keys: [], chars: ['u'] },
   { command: 'cycleMember', label: 'm', description: 'only messages from or to one member (cycles)', keys: [], chars: ['m'] },
   { command: 'toggleInternal', label: 'a', description: 'hide/show teammate-tracker tasks', keys: [], chars: ['a'] },
+  {
+    command: 'toggleCleared',
+    label: 'c',
+    description: 'show/hide diagnoses that cleared',
+    keys: [],
+    chars: ['c'],
+  },
   { command: 'help', label: '?', description: 'this help', footer: 'help', keys: [], chars: ['?'] },
   { command: 'quit', label: 'q ^C', description: 'quit', footer: 'quit', keys: [], chars: ['q'], ctrl: ['c'] },
   { command: 'replayToggle', label: 'space', description: 'replay: play / pause', footer: 'play', keys: [], chars: [' '], replay: true },

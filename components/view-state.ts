@@ -40,6 +40,8 @@ export interface ViewState {
   readonly logMembers: ReadonlySet<string>;
   readonly filters: MessageFilters;
   readonly showInternal: boolean;
+  /** The diagnoses pane also lists the incidents that cleared. */
+  readonly showCleared: boolean;
   readonly help: boolean;
   /** Lines of the help scrolled past. */
   readonly helpScroll: number;
@@ -58,6 +60,7 @@ export const initialViewState: ViewState = {
   logMembers: new Set(),
   filters: NO_FILTERS,
   showInternal: false,
+  showCleared: false,
   help: false,
   helpScroll: 0,
   note: null,

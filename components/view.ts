@@ -9,6 +9,7 @@ import type { ActivityNow } from '../src/domain/activity.js';
 import type { Handshake } from '../src/domain/handshakes.js';
 import type { WorkflowSpec } from '../src/domain/workflow/spec.js';
 import type { Judgement } from '../src/store/selectors/diagnoses.js';
+import type { Incident } from '../src/domain/diagnoses/incident.js';
 import type { MemberView } from '../src/store/selectors/members.js';
 import type { AppState, TeamState } from '../src/store/state.js';
 import type { selectUsage } from '../src/store/selectors/work.js';
@@ -31,6 +32,8 @@ export interface Frame {
   readonly diagnoses: Judgement;
   /** What each member does as of `now` and what it used, from the transcripts (a member none matches has no entry). */
   readonly work: FrameWork;
+  /** The incidents that cleared, most recent first, while the diagnoses pane lists them (`c`); else none. */
+  readonly cleared: readonly Incident[];
   readonly now: number;
   readonly width: number;
   /** Terminal rows; undefined when drawing once with no height to fit. */

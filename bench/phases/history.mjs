@@ -88,7 +88,10 @@ function runMessage(members, i, t) {
 export function writeRun(path, { team, members, config, messages, end, gapMs = 5000, deliveredMs = 100 }) {
   const file = new LineFile(path);
   const start = end - messages * gapMs;
-  file.line({ teamtop: 'journal', v: 2, run: 'bench', team, claudeDir: '/bench', started: start - 1000 });
+  // As teamtop writes a run: it records its incidents as it judges them. This run raises none (every
+  // request is answered and every message taken within seconds; judged again from its history it has
+  // none either), so it has no incident lines.
+  file.line({ teamtop: 'journal', v: 2, run: 'bench', team, claudeDir: '/bench', started: start - 1000, incidents: true });
   file.line({ op: 'file', t: start - 1000, live: false, path: `teams/${team}/config.json`, text: JSON.stringify(config) });
   for (const member of members)
     file.line({ op: 'inbox', t: start - 1000, live: false, path: `teams/${team}/inboxes/${member}.json`, messages: [] });

@@ -1,6 +1,7 @@
 /**
  * The keys that change what the panes list: the message filters, the teammate
- * trackers, a member's pane switched to its output log.
+ * trackers, a member's pane switched to its output log, the incidents that
+ * cleared beside the diagnoses.
  */
 import type { MessageFilters } from '../../src/domain/message-filter.js';
 import type { Command } from '../keymap.js';
@@ -19,6 +20,7 @@ export const FILTERING = {
     return filtered(view, { member: current + 1 < members.length ? members[current + 1]! : null });
   },
   toggleInternal: (view) => ({ ...view, showInternal: !view.showInternal }),
+  toggleCleared: (view) => ({ ...view, showCleared: !view.showCleared }),
   toggleLog: (view, navigation) => {
     const pane = focusedMember(view, navigation);
     if (pane === undefined) return onlyOnMemberPanes(view, 'toggleLog');

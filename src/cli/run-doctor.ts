@@ -15,7 +15,9 @@ import { formatAge, formatClock, isInstant } from '../domain/time.js';
 import { selectDiagnoses } from '../store/selectors/diagnoses.js';
 import { selectTeams } from '../store/selectors/teams.js';
 import { isPrintSession } from '../store/state.js';
-import { diagnosisJson } from '../store/snapshot.js';
+import { diagnosisJson, incidentJson } from '../store/snapshot.js';
+import { clearedIncidents, selectIncidents } from '../store/selectors/incidents.js';
+import type { Incident } from '../domain/diagnoses/incident.js';
 import type { AppState, TeamState } from '../store/state.js';
 import { fit } from '../../components/text.js';
 import { settledSession, type JournalOptions } from './session.js';
@@ -52,14 +54,39 @@ function evidenceLine(item: Evidence): string {
   return `${when} message ${sanitizeLine(item.ref)} ${sanitizeLine(message.from)} → ${sanitizeLine(message.to)}: ${text}`;
 }
 
-function diagnosisLines(diagnosis: Diagnosis, now: number, paint: ChalkInstance): string[] {
+function diagnosisLines(diagnosis: Diagnosis, now: number, paint: ChalkInstance, when = sinceOf(diagnosis, now)): string[] {
   const mark = diagnosis.severity === 'warning' ? paint.yellow.bold('⚠ warning') : paint.cyan('ℹ info');
-  const since = isInstant(diagnosis.since) ? ` · since ${formatClock(diagnosis.since)} (${formatAge(now - diagnosis.since)} ago)` : '';
   return [
-    `  ${mark} ${paint.bold(diagnosis.kind)} · ${diagnosis.members.map(sanitizeLine).join(', ')}${since}`,
+    `  ${mark} ${paint.bold(diagnosis.kind)} · ${diagnosis.members.map(sanitizeLine).join(', ')}${when}`,
     `    ${sanitizeLine(diagnosis.summary)}`,
     `    → ${sanitizeLine(diagnosis.action)}`,
     ...diagnosis.evidence.map((item, i) => `    ${i === 0 ? 'evidence' : '        '} ${evidenceLine(item)}`),
+  ];
+}
+
+const sinceOf = (diagnosis: Diagnosis, now: number): string =>
+  isInstant(diagnosis.since) ? ` · since ${formatClock(diagnosis.since)} (${formatAge(now - diagnosis.since)} ago)` : '';
+
+const clockOr = (at: number | null): string => (at !== null && isInstant(at) ? formatClock(at) : '--:--:--');
+
+/** `· raised 10:00:05, cleared 10:00:40 (answered)`, or `· raised 10:00:05, still standing`. */
+const incidentWhen = (incident: Incident): string =>
+  ` · raised ${clockOr(incident.raisedAt)}, ${incident.clearedAt === null ? 'still standing' : `cleared ${clockOr(incident.clearedAt)} (${sanitizeLine(incident.cleared ?? '')})`}`;
+
+/**
+ * An ended team's incidents, all, oldest first; a live team's cleared within
+ * the last hour. One still standing is said above: here, only its line.
+ */
+function incidentLines(team: TeamState, incidents: readonly Incident[], now: number, paint: ChalkInstance): string[] {
+  const shown = team.present ? clearedIncidents(incidents, team, now).reverse() : incidents;
+  if (shown.length === 0) return [];
+  const heading = team.present ? 'cleared in the last hour' : 'during the run';
+  return [
+    `  ${paint.bold(heading)} (${counted(shown.length, 'incident')}):`,
+    ...shown.flatMap((incident) => {
+      const lines = diagnosisLines(incident, now, paint, incidentWhen(incident));
+      return incident.clearedAt === null ? [`${lines[0]!} (said above)`] : lines;
+    }),
   ];
 }
 
@@ -68,13 +95,21 @@ const counted = (count: number, one: string, many = `${one}s`) => `${count} ${co
 export async function runDoctor(options: DoctorOptions): Promise<number> {
   const { claudeDir, now, stallAfterMs, quietAfterMs } = options;
   const out = options.out ?? ((text: string) => process.stdout.write(text));
-  const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy, { transcripts: options.transcripts });
+  const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy, {
+    transcripts: options.transcripts,
+    thresholds: { stallAfterMs, quietAfterMs },
+  });
   const teams = teamsOf(store.getState(), options.team);
   if (options.team !== undefined && teams.length === 0) {
     const names = teamsOf(store.getState(), undefined).map((team) => team.name);
     return unknownTeam(options.team, store.getState(), names, claudeDir);
   }
-  const judged = teams.map((team) => ({ team, ...selectDiagnoses(team, now, stallAfterMs, quietAfterMs) }));
+  const state = store.getState();
+  const judged = teams.map((team) => ({
+    team,
+    ...selectDiagnoses(team, now, stallAfterMs, quietAfterMs),
+    incidents: selectIncidents(state, team, now, { stallAfterMs, quietAfterMs }),
+  }));
   const all = judged.flatMap(({ diagnoses }) => diagnoses);
   const warnings = all.filter((diagnosis) => diagnosis.severity === 'warning').length;
   const infos = all.length - warnings;
@@ -89,11 +124,12 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       dirProblem,
       warnings,
       infos,
-      teams: judged.map(({ team, diagnoses, idle }) => ({
+      teams: judged.map(({ team, diagnoses, idle, incidents }) => ({
         name: team.name,
         ended: !team.present,
         idleSince: idle ? new Date(idle.since).toISOString() : null,
         diagnoses: diagnoses.map(diagnosisJson),
+        incidents: incidents.map(incidentJson),
       })),
     };
     out(`${inertJson(report, 2)}\n`);
@@ -104,10 +140,12 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const lines: string[] = [];
   if (dirProblem !== null) lines.push(`${paint.yellow('⚠')} ${sanitizeLine(dirProblem)}`);
   if (teams.length === 0) lines.push(`no teams in ${sanitizeLine(claudeDir)}`);
-  for (const { team, diagnoses, idle } of judged) {
+  for (const { team, diagnoses, idle, incidents } of judged) {
     const ended = team.present ? '' : ' (ended)';
     if (diagnoses.length === 0) {
-      lines.push(`${paint.green('✓')} ${sanitizeLine(team.name)}${ended}: nothing wrong`);
+      const during = incidentLines(team, incidents, now, paint);
+      lines.push(`${paint.green('✓')} ${sanitizeLine(team.name)}${ended}: nothing wrong${during.length > 0 ? ' now' : ''}`);
+      append(lines, during);
       continue;
     }
     const teamWarnings = diagnoses.filter((diagnosis) => diagnosis.severity === 'warning').length;
@@ -116,6 +154,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
         `${counted(teamWarnings, 'warning')}, ${counted(diagnoses.length - teamWarnings, 'note')}${idle ? ` · ${idleNote(idle)}` : ''}`,
     );
     for (const diagnosis of diagnoses) append(lines, diagnosisLines(diagnosis, now, paint));
+    append(lines, incidentLines(team, incidents, now, paint));
   }
   if (teams.length > 1) lines.push(`${counted(warnings, 'warning')}, ${counted(infos, 'note')} in ${counted(teams.length, 'team')}`);
   out(`${lines.join('\n')}\n`);

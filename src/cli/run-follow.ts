@@ -1,3 +1,4 @@
+import { thresholdsOf } from '../domain/thresholds.js';
 /**
  * `teamtop --follow --json`: one JSON object per line as things happen to the
  * teams (src/cli/team-events.ts), so a script can wait for "the team is stuck"
@@ -52,7 +53,10 @@ const ENDING = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export async function runFollow(options: FollowOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const clock = () => options.now ?? Date.now();
-  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, { transcripts: options.transcripts });
+  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, {
+    transcripts: options.transcripts,
+    thresholds: thresholdsOf(options),
+  });
   const watching = new AbortController();
   const stop = followTeams(
     session.store,

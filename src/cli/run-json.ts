@@ -29,7 +29,7 @@ export async function runJson({
   journal,
   transcripts,
 }: JsonOptions): Promise<number> {
-  const { store } = await settledSession(claudeDir, journal, dirChosenBy, { transcripts });
+  const { store } = await settledSession(claudeDir, journal, dirChosenBy, { transcripts, thresholds: { stallAfterMs, quietAfterMs } });
   const teams = selectTeams(store.getState().teams).map((known) => known.name);
   if (team !== undefined && !teams.includes(team)) return unknownTeam(team, store.getState(), teams, claudeDir);
   const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec });

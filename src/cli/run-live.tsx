@@ -1,3 +1,4 @@
+import { thresholdsOf } from '../domain/thresholds.js';
 import type { Thresholds } from '../domain/thresholds.js';
 import React from 'react';
 import { App } from '../../components/app.js';
@@ -32,7 +33,10 @@ export interface LiveOptions extends Thresholds {
 
 /** The interactive dashboard, following the files until the user quits. */
 export async function runLive(options: LiveOptions): Promise<number> {
-  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, { transcripts: options.transcripts });
+  const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, {
+    transcripts: options.transcripts,
+    thresholds: thresholdsOf(options),
+  });
   const teams = selectTeams(session.store.getState().teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) {
     session.close();

@@ -1,3 +1,4 @@
+import { thresholdsOf } from '../domain/thresholds.js';
 import chalk from 'chalk';
 import { renderToString } from 'ink';
 import React from 'react';
@@ -26,7 +27,10 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
 
 /** Draw one frame to stdout: only SGR colour sequences, no cursor movement. */
 export async function runOnce(options: OnceOptions): Promise<number> {
-  const { store } = await settledSession(options.claudeDir, options.journal, options.dirChosenBy, { transcripts: options.transcripts });
+  const { store } = await settledSession(options.claudeDir, options.journal, options.dirChosenBy, {
+    transcripts: options.transcripts,
+    thresholds: thresholdsOf(options),
+  });
   const state = store.getState();
   const teams = selectTeams(state.teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) return unknownTeam(options.team, state, teams, options.claudeDir);

@@ -1,3 +1,4 @@
+import { thresholdsOf } from '../domain/thresholds.js';
 import React from 'react';
 import { App } from '../../components/app.js';
 import { initialViewState } from '../../components/view-state.js';
@@ -37,7 +38,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
 
   const recording = readRecording(files);
   if (recording.lines.length === 0) return notARecording(options.source, recording.notices);
-  const store = createStore();
+  const store = createStore({ tracking: thresholdsOf(options) });
   store.dispatch({ type: 'observed', observations: noticesAsProblems(recording.notices, Date.now()) });
   const controller = new ReplayController(recording.lines, store, { speed: options.speed });
   controller.play();
@@ -72,7 +73,7 @@ function notARecording(source: string, notices: readonly { readonly message: str
  * time, so a recording of millions of entries is never in memory at once.
  */
 async function printEnd(files: readonly string[], options: ReplayCliOptions): Promise<number> {
-  const store = createStore();
+  const store = createStore({ tracking: thresholdsOf(options) });
   const played = replayRuns(
     files.map((path) => ({ path })),
     (observations) => store.dispatch({ type: 'observed', observations }),

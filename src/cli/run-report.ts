@@ -1,3 +1,4 @@
+import { thresholdsOf, type Thresholds } from '../domain/thresholds.js';
 /**
  * `teamtop report [--team NAME | FILE] [--html OUT] [--json]`: one page about
  * one run of a team. From the config dir's journal and files, as `doctor`
@@ -14,7 +15,7 @@ import { readRecording, teamRunFiles } from '../journal/sources.js';
 import { buildRunReport } from '../report/build-report.js';
 import { reportText } from '../report/text.js';
 import { reportJson } from '../report/json.js';
-import { currentDiagnosesAsIncidents } from '../store/selectors/incidents.js';
+import { selectIncidents } from '../store/selectors/incidents.js';
 import { selectTeams } from '../store/selectors/teams.js';
 import { isPrintSession, type AppState, type TeamState } from '../store/state.js';
 import { createStore } from '../store/store.js';
@@ -47,10 +48,10 @@ interface Source {
   readonly folderGoneAt: (team: string) => number;
 }
 
-function fromRecording(file: string, now: number | undefined): Source | string {
+function fromRecording(file: string, now: number | undefined, thresholds: Thresholds): Source | string {
   if (!existsSync(file) || !statSync(file).isFile()) return `no recording at ${sanitizeLine(file)} (for a team by name: --team NAME)`;
   const recording = readRecording([file]);
-  const store = createStore();
+  const store = createStore({ tracking: thresholds });
   const controller = new ReplayController(recording.lines, store);
   controller.toEnd();
   // A recording is judged as of its own end, not of the day it is read.
@@ -63,7 +64,10 @@ function fromRecording(file: string, now: number | undefined): Source | string {
 }
 
 async function fromConfigDir(options: ReportCliOptions): Promise<Source> {
-  const { store } = await settledSession(options.claudeDir, options.journal, undefined, { transcripts: options.transcripts });
+  const { store } = await settledSession(options.claudeDir, options.journal, undefined, {
+    transcripts: options.transcripts,
+    thresholds: thresholdsOf(options),
+  });
   const { journal } = options;
   return {
     state: store.getState(),
@@ -81,7 +85,8 @@ function teamIn(state: AppState, name: string | undefined): TeamState | undefine
 }
 
 export async function runReport(options: ReportCliOptions): Promise<number> {
-  const source = options.file !== undefined ? fromRecording(options.file, options.now) : await fromConfigDir(options);
+  const source =
+    options.file !== undefined ? fromRecording(options.file, options.now, thresholdsOf(options)) : await fromConfigDir(options);
   if (typeof source === 'string') {
     process.stderr.write(`teamtop: ${source}\n`);
     return 1;
@@ -96,7 +101,7 @@ export async function runReport(options: ReportCliOptions): Promise<number> {
     at: source.at,
     stallAfterMs: options.stallAfterMs,
     quietAfterMs: options.quietAfterMs,
-    incidents: currentDiagnosesAsIncidents(team, source.at, options.stallAfterMs),
+    incidents: selectIncidents(source.state, team, source.at, thresholdsOf(options)),
     folderGoneAt: source.folderGoneAt(team.name),
   });
   if (options.html !== undefined) {

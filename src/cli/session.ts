@@ -8,6 +8,7 @@ import { classifyFolder } from '../domain/paths.js';
 import { noticesAsProblems, restore } from '../journal/restore.js';
 import { namespaceDir } from '../journal/store-dir.js';
 import { JournalWriter } from '../journal/writer.js';
+import type { Thresholds } from '../domain/thresholds.js';
 import { createStore, type Store } from '../store/store.js';
 import type { FileInterpreter } from '../ingest/interpreter.js';
 import { Reader } from '../watch/reader.js';
@@ -36,6 +37,8 @@ export interface Session {
 export interface SessionOptions {
   /** Read the members' session transcripts (the default; `--no-transcripts` turns it off). */
   readonly transcripts?: boolean;
+  /** What the incidents are judged with (`--stall-after`, `--quiet-after`). */
+  readonly thresholds?: Thresholds;
 }
 
 /** `dirChosenBy`: what chose the config dir, said when it is not a folder (see `dirChosenBy` in options.ts). */
@@ -45,11 +48,13 @@ export function openSession(
   dirChosenBy?: string,
   options: SessionOptions = {},
 ): Session {
-  const store = createStore();
+  const store = createStore({ tracking: options.thresholds });
   let journal: JournalWriter | undefined;
   const observe = (observations: Observation[]) => {
+    const before = store.getState().incidents;
     store.dispatch({ type: 'observed', observations });
     journal?.record(observations);
+    journal?.recordIncidents(before, store.getState().incidents);
   };
 
   let restoredFolders: ReadonlySet<string> = new Set();
@@ -60,6 +65,8 @@ export function openSession(
     restoredFolders = restored.folders;
     interpreter = restored.interpreter;
     store.dispatch({ type: 'observed', observations: noticesAsProblems(restored.notices, Date.now()) });
+    // What follows is seen, not recorded: every team's moments are judged again.
+    store.dispatch({ type: 'live' });
     if (journalOptions.write) {
       journal = new JournalWriter({
         stateDir: journalOptions.stateDir,

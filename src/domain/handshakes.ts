@@ -4,7 +4,7 @@
  * always answer with the matching type (a real capture answers a shutdown
  * request with a `permission_response`), so the id is the only thing trusted.
  */
-import { byTime, type InboxMessage } from './inbox.js';
+import type { InboxMessage } from './inbox.js';
 import { firstLine, requestIdOf, verdictOf } from './protocol.js';
 
 export type HandshakeKind = 'shutdown' | 'permission' | 'plan_approval' | 'sandbox_permission' | 'join' | (string & {});
@@ -15,7 +15,7 @@ export type HandshakeKind = 'shutdown' | 'permission' | 'plan_approval' | 'sandb
  */
 export type HandshakeState = 'pending' | 'stalled' | 'approved' | 'rejected' | 'abandoned';
 
-const REQUEST_KINDS: Readonly<Record<string, HandshakeKind>> = {
+export const REQUEST_KINDS: Readonly<Record<string, HandshakeKind>> = {
   shutdown_request: 'shutdown',
   permission_request: 'permission',
   plan_approval_request: 'plan_approval',
@@ -24,7 +24,7 @@ const REQUEST_KINDS: Readonly<Record<string, HandshakeKind>> = {
 };
 
 /** What a response type answers, for a response whose request was never seen. */
-const RESPONSE_KINDS: Readonly<Record<string, HandshakeKind>> = {
+export const RESPONSE_KINDS: Readonly<Record<string, HandshakeKind>> = {
   shutdown_approved: 'shutdown',
   shutdown_rejected: 'shutdown',
   shutdown_response: 'shutdown',
@@ -91,7 +91,7 @@ export function takesPartInHandshake(message: InboxMessage): boolean {
 }
 
 /** A message that may answer a request: any protocol message carrying a request id, other than a request. */
-function responseId(message: InboxMessage): string | undefined {
+export function responseId(message: InboxMessage): string | undefined {
   if (!message.data || isRequest(message)) return undefined;
   return requestIdOf(message.data);
 }
@@ -100,60 +100,9 @@ function responseId(message: InboxMessage): string | undefined {
  * Who asked: the sender, but for a join request, the name it asks to join as
  * (the sender is not on the team yet, and may write under another name).
  */
-function askerOf(request: InboxMessage): string {
+export function askerOf(request: InboxMessage): string {
   const proposed = request.kind === 'join_request' ? request.data?.['proposedName'] : undefined;
   return typeof proposed === 'string' && proposed !== '' ? proposed : request.from;
-}
-
-/**
- * Pair requests and responses by id. The first request with an id opens the
- * handshake; the first response with that id closes it, and every later one is
- * kept as a further answer. Responses nobody asked for are kept as orphans.
- * Oldest request first.
- */
-export function pairHandshakes(messages: readonly InboxMessage[]): Pairing[] {
-  const requests = new Map<string, InboxMessage>();
-  const responses = new Map<string, InboxMessage[]>();
-  for (const message of [...messages].sort(byTime)) {
-    if (isRequest(message) && message.data) {
-      const id = requestIdOf(message.data);
-      if (id !== undefined && !requests.has(id)) requests.set(id, message);
-      continue;
-    }
-    const id = responseId(message);
-    if (id === undefined) continue;
-    const answers = responses.get(id);
-    if (answers) answers.push(message);
-    else responses.set(id, [message]);
-  }
-  const pairings: Pairing[] = [];
-  for (const [requestId, request] of requests) {
-    const answers = responses.get(requestId) ?? [];
-    pairings.push({
-      kind: REQUEST_KINDS[request.kind]!,
-      requestId,
-      from: askerOf(request),
-      to: request.to,
-      request,
-      response: answers[0] ?? null,
-      responses: answers,
-    });
-  }
-  for (const [requestId, answers] of responses) {
-    if (requests.has(requestId)) continue;
-    const response = answers[0]!;
-    pairings.push({
-      // Own keys only: a type named `constructor` is not Object's.
-      kind: Object.hasOwn(RESPONSE_KINDS, response.kind) ? RESPONSE_KINDS[response.kind]! : response.kind,
-      requestId,
-      from: response.to,
-      to: response.from,
-      request: null,
-      response,
-      responses: answers,
-    });
-  }
-  return pairings;
 }
 
 /**

@@ -4,6 +4,7 @@
  * observations, so they all drive the same reducer.
  */
 import type { ActivityFold } from './activity.js';
+import type { RecordedIncident } from './diagnoses/incident.js';
 import type { Artifact } from './agent.js';
 import type { InboxMessage } from './inbox.js';
 import type { TeamFileTarget, FolderTarget } from './paths.js';
@@ -122,7 +123,21 @@ export type Observation =
   /** A file could not be read; `path` is relative to the config dir (DIR_PROBLEM: the config dir itself). */
   | { readonly kind: 'problem'; readonly path: string; readonly message: string; readonly at: number }
   /** A file that had a problem was read cleanly (or removed). */
-  | { readonly kind: 'problem-gone'; readonly path: string };
+  | { readonly kind: 'problem-gone'; readonly path: string }
+  /**
+   * A journal's run of a team begins (its header): whether that run recorded
+   * the team's incidents as it judged them. Its moments are not judged again
+   * then: the incidents the run recorded are taken instead (see incidents.ts).
+   */
+  | { readonly kind: 'run'; readonly team: string; readonly at: number; readonly recordsIncidents: boolean }
+  /** What a recorded run's incidents became at `at`: those raised or said anew, and those cleared. */
+  | {
+      readonly kind: 'incidents';
+      readonly team: string;
+      readonly at: number;
+      readonly raised: readonly RecordedIncident[];
+      readonly cleared: readonly RecordedIncident[];
+    };
 
 /** Where a transcript's folds start from, as a journal recorded them (text left out: see journalFact). */
 export interface TranscriptBase {

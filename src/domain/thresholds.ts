@@ -12,3 +12,6 @@ export interface Thresholds {
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = { stallAfterMs: DEFAULT_STALL_AFTER_MS, quietAfterMs: DEFAULT_QUIET_AFTER_MS };
+
+/** Just the thresholds of a command's options. */
+export const thresholdsOf = ({ stallAfterMs, quietAfterMs }: Thresholds): Thresholds => ({ stallAfterMs, quietAfterMs });

@@ -8,6 +8,18 @@ import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, pathOf, type TeamFileTarget } from '../domain/paths.js';
 import type { JournalEntry } from './format.js';
+import { recordedIncident, type Incident, type RecordedIncident } from '../domain/diagnoses/incident.js';
+import { TRANSCRIPT_KINDS } from '../domain/diagnoses/registry.js';
+import type { IncidentLog } from '../store/incidents.js';
+
+/** An `incidents` line as written (EntrySchema reads it back). */
+interface IncidentsEntry {
+  readonly op: 'incidents';
+  readonly t: number;
+  readonly path: string;
+  readonly raised: readonly RecordedIncident[];
+  readonly cleared: readonly RecordedIncident[];
+}
 
 export class JournalEntries {
   /** Inboxes whose messages this run's files hold: a change to one can be recorded as a change. */
@@ -95,7 +107,27 @@ export class JournalEntries {
     }
   }
 
-  private line(team: string, entry: JournalEntry): [string, string] {
+  /**
+   * The line recording what a team's incidents became when they changed (a
+   * moment was judged): those raised or said anew, and those cleared since.
+   * Nothing when neither. Not those read from transcripts: they can quote a
+   * tool's input, and the journal keeps none.
+   */
+  incidentsFor(team: string, before: IncidentLog | undefined, after: IncidentLog): [team: string, line: string] | undefined {
+    const recorded = (incident: Incident) => !TRANSCRIPT_KINDS.has(incident.kind);
+    const raised = [...after.open.values()].filter((incident) => before?.open.get(incident.id) !== incident && recorded(incident));
+    const cleared = after.cleared === before?.cleared ? [] : after.cleared.slice(before?.cleared.length ?? 0).filter(recorded);
+    if (raised.length === 0 && cleared.length === 0) return undefined;
+    return this.line(team, {
+      op: 'incidents',
+      t: Number.isFinite(after.judgedAt) ? after.judgedAt : this.now(),
+      path: `teams/${team}`,
+      raised: raised.map(recordedIncident),
+      cleared: cleared.map(recordedIncident),
+    });
+  }
+
+  private line(team: string, entry: JournalEntry | IncidentsEntry): [string, string] {
     return [team, `${inertJson(entry)}\n`];
   }
 }

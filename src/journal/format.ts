@@ -13,8 +13,13 @@
  * {"op":"problem","t":1767…,"path":"tasks/alpha/4.json","message":"not valid JSON at line 3, column 1"}
  * {"op":"problem","t":1767…,"path":"tasks/alpha/4.json","message":null}
  * {"op":"gone","t":1767…,"live":true,"path":"tasks/alpha/3.json"}
+ * {"op":"incidents","t":1767…,"path":"teams/alpha","raised":[{"id":"stalled:…",…,"raisedAt":1767…}],"cleared":[]}
  * {"op":"folder","t":1767…,"path":"teams/alpha","present":false}
  * ```
+ *
+ * A run whose header says `"incidents":true` records the team's incidents as
+ * it judged them, when they change: a replay takes those instead of judging
+ * every moment of the history again (a judgement walks the team's history).
  *
  * An inbox is recorded as its change from the previous record of it in the
  * same file (see InboxChange): runs of the messages it held (`[start, end)`)
@@ -52,8 +57,35 @@ export const HeaderSchema = z.looseObject({
   team: z.string(),
   claudeDir: z.string(),
   started: instant,
+  /** The run records its incidents (`incidents` lines): a replay takes them rather than judging the team again. */
+  incidents: z.optional(z.boolean()),
 });
 export type JournalHeader = z.infer<typeof HeaderSchema>;
+
+/** A time, or null where the files did not say (NaN, which JSON writes as null). */
+const maybeInstant = z.nullable(instant);
+
+const RecordedEvidenceSchema = z.union([
+  z.looseObject({ kind: z.literal('message'), ref: z.string(), at: maybeInstant, to: z.string(), key: z.string() }),
+  z.looseObject({ kind: z.enum(['task', 'member', 'inbox']), ref: z.string(), at: maybeInstant }),
+]);
+
+/** An incident as recorded (see RecordedIncident). */
+const RecordedIncidentSchema = z.looseObject({
+  id: z.string(),
+  kind: z.string(),
+  severity: z.enum(['warning', 'info']),
+  subject: z.string(),
+  members: z.array(z.string()),
+  since: maybeInstant,
+  summary: z.string(),
+  action: z.string(),
+  evidence: z.array(RecordedEvidenceSchema),
+  raisedAt: maybeInstant,
+  clearedAt: maybeInstant,
+  cleared: z.nullable(z.string()),
+});
+export type RecordedIncidentLine = z.infer<typeof RecordedIncidentSchema>;
 
 export const EntrySchema = z.discriminatedUnion('op', [
   z.looseObject({
@@ -78,6 +110,14 @@ export const EntrySchema = z.discriminatedUnion('op', [
   z.looseObject({ op: z.literal('problem'), t: instant, path: z.string(), message: z.nullable(z.string()) }),
   z.looseObject({ op: z.literal('gone'), t: instant, live: z.boolean(), path: z.string() }),
   z.looseObject({ op: z.literal('folder'), t: instant, path: z.string(), present: z.boolean() }),
+  /** A team's incidents changed (`path`: its folder): those raised or said anew, and those cleared. */
+  z.looseObject({
+    op: z.literal('incidents'),
+    t: instant,
+    path: z.string(),
+    raised: z.array(RecordedIncidentSchema),
+    cleared: z.array(RecordedIncidentSchema),
+  }),
 ]);
 export type JournalEntry = z.infer<typeof EntrySchema>;
 

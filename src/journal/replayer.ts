@@ -5,7 +5,8 @@
 import type { Observation } from '../domain/observation.js';
 import { classifyFolder } from '../domain/paths.js';
 import { FileInterpreter } from '../ingest/interpreter.js';
-import type { JournalEntry, JournalLine } from './format.js';
+import type { RecordedIncident } from '../domain/diagnoses/incident.js';
+import type { JournalEntry, JournalLine, RecordedIncidentLine } from './format.js';
 import { append } from '../domain/lists.js';
 
 export class Replayer {
@@ -21,7 +22,10 @@ export class Replayer {
    * replayed is skipped with a notice, never the end of the player.
    */
   apply(line: JournalLine): Observation[] {
-    if (line.kind === 'header') return [];
+    if (line.kind === 'header') {
+      const { team, started, incidents } = line.header;
+      return [{ kind: 'run', team, at: started, recordsIncidents: incidents === true }];
+    }
     try {
       return this.applyEntry(line.entry);
     } catch (error) {
@@ -74,8 +78,45 @@ export class Replayer {
         for (const path of this.interpreter.knownFiles()) if (path.startsWith(prefix)) append(forgotten, this.interpreter.forget(path));
         return [...forgotten, { kind: 'folder-gone', target, at: entry.t }];
       }
+      case 'incidents': {
+        const target = classifyFolder(entry.path);
+        if (target?.kind !== 'team-dir') return [];
+        return [
+          {
+            kind: 'incidents',
+            team: target.team,
+            at: entry.t,
+            raised: entry.raised.map(incidentOf),
+            cleared: entry.cleared.map(incidentOf),
+          },
+        ];
+      }
     }
   }
+}
+
+const timeOrNaN = (at: number | null): number => at ?? Number.NaN;
+
+/** An incident as a line holds it, its unknown times (null in JSON) NaN again. */
+function incidentOf(line: RecordedIncidentLine): RecordedIncident {
+  return {
+    id: line.id,
+    kind: line.kind,
+    severity: line.severity,
+    subject: line.subject,
+    members: line.members,
+    since: timeOrNaN(line.since),
+    summary: line.summary,
+    action: line.action,
+    evidence: line.evidence.map((item) =>
+      item.kind === 'message'
+        ? { kind: 'message', ref: item.ref, at: timeOrNaN(item.at), to: item.to, key: item.key }
+        : { kind: item.kind, ref: item.ref, at: timeOrNaN(item.at) },
+    ),
+    raisedAt: timeOrNaN(line.raisedAt),
+    clearedAt: line.clearedAt,
+    cleared: line.cleared,
+  };
 }
 
 /** The time of a line (headers: the run's start). */

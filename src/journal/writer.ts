@@ -21,6 +21,7 @@ import { closeSync, fstatSync, ftruncateSync, openSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
+import type { IncidentLog } from '../store/incidents.js';
 import { LimitReached, makeFolders, noLinksBelow, OPEN_FLAGS, whyNotWritten, writeAll } from './disk.js';
 import { JournalEntries } from './entries.js';
 import { JOURNAL_VERSION, type JournalHeader } from './format.js';
@@ -84,16 +85,30 @@ export class JournalWriter {
   record(observations: readonly Observation[]): void {
     if (this.stopped) return;
     this.guard(this.options.stateDir, () => {
-      for (const observation of observations) {
-        const line = this.entries.entryFor(observation);
-        if (!line) continue;
-        const [team, entry] = line;
-        let lines = this.pending.get(team);
-        if (!lines) this.pending.set(team, (lines = []));
-        lines.push(entry);
-        this.pendingBytes += entry.length;
-      }
+      for (const observation of observations) this.queue(this.entries.entryFor(observation));
     });
+    this.scheduleFlush();
+  }
+
+  /** Record what the teams' incidents became, where they changed from `before` (the store's, before the observations recorded last). */
+  recordIncidents(before: ReadonlyMap<string, IncidentLog>, after: ReadonlyMap<string, IncidentLog>): void {
+    if (this.stopped || before === after) return;
+    this.guard(this.options.stateDir, () => {
+      for (const [team, log] of after) if (before.get(team) !== log) this.queue(this.entries.incidentsFor(team, before.get(team), log));
+    });
+    this.scheduleFlush();
+  }
+
+  private queue(line: [team: string, line: string] | undefined): void {
+    if (!line) return;
+    const [team, entry] = line;
+    let lines = this.pending.get(team);
+    if (!lines) this.pending.set(team, (lines = []));
+    lines.push(entry);
+    this.pendingBytes += entry.length;
+  }
+
+  private scheduleFlush(): void {
     if (this.pendingBytes > FLUSH_AT_BYTES) this.flush();
     else if (this.pending.size > 0 && !this.flushScheduled) {
       this.flushScheduled = true;
@@ -252,6 +267,7 @@ export class JournalWriter {
           team,
           claudeDir: this.options.claudeDir,
           started: this.started,
+          incidents: true,
         };
         const bytes = Buffer.from(`${inertJson(header)}\n`);
         writeAll(fd, bytes);

@@ -28,7 +28,7 @@ interface ReportOptions {
   readonly at: number;
   readonly stallAfterMs: number;
   readonly quietAfterMs: number;
-  /** The run's incidents, oldest first: the tracker's, or `currentDiagnosesAsIncidents` until it lands. */
+  /** The run's incidents (selectIncidents), on teamtop's clock: drawn on the files'. */
   readonly incidents: readonly Incident[];
   /** When teamtop saw the team's folder go (its clock; NaN: not seen, and the last change seen before is the end). */
   readonly folderGoneAt: number;
@@ -175,6 +175,12 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
       .map((pairing) => handshakeOf(judgeHandshake(pairing, options.at, options.stallAfterMs, left)))
       .sort((a, b) => byTimeNaNLast(a.requestedAt, b.requestedAt)),
     tasks: tasksOf(team),
-    incidents: [...options.incidents].sort((a, b) => byTimeNaNLast(a.raisedAt, b.raisedAt)),
+    incidents: options.incidents
+      .map((incident) => ({
+        ...incident,
+        raisedAt: onFilesClock(incident.raisedAt, ahead),
+        clearedAt: incident.clearedAt === null ? null : onFilesClock(incident.clearedAt, ahead),
+      }))
+      .sort((a, b) => byTimeNaNLast(a.raisedAt, b.raisedAt)),
   };
 }

@@ -3,20 +3,12 @@
  * (null where unknown), durations in seconds. Its shape is documented in
  * docs/report.md and changes only by adding fields.
  */
-import type { Incident } from '../domain/diagnoses/incident.js';
-import { diagnosisJson, isoOrNull } from '../store/snapshot.js';
+import { incidentJson, isoOrNull } from '../store/snapshot.js';
 import { timeIn } from './activity.js';
 import { durationOf, type RunReport } from './model.js';
 
 /** ms as seconds, to the ms; null when unknown. */
 const seconds = (ms: number | null): number | null => (ms === null || !Number.isFinite(ms) ? null : Math.round(ms) / 1000);
-
-const incidentJson = (incident: Incident) => ({
-  ...diagnosisJson(incident),
-  raisedAt: isoOrNull(incident.raisedAt),
-  clearedAt: isoOrNull(incident.clearedAt),
-  cleared: incident.cleared,
-});
 
 export function reportJson(report: RunReport) {
   return {

@@ -20,11 +20,15 @@ import {
 } from './state.js';
 import { maxOf } from '../domain/lists.js';
 import { applySessionState, applyTranscript } from './transcripts.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../domain/thresholds.js';
+import { Moments } from './moments.js';
 
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
   /** Forget everything (a replay jumping back to its start). */
-  | { readonly type: 'reset' };
+  | { readonly type: 'reset' }
+  /** The journal is restored: from here on the files are followed, and every team's moments judged. */
+  | { readonly type: 'live' };
 
 /** The latest of some instants, ignoring unknown ones (NaN when all are unknown). */
 function latest(times: readonly number[]): number {
@@ -225,6 +229,8 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return applySessionState(team, observation);
     case 'problem':
     case 'problem-gone':
+    case 'run':
+    case 'incidents':
       return team;
   }
 }
@@ -254,15 +260,20 @@ function teamOf(observation: Observation): string | undefined {
       return observation.target.team;
     case 'problem':
     case 'problem-gone':
+    case 'run':
+    case 'incidents':
       return undefined;
   }
 }
 
-function applyObservations(state: AppState, observations: readonly Observation[]): AppState {
+function applyObservations(state: AppState, observations: readonly Observation[], options: Thresholds): AppState {
   let teams: Map<string, TeamState> | undefined;
   let problems: Map<string, Problem> | undefined;
-  const fresh: Fresh = new WeakSet();
+  // Lists made after a moment was judged are new: what was judged is never changed in place.
+  let fresh: Fresh = new WeakSet();
+  const moments = new Moments(state, options);
   for (const observation of observations) {
+    if (moments.begins(observation) && moments.end(teams ?? state.teams)) fresh = new WeakSet();
     if (observation.kind === 'problem') {
       const since = state.problems.get(observation.path)?.since ?? observation.at;
       (problems ??= new Map(state.problems)).set(observation.path, {
@@ -276,20 +287,30 @@ function applyObservations(state: AppState, observations: readonly Observation[]
       if ((problems ?? state.problems).has(observation.path)) (problems ??= new Map(state.problems)).delete(observation.path);
       continue;
     }
+    if (observation.kind === 'run' || observation.kind === 'incidents') {
+      if (moments.record(observation, teams ?? state.teams)) fresh = new WeakSet();
+      continue;
+    }
     const name = teamOf(observation)!;
-    const before = (teams ?? state.teams).get(name) ?? emptyTeam(name);
-    const after = applyToTeam(before, observation, fresh);
-    if (after !== before || !(teams ?? state.teams).has(name)) (teams ??= new Map(state.teams)).set(name, after);
+    const before = (teams ?? state.teams).get(name);
+    moments.touch(name, before, observation);
+    const after = applyToTeam(before ?? emptyTeam(name), observation, fresh);
+    if (after !== before) (teams ??= new Map(state.teams)).set(name, after);
   }
-  if (!teams && !problems) return state;
-  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems };
+  moments.end(teams ?? state.teams);
+  const incidents = moments.result();
+  const recorded = moments.recordedResult();
+  if (!teams && !problems && incidents === state.incidents && recorded === state.recorded) return state;
+  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems, incidents, recorded };
 }
 
-export function reducer(state: AppState, action: Action): AppState {
+export function reducer(state: AppState, action: Action, options: Thresholds = DEFAULT_THRESHOLDS): AppState {
   switch (action.type) {
     case 'observed':
-      return applyObservations(state, action.observations);
+      return applyObservations(state, action.observations, options);
     case 'reset':
       return initialState;
+    case 'live':
+      return state.recorded.size === 0 ? state : { ...state, recorded: new Set() };
   }
 }

@@ -20,6 +20,8 @@ import type { AgentRecord, AppState, TeamState } from './state.js';
 import { selectDiagnoses, type Diagnosis } from './selectors/diagnoses.js';
 import { activityJson, NO_ACTIVITY_NOW } from '../domain/activity.js';
 import { selectActivity, selectUsage } from './selectors/work.js';
+import { selectIncidents } from './selectors/incidents.js';
+import type { Incident } from '../domain/diagnoses/incident.js';
 
 export interface SnapshotOptions extends Thresholds {
   readonly claudeDir: string;
@@ -138,6 +140,14 @@ export function diagnosisJson(diagnosis: Diagnosis) {
   };
 }
 
+/** One incident as `--json`, `doctor --json` and `report --json` give it: a diagnosis, when it was raised, and when and why it cleared. */
+export const incidentJson = (incident: Incident) => ({
+  ...diagnosisJson(incident),
+  raisedAt: isoOrNull(incident.raisedAt),
+  clearedAt: isoOrNull(incident.clearedAt),
+  cleared: incident.cleared,
+});
+
 /** The spec against the team; null without a spec. */
 function workflowJson(team: TeamState, options: SnapshotOptions) {
   if (!options.spec) return null;
@@ -156,7 +166,7 @@ function workflowJson(team: TeamState, options: SnapshotOptions) {
   };
 }
 
-function teamJson(team: TeamState, options: SnapshotOptions) {
+function teamJson(state: AppState, team: TeamState, options: SnapshotOptions) {
   const activity = selectActivity(team, options.now);
   const usage = selectUsage(team);
   return {
@@ -195,6 +205,7 @@ function teamJson(team: TeamState, options: SnapshotOptions) {
     handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map((handshake) => handshakeJson(handshake, options.now)),
     workflow: workflowJson(team, options),
     diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs, options.quietAfterMs).diagnoses.map(diagnosisJson),
+    incidents: selectIncidents(state, team, options.now, options).map(incidentJson),
   };
 }
 
@@ -202,7 +213,7 @@ export function snapshot(state: AppState, options: SnapshotOptions) {
   const teams = selectTeams(state.teams).filter((team) => options.team === undefined || team.name === options.team);
   return {
     claudeDir: options.claudeDir,
-    teams: teams.map((team) => teamJson(team, options)),
+    teams: teams.map((team) => teamJson(state, team, options)),
     problems: [...state.problems.values()].sort((a, b) => a.path.localeCompare(b.path)).map(({ path, message }) => ({ path, message })),
   };
 }

@@ -13,6 +13,7 @@ import type { AgentStatus, Member, TeamConfig } from '../domain/schemas.js';
 import type { RosterStay } from '../domain/roster.js';
 import type { TaskRecord } from '../domain/task-graph.js';
 import type { InboxHistory } from './inbox-history.js';
+import type { IncidentLog } from './incidents.js';
 
 export interface MemberRecord {
   readonly name: string;
@@ -97,9 +98,17 @@ export interface Problem {
 export interface AppState {
   readonly teams: ReadonlyMap<string, TeamState>;
   readonly problems: ReadonlyMap<string, Problem>;
+  /** Each team's incidents: what was wrong with it during the run, as of its last change (incidents.ts). */
+  readonly incidents: ReadonlyMap<string, IncidentLog>;
+  /**
+   * Teams whose moments are not judged: a recorded run is being replayed that
+   * recorded their incidents as it judged them (a journal line says what they
+   * became). Emptied when a restore ends and the files are followed live.
+   */
+  readonly recorded: ReadonlySet<string>;
 }
 
-export const initialState: AppState = { teams: new Map(), problems: new Map() };
+export const initialState: AppState = { teams: new Map(), problems: new Map(), incidents: new Map(), recorded: new Set() };
 
 export function emptyTeam(name: string): TeamState {
   return {

@@ -4,6 +4,7 @@
  * batch of dispatches in one tick is one notification, and the first change is
  * never delayed), then at most once per frame while changes keep coming.
  */
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../domain/thresholds.js';
 import { reducer, type Action } from './reducer.js';
 import { initialState, type AppState } from './state.js';
 
@@ -17,9 +18,11 @@ export interface StoreOptions {
   readonly initial?: AppState;
   /** Minimum time between two notifications while changes keep coming. */
   readonly frameMs?: number;
+  /** What the incidents are judged with (`--stall-after`). */
+  readonly tracking?: Thresholds;
 }
 
-export function createStore({ initial = initialState, frameMs = 16 }: StoreOptions = {}): Store {
+export function createStore({ initial = initialState, frameMs = 16, tracking = DEFAULT_THRESHOLDS }: StoreOptions = {}): Store {
   let state = initial;
   const listeners = new Set<() => void>();
   let scheduled = false;
@@ -50,7 +53,7 @@ export function createStore({ initial = initialState, frameMs = 16 }: StoreOptio
   return {
     getState: () => state,
     dispatch: (action) => {
-      const next = reducer(state, action);
+      const next = reducer(state, action, tracking);
       if (next === state) return;
       state = next;
       schedule();

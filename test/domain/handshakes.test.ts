@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { isStalled, judgeHandshake, orderHandshakes, pairHandshakes, type Handshake } from '../../src/domain/handshakes.js';
+import { isStalled, judgeHandshake, orderHandshakes, type Handshake } from '../../src/domain/handshakes.js';
+import { pairHandshakes } from '../../src/domain/pairing.js';
 import { selectHandshakes } from '../../src/store/selectors/handshakes.js';
 import { selectTeamMessages } from '../../src/store/selectors/messages.js';
 import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { pairHandshakes } from '../../src/domain/handshakes.js';
+import { pairHandshakes } from '../../src/domain/pairing.js';
 import { judgeQuiet, lastSignOfLife, memberStatus, type MemberStatus, type StatusEvidence } from '../../src/domain/member-status.js';
 import { selectMembers } from '../../src/store/selectors/members.js';
 import { FIXTURES } from '../helpers/fixtures.js';

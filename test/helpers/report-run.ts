@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 /**
  * A team's run for the report's tests: its state made from observations with
  * the times a watcher gives them, teamtop's clock three days ahead of the
@@ -8,9 +9,10 @@
 import type { Observation } from '../../src/domain/observation.js';
 import { buildRunReport } from '../../src/report/build-report.js';
 import type { RunReport } from '../../src/report/model.js';
-import { currentDiagnosesAsIncidents } from '../../src/store/selectors/incidents.js';
+import { selectIncidents } from '../../src/store/selectors/incidents.js';
+import { reducer } from '../../src/store/reducer.js';
 import { initialState, type AppState, type TeamState } from '../../src/store/state.js';
-import { at, config, member, message, observe, task } from './observations.js';
+import { at, config, member, message, task } from './observations.js';
 
 export { at };
 
@@ -88,19 +90,24 @@ export function run(ended: boolean, names: { bob?: string } = {}): AppState {
     { kind: 'file-gone', target: { kind: 'task', team: TEAM, id: '3' }, at: seen(5), live: true },
   ];
   if (ended) observations.push({ kind: 'folder-gone', target: { kind: 'team-dir', team: TEAM }, at: seen(20) });
-  return observe(initialState, ...observations);
+  return reducer(initialState, { type: 'observed', observations }, INCIDENT_THRESHOLDS);
 }
+
+/** The stall threshold the incidents are judged with: past the stamps' lag, so that nothing stalls by the lag alone. */
+export const INCIDENT_STALL = LAG + 60_000;
+const INCIDENT_THRESHOLDS = { ...DEFAULT_THRESHOLDS, stallAfterMs: INCIDENT_STALL };
 
 export const teamOf = (state: AppState): TeamState => state.teams.get(TEAM)!;
 
 /** Its report as of `instant` (30 s in). */
 export const report = (ended: boolean, instant = seen(30), names: { bob?: string } = {}): RunReport => {
-  const team = teamOf(run(ended, names));
+  const state = run(ended, names);
+  const team = teamOf(state);
   return buildRunReport(team, {
     at: instant,
     stallAfterMs: 60_000,
     quietAfterMs: 600_000,
-    incidents: currentDiagnosesAsIncidents(team, instant, 60_000),
+    incidents: selectIncidents(state, team, instant, INCIDENT_THRESHOLDS),
     folderGoneAt: ended ? seen(20) : Number.NaN,
   });
 };

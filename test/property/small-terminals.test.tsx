@@ -34,6 +34,8 @@ interface Screen {
 let team: AppState;
 const missingDir: AppState = {
   teams: new Map(),
+  incidents: new Map(),
+  recorded: new Set(),
   problems: new Map([[DIR_PROBLEM, { path: DIR_PROBLEM, message: `${CLAUDE_DIR} does not exist (chosen by --dir)`, since: NOW }]]),
 };
 

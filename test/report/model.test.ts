@@ -96,12 +96,13 @@ describe('the run report', () => {
     expect(judged(false)).toMatchObject({ state: 'pending', waitedMs: null });
   });
 
-  it('takes the incidents it is given, oldest first; until the tracker, the diagnoses standing at its instant', () => {
+  it('takes the incidents of the run, oldest first, on the files’ clock', () => {
     const { incidents } = report(true);
     expect(incidents.map((one) => [one.kind, one.raisedAt, one.clearedAt, one.cleared])).toEqual([
-      ['to-departed', at(12), null, null],
-      // It has no time: last.
-      ['orphaned-task', Number.NaN, null, null],
+      // The mail that came at 12 s, once it had waited for the client to settle (5 s).
+      ['to-departed', at(17), null, null],
+      // alice's task, left to nobody when the team ended.
+      ['orphaned-task', at(20), null, null],
     ]);
   });
 

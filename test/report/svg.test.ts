@@ -86,8 +86,8 @@ describe('the SVG swimlane', () => {
     // The shutdown request to bob, from 9 s to its answer at 10 s, under his lane's middle.
     near(image.at(layout.x(at(9.5)), bob + 12), rgb(INK.request));
     near(image.at(layout.x(at(10.5)), bob + 12), rgb('#ffffff'));
-    // to-departed, raised at 12 s: a red line down bob's lane, and a band until the end (it stands).
-    near(image.at(layout.x(at(12)), bob + LANE / 2 - 6), rgb(INK.incident));
+    // to-departed, raised at 17 s (the mail of 12 s, once the client had 5 s to settle): a red line down bob's lane, and a band until the end (it stands).
+    near(image.at(layout.x(at(17)), bob + LANE / 2 - 6), rgb(INK.incident));
     near(image.at(layout.x(at(18)), bob - LANE / 2 + 4), over(INK.incident, 0.5));
   });
 

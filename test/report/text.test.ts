@@ -35,7 +35,7 @@ describe('the report as text', () => {
     ]);
     expect(text).toContain('  bob       → team-lead 4  2 plain, 2 protocol: 1 idle_notification, 1 shutdown_approved');
     expect(text).toContain('  10:00:09 shutdown team-lead → bob: approved after 1.0s · done');
-    expect(text).toContain('  ⚠ 10:00:12 to-departed · bob, team-lead · standing');
+    expect(text).toContain('  ⚠ 10:00:17 to-departed · bob, team-lead · standing');
     expect(text).toContain('    team-lead sent bob 1 message after it shut down: nobody will read it');
   });
 
@@ -52,13 +52,14 @@ describe('the report as text', () => {
       expect(bob[column(2.6)]).toBe('█');
       expect(bob[column(5.5)]).toBe('░');
       expect(bob[column(8)]).toBe('•');
-      expect(bob[column(12)]).toBe('!');
+      expect(bob[column(17)]).toBe('!');
       // Before bob joined, and after he left, but for the message that came then.
       expect(bob[0]).toBe(' ');
       expect(bob[column(18)]).toBe(' ');
       expect(bob[column(12) - 1]).toBe(' ');
-      // Under the incident, the message that raised it: mail that came while bob was off the roster.
-      expect(lane(reportText({ ...report(true), incidents: [] }, width, plain), 'bob', 9)[column(12)]).toBe('◦');
+      // The message that raised it, mail that came while bob was off the roster; the incident 5 s on, once the client had settled.
+      expect(bob[column(12)]).toBe('◦');
+      expect(lane(reportText({ ...report(true), incidents: [] }, width, plain), 'bob', 9)[column(17)]).toBe(' ');
       expect(lane(text, 'alice', 9)[column(15)]).toBe('░');
       expect(lane(text, 'team-lead', 9)[column(15)]).toBe('─');
     }

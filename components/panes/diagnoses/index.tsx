@@ -3,10 +3,10 @@ import type { DashboardPane } from '../../dashboard-pane.js';
 import { DIAGNOSES, diagnosisList, mostDiagnosisRows } from './model.js';
 import { DiagnosisList } from './view.js';
 
-/** What is wrong with the team, above the handshakes; none when it is healthy. */
+/** What is wrong with the team, above the handshakes, and with `c` what was; none when there is nothing to list. */
 export const diagnosesPane: DashboardPane = {
   id: DIAGNOSES,
-  count: (frame) => frame.diagnoses.diagnoses.length,
+  count: (frame) => frame.diagnoses.diagnoses.length + frame.cleared.length,
   hiddenWhenEmpty: true,
   mostRows: mostDiagnosisRows,
   build(frame, rows, focused) {

@@ -4,6 +4,7 @@
  */
 import type { Diagnosis } from '../../../src/domain/diagnoses/diagnosis.js';
 import type { Idle } from '../../../src/domain/diagnoses/idle.js';
+import type { Incident } from '../../../src/domain/diagnoses/incident.js';
 import { memoize } from '../../../src/store/selectors/memo.js';
 import type { PaneFrame } from '../../dashboard-pane.js';
 import { keysOf, listWindow, type ItemKey, type PaneId, type PaneList } from '../../pane.js';
@@ -15,8 +16,11 @@ export const DIAGNOSES: PaneId = { kind: 'diagnoses' };
 
 /** What the pane draws: judged again on every frame (their ages move), so drawn again too; its rows are memoised. */
 export interface DiagnosisListModel extends PaneFrame {
-  readonly diagnoses: readonly Diagnosis[];
+  /** What is wrong, worst first, then (with `c`) the incidents that cleared, most recent first. */
+  readonly diagnoses: readonly (Diagnosis | Incident)[];
   readonly warnings: number;
+  /** Of the rows, those that cleared (listed last). */
+  readonly cleared: number;
   readonly now: number;
   /** The team has not changed for a day or more: its findings are judged as of now. */
   readonly idle: Idle | undefined;
@@ -25,7 +29,10 @@ export interface DiagnosisListModel extends PaneFrame {
 /** Its rows at most: three at 80x24 (20 lines of body), more on a taller terminal; the rest scroll. */
 export const mostDiagnosisRows = (bodyRows: number): number => Math.max(1, Math.floor(bodyRows / 6));
 
-const diagnosisKeys = memoize((diagnoses: readonly Diagnosis[]) => keysOf(diagnoses, 'diagnosis', (diagnosis) => diagnosis.id));
+/** A cleared incident is listed once per time it was raised: its id and when. */
+export const isCleared = (row: Diagnosis | Incident): row is Incident => 'clearedAt' in row && row.clearedAt !== null;
+const rowId = (row: Diagnosis | Incident): string => (isCleared(row) ? `${row.id}@${row.raisedAt}` : row.id);
+const diagnosisKeys = memoize((rows: readonly (Diagnosis | Incident)[]) => keysOf(rows, 'diagnosis', rowId));
 
 /** The diagnoses of the team on screen, given `rows` for its items: what the pane draws, and what the keys move through. */
 export function diagnosisList(
@@ -33,11 +40,13 @@ export function diagnosisList(
   rows: number,
   focused: boolean,
 ): { readonly model: DiagnosisListModel; readonly list: PaneList } {
-  const { diagnoses } = frame.diagnoses;
+  const current = frame.diagnoses.diagnoses;
+  const diagnoses = frame.cleared.length > 0 ? [...current, ...frame.cleared] : current;
   const items = diagnosisKeys(diagnoses);
   const model: DiagnosisListModel = {
     diagnoses,
-    warnings: diagnoses.filter((diagnosis) => diagnosis.severity === 'warning').length,
+    warnings: current.filter((diagnosis) => diagnosis.severity === 'warning').length,
+    cleared: frame.cleared.length,
     window: listWindow(diagnoses.length, rows, selectedIndex(frame.view, DIAGNOSES, items, 'start')),
     focused,
     lines: rows + 1,
@@ -45,7 +54,7 @@ export function diagnosisList(
     idle: frame.diagnoses.idle,
   };
   const open = (key: ItemKey) => {
-    const diagnosis = diagnoses.find((candidate) => candidate.id === key.id);
+    const diagnosis = diagnoses.find((candidate) => rowId(candidate) === key.id);
     return diagnosis ? diagnosisDetail(diagnosis, frame) : null;
   };
   return { model, list: { id: DIAGNOSES, items, anchor: 'start', page: rows, open } };

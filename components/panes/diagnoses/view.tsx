@@ -10,7 +10,8 @@ import { memberColor, useTheme, type Theme } from '../../theme.js';
 import { visibleItems } from '../../windowed-list.js';
 import { TitledList } from '../titled-list.js';
 import { SEVERITIES } from './marks.js';
-import type { DiagnosisListModel } from './model.js';
+import { isCleared, type DiagnosisListModel } from './model.js';
+import type { Incident } from '../../../src/domain/diagnoses/incident.js';
 
 /** Columns of a diagnosis's age: `59m59s` at most. */
 const AGE_WIDTH = 6;
@@ -33,7 +34,7 @@ function memberParts(names: readonly string[], width: number, colors: ReadonlyMa
 const membersText = (diagnosis: Diagnosis): string => diagnosis.members.map((name) => fit(name, 40)).join(', ');
 
 interface RowProps {
-  readonly diagnosis: Diagnosis;
+  readonly diagnosis: Diagnosis | Incident;
   readonly age: string;
   readonly selected: boolean;
   readonly colors: ReadonlyMap<string, string | null>;
@@ -45,25 +46,35 @@ interface RowProps {
 const DiagnosisRow = React.memo(function DiagnosisRow({ diagnosis, age, selected, colors, kindWidth, membersWidth, width }: RowProps) {
   const { paint } = useTheme();
   const severity = SEVERITIES[diagnosis.severity];
-  const warning = diagnosis.severity === 'warning';
+  // A cleared one is dim, marked as such, and says why it cleared; its age is since it cleared.
+  const gone = isCleared(diagnosis);
+  const warning = diagnosis.severity === 'warning' && !gone;
   const parts: Part[] = [
-    { text: `${severity.mark} `, bold: warning, color: paint(severity.color) },
-    { text: `${diagnosis.kind.padEnd(kindWidth)} `, bold: warning },
+    gone ? { text: '✓ ', dimColor: true } : { text: `${severity.mark} `, bold: warning, color: paint(severity.color) },
+    { text: `${diagnosis.kind.padEnd(kindWidth)} `, bold: warning, dimColor: gone },
     ...memberParts(diagnosis.members, membersWidth, colors, paint),
     { text: ` ${age.padStart(AGE_WIDTH)}  `, dimColor: !warning },
-    { text: fit(diagnosis.summary, width) },
+    ...(gone ? [{ text: `cleared (${diagnosis.cleared ?? ''}) · `, dimColor: true }] : []),
+    { text: fit(diagnosis.summary, width), dimColor: gone },
   ];
   return <FittedLine parts={parts} width={width} inverse={selected} />;
 });
 
-/** `2 warnings · 1 note`. */
-function diagnosisTitle(model: DiagnosisListModel): string {
-  const notes = model.diagnoses.length - model.warnings;
+/** How long it has stood, or since it cleared. */
+function ageOf(row: Diagnosis | Incident, now: number): string {
+  const since = isCleared(row) ? (row.clearedAt ?? Number.NaN) : row.since;
+  return isInstant(since) ? formatAge(Math.max(0, now - since)) : '';
+}
+
+/** `2 warnings · 1 note · 3 cleared`. */
+export function diagnosisTitle(model: DiagnosisListModel): string {
+  const notes = model.diagnoses.length - model.cleared - model.warnings;
   // A team nobody runs any more: why its findings are notes, and how to judge it as of then, before the counts.
   return [
     model.idle ? idleNote(model.idle) : '',
     model.warnings > 0 ? plural(model.warnings, 'warning') : '',
     notes > 0 ? plural(notes, 'note') : '',
+    model.cleared > 0 ? `${model.cleared} cleared` : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -101,13 +112,7 @@ export function DiagnosisList({ model, colors, width }: DiagnosisListProps) {
       items={diagnoses}
       width={width}
       row={(diagnosis, _, selected) => (
-        <DiagnosisRow
-          key={diagnosis.id}
-          diagnosis={diagnosis}
-          age={isInstant(diagnosis.since) ? formatAge(Math.max(0, now - diagnosis.since)) : ''}
-          selected={selected}
-          {...columns}
-        />
+        <DiagnosisRow key={diagnosis.id} diagnosis={diagnosis} age={ageOf(diagnosis, now)} selected={selected} {...columns} />
       )}
     />
   );

@@ -1,10 +1,9 @@
 /**
  * An incident: a diagnosis raised during a run, with when it was raised and
- * when and why it cleared. Issue 24's tracker keeps every one raised in the
- * history, so that live, the journal and a replay agree; until it lands,
- * `currentDiagnosesAsIncidents` (src/store/selectors/incidents.ts) stands in.
+ * when and why it cleared. The store keeps every one raised in the history
+ * (src/store/incidents.ts), so that live, the journal and a replay agree.
  */
-import type { Diagnosis } from './diagnosis.js';
+import type { Diagnosis, Evidence } from './diagnosis.js';
 
 export type Incident = Diagnosis & {
   /** When it was raised (epoch ms; NaN when the files do not say). */
@@ -14,3 +13,24 @@ export type Incident = Diagnosis & {
   /** Why it cleared (answered, member left, mail taken, team ended…); null while it stands. */
   readonly cleared: string | null;
 };
+
+/**
+ * Evidence as the journal keeps it: a message by its inbox and key (the
+ * message itself is in the journal's inbox lines), anything else as it is.
+ */
+export type RecordedEvidence =
+  | { readonly kind: 'message'; readonly ref: string; readonly at: number; readonly to: string; readonly key: string }
+  | Exclude<Evidence, { kind: 'message' }>;
+
+/** An incident as the journal keeps it. */
+export type RecordedIncident = Omit<Incident, 'evidence'> & { readonly evidence: readonly RecordedEvidence[] };
+
+/** `incident` as the journal keeps it. */
+export function recordedIncident(incident: Incident): RecordedIncident {
+  return {
+    ...incident,
+    evidence: incident.evidence.map((item) =>
+      item.kind === 'message' ? { kind: 'message', ref: item.ref, at: item.at, to: item.message.to, key: item.message.key } : item,
+    ),
+  };
+}

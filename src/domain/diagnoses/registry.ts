@@ -39,6 +39,15 @@ const DETECTORS: readonly Detector[] = [
   contextFull,
 ];
 
+/**
+ * The kinds read from the members' transcripts: what they say can quote a
+ * tool's input, so the journal (which keeps facts, never a transcript's text)
+ * does not record them.
+ */
+export const TRANSCRIPT_KINDS: ReadonlySet<string> = new Set(
+  [permissionWaiting, hungTool, transcriptQuiet, contextFull].map(({ kind }) => kind),
+);
+
 /** Every kind, in the registry's order. */
 const DIAGNOSIS_KINDS: readonly string[] = DETECTORS.map((detector) => detector.kind);
 

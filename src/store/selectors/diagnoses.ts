@@ -219,7 +219,7 @@ const detections = new WeakMap<TeamState, { stallAfterMs: number; quietAfterMs: 
  * their judgement said it would change, or goes back before they ran. A tick
  * that only moves ages on screen finds it here.
  */
-function detected(team: TeamState, now: number, stallAfterMs: number, quietAfterMs = DEFAULT_QUIET_AFTER_MS): Judgement {
+export function detected(team: TeamState, now: number, stallAfterMs: number, quietAfterMs = DEFAULT_QUIET_AFTER_MS): Judgement {
   const known = detections.get(team);
   if (
     known &&

@@ -29,9 +29,23 @@ const NOBODY: ReadonlySet<string> = new Set();
  * judged once. (Its `ageSeconds` is then not an age: `--json` works out its own.)
  */
 const answeredOnce = new WeakMap<Pairing, Handshake>();
+
+/**
+ * By its first answer too: pairing again after a change makes new pairings of
+ * the same messages, and the incidents judge a team at every change.
+ */
+const answeredBy = new WeakMap<object, Handshake>();
+
+const sameMessages = (a: Pairing, b: Pairing): boolean =>
+  a.request === b.request && a.responses.length === b.responses.length && a.responses.every((message, i) => message === b.responses[i]);
+
 const judgedAnswer = (pairing: Pairing): Handshake => {
   let handshake = answeredOnce.get(pairing);
-  if (!handshake) answeredOnce.set(pairing, (handshake = judgeHandshake(pairing, 0, 0, NOBODY)));
+  if (handshake) return handshake;
+  const known = pairing.response === null ? undefined : answeredBy.get(pairing.response);
+  handshake = known && sameMessages(known, pairing) ? known : judgeHandshake(pairing, 0, 0, NOBODY);
+  answeredOnce.set(pairing, handshake);
+  if (pairing.response !== null) answeredBy.set(pairing.response, handshake);
   return handshake;
 };
 

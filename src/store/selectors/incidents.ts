@@ -1,17 +1,25 @@
 /**
- * The incidents of a run, until issue 24's tracker keeps every diagnosis
- * raised during it: only what is wrong as of one instant, each raised at its
- * `since` and not cleared. What cleared before that instant (an ignored
- * shutdown request at the team's end) is missing. The tracker replaces this
- * function; what takes incidents (the run report) takes them as a list.
+ * A team's incidents as of an instant: what the store's fold kept of its
+ * history (src/store/incidents.ts), and what the thresholds passed since its
+ * last change raise or clear. Live, from the journal and in a replay the same.
  */
 import type { Incident } from '../../domain/diagnoses/incident.js';
-import type { TeamState } from '../state.js';
-import { selectDiagnoses } from './diagnoses.js';
+import type { Thresholds } from '../../domain/thresholds.js';
+import { incidentsAsOf } from '../incidents.js';
+import { isPrintSession, type AppState, type TeamState } from '../state.js';
 
-/** The diagnoses of `team` as of `at`, as incidents raised at their `since`, still standing; oldest first. */
-export function currentDiagnosesAsIncidents(team: TeamState, at: number, stallAfterMs: number): Incident[] {
-  return selectDiagnoses(team, at, stallAfterMs)
-    .diagnoses.map((diagnosis): Incident => ({ ...diagnosis, raisedAt: diagnosis.since, clearedAt: null, cleared: null }))
-    .sort((a, b) => (Number.isNaN(a.raisedAt) ? 1 : 0) - (Number.isNaN(b.raisedAt) ? 1 : 0) || a.raisedAt - b.raisedAt || 0);
+/** Incidents cleared this long ago still follow the current ones on a live team. */
+export const RECENT_MS = 60 * 60 * 1000;
+
+/** Every incident of `team` as of `now`, oldest first. */
+export function selectIncidents(state: AppState, team: TeamState, now: number, thresholds: Thresholds): Incident[] {
+  if (!team.isTeam || isPrintSession(team)) return [];
+  return incidentsAsOf(state.incidents.get(team.name), team, now, thresholds);
+}
+
+/** Those cleared: all of an ended team's, a live one's within RECENT_MS of `now`; most recently cleared first. */
+export function clearedIncidents(incidents: readonly Incident[], team: TeamState, now: number): Incident[] {
+  return incidents
+    .filter((incident) => incident.clearedAt !== null && (!team.present || now - incident.clearedAt <= RECENT_MS))
+    .sort((a, b) => b.clearedAt! - a.clearedAt!);
 }

@@ -3,7 +3,9 @@
  * handshakes: folded per inbox as it grows, and paired again only when one of
  * those changed (most mail is idle notifications and plain text).
  */
-import { pairHandshakes, takesPartInHandshake, type Pairing } from '../../domain/handshakes.js';
+import { takesPartInHandshake, type Pairing } from '../../domain/handshakes.js';
+import { newLedger, pairingsOf, recordHandshake, type HandshakeLedger } from '../../domain/pairing.js';
+import { byTime } from '../../domain/inbox.js';
 import type { InboxMessage } from '../../domain/inbox.js';
 import type { TeamState } from '../state.js';
 import { memoize, memoizeGrowing } from './memo.js';
@@ -23,18 +25,65 @@ const handshakeMessagesIn = memoizeGrowing(
   },
 );
 
-/** The last pairing worked out for a team, by its first inbox's list, and the lists it was worked out from. */
-const last = new WeakMap<readonly InboxMessage[], { readonly lists: readonly (readonly InboxMessage[])[]; readonly pairings: Pairing[] }>();
+/** What a team was last paired from: the lists, the ledger they made, its pairings by id, the latest time folded. */
+interface Paired {
+  readonly lists: readonly (readonly InboxMessage[])[];
+  readonly ledger: HandshakeLedger;
+  readonly byId: ReadonlyMap<string, Pairing>;
+  readonly latest: number;
+  readonly pairings: Pairing[];
+}
 
-/** Every request/response pairing of a team, oldest request first. */
+/** The last pairing worked out for a team, by its first handshake message (which stays as the team's mail grows). */
+const last = new WeakMap<InboxMessage, Paired>();
+
+const timeOf = (message: InboxMessage): number => (Number.isNaN(message.time) ? Number.POSITIVE_INFINITY : message.time);
+
+/**
+ * What `lists` add to `known`'s, oldest first, when each only grew and all
+ * they add came after everything known (so sorting all of them again would put
+ * it last, in the same order); undefined otherwise.
+ */
+function addedAfter(known: Paired, lists: readonly (readonly InboxMessage[])[]): InboxMessage[] | undefined {
+  if (lists.length < known.lists.length) return undefined;
+  const added: InboxMessage[] = [];
+  for (const [i, list] of lists.entries()) {
+    const before = known.lists[i] ?? [];
+    if (list.length < before.length || before.some((message, j) => message !== list[j])) return undefined;
+    for (let j = before.length; j < list.length; j++) {
+      if (!(timeOf(list[j]!) > known.latest)) return undefined;
+      added.push(list[j]!);
+    }
+  }
+  return added.sort(byTime);
+}
+
+function paired(lists: readonly (readonly InboxMessage[])[], known: Paired | undefined): Paired {
+  const added = known && addedAfter(known, lists);
+  if (known && added?.length === 0) return { ...known, lists };
+  const ledger = added ? known.ledger : newLedger();
+  const messages = added ?? lists.flat().sort(byTime);
+  for (const message of messages) recordHandshake(ledger, message);
+  const pairings = pairingsOf(ledger, added ? known.byId : undefined);
+  const latest = messages.reduce((at, message) => Math.max(at, timeOf(message)), added ? known.latest : Number.NEGATIVE_INFINITY);
+  return { lists, ledger, byId: new Map(pairings.map((pairing) => [pairing.requestId, pairing])), latest, pairings };
+}
+
+/**
+ * Every request/response pairing of a team, oldest request first. A ledger
+ * is folded on as the team's mail grows (a restored journal's thousands of
+ * moments each added a message or two), so what was already paired keeps its
+ * pairing, and what was judged of it.
+ */
 export const selectPairings = memoize((inboxes: TeamState['inboxes']): Pairing[] => {
   const lists = [...inboxes.values()].map(handshakeMessagesIn);
-  const [first] = lists;
-  const known = first && last.get(first);
+  const first = lists.find((list) => list.length > 0)?.[0];
+  if (!first) return [];
+  const known = last.get(first);
   if (known && known.lists.length === lists.length && known.lists.every((list, i) => list === lists[i])) return known.pairings;
-  const pairings = pairHandshakes(lists.flat());
-  if (first) last.set(first, { lists, pairings });
-  return pairings;
+  const next = paired(lists, known);
+  last.set(first, next);
+  return next.pairings;
 });
 
 /** A team's pairings by the member they can say something about. */

@@ -69,7 +69,9 @@ export function messageKey(owner: string, element: unknown): string | undefined 
   if (typeof entry['messageId'] === 'string' && entry['messageId'] !== '') return entry['messageId'];
   const { from, text, timestamp } = entry;
   if (typeof from !== 'string' || typeof text !== 'string') return undefined;
-  return `${owner}\u0000${from}\u0000${String(timestamp)}\u0000${text}`;
+  // Any JSON value: an object whose `toString` is not a function cannot be made a string by String().
+  const stamp = typeof timestamp === 'object' && timestamp !== null ? JSON.stringify(timestamp) : String(timestamp);
+  return `${owner}\u0000${from}\u0000${stamp}\u0000${text}`;
 }
 
 /**

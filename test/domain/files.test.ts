@@ -46,6 +46,20 @@ describe('parseInbox', () => {
     expect(inbox.value.invalid).toEqual(['message 2: from: missing', 'message 3: value: expected object, received string']);
   });
 
+  it('reads a message whose timestamp no string can be made of, with no time (found by CI: it threw)', () => {
+    const text = JSON.stringify([
+      { from: 'lead', text: 'odd', timestamp: { toString: null } },
+      { from: 'lead', text: 'fine', timestamp: '2026-03-01T10:00:00Z' },
+    ]);
+    const inbox = parseInbox(text, 'worker', new Map());
+    if (!inbox.ok) throw new Error(inbox.message);
+    expect(inbox.value.messages.map((message) => [message.text, message.time])).toEqual([
+      ['odd', Number.NaN],
+      ['fine', Date.parse('2026-03-01T10:00:00Z')],
+    ]);
+    expect(inbox.value.invalid).toEqual([]);
+  });
+
   it('reports an inbox that is not an array', () => {
     expect(parseInbox(read('broken/teams/shapes/inboxes/team-lead.json'), 'team-lead', new Map())).toEqual({
       ok: false,

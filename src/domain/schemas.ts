@@ -94,8 +94,8 @@ export const INBOX_ENTRY_FIELDS: Readonly<Record<keyof (typeof InboxEntrySchema)
   msg_id: isString,
   messageId: isString,
   type: isString,
-  // Read from JSON: an object there is a plain one.
-  metadata: (value) => isObject(value) && Object.getPrototypeOf(value) === Object.prototype,
+  // Read from JSON: an object there is a plain one. One with its own `__proto__` key the schema gives back without it.
+  metadata: (value) => isObject(value) && Object.getPrototypeOf(value) === Object.prototype && !Object.hasOwn(value, '__proto__'),
   lead_sig: isString,
 };
 const ENTRY_CHECKS = Object.entries(INBOX_ENTRY_FIELDS);
@@ -108,7 +108,8 @@ const ENTRY_CHECKS = Object.entries(INBOX_ENTRY_FIELDS);
  * missing) goes through the schema.
  */
 export function isPlainInboxEntry(element: unknown): element is InboxEntry {
-  if (!isObject(element) || !Object.hasOwn(element, 'from') || !Object.hasOwn(element, 'text')) return false;
+  if (!isObject(element) || !Object.hasOwn(element, 'from') || !Object.hasOwn(element, 'text') || Object.hasOwn(element, '__proto__'))
+    return false;
   for (const [field, fits] of ENTRY_CHECKS) {
     const value = element[field];
     if (value !== undefined && !fits(value)) return false;

@@ -138,7 +138,8 @@ const isStrings = (value: unknown): boolean => Array.isArray(value) && value.eve
 export function isPlainEntry(value: unknown): value is JournalEntry {
   if (!isElement(value)) return false;
   const entry = value as Record<string, unknown>;
-  if (!isInstant(entry['t']) || typeof entry['path'] !== 'string') return false;
+  // An own `__proto__` key the schema gives back without: such a line is left to it.
+  if (!isInstant(entry['t']) || typeof entry['path'] !== 'string' || Object.hasOwn(entry, '__proto__')) return false;
   const live = typeof entry['live'] === 'boolean';
   switch (entry['op']) {
     case 'inbox':

@@ -88,13 +88,22 @@ function runMessage(members, i, t) {
 export function writeRun(path, { team, members, config, messages, end, gapMs = 5000, deliveredMs = 100 }) {
   const file = new LineFile(path);
   const start = end - messages * gapMs;
-  // As teamtop writes a run: it records its incidents as it judges them. This run raises none (every
-  // request is answered and every message taken within seconds; judged again from its history it has
-  // none either), so it has no incident lines.
-  file.line({ teamtop: 'journal', v: 2, run: 'bench', team, claudeDir: '/bench', started: start - 1000, incidents: true });
+  // As teamtop writes a run: it records its incidents as it judges them, with the default thresholds.
+  // This run raises none (every request is answered and every message taken within seconds; judged
+  // again from its history it has none either), so its one incidents line says none stand.
+  file.line({
+    teamtop: 'journal',
+    v: 2,
+    run: 'bench',
+    team,
+    claudeDir: '/bench',
+    started: start - 1000,
+    incidents: { stallAfterMs: 60_000, quietAfterMs: 600_000 },
+  });
   file.line({ op: 'file', t: start - 1000, live: false, path: `teams/${team}/config.json`, text: JSON.stringify(config) });
   for (const member of members)
     file.line({ op: 'inbox', t: start - 1000, live: false, path: `teams/${team}/inboxes/${member}.json`, messages: [] });
+  file.line({ op: 'incidents', t: start - 1000, path: `teams/${team}`, raised: [], cleared: [], whole: true });
   for (let i = 0; i < messages; i++) {
     const t = start + i * gapMs;
     const { from, to, text } = runMessage(members, i, t);

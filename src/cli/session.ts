@@ -8,7 +8,7 @@ import { classifyFolder } from '../domain/paths.js';
 import { noticesAsProblems, restore } from '../journal/restore.js';
 import { namespaceDir } from '../journal/store-dir.js';
 import { JournalWriter } from '../journal/writer.js';
-import type { Thresholds } from '../domain/thresholds.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../domain/thresholds.js';
 import { createStore, type Store } from '../store/store.js';
 import type { FileInterpreter } from '../ingest/interpreter.js';
 import { Reader } from '../watch/reader.js';
@@ -51,10 +51,10 @@ export function openSession(
   const store = createStore({ tracking: options.thresholds });
   let journal: JournalWriter | undefined;
   const observe = (observations: Observation[]) => {
-    const before = store.getState().incidents;
+    const before = store.getState();
     store.dispatch({ type: 'observed', observations });
     journal?.record(observations);
-    journal?.recordIncidents(before, store.getState().incidents);
+    journal?.recordIncidents(before, store.getState());
   };
 
   let restoredFolders: ReadonlySet<string> = new Set();
@@ -74,6 +74,7 @@ export function openSession(
         claudeDir,
         maxBytes: journalOptions.maxBytes,
         folders: restored.folders,
+        thresholds: options.thresholds ?? DEFAULT_THRESHOLDS,
         // Said once, on screen; the dashboard goes on without a journal.
         onProblem: (problem) => store.dispatch({ type: 'observed', observations: [problem] }),
       });

@@ -5,6 +5,7 @@
  */
 import type { ActivityFold } from './activity.js';
 import type { RecordedIncident } from './diagnoses/incident.js';
+import type { Thresholds } from './thresholds.js';
 import type { Artifact } from './agent.js';
 import type { InboxMessage } from './inbox.js';
 import type { TeamFileTarget, FolderTarget } from './paths.js';
@@ -125,18 +126,23 @@ export type Observation =
   /** A file that had a problem was read cleanly (or removed). */
   | { readonly kind: 'problem-gone'; readonly path: string }
   /**
-   * A journal's run of a team begins (its header): whether that run recorded
-   * the team's incidents as it judged them. Its moments are not judged again
-   * then: the incidents the run recorded are taken instead (see incidents.ts).
+   * A journal's run of a team begins (its header), or ends (null): the
+   * thresholds it judged the team's incidents with, when it recorded them.
+   * Replayed with the same thresholds, its moments are not judged again: the
+   * incidents the run recorded are taken instead (see incidents.ts).
    */
-  | { readonly kind: 'run'; readonly team: string; readonly at: number; readonly recordsIncidents: boolean }
-  /** What a recorded run's incidents became at `at`: those raised or said anew, and those cleared. */
+  | { readonly kind: 'run'; readonly team: string; readonly at: number; readonly thresholds: Thresholds | null }
+  /**
+   * What a recorded run's incidents became at `at`: those raised or said anew,
+   * and those cleared. `whole`: `raised` is all that stand.
+   */
   | {
       readonly kind: 'incidents';
       readonly team: string;
       readonly at: number;
       readonly raised: readonly RecordedIncident[];
       readonly cleared: readonly RecordedIncident[];
+      readonly whole: boolean;
     };
 
 /** Where a transcript's folds start from, as a journal recorded them (text left out: see journalFact). */

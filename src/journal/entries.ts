@@ -10,7 +10,10 @@ import { classifyFile, pathOf, type TeamFileTarget } from '../domain/paths.js';
 import type { JournalEntry } from './format.js';
 import { recordedIncident, type Incident, type RecordedIncident } from '../domain/diagnoses/incident.js';
 import { TRANSCRIPT_KINDS } from '../domain/diagnoses/registry.js';
+import type { InboxMessage } from '../domain/inbox.js';
 import type { IncidentLog } from '../store/incidents.js';
+import { positionOf } from '../store/inbox-history.js';
+import type { TeamState } from '../store/state.js';
 
 /** An `incidents` line as written (EntrySchema reads it back). */
 interface IncidentsEntry {
@@ -19,6 +22,7 @@ interface IncidentsEntry {
   readonly path: string;
   readonly raised: readonly RecordedIncident[];
   readonly cleared: readonly RecordedIncident[];
+  readonly whole?: boolean;
 }
 
 export class JournalEntries {
@@ -109,21 +113,34 @@ export class JournalEntries {
 
   /**
    * The line recording what a team's incidents became when they changed (a
-   * moment was judged): those raised or said anew, and those cleared since.
-   * Nothing when neither. Not those read from transcripts: they can quote a
+   * moment was judged): those raised or said anew, and those cleared since;
+   * or, `whole` (a run's first line of the team), all that stand. Nothing
+   * when there is nothing to say. Not those read from transcripts: they can quote a
    * tool's input, and the journal keeps none.
    */
-  incidentsFor(team: string, before: IncidentLog | undefined, after: IncidentLog): [team: string, line: string] | undefined {
+  incidentsFor(
+    team: string,
+    before: IncidentLog | undefined,
+    after: IncidentLog,
+    state: TeamState | undefined,
+    whole: boolean,
+  ): [team: string, line: string] | undefined {
     const recorded = (incident: Incident) => !TRANSCRIPT_KINDS.has(incident.kind);
-    const raised = [...after.open.values()].filter((incident) => before?.open.get(incident.id) !== incident && recorded(incident));
+    const open = [...after.open.values()].filter(recorded);
+    const raised = whole ? open : open.filter((incident) => before?.open.get(incident.id) !== incident);
     const cleared = after.cleared === before?.cleared ? [] : after.cleared.slice(before?.cleared.length ?? 0).filter(recorded);
-    if (raised.length === 0 && cleared.length === 0) return undefined;
+    if (!whole && raised.length === 0 && cleared.length === 0) return undefined;
+    const place = (message: InboxMessage): number => {
+      const inbox = state?.inboxes.get(message.to);
+      return (inbox && positionOf(inbox, message.key)) ?? -1;
+    };
     return this.line(team, {
       op: 'incidents',
       t: Number.isFinite(after.judgedAt) ? after.judgedAt : this.now(),
       path: `teams/${team}`,
-      raised: raised.map(recordedIncident),
-      cleared: cleared.map(recordedIncident),
+      raised: raised.map((incident) => recordedIncident(incident, place)),
+      cleared: cleared.map((incident) => recordedIncident(incident, place)),
+      ...(whole && { whole }),
     });
   }
 

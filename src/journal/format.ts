@@ -17,9 +17,11 @@
  * {"op":"folder","t":1767…,"path":"teams/alpha","present":false}
  * ```
  *
- * A run whose header says `"incidents":true` records the team's incidents as
- * it judged them, when they change: a replay takes those instead of judging
- * every moment of the history again (a judgement walks the team's history).
+ * A run whose header has `"incidents"` (the thresholds it judged with)
+ * records the team's incidents as it judged them: all that stand with its
+ * first line of the team (`"whole":true`), then each change. A replay with
+ * the same thresholds takes those instead of judging every moment of the
+ * history again (a judgement walks the team's history).
  *
  * An inbox is recorded as its change from the previous record of it in the
  * same file (see InboxChange): runs of the messages it held (`[start, end)`)
@@ -57,8 +59,12 @@ export const HeaderSchema = z.looseObject({
   team: z.string(),
   claudeDir: z.string(),
   started: instant,
-  /** The run records its incidents (`incidents` lines): a replay takes them rather than judging the team again. */
-  incidents: z.optional(z.boolean()),
+  /**
+   * The run records its incidents (`incidents` lines), judged with these
+   * thresholds: a replay with the same ones takes them rather than judging the
+   * team again.
+   */
+  incidents: z.optional(z.looseObject({ stallAfterMs: z.number(), quietAfterMs: z.number() })),
 });
 export type JournalHeader = z.infer<typeof HeaderSchema>;
 
@@ -66,7 +72,7 @@ export type JournalHeader = z.infer<typeof HeaderSchema>;
 const maybeInstant = z.nullable(instant);
 
 const RecordedEvidenceSchema = z.union([
-  z.looseObject({ kind: z.literal('message'), ref: z.string(), at: maybeInstant, to: z.string(), key: z.string() }),
+  z.looseObject({ kind: z.literal('message'), ref: z.string(), at: maybeInstant, to: z.string(), n: z.int() }),
   z.looseObject({ kind: z.enum(['task', 'member', 'inbox']), ref: z.string(), at: maybeInstant }),
 ]);
 
@@ -117,6 +123,8 @@ export const EntrySchema = z.discriminatedUnion('op', [
     path: z.string(),
     raised: z.array(RecordedIncidentSchema),
     cleared: z.array(RecordedIncidentSchema),
+    /** `raised` is every one standing (a run's first line of a team): any other stands no more. */
+    whole: z.optional(z.boolean()),
   }),
 ]);
 export type JournalEntry = z.infer<typeof EntrySchema>;

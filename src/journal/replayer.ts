@@ -6,7 +6,7 @@ import type { Observation } from '../domain/observation.js';
 import { classifyFolder } from '../domain/paths.js';
 import { FileInterpreter } from '../ingest/interpreter.js';
 import type { RecordedIncident } from '../domain/diagnoses/incident.js';
-import type { JournalEntry, JournalLine, RecordedIncidentLine } from './format.js';
+import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
 import { append } from '../domain/lists.js';
 
 export class Replayer {
@@ -15,6 +15,18 @@ export class Replayer {
   readonly folders = new Set<string>();
   /** Patches that could not be applied (the text they build on was lost), one sentence each. */
   readonly notices: string[] = [];
+  /** The header of the run file being replayed (undefined: none yet, or it was not read). */
+  private header: JournalHeader | undefined;
+
+  /**
+   * A new run file begins: what the last one's header said ends with it (a
+   * file whose header was lost is not taken for a recording of incidents).
+   */
+  beginFile(at: number): Observation[] {
+    const ended = this.header?.incidents ? [{ kind: 'run' as const, team: this.header.team, at, thresholds: null }] : [];
+    this.header = undefined;
+    return ended;
+  }
 
   /**
    * Observations for one line (a run's header says nothing by itself). A
@@ -23,8 +35,11 @@ export class Replayer {
    */
   apply(line: JournalLine): Observation[] {
     if (line.kind === 'header') {
+      const ended = this.beginFile(line.header.started);
+      this.header = line.header;
       const { team, started, incidents } = line.header;
-      return [{ kind: 'run', team, at: started, recordsIncidents: incidents === true }];
+      const thresholds = incidents ? { stallAfterMs: incidents.stallAfterMs, quietAfterMs: incidents.quietAfterMs } : null;
+      return [...ended, { kind: 'run', team, at: started, thresholds }];
     }
     try {
       return this.applyEntry(line.entry);
@@ -79,8 +94,9 @@ export class Replayer {
         return [...forgotten, { kind: 'folder-gone', target, at: entry.t }];
       }
       case 'incidents': {
+        // Only for the team of a run whose header says it records them.
         const target = classifyFolder(entry.path);
-        if (target?.kind !== 'team-dir') return [];
+        if (target?.kind !== 'team-dir' || !this.header?.incidents || target.team !== this.header.team) return [];
         return [
           {
             kind: 'incidents',
@@ -88,6 +104,7 @@ export class Replayer {
             at: entry.t,
             raised: entry.raised.map(incidentOf),
             cleared: entry.cleared.map(incidentOf),
+            whole: entry.whole === true,
           },
         ];
       }
@@ -110,7 +127,7 @@ function incidentOf(line: RecordedIncidentLine): RecordedIncident {
     action: line.action,
     evidence: line.evidence.map((item) =>
       item.kind === 'message'
-        ? { kind: 'message', ref: item.ref, at: timeOrNaN(item.at), to: item.to, key: item.key }
+        ? { kind: 'message', ref: item.ref, at: timeOrNaN(item.at), to: item.to, n: item.n }
         : { kind: item.kind, ref: item.ref, at: timeOrNaN(item.at) },
     ),
     raisedAt: timeOrNaN(line.raisedAt),

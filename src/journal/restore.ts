@@ -40,6 +40,7 @@ export function replayRuns(runs: readonly Pick<RunFile, 'path'>[], emit: (observ
   let claudeDir: string | undefined;
   let end = Number.NaN;
   for (const run of runs) {
+    batches.add(replayer.beginFile(end));
     const skipped = streamJournal(run.path, (line) => {
       if (line.kind === 'header') claudeDir ??= line.header.claudeDir;
       end = timeOf(line);

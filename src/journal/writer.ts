@@ -21,7 +21,8 @@ import { closeSync, fstatSync, ftruncateSync, openSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
-import type { IncidentLog } from '../store/incidents.js';
+import type { Thresholds } from '../domain/thresholds.js';
+import type { AppState } from '../store/state.js';
 import { LimitReached, makeFolders, noLinksBelow, OPEN_FLAGS, whyNotWritten, writeAll } from './disk.js';
 import { JournalEntries } from './entries.js';
 import { JOURNAL_VERSION, type JournalHeader } from './format.js';
@@ -37,6 +38,8 @@ export interface WriterOptions {
   /** The folders earlier runs saw: not written again. */
   readonly folders?: ReadonlySet<string>;
   readonly now?: () => number;
+  /** What the incidents this run records are judged with: its header says, so a replay judging with others judges again. */
+  readonly thresholds: Thresholds;
   /** Told once, when recording stops because the journal cannot be written. */
   readonly onProblem?: (problem: Extract<Observation, { kind: 'problem' }>) => void;
 }
@@ -58,6 +61,8 @@ export class JournalWriter {
   private readonly open = new Map<string, number>();
   /** Teams this run has made a file for. */
   private readonly made = new Set<string>();
+  /** Teams whose standing incidents this run has recorded whole (then only their changes). */
+  private readonly incidentsBased = new Set<string>();
   private readonly entries: JournalEntries;
   private readonly pending = new Map<string, string[]>();
   private pendingBytes = 0;
@@ -90,11 +95,22 @@ export class JournalWriter {
     this.scheduleFlush();
   }
 
-  /** Record what the teams' incidents became, where they changed from `before` (the store's, before the observations recorded last). */
-  recordIncidents(before: ReadonlyMap<string, IncidentLog>, after: ReadonlyMap<string, IncidentLog>): void {
-    if (this.stopped || before === after) return;
+  /**
+   * Record what the teams' incidents became, where they changed from `before`
+   * (the store's state before the observations recorded last); and, with a
+   * team's first lines in this run, all that stand, so that the run replays
+   * on its own (an export, the journal once older runs were pruned).
+   */
+  recordIncidents(before: Pick<AppState, 'incidents'>, after: Pick<AppState, 'incidents' | 'teams'>): void {
+    if (this.stopped) return;
     this.guard(this.options.stateDir, () => {
-      for (const [team, log] of after) if (before.get(team) !== log) this.queue(this.entries.incidentsFor(team, before.get(team), log));
+      for (const [team, log] of after.incidents) {
+        const whole = !this.incidentsBased.has(team) && this.pending.has(team);
+        const previous = before.incidents.get(team);
+        if (!whole && previous === log) continue;
+        if (whole) this.incidentsBased.add(team);
+        this.queue(this.entries.incidentsFor(team, previous, log, after.teams.get(team), whole));
+      }
     });
     this.scheduleFlush();
   }
@@ -267,7 +283,7 @@ export class JournalWriter {
           team,
           claudeDir: this.options.claudeDir,
           started: this.started,
-          incidents: true,
+          incidents: { stallAfterMs: this.options.thresholds.stallAfterMs, quietAfterMs: this.options.thresholds.quietAfterMs },
         };
         const bytes = Buffer.from(`${inertJson(header)}\n`);
         writeAll(fd, bytes);

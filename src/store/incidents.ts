@@ -11,7 +11,7 @@
  */
 import type { Incident, RecordedIncident } from '../domain/diagnoses/incident.js';
 import type { Evidence } from '../domain/diagnoses/diagnosis.js';
-import { positionOf } from './inbox-history.js';
+import { messageRef } from '../domain/diagnoses/diagnosis.js';
 import type { Thresholds } from '../domain/thresholds.js';
 import type { Judgement } from '../domain/diagnoses/registry.js';
 import { detected, HEALTHY, sameDiagnosis, type Diagnosis } from './selectors/diagnoses.js';
@@ -147,9 +147,10 @@ function evidenceOf(recorded: RecordedIncident['evidence'], team: TeamState | un
       evidence.push(item);
       continue;
     }
-    const inbox = team?.inboxes.get(item.to);
-    const position = inbox && positionOf(inbox, item.key);
-    const message = position === undefined ? undefined : inbox!.messages[position];
+    // At its place in the inbox's history, as the run had it; else (an older run pruned since) by its ref.
+    const messages = team?.inboxes.get(item.to)?.messages ?? [];
+    const at = messages[item.n];
+    const message = at && messageRef(at) === item.ref ? at : messages.find((candidate) => messageRef(candidate) === item.ref);
     if (message) evidence.push({ kind: 'message', ref: item.ref, at: item.at, message });
   }
   return evidence;
@@ -158,28 +159,32 @@ function evidenceOf(recorded: RecordedIncident['evidence'], team: TeamState | un
 const sameIncident = (a: Incident, b: RecordedIncident): boolean =>
   a.id === b.id && Object.is(a.raisedAt, b.raisedAt) && Object.is(a.clearedAt, b.clearedAt);
 
+/** How far back a cleared incident is looked for among those kept, before it is taken for a new one. */
+const COPIES_WITHIN = 64;
+
 /**
  * The log once a recorded run says what its incidents became: those raised
- * or said anew stand, those cleared are kept as cleared (once: two dashboards
- * that recorded the same team both say so).
+ * or said anew stand (`whole`: they are all that stand), those cleared are
+ * kept as cleared (once: two dashboards that recorded the same team both say
+ * so; one with no time it cleared is no cleared one, and is not taken).
  */
 export function applyRecorded(
   log: IncidentLog | undefined,
   team: TeamState | undefined,
-  { raised, cleared, at }: { raised: readonly RecordedIncident[]; cleared: readonly RecordedIncident[]; at: number },
+  { raised, cleared, at, whole }: { raised: readonly RecordedIncident[]; cleared: readonly RecordedIncident[]; at: number; whole: boolean },
 ): IncidentLog {
   const base = log ?? NO_INCIDENTS;
-  const open = new Map(base.open);
-  const done = [...base.cleared];
+  const open = new Map(whole ? [] : base.open);
+  let done: Incident[] | undefined;
   for (const incident of raised)
     open.set(incident.id, { ...incident, evidence: evidenceOf(incident.evidence, team), clearedAt: null, cleared: null });
   for (const incident of cleared) {
+    if (incident.clearedAt === null || !Number.isFinite(incident.clearedAt)) continue;
     if (Object.is(open.get(incident.id)?.raisedAt, incident.raisedAt)) open.delete(incident.id);
-    // Cleared in time order: a copy is among the last.
+    const kept = done ?? base.cleared;
     let known = false;
-    for (let i = done.length - 1; i >= 0 && !known && !(done[i]!.clearedAt! < incident.clearedAt!); i--)
-      known = sameIncident(done[i]!, incident);
-    if (!known) done.push({ ...incident, evidence: evidenceOf(incident.evidence, team) });
+    for (let i = kept.length - 1; i >= Math.max(0, kept.length - COPIES_WITHIN) && !known; i--) known = sameIncident(kept[i]!, incident);
+    if (!known) (done ??= [...base.cleared]).push({ ...incident, evidence: evidenceOf(incident.evidence, team) });
   }
-  return { cleared: done, open, judgedAt: at, nextChangeAt: Number.NaN };
+  return { cleared: done ?? base.cleared, open, judgedAt: at, nextChangeAt: Number.NaN };
 }

@@ -54,9 +54,11 @@ export class Moments {
     let judged = false;
     for (const [name, before] of this.touched) {
       const after = teams.get(name);
-      if (!after || after === before || !Number.isFinite(this.at)) continue;
+      if (!after || !Number.isFinite(this.at)) continue;
       const log = (this.incidents ?? this.state.incidents).get(name);
+      // Recorded: its lists may have changed in place (nothing judged them), so it is not asked whether it changed.
       const recorded = this.recorded().has(name);
+      if (!recorded && after === before) continue;
       judged ||= !recorded;
       const next = recorded ? recordedMoment(log, this.at) : trackMoment(log, before, after, this.at, this.options);
       if (next !== log) (this.incidents ??= new Map(this.state.incidents)).set(name, next);
@@ -67,9 +69,10 @@ export class Moments {
   }
 
   /**
-   * A recorded run of a team begins (whether it recorded its incidents), or
-   * says what the team's incidents became: after the moment before has ended
-   * (whether that judged any team, as end() says).
+   * A recorded run of a team begins or ends (the thresholds it recorded its
+   * incidents with), or says what the team's incidents became: after the
+   * moment before has ended. Whether lists made so far may no longer be
+   * changed in place (a team was judged, or will be from here).
    * A line of incidents for a team whose run did not say it records them is
    * not taken.
    */
@@ -77,12 +80,18 @@ export class Moments {
     const judged = this.end(teams);
     const { team } = observation;
     if (observation.kind === 'run') {
-      if (observation.recordsIncidents !== this.recorded().has(team)) {
-        this.recordedTeams ??= new Set(this.state.recorded);
-        if (observation.recordsIncidents) this.recordedTeams.add(team);
-        else this.recordedTeams.delete(team);
-      }
-      return judged;
+      // Taken only when judged with the thresholds this store judges with: else judged again.
+      const { thresholds } = observation;
+      const recorded =
+        thresholds !== null &&
+        thresholds.stallAfterMs === this.options.stallAfterMs &&
+        thresholds.quietAfterMs === this.options.quietAfterMs;
+      if (recorded === this.recorded().has(team)) return judged;
+      this.recordedTeams ??= new Set(this.state.recorded);
+      if (recorded) this.recordedTeams.add(team);
+      else this.recordedTeams.delete(team);
+      // Judged from here: the lists made so far are seen by a judgement, and not changed in place after.
+      return true;
     }
     if (!this.recorded().has(team)) return judged;
     const log = (this.incidents ?? this.state.incidents).get(team);

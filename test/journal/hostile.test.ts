@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
 /**
  * Journals and recordings are files strangers send (issue 26 §2): no entry of
  * one may crash teamtop; a bad one is skipped with a notice.
@@ -30,6 +31,7 @@ describe('a journal naming a team with a lone surrogate', () => {
     const team = 'x\ud800';
     const problems: string[] = [];
     const writer = new JournalWriter({
+      thresholds: DEFAULT_THRESHOLDS,
       stateDir: state,
       namespace,
       claudeDir: '/claude',

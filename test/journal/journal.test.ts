@@ -96,7 +96,11 @@ describe('the journal', () => {
     third.stop();
     const [written] = listAllRuns(state).filter((run) => run.run === third.journal!.run);
     const entries = readJournalFile(written!.path).lines.filter((line) => line.kind === 'entry');
-    expect(entries.map((line) => line.kind === 'entry' && 'path' in line.entry && line.entry.path)).toEqual(['tasks/zoo/9.json']);
+    // The change, and with the run's first line of the team, the incidents that stand (for the run to replay on its own).
+    expect(entries.map((line) => line.kind === 'entry' && `${line.entry.op} ${line.entry.path}`)).toEqual([
+      'file tasks/zoo/9.json',
+      'incidents teams/zoo',
+    ]);
   });
 
   it('records appends to a big inbox as the messages added, and reads them back whole', async () => {
@@ -128,7 +132,7 @@ describe('the journal', () => {
   it('records a change only on top of a whole record of the inbox in the same file', () => {
     const state = tempDir();
     const namespace = namespaceDir(state, '/claude');
-    const writer = new JournalWriter({ stateDir: state, namespace, claudeDir: '/claude', maxBytes: 1e9 });
+    const writer = new JournalWriter({ thresholds: DEFAULT_THRESHOLDS, stateDir: state, namespace, claudeDir: '/claude', maxBytes: 1e9 });
     const inbox = (messages: InboxChange['messages'], whole: boolean) =>
       ({
         kind: 'inbox',
@@ -226,7 +230,7 @@ describe('the journal', () => {
       mkdirSync(join(namespace, 'beta'), { recursive: true });
       writeFileSync(join(namespace, 'beta', `${run}.jsonl`), 'x'.repeat(1000));
     }
-    const writer = new JournalWriter({ stateDir: state, namespace, claudeDir: '/claude', maxBytes: 4500 });
+    const writer = new JournalWriter({ thresholds: DEFAULT_THRESHOLDS, stateDir: state, namespace, claudeDir: '/claude', maxBytes: 4500 });
     writer.close();
     const left = listAllRuns(state).map((run) => `${run.team}/${run.run}`);
     // 6000 bytes in three runs of two files; the oldest run goes, whole.

@@ -10,13 +10,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JournalOptions } from '../../src/cli/session.js';
 import { misaddressed } from '../../src/domain/diagnoses/misaddressed.js';
 import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
-import { restore } from '../../src/journal/restore.js';
+import type { Observation } from '../../src/domain/observation.js';
+import { replayRuns, restore } from '../../src/journal/restore.js';
+import { reducer } from '../../src/store/reducer.js';
 import { listAllRuns, namespaceDir } from '../../src/journal/store-dir.js';
 import { selectIncidents } from '../../src/store/selectors/incidents.js';
 import type { AppState } from '../../src/store/state.js';
 import { createStore } from '../../src/store/store.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../helpers/live.js';
+import { at, message, teamState } from '../helpers/observations.js';
 import { waitFor } from '../helpers/wait.js';
 
 const options = (stateDir: string): JournalOptions => ({ stateDir, write: true, maxBytes: 50 * 1024 * 1024 });
@@ -65,7 +68,7 @@ describe('incidents recorded in the journal', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines[0]).toMatchObject({ teamtop: 'journal', incidents: true });
+    expect(lines[0]).toMatchObject({ teamtop: 'journal', incidents: DEFAULT_THRESHOLDS });
     const recorded = lines.filter((line) => line['op'] === 'incidents');
     expect(recorded.flatMap((line) => (line['raised'] as { id: string }[]).map((incident) => incident.id)).sort()).toEqual([
       'misaddressed:inbox:helper',
@@ -79,8 +82,8 @@ describe('incidents recorded in the journal', () => {
       (line['raised'] as { evidence: Record<string, unknown>[] }[]).flatMap((incident) => incident.evidence),
     );
     expect(evidence.filter((item) => item['kind'] === 'message').map((item) => Object.keys(item).sort())).toEqual([
-      ['at', 'key', 'kind', 'ref', 'to'],
-      ['at', 'key', 'kind', 'ref', 'to'],
+      ['at', 'kind', 'n', 'ref', 'to'],
+      ['at', 'kind', 'n', 'ref', 'to'],
     ]);
 
     // Restored: the same incidents, the same evidence, and no detector ran while the history was replayed.
@@ -93,5 +96,80 @@ describe('incidents recorded in the journal', () => {
       'misaddressed:inbox:wroker mail taken',
       'misaddressed:inbox:helper null',
     ]);
+
+    // Replayed with other thresholds than the run judged with: judged again, not taken.
+    const other = createStore({ tracking: { ...DEFAULT_THRESHOLDS, stallAfterMs: 5000 } });
+    restore(namespaceDir(state, dir), (observations) => other.dispatch({ type: 'observed', observations }));
+    expect(detect).toHaveBeenCalled();
+
+    // A later run, in which nothing changes but one new message: its file says what still stands, so
+    // it replays on its own (an export of it, or the journal once the first run was pruned).
+    const later = await watchRecorded(dir, options(state));
+    writeJson(join(dir, 'teams/alpha/inboxes/team-lead.json'), [entry('worker', 'still here')]);
+    await waitFor(() => expect(JSON.stringify(later.json())).toContain('still here'));
+    later.stop();
+    detect.mockClear();
+    const second = listAllRuns(state).find((candidate) => candidate.run === later.journal!.run)!;
+    const alone = createStore();
+    replayRuns([second], (observations) => alone.dispatch({ type: 'observed', observations }));
+    expect(detect).not.toHaveBeenCalled();
+    expect(incidentsOf(alone.getState(), now).map(({ id, cleared }) => `${id} ${cleared}`)).toEqual(['misaddressed:inbox:helper null']);
+  });
+
+  it('are judged again where a recorded run is followed by one that did not record them', () => {
+    const plan = message('worker', 'team-lead', { type: 'plan_approval_request', requestId: 'p1', plan: 'x' }, 3);
+    const answer = message('team-lead', 'worker', { type: 'plan_approval_response', requestId: 'p1', approve: true }, 100);
+    const inbox = (member: string, seconds: number, messages: ReturnType<typeof message>[]): Observation => ({
+      kind: 'inbox',
+      team: 'team',
+      member,
+      messages,
+      at: at(seconds),
+      live: true,
+    });
+    // One batch, as a restore or an export plays it: a recorded run, then an older teamtop's, in
+    // which a plan waits past the stall and is then answered.
+    const state = reducer(teamState(), {
+      type: 'observed',
+      observations: [
+        { kind: 'run', team: 'team', at: at(0), thresholds: DEFAULT_THRESHOLDS },
+        inbox('team-lead', 1, []),
+        { kind: 'run', team: 'team', at: at(2), thresholds: null },
+        inbox('team-lead', 3, [plan]),
+        inbox('worker', 100, [answer]),
+      ],
+    });
+    // Judged moment by moment in the second run: raised at the stall, cleared by the answer.
+    const incidents = selectIncidents(state, state.teams.get('team')!, at(100), DEFAULT_THRESHOLDS);
+    expect(incidents.map(({ kind, raisedAt, clearedAt, cleared }) => [kind, raisedAt, clearedAt, cleared])).toEqual([
+      ['stalled', at(63), at(100), 'answered'],
+    ]);
+  });
+
+  it('take no cleared incident that says no time it cleared', () => {
+    const standing = {
+      id: 'stalled:handshake:p1',
+      kind: 'stalled',
+      severity: 'warning' as const,
+      subject: 'handshake:p1',
+      members: ['team-lead'],
+      since: at(0),
+      summary: 's',
+      action: 'a',
+      evidence: [],
+      raisedAt: at(60),
+      clearedAt: null,
+      cleared: null,
+    };
+    const state = reducer(teamState(), {
+      type: 'observed',
+      observations: [
+        { kind: 'run', team: 'team', at: at(0), thresholds: DEFAULT_THRESHOLDS },
+        { kind: 'incidents', team: 'team', at: at(60), raised: [standing], cleared: [], whole: true },
+        { kind: 'incidents', team: 'team', at: at(61), raised: [], cleared: Array.from({ length: 10_000 }, () => standing), whole: false },
+      ],
+    });
+    expect(state.incidents.get('team')!.cleared).toEqual([]);
+    expect([...state.incidents.get('team')!.open.keys()]).toEqual(['stalled:handshake:p1']);
   });
 });

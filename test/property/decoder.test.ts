@@ -383,7 +383,13 @@ describe(`files nested ${DEPTH} deep`, () => {
   it.each(PATHS)('reads %s to a state or a problem, and everything downstream copes', (path) => {
     const stateDir = tempDir();
     const claudeDir = tempDir();
-    const writer = new JournalWriter({ stateDir, namespace: namespaceDir(stateDir, claudeDir), claudeDir, maxBytes: 1 << 30 });
+    const writer = new JournalWriter({
+      thresholds: DEFAULT_THRESHOLDS,
+      stateDir,
+      namespace: namespaceDir(stateDir, claudeDir),
+      claudeDir,
+      maxBytes: 1 << 30,
+    });
     try {
       for (const text of deepFiles[path]) {
         for (const final of [true, false]) {

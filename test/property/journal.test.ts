@@ -70,7 +70,14 @@ function run(steps: readonly Step[], space: number | undefined): void {
     const disk = new Map<Member, unknown[]>();
     let live = createStore();
     let interpreter = new FileInterpreter();
-    let writer = new JournalWriter({ stateDir: state, namespace, claudeDir: '/claude', maxBytes: 1e9, now });
+    let writer = new JournalWriter({
+      thresholds: DEFAULT_THRESHOLDS,
+      stateDir: state,
+      namespace,
+      claudeDir: '/claude',
+      maxBytes: 1e9,
+      now,
+    });
     const observe = (observations: Observation[]) => {
       live.dispatch({ type: 'observed', observations });
       writer.record(observations);
@@ -92,7 +99,15 @@ function run(steps: readonly Step[], space: number | undefined): void {
         expect(restored.notices).toEqual([]);
         expect(json(live)).toEqual(before);
         interpreter = restored.interpreter;
-        writer = new JournalWriter({ stateDir: state, namespace, claudeDir: '/claude', maxBytes: 1e9, now, folders: restored.folders });
+        writer = new JournalWriter({
+          thresholds: DEFAULT_THRESHOLDS,
+          stateDir: state,
+          namespace,
+          claudeDir: '/claude',
+          maxBytes: 1e9,
+          now,
+          folders: restored.folders,
+        });
         for (const who of MEMBERS) {
           const elements = disk.get(who);
           if (elements) read(who, text(elements), true);

@@ -46,18 +46,26 @@ const RECORDINGS: Readonly<Record<string, { readonly kinds: readonly string[]; r
   'cc-2.1.330-realcc-team-tmux': { kinds: [] },
 };
 
+/**
+ * A recording played into a journal in a scratch folder (removed when the test ends), beside a
+ * config dir as the client left it: the team's folder gone. `end`: the recording's last instant.
+ */
+function journaled(name: string, onTestFinished: (cleanup: () => void) => void) {
+  const recording = loadRecording(join(CAPTURES, name));
+  const { team } = recordedRun(recording);
+  const scratch = mkdtempSync(join(tmpdir(), 'teamtop-incidents-'));
+  onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
+  const claudeDir = join(scratch, 'claude');
+  const stateDir = join(scratch, 'state');
+  mkdirSync(claudeDir);
+  const end = writeJournal(recording, team, stateDir, claudeDir);
+  return { team, scratch, claudeDir, stateDir, end };
+}
+
 describe.concurrent('doctor on a recorded run once its team has ended lists what went wrong during it', () => {
   for (const [name, { kinds, stallAfter }] of Object.entries(RECORDINGS)) {
     it(name, ({ onTestFinished }) => {
-      const recording = loadRecording(join(CAPTURES, name));
-      const { team } = recordedRun(recording);
-      const scratch = mkdtempSync(join(tmpdir(), 'teamtop-incidents-'));
-      onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
-      // The config dir as the client left it: the team's folder gone.
-      const claudeDir = join(scratch, 'claude');
-      const stateDir = join(scratch, 'state');
-      mkdirSync(claudeDir);
-      const end = writeJournal(recording, team, stateDir, claudeDir);
+      const { team, claudeDir, stateDir, end } = journaled(name, onTestFinished);
       const stall = stallAfter === undefined ? [] : ['--stall-after', String(stallAfter)];
       const args = ['doctor', '--dir', claudeDir, '--state-dir', stateDir, '--team', team, '--now', new Date(end).toISOString(), ...stall];
       const result = runCli([...args, '--json']);
@@ -87,14 +95,8 @@ describe.concurrent('doctor on a recorded run once its team has ended lists what
 
 describe('an exported run carries its incidents', () => {
   it('replay --json and report --json of the export give the incidents doctor gives of the journal', ({ onTestFinished }) => {
-    const recording = loadRecording(join(CAPTURES, 'cc-2.1.330-realcc-ignored-shutdown-tmux'));
-    const { team } = recordedRun(recording);
-    const scratch = mkdtempSync(join(tmpdir(), 'teamtop-incidents-'));
-    onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
-    const claudeDir = join(scratch, 'claude');
-    const stateDir = join(scratch, 'state');
-    mkdirSync(claudeDir);
-    const now = new Date(writeJournal(recording, team, stateDir, claudeDir)).toISOString();
+    const { team, scratch, claudeDir, stateDir, end } = journaled('cc-2.1.330-realcc-ignored-shutdown-tmux', onTestFinished);
+    const now = new Date(end).toISOString();
     const where = ['--dir', claudeDir, '--state-dir', stateDir];
     const file = join(scratch, 'run.jsonl');
     expect(runCli(['export', '--team', team, '--out', file, ...where]).code).toBe(0);

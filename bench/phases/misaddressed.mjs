@@ -1,7 +1,8 @@
 // 6c. Idle with ages ticking on a roster of N members and N misaddressed
 // inboxes, and on a team of five with 5,000 open shutdown requests (issue 26
-// §3.1): what the files say is worked out once per change, and the one-second
-// tick only redraws ages. The baseline, in the same run: five members and five
+// §3.1), all stalled or one stalling every second: what the files say is
+// worked out once per change, an open request judged again only when it
+// stalls, and the one-second tick only redraws ages. The baseline, in the same run: five members and five
 // misaddressed inboxes. CROWD_SIZES=300 runs one size (for a profile:
 // BENCH_NODE_FLAGS, see run.mjs).
 import { join } from 'node:path';
@@ -28,16 +29,21 @@ function crowdDir(size) {
 
 const SHUTDOWNS = 5000;
 
-/** A team of five, each teammate's inbox holding its share of `count` shutdown requests from the lead, none answered, the newest seconds old. */
-function shutdownsDir(count) {
+/**
+ * A team of five, each teammate's inbox holding its share of `count` shutdown
+ * requests from the lead a second apart, none answered, the newest `newestAgeMs`
+ * old: seconds old, one more stalls every second while it is measured; two
+ * minutes old, all have stalled and nothing changes but ages.
+ */
+function shutdownsDir(count, newestAgeMs) {
   const now = Date.now();
   const dir = temp('shutdowns');
-  const names = makeTeam(dir, 'asked', { members: 5, messages: 0, tasks: 0, start: now - count * 1000 - 60_000 });
+  const names = makeTeam(dir, 'asked', { members: 5, messages: 0, tasks: 0, start: now - newestAgeMs - count * 1000 - 60_000 });
   const teammates = names.slice(1);
   const inboxes = new Map(teammates.map((name) => [name, []]));
   for (let i = 0; i < count; i++) {
     const to = teammates[i % teammates.length];
-    const time = now - (count - i) * 1000;
+    const time = now - newestAgeMs - (count - 1 - i) * 1000;
     const requestId = `shutdown-${i}@${to}`;
     const text = JSON.stringify({
       type: 'shutdown_request',
@@ -68,14 +74,16 @@ async function idleOn(fixture) {
 async function crowdIdle() {
   const result = { baseline: await idleOn({ ...crowdDir(5), marker: 'misaddressed' }) };
   for (const size of SIZES) result[size] = await idleOn({ ...crowdDir(size), marker: 'misaddressed' });
-  result.shutdowns = await idleOn(shutdownsDir(SHUTDOWNS));
+  result.shutdowns = await idleOn(shutdownsDir(SHUTDOWNS, 1000));
+  result.stalledShutdowns = await idleOn(shutdownsDir(SHUTDOWNS, 120_000));
   return result;
 }
 
 export const crowdIdlePhase = {
   label: '6/8 idle with ages ticking, N members × N misaddressed inboxes, and 5,000 open shutdown requests',
   run: crowdIdle,
-  summary: (runs) => Object.fromEntries(['baseline', ...SIZES, 'shutdowns'].map((key) => [key, across(runs, (r) => r[key])])),
+  summary: (runs) =>
+    Object.fromEntries(['baseline', ...SIZES, 'shutdowns', 'stalledShutdowns'].map((key) => [key, across(runs, (r) => r[key])])),
   rows: (figures) => {
     const baseline = `5 × 5: ${spread(figures.baseline, 3)}`;
     return [
@@ -86,10 +94,16 @@ export const crowdIdlePhase = {
         'the tick redraws ages only',
       ]),
       [
-        `idle CPU per 10 s, ${SHUTDOWNS.toLocaleString('en')} open shutdown requests (s)`,
-        spread(figures.shutdowns, 3),
+        `idle CPU per 10 s, ${SHUTDOWNS.toLocaleString('en')} open shutdown requests, all stalled (s)`,
+        spread(figures.stalledShutdowns, 3),
         baseline,
         'the tick redraws ages only',
+      ],
+      [
+        `idle CPU per 10 s, ${SHUTDOWNS.toLocaleString('en')} open shutdown requests, one stalling every second (s)`,
+        spread(figures.shutdowns, 3),
+        baseline,
+        'each stall judged once',
       ],
     ];
   },

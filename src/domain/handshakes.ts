@@ -68,8 +68,6 @@ export interface Handshake extends Pairing {
   /** Epoch ms; null for an orphan response. */
   readonly requestedAt: number | null;
   readonly respondedAt: number | null;
-  /** Seconds since the request (since the response, for an orphan), as of the judgement: an answered one is judged once (its age as of any instant: ageSecondsAt). */
-  readonly ageSeconds: number;
   /** Seconds the answer took; null while open or for an orphan. */
   readonly answerSeconds: number | null;
   /** The request's key fact: tool and description, shutdown reason, plan's first line. */
@@ -110,7 +108,7 @@ export function askerOf(request: InboxMessage): string {
  * than that (a request stamped in 2100 was made when it was seen, and stalls
  * from then). Null when neither is known.
  */
-function askedAt(request: InboxMessage): number | null {
+export function requestedAt(request: InboxMessage): number | null {
   if (!Number.isFinite(request.time)) return null;
   return Number.isFinite(request.seenAt) && request.time > request.seenAt ? request.seenAt : request.time;
 }
@@ -177,20 +175,27 @@ export function isStalled(pairing: Pairing, now: number, stallAfterMs: number, g
   return (
     pairing.response === null &&
     pairing.request !== null &&
-    askedAt(pairing.request) !== null &&
-    now - Math.min(askedAt(pairing.request)!, now) >= stallAfterMs &&
+    requestedAt(pairing.request) !== null &&
+    now - Math.min(requestedAt(pairing.request)!, now) >= stallAfterMs &&
     !isAbandoned(pairing, gone)
   );
 }
 
 /**
- * Judge pairings as of `now`: an open handshake is `abandoned` when one side is
- * among the `gone` members, else `pending` while younger than `stallAfterMs`
- * and `stalled` from then on (exactly at the threshold counts as stalled); a
- * closed one is `rejected` on an explicit no, else `approved`.
+ * An open pairing's state as of `now`: `abandoned` when one side is among the
+ * `gone` members, else `pending` while younger than `stallAfterMs` and
+ * `stalled` from then on (exactly at the threshold counts as stalled).
+ */
+export const openState = (pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): HandshakeState =>
+  isAbandoned(pairing, gone) ? 'abandoned' : isStalled(pairing, now, stallAfterMs) ? 'stalled' : 'pending';
+
+/**
+ * Judge pairings as of `now`: an open one by openState, a closed one
+ * `rejected` on an explicit no, else `approved`. Nothing else in a judgement
+ * depends on `now`: an age is worked out when it is drawn (ageSecondsAt).
  */
 export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): Handshake {
-  const requestedAt = pairing.request ? askedAt(pairing.request) : null;
+  const askedAt = pairing.request ? requestedAt(pairing.request) : null;
   const respondedAt = pairing.response && Number.isFinite(pairing.response.time) ? pairing.response.time : null;
   const answers = pairing.responses.map((message): Answer => ({
     state: answerState(message),
@@ -198,19 +203,12 @@ export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: numb
     from: message.from,
     message,
   }));
-  let state: HandshakeState;
-  if (pairing.response) {
-    state = answerState(pairing.response);
-  } else {
-    state = isAbandoned(pairing, gone) ? 'abandoned' : isStalled(pairing, now, stallAfterMs) ? 'stalled' : 'pending';
-  }
   return {
     ...pairing,
-    state,
-    requestedAt,
+    state: pairing.response ? answerState(pairing.response) : openState(pairing, now, stallAfterMs, gone),
+    requestedAt: askedAt,
     respondedAt,
-    ageSeconds: ageSecondsAt({ requestedAt, respondedAt }, now),
-    answerSeconds: requestedAt !== null && respondedAt !== null ? seconds(respondedAt - requestedAt) : null,
+    answerSeconds: askedAt !== null && respondedAt !== null ? seconds(respondedAt - askedAt) : null,
     fact: factOf(pairing.request),
     orphan: pairing.request === null,
     answers,

@@ -8,6 +8,7 @@ import { FIXTURES } from '../helpers/fixtures.js';
 import { at, message, observe, teamState } from '../helpers/observations.js';
 import { frame } from '../helpers/render.js';
 import { HANDSHAKES } from '../../components/panes/handshakes/model.js';
+import { selectHandshakes } from '../../src/store/selectors/handshakes.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
 const state = async () => (await settledSession(`${FIXTURES}/handshakes`)).store.getState();
@@ -53,6 +54,17 @@ describe('the handshakes panel', () => {
     expect(text).toMatch(/─ gina ─+ interrupted 1m ─/u);
     expect(text).toMatch(/─ hank ─+ failed 1m ─/u);
     expect(text).toMatch(/─ alice ─+ shut down 4m · departed ─/u);
+  });
+
+  it('moves every age on screen with the clock while the judged list stays the same', async () => {
+    const settled = await state();
+    const team = settled.teams.get('stuck')!;
+    // Seven seconds on, nothing stalls: the handshakes are not judged again, yet their ages move.
+    expect(selectHandshakes(team, NOW + 7000, 60_000)).toBe(selectHandshakes(team, NOW, 60_000));
+    const text = frame(settled, { width: 140, now: NOW + 7000 });
+    expect(text).toMatch(/^⚠ stalled +shutdown +team-lead → bob +4m47s/mu);
+    expect(text).toMatch(/^◷ pending +sandbox_permission +frank +→ team-lead +27s/mu);
+    expect(text).toMatch(/⇠ owes team-lead 4m47s/u);
   });
 
   it('fits at 80x24 with the stalled ones on screen', async () => {

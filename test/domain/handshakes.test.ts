@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { isStalled, judgeHandshake, orderHandshakes, type Handshake } from '../../src/domain/handshakes.js';
+import { ageSecondsAt, isStalled, judgeHandshake, orderHandshakes, type Handshake } from '../../src/domain/handshakes.js';
 import { pairHandshakes } from '../../src/domain/pairing.js';
 import { selectHandshakes } from '../../src/store/selectors/handshakes.js';
 import { selectTeamMessages } from '../../src/store/selectors/messages.js';
@@ -14,8 +14,10 @@ async function handshakesOf(dir: string, team: string, now: number, stallAfterMs
   return selectHandshakes(store.getState().teams.get(team)!, now, stallAfterMs);
 }
 
-const summary = (handshakes: Handshake[]) =>
-  Object.fromEntries(handshakes.map((h) => [h.requestId, [h.kind, h.from, h.to, h.state, h.response ? h.answerSeconds : h.ageSeconds]]));
+const summary = (handshakes: Handshake[], now = NOW) =>
+  Object.fromEntries(
+    handshakes.map((h) => [h.requestId, [h.kind, h.from, h.to, h.state, h.response ? h.answerSeconds : ageSecondsAt(h, now)]]),
+  );
 
 describe('pairing requests and responses', () => {
   it('judges every handshake of the fixture team by id alone', async () => {
@@ -75,7 +77,7 @@ describe('pairing requests and responses', () => {
     });
 
     it('reports the age in whole seconds as of now', () => {
-      expect(judgeHandshake(pairing!, at(210.9), 60_000).ageSeconds).toBe(210);
+      expect(ageSecondsAt(judgeHandshake(pairing!, at(210.9), 60_000), at(210.9))).toBe(210);
     });
   });
 

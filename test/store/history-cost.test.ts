@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxMessage } from '../../src/domain/inbox.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from '../../src/store/inbox-history.js';
-import { handshakeTally, selectHandshakes } from '../../src/store/selectors/handshakes.js';
+import { detected } from '../../src/store/selectors/diagnoses.js';
+import { handshakeTally, selectHandshakes, selectUnanswered } from '../../src/store/selectors/handshakes.js';
 import { selectWaits, selectUnread, selectWaitingSince } from '../../src/store/selectors/mail.js';
 import { memoizeGrowing } from '../../src/store/selectors/memo.js';
 import { selectPairingIndex, selectPairings } from '../../src/store/selectors/pairings.js';
@@ -142,6 +143,37 @@ describe('the cost of a change with a long history', () => {
     const tally = handshakeTally(later);
     expect(tally).toMatchObject({ open: 1, stalled: 1, abandoned: 0, contradicting: 0 });
     expect(tally.clocked.map((handshake) => handshake.requestId)).toEqual(['open']);
+  });
+
+  it('judges an open request again only when it stalls, and a stall words nothing else again', () => {
+    // A thousand shutdown requests a second apart, none answered: one more stalls every second.
+    const requests = Array.from({ length: 1000 }, (_, i) =>
+      message('team-lead', 'worker', { type: 'shutdown_request', requestId: `s${i}`, reason: 'done' }, i),
+    );
+    const state = observe(teamState(), { kind: 'inbox', team: 'team', member: 'worker', messages: requests, at: at(1000), live: true });
+    const team = state.teams.get('team')!;
+    const first = selectUnanswered(team, at(1000.1), 60_000);
+    expect(first.filter((handshake) => handshake.state === 'pending')).toHaveLength(59);
+    // Before the next stall, the same list, however far the ages moved.
+    expect(selectUnanswered(team, at(1000.9), 60_000)).toBe(first);
+    const diagnosed = detected(team, at(1000.9), 60_000).diagnoses;
+    const next = selectUnanswered(team, at(1001.1), 60_000);
+    expect(next).not.toBe(first);
+    const changed = next.filter((handshake, i) => handshake !== first[i]);
+    expect(changed.map((handshake) => [handshake.requestId, handshake.state])).toEqual([['s941', 'stalled']]);
+    const again = detected(team, at(1001.1), 60_000).diagnoses;
+    expect(again).toHaveLength(diagnosed.length + 1);
+    const before = new Set(diagnosed);
+    expect(again.filter((diagnosis) => !before.has(diagnosis)).map((diagnosis) => diagnosis.subject)).toEqual(['handshake:s941']);
+    // The list in order and its tally follow, without sorting the thousand again.
+    const list = selectHandshakes(team, at(1001.1), 60_000);
+    expect(list.map((handshake) => handshake.requestId)).toEqual(requests.map((_, i) => `s${i}`));
+    expect(handshakeTally(list)).toMatchObject({ open: 1000, stalled: 942 });
+    // A clock stepped back judges them all again: what stalled is pending once more.
+    const back = selectUnanswered(team, at(990.1), 60_000);
+    expect(back.filter((handshake) => handshake.state === 'pending').map((handshake) => handshake.requestId)).toEqual(
+      Array.from({ length: 69 }, (_, i) => `s${931 + i}`),
+    );
   });
 
   it("hands a member's status only the pairings about it", () => {

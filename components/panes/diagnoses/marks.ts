@@ -34,11 +34,22 @@ const kindMark = (diagnosis: Diagnosis): DiagnosisMark => ({
   severity: diagnosis.severity,
 });
 
+/** Each member's mark, worked out once per list of diagnoses for all the member panes (thousands stalled name the same five). */
+const marksByMember = memoize((diagnoses: readonly Diagnosis[]): ReadonlyMap<string, DiagnosisMark | null> => {
+  const naming = new Map<string, Diagnosis[]>();
+  for (const diagnosis of diagnoses) {
+    for (const member of new Set(diagnosis.members)) {
+      const list = naming.get(member);
+      if (list) list.push(diagnosis);
+      else naming.set(member, [diagnosis]);
+    }
+  }
+  return new Map([...naming].map(([member, list]) => [member, list.length === 1 ? kindMark(list[0]!) : countMark(list)]));
+});
+
 /** What a member's pane says of the diagnoses that name it: `⚠ ignored-shutdown`, or `⚠ 2 diagnoses`; null when none does. */
-export function memberMark(member: string, diagnoses: readonly Diagnosis[]): DiagnosisMark | null {
-  const naming = diagnoses.filter((diagnosis) => diagnosis.members.includes(member));
-  return naming.length === 1 ? kindMark(naming[0]!) : countMark(naming);
-}
+export const memberMark = (member: string, diagnoses: readonly Diagnosis[]): DiagnosisMark | null =>
+  marksByMember(diagnoses).get(member) ?? null;
 
 /** Kinds a handshake's row says already: its state (stalled), its answers (contradicting). */
 const TOLD_BY_THE_ROW: ReadonlySet<string> = new Set(['stalled', 'contradicting-answers']);

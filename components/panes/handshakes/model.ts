@@ -2,7 +2,7 @@
  * The handshakes pane: every request paired with its answers, open ones first;
  * ⏎ opens one, with the request and each answer in full.
  */
-import type { Handshake } from '../../../src/domain/handshakes.js';
+import { ageSecondsAt, type Handshake } from '../../../src/domain/handshakes.js';
 import type { InboxMessage } from '../../../src/domain/inbox.js';
 import { formatAge, formatWait } from '../../../src/domain/time.js';
 import { handshakeTally } from '../../../src/store/selectors/handshakes.js';
@@ -20,9 +20,9 @@ import { handshakeMarks, type DiagnosisMark } from '../diagnoses/marks.js';
 export const HANDSHAKES: PaneId = { kind: 'handshakes' };
 
 /**
- * What the handshake list draws. Its handshakes are judged again on every
- * frame (their ages move), so the list is drawn again on every frame: it is
- * not memoised, its rows are.
+ * What the handshake list draws. Its handshakes are judged again only when
+ * one stalls; their ages move, worked out for the rows on screen as of `now`,
+ * so the list is drawn again on every frame: it is not memoised, its rows are.
  */
 export interface HandshakeListModel extends PaneFrame {
   readonly handshakes: readonly Handshake[];
@@ -34,6 +34,8 @@ export interface HandshakeListModel extends PaneFrame {
   /** Answered both yes and no. */
   readonly contradicting: number;
   readonly stallAfterMs: number;
+  /** What the ages of the rows on screen are worked out as of. */
+  readonly now: number;
   /** Request id → the diagnosis that explains its handshake (ignored, stale). */
   readonly diagnosed: ReadonlyMap<string, DiagnosisMark>;
 }
@@ -51,7 +53,7 @@ export function handshakeList(
   const items = handshakeKeys(handshakes);
   const open = (key: ItemKey): Detail | null => {
     const handshake = handshakes.find((candidate) => candidate.requestId === key.id);
-    return handshake ? handshakeDetail(handshake) : null;
+    return handshake ? handshakeDetail(handshake, frame.now) : null;
   };
   // Counted as the list was made: a long run's thousands of answered ones are not walked on every frame.
   const tally = handshakeTally(handshakes);
@@ -65,6 +67,7 @@ export function handshakeList(
     focused,
     lines: rows + 1,
     stallAfterMs: frame.stallAfterMs,
+    now: frame.now,
     diagnosed: handshakeMarks(frame.diagnoses.diagnoses),
   };
   return { model, list: { id: HANDSHAKES, items, anchor: 'start', page: rows, open } };
@@ -109,7 +112,7 @@ export function handshakeLines(handshake: Handshake, width: number): string[] {
   ];
 }
 
-function handshakeDetail(handshake: Handshake): Detail {
+function handshakeDetail(handshake: Handshake, now: number): Detail {
   return {
     lines: (width) => handshakeLines(handshake, width),
     facts: (look) => {
@@ -129,7 +132,7 @@ function handshakeDetail(handshake: Handshake): Detail {
         { text: answersText(handshake), bold: true, color: look.paint(verdict) },
         ...(handshake.contradicting ? [{ text: ` ${CONTRADICTING}`, bold: true, color: look.paint(palette.danger) }] : []),
         {
-          text: `${handshake.response ? '' : ` for ${formatAge(handshake.ageSeconds * 1000)}`}${handshake.orphan ? ' · the request was never seen' : ''}`,
+          text: `${handshake.response ? '' : ` for ${formatAge(ageSecondsAt(handshake, now) * 1000)}`}${handshake.orphan ? ' · the request was never seen' : ''}`,
           dimColor: true,
         },
       ];

@@ -1,5 +1,5 @@
 import React from 'react';
-import type { Handshake, HandshakeState } from '../../../src/domain/handshakes.js';
+import { ageSecondsAt, type Handshake, type HandshakeState } from '../../../src/domain/handshakes.js';
 import { maxOf } from '../../../src/domain/lists.js';
 import { formatAge } from '../../../src/domain/time.js';
 import { FittedLine, type Part } from '../../fitted-line.js';
@@ -24,14 +24,16 @@ const CONTRADICTED = { mark: '⚠', color: palette.danger };
 const KIND_WIDTH = 19;
 const STATE_WIDTH = 12;
 
-/** `3m30s` open for; `in 4s` for a closed one (how long the answer took). */
-function handshakeTiming(handshake: Handshake): string {
-  if (handshake.response === null) return formatAge(handshake.ageSeconds * 1000);
+/** `3m30s` open for, as of `now`; `in 4s` for a closed one (how long the answer took). */
+function handshakeTiming(handshake: Handshake, now: number): string {
+  if (handshake.response === null) return formatAge(ageSecondsAt(handshake, now) * 1000);
   return handshake.answerSeconds === null ? '' : `in ${formatAge(handshake.answerSeconds * 1000)}`;
 }
 
 interface RowProps {
   readonly handshake: Handshake;
+  /** How long it has been open, or how long its answer took: the row's only part that moves with the clock. */
+  readonly timing: string;
   readonly diagnosed: DiagnosisMark | undefined;
   readonly selected: boolean;
   readonly colors: ReadonlyMap<string, string | null>;
@@ -39,11 +41,10 @@ interface RowProps {
   readonly width: number;
 }
 
-const HandshakeRow = React.memo(function HandshakeRow({ handshake, diagnosed, selected, colors, nameWidth, width }: RowProps) {
+const HandshakeRow = React.memo(function HandshakeRow({ handshake, timing, diagnosed, selected, colors, nameWidth, width }: RowProps) {
   const { paint } = useTheme();
   const state = handshake.contradicting ? CONTRADICTED : STATES[handshake.state];
   const stalled = handshake.state === 'stalled';
-  const timing = handshakeTiming(handshake);
   const parts: Part[] = [
     { text: `${state.mark} ${handshake.state}`.padEnd(STATE_WIDTH), color: paint(state.color) },
     { text: `${fitPad(handshake.kind, KIND_WIDTH - 1)} ` },
@@ -111,6 +112,7 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
         <HandshakeRow
           key={handshake.requestId}
           handshake={handshake}
+          timing={handshakeTiming(handshake, model.now)}
           diagnosed={model.diagnosed.get(handshake.requestId)}
           selected={selected}
           {...columns}

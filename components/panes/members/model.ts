@@ -4,12 +4,9 @@
  * a message or a log line, `d` the member itself.
  */
 import { agentFigures, figuresLine } from '../../../src/domain/agent.js';
-import { maxOf } from '../../../src/domain/lists.js';
-import { formatAge, formatSince } from '../../../src/domain/time.js';
-import { isOpen, type Handshake } from '../../../src/domain/handshakes.js';
+import { formatSince } from '../../../src/domain/time.js';
 import type { InboxMessage } from '../../../src/domain/inbox.js';
 import { positionOf } from '../../../src/store/inbox-history.js';
-import { handshakeTally } from '../../../src/store/selectors/handshakes.js';
 import { memoize, sameList, shallowEqual } from '../../../src/store/selectors/memo.js';
 import { keeper } from '../../keep.js';
 import type { MemberView } from '../../../src/store/selectors/members.js';
@@ -18,7 +15,7 @@ import { selectSpawnedByLead, selectWork } from '../../../src/store/selectors/wo
 import type { AgentLog } from '../../../src/store/state.js';
 import type { PaneLayout } from '../../layout.js';
 import { messageDetail } from '../../message-detail.js';
-import { fit } from '../../text.js';
+import { markerOf, type HandshakeMarker } from './marker.js';
 import { keysOf, listWindow, type Detail, type ItemKey, type Keys, type ListWindow, type PaneId, type PaneList } from '../../pane.js';
 import type { Frame } from '../../view.js';
 import { selectedIndex } from '../../view-state.js';
@@ -63,12 +60,6 @@ interface MemberContent {
   /** Figures and errors from the agent's status file (as many as fit are drawn). */
   readonly notes: readonly PaneNote[];
   readonly items: Keys;
-}
-
-/** `⇢ waits on team-lead 3m30s ⇠ owes worker 40s`: the member's open handshakes, and whether one of them stalled. */
-export interface HandshakeMarker {
-  readonly text: string;
-  readonly stalled: boolean;
 }
 
 /**
@@ -209,32 +200,6 @@ function opener(frame: Frame, { member, log }: MemberContent): PaneList['open'] 
   };
 }
 
-function markerFor(arrow: string, verb: string, handshakes: readonly Handshake[], other: (handshake: Handshake) => string): string {
-  if (handshakes.length === 0) return '';
-  const oldest = maxOf(handshakes.map((handshake) => handshake.ageSeconds));
-  const whom = handshakes.length === 1 ? other(handshakes[0]!) : `${handshakes.length}`;
-  return `${arrow} ${verb} ${fit(whom, 24)} ${formatAge(oldest * 1000)}`;
-}
-
-/** The open handshakes of a frame's list, found once for all the member panes (a long run has thousands answered). */
-const openOf = new WeakMap<readonly Handshake[], readonly Handshake[]>();
-
-/** The member's open handshakes, as its pane marks them. */
-function markerOf(member: string, handshakes: readonly Handshake[]): HandshakeMarker | null {
-  let open = openOf.get(handshakes);
-  if (!open) openOf.set(handshakes, (open = handshakeTally(handshakes).clocked.filter(isOpen)));
-  const waitingOn = open.filter((handshake) => handshake.from === member);
-  const owes = open.filter((handshake) => handshake.to === member);
-  const text = [
-    markerFor('⇢', 'waits on', waitingOn, (handshake) => handshake.to),
-    markerFor('⇠', 'owes', owes, (handshake) => handshake.from),
-  ]
-    .filter(Boolean)
-    .join(' ');
-  if (!text) return null;
-  return { text, stalled: [...waitingOn, ...owes].some((handshake) => handshake.state === 'stalled') };
-}
-
 /** `● 2 unread`, and `● 2 unread 3m` once the oldest has waited long. */
 function unreadLabel(member: MemberView, now: number): string {
   if (member.unread === 0) return 'all read';
@@ -284,7 +249,7 @@ export function memberPane(frame: Frame, content: MemberContent, layout: PaneLay
     window,
     focused,
     layout,
-    marker: markerOf(member.name, frame.handshakes),
+    marker: markerOf(member.name, frame.handshakes, frame.now),
     diagnosed: memberMark(member.name, frame.diagnoses.diagnoses),
     status: statusLabel(member, frame.now),
     unread: unreadLabel(member, frame.now),

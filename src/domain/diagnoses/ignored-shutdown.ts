@@ -18,9 +18,9 @@ export const ignoredShutdown: Detector = {
   detect(facts) {
     return facts.unanswered.flatMap((handshake) => {
       const { request } = handshake;
-      if (handshake.kind !== 'shutdown' || !request || handshake.response || !isPresent(facts, handshake.to)) return [];
       // Still in its inbox: not taken, so not ignored (stalled says it waits unread).
-      if (isWaiting(request) || sentToEarlierSelf(facts, handshake)) return [];
+      if (handshake.kind !== 'shutdown' || !request || handshake.response || isWaiting(request)) return [];
+      if (!isPresent(facts, handshake.to) || sentToEarlierSelf(facts, handshake)) return [];
       const seenTaken = Number.isFinite(request.deliveredAt);
       const takenAt = seenTaken ? request.deliveredAt : request.time;
       const idle = facts

@@ -6,7 +6,7 @@
  * it from the inbox).
  */
 import type { Handshake } from '../handshakes.js';
-import { diagnosis, messageEvidence, requestName, type Detector } from './diagnosis.js';
+import { diagnosis, messageEvidence, requestName, type Detector, type Diagnosis } from './diagnosis.js';
 import { isWaiting } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';
 
@@ -26,6 +26,29 @@ function action(handshake: Handshake): string {
   }
 }
 
+/**
+ * Said once per handshake: a judged handshake is the same object while its
+ * request and state are (selectors/handshakes.ts), so thousands stalled are
+ * not worded again each time one more stalls.
+ */
+const said = new WeakMap<Handshake, Diagnosis>();
+
+function stalledDiagnosis(handshake: Handshake): Diagnosis {
+  let known = said.get(handshake);
+  if (!known) {
+    known = diagnosis('stalled', `handshake:${handshake.requestId}`, {
+      severity: 'warning',
+      members: [handshake.to, handshake.from],
+      since: handshake.requestedAt!,
+      summary: `${handshake.to} has not answered ${handshake.from}'s ${requestName(handshake.kind)} ${handshake.requestId}${handshake.fact ? ` (${handshake.fact})` : ''}${isWaiting(handshake.request!) ? `; it is still unread in ${handshake.to}'s inbox` : ''}`,
+      action: action(handshake),
+      evidence: [messageEvidence(handshake.request!)],
+    });
+    said.set(handshake, known);
+  }
+  return known;
+}
+
 export const stalled: Detector = {
   kind: 'stalled',
   detect(facts) {
@@ -38,15 +61,6 @@ export const stalled: Detector = {
           facts.clock.passed(handshake.requestedAt ?? Number.NaN, facts.stallAfterMs) &&
           !sentToEarlierSelf(facts, handshake),
       )
-      .map((handshake) =>
-        diagnosis('stalled', `handshake:${handshake.requestId}`, {
-          severity: 'warning',
-          members: [handshake.to, handshake.from],
-          since: handshake.requestedAt!,
-          summary: `${handshake.to} has not answered ${handshake.from}'s ${requestName(handshake.kind)} ${handshake.requestId}${handshake.fact ? ` (${handshake.fact})` : ''}${isWaiting(handshake.request!) ? `; it is still unread in ${handshake.to}'s inbox` : ''}`,
-          action: action(handshake),
-          evidence: [messageEvidence(handshake.request!)],
-        }),
-      );
+      .map(stalledDiagnosis);
   },
 };

@@ -165,12 +165,15 @@ const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberF
   return facts;
 });
 
+/** Every member of an ended team, one set per version of its members: the open handshakes are judged against it once. */
+const everyone = memoize((members: ReadonlyMap<string, unknown>): ReadonlySet<string> => new Set(members.keys()));
+
 /** The team's facts as of `now`. */
 export function teamFacts(team: TeamState, now: number, stallAfterMs: number, quietAfterMs = DEFAULT_QUIET_AFTER_MS): TeamFacts {
   const members = selectMemberFacts(team);
   const ended = !team.present;
   // Once the team has ended nobody is left to answer: an open request is abandoned, not stalled.
-  const gone = ended ? new Set(members.keys()) : selectGone(team);
+  const gone = ended ? everyone(members) : selectGone(team);
   return {
     team: team.name,
     clock: new Clock(now),
@@ -197,15 +200,16 @@ const evidenceEqual = (a: Evidence, b: Evidence): boolean => a.kind === b.kind &
 /** The same problem, said the same way, on the same evidence. */
 export function sameDiagnosis(a: Diagnosis, b: Diagnosis): boolean {
   return (
-    a.id === b.id &&
-    a.severity === b.severity &&
-    Object.is(a.since, b.since) &&
-    a.summary === b.summary &&
-    a.action === b.action &&
-    a.members.length === b.members.length &&
-    a.members.every((name, i) => name === b.members[i]) &&
-    a.evidence.length === b.evidence.length &&
-    a.evidence.every((item, i) => evidenceEqual(item, b.evidence[i]!))
+    a === b ||
+    (a.id === b.id &&
+      a.severity === b.severity &&
+      Object.is(a.since, b.since) &&
+      a.summary === b.summary &&
+      a.action === b.action &&
+      a.members.length === b.members.length &&
+      a.members.every((name, i) => name === b.members[i]) &&
+      a.evidence.length === b.evidence.length &&
+      a.evidence.every((item, i) => evidenceEqual(item, b.evidence[i]!)))
   );
 }
 

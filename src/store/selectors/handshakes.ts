@@ -5,7 +5,7 @@
  * the pairings, and never walked again on a frame.
  */
 import { idleOf } from '../../domain/diagnoses/idle.js';
-import { isOpen, isStalled, judgeHandshake, orderHandshakes, type Handshake, type Pairing } from '../../domain/handshakes.js';
+import { judgeHandshake, openState, orderHandshakes, type Handshake, type Pairing } from '../../domain/handshakes.js';
 import type { AppState, TeamState } from '../state.js';
 import { memoize } from './memo.js';
 import { selectMembers } from './members.js';
@@ -24,10 +24,7 @@ const openPairings = memoize((pairings: Pairing[]): readonly Pairing[] => pairin
 
 const NOBODY: ReadonlySet<string> = new Set();
 
-/**
- * An answered handshake's judgement does not change with the clock: it is
- * judged once. (Its `ageSeconds` is then not an age: `--json` works out its own.)
- */
+/** An answered handshake's judgement does not change with the clock: it is judged once. */
 const answeredOnce = new WeakMap<Pairing, Handshake>();
 
 /**
@@ -49,26 +46,66 @@ const judgedAnswer = (pairing: Pairing): Handshake => {
   return handshake;
 };
 
-/** An open handshake as last judged: the same object while its state and age are the same. */
+/** An open handshake as last judged: the same object while its state is the same. */
 const openLast = new WeakMap<Pairing, Handshake>();
 
-/** An open pairing judged as of `now`. */
+/** The moment an open handshake stalls (+∞: it never does by the clock). */
+const stallsAt = (handshake: Handshake, stallAfterMs: number): number =>
+  handshake.requestedAt === null ? Number.POSITIVE_INFINITY : handshake.requestedAt + stallAfterMs;
+
+/** An open pairing judged as of `now`: the same object while its state is the same. */
 function judgedOpen(pairing: Pairing, now: number, stallAfterMs: number, gone: ReadonlySet<string>): Handshake {
-  const judged = judgeHandshake(pairing, now, stallAfterMs, gone);
   const last = openLast.get(pairing);
-  if (last && last.state === judged.state && last.ageSeconds === judged.ageSeconds) return last;
+  if (last && last.state === openState(pairing, now, stallAfterMs, gone)) return last;
+  const judged = judgeHandshake(pairing, now, stallAfterMs, gone);
   openLast.set(pairing, judged);
   return judged;
 }
+
+/** The open pairings of a version of the pairings, last judged: as of `at`, and standing until `until`. */
+interface OpenJudgement {
+  readonly stallAfterMs: number;
+  readonly gone: ReadonlySet<string>;
+  readonly at: number;
+  /** When the next pending one stalls: before then, with no file changed, nothing is judged again. */
+  readonly until: number;
+  readonly list: Handshake[];
+}
+
+const openJudged = new WeakMap<readonly Pairing[], OpenJudgement>();
 
 /** The team's answered handshakes, judged once, in the order of its pairings: the same list while the pairings stand. */
 export const selectAnswered = memoize((pairings: Pairing[]): readonly Handshake[] =>
   pairings.filter((pairing) => pairing.response !== null).map(judgedAnswer),
 );
 
-/** The team's handshakes with no answer yet (open or abandoned) judged as of `now`, in the order of its pairings. */
+/**
+ * The team's handshakes with no answer yet (open or abandoned) judged as of
+ * `now`, in the order of its pairings. Their states change with the clock only
+ * when one stalls: until then the same list comes back without walking them,
+ * so a second's tick costs nothing here however many are open (issue 26 §3.1).
+ * A clock stepped back judges them all again.
+ */
 export function selectUnanswered(team: TeamState, now: number, stallAfterMs: number, gone = selectGone(team)): Handshake[] {
-  return openPairings(selectPairings(team.inboxes)).map((pairing) => judgedOpen(pairing, now, stallAfterMs, gone));
+  const open = openPairings(selectPairings(team.inboxes));
+  const last = openJudged.get(open);
+  if (last && last.stallAfterMs === stallAfterMs && last.gone === gone && last.at <= now && now < last.until) return last.list;
+  // Judged as of a moment before, by the same rules: only those pending then that have stalled since change.
+  const onward = last !== undefined && last.stallAfterMs === stallAfterMs && last.gone === gone && last.at <= now;
+  let until = Number.POSITIVE_INFINITY;
+  const list = open.map((pairing, i) => {
+    const before = onward ? last.list[i]! : undefined;
+    const handshake =
+      before && (before.state !== 'pending' || stallsAt(before, stallAfterMs) > now)
+        ? before
+        : judgedOpen(pairing, now, stallAfterMs, gone);
+    if (handshake.state === 'pending') until = Math.min(until, stallsAt(handshake, stallAfterMs));
+    return handshake;
+  });
+  const same = last !== undefined && last.list.length === list.length && last.list.every((handshake, i) => handshake === list[i]);
+  const judgement = { stallAfterMs, gone, at: now, until, list: same ? last.list : list };
+  openJudged.set(open, judgement);
+  return judgement.list;
 }
 
 /** What a list of handshakes holds, counted as it was made. */
@@ -88,13 +125,15 @@ const count = (handshakes: readonly Handshake[], test: (handshake: Handshake) =>
   handshakes.reduce((sum, handshake) => (test(handshake) ? sum + 1 : sum), 0);
 
 function tallyOf(clocked: readonly Handshake[], contradicting: number): HandshakeTally {
-  return {
-    open: count(clocked, isOpen),
-    stalled: count(clocked, (handshake) => handshake.state === 'stalled'),
-    abandoned: count(clocked, (handshake) => handshake.state === 'abandoned'),
-    contradicting,
-    clocked,
-  };
+  let open = 0;
+  let stalled = 0;
+  let abandoned = 0;
+  for (const { state } of clocked) {
+    if (state === 'abandoned') abandoned++;
+    else if (state === 'pending' || state === 'stalled') open++;
+    if (state === 'stalled') stalled++;
+  }
+  return { open, stalled, abandoned, contradicting, clocked };
 }
 
 /**
@@ -123,31 +162,49 @@ const answeredInOrder = memoize((pairings: Pairing[]) => {
 const lastList = new WeakMap<Pairing[], { readonly open: readonly Handshake[]; readonly list: Handshake[] }>();
 
 /**
+ * The order of the unanswered handshakes of a version of the open pairings, as
+ * positions in it. The clock only turns a pending one stalled, which leaves
+ * the order as it was, so they are sorted once per change, not per stall.
+ */
+const unansweredOrder = new WeakMap<readonly Pairing[], { readonly gone: ReadonlySet<string>; readonly order: readonly number[] }>();
+
+function inOrder(team: TeamState, unanswered: readonly Handshake[], gone: ReadonlySet<string>): Handshake[] {
+  const open = openPairings(selectPairings(team.inboxes));
+  let known = unansweredOrder.get(open);
+  if (known?.gone !== gone) {
+    const position = new Map(unanswered.map((handshake, i) => [handshake, i]));
+    known = { gone, order: orderHandshakes(unanswered).map((handshake) => position.get(handshake)!) };
+    unansweredOrder.set(open, known);
+  }
+  return known.order.map((i) => unanswered[i]!);
+}
+
+/**
  * The team's handshakes as of `now`: open ones first, stalled after
  * `stallAfterMs`, abandoned ones last. The same list comes back while no open
- * one changed its state or its age, so what is drawn from it is not drawn again.
+ * one changed its state, so what is drawn from it is not drawn again.
  */
 export function selectHandshakes(team: TeamState, now: number, stallAfterMs: number): Handshake[] {
   const pairings = selectPairings(team.inboxes);
-  const open = orderHandshakes(selectUnanswered(team, now, stallAfterMs));
+  const gone = selectGone(team);
+  const unanswered = selectUnanswered(team, now, stallAfterMs, gone);
   const last = lastList.get(pairings);
-  if (last && last.open.length === open.length && last.open.every((handshake, i) => handshake === open[i])) return last.list;
+  if (last?.open === unanswered) return last.list;
+  const open = inOrder(team, unanswered, gone);
   const { closed, contradicting } = answeredInOrder(pairings);
   const abandoned = open.findIndex((handshake) => handshake.state === 'abandoned');
   const list = abandoned < 0 ? open.concat(closed) : open.slice(0, abandoned).concat(closed, open.slice(abandoned));
   tallies.set(list, tallyOf(open, contradicting));
-  lastList.set(pairings, { open, list });
+  lastList.set(pairings, { open: unanswered, list });
   return list;
 }
 
+/** How many stalled in a list of unanswered handshakes: counted once per list. */
+const stalledIn = memoize((unanswered: Handshake[]): number => count(unanswered, (handshake) => handshake.state === 'stalled'));
+
 /** How many of the team's handshakes are stalled as of `now` (abandoned ones are not). */
-export function selectStalledCount(team: TeamState, now: number, stallAfterMs: number): number {
-  const gone = selectGone(team);
-  return openPairings(selectPairings(team.inboxes)).reduce(
-    (sum, pairing) => (isStalled(pairing, now, stallAfterMs, gone) ? sum + 1 : sum),
-    0,
-  );
-}
+export const selectStalledCount = (team: TeamState, now: number, stallAfterMs: number): number =>
+  stalledIn(selectUnanswered(team, now, stallAfterMs));
 
 export interface StalledCounts {
   readonly byTeam: ReadonlyMap<string, number>;

@@ -113,6 +113,19 @@ describe('the steps view', () => {
     await waitFor(() => expect(off.lastFrame()).toContain('transcripts are off (--no-transcripts)'));
   });
 
+  it('goes through every member with tab when no transcript matched any', async () => {
+    const files = new TeamFiles(tempDir(), Date.now() - 60_000);
+    files.config([files.teammate('alice'), files.teammate('bob')]);
+    const live = await watch(files.dir);
+    const app = mountStore(live.store, { now: files.at(30), color: false, view: 'steps' });
+    await waitFor(() => expect(app.lastFrame()).toContain('no transcript matched team-lead'));
+    expect(app.lastFrame()).toContain('tab next member');
+    for (const name of ['alice', 'bob', 'team-lead']) {
+      await app.press('\t');
+      await waitFor(() => expect(app.lastFrame()).toContain(`no transcript matched ${name}`));
+    }
+  });
+
   it('lets no control character or escape sequence from a transcript reach the terminal', async () => {
     const files = new TeamFiles(tempDir(), Date.now() - 60_000);
     files.config([files.teammate('alice')]);

@@ -8,7 +8,7 @@ export const stepsView: View = {
   name: 'steps',
   key: {
     label: 's',
-    description: "steps: the focused member's recent tool calls, text, mail and turn ends (tab: the next member)",
+    description: "steps: the focused member's tool calls, text, mail and turn ends",
     footer: 'steps',
     keys: [],
     chars: ['s'],

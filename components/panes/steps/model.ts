@@ -23,8 +23,8 @@ export const stepsPaneId = (member: string): PaneId => ({ kind: 'steps', member 
 export function stepsMembers(frame: Frame): readonly MemberView[] {
   const work = selectWork(frame.team);
   const chosen = frame.view.pane?.member;
-  const listed = frame.members.filter((member) => work.has(member.name) || member.name === chosen);
-  return listed.length > 0 ? listed : frame.members;
+  if (work.size === 0) return frame.members;
+  return frame.members.filter((member) => work.has(member.name) || member.name === chosen);
 }
 
 /**

@@ -4,7 +4,7 @@ import { overdueAfterMs, type ActivityFold, type Step } from '../../../src/domai
 import { maxOf } from '../../../src/domain/lists.js';
 import { formatClock } from '../../../src/domain/time.js';
 import { FittedLine, type Part } from '../../fitted-line.js';
-import { displayWidth, fit, fitPad, fitParts, stringWidth } from '../../text.js';
+import { displayWidth, fit, fitPad, fitParts, stringWidth, wrapWords } from '../../text.js';
 import { memberColor, palette, useTheme, type Theme } from '../../theme.js';
 import { visibleItems, WindowedList } from '../../windowed-list.js';
 import { activityNote, usageNote } from '../members/work.js';
@@ -100,15 +100,17 @@ function where(model: StepsModel | undefined, members: number, interactive: bool
   return stringWidth(full) <= room ? full : earlier;
 }
 
-function emptyLine(model: StepsModel | undefined, transcripts: boolean): string | null {
-  if (!transcripts) return 'transcripts are off (--no-transcripts): what each member does is not read';
-  if (!model) return 'no members yet';
+/** Why there is no step to list: a line, and words that say more, wrapped. */
+function emptyOf(model: StepsModel | undefined, transcripts: boolean): { readonly line: string; readonly more: string } | null {
+  if (!transcripts)
+    return { line: 'transcripts are off (--no-transcripts)', more: 'Start teamtop without it to see what each member does.' };
+  if (!model) return { line: 'no members yet', more: '' };
   const { member, work } = model;
-  if (!work) {
-    const cwd = model.cwd ? ` for ${model.cwd}` : '';
-    return `no transcript matched ${member.name}: no session under projects/${cwd} is its (an older Claude Code, or teams/ and tasks/ alone, has none)`;
-  }
-  return model.steps.length === 0 ? `no steps yet: ${work.path} has none` : null;
+  if (work) return model.steps.length === 0 ? { line: `no steps yet: ${work.path} has none`, more: '' } : null;
+  return {
+    line: `no transcript matched ${member.name}: no session under projects/${model.cwd ? ` for ${model.cwd}` : ''} is its`,
+    more: 'A transcript is looked for in the project folder of its cwd: an older layout, a copy of teams/ and tasks/ alone, or the demo has none.',
+  };
 }
 
 /**
@@ -137,7 +139,7 @@ const overdueAt = (fold: ActivityFold | undefined, step: Step): number | null =>
 /** One member's recent steps under a title with what it does now and what it used. */
 export function StepsView(props: StepsViewProps) {
   const { model, colors, now, width, transcripts } = props;
-  const empty = emptyLine(model, transcripts);
+  const empty = emptyOf(model, transcripts);
   const visible = model ? visibleItems(model.steps, model.window) : [];
   const toolWidth = maxOf(
     visible.map((step) => (step.kind === 'tool' ? displayWidth(step.name, TOOL_NAME_MAX) : 0)),
@@ -146,7 +148,15 @@ export function StepsView(props: StepsViewProps) {
   return (
     <Box flexDirection="column" width={width}>
       <TitleLine {...props} />
-      {empty !== null ? <Text dimColor> {fit(empty, width - 1)}</Text> : null}
+      {empty !== null ? <Text> {fit(empty.line, width - 1)}</Text> : null}
+      {empty !== null && empty.more !== ''
+        ? wrapWords(empty.more, width - 1).map((line, i) => (
+            <Text key={i} dimColor>
+              {' '}
+              {line}
+            </Text>
+          ))
+        : null}
       {model && empty === null ? (
         <WindowedList
           items={model.steps}

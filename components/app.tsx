@@ -28,6 +28,8 @@ export interface AppProps extends Thresholds {
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (`--view`). */
   readonly view?: ViewState['mode'];
+  /** The members' transcripts are read (false: `--no-transcripts`). */
+  readonly transcripts?: boolean;
 }
 
 const noReplay = {
@@ -47,6 +49,7 @@ export function App({
   replay,
   spec,
   view: startView = 'dashboard',
+  transcripts = true,
 }: AppProps) {
   const state = useStoreState(store);
   const { columns, rows } = useTerminalSize();
@@ -67,8 +70,9 @@ export function App({
       quietAfterMs,
       replay: replayStatus,
       spec,
+      transcripts,
     }),
-    [state, view, claudeDir, columns, rows, now, stallAfterMs, quietAfterMs, replayStatus, spec],
+    [state, view, claudeDir, columns, rows, now, stallAfterMs, quietAfterMs, replayStatus, spec, transcripts],
   );
   const model = useMemo(() => buildDashboard(input), [input]);
   useRedrawWhenTimeChanges(clock, model.nextChangeMs);

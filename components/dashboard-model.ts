@@ -86,6 +86,8 @@ export interface DashboardInput extends Thresholds {
   readonly spec?: WorkflowSpec | undefined;
   /** Keys work (the default): the frame names them. A frame printed once (`--once`) names none. */
   readonly interactive?: boolean;
+  /** The members' transcripts are read (the default; not with `--no-transcripts`). */
+  readonly transcripts?: boolean;
 }
 
 const NO_COLORS: ReadonlyMap<string, string | null> = new Map();
@@ -127,6 +129,7 @@ export function frameOf(input: DashboardInput): Frame | undefined {
     stallAfterMs,
     quietAfterMs,
     spec: input.spec,
+    transcripts: input.transcripts ?? true,
     interactive: input.interactive ?? true,
   };
 }
@@ -226,7 +229,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     notes,
     replay: input.replay ?? null,
     interactive,
-    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, work, stallAfterMs, quietAfterMs, detail }),
+    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, work, stallAfterMs, quietAfterMs, detail }, body?.ages),
     navigation,
   };
 }

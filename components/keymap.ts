@@ -73,7 +73,7 @@ export const BASE_KEYMAP: readonly Binding[] = [
   { command: 'top', label: 'g Home', description: 'jump to the oldest message / first task', keys: ['home'], chars: ['g'] },
   { command: 'bottom', label: 'G End', description: 'jump to the newest message and follow', keys: ['end'], chars: ['G'] },
   { command: 'open', label: '⏎', description: 'open the selected message', footer: 'open', keys: ['return'], chars: [] },
-  { command: 'close', label: 'esc', description: 'close the message or help', keys: ['escape'], chars: [] },
+  { command: 'close', label: 'esc', description: 'close the message or help; back to the dashboard', keys: ['escape'], chars: [] },
   { command: 'nextTeam', label: ']', description: 'next team', footer: 'team', keys: [], chars: [']'] },
   { command: 'prevTeam', label: '[', description: 'previous team', keys: [], chars: ['['] },
   {

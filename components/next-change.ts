@@ -28,10 +28,12 @@ interface Clocked {
  * The soonest moment a time-dependent string on screen changes: team ages and
  * member status ages and what each does for how long (one unit), a tool call turning overdue, open and abandoned handshake ages (two units), a pending
  * handshake turning stalled, a working member turning quiet, an open message's age, a diagnosis's age (two
- * units) and the moment the team's diagnoses would change with no file changing (a threshold passing).
+ * units) and the moment the team's diagnoses would change with no file changing (a threshold passing), and
+ * the ages the view on screen shows beyond these (`ages`, one unit: a call running in a member's steps).
  * Redrawing only then keeps an idle dashboard idle.
  */
-export function nextChange({ now, teams, members, handshakes, diagnoses, work, stallAfterMs, quietAfterMs, detail }: Clocked): number {
+export function nextChange(clocked: Clocked, ages: readonly number[] = []): number {
+  const { now, teams, members, handshakes, diagnoses, work, stallAfterMs, quietAfterMs, detail } = clocked;
   let next = Number.POSITIVE_INFINITY;
   const age = (since: number, units: 1 | 2) => {
     if (Number.isFinite(since)) next = Math.min(next, untilAgeChanges(now - since, units));
@@ -61,6 +63,7 @@ export function nextChange({ now, teams, members, handshakes, diagnoses, work, s
     if (activity.state !== 'idle' && activity.since !== null) age(activity.since, 1);
     if (activity.overdueAt !== null && activity.overdueAt > now) next = Math.min(next, activity.overdueAt - now);
   }
+  for (const since of ages) age(since, 1);
   for (const diagnosis of diagnoses.diagnoses) age(diagnosis.since, 2);
   if (diagnoses.nextChangeAt > now) next = Math.min(next, diagnoses.nextChangeAt - now);
   if (detail?.item.since !== undefined) age(detail.item.since, 2);

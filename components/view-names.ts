@@ -3,7 +3,7 @@
  * `mode`, and the keys of `VIEWS` (views.ts). It imports nothing, so the CLI
  * reads it without loading a view (or React: `--json` never does).
  */
-export const VIEW_NAMES = ['dashboard', 'timeline', 'workflow'] as const;
+export const VIEW_NAMES = ['dashboard', 'timeline', 'steps', 'workflow'] as const;
 
 export type ViewName = (typeof VIEW_NAMES)[number];
 

@@ -66,17 +66,27 @@ export const initialViewState: ViewState = {
   note: null,
 };
 
-/** The focused pane: the one chosen if it is still there, else the first. */
-export function focusedPane(view: ViewState, panes: readonly PaneId[]): PaneId | undefined {
-  const chosen = view.pane;
-  return (chosen !== null && panes.find((pane) => samePane(pane, chosen))) || panes[0];
+/**
+ * The pane the focus rests on among `panes`: the one chosen if it is still
+ * there, else one of the same member's (a member focused in one view is the
+ * one another view shows: its steps, its pane on the dashboard), else the first.
+ */
+function focusAmong<T>(chosen: PaneId | null, panes: readonly T[], idOf: (pane: T) => PaneId): T | undefined {
+  if (chosen === null) return panes[0];
+  const member = chosen.member;
+  return (
+    panes.find((pane) => samePane(idOf(pane), chosen)) ??
+    (member === undefined ? undefined : panes.find((pane) => idOf(pane).member === member)) ??
+    panes[0]
+  );
 }
 
+/** The focused pane. */
+export const focusedPane = (view: ViewState, panes: readonly PaneId[]): PaneId | undefined => focusAmong(view.pane, panes, (pane) => pane);
+
 /** The focused pane as the keys move through it. */
-export function focusedList(view: ViewState, navigation: Navigation): PaneNavigation | undefined {
-  const chosen = view.pane;
-  return (chosen !== null && navigation.panes.find((pane) => samePane(pane.id, chosen))) || navigation.panes[0];
-}
+export const focusedList = (view: ViewState, navigation: Navigation): PaneNavigation | undefined =>
+  focusAmong(view.pane, navigation.panes, (pane) => pane.id);
 
 /** The item chosen in a pane, if any. */
 export const selectedIn = (view: ViewState, pane: PaneId): ItemKey | undefined =>

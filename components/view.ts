@@ -46,6 +46,8 @@ export interface Frame {
   readonly quietAfterMs: number;
   /** The declared workflow (`--spec`). */
   readonly spec: WorkflowSpec | undefined;
+  /** The members' transcripts are read (not with `--no-transcripts`). */
+  readonly transcripts: boolean;
   /** Keys work: what is drawn may name them. A frame printed once (`--once`) names none. */
   readonly interactive: boolean;
 }
@@ -63,6 +65,8 @@ export interface BuiltView {
   readonly notes: readonly string[];
   /** The body, drawn. */
   draw(): ReactNode;
+  /** Moments whose age (one unit: `42s`, `3m`) the body shows beyond the frame's: the frame is drawn again as they change. */
+  readonly ages?: readonly number[];
 }
 
 export interface View {

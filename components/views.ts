@@ -6,13 +6,19 @@
  */
 import { dashboardView } from './dashboard-view.js';
 import { BASE_KEYMAP, makeKeymap, type Binding, type Command } from './keymap.js';
+import { stepsView } from './panes/steps/index.js';
 import { timelineView } from './panes/timeline/index.js';
 import { workflowView } from './panes/workflow/index.js';
 import { DASHBOARD, VIEW_NAMES, type ViewName } from './view-names.js';
 import type { View } from './view.js';
 import type { Note } from './view-state.js';
 
-const BY_NAME: { readonly [Name in ViewName]: View } = { dashboard: dashboardView, timeline: timelineView, workflow: workflowView };
+const BY_NAME: { readonly [Name in ViewName]: View } = {
+  dashboard: dashboardView,
+  timeline: timelineView,
+  steps: stepsView,
+  workflow: workflowView,
+};
 
 export const VIEWS: readonly View[] = VIEW_NAMES.map((name) => BY_NAME[name]);
 

@@ -5,6 +5,7 @@
  */
 import type { Command } from '../keymap.js';
 import type { Navigation, OpenNavigation } from '../navigation.js';
+import { DASHBOARD } from '../view-names.js';
 import {
   focusedList,
   focusedMember,
@@ -14,6 +15,7 @@ import {
   type KeyHandler,
   type ViewState,
 } from '../view-state.js';
+import { showView } from './lists.js';
 
 /** The keys that scroll what is open, by how much. */
 const SCROLLS: Readonly<Partial<Record<Extract<Command, string>, (open: OpenNavigation) => number>>> = {
@@ -76,5 +78,6 @@ export const OPENING = {
       : { ...view, pane, opened: { pane, item: memberDetails(pane.member!) }, detailScroll: 0 };
   },
   help: (view) => ({ ...view, help: true }),
-  close: (view) => view,
+  // With nothing open, esc leaves a view for the dashboard, as its own key does.
+  close: (view) => (view.mode === DASHBOARD ? view : showView(view, view.mode)),
 } satisfies Readonly<Partial<Record<Extract<Command, string>, KeyHandler>>>;

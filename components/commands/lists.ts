@@ -46,11 +46,16 @@ function switchTeam(view: ViewState, navigation: Navigation, step: number): View
   return team === navigation.team ? view : showTeam(view, team);
 }
 
-/** Show a view, or go back to the dashboard from it, with the focus it had (its first pane, the first time). */
+/**
+ * Show a view, or go back to the dashboard from it, with the focus it had (its
+ * first pane, the first time); a member focused goes along, to that member's
+ * pane there if it has one (view-state.ts: focusedPane).
+ */
 export function showView(view: ViewState, name: ViewName): ViewState {
   const mode = view.mode === name ? DASHBOARD : name;
   const paneIn = new Map(view.paneIn).set(view.mode, view.pane);
-  return { ...view, mode, pane: paneIn.get(mode) ?? null, paneIn };
+  const member = view.pane?.member !== undefined ? view.pane : null;
+  return { ...view, mode, pane: member ?? paneIn.get(mode) ?? null, paneIn };
 }
 
 export const MOVING = {

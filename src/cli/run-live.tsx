@@ -77,6 +77,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
       quietAfterMs={options.quietAfterMs}
       spec={options.spec}
       view={options.view}
+      transcripts={options.transcripts !== false}
     />,
     {
       color: options.color,

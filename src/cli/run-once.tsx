@@ -17,8 +17,6 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   /** The team to show when there is one of that name and `team` is not given (no error when there is not). */
   readonly preferTeam?: string | undefined;
   readonly journal: JournalOptions | undefined;
-  /** Read the members' transcripts (false: `--no-transcripts`). */
-  readonly transcripts?: boolean;
   /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   /** The view to draw. */
@@ -49,13 +47,27 @@ export interface FrameOptions {
   readonly stallAfterMs: number;
   readonly quietAfterMs: number;
   readonly spec?: WorkflowSpec | undefined;
+  /** The members' transcripts were read (false: `--no-transcripts`). */
+  readonly transcripts?: boolean;
 }
 
 /** Write one frame of the dashboard to stdout: only SGR colour sequences, none without colour. */
 export function printFrame(state: AppState, options: FrameOptions): void {
   if (!options.color) chalk.level = 0;
-  const { view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec } = options;
-  const model = buildDashboard({ state, view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec, interactive: false });
+  const { view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec, transcripts } = options;
+  const model = buildDashboard({
+    state,
+    view,
+    claudeDir,
+    width,
+    height,
+    now,
+    stallAfterMs,
+    quietAfterMs,
+    spec,
+    transcripts,
+    interactive: false,
+  });
   const frame = renderToString(
     <ThemeContext.Provider value={colorTheme}>
       <Dashboard model={model} height={options.height} />

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Navigation } from '../../components/navigation.js';
 import { keysOf } from '../../components/pane.js';
 import { memberPaneId, messageKey } from '../../components/panes/members/model.js';
+import { stepsPaneId } from '../../components/panes/steps/model.js';
 import { TASKS, taskKey } from '../../components/panes/tasks/model.js';
 import { TIMELINE } from '../../components/panes/timeline/model.js';
 import { applyRead, viewReducer } from '../../components/commands/view-reducer.js';
-import { initialViewState, navigatesAlike, selectedIn, selectedIndex } from '../../components/view-state.js';
+import { focusedList, initialViewState, navigatesAlike, selectedIn, selectedIndex } from '../../components/view-state.js';
 import { describeNote } from '../../components/views.js';
 import type { Command } from '../../components/keymap.js';
 
@@ -87,6 +88,33 @@ describe('viewReducer', () => {
     expect(run([{ view: 'timeline' }, { view: 'timeline' }]).mode).toBe('dashboard');
     expect(run([{ view: 'timeline' }, { view: 'workflow' }]).mode).toBe('workflow');
     expect(run(['open', { view: 'timeline' }]).mode).toBe('dashboard');
+  });
+
+  it('leaves a view with esc when nothing is open over it, and closes what is open first', () => {
+    expect(run([{ view: 'steps' }, 'close']).mode).toBe('dashboard');
+    expect(run(['close']).mode).toBe('dashboard');
+    const openInTimeline = run([{ view: 'timeline' }, 'open', 'close'], navigation);
+    expect(openInTimeline.mode).toBe('timeline');
+    expect(openInTimeline.opened).toBeNull();
+  });
+
+  it("takes the member focused along to another view's pane of that member, and back", () => {
+    const steps: Navigation = {
+      ...navigation,
+      panes: [
+        { id: stepsPaneId('lead'), items: MESSAGES, anchor: 'end', page: 3 },
+        { id: stepsPaneId('worker'), items: MESSAGES, anchor: 'end', page: 3 },
+      ],
+    };
+    const onWorker = run(['nextPane', { view: 'steps' }]);
+    expect(focusedList(onWorker, steps)?.id).toEqual(stepsPaneId('worker'));
+    const next = viewReducer(onWorker, 'nextPane', steps);
+    expect(next.pane).toEqual(stepsPaneId('lead'));
+    expect(focusedList(viewReducer(next, { view: 'steps' }, steps), navigation)?.id).toEqual(LEAD);
+    // From a pane that is no member's, the view's own focus comes back.
+    const fromTasks = run(['prevPane', { view: 'steps' }]);
+    expect(focusedList(fromTasks, steps)?.id).toEqual(stepsPaneId('lead'));
+    expect(viewReducer(fromTasks, { view: 'steps' }, steps).pane).toEqual(TASKS);
   });
 
   it('says why o and d do nothing outside a member pane, until the next key', () => {

@@ -10,11 +10,13 @@ import type { Member } from '../../../src/domain/schemas.js';
 import { formatAge, formatSince, formatWait, toIso } from '../../../src/domain/time.js';
 import type { MailWaits } from '../../../src/store/selectors/mail.js';
 import type { MemberView } from '../../../src/store/selectors/members.js';
+import { selectSpawnedByLead, selectWork } from '../../../src/store/selectors/work.js';
 import type { Part } from '../../fitted-line.js';
 import { fieldLines, namePart, wrap } from '../../message-detail.js';
 import type { Detail, Look } from '../../pane.js';
 import { displayWidth, fit, fitPad, wrapBlock } from '../../text.js';
 import { palette } from '../../theme.js';
+import type { Frame } from '../../view.js';
 import { promptOf, workLines, type DetailWork } from './work-detail.js';
 
 export function statusLabel(member: MemberView, now: number): string {
@@ -127,13 +129,7 @@ function artifactLines(member: MemberView): string[] {
 }
 
 /** The member opened (`d`). */
-export function memberDetail(
-  member: MemberView,
-  info: Member | null,
-  budgetTokens: number | undefined,
-  now: number,
-  work?: DetailWork,
-): Detail {
+function memberDetail(member: MemberView, info: Member | null, budgetTokens: number | undefined, now: number, work?: DetailWork): Detail {
   return {
     lines: (width) => memberLines(member, info, budgetTokens, width, now, work),
     facts: (look) => [
@@ -148,6 +144,32 @@ export function memberDetail(
     ],
   };
 }
+
+/** What the member's details say of its work and spawn prompt: nothing when no transcript says anything of it. */
+function detailWork(frame: Frame, member: string): DetailWork | undefined {
+  const work = selectWork(frame.team).get(member);
+  const agentCallPrompt = selectSpawnedByLead(frame.team).get(member) ?? null;
+  if (!work && agentCallPrompt === null) return undefined;
+  return {
+    path: work?.path ?? null,
+    transcripts: work?.transcripts ?? 0,
+    activity: frame.work.activity.get(member),
+    usage: frame.work.usage.members.get(member) ?? null,
+    spawnPrompt: work?.activity.spawnPrompt ?? null,
+    inProcess: work?.inProcess ?? false,
+    agentCallPrompt,
+  };
+}
+
+/** The member opened (`d`), as of the frame: its pane on the dashboard and its steps open the same. */
+export const memberOpened = (frame: Frame, member: MemberView): Detail =>
+  memberDetail(
+    member,
+    frame.team.members.get(member.name)?.info ?? null,
+    frame.team.config?.metadata?.budget_tokens,
+    frame.now,
+    detailWork(frame, member.name),
+  );
 
 /** A line of the output log opened: the whole of it, wrapped. */
 export function logLineDetail(member: MemberView, number: number, line: string): Detail {

@@ -11,7 +11,6 @@ import { memoize, sameList, shallowEqual } from '../../../src/store/selectors/me
 import { keeper } from '../../keep.js';
 import type { MemberView } from '../../../src/store/selectors/members.js';
 import { selectInboxMessages } from '../../../src/store/selectors/messages.js';
-import { selectSpawnedByLead, selectWork } from '../../../src/store/selectors/work.js';
 import type { AgentLog } from '../../../src/store/state.js';
 import type { PaneLayout } from '../../layout.js';
 import { messageDetail } from '../../message-detail.js';
@@ -21,9 +20,8 @@ import type { Frame } from '../../view.js';
 import { selectedIndex } from '../../view-state.js';
 import { UNREAD_MARK } from '../../message-line.js';
 import { memberMark, type DiagnosisMark } from '../diagnoses/marks.js';
-import { logLineDetail, memberDetail, statusLabel } from './detail.js';
+import { logLineDetail, memberOpened, statusLabel } from './detail.js';
 import { activityNote, usageNote, type PaneNote } from './work.js';
-import type { DetailWork } from './work-detail.js';
 
 export type { PaneNote } from './work.js';
 
@@ -160,34 +158,11 @@ export function memberContent(frame: Frame, member: MemberView): MemberContent {
   };
 }
 
-/** What the member's details say of its work and spawn prompt: nothing when no transcript says anything of it. */
-function detailWork(frame: Frame, member: string): DetailWork | undefined {
-  const work = selectWork(frame.team).get(member);
-  const agentCallPrompt = selectSpawnedByLead(frame.team).get(member) ?? null;
-  if (!work && agentCallPrompt === null) return undefined;
-  return {
-    path: work?.path ?? null,
-    transcripts: work?.transcripts ?? 0,
-    activity: frame.work.activity.get(member),
-    usage: frame.work.usage.members.get(member) ?? null,
-    spawnPrompt: work?.activity.spawnPrompt ?? null,
-    inProcess: work?.inProcess ?? false,
-    agentCallPrompt,
-  };
-}
-
 /** What a member's pane opens: the member, a line of its log, or a message of its inbox (filtered out or not). */
 function opener(frame: Frame, { member, log }: MemberContent): PaneList['open'] {
   return (key): Detail | null => {
     const { team } = frame;
-    if (key.kind === 'member')
-      return memberDetail(
-        member,
-        team.members.get(member.name)?.info ?? null,
-        team.config?.metadata?.budget_tokens,
-        frame.now,
-        detailWork(frame, member.name),
-      );
+    if (key.kind === 'member') return memberOpened(frame, member);
     if (log) {
       const line = logKeys(log).indexOf(key);
       return line < 0 ? null : logLineDetail(member, log.first + line + 1, log.lines[line]!);

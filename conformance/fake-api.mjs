@@ -65,8 +65,12 @@ class Ledger {
   response(seq, who, message) {
     const tools = message.content.filter((block) => block.type === 'tool_use').map(({ id, name }) => ({ id, name }));
     for (const { id } of tools) this.open.add(id);
-    const { input_tokens: input, output_tokens: output, cache_read_input_tokens: cacheRead, cache_creation_input_tokens: cacheCreation } =
-      message.usage;
+    const {
+      input_tokens: input,
+      output_tokens: output,
+      cache_read_input_tokens: cacheRead,
+      cache_creation_input_tokens: cacheCreation,
+    } = message.usage;
     this.write({ seq, at: monoMs(), who, id: message.id, usage: { input, output, cacheRead, cacheCreation }, tools });
   }
 }

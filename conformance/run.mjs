@@ -21,7 +21,7 @@
 // to conformance/verified/<version>.json: how a version is verified). After the
 // table it prints what the runs wrote that the supported version does not.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -36,6 +36,7 @@ import { loadRecording, recordedRun } from '../harness/recording.mjs';
 import { verdict } from '../harness/verdict.mjs';
 import { describeRun } from './summary.mjs';
 import { reviewSchema, SUPPORTED } from './versions.mjs';
+import { redactTree } from '../scripts/redact.mjs';
 import { checkWork, follow, LONG_MS, readLedger, writtenResponses } from './work.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -205,11 +206,15 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
   }
 }
 
-/** Keeps a run as a fixture, laid out like test-fixtures/captures/cc-2.1.330-realcc-*. */
+/**
+ * Keeps a run as a fixture, laid out like test-fixtures/captures/cc-2.1.330-realcc-*,
+ * its transcripts redacted (scripts/redact.mjs): nothing Claude Code wrote of
+ * its own (prompts, reminders, tool results) goes into the repository.
+ */
 function record(paths, into) {
   rmSync(into, { recursive: true, force: true });
-  cpSync(paths.snap, join(into, 'snap'), { recursive: true });
-  cpSync(join(paths.root, 'final_before_exit'), join(into, 'final_before_exit'), { recursive: true });
+  redactTree(paths.snap, join(into, 'snap'));
+  redactTree(join(paths.root, 'final_before_exit'), join(into, 'final_before_exit'));
   copyFileSync(join(paths.root, 'summary.txt'), join(into, 'summary.txt'));
   copyFileSync(join(paths.log, 'script.log'), join(into, 'script.log'));
 }
@@ -335,7 +340,8 @@ async function main() {
         record(paths, options.record);
         log(`  recording kept in ${options.record}`);
       }
-      if (options.keep || lost || unfinished || work.failures.length > 0) log(`  the run's folder: ${paths.root}${lost ? ' (summary.txt says what was lost)' : ''}`);
+      if (options.keep || lost || unfinished || work.failures.length > 0)
+        log(`  the run's folder: ${paths.root}${lost ? ' (summary.txt says what was lost)' : ''}`);
       else rmSync(paths.root, { recursive: true, force: true });
       break;
     }

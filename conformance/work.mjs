@@ -103,11 +103,14 @@ function activitySpans(events) {
   return spans;
 }
 
-/** Whether the member's activity was `tool` at some instant in [start, end]. */
+/** What names a call: running, or waiting for a person to allow it. */
+const NAMING = new Set(['tool', 'waiting-permission']);
+
+/** Whether the member's activity named `tool` at some instant in [start, end]. */
 function namedWhileRunning(spans = [], tool, start, end) {
   return spans.some((span, i) => {
     const until = spans[i + 1]?.from ?? Number.POSITIVE_INFINITY;
-    return span.state === 'tool' && span.tool === tool && span.from <= end && until >= start;
+    return NAMING.has(span.state) && span.tool === tool && span.from <= end && until >= start;
   });
 }
 

@@ -111,10 +111,13 @@ export class ClaudeSession {
     return alive(this.leadPid);
   }
 
-  /** Keeps the tree as it is just before Claude Code exits (on exit it deletes the team). */
+  /**
+   * Keeps the tree as it is just before Claude Code exits (on exit it deletes
+   * the team, and its live state in sessions/).
+   */
   keepTree() {
     const into = join(this.paths.root, 'final_before_exit');
-    for (const sub of ['teams', 'tasks']) {
+    for (const sub of ['teams', 'tasks', 'sessions', 'projects']) {
       if (existsSync(join(this.paths.claude, sub))) cpSync(join(this.paths.claude, sub), join(into, sub), { recursive: true });
     }
   }

@@ -6,22 +6,74 @@
 // It says { port } once it listens and { done } when the script says the run is
 // over. log/requests.jsonl gets one line per call (who, what was answered, never
 // the request body: it holds Claude Code's own prompts); log/script.log is the
-// script's own log.
+// script's own log; log/ledger.jsonl is what each member was given (see Ledger).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { monoMs } from '../harness/stats.mjs';
 import { respond } from './script-kit.mjs';
 
-const usage = {
-  input_tokens: 100,
-  output_tokens: 20,
-  cache_creation_input_tokens: 0,
-  cache_read_input_tokens: 0,
-  service_tier: 'standard',
-};
+/**
+ * The usage of the `seq`-th response: every figure differs from response to
+ * response, and cache reads and writes are not zero, so a sum that counts a
+ * response twice, misses one or mixes two fields up does not come out right.
+ */
+function usageOf(seq) {
+  return {
+    input_tokens: 50 + ((seq * 37) % 400),
+    output_tokens: 5 + ((seq * 13) % 90),
+    cache_creation_input_tokens: seq % 4 === 0 ? 0 : (seq * 53) % 700,
+    cache_read_input_tokens: (seq * 101) % 3000,
+    service_tier: 'standard',
+  };
+}
 const hex = (bytes) => randomBytes(bytes).toString('hex');
+
+/**
+ * log/ledger.jsonl, what the conformance check holds teamtop to (work.mjs):
+ * one line per response, `{ seq, at, who, id, usage, tools }` (`who`: the
+ * member it answered, `lead` or a teammate's name, null for a side call;
+ * `at`: when it was sent, monoMs(); `tools`: each tool_use, `{ id, name }`),
+ * and one per tool result the client sent back, `{ result, at }` (the first
+ * request that carried it: the call had ended by then).
+ */
+class Ledger {
+  constructor(logDir) {
+    this.file = join(logDir, 'ledger.jsonl');
+    /** Tool use ids given out whose result has not come back yet. */
+    this.open = new Set();
+  }
+
+  write(line) {
+    appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+  }
+
+  /** The tool results in a request's history that are new. */
+  results(body) {
+    const at = monoMs();
+    for (const message of body.messages ?? []) {
+      if (message.role !== 'user' || !Array.isArray(message.content)) continue;
+      for (const block of message.content) {
+        if (block?.type !== 'tool_result' || !this.open.delete(block.tool_use_id)) continue;
+        this.write({ result: block.tool_use_id, at });
+      }
+    }
+  }
+
+  response(seq, who, message) {
+    const tools = message.content.filter((block) => block.type === 'tool_use').map(({ id, name }) => ({ id, name }));
+    for (const { id } of tools) this.open.add(id);
+    const {
+      input_tokens: input,
+      output_tokens: output,
+      cache_read_input_tokens: cacheRead,
+      cache_creation_input_tokens: cacheCreation,
+    } = message.usage;
+    this.write({ seq, at: monoMs(), who, id: message.id, usage: { input, output, cacheRead, cacheCreation }, tools });
+  }
+}
 
 /** Tool uses get an id unless the script chose one (its ids are how it knows which steps are done). */
 function contentOf(blocks) {
@@ -47,7 +99,7 @@ function sendStream(response, message) {
     'request-id': `req_fake_${hex(8)}`,
   });
   const event = (type, data) => response.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-  event('message_start', { message: { ...message, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } });
+  event('message_start', { message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } } });
   message.content.forEach((block, index) => {
     if (block.type === 'text') {
       event('content_block_start', { index, content_block: { type: 'text', text: '' } });
@@ -62,7 +114,10 @@ function sendStream(response, message) {
     }
     event('content_block_stop', { index });
   });
-  event('message_delta', { delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: 20 } });
+  event('message_delta', {
+    delta: { stop_reason: message.stop_reason, stop_sequence: null },
+    usage: { output_tokens: message.usage.output_tokens },
+  });
   event('message_stop', {});
   response.end();
 }
@@ -71,6 +126,7 @@ async function startFakeApi({ scenario, logDir, workDir, onDone }) {
   const started = Date.now();
   const log = (text) => appendFileSync(join(logDir, 'script.log'), `${((Date.now() - started) / 1000).toFixed(3)} ${text}\n`);
   let seq = 0;
+  const ledger = new Ledger(logDir);
   const server = createServer((request, response) => {
     const chunks = [];
     request.on('data', (chunk) => chunks.push(chunk));
@@ -89,6 +145,7 @@ async function startFakeApi({ scenario, logDir, workDir, onDone }) {
         return sendJson(response, 200, { input_tokens: Math.floor(JSON.stringify(body).length / 4) });
       if (!path.endsWith('/v1/messages'))
         return sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: `fake: no such path ${path}` } });
+      ledger.results(body);
       let blocks;
       try {
         blocks = respond(scenario, body, request.headers, { log, done: onDone, workDir });
@@ -112,9 +169,13 @@ async function startFakeApi({ scenario, logDir, workDir, onDone }) {
         content,
         stop_reason: stopReason,
         stop_sequence: null,
-        usage,
+        usage: usageOf(seq),
       };
-      const send = () => (body.stream ? sendStream(response, message) : sendJson(response, 200, message));
+      const send = () => {
+        if (body.stream) sendStream(response, message);
+        else sendJson(response, 200, message);
+        ledger.response(seq, blocks.who ?? null, message);
+      };
       setTimeout(send, blocks.delayMs ?? 0);
     });
   });

@@ -1,15 +1,19 @@
-// Records every version of every file under a Claude config dir's teams/ and
-// tasks/ while a run goes on, in the format of ../shared/realcc/snapshot.py (so
-// the recordings in test-fixtures/captures and new ones read alike):
+// Records every version of every file under a Claude config dir's teams/,
+// tasks/, sessions/ and projects/ while a run goes on, in the format of
+// ../shared/realcc/snapshot.py (so the recordings in test-fixtures/captures and
+// new ones read alike). A session's transcript (projects/…/*.jsonl) only ever
+// grows: what was added to it is recorded, as an `append` at `offset`, not the
+// whole file again (it grows to megabytes, appended to every few ms).
 //
 //   OUT/events.jsonl   one line per change seen: seq, t (unix seconds), mono (ms, the
 //                      machine's monotonic clock, to compare with times taken in
 //                      another process), path, kind (create | modify | delete |
-//                      dir-create | dir-delete), src (fs.watch | poll: which saw
+//                      dir-create | dir-delete | append), src (fs.watch | poll: which saw
 //                      it first), raw (the inotify event it stands for, as
 //                      snapshot.py names it, told by the inodes), size, sha1, version_file;
 //                      changed: the version's ctime on the same clock as mono;
-//                      movedTo / movedFrom: a folder renamed (the same inode)
+//                      movedTo / movedFrom: a folder renamed (the same inode);
+//                      offset: where an append's bytes go (its version_file holds them alone)
 //   OUT/versions/      the bytes of every version seen (temp files and torn writes too)
 //   OUT/final/         the tree when the recording stops
 //
@@ -27,6 +31,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   statSync,
   watch,
   writeFileSync,
@@ -37,9 +42,29 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { monoMs } from '../harness/stats.mjs';
 
-const SUBDIRS = ['teams', 'tasks'];
+const SUBDIRS = ['teams', 'tasks', 'sessions', 'projects'];
+/** Files written only by appending to them: a session's transcript. */
+const APPENDED = /^projects\/.+\.jsonl$/u;
+/** The sessions' files: read again only when the kernel says they changed (the poll reads each every 10 ms otherwise). */
+const SESSIONS = /^(projects|sessions)\//u;
+
 /** Wall-clock ms minus monoMs(): both clocks read back to back. */
 const REAL_TO_MONO = performance.timeOrigin + performance.now() - monoMs();
+
+const sha1Of = (data) => createHash('sha1').update(data).digest('hex');
+
+/** What an open file holds from `offset` on. */
+function readFrom(fd, offset) {
+  const chunks = [];
+  let position = offset;
+  for (;;) {
+    const chunk = Buffer.alloc(1 << 16);
+    const read = readSync(fd, chunk, 0, chunk.length, position);
+    if (read === 0) return Buffer.concat(chunks);
+    chunks.push(chunk.subarray(0, read));
+    position += read;
+  }
+}
 
 class Recorder {
   constructor(root, out) {
@@ -149,6 +174,10 @@ class Recorder {
       this.walk(path, src);
       return;
     }
+    // Unchanged since the last look, by the kernel's account: nothing to read.
+    const stamp = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+    if (SESSIONS.test(rel) && old?.stamp === stamp) return;
+    const appended = APPENDED.test(rel) && old !== undefined && !old.dir && old.ino === stats.ino && old.size <= stats.size;
     let data;
     let changed;
     try {
@@ -157,7 +186,7 @@ class Recorder {
         // When this version got to this path (renamed over it, or written in
         // place), by the kernel's clock: a recorder that ran late does not move it.
         changed = Number(fstatSync(fd, { bigint: true }).ctimeNs) / 1e6 - REAL_TO_MONO;
-        data = readFileSync(fd);
+        data = appended ? readFrom(fd, old.size) : readFileSync(fd);
       } finally {
         closeSync(fd);
       }
@@ -165,10 +194,20 @@ class Recorder {
       this.gone(rel, path, src);
       return;
     }
-    const sha1 = createHash('sha1').update(data).digest('hex');
-    if (old?.sha1 === sha1) return;
+    if (appended) {
+      if (data.length > 0) {
+        this.state.set(rel, { ...old, size: old.size + data.length, stamp });
+        this.emit(rel, 'append', src, ['MODIFY'], { data, sha1: sha1Of(data), at, changed, offset: old.size });
+      }
+      return;
+    }
+    const sha1 = sha1Of(data);
+    if (old?.sha1 === sha1) {
+      this.state.set(rel, { ...old, stamp });
+      return;
+    }
     if (old?.dir) this.gone(rel, path, src);
-    this.state.set(rel, { sha1, ino: stats.ino });
+    this.state.set(rel, { sha1, ino: stats.ino, size: data.length, stamp });
     // The same inode: written in place. Another, or one that just left another
     // name: renamed here.
     const file = old !== undefined && !old.dir;

@@ -21,7 +21,7 @@
 // to conformance/verified/<version>.json: how a version is verified). After the
 // table it prints what the runs wrote that the supported version does not.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -36,6 +36,8 @@ import { loadRecording, recordedRun } from '../harness/recording.mjs';
 import { verdict } from '../harness/verdict.mjs';
 import { describeRun } from './summary.mjs';
 import { reviewSchema, SUPPORTED } from './versions.mjs';
+import { redactTree } from '../scripts/redact.mjs';
+import { checkWork, follow, LONG_MS, readLedger, writtenResponses } from './work.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const MODES = ['in-process', 'tmux'];
@@ -108,6 +110,7 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
   const started = [];
   let session;
   let dashboard;
+  let members;
   try {
     const api = child('fake-api.mjs', [scenario.file, paths.log, paths.work]);
     started.push(api.process);
@@ -123,6 +126,22 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     // message of the team has its own row.
     dashboard = new LiveDashboard(cliArgs('--dir', paths.claude, '--state-dir', paths.state));
     await dashboard.waitFor(/teamtop ·/u);
+    // What each member does, as teamtop says it live, and (for a scenario that
+    // names lines to see) the dashboard's member panes as a user sees them.
+    const follower = await follow(paths.claude);
+    started.push(follower.process);
+    if (scenario.liveLines) {
+      members = new LiveDashboard(cliArgs('--dir', paths.claude, '--no-journal'));
+      await members.waitFor(/teamtop ·/u);
+    }
+    const screens = (scenario.liveLines ?? []).map((pattern) => {
+      const line = { pattern, at: undefined };
+      members.waitFor(pattern, timeoutMs + 60_000).then(
+        (at) => (line.at = at),
+        () => undefined,
+      );
+      return line;
+    });
     session = new ClaudeSession({ paths, binary, version, mode, args: scenario.claudeArgs ?? ['--dangerously-skip-permissions'], port });
     await session.start();
     const panes = child('panes.mjs', [session.tmux.socket, paths.log, ...(scenario.answerDialogs ? ['--answer'] : [])]);
@@ -150,7 +169,9 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     recorder.process.send('stop');
     await recorder.next((message) => message === 'stopped');
     await dashboard.quit();
+    await members?.quit();
     // Every timeline row the dashboard drew, when it first did (seconds after the prompt).
+    writeFileSync(join(paths.log, 'activity.jsonl'), follower.events.map((event) => `${JSON.stringify(event)}\n`).join(''));
     const rows = [...dashboard.firstSeen].map(([row, at]) => `${((at - promptMono) / 1000).toFixed(3).padStart(7)} ${row}`);
     writeFileSync(join(paths.log, 'rows.txt'), `${rows.join('\n')}\n`);
 
@@ -161,7 +182,14 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     const baseline = stats(
       run.messages.filter((message) => bare.printed.has(message.msgId)).map((message) => bare.printed.get(message.msgId) - message.seenAt),
     );
-    const row = { scenario: scenario.name, mode, outcome, ...figures, baseline };
+    const work = checkWork({
+      ledger: readLedger(paths.log),
+      written: writtenResponses(join(paths.root, 'final_before_exit')),
+      teamtop: teamtopJson('--dir', join(paths.root, 'final_before_exit'), '--no-journal'),
+      events: follower.events,
+      screens,
+    });
+    const row = { scenario: scenario.name, mode, outcome, ...figures, baseline, work };
     writeFileSync(
       join(paths.root, 'summary.txt'),
       describeRun({ scenario, mode, version, promptAt, promptMono, recording, run, match, drawnAfter, teamtop, row }),
@@ -173,21 +201,60 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
   } finally {
     session?.kill();
     dashboard?.kill();
+    members?.kill();
     for (const subprocess of started) subprocess.kill();
   }
 }
 
-/** Keeps a run as a fixture, laid out like test-fixtures/captures/cc-2.1.330-realcc-*. */
+/**
+ * Keeps a run as a fixture, laid out like test-fixtures/captures/cc-2.1.330-realcc-*,
+ * its transcripts redacted (scripts/redact.mjs): nothing Claude Code wrote of
+ * its own (prompts, reminders, tool results) goes into the repository.
+ */
 function record(paths, into) {
   rmSync(into, { recursive: true, force: true });
-  cpSync(paths.snap, join(into, 'snap'), { recursive: true });
-  cpSync(join(paths.root, 'final_before_exit'), join(into, 'final_before_exit'), { recursive: true });
+  redactTree(paths.snap, join(into, 'snap'));
+  redactTree(join(paths.root, 'final_before_exit'), join(into, 'final_before_exit'));
   copyFileSync(join(paths.root, 'summary.txt'), join(into, 'summary.txt'));
   copyFileSync(join(paths.log, 'script.log'), join(into, 'script.log'));
 }
 
 const fmt = (value) => (value === undefined ? '—' : value.toFixed(1));
 const stalledWords = (outcome) => (outcome === 'timeout' ? 'timed out' : 'it exited');
+
+/** A markdown table of `headings` over `cells` (rows of strings). */
+function markdown(headings, cells) {
+  const widths = headings.map((heading, c) => Math.max(heading.length, ...cells.map((row) => row[c].length)));
+  const line = (row) => `| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
+  return [line(headings), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
+}
+
+/** What each run's members did, teamtop against the fake API (work.mjs). */
+function workTable(rows, version) {
+  const headings = [
+    'scenario',
+    `Claude Code ${version}, teammates`,
+    'members',
+    'responses (not written)',
+    'tokens = fake API',
+    'tool calls = script',
+    `named live (of those ≥ ${LONG_MS / 1000} s)`,
+    'on screen while running',
+    'disagreements',
+  ];
+  const cells = rows.map(({ scenario, mode, stalled, work }) => [
+    scenario,
+    `${mode}${stalled ? ' (2nd try)' : ''}`,
+    String(work.members),
+    `${work.responses} (${work.unwritten})`,
+    String(work.tokens),
+    String(work.tools),
+    `${work.named} of ${work.tools} (${work.longNamed} of ${work.long})`,
+    work.lines.map((line) => (line.during ? `${line.pattern.source} ✓` : `${line.pattern.source} ✗`)).join(', ') || '—',
+    String(work.failures.length),
+  ]);
+  return markdown(headings, cells);
+}
 
 function table(rows, version) {
   const headings = [
@@ -212,9 +279,7 @@ function table(rows, version) {
     `${fmt(r.latency.max)}${r.outcome === 'done' ? '' : ` (run ${r.outcome === 'timeout' ? 'timed out' : 'ended early'})`}`,
     `${fmt(r.baseline.median)} / ${fmt(r.baseline.p95)}`,
   ]);
-  const widths = headings.map((heading, c) => Math.max(heading.length, ...cells.map((row) => row[c].length)));
-  const line = (row) => `| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
-  return [line(headings), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
+  return markdown(headings, cells);
 }
 
 async function main() {
@@ -255,6 +320,11 @@ async function main() {
       log(`  ${row.written} messages written, ${row.kept} kept, ${row.drawn} drawn live (${((monoMs() - t0) / 1000).toFixed(0)} s)`);
       for (const member of row.members.lost) log(`  member lost: ${member}`);
       for (const task of row.tasks.lost) log(`  task lost: ${task}`);
+      const { work } = row;
+      log(
+        `  ${work.members} members: ${work.responses} responses, ${work.tokens} tokens, ${work.tools} tool calls against the fake API's; ${work.named} named live (${work.longNamed} of ${work.long} that ran ${LONG_MS / 1000} s or more)`,
+      );
+      for (const failure of work.failures) log(`  work: ${failure}`);
       // The real client sometimes stalls on its own (a teammate that never
       // takes its turn): that says nothing about teamtop, so it gets one more go.
       if (unfinished && !lost && attempt === 1) {
@@ -265,17 +335,18 @@ async function main() {
       }
       rows.push({ ...row, stalled });
       recordings.push(recording);
-      failed ||= lost || unfinished;
+      failed ||= lost || unfinished || work.failures.length > 0;
       if (options.record) {
         record(paths, options.record);
         log(`  recording kept in ${options.record}`);
       }
-      if (options.keep || lost || unfinished) log(`  the run's folder: ${paths.root}${lost ? ' (summary.txt says what was lost)' : ''}`);
+      if (options.keep || lost || unfinished || work.failures.length > 0)
+        log(`  the run's folder: ${paths.root}${lost ? ' (summary.txt says what was lost)' : ''}`);
       else rmSync(paths.root, { recursive: true, force: true });
       break;
     }
   }
-  process.stdout.write(`${table(rows, version)}\n`);
+  process.stdout.write(`${table(rows, version)}\n\n${workTable(rows, version)}\n`);
   for (const row of rows.filter((r) => r.stalled))
     process.stdout.write(`${row.scenario}, ${row.mode}: run twice, Claude Code stalled on the first try (${stalledWords(row.stalled)})\n`);
   if (recordings.length > 0) process.stdout.write(`\n${reviewSchema({ version, recordings, save: options['save-schema'] })}`);

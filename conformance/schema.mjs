@@ -19,6 +19,10 @@ export function pathShape(path) {
   return path
     .replace(/^(teams|tasks)\/[^/.]+/u, '$1/<team>')
     .replace(/\.deleted-[0-9a-f-]+/giu, '.deleted-<id>')
+    .replace(/^projects\/[^/]+/u, 'projects/<slug>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gu, '<session>')
+    .replace(/\/agent-[^/]+?(\.meta\.json|\.jsonl)/u, '/agent-<id>$1')
+    .replace(/^sessions\/\d+\.([0-9a-f]+\.key|json)/u, (_, rest) => `sessions/<pid>.${rest === 'json' ? 'json' : '<hash>.key'}`)
     .replace(/\/inboxes\/[^/]+?\.json/u, '/inboxes/<name>.json')
     .replace(/\.tmp\.[^/]+$/u, '.tmp.<id>')
     .replace(/\d+/gu, '<n>');

@@ -203,11 +203,14 @@ class Turn {
   }
 }
 
-/** The answer to one call of the Messages API. */
+/** `blocks`, saying whose they are: a member (`lead`, or a teammate's name), or null for a side call (a title, a summary). */
+const answer = (who, blocks) => Object.assign(blocks, { who });
+
+/** The answer to one call of the Messages API, with `who` it answers (see answer). */
 export function respond(scenario, body, headers, ctx) {
   const tools = (body.tools ?? []).map((tool) => tool.name);
   // Titles, summaries and other side calls carry neither team tool.
-  if (!tools.includes('Agent') && !tools.includes('SendMessage')) return [{ type: 'text', text: 'aux reply' }];
+  if (!tools.includes('Agent') && !tools.includes('SendMessage')) return answer(null, [{ type: 'text', text: 'aux reply' }]);
   const messages = body.messages ?? [];
   const first = userTexts(messages.slice(0, 1)).join('\n');
   // In-process teammates say who they are in a header; tmux teammates are separate
@@ -216,10 +219,10 @@ export function respond(scenario, body, headers, ctx) {
   const name = agent ? agent.split('@')[0] : first.includes(PROMPT) ? null : /You are (\w+)\./u.exec(first)?.[1];
   if (name === undefined) {
     ctx.log('unclassified request');
-    return [{ type: 'text', text: 'unclassified' }];
+    return answer(null, [{ type: 'text', text: 'unclassified' }]);
   }
   const turn = new Turn(name ?? 'lead', body, ctx);
   const heard = turn.teammateMessages.map((m) => `${m.from}:${m.frame?.type ?? 'text'}`);
   turn.log(`steps done: ${[...turn.steps].sort().join(' ') || '-'}; heard: ${heard.join(' ') || '-'}`);
-  return name === null ? scenario.lead(turn) : scenario.teammate(turn);
+  return answer(turn.who, name === null ? scenario.lead(turn) : scenario.teammate(turn));
 }

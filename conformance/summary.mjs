@@ -16,7 +16,7 @@ export function describeRun({ scenario, mode, version, promptAt, promptMono, rec
     `  tasks ${row.tasks.kept} of ${row.tasks.seen} kept with their last status${row.tasks.lost.length > 0 ? ` (lost: ${row.tasks.lost.join(', ')})` : ''}`,
     `  write → frame p50 ${row.latency.median?.toFixed(1)} ms, p95 ${row.latency.p95?.toFixed(1)} ms; the bare watcher beside it: ${row.baseline.median?.toFixed(1)} / ${row.baseline.p95?.toFixed(1)} ms`,
     '',
-    '## files: versions seen (create, modify, delete), temp files and lock folders apart',
+    '## files: versions seen (create, modify, delete; a transcript: appends), temp files and lock folders apart',
   ];
   const perPath = new Map();
   let temps = 0;
@@ -30,11 +30,12 @@ export function describeRun({ scenario, mode, version, promptAt, promptMono, rec
       temps++;
       continue;
     }
-    const counts = perPath.get(event.path) ?? { create: 0, modify: 0, delete: 0 };
+    const counts = perPath.get(event.path) ?? { create: 0, modify: 0, delete: 0, append: 0 };
     counts[event.kind]++;
     perPath.set(event.path, counts);
   }
-  for (const [path, c] of perPath) lines.push(`  ${path.padEnd(72)} ${c.create} ${c.modify} ${c.delete}`);
+  for (const [path, c] of perPath)
+    lines.push(`  ${path.padEnd(72)} ${c.create} ${c.modify} ${c.delete}${c.append > 0 ? `; ${c.append} appends` : ''}`);
   lines.push(
     `  (and ${temps} temp-file versions; lock folders made ${locks.get('dir-create') ?? 0}, removed ${locks.get('dir-delete') ?? 0})`,
     '',

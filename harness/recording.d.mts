@@ -12,6 +12,8 @@ export type Operation = {
   | { readonly kind: 'create'; readonly path: string; readonly content: Buffer }
   /** An existing file rewritten in place: same inode, these bytes (torn ones included). */
   | { readonly kind: 'write'; readonly path: string; readonly content: Buffer }
+  /** Bytes added to a file (a session's transcript) at `offset`, its length before. */
+  | { readonly kind: 'append'; readonly path: string; readonly offset: number; readonly content: Buffer }
   /** A temp file renamed over its target, or a folder moved. */
   | { readonly kind: 'rename'; readonly from: string; readonly to: string }
 );
@@ -23,7 +25,9 @@ export interface RecordedEvent {
   readonly mono?: number;
   readonly changed?: number;
   readonly path: string;
-  readonly kind: 'create' | 'modify' | 'delete' | 'dir-create' | 'dir-delete';
+  readonly kind: 'create' | 'modify' | 'delete' | 'dir-create' | 'dir-delete' | 'append';
+  /** An append's place in its file. */
+  readonly offset?: number;
   readonly src: string;
   readonly raw?: readonly string[];
   readonly version_file?: string;

@@ -1,6 +1,7 @@
 // A recording of the real Claude Code (every version of every file under a
 // config dir's teams/ and tasks/, as recorder.mjs and ../shared/realcc/snapshot.py
-// write it: `snap/events.jsonl` + `snap/versions/`), read two ways:
+// write it: `snap/events.jsonl` + `snap/versions/`; recorder.mjs's have
+// sessions/ and projects/ too, a transcript as what was appended to it), read two ways:
 //
 // - as the file operations of the client that explain what was recorded
 //   (`loadRecording`), which reenact.mjs plays back into a folder;
@@ -176,6 +177,14 @@ function operationsOf(events, versionsDir) {
           addFolders(path);
         }
         files.set(path, content);
+        return;
+      }
+      case 'append': {
+        // A transcript's new lines (recorder.mjs): what it held up to `offset`, then these bytes.
+        const content = contentOf(event);
+        const known = files.get(path) ?? Buffer.alloc(0);
+        op({ kind: 'append', path, offset: event.offset, content });
+        files.set(path, Buffer.concat([known.subarray(0, event.offset), content]));
         return;
       }
       default:

@@ -4,14 +4,15 @@
 // recorded gaps, the way the client wrote: a temp file written and renamed over
 // an inbox or task under its lock folder, `config.json` rewritten in place (the
 // torn and empty versions a reader saw included), new task files empty first,
-// and at exit the team folder renamed to `<team>.deleted-<uuid>` and removed.
+// and at exit the team folder renamed to `<team>.deleted-<uuid>` and removed;
+// a session's transcript appended to.
 // A watcher beside it sees what it saw when the real client wrote.
 //
 //   node harness/reenact.mjs RECORDING CLAUDE_DIR [--speed N]
 //
 // The tests, the benchmark's replay and the conformance suite import
 // `applyOperation` and `reenact` (types in reenact.d.mts).
-import { closeSync, ftruncateSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, ftruncateSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
@@ -44,6 +45,9 @@ export function applyOperation(claudeDir, op) {
       }
       return;
     }
+    case 'append':
+      appendFileSync(at(op.path), op.content);
+      return;
     case 'rename':
       mkdirSync(dirname(at(op.to)), { recursive: true });
       renameSync(at(op.from), at(op.to));

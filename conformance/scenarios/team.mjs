@@ -1,13 +1,16 @@
 // The lead makes three tasks (#3 blocked by #1 and #2), spawns alice and bob,
 // gives them owners and messages, tries a broadcast (2.1.330 refuses it), waits
 // for both to report done, then asks both to shut down: bob rejects the first
-// request and approves the second. 10 to 18 s.
+// request and approves the second. Bob runs a command that takes 3 s (Bash
+// `sleep 3`) before he starts his task. 13 to 21 s.
 
 import { shutdownRequest, TASK_TOOLS } from '../script-kit.mjs';
 
 export const scenario = {
   name: 'team',
-  summary: 'lead + alice + bob: 3 tasks, messages, a refused broadcast, a shutdown rejected then approved',
+  summary: 'lead + alice + bob: 3 tasks, messages, a refused broadcast, bob runs `sleep 3`, a shutdown rejected then approved',
+  /** What the dashboard must show while it runs (work.mjs). */
+  liveLines: [/▶ Bash sleep 3/u],
 
   lead(turn) {
     const aliceDone = turn.plain('alice').some((text) => text.includes('task 1 done'));
@@ -105,6 +108,8 @@ export const scenario = {
     }
     if (!turn.done('t01')) return turn.tools('t01', [TASK_TOOLS]);
     if (!turn.done('t02')) return turn.tools('t02', [['TaskUpdate', { taskId: task, status: 'in_progress', owner: name }]]);
+    // A command that takes seconds: teamtop must show it running (`▶ Bash sleep 3`).
+    if (name === 'bob' && !turn.done('tsl')) return turn.tools('tsl', [['Bash', { command: 'sleep 3', description: 'run the tests' }]]);
     if (!turn.done('t03'))
       return turn.tools('t03', [
         ['SendMessage', { to: 'team-lead', summary: `${name} started`, message: `${name}: started task ${task}` }],

@@ -1,7 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadRecording } from '../../harness/recording.mjs';
+import { applyOperation } from '../../harness/reenact.mjs';
 import { shiftedClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { sleep, waitFor } from '../helpers/wait.js';
@@ -139,12 +141,43 @@ describe('the conformance recorder', () => {
     expect(kinds).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 'dir-create' : 'dir-delete')));
   });
 
+  it("records a session's transcript as what was appended to it, and plays it back", async () => {
+    const claude = tempDir();
+    const transcript = join(claude, 'projects/-home-dev-app/30ca3dcf-f31b-4764-ba2f-976ee1167b47.jsonl');
+    const lines = ['{"type":"user","n":1}\n', '{"type":"assistant","n":2}\n{"type":"assistant","n":3}\n', '{"type":"system","n":4}\n'];
+    const { events, out } = await record(claude, async () => {
+      mkdirSync(dirname(transcript), { recursive: true });
+      for (const line of lines) {
+        appendFileSync(transcript, line);
+        await sleep(40);
+      }
+      mkdirSync(join(claude, 'sessions'));
+      writeFileSync(join(claude, 'sessions/4242.json'), '{"status":"busy"}');
+    });
+    const path = 'projects/-home-dev-app/30ca3dcf-f31b-4764-ba2f-976ee1167b47.jsonl';
+    const recorded = on(events, path);
+    expect(recorded.map((event) => event.kind)).toEqual(['create', 'append', 'append']);
+    expect(recorded.map((event) => readFileSync(join(out, event.version_file!), 'utf8'))).toEqual(lines);
+    expect(recorded.map((event) => (event as { offset?: number }).offset)).toEqual([
+      undefined,
+      lines[0]!.length,
+      lines[0]!.length + lines[1]!.length,
+    ]);
+    expect(on(events, 'sessions/4242.json')).toMatchObject([{ kind: 'create' }]);
+    expect(readFileSync(join(out, 'final', path), 'utf8')).toBe(lines.join(''));
+
+    const replayed = tempDir();
+    for (const op of loadRecording(dirname(out)).ops) applyOperation(replayed, op);
+    expect(readFileSync(join(replayed, path), 'utf8')).toBe(lines.join(''));
+    expect(readFileSync(join(replayed, 'sessions/4242.json'), 'utf8')).toBe('{"status":"busy"}');
+  });
+
   it('keeps the tree as it is when told to stop', async () => {
     const claude = tempDir();
     const { out } = await record(claude, async () => {
       mkdirSync(join(claude, 'tasks/session-1'), { recursive: true });
       writeFileSync(join(claude, 'tasks/session-1/1.json'), '{"id":"1"}');
-      // Outside teams/ and tasks/: not the recorder's business.
+      // Outside teams/, tasks/, sessions/ and projects/: not the recorder's business.
       writeFileSync(join(claude, '.claude.json'), '{}');
       await waitFor(() => readFileSync(join(claude, 'tasks/session-1/1.json'), 'utf8'));
     });

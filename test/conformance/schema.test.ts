@@ -22,6 +22,11 @@ describe('the schema of a recording', () => {
     expect(pathShape('teams/session-1a2b3c4d/inboxes/alice.json.tmp.9f8e7d6c')).toBe('teams/<team>/inboxes/<name>.json.tmp.<id>');
     expect(pathShape('teams/session-1a2b3c4d.deleted-0b5c1f2e-1111-2222-3333-444455556666')).toBe('teams/<team>.deleted-<id>');
     expect(pathShape('tasks/session-1a2b3c4d/12.json.lock')).toBe('tasks/<team>/<n>.json.lock');
+    expect(pathShape('projects/-home-dev-app/30ca3dcf-f31b-4764-ba2f-976ee1167b47/subagents/agent-aalice-ec89417d3e4f7c85.jsonl')).toBe(
+      'projects/<slug>/<session>/subagents/agent-<id>.jsonl',
+    );
+    expect(pathShape('sessions/20329.json')).toBe('sessions/<pid>.json');
+    expect(pathShape('sessions/20329.c1a0930eb44cce3e.key.tmp.22cedc28')).toBe('sessions/<pid>.<hash>.key.tmp.<id>');
   });
 
   it('holds keys, message types and file operations, and none of what the client wrote in them', () => {

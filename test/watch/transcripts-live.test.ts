@@ -3,6 +3,8 @@
  * found and read as it is written, only in the folders of the teams known,
  * and the lead's session state read beside them.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { selectActivity, selectWork } from '../../src/store/selectors/work.js';
 import type { TeamState } from '../../src/store/state.js';
@@ -10,7 +12,7 @@ import { tempDir } from '../helpers/fixtures.js';
 import { watch } from '../helpers/live.js';
 import { TeamFiles } from '../helpers/team-files.js';
 import { TranscriptFiles } from '../helpers/transcript-files.js';
-import { waitFor } from '../helpers/wait.js';
+import { sleep, waitFor } from '../helpers/wait.js';
 
 type Live = Awaited<ReturnType<typeof watch>>;
 
@@ -89,6 +91,32 @@ describe('transcripts followed live', () => {
     const alice = transcripts.inProcess('alice');
     alice.toolUse('toolu_alice_1', 'Write', { file_path: 'notes.md', content: 'x' }, 8);
     await waitFor(() => expect(activityOf(live, files, 'alice')).toMatchObject({ state: 'tool', tool: 'Write' }));
+  });
+
+  it("follows the folders a team's sessions make after it came: sessions/ and its project folder, as Claude Code makes them", async () => {
+    const dir = tempDir();
+    const live = await watch(dir);
+    const files = new TeamFiles(dir, Date.now() - 60_000);
+    const transcripts = new TranscriptFiles(files);
+    files.config([files.teammate('alice')]);
+    await waitFor(() => expect(teamIn(live, files)).toBeDefined());
+    // Claude Code 2.1.332 in a fresh config dir: sessions/ 0.2 s after the
+    // team's config, the project's folder 2 s after, its first transcript 0.6 s
+    // later. The transcripts' watcher took the folders it follows when the
+    // team came, not there yet, and listed them again 0.1 and 1 s after.
+    await sleep(300);
+    mkdirSync(join(dir, 'sessions'));
+    mkdirSync(join(dir, 'projects', transcripts.slug), { recursive: true });
+    await sleep(1200);
+    const lead = transcripts.lead();
+    lead.prompt('Build the parser', 1);
+    lead.toolUse('toolu_lead_1', 'Bash', { command: 'sleep 3' }, 2);
+    await waitFor(() => expect(activityOf(live, files, 'team-lead')).toMatchObject({ state: 'tool', tool: 'Bash', detail: 'sleep 3' }));
+    lead.toolResult('toolu_lead_1', 5);
+    lead.toolUse('toolu_lead_2', 'Grep', { pattern: 'TODO' }, 6);
+    await waitFor(() => expect(activityOf(live, files, 'team-lead')).toMatchObject({ state: 'tool', tool: 'Grep' }));
+    transcripts.sessionState('waiting', 7, 'permission prompt');
+    await waitFor(() => expect(activityOf(live, files, 'team-lead')).toMatchObject({ state: 'waiting-permission', tool: 'Grep' }));
   });
 
   it('reads an in-process teammate only once its meta says it is one of the team', async () => {

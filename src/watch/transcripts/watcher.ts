@@ -23,6 +23,8 @@ type Watch = typeof chokidarWatch;
 
 /** When a folder added to the watch is listed again (see relistLater). */
 const RELIST_AFTER_MS = [100, 1000];
+/** How often a folder to watch that is not there yet is looked for (see awaitMissing). */
+const MISSING_EVERY_MS = 250;
 
 export interface TranscriptWatchOptions {
   readonly claudeDir: string;
@@ -56,6 +58,9 @@ export class TranscriptWatcher {
   private watcher: FSWatcher | undefined;
   private set: WatchSet = new Map();
   private roots = new Set<string>();
+  /** Roots added while their folder was not there: chokidar never reports one that comes later. */
+  private readonly missing = new Set<string>();
+  private missingTimer: ReturnType<typeof setInterval> | undefined;
   private readonly mode: Mode;
   private closed = false;
 
@@ -73,6 +78,7 @@ export class TranscriptWatcher {
     if (this.closed) return;
     const roots = rootsOf(set);
     for (const root of this.roots) if (!roots.has(root)) watcher.unwatch(this.absolute(root));
+    for (const root of this.missing) if (!roots.has(root)) this.missing.delete(root);
     for (const root of roots) {
       const slug = root.slice(PROJECTS.length + 1);
       // A lead session new to a folder already watched: chokidar looks inside its folder only when the root is added again.
@@ -81,9 +87,36 @@ export class TranscriptWatcher {
       if (!this.roots.has(root) || grew) {
         watcher.add(this.absolute(root));
         this.relistLater(root);
+        if (dirState(this.absolute(root)).kind !== 'folder') this.missing.add(root);
       }
     }
     this.roots = roots;
+    this.awaitMissing();
+  }
+
+  /**
+   * Looks for the missing roots until each is there, then watches it afresh.
+   * Claude Code makes `sessions/` and a project's folder after the team's
+   * config (2.1.332: 0.2 s and 2 s later, in a config dir or a working
+   * directory used for the first time), and chokidar, given a folder that is
+   * not there, never reports it or what is written in it once it comes.
+   */
+  private awaitMissing(): void {
+    if (this.missing.size === 0 || this.missingTimer !== undefined) return;
+    this.missingTimer = setInterval(() => {
+      for (const root of this.missing) {
+        if (dirState(this.absolute(root)).kind !== 'folder') continue;
+        this.missing.delete(root);
+        this.watcher?.unwatch(this.absolute(root));
+        this.watcher?.add(this.absolute(root));
+        this.options.take([{ kind: 'unreported', path: root }]);
+        this.relistLater(root);
+      }
+      if (this.missing.size > 0 && !this.closed) return;
+      clearInterval(this.missingTimer);
+      this.missingTimer = undefined;
+    }, MISSING_EVERY_MS);
+    this.missingTimer.unref();
   }
 
   /**
@@ -150,12 +183,14 @@ export class TranscriptWatcher {
     const old = this.watcher;
     this.watcher = undefined;
     this.roots = new Set();
+    this.missing.clear();
     await old?.close();
     await this.follow(this.set);
   }
 
   private close(): void {
     this.closed = true;
+    clearInterval(this.missingTimer);
     void this.watcher?.close();
     this.watcher = undefined;
   }

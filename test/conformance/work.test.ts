@@ -1,0 +1,101 @@
+/**
+ * The conformance run's check of each member's work (conformance/work.mjs):
+ * teamtop's tokens, tool calls and live activity against the fake API's
+ * ledger. It must catch what it is there to catch.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkWork } from '../../conformance/work.mjs';
+
+const usage = (input: number, output: number, cacheRead: number, cacheCreation: number) => ({ input, output, cacheRead, cacheCreation });
+
+/** The lead asked for one Bash call that ran 3 s, bob for a Read and then wrote text; one side call. */
+const LEDGER = {
+  responses: [
+    { seq: 1, at: 1000, who: 'lead', id: 'msg_1', usage: usage(100, 10, 1000, 50), tools: [{ id: 'toolu_1', name: 'Bash' }] },
+    { seq: 2, at: 1200, who: null, id: 'msg_2', usage: usage(9, 9, 9, 9), tools: [] },
+    { seq: 3, at: 1300, who: 'bob', id: 'msg_3', usage: usage(200, 20, 0, 70), tools: [{ id: 'toolu_2', name: 'Read' }] },
+    { seq: 4, at: 1400, who: 'bob', id: 'msg_4', usage: usage(210, 5, 300, 0), tools: [] },
+    { seq: 5, at: 4200, who: 'lead', id: 'msg_5', usage: usage(120, 30, 1100, 0), tools: [] },
+  ],
+  results: new Map([
+    ['toolu_1', 4100],
+    ['toolu_2', 1350],
+  ]),
+};
+const WRITTEN = new Set(['msg_1', 'msg_3', 'msg_4', 'msg_5']);
+
+const member = (name: string, isLead: boolean, figures: Record<string, number> | null) => ({
+  name,
+  isLead,
+  usage: figures && { cacheReadTokens: 0, cacheCreationTokens: 0, ...figures },
+});
+
+function teamtop(lead = { inputTokens: 220, outputTokens: 40, cacheReadTokens: 2100, cacheCreationTokens: 50, toolCalls: 1 }) {
+  return {
+    teams: [
+      {
+        ended: false,
+        members: [
+          member('team-lead', true, lead),
+          member('bob', false, { inputTokens: 410, outputTokens: 25, cacheReadTokens: 300, cacheCreationTokens: 70, toolCalls: 1 }),
+        ],
+      },
+    ],
+  };
+}
+
+const activity = (receivedAt: number, who: string, state: string, tool: string | null = null) => ({
+  event: 'activity',
+  member: who,
+  activity: { state, tool },
+  receivedAt,
+});
+const EVENTS = [activity(1500, 'team-lead', 'tool', 'Bash'), activity(4150, 'team-lead', 'thinking'), activity(1450, 'bob', 'idle')];
+
+describe("the conformance run's check of each member's work", () => {
+  it('agrees when teamtop sums each written response once and named the long call while it ran', () => {
+    const work = checkWork({ ledger: LEDGER, written: WRITTEN, teamtop: teamtop(), events: EVENTS });
+    expect(work.failures).toEqual([]);
+    expect(work).toMatchObject({ members: 2, responses: 4, unwritten: 0, tools: 2, named: 1, long: 1, longNamed: 1, sideCalls: 0 });
+    expect(work.tokens).toBe(220 + 40 + 2100 + 50 + 410 + 25 + 300 + 70);
+  });
+
+  it('finds a response counted twice, a tool call missed and a field taken for another', () => {
+    const lead = { inputTokens: 320, outputTokens: 40, cacheReadTokens: 50, cacheCreationTokens: 2100, toolCalls: 2 };
+    const { failures } = checkWork({ ledger: LEDGER, written: WRITTEN, teamtop: teamtop(lead), events: EVENTS });
+    expect(failures).toEqual([
+      'team-lead: inputTokens 320, the fake API gave 220',
+      'team-lead: cacheReadTokens 50, the fake API gave 2100',
+      'team-lead: cacheCreationTokens 2100, the fake API gave 50',
+      'team-lead: toolCalls 2, the script made 1',
+    ]);
+  });
+
+  it('finds a long call never named while it ran, and a line the dashboard did not show while a call ran', () => {
+    const late = [activity(4150, 'team-lead', 'tool', 'Bash'), activity(4300, 'team-lead', 'idle')];
+    const { failures } = checkWork({
+      ledger: LEDGER,
+      written: WRITTEN,
+      teamtop: teamtop(),
+      events: late,
+      screens: [
+        { pattern: /▶ Bash sleep 3/u, at: 4500 },
+        { pattern: /never/u, at: undefined },
+      ],
+    });
+    expect(failures).toEqual([
+      'team-lead: Bash ran 3.1 s and was never named live',
+      'the dashboard showed /▶ Bash sleep 3/u when no tool call was running',
+      'the dashboard never showed /never/u',
+    ]);
+  });
+
+  it('counts a response the client never wrote apart, and says when a side call reached a transcript', () => {
+    const written = new Set([...WRITTEN, 'msg_2']);
+    written.delete('msg_5');
+    const lead = { inputTokens: 100, outputTokens: 10, cacheReadTokens: 1000, cacheCreationTokens: 50, toolCalls: 1 };
+    const work = checkWork({ ledger: LEDGER, written, teamtop: teamtop(lead), events: EVENTS });
+    expect(work).toMatchObject({ unwritten: 1, sideCalls: 1 });
+    expect(work.failures).toEqual(['1 side calls (titles, summaries) were written to a transcript']);
+  });
+});

@@ -31,6 +31,7 @@ import {
   type WatchSet,
 } from './owners.js';
 import { SessionStates } from './session-states.js';
+import { holdYoungGeneration } from '../../io/young-generation.js';
 
 /** Bytes read in one turn, over all the files queued. */
 export const SLICE_BYTES = 4 * 1024 * 1024;
@@ -231,6 +232,8 @@ export class TranscriptReader {
       if (left > 0) this.queued.set(path, live);
     }
     if (observations.length > 0) this.options.emit(observations);
+    // More slices to come: a long read, which should not leave the young generation at its largest.
+    holdYoungGeneration(this.queued.size > 0);
     if (this.queued.size > 0) {
       this.scheduled = true;
       setImmediate(() => this.pump());

@@ -3,6 +3,7 @@
  * The live watcher, the start-up scan and a journal replay all produce
  * observations, so they all drive the same reducer.
  */
+import type { ActivityState } from './activity.js';
 import type { RecordedIncident } from './diagnoses/incident.js';
 import type { Thresholds } from './thresholds.js';
 import type { Artifact } from './agent.js';
@@ -11,6 +12,7 @@ import type { TeamFileTarget, FolderTarget } from './paths.js';
 import type { AgentStatus, Task, TeamConfig } from './schemas.js';
 import type { SessionState } from './session-state.js';
 import type { TranscriptFact, TranscriptMeta } from './transcript-facts.js';
+import type { MemberUsage } from './usage.js';
 import { append } from './lists.js';
 
 interface Seen {
@@ -109,6 +111,11 @@ export type Observation =
       readonly facts: readonly TranscriptFact[];
       readonly meta?: TranscriptMeta;
     } & Seen)
+  /**
+   * What a member was doing and had used, as a journal's `activity` line
+   * recorded it (a restore or a replay: never seen live).
+   */
+  | { readonly kind: 'activity'; readonly team: string; readonly member: string; readonly work: RecordedWork }
   /** The team lead's running session, as `sessions/<pid>.json` says; null once the file is gone. */
   | ({ readonly kind: 'session-state'; readonly team: string; readonly path: string; readonly state: SessionState | null } & Seen)
   /** A file we read was removed. */
@@ -140,6 +147,21 @@ export type Observation =
       readonly cleared: readonly RecordedIncident[];
       readonly whole: boolean;
     };
+
+/**
+ * A member's work as a journal keeps it: its state, the tool it ran (a name,
+ * never its input), since when, and its figures. Nothing of a transcript's text.
+ */
+export interface RecordedWork {
+  readonly state: ActivityState;
+  readonly tool: string | null;
+  readonly since: number | null;
+  readonly usage: MemberUsage | null;
+  /** When it was recorded. */
+  readonly at: number;
+  /** The run that recorded it is over: what the member does since is not known (its figures stand). */
+  readonly over?: boolean;
+}
 
 /** The path of a problem with the config dir itself (missing, a file, removed); its message names the dir. */
 export const DIR_PROBLEM = '.';

@@ -5,9 +5,11 @@
 import type { Observation } from '../domain/observation.js';
 import { classifyFolder } from '../domain/paths.js';
 import { FileInterpreter } from '../ingest/interpreter.js';
+import { firstLine, NAME_MAX } from '../ingest/transcript/text-lines.js';
 import type { RecordedIncident } from '../domain/diagnoses/incident.js';
 import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
 import { append } from '../domain/lists.js';
+import type { MemberUsage } from '../domain/usage.js';
 
 export class Replayer {
   readonly interpreter = new FileInterpreter();
@@ -93,6 +95,14 @@ export class Replayer {
         for (const path of this.interpreter.knownFiles()) if (path.startsWith(prefix)) append(forgotten, this.interpreter.forget(path));
         return [...forgotten, { kind: 'folder-gone', target, at: entry.t }];
       }
+      case 'activity': {
+        const target = classifyFolder(entry.path);
+        if (target?.kind !== 'team-dir') return [];
+        const { member, state, since, t } = entry;
+        // A name as the transcript decoder keeps one, sanitised and cut, and only where a state shows one.
+        const tool = state === 'tool' || state === 'waiting-permission' ? (firstLine(entry.tool ?? '', NAME_MAX) ?? '?') : null;
+        return [{ kind: 'activity', team: target.team, member, work: { state, tool, since, usage: usageOf(entry.usage), at: t } }];
+      }
       case 'incidents': {
         // Only for the team of a run whose header says it records them.
         const target = classifyFolder(entry.path);
@@ -110,6 +120,24 @@ export class Replayer {
       }
     }
   }
+}
+
+/** The figures a line holds, and nothing else it may carry. */
+function usageOf(usage: Extract<JournalEntry, { op: 'activity' }>['usage']): MemberUsage | null {
+  if (usage === null) return null;
+  const { inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, contextTokens, contextPercent, toolCalls } = usage;
+  const { costUSD, costEstimated } = usage;
+  return {
+    inputTokens,
+    outputTokens,
+    cacheReadTokens,
+    cacheCreationTokens,
+    contextTokens,
+    contextPercent,
+    toolCalls,
+    costUSD,
+    costEstimated,
+  };
 }
 
 const timeOrNaN = (at: number | null): number => at ?? Number.NaN;

@@ -198,3 +198,86 @@ describe('activity in the journal', () => {
     expect(selectUsage(teamOf(ended.store.getState(), files)).team).toEqual(seen.teams[0]!.usage);
   });
 });
+
+describe('hostile activity lines', () => {
+  it('are skipped with a notice, or taken sanitised, and the replay goes on', () => {
+    const team = 'alpha';
+    const usage = {
+      inputTokens: 10,
+      outputTokens: 2,
+      cacheReadTokens: 0,
+      cacheCreationTokens: 0,
+      contextTokens: 10,
+      contextPercent: 0,
+      toolCalls: 1,
+      costUSD: 0.01,
+      costEstimated: true,
+    };
+    const line = (fields: Line) =>
+      JSON.stringify({
+        op: 'activity',
+        t: 2000,
+        path: `teams/${team}`,
+        member: 'team-lead',
+        state: 'tool',
+        tool: 'Bash',
+        since: 1500,
+        usage,
+        ...fields,
+      });
+    const refused = [
+      line({ state: 'dancing' }),
+      line({ member: 42 }),
+      line({ tool: { name: 'Bash' } }),
+      line({ since: 'yesterday' }),
+      line({ usage: { ...usage, inputTokens: -5 } }),
+      line({ usage: { ...usage, outputTokens: 1.5 } }),
+      line({ usage: { ...usage, cacheReadTokens: 2 ** 60 } }),
+      line({ usage: { ...usage, toolCalls: '12' } }),
+      line({ usage: { ...usage, costUSD: 1e300 } }),
+      line({ usage: { ...usage, contextPercent: -1 } }),
+      line({ usage: { ...usage, costEstimated: 'yes' } }),
+      // Past a double: JSON.parse makes it Infinity.
+      line({ usage: { ...usage, contextTokens: 7 } }).replace('"contextTokens":7', '"contextTokens":1e400'),
+    ];
+    const text = [
+      JSON.stringify({ teamtop: 'journal', v: 2, run: 'r', team, claudeDir: '/c', started: 1000 }),
+      JSON.stringify({ op: 'folder', t: 1000, path: `teams/${team}`, present: true }),
+      JSON.stringify({
+        op: 'file',
+        t: 1000,
+        live: false,
+        path: `teams/${team}/config.json`,
+        text: JSON.stringify({ name: team, members: [{ name: 'team-lead' }, { name: 'worker' }] }),
+      }),
+      line({ tool: '\u001b[31mBash\u001b]0;pwned\u0007\nrm -rf /\u009b2J', usage: { ...usage, note: '\u001b[2J' } }),
+      ...refused,
+      line({ member: 'worker', state: 'thinking', tool: null, since: 1900, usage: { ...usage, inputTokens: 99 } }),
+    ].join('\n');
+    const path = join(tempDir(), 'hostile.jsonl');
+    writeFileSync(path, `${text}\n`);
+
+    const { code, stdout, stderr } = runCli(['replay', path, '--json', '--now', new Date(3000).toISOString()]);
+    expect(code, stderr).toBe(0);
+    const document = JSON.parse(stdout) as ReturnType<typeof snapshot>;
+    const [replayed] = document.teams;
+    const byName = new Map(replayed!.members.map((member) => [member.name, member]));
+    const tool = byName.get('team-lead')!.activity.tool!;
+    expect(tool).toBe('␛[31mBash␛]0;pwned␇');
+    expect(tool).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/u);
+    // Its figures, and nothing else the line carried.
+    expect(byName.get('team-lead')!.usage).toEqual(usage);
+    // The lines after the refused ones are replayed.
+    expect(byName.get('worker')!.activity).toEqual({ state: 'thinking', tool: null, detail: null, since: new Date(1900).toISOString() });
+    expect(byName.get('worker')!.usage).toMatchObject({ inputTokens: 99 });
+    // Each refused line is said, once for the file.
+    const problem = document.problems.find((item) => item.path === path);
+    expect(problem?.message).toBe(`line 5 is not a journal entry and was skipped (and ${refused.length - 1} more)`);
+
+    // On screen: nothing of the escape sequences reaches the terminal.
+    const frame = runCli(['replay', path, '--now', new Date(3000).toISOString()]);
+    expect(frame.code, frame.stderr).toBe(0);
+    expect(frame.stdout).toContain('▶ ␛[31mBash␛]0;pwned␇ · 1s');
+    expect(frame.stdout).not.toMatch(/[\u001b\u0007\u009b]/u);
+  });
+});

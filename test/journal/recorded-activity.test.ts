@@ -14,7 +14,8 @@ import { ReplayController } from '../../src/journal/replay-controller.js';
 import { listAllRuns } from '../../src/journal/store-dir.js';
 import { selectActivity, selectUsage } from '../../src/store/selectors/work.js';
 import { snapshot } from '../../src/store/snapshot.js';
-import type { AppState } from '../../src/store/state.js';
+import { reducer } from '../../src/store/reducer.js';
+import { initialState, type AppState } from '../../src/store/state.js';
 import { createStore } from '../../src/store/store.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
@@ -196,6 +197,65 @@ describe('activity in the journal', () => {
     expect(activity.get('team-lead')).toMatchObject({ state: 'idle', since: files.at(11) });
     expect(activity.get('alice')).toMatchObject({ state: 'idle', tool: null });
     expect(selectUsage(teamOf(ended.store.getState(), files)).team).toEqual(seen.teams[0]!.usage);
+  });
+});
+
+describe('what a line is written for', () => {
+  it('a change of state or tool, not each response of one; and figures that change while the member idles', async () => {
+    const files = new TeamFiles(tempDir(), Date.now() - 60_000);
+    files.config([files.teammate('bob', { backend: 'tmux', color: 'green' })]);
+    const bob = new TranscriptFiles(files).tmux('bob');
+    bob.mail('team-lead', 'You are bob.', 2);
+    const state = tempDir();
+    const live = await watchRecorded(files.dir, options(state));
+    const usageOf = () => selectUsage(teamOf(live.store.getState(), files)).members.get('bob');
+    const lines = () => {
+      live.journal!.flush();
+      return activityLines(state, 'bob').map((line) => [
+        line['state'],
+        (line['usage'] as Line)['outputTokens'],
+        (line['usage'] as Line)['costUSD'],
+      ]);
+    };
+    await waitFor(() => expect(activityLines(state, 'bob')).toHaveLength(1));
+
+    bob.text('Reading the tests.', 3, { usage: { output: 10 } });
+    await waitFor(() => expect(usageOf()).toMatchObject({ outputTokens: 10 }));
+    // Another response while it writes: its tokens are counted, and no line says so.
+    bob.text('Still reading.', 4, { usage: { output: 15 } });
+    await waitFor(() => expect(usageOf()).toMatchObject({ outputTokens: 25 }));
+    expect(lines().map(([state, output]) => [state, output])).toEqual([
+      ['thinking', 0],
+      ['writing', 10],
+    ]);
+
+    bob.text('Done.', 5, { end: true, usage: { output: 5 } });
+    bob.turnDuration(5, 3000);
+    await waitFor(() => expect(lines().at(-1)).toEqual(['idle', 30, expect.any(Number)]));
+    // The client's own cost, written as the session ends: a line, though bob still idles.
+    bob.costState(1.25);
+    await waitFor(() => expect(lines().at(-1)).toEqual(['idle', 30, 1.25]));
+    live.stop();
+  });
+
+  it('says nothing known of what members do once the run that recorded it is over', () => {
+    const work = (state: 'tool' | 'idle', at: number) => ({ state, tool: state === 'tool' ? 'Bash' : null, since: at, usage: null, at });
+    const replayed = reducer(initialState, {
+      type: 'observed',
+      observations: [
+        { kind: 'run', team: 'alpha', at: 1000, thresholds: null },
+        { kind: 'activity', team: 'alpha', member: 'worker', work: work('tool', 1100) },
+        { kind: 'activity', team: 'alpha', member: 'team-lead', work: work('idle', 1200) },
+      ],
+    });
+    const team = (state: AppState) => state.teams.get('alpha')!;
+    expect(selectActivity(team(replayed), 2000).get('worker')).toMatchObject({ state: 'tool', tool: 'Bash', since: 1100 });
+    // Another run of the team begins (its header), which did not read transcripts.
+    const next = reducer(replayed, { type: 'observed', observations: [{ kind: 'run', team: 'alpha', at: 5000, thresholds: null }] });
+    expect([...selectActivity(team(next), 6000).values()].map((activity) => [activity.state, activity.since])).toEqual([
+      ['unknown', null],
+      ['unknown', null],
+    ]);
   });
 });
 

@@ -28,7 +28,8 @@ interface ActivityEntry {
   readonly state: ActivityState;
   readonly tool: string | null;
   readonly since: number | null;
-  readonly usage: MemberUsage | null;
+  /** Left out when it is what the member's line before said. */
+  readonly usage?: MemberUsage | null;
 }
 
 /** What was recorded last of a member's work. */
@@ -178,23 +179,25 @@ export class JournalEntries {
    * figures as of then; and one when its figures changed while it idled (the
    * client's cost, written as a session ends). So a member's tokens cost no line
    * each: a transcript is read in half-second batches, and a line says a change.
-   * Every member, the first time this run records the team.
+   * Every member, with its figures, the first time this run records the team.
    */
   activityFor(team: TeamState, now: number): [team: string, line: string][] {
     if (team.transcripts.size === 0 || this.looked.get(team.name) === team) return [];
     this.looked.set(team.name, team);
     let said = this.said.get(team.name);
     if (!said) this.said.set(team.name, (said = new Map<string, Said>()));
-    const usage = selectUsage(team).members;
+    const figuresOf = selectUsage(team).members;
     const lines: [string, string][] = [];
     for (const [member, activity] of selectActivity(team, now)) {
       const before = said.get(member);
-      const figures = recordable(usage.get(member) ?? null);
+      const figures = recordable(figuresOf.get(member) ?? null);
       const idle = activity.state === 'idle' || activity.state === 'unknown';
       if (!activityChanged(before?.activity, activity) && !(idle && !sameUsage(before?.usage ?? null, figures))) continue;
       said.set(member, { activity, usage: figures });
       const { state, tool, since } = activity;
-      lines.push(this.line(team.name, { op: 'activity', t: now, path: `teams/${team.name}`, member, state, tool, since, usage: figures }));
+      // Most changes come with the same figures (a call's end, a turn's): a restore parses every line.
+      const usage = before && sameUsage(before.usage, figures) ? {} : { usage: figures };
+      lines.push(this.line(team.name, { op: 'activity', t: now, path: `teams/${team.name}`, member, state, tool, since, ...usage }));
     }
     return lines;
   }

@@ -15,6 +15,7 @@
  * {"op":"gone","t":1767…,"live":true,"path":"tasks/alpha/3.json"}
  * {"op":"incidents","t":1767…,"path":"teams/alpha","raised":[{"id":"stalled:…",…,"raisedAt":1767…}],"cleared":[]}
  * {"op":"activity","t":1767…,"path":"teams/alpha","member":"worker","state":"tool","tool":"Bash","since":1767…,"usage":{"inputTokens":1200,…}}
+ * {"op":"activity","t":1767…,"path":"teams/alpha","member":"worker","state":"thinking","tool":null,"since":1767…}
  * {"op":"folder","t":1767…,"path":"teams/alpha","present":false}
  * ```
  *
@@ -34,8 +35,9 @@
  * An `activity` line is what a member was doing as its session transcript
  * said, when its state or the tool shown changed (and its figures when they
  * changed while it idled): its state, the tool's name, since when, and its
- * tokens, context, tool calls and cost. Never a tool's input, a result or any
- * text of a transcript: transcripts hold the user's code and secrets.
+ * tokens, context, tool calls and cost (left out when they are what the
+ * member's line before in the same file said). Never a tool's input, a result
+ * or any text of a transcript: transcripts hold the user's code and secrets.
  *
  * Version 1 recorded an inbox's whole text on every change, and an append as
  * a patch of the text before it (`keep`: characters kept); it is still read.
@@ -171,7 +173,8 @@ export const EntrySchema = z.discriminatedUnion('op', [
     state: z.enum(ACTIVITY_STATES),
     tool: z.nullable(z.string()),
     since: maybeInstant,
-    usage: z.nullable(RecordedUsageSchema),
+    /** Absent: as the member's line before in the same file said. */
+    usage: z.optional(z.nullable(RecordedUsageSchema)),
   }),
 ]);
 export type JournalEntry = z.infer<typeof EntrySchema>;
@@ -185,10 +188,10 @@ const isPieces = (value: unknown): boolean =>
   value.every((piece) => isElement(piece) || (Array.isArray(piece) && piece.length === 2 && isCount(piece[0]) && isCount(piece[1])));
 const isStrings = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isFigure = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= MAX_FIGURE;
-/** `usage` as the schema takes it (null, or every figure of a fitting type). */
+/** `usage` as the schema takes it (absent, null, or every figure of a fitting type). */
 const isUsage = (value: unknown): boolean => {
-  if (value === null) return true;
-  if (!isElement(value) || Object.hasOwn(value as object, '__proto__')) return false;
+  if (value === null || value === undefined) return true;
+  if (!isElement(value) || Object.hasOwn(value, '__proto__')) return false;
   const usage = value as Record<string, unknown>;
   return (
     USAGE_COUNTS.every((key) => isCount(usage[key])) &&

@@ -10,7 +10,7 @@ import type { TeamState } from './state.js';
 export const RECORDED_MEMBERS_KEPT = 256;
 
 /** Set a member's recorded work in `work` (a map the caller owns), the least recently recorded going past the bound. */
-export function putRecordedWork(work: Map<string, RecordedWork>, member: string, recorded: RecordedWork): void {
+export function putRecordedWork<V>(work: Map<string, V>, member: string, recorded: V): void {
   work.delete(member);
   work.set(member, recorded);
   if (work.size > RECORDED_MEMBERS_KEPT) work.delete(work.keys().next().value!);

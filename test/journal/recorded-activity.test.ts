@@ -37,6 +37,9 @@ const SECRETS = {
 
 type Line = Record<string, unknown>;
 
+/** What an activity line holds, besides its member's figures. */
+const FIELDS = ['member', 'op', 'path', 'since', 'state', 't', 'tool'];
+
 /** Every byte under the journal's folder, as text. */
 function journalBytes(state: string): string {
   return readdirSync(state, { recursive: true, withFileTypes: true })
@@ -45,11 +48,21 @@ function journalBytes(state: string): string {
     .join('\n');
 }
 
-function activityLines(state: string, member?: string): Line[] {
-  return listAllRuns(state)
-    .flatMap((run) => readFileSync(run.path, 'utf8').trim().split('\n'))
-    .map((line) => JSON.parse(line) as Line)
-    .filter((line) => line['op'] === 'activity' && (member === undefined || line['member'] === member));
+/** The journal's `activity` lines, as written (`figures`: each with its member's figures as of it, where it left them out). */
+function activityLines(state: string, member?: string, figures = false): Line[] {
+  return listAllRuns(state).flatMap((run) => {
+    const last = new Map<unknown, unknown>();
+    return readFileSync(run.path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as Line)
+      .filter((line) => line['op'] === 'activity')
+      .map((line) => {
+        if ('usage' in line) last.set(line['member'], line['usage']);
+        return figures ? { ...line, usage: last.get(line['member']) } : line;
+      })
+      .filter((line) => member === undefined || line['member'] === member);
+  });
 }
 
 /** A team of a lead and an in-process teammate, its transcripts written as 2.1.332 writes them. */
@@ -98,7 +111,7 @@ async function recordedRun() {
 describe('activity in the journal', () => {
   it('records each change of what a member does, with its figures, and no input, result or text', async () => {
     const { files, state, seen } = await recordedRun();
-    const lead = activityLines(state, 'team-lead');
+    const lead = activityLines(state, 'team-lead', true);
     expect(lead.map((line) => [line['state'], line['tool']])).toEqual([
       ['thinking', null],
       ['tool', 'Bash'],
@@ -114,9 +127,15 @@ describe('activity in the journal', () => {
     // The last figures are what the dashboard showed.
     const shown = seen.teams[0]!.members.find((member) => member.name === 'team-lead')!.usage;
     expect(lead.at(-1)!['usage']).toEqual(shown);
-    // A line holds these and nothing else.
+    // A line holds these and nothing else; its figures when they changed since its member's line before.
+    const written = activityLines(state, 'team-lead');
     for (const line of activityLines(state))
-      expect(Object.keys(line).sort()).toEqual(['member', 'op', 'path', 'since', 'state', 't', 'tool', 'usage']);
+      expect(
+        Object.keys(line)
+          .filter((key) => key !== 'usage')
+          .sort(),
+      ).toEqual(FIELDS);
+    expect(written.map((line) => 'usage' in line)).toEqual([true, true, ...(written.length === 4 ? [true] : []), written.length === 3]);
 
     const bytes = journalBytes(state);
     for (const secret of Object.values(SECRETS)) expect(bytes).not.toContain(secret);
@@ -211,7 +230,7 @@ describe('what a line is written for', () => {
     const usageOf = () => selectUsage(teamOf(live.store.getState(), files)).members.get('bob');
     const lines = () => {
       live.journal!.flush();
-      return activityLines(state, 'bob').map((line) => [
+      return activityLines(state, 'bob', true).map((line) => [
         line['state'],
         (line['usage'] as Line)['outputTokens'],
         (line['usage'] as Line)['costUSD'],
@@ -313,6 +332,8 @@ describe('hostile activity lines', () => {
       line({ tool: '\u001b[31mBash\u001b]0;pwned\u0007\nrm -rf /\u009b2J', usage: { ...usage, note: '\u001b[2J' } }),
       ...refused,
       line({ member: 'worker', state: 'thinking', tool: null, since: 1900, usage: { ...usage, inputTokens: 99 } }),
+      // Its figures left out: as its line before said.
+      line({ member: 'worker', state: 'idle', tool: 'Bash', since: 1950, usage: undefined }),
     ].join('\n');
     const path = join(tempDir(), 'hostile.jsonl');
     writeFileSync(path, `${text}\n`);
@@ -328,7 +349,7 @@ describe('hostile activity lines', () => {
     // Its figures, and nothing else the line carried.
     expect(byName.get('team-lead')!.usage).toEqual(usage);
     // The lines after the refused ones are replayed.
-    expect(byName.get('worker')!.activity).toEqual({ state: 'thinking', tool: null, detail: null, since: new Date(1900).toISOString() });
+    expect(byName.get('worker')!.activity).toEqual({ state: 'idle', tool: null, detail: null, since: new Date(1950).toISOString() });
     expect(byName.get('worker')!.usage).toMatchObject({ inputTokens: 99 });
     // Each refused line is said, once for the file.
     const problem = document.problems.find((item) => item.path === path);

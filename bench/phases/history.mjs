@@ -4,7 +4,8 @@
 // message appended to an inbox, then removed once delivered.
 //
 //   history-cpu      CPU per message, on a dashboard restored from 20,000 messages and on one with none
-//   history-restore  `--json` on a config dir whose journal holds 20,000 messages, and with no journal
+//   history-restore  `--json` on a config dir whose journal holds 20,000 messages, the same with what its
+//                    members did between them (activity lines, issue 23 §8), and with no journal
 //   history-replay   `replay --json` of a 1,000,000-entry recording (time and peak RSS), and the floor:
 //                    reading and parsing its lines
 import { spawn } from 'node:child_process';
@@ -81,11 +82,44 @@ function runMessage(members, i, t) {
 }
 
 /**
+ * What a member does between two of its messages, as a dashboard reading its
+ * transcript journals it: a call begins with a response (new figures), its
+ * result comes back (the same figures), the turn ends.
+ */
+const WORK = [
+  ['thinking', null, false],
+  ['tool', 'Bash', true],
+  ['thinking', null, false],
+  ['tool', 'Read', true],
+  ['idle', null, false],
+];
+
+/** The `i`th activity line of a run: a member's state and tool as they change, and its figures as they grow. */
+function activityLine(team, member, t, i) {
+  const [state, tool, figures] = WORK[i % WORK.length];
+  const line = { op: 'activity', t, path: `teams/${team}`, member, state, tool, since: t };
+  if (!figures) return line;
+  const usage = {
+    inputTokens: 1200 * i,
+    outputTokens: 300 * i,
+    cacheReadTokens: 40_000 * i,
+    cacheCreationTokens: 700 * i,
+    contextTokens: 45_000,
+    contextPercent: 22.5,
+    toolCalls: Math.floor((2 * i) / WORK.length),
+    costUSD: Math.round(12_300 * i) / 1e6,
+    costEstimated: true,
+  };
+  return { ...line, usage };
+}
+
+/**
  * A run file of `messages` messages among `members` (see runMessage), each
  * appended to its recipient's empty inbox and removed `deliveredMs` later, as
- * 2.1.330 delivers them, `gapMs` apart, the last one ending at `end`.
+ * 2.1.330 delivers them, `gapMs` apart, the last one ending at `end`; and,
+ * after each, `activity` lines of what its sender did before the next.
  */
-export function writeRun(path, { team, members, config, messages, end, gapMs = 5000, deliveredMs = 100 }) {
+export function writeRun(path, { team, members, config, messages, end, gapMs = 5000, deliveredMs = 100, activity = 0 }) {
   const file = new LineFile(path);
   const start = end - messages * gapMs;
   // As teamtop writes a run: it records its incidents as it judges them, with the default thresholds.
@@ -110,13 +144,17 @@ export function writeRun(path, { team, members, config, messages, end, gapMs = 5
     const path = `teams/${team}/inboxes/${to}.json`;
     file.line({ op: 'inbox', t, live: true, path, messages: [message(from, text, t, { read: false })] });
     file.line({ op: 'inbox', t: t + deliveredMs, live: true, path, messages: [] });
+    for (let k = 0; k < activity; k++) file.line(activityLine(team, from, t + deliveredMs + k + 1, i * activity + k));
   }
   file.close();
   return statSync(path).size;
 }
 
-/** A team of five on disk, every inbox empty (its messages delivered), and a journal of `history` messages among them. */
-export function historyDir(temp, history) {
+/**
+ * A team of five on disk, every inbox empty (its messages delivered), and a
+ * journal of `history` messages among them, with `activity` lines after each.
+ */
+export function historyDir(temp, history, activity = 0) {
   const dir = temp('history');
   const state = temp('history-state');
   // The team began when its history did (history messages 5 s apart, the last a minute ago).
@@ -131,6 +169,7 @@ export function historyDir(temp, history) {
       config,
       messages: history,
       end: Date.now() - 60_000,
+      activity,
     });
   }
   return { dir, state, names };
@@ -196,24 +235,43 @@ async function cpuPerMessage({ temp, startTeamtop, quick }, history) {
 
 // ---------------------------------------------------------------- restore
 
+/** Activity lines after each message: five a message is a member's tool calls and turn end between two of its messages. */
+const ACTIVITY_PER_MESSAGE = 5;
+
 async function restore({ temp, quick }) {
   const history = 20_000;
   const empty = historyDir(temp, 0);
   const full = historyDir(temp, history);
+  const working = historyDir(temp, history, ACTIVITY_PER_MESSAGE);
   const runs = quick ? 2 : 3;
   const without = [];
   const withHistory = [];
+  const withActivity = [];
   let kept;
+  const measure = async (dir, into) => {
+    const run = await measureCommand(['--json', '--dir', dir.dir, '--state-dir', dir.state], 120_000);
+    if (!run.finished || run.code !== 0) throw new Error(`--json with ${history} messages of history failed: ${run.stderr}`);
+    into.push(run.ms);
+    return run;
+  };
   for (let i = 0; i < runs; i++) {
     without.push((await measureCommand(['--json', '--dir', empty.dir, '--state-dir', empty.state], 120_000)).ms);
-    const run = await measureCommand(['--json', '--dir', full.dir, '--state-dir', full.state], 120_000);
-    if (!run.finished || run.code !== 0) throw new Error(`--json with ${history} messages of history failed: ${run.stderr}`);
-    withHistory.push(run.ms);
-    kept = run.stdoutBytes;
+    kept = (await measure(full, withHistory)).stdoutBytes;
+    await measure(working, withActivity);
   }
   const a = stats(withHistory).median;
   const b = stats(without).median;
-  return { history, withMs: a, withoutMs: b, restoreMs: a - b, jsonBytes: kept };
+  const c = stats(withActivity).median;
+  return {
+    history,
+    activityLines: history * ACTIVITY_PER_MESSAGE,
+    withMs: a,
+    withoutMs: b,
+    restoreMs: a - b,
+    activityMs: c,
+    restoreActivityMs: c - b,
+    jsonBytes: kept,
+  };
 }
 
 // ---------------------------------------------------------------- replay --json
@@ -277,19 +335,28 @@ export function historyPhases(context) {
       ],
     },
     'history-restore': {
-      label: 'history: --json restoring a journal of 20,000 messages, and with no journal',
+      label: 'history: --json restoring a journal of 20,000 messages, with and without activity lines, and with no journal',
       run: () => restore(context),
       summary: (runs) => ({
         history: runs[0].history,
+        activityLines: runs[0].activityLines,
         withMs: across(runs, (r) => r.withMs),
         withoutMs: across(runs, (r) => r.withoutMs),
         restoreMs: across(runs, (r) => r.restoreMs),
+        activityMs: across(runs, (r) => r.activityMs),
+        restoreActivityMs: across(runs, (r) => r.restoreActivityMs),
       }),
       rows: (r) => [
         [
           'restore 20,000 messages of history (ms)',
           spread(r.restoreMs, 0),
           `--json ${spread(r.withMs, 0)} with it, ${spread(r.withoutMs, 0)} without`,
+          '≤ 1000',
+        ],
+        [
+          `restore the same and ${r.activityLines.toLocaleString('en')} activity lines (ms)`,
+          spread(r.restoreActivityMs, 0),
+          `--json ${spread(r.activityMs, 0)} with them`,
           '≤ 1000',
         ],
       ],

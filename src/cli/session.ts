@@ -54,7 +54,7 @@ export function openSession(
     const before = store.getState();
     store.dispatch({ type: 'observed', observations });
     journal?.record(observations);
-    journal?.recordIncidents(before, store.getState());
+    journal?.recordState(before, store.getState());
   };
 
   let restoredFolders: ReadonlySet<string> = new Set();

@@ -21,7 +21,7 @@ import { onClockStep } from '../store/clock-steps.js';
 import { selectHandshakes } from '../store/selectors/handshakes.js';
 import { selectTaskGraph } from '../store/selectors/tasks.js';
 import { selectTeams } from '../store/selectors/teams.js';
-import { selectActivity, selectUsage } from '../store/selectors/work.js';
+import { activityChanged, selectActivity, selectUsage } from '../store/selectors/work.js';
 import type { TeamState } from '../store/state.js';
 import type { Store } from '../store/store.js';
 
@@ -104,7 +104,7 @@ function activityEvents(
   const events: TeamEvent[] = [];
   for (const [member, activity] of after) {
     const previous = before?.get(member);
-    if (previous && previous.state === activity.state && previous.tool === activity.tool) continue;
+    if (!activityChanged(previous, activity)) continue;
     const usage = selectUsage(team).members.get(member) ?? null;
     events.push({
       kind: 'activity',

@@ -3,7 +3,7 @@
  * The live watcher, the start-up scan and a journal replay all produce
  * observations, so they all drive the same reducer.
  */
-import type { ActivityFold } from './activity.js';
+import type { ActivityState } from './activity.js';
 import type { RecordedIncident } from './diagnoses/incident.js';
 import type { Thresholds } from './thresholds.js';
 import type { Artifact } from './agent.js';
@@ -11,8 +11,8 @@ import type { InboxMessage } from './inbox.js';
 import type { TeamFileTarget, FolderTarget } from './paths.js';
 import type { AgentStatus, Task, TeamConfig } from './schemas.js';
 import type { SessionState } from './session-state.js';
-import type { TranscriptFact, TranscriptIdentity, TranscriptMeta } from './transcript-facts.js';
-import type { UsageFold } from './usage.js';
+import type { TranscriptFact, TranscriptMeta } from './transcript-facts.js';
+import type { MemberUsage } from './usage.js';
 import { append } from './lists.js';
 
 interface Seen {
@@ -97,8 +97,7 @@ export type Observation =
    * What was appended to a session transcript (`projects/…`) of the team's,
    * decoded into facts (src/watch/transcripts/). `reset`: read from its start
    * (the first read, or the file was replaced or rewritten): what was known of
-   * it is forgotten, and it starts from `base` (a journal's record of a read
-   * from the start) or from nothing. `more`: the read goes on (a long
+   * it is forgotten, and it starts from nothing. `more`: the read goes on (a long
    * transcript is read in slices between frames). `meta`: the `.meta.json`
    * beside a subagent's transcript, as read with it.
    */
@@ -110,9 +109,13 @@ export type Observation =
       readonly reset: boolean;
       readonly more?: boolean;
       readonly facts: readonly TranscriptFact[];
-      readonly base?: TranscriptBase;
       readonly meta?: TranscriptMeta;
     } & Seen)
+  /**
+   * What a member was doing and had used, as a journal's `activity` line
+   * recorded it (a restore or a replay: never seen live).
+   */
+  | { readonly kind: 'activity'; readonly team: string; readonly member: string; readonly work: RecordedWork }
   /** The team lead's running session, as `sessions/<pid>.json` says; null once the file is gone. */
   | ({ readonly kind: 'session-state'; readonly team: string; readonly path: string; readonly state: SessionState | null } & Seen)
   /** A file we read was removed. */
@@ -145,11 +148,19 @@ export type Observation =
       readonly whole: boolean;
     };
 
-/** Where a transcript's folds start from, as a journal recorded them (text left out: see journalFact). */
-export interface TranscriptBase {
-  readonly activity: ActivityFold;
-  readonly usage: UsageFold;
-  readonly identity: TranscriptIdentity | null;
+/**
+ * A member's work as a journal keeps it: its state, the tool it ran (a name,
+ * never its input), since when, and its figures. Nothing of a transcript's text.
+ */
+export interface RecordedWork {
+  readonly state: ActivityState;
+  readonly tool: string | null;
+  readonly since: number | null;
+  readonly usage: MemberUsage | null;
+  /** When it was recorded. */
+  readonly at: number;
+  /** The run that recorded it is over: what the member does since is not known (its figures stand). */
+  readonly over?: boolean;
 }
 
 /** The path of a problem with the config dir itself (missing, a file, removed); its message names the dir. */

@@ -9,8 +9,8 @@
  * and `detail`, a `line`, a sender (`from`). Ids, models and the identity are
  * keys to match on, as written: sanitise them before showing them.
  * Times are epoch ms from the record's own `timestamp` (the writer's clock).
- *
- *   journalFact(fact): TranscriptFact | undefined   what the journal may keep of a fact
+ * The journal keeps none of them: it records what they are folded into
+ * (src/journal/format.ts, `activity` lines).
  */
 
 /** Tokens of one model response, as its `usage` says. */
@@ -106,27 +106,3 @@ export type TranscriptFact =
   | { readonly kind: 'cost'; readonly totalUSD: number; readonly models: readonly ModelCost[] };
 
 export type TranscriptFactKind = TranscriptFact['kind'];
-
-/**
- * A fact as the journal may keep it (issue 23: state, tool names, times and
- * token counts; never a tool's input, a result or text from a transcript):
- * the one line shown is blanked, and a spawn prompt, which is nothing but
- * text, is not kept at all. Replayed, the activity and usage are the same;
- * the lines are not there.
- */
-export function journalFact(fact: TranscriptFact): TranscriptFact | undefined {
-  switch (fact.kind) {
-    case 'tool-started':
-      return { ...fact, detail: null };
-    case 'text':
-    case 'prompt':
-      return { ...fact, line: '' };
-    case 'mail-taken':
-      return { ...fact, line: null };
-    case 'spawn-prompt':
-    case 'spawned':
-      return undefined;
-    default:
-      return fact;
-  }
-}

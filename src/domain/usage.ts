@@ -4,6 +4,7 @@
  *
  *   NO_USAGE; foldUsage(usage, facts): UsageFold            one member's figures, fact by fact
  *   usageView(members): { members, team }                   `Member.usage` for each, `Team.usage` for the team
+ *   teamUsageOf(members): TeamUsage | null                  `Team.usage` from the members' alone (a journal's)
  *
  * - Tokens in and out, cache reads and writes: summed once per response
  *   (`message.id`: the decoder says a response's usage once, and again with
@@ -177,4 +178,34 @@ export function usageView(members: ReadonlyMap<string, MemberUsageSource | undef
       costEstimated: costUSD !== null && costEstimated,
     },
   };
+}
+
+/**
+ * `Team.usage` from the members' figures alone (as a journal recorded them:
+ * which process each ran in is not kept), null when none is known. It differs
+ * from usageView's only where members shared a process whose cost the client
+ * recorded: the sum of their estimates stands for it.
+ */
+export function teamUsageOf(members: Iterable<MemberUsage | null>): TeamUsage | null {
+  let team: { -readonly [K in keyof TeamUsage]: TeamUsage[K] } | null = null;
+  for (const usage of members) {
+    if (usage === null) continue;
+    team ??= {
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheReadTokens: 0,
+      cacheCreationTokens: 0,
+      toolCalls: 0,
+      costUSD: 0,
+      costEstimated: false,
+    };
+    team.inputTokens += usage.inputTokens;
+    team.outputTokens += usage.outputTokens;
+    team.cacheReadTokens += usage.cacheReadTokens;
+    team.cacheCreationTokens += usage.cacheCreationTokens;
+    team.toolCalls += usage.toolCalls;
+    team.costUSD = team.costUSD === null || usage.costUSD === null ? null : team.costUSD + usage.costUSD;
+    team.costEstimated ||= usage.costEstimated;
+  }
+  return team && { ...team, costUSD: dollars(team.costUSD), costEstimated: team.costUSD !== null && team.costEstimated };
 }

@@ -1,19 +1,42 @@
 /**
  * What the journal records of each observation, as lines of the team's run
- * file; and what that takes remembering: the inboxes it holds a base for (so
- * a change to one is recorded as a change), each file's last problem, the
- * folders present.
+ * file, and of the members' work and the team's incidents as they change; and
+ * what that takes remembering: the inboxes it holds a base for (so a change to
+ * one is recorded as a change), each file's last problem, the folders present,
+ * what was said of each member's work.
  */
 import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, pathOf, type TeamFileTarget } from '../domain/paths.js';
-import type { JournalEntry } from './format.js';
+import { MAX_FIGURE, USAGE_COUNTS, type JournalEntry } from './format.js';
+import type { ActivityNow, ActivityState } from '../domain/activity.js';
+import type { MemberUsage } from '../domain/usage.js';
+import { activityChanged, selectActivity, selectUsage } from '../store/selectors/work.js';
 import { recordedIncident, type Incident, type RecordedIncident } from '../domain/diagnoses/incident.js';
 import { TRANSCRIPT_KINDS } from '../domain/diagnoses/registry.js';
 import type { InboxMessage } from '../domain/inbox.js';
 import type { IncidentLog } from '../store/incidents.js';
 import { positionOf } from '../store/inbox-history.js';
 import type { TeamState } from '../store/state.js';
+
+/** An `activity` line as written (EntrySchema reads it back): a member's state, tool name, times and figures, nothing else. */
+interface ActivityEntry {
+  readonly op: 'activity';
+  readonly t: number;
+  readonly path: string;
+  readonly member: string;
+  readonly state: ActivityState;
+  readonly tool: string | null;
+  readonly since: number | null;
+  /** Left out when it is what the member's line before said. */
+  readonly usage?: MemberUsage | null;
+}
+
+/** What was recorded last of a member's work. */
+interface Said {
+  readonly activity: ActivityNow;
+  readonly usage: MemberUsage | null;
+}
 
 /** An `incidents` line as written (EntrySchema reads it back). */
 interface IncidentsEntry {
@@ -34,6 +57,9 @@ export class JournalEntries {
    */
   private readonly problems = new Map<string, string | null>();
   private readonly folders: Set<string>;
+  /** Each team's version last looked at for its members' work, and what was recorded of each member's. */
+  private readonly looked = new Map<string, TeamState>();
+  private readonly said = new Map<string, Map<string, Said>>();
 
   constructor(
     folders: ReadonlySet<string> | undefined,
@@ -50,6 +76,8 @@ export class JournalEntries {
   /** The team's file was made again (another teamtop's pruning took it): the changes that follow need their base again. */
   madeAgain(team: string): void {
     for (const based of this.based) if (classifyFile(based)?.team === team) this.based.delete(based);
+    this.said.delete(team);
+    this.looked.delete(team);
   }
 
   /** The line recording `observation`, and the team whose file it goes in; nothing when it is not history. */
@@ -144,7 +172,37 @@ export class JournalEntries {
     });
   }
 
-  private line(team: string, entry: JournalEntry | IncidentsEntry): [string, string] {
+  /**
+   * The lines recording what the team's members do, as their transcripts say
+   * (a team none of whose is read has none): one for each whose state or tool
+   * shown changed, as `--follow --json` tells an `activity` event, with its
+   * figures as of then; and one when its figures changed while it idled (the
+   * client's cost, written as a session ends). So a member's tokens cost no line
+   * each: a transcript is read in half-second batches, and a line says a change.
+   * Every member, with its figures, the first time this run records the team.
+   */
+  activityFor(team: TeamState, now: number): [team: string, line: string][] {
+    if (team.transcripts.size === 0 || this.looked.get(team.name) === team) return [];
+    this.looked.set(team.name, team);
+    let said = this.said.get(team.name);
+    if (!said) this.said.set(team.name, (said = new Map<string, Said>()));
+    const figuresOf = selectUsage(team).members;
+    const lines: [string, string][] = [];
+    for (const [member, activity] of selectActivity(team, now)) {
+      const before = said.get(member);
+      const figures = recordable(figuresOf.get(member) ?? null);
+      const idle = activity.state === 'idle' || activity.state === 'unknown';
+      if (!activityChanged(before?.activity, activity) && !(idle && !sameUsage(before?.usage ?? null, figures))) continue;
+      said.set(member, { activity, usage: figures });
+      const { state, tool, since } = activity;
+      // Most changes come with the same figures (a call's end, a turn's): a restore parses every line.
+      const usage = before && sameUsage(before.usage, figures) ? {} : { usage: figures };
+      lines.push(this.line(team.name, { op: 'activity', t: now, path: `teams/${team.name}`, member, state, tool, since, ...usage }));
+    }
+    return lines;
+  }
+
+  private line(team: string, entry: JournalEntry | IncidentsEntry | ActivityEntry): [string, string] {
     return [team, `${inertJson(entry)}\n`];
   }
 }
@@ -160,3 +218,26 @@ function targetOf(observation: Extract<Observation, { kind: 'config' | 'task' | 
       return { kind: 'agent-status', team: observation.team, member: observation.member };
   }
 }
+
+/** A count a line holds: a safe integer (a hostile transcript's sums can be fractions, or past it). */
+const countOf = (value: number): number => (value >= Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : value > 0 ? Math.round(value) : 0);
+const figureOf = (value: number | null): number | null =>
+  value === null ? null : value >= MAX_FIGURE ? MAX_FIGURE : value > 0 ? value : 0;
+
+/** A member's figures as an `activity` line holds them: what its schema takes back. */
+function recordable(usage: MemberUsage | null): MemberUsage | null {
+  if (usage === null) return null;
+  const counts = Object.fromEntries(USAGE_COUNTS.map((key) => [key, countOf(usage[key])])) as Pick<
+    MemberUsage,
+    (typeof USAGE_COUNTS)[number]
+  >;
+  return {
+    ...counts,
+    contextPercent: figureOf(usage.contextPercent),
+    costUSD: figureOf(usage.costUSD),
+    costEstimated: usage.costEstimated,
+  };
+}
+
+const sameUsage = (a: MemberUsage | null, b: MemberUsage | null): boolean =>
+  a === b || (a !== null && b !== null && Object.keys(a).every((key) => a[key as keyof MemberUsage] === b[key as keyof MemberUsage]));

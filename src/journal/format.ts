@@ -14,6 +14,8 @@
  * {"op":"problem","t":1767…,"path":"tasks/alpha/4.json","message":null}
  * {"op":"gone","t":1767…,"live":true,"path":"tasks/alpha/3.json"}
  * {"op":"incidents","t":1767…,"path":"teams/alpha","raised":[{"id":"stalled:…",…,"raisedAt":1767…}],"cleared":[]}
+ * {"op":"activity","t":1767…,"path":"teams/alpha","member":"worker","state":"tool","tool":"Bash","since":1767…,"usage":{"inputTokens":1200,…}}
+ * {"op":"activity","t":1767…,"path":"teams/alpha","member":"worker","state":"thinking","tool":null,"since":1767…}
  * {"op":"folder","t":1767…,"path":"teams/alpha","present":false}
  * ```
  *
@@ -29,6 +31,13 @@
  * it in a file holds every element. Above: three messages, a fourth appended,
  * then the first one gone and the fourth marked read. A file that cannot be
  * read or parsed is recorded by its problem's message, never by its text.
+ *
+ * An `activity` line is what a member was doing as its session transcript
+ * said, when its state or the tool shown changed (and its figures when they
+ * changed while it idled): its state, the tool's name, since when, and its
+ * tokens, context, tool calls and cost (left out when they are what the
+ * member's line before in the same file said). Never a tool's input, a result
+ * or any text of a transcript: transcripts hold the user's code and secrets.
  *
  * Version 1 recorded an inbox's whole text on every change, and an append as
  * a patch of the text before it (`keep`: characters kept); it is still read.
@@ -93,6 +102,35 @@ const RecordedIncidentSchema = z.looseObject({
 });
 export type RecordedIncidentLine = z.infer<typeof RecordedIncidentSchema>;
 
+const ACTIVITY_STATES = ['tool', 'thinking', 'writing', 'idle', 'waiting-permission', 'unknown'] as const;
+const STATES: ReadonlySet<unknown> = new Set(ACTIVITY_STATES);
+
+/** Token counts and tool calls (counts: a safe integer, never negative), told without the schema. */
+export const USAGE_COUNTS = [
+  'inputTokens',
+  'outputTokens',
+  'cacheReadTokens',
+  'cacheCreationTokens',
+  'contextTokens',
+  'toolCalls',
+] as const;
+/** Dollars and percentages: finite, and not past what any run costs or fills. */
+export const MAX_FIGURE = 1e9;
+const figure = z.number().check(z.gte(0), z.lte(MAX_FIGURE));
+
+/** `Member.usage` as an `activity` line holds it (see MemberUsage). */
+export const RecordedUsageSchema = z.looseObject({
+  inputTokens: count,
+  outputTokens: count,
+  cacheReadTokens: count,
+  cacheCreationTokens: count,
+  contextTokens: count,
+  toolCalls: count,
+  contextPercent: z.nullable(figure),
+  costUSD: z.nullable(figure),
+  costEstimated: z.boolean(),
+});
+
 export const EntrySchema = z.discriminatedUnion('op', [
   z.looseObject({
     op: z.literal('file'),
@@ -126,6 +164,18 @@ export const EntrySchema = z.discriminatedUnion('op', [
     /** `raised` is every one standing (a run's first line of a team): any other stands no more. */
     whole: z.optional(z.boolean()),
   }),
+  /** What a member of the team (`path`: its folder) was doing and had used (a tool's name, never its input). */
+  z.looseObject({
+    op: z.literal('activity'),
+    t: instant,
+    path: z.string(),
+    member: z.string(),
+    state: z.enum(ACTIVITY_STATES),
+    tool: z.nullable(z.string()),
+    since: maybeInstant,
+    /** Absent: as the member's line before in the same file said. */
+    usage: z.optional(z.nullable(RecordedUsageSchema)),
+  }),
 ]);
 export type JournalEntry = z.infer<typeof EntrySchema>;
 
@@ -137,6 +187,19 @@ const isPieces = (value: unknown): boolean =>
   Array.isArray(value) &&
   value.every((piece) => isElement(piece) || (Array.isArray(piece) && piece.length === 2 && isCount(piece[0]) && isCount(piece[1])));
 const isStrings = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isFigure = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= MAX_FIGURE;
+/** `usage` as the schema takes it (absent, null, or every figure of a fitting type). */
+const isUsage = (value: unknown): boolean => {
+  if (value === null || value === undefined) return true;
+  if (!isElement(value) || Object.hasOwn(value, '__proto__')) return false;
+  const usage = value as Record<string, unknown>;
+  return (
+    USAGE_COUNTS.every((key) => isCount(usage[key])) &&
+    (usage['contextPercent'] === null || isFigure(usage['contextPercent'])) &&
+    (usage['costUSD'] === null || isFigure(usage['costUSD'])) &&
+    typeof usage['costEstimated'] === 'boolean'
+  );
+};
 
 /**
  * A parsed line that `EntrySchema` would take as it is, told without it: a
@@ -160,6 +223,14 @@ export function isPlainEntry(value: unknown): value is JournalEntry {
       return typeof entry['present'] === 'boolean';
     case 'problem':
       return typeof entry['message'] === 'string' || entry['message'] === null;
+    case 'activity':
+      return (
+        typeof entry['member'] === 'string' &&
+        STATES.has(entry['state']) &&
+        (typeof entry['tool'] === 'string' || entry['tool'] === null) &&
+        (entry['since'] === null || isInstant(entry['since'])) &&
+        isUsage(entry['usage'])
+      );
     default:
       return false;
   }

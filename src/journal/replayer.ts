@@ -5,9 +5,12 @@
 import type { Observation } from '../domain/observation.js';
 import { classifyFolder } from '../domain/paths.js';
 import { FileInterpreter } from '../ingest/interpreter.js';
+import { firstLine, NAME_MAX } from '../ingest/transcript/text-lines.js';
 import type { RecordedIncident } from '../domain/diagnoses/incident.js';
 import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
 import { append } from '../domain/lists.js';
+import type { MemberUsage } from '../domain/usage.js';
+import { putRecordedWork } from '../store/recorded-work.js';
 
 export class Replayer {
   readonly interpreter = new FileInterpreter();
@@ -17,6 +20,8 @@ export class Replayer {
   readonly notices: string[] = [];
   /** The header of the run file being replayed (undefined: none yet, or it was not read). */
   private header: JournalHeader | undefined;
+  /** By the path of this file's `activity` lines: its team, and each member's figures as its last line with them said. */
+  private readonly activity = new Map<string, { readonly team: string | undefined; readonly figures: Map<string, MemberUsage | null> }>();
 
   /**
    * A new run file begins: what the last one's header said ends with it (a
@@ -25,6 +30,7 @@ export class Replayer {
   beginFile(at: number): Observation[] {
     const ended = this.header?.incidents ? [{ kind: 'run' as const, team: this.header.team, at, thresholds: null }] : [];
     this.header = undefined;
+    this.activity.clear();
     return ended;
   }
 
@@ -93,6 +99,8 @@ export class Replayer {
         for (const path of this.interpreter.knownFiles()) if (path.startsWith(prefix)) append(forgotten, this.interpreter.forget(path));
         return [...forgotten, { kind: 'folder-gone', target, at: entry.t }];
       }
+      case 'activity':
+        return this.activityOf(entry);
       case 'incidents': {
         // Only for the team of a run whose header says it records them.
         const target = classifyFolder(entry.path);
@@ -110,6 +118,50 @@ export class Replayer {
       }
     }
   }
+
+  /**
+   * A member's work as an `activity` line says, its figures as the member's
+   * line before in the file said where this one leaves them out. Its tool is a
+   * name, as the transcript decoder keeps one (sanitised and cut), and only
+   * where a state shows one.
+   */
+  private activityOf(entry: Extract<JournalEntry, { op: 'activity' }>): Observation[] {
+    let known = this.activity.get(entry.path);
+    if (!known) {
+      // A file is one team's: more paths than a few is a hostile one.
+      if (this.activity.size >= PATHS_KEPT) this.activity.clear();
+      const target = classifyFolder(entry.path);
+      known = { team: target?.kind === 'team-dir' ? target.team : undefined, figures: new Map() };
+      this.activity.set(entry.path, known);
+    }
+    if (known.team === undefined) return [];
+    const { member, state, since, t } = entry;
+    const tool = state === 'tool' || state === 'waiting-permission' ? (firstLine(entry.tool ?? '', NAME_MAX) ?? '?') : null;
+    if (entry.usage !== undefined) putRecordedWork(known.figures, member, usageOf(entry.usage));
+    const usage = known.figures.get(member) ?? null;
+    return [{ kind: 'activity', team: known.team, member, work: { state, tool, since, usage, at: t } }];
+  }
+}
+
+/** The `activity` lines' paths a file is read with: one, unless it is hostile. */
+const PATHS_KEPT = 16;
+
+/** The figures a line holds, and nothing else it may carry. */
+function usageOf(usage: NonNullable<Extract<JournalEntry, { op: 'activity' }>['usage']> | null): MemberUsage | null {
+  if (usage === null) return null;
+  const { inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, contextTokens, contextPercent, toolCalls } = usage;
+  const { costUSD, costEstimated } = usage;
+  return {
+    inputTokens,
+    outputTokens,
+    cacheReadTokens,
+    cacheCreationTokens,
+    contextTokens,
+    contextPercent,
+    toolCalls,
+    costUSD,
+    costEstimated,
+  };
 }
 
 const timeOrNaN = (at: number | null): number => at ?? Number.NaN;

@@ -8,8 +8,9 @@
  * changed; an inbox as its change since the last record of it in the same
  * file (a message added, removed or marked read costs about one message), and
  * whole the first time; a file removed; a folder appearing or going; a problem
- * with a file appearing or going, by its message only. The text of a file that
- * did not parse is never recorded: it could be anything a link led to.
+ * with a file appearing or going, by its message only; the team's incidents and
+ * its members' work (state, tool name, times, figures: no transcript's text) as
+ * they change. Never the text of a file that did not parse: a link led anywhere.
  *
  * The journal must never take the dashboard down. Nothing here throws: the
  * first write that fails (a read-only or full disk, a file where a folder
@@ -97,11 +98,11 @@ export class JournalWriter {
 
   /**
    * Record what the teams' incidents became, where they changed from `before`
-   * (the store's state before the observations recorded last); and, with a
-   * team's first lines in this run, all that stand, so that the run replays
-   * on its own (an export, the journal once older runs were pruned).
+   * (the store's state before the observations recorded last), and what their
+   * members do, where it changed (JournalEntries.activityFor); with a team's
+   * first lines in this run, all that stand, so that the run replays on its own.
    */
-  recordIncidents(before: Pick<AppState, 'incidents'>, after: Pick<AppState, 'incidents' | 'teams'>): void {
+  recordState(before: Pick<AppState, 'incidents'>, after: Pick<AppState, 'incidents' | 'teams'>): void {
     if (this.stopped) return;
     this.guard(this.options.stateDir, () => {
       for (const [team, log] of after.incidents) {
@@ -111,6 +112,7 @@ export class JournalWriter {
         if (whole) this.incidentsBased.add(team);
         this.queue(this.entries.incidentsFor(team, previous, log, after.teams.get(team), whole));
       }
+      for (const team of after.teams.values()) for (const line of this.entries.activityFor(team, this.now())) this.queue(line);
     });
     this.scheduleFlush();
   }
@@ -118,9 +120,9 @@ export class JournalWriter {
   private queue(line: [team: string, line: string] | undefined): void {
     if (!line) return;
     const [team, entry] = line;
-    let lines = this.pending.get(team);
-    if (!lines) this.pending.set(team, (lines = []));
-    lines.push(entry);
+    const lines = this.pending.get(team);
+    if (lines) lines.push(entry);
+    else this.pending.set(team, [entry]);
     this.pendingBytes += entry.length;
   }
 
@@ -145,7 +147,6 @@ export class JournalWriter {
   }
 
   close(): void {
-    if (this.stopped) return;
     this.flush();
     this.stop();
   }
@@ -155,8 +156,7 @@ export class JournalWriter {
    * has recorded the inbox, else every message; nothing once recording stopped.
    */
   wants(path: string): 'whole' | 'change' | undefined {
-    if (this.stopped) return undefined;
-    return this.entries.holds(path) ? 'change' : 'whole';
+    return this.stopped ? undefined : this.entries.holds(path) ? 'change' : 'whole';
   }
 
   /** Run `write`; when it fails, stop recording and say why. */

@@ -20,6 +20,7 @@ import {
 } from './state.js';
 import { maxOf } from '../domain/lists.js';
 import { applySessionState, applyTranscript } from './transcripts.js';
+import { endRecordedWork, putRecordedWork } from './recorded-work.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../domain/thresholds.js';
 import { Moments } from './moments.js';
 
@@ -227,6 +228,11 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return applyTranscript(team, observation);
     case 'session-state':
       return applySessionState(team, observation);
+    case 'activity': {
+      const recordedWork = ownMap(team.recordedWork, fresh);
+      putRecordedWork(recordedWork, observation.member, observation.work);
+      return withFields(team, { recordedWork }, fresh);
+    }
     case 'problem':
     case 'problem-gone':
     case 'run':
@@ -243,29 +249,6 @@ function touch(team: TeamState, { at, live }: { at: number; live: boolean }, tea
   return withFields(team, { lastActivity, present, isTeam: team.isTeam || present }, fresh);
 }
 
-function teamOf(observation: Observation): string | undefined {
-  switch (observation.kind) {
-    case 'config':
-    case 'inbox':
-    case 'task':
-    case 'agent-status':
-    case 'log':
-    case 'artifacts':
-    case 'transcript':
-    case 'session-state':
-      return observation.team;
-    case 'file-gone':
-    case 'folder':
-    case 'folder-gone':
-      return observation.target.team;
-    case 'problem':
-    case 'problem-gone':
-    case 'run':
-    case 'incidents':
-      return undefined;
-  }
-}
-
 function applyObservations(state: AppState, observations: readonly Observation[], options: Thresholds): AppState {
   let teams: Map<string, TeamState> | undefined;
   let problems: Map<string, Problem> | undefined;
@@ -275,12 +258,8 @@ function applyObservations(state: AppState, observations: readonly Observation[]
   for (const observation of observations) {
     if (moments.begins(observation) && moments.end(teams ?? state.teams)) fresh = new WeakSet();
     if (observation.kind === 'problem') {
-      const since = state.problems.get(observation.path)?.since ?? observation.at;
-      (problems ??= new Map(state.problems)).set(observation.path, {
-        path: observation.path,
-        message: observation.message,
-        since,
-      });
+      const { path, message } = observation;
+      (problems ??= new Map(state.problems)).set(path, { path, message, since: state.problems.get(path)?.since ?? observation.at });
       continue;
     }
     if (observation.kind === 'problem-gone') {
@@ -289,11 +268,13 @@ function applyObservations(state: AppState, observations: readonly Observation[]
     }
     if (observation.kind === 'run' || observation.kind === 'incidents') {
       if (moments.record(observation, teams ?? state.teams)) fresh = new WeakSet();
+      if (observation.kind === 'run') teams = endRecordedWork(teams ?? state.teams, [observation.team]) ?? teams;
       continue;
     }
-    const name = teamOf(observation)!;
+    const name = 'target' in observation ? observation.target.team : observation.team;
     const before = (teams ?? state.teams).get(name);
-    moments.touch(name, before, observation);
+    // What a journal recorded of a member's work is not judged: the diagnoses read only live transcripts.
+    if (observation.kind !== 'activity') moments.touch(name, before, observation);
     const after = applyToTeam(before ?? emptyTeam(name), observation, fresh);
     if (after !== before) (teams ??= new Map(state.teams)).set(name, after);
   }
@@ -310,7 +291,10 @@ export function reducer(state: AppState, action: Action, options: Thresholds = D
       return applyObservations(state, action.observations, options);
     case 'reset':
       return initialState;
-    case 'live':
-      return state.recorded.size === 0 ? state : { ...state, recorded: new Set() };
+    case 'live': {
+      // What the journal recorded of members' work is over (recorded-work.ts).
+      const teams = endRecordedWork(state.teams, state.teams.keys());
+      return state.recorded.size === 0 && !teams ? state : { ...state, recorded: new Set(), teams: teams ?? state.teams };
+    }
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { ActivityFold } from '../domain/activity.js';
 import type { Artifact } from '../domain/agent.js';
+import type { RecordedWork } from '../domain/observation.js';
 import type { TranscriptFile } from '../domain/paths.js';
 import type { SessionState } from '../domain/session-state.js';
 import type { TranscriptIdentity, TranscriptMeta } from '../domain/transcript-facts.js';
@@ -78,6 +79,11 @@ export interface TeamState {
   readonly agents: ReadonlyMap<string, AgentRecord>;
   /** Its members' session transcripts, by path (relative to the config dir). */
   readonly transcripts: ReadonlyMap<string, TranscriptRecord>;
+  /**
+   * What its members were doing and had used, by member, as a journal
+   * recorded it (recorded-work.ts): shown while none of its transcripts is read.
+   */
+  readonly recordedWork: ReadonlyMap<string, RecordedWork>;
   /** Its lead's running session (`sessions/<pid>.json`), by path, while the file is there. */
   readonly sessions: ReadonlyMap<string, SessionState>;
   /** `teams/<name>/` has been seen: a task list without it is a solo session. */
@@ -119,6 +125,7 @@ export function emptyTeam(name: string): TeamState {
     tasks: new Map(),
     agents: new Map(),
     transcripts: new Map(),
+    recordedWork: new Map(),
     sessions: new Map(),
     isTeam: false,
     present: false,

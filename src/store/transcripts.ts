@@ -39,7 +39,7 @@ function spawnedAfter(known: ReadonlyMap<string, string>, facts: TranscriptObser
 
 /** What the team knows of a transcript after `observation` (the same team when nothing changed). */
 export function applyTranscript(team: TeamState, observation: TranscriptObservation): TeamState {
-  const { path, facts, reset, base } = observation;
+  const { path, facts, reset } = observation;
   const known = team.transcripts.get(path);
   const target = known ? undefined : classifySessionFile(path);
   const file = known?.file ?? (target?.kind === 'transcript' ? target.file : undefined);
@@ -48,9 +48,9 @@ export function applyTranscript(team: TeamState, observation: TranscriptObservat
     reset || !known
       ? {
           file,
-          activity: base?.activity ?? NO_ACTIVITY,
-          usage: base?.usage ?? NO_USAGE,
-          identity: base?.identity ?? null,
+          activity: NO_ACTIVITY,
+          usage: NO_USAGE,
+          identity: null,
           meta: known?.meta ?? null,
           spawned: NONE_SPAWNED,
         }

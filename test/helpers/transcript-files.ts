@@ -121,12 +121,17 @@ export class Transcript {
     this.response(TEMPLATES.toolUse, { type: 'tool_use', id, name, input }, seconds, 'tool_use', usage, `msg_${randomUUID()}`);
   }
 
-  /** The tool's result; `denied`: the person said no at the prompt. */
-  toolResult(id: string, seconds: number, options: { readonly denied?: boolean; readonly error?: boolean } = {}): void {
+  /** The tool's result (`content`: what it said); `denied`: the person said no at the prompt. */
+  toolResult(
+    id: string,
+    seconds: number,
+    options: { readonly denied?: boolean; readonly error?: boolean; readonly content?: string } = {},
+  ): void {
+    const content = options.content ?? 'done';
     this.write(
       TEMPLATES.toolResult,
       {
-        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'done', is_error: options.error === true }] },
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content, is_error: options.error === true }] },
         permissionDecision: options.denied
           ? { decision: 'reject', source: 'user_temporary' }
           : { decision: 'accept', source: 'config', reasonType: 'mode' },

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { activityNow, foldActivity, NO_ACTIVITY } from '../../src/domain/activity.js';
-import { journalFact, type TranscriptFact } from '../../src/domain/transcript-facts.js';
+import type { TranscriptFact } from '../../src/domain/transcript-facts.js';
 import { foldUsage, NO_USAGE, usageView } from '../../src/domain/usage.js';
 import { TranscriptDecoder } from '../../src/ingest/transcript/decoder.js';
 import { byMember, readTranscripts } from '../helpers/transcripts-read.js';
@@ -218,33 +218,5 @@ describe.each(MODES)('the 2.1.332 team recording, %s', (mode) => {
     expect(lead.state).toBe('idle');
     expect(lead.steps.at(-2)).toMatchObject({ kind: 'text', line: 'ALL DONE: team finished and shut down.' });
     expect(lead.steps.at(-1)).toMatchObject({ kind: 'turn-end' });
-  });
-
-  it('journals no text: replayed from what the journal keeps, the figures and states are the same', () => {
-    for (const [name, { facts }] of members) {
-      const kept = facts.flatMap((fact) => journalFact(fact) ?? []);
-      for (const fact of kept) {
-        if (fact.kind === 'tool-started') expect(fact.detail).toBeNull();
-        if (fact.kind === 'text' || fact.kind === 'prompt') expect(fact.line).toBe('');
-        if (fact.kind === 'mail-taken') expect(fact.line).toBeNull();
-        expect(fact.kind).not.toBe('spawn-prompt');
-      }
-      const text = JSON.stringify(kept);
-      for (const fact of facts)
-        if ((fact.kind === 'text' || fact.kind === 'spawn-prompt') && fact.line !== '') expect(text, name).not.toContain(fact.line);
-      expect(foldUsage(NO_USAGE, kept), name).toEqual(foldUsage(NO_USAGE, facts));
-      const replayed = foldActivity(NO_ACTIVITY, kept);
-      const live = foldActivity(NO_ACTIVITY, facts);
-      expect([replayed.state, replayed.since, replayed.lastAt, replayed.open.map((call) => call.name)], name).toEqual([
-        live.state,
-        live.since,
-        live.lastAt,
-        live.open.map((call) => call.name),
-      ]);
-      expect(
-        replayed.steps.map((step) => [step.kind, step.at]),
-        name,
-      ).toEqual(live.steps.filter((step) => !(step.kind === 'prompt' && step.spawn)).map((step) => [step.kind, step.at]));
-    }
   });
 });

@@ -4,6 +4,7 @@
  * (src/io/young-generation.ts): V8 doubles it when most of it survives, as a
  * slice's records do, and keeps it so for as long as the dashboard runs.
  */
+import type * as v8 from 'node:v8';
 import { describe, expect, it, vi } from 'vitest';
 import type { Observation } from '../../src/domain/observation.js';
 import { settledSession } from '../../src/cli/session.js';
@@ -15,7 +16,7 @@ import { TranscriptFiles } from '../helpers/transcript-files.js';
 
 const flags = vi.hoisted(() => [] as string[]);
 vi.mock('node:v8', async (original) => ({
-  ...(await original<typeof import('node:v8')>()),
+  ...(await original<typeof v8>()),
   setFlagsFromString: (flag: string) => flags.push(flag),
 }));
 

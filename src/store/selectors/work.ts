@@ -4,11 +4,14 @@
  * `.meta.json`, a tmux teammate by its records' `teamName` and `agentName`),
  * what each member does as of an instant, and what it used. A member no
  * transcript matches has no entry: it shows nothing rather than a guess.
+ * A team none of whose transcripts is read shows what a journal recorded of
+ * its members' work instead (recorded-work.ts); one read wins.
  *
  *   selectTranscriptTeams(teams): TranscriptTeam[]            the teams whose transcripts are read, and their folders
  *   selectWork(team): Map<member, MemberWork>                its transcripts, folded
  *   selectUsage(team): { members, team }                      Member.usage and Team.usage (usage.ts)
  *   selectActivity(team, now): Map<member, ActivityNow>      what each does now (activity.ts)
+ *   activityChanged(before, after): boolean                  a change `--follow` and the journal tell
  *   selectWorkFacts(team, now): Map<member, WorkFacts>       what the diagnoses read of it
  *   selectSpawnedByLead(team): Map<member, prompt line>      what the lead's Agent calls gave each teammate
  */
@@ -22,6 +25,7 @@ import { selectLead } from './lead.js';
 import { selectMembers } from './members.js';
 import { memoize } from './memo.js';
 import { selectPairings } from './pairings.js';
+import { recordedActivity, recordedUsage } from './recorded-work.js';
 import { selectTeams } from './teams.js';
 
 export interface MemberWork {
@@ -118,12 +122,15 @@ const usageOf = memoize((work: ReadonlyMap<string, MemberWork>) =>
   usageView(new Map([...work].map(([member, { usage, sessionId }]) => [member, { usage, sessionId }]))),
 );
 
+/** Whether what a journal recorded of the team's members' work is shown: none of its transcripts is read. */
+const recorded = (team: TeamState): boolean => team.transcripts.size === 0 && team.recordedWork.size > 0;
+
 /** `Member.usage` of each member whose transcript was read, and `Team.usage` (null when none was). */
 export function selectUsage(team: TeamState): {
   readonly members: ReadonlyMap<string, MemberUsage | null>;
   readonly team: TeamUsage | null;
 } {
-  return usageOf(selectWork(team));
+  return recorded(team) ? recordedUsage(team.recordedWork) : usageOf(selectWork(team));
 }
 
 /**
@@ -158,18 +165,36 @@ function permissionWaits(team: TeamState, work: ReadonlyMap<string, MemberWork>)
 /** Done since its transcript last moved: a call it made as it stopped (its shutdown answer) gets no result. */
 const ended = (activity: ActivityFold): ActivityNow => ({ ...NO_ACTIVITY_NOW, state: 'idle', since: activity.lastAt });
 
-/**
- * What each member with a transcript does as of `now`; idle once it shut
- * down or left the roster, or its team ended, whatever its transcript says last.
- */
-export function selectActivity(team: TeamState, now: number): ReadonlyMap<string, ActivityNow> {
-  const work = selectWork(team);
-  const waits = permissionWaits(team, work);
-  const gone = new Set(
+/** Members done for good: shut down, off the roster, or their team ended. */
+const goneOf = (team: TeamState): ReadonlySet<string> =>
+  new Set(
     selectMembers(team)
       .filter((member) => !team.present || member.departed || member.status === 'shut down')
       .map((member) => member.name),
   );
+
+/**
+ * What each member with a transcript (or, none read, a recorded one) does as
+ * of `now`; idle once it shut down or left the roster, or its team ended,
+ * whatever its transcript says last.
+ */
+export function selectActivity(team: TeamState, now: number): ReadonlyMap<string, ActivityNow> {
+  return recorded(team) ? recordedActivity(team.recordedWork, goneOf(team)) : liveActivity(team, now);
+}
+
+/**
+ * Whether a member's activity changed from what was said of it (nothing
+ * yet: it did): its state or the tool shown, not a token it used or an age.
+ * What `--follow --json` tells as an `activity` event and the journal records
+ * as an `activity` line: one rule for both.
+ */
+export const activityChanged = (before: Pick<ActivityNow, 'state' | 'tool'> | undefined, after: ActivityNow): boolean =>
+  !before || before.state !== after.state || before.tool !== after.tool;
+
+function liveActivity(team: TeamState, now: number): ReadonlyMap<string, ActivityNow> {
+  const work = selectWork(team);
+  const waits = permissionWaits(team, work);
+  const gone = goneOf(team);
   return new Map(
     [...work].map(([member, { activity }]) => [
       member,
@@ -178,13 +203,13 @@ export function selectActivity(team: TeamState, now: number): ReadonlyMap<string
   );
 }
 
-/** What the diagnoses read of each member's work as of `now` (diagnoses/facts.ts). */
+/** What the diagnoses read of each member's work as of `now` (diagnoses/facts.ts): from its transcripts only, as a journal recorded none. */
 export function selectWorkFacts(team: TeamState, now: number): ReadonlyMap<string, WorkFacts> {
   const work = selectWork(team);
   const usage = selectUsage(team).members;
   const lead = team.config?.leadSessionId;
   const facts = new Map<string, WorkFacts>();
-  for (const [member, activity] of selectActivity(team, now)) {
+  for (const [member, activity] of liveActivity(team, now)) {
     const known = work.get(member)!;
     facts.set(member, {
       activity,

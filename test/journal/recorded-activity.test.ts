@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { settledSession, type JournalOptions } from '../../src/cli/session.js';
 import { readJournalFile } from '../../src/journal/reader.js';
 import { ReplayController } from '../../src/journal/replay-controller.js';
+import { frame } from '../helpers/render.js';
 import { listAllRuns } from '../../src/journal/store-dir.js';
 import { selectActivity, selectUsage } from '../../src/store/selectors/work.js';
 import { snapshot } from '../../src/store/snapshot.js';
@@ -158,6 +159,14 @@ describe('activity in the journal', () => {
       since: files.at(3),
     });
     expect(selectUsage(team).members.get('team-lead')).toMatchObject({ inputTokens: 1200, outputTokens: 300, toolCalls: 1 });
+    // Its steps were never recorded: the steps view says so, not that no transcript matched.
+    const steps = frame(store.getState(), {
+      view: { mode: 'steps', pane: { kind: 'steps', member: 'team-lead' } },
+      now: files.at(20),
+      width: 120,
+    });
+    expect(steps).toContain("team-lead's steps are not recorded");
+    expect(steps).not.toContain('no transcript matched');
 
     replay.toEnd();
     const end = teamOf(store.getState(), files);

@@ -58,6 +58,8 @@ export interface StepsModel extends PaneList {
   readonly cwd: string | null;
   /** Of its tool calls without a result, those still running (a member that stopped runs none). */
   readonly running: ReadonlySet<string>;
+  /** No transcript of it is read, but a journal told what it did: its state, tool and figures, never its steps. */
+  readonly recorded: boolean;
 }
 
 const NO_STEPS: readonly Step[] = [];
@@ -93,6 +95,7 @@ export function stepsList(frame: Frame, member: MemberView): StepsModel {
     usage: frame.work.usage.members.get(member.name) ?? null,
     cwd: frame.team.members.get(member.name)?.info.cwd ?? null,
     running,
+    recorded: work === undefined && frame.team.recordedWork.has(member.name),
   };
 }
 

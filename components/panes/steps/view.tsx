@@ -107,6 +107,11 @@ function emptyOf(model: StepsModel | undefined, transcripts: boolean): { readonl
   if (!model) return { line: 'no members yet', more: '' };
   const { member, work } = model;
   if (work) return model.steps.length === 0 ? { line: `no steps yet: ${work.path} has none`, more: '' } : null;
+  if (model.recorded)
+    return {
+      line: `${member.name}'s steps are not recorded`,
+      more: 'The journal keeps what each member did (its state, the tool it ran, its figures), never its steps: they hold the text of its transcript.',
+    };
   return {
     line: `no transcript matched ${member.name}: no session under projects/${model.cwd ? ` for ${model.cwd}` : ''} is its`,
     more: 'A transcript is looked for in the project folder of its cwd: an older layout, a copy of teams/ and tasks/ alone, or the demo has none.',

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Thresholds } from '../domain/thresholds.js';
@@ -14,6 +14,8 @@ export interface DemoOptions extends Thresholds {
 /** `teamtop demo`: the scripted team in a fresh temp dir, and the dashboard on it. */
 export async function runDemo({ speed, color, stallAfterMs, quietAfterMs }: DemoOptions): Promise<number> {
   const claudeDir = mkdtempSync(join(tmpdir(), 'teamtop-demo-'));
+  // A config dir where Claude Code has run has one; the watcher follows the lead's state only in a sessions/ there when it starts.
+  mkdirSync(join(claudeDir, 'sessions'));
   const removeDir = () => rmSync(claudeDir, { recursive: true, force: true });
   process.once('exit', removeDir);
   const running = new AbortController();

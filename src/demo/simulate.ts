@@ -18,6 +18,8 @@ interface SimulateOptions {
   readonly speed: number;
   /** Leave the team's files in place at the end (no cleanup). */
   readonly keep?: boolean;
+  /** Stop after this many seconds of the script (at speed 1), the files as they are then. */
+  readonly until?: number;
   readonly signal?: AbortSignal;
   /** Told about each step as it happens: seconds into the script (at speed 1) and what it did. */
   readonly onStep?: (at: number, what: string) => void;
@@ -28,7 +30,15 @@ interface SimulateOptions {
 /** At any speed, the writer's delays stay long enough for a real watcher to see each state. */
 const scaled = (ms: number, speed: number) => Math.max(20, Math.round(ms / speed));
 
-export async function simulate({ claudeDir, speed, keep = false, signal, onStep, trace }: SimulateOptions): Promise<void> {
+export async function simulate({
+  claudeDir,
+  speed,
+  keep = false,
+  until = Infinity,
+  signal,
+  onStep,
+  trace,
+}: SimulateOptions): Promise<void> {
   const timing = { deliverAfterMs: scaled(250, speed), deleteAfterMs: scaled(100, speed) };
   const writer = new ClaudeWriter(claudeDir, timing, Date.now, trace);
   const team = new DemoTeam(writer, Date.now);
@@ -36,6 +46,7 @@ export async function simulate({ claudeDir, speed, keep = false, signal, onStep,
   const cleanup = SCRIPT[SCRIPT.length - 1]!;
   try {
     for (const step of TIMELINE) {
+      if (step.at > until) break;
       const due = started + (step.at * 1000) / speed;
       // Rejects when aborted; the check below ends the run either way.
       await sleep(Math.max(0, due - Date.now()), undefined, { signal }).catch(() => undefined);
@@ -46,7 +57,7 @@ export async function simulate({ claudeDir, speed, keep = false, signal, onStep,
       if (what !== '') onStep?.(step.at, what);
     }
     // Let the last messages be delivered and deleted, as they would be.
-    if (keep) await sleep(timing.deliverAfterMs + timing.deleteAfterMs + 20, undefined, { signal }).catch(() => undefined);
+    if (keep || until < Infinity) await sleep(timing.deliverAfterMs + timing.deleteAfterMs + 20, undefined, { signal }).catch(() => undefined);
   } finally {
     writer.cancel();
   }

@@ -102,14 +102,16 @@ export class Transcript {
     this.block({ type: 'tool_use', id, name, input }, 'tool_use', output);
   }
 
-  /** A tool's result, `tokens` long; x's stand where the client would word it. */
-  result(id: string, tokens: number, error = false): void {
+  /** A tool's result, `tokens` long (x's stand where the client would word it); `byPerson`: a person allowed the call at a prompt. */
+  result(id: string, tokens: number, error = false, byPerson = false): void {
     this.fresh += tokens;
     this.user(
       [{ type: 'tool_result', tool_use_id: id, content: 'x'.repeat(Math.min(2000, tokens)), ...(error ? { is_error: true } : {}) }],
       {
         toolUseResult: { stdout: 'x'.repeat(Math.min(400, tokens)), stderr: '', interrupted: false },
-        permissionDecision: { decision: 'accept', source: 'config', reasonType: 'mode' },
+        permissionDecision: byPerson
+          ? { decision: 'accept', source: 'user_temporary' }
+          : { decision: 'accept', source: 'config', reasonType: 'mode' },
       },
     );
   }

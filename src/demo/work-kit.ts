@@ -26,6 +26,8 @@ interface ToolOptions {
   readonly tokens?: number;
   /** The call's id, where a message names it (a permission request). */
   readonly id?: string;
+  /** A person allowed it at a permission prompt. */
+  readonly asked?: boolean;
   /** Tokens the model wrote for the call. */
   readonly output?: number;
 }
@@ -118,7 +120,7 @@ export class Chain {
     this.t = start + took;
     const tokens = options.tokens ?? RESULT_TOKENS[name] ?? 150;
     return this.step(PAUSE, (team, work) => {
-      for (const id of ids) work.result(id, tokens, options.error === true);
+      for (const id of ids) work.result(id, tokens, options.error === true, options.asked === true);
       return `${this.member} ${options.error ? '✗' : '✓'} ${name}${inputs.length > 1 ? ` ×${inputs.length}` : ''}`;
     });
   }

@@ -3,9 +3,10 @@
  * its session's transcript says: it takes its mail, thinks, reads and edits
  * files, runs commands (a baseline test run of 17 s; some fail), sends the
  * script's messages with SendMessage, and ends its turns. The tester's
- * end-to-end run waits at a permission prompt in the lead's process (its
- * `sessions/<pid>.json` says so); the builder's `npm install` waits on its
- * permission request to the lead. All the words are the demo's own.
+ * end-to-end run waits at a permission prompt in the lead's process, where an
+ * in-process teammate's prompts show (the lead's `sessions/<pid>.json` says
+ * so); the builder, a tmux teammate, asks the lead by a permission request
+ * before its `npm install` runs. All the words are the demo's own.
  */
 import { LEAD, type Step } from './team.js';
 import { answer, send, Work } from './work-kit.js';
@@ -62,7 +63,7 @@ work
   .tool('Read', { file_path: '/work/v2/schema/v2.json' }, 0.3)
   .tool('Edit', { file_path: '/work/v2/src/config/parser.ts', old_string: 'v1', new_string: 'v1 | v2' }, 0.4)
   .then(22.8)
-  .tool('Bash', { command: 'npm install --save zod', description: 'Add zod' }, 16.6, { id: 'toolu_demo_1' })
+  .tool('Bash', { command: 'npm install --save zod', description: 'Add zod' }, 16.6, { id: 'toolu_demo_1', asked: true })
   .tool('Edit', { file_path: '/work/v2/src/config/v2.ts', old_string: 'TODO', new_string: 'z.object' }, 0.3)
   .tool('Bash', { command: 'npm test', description: 'Run the tests' }, 1.2)
   .tool('TaskUpdate', { taskId: '2', status: 'completed' }, 0.15)
@@ -116,7 +117,7 @@ work
   .tool('Read', { file_path: '/work/v2/test/e2e/config.test.ts' }, 0.3)
   .tool('Edit', { file_path: '/work/v2/test/e2e/config.test.ts', old_string: 'fixtures/', new_string: 'test/fixtures/' }, 0.3)
   .then(49.8)
-  .tool('Bash', { command: 'npm run e2e', description: 'End-to-end tests' }, 4.2, { id: 'toolu_demo_2', tokens: 4000 })
+  .tool('Bash', { command: 'npm run e2e', description: 'End-to-end tests' }, 4.2, { tokens: 4000, asked: true })
   .tool('TaskUpdate', { taskId: '4', status: 'completed' }, 0.2)
   .then(54.8)
   .tool('SendMessage', send(LEAD, 'tests pass', 'All 212 tests pass.'), 0.3)
@@ -125,14 +126,14 @@ work
   .then(83.3)
   .take()
   .tool('SendMessage', answer(LEAD, 'shutdown_response', 'shutdown-60@tester', true), 0.4);
-// The end-to-end run asks for a permission, answered in the lead's process two seconds later.
-work.at(50.05, (team) => {
+// The end-to-end run waits at a permission prompt in the lead's process until a person answers it.
+work.at(50, (team) => {
   team.permissionPrompt(true);
-  return 'the lead waits at a permission prompt (tester: npm run e2e)';
+  return 'the lead waits at a permission prompt: tester, Bash npm run e2e';
 });
-work.at(52.05, (team) => {
+work.at(53, (team) => {
   team.permissionPrompt(false);
-  return 'the permission prompt is answered';
+  return 'the permission prompt is answered: allowed';
 });
 
 work

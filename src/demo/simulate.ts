@@ -57,7 +57,8 @@ export async function simulate({
       if (what !== '') onStep?.(step.at, what);
     }
     // Let the last messages be delivered and deleted, as they would be.
-    if (keep || until < Infinity) await sleep(timing.deliverAfterMs + timing.deleteAfterMs + 20, undefined, { signal }).catch(() => undefined);
+    if (keep || until < Infinity)
+      await sleep(timing.deliverAfterMs + timing.deleteAfterMs + 20, undefined, { signal }).catch(() => undefined);
   } finally {
     writer.cancel();
   }

@@ -32,8 +32,8 @@ interface StoredMessage extends Envelope {
   readonly type: 'message';
 }
 
-/** Told of every change the writer makes on disk (the read-only test's account of who wrote what). */
-export type WriterTrace = (change: 'mkdir' | 'write' | 'remove', path: string, data?: string) => void;
+/** Told of every change the writer makes on disk (the read-only test's account of who wrote what): `append` adds `data` to the file. */
+export type WriterTrace = (change: 'mkdir' | 'write' | 'append' | 'remove', path: string, data?: string) => void;
 
 export class ClaudeWriter {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
@@ -42,7 +42,7 @@ export class ClaudeWriter {
     readonly claudeDir: string,
     private readonly timing: WriterTiming,
     private readonly clock: () => number = Date.now,
-    private readonly trace: WriterTrace = () => undefined,
+    readonly trace: WriterTrace = () => undefined,
   ) {}
 
   writeConfig(config: TeamConfig): void {

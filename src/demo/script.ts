@@ -1,128 +1,14 @@
 /**
- * The demo team: a lead and four teammates shipping "v2" in about 90 seconds.
- * Tasks unblock as work completes; messages carry summaries; a permission
- * request is answered late; a plan is rejected with feedback, then approved;
- * idle notices arrive at turn ends; one shutdown stalls before it is approved;
- * members leave the roster as they shut down; the team is cleaned up at the end.
+ * The demo team's script: a lead and four teammates shipping "v2" in about 90
+ * seconds. Tasks unblock as work completes; messages carry summaries; a
+ * permission request is answered late; a plan is rejected with feedback, then
+ * approved; idle notices arrive at turn ends; one shutdown stalls before it is
+ * approved; members leave the roster as they shut down; the team is cleaned up
+ * at the end. What each member does between its messages is in work.ts.
  */
-import { renderProtocol } from '../domain/protocol.js';
-import type { Member, Task } from '../domain/schemas.js';
-import type { ClaudeWriter } from './claude-writer.js';
+import { at, LEAD, type DemoTeam, type Step } from './team.js';
 
-export const DEMO_TEAM = 'v2-release';
-
-type Protocol = { readonly type: string } & Record<string, unknown>;
-
-const LEAD = 'team-lead';
-
-const ROSTER: Record<string, Member> = {
-  [LEAD]: { name: LEAD, agentType: 'team-lead', model: 'claude-opus-4-6', tmuxPaneId: 'leader', backendType: 'in-process' },
-  architect: { name: 'architect', agentType: 'general-purpose', model: 'claude-opus-4-6', color: 'purple', backendType: 'in-process' },
-  builder: { name: 'builder', agentType: 'general-purpose', model: 'sonnet', color: 'orange', backendType: 'tmux', tmuxPaneId: '%3' },
-  tester: { name: 'tester', agentType: 'Explore', model: 'haiku', color: 'cyan', backendType: 'in-process' },
-  scribe: { name: 'scribe', agentType: 'superpowers:technical-writer', model: 'sonnet', color: 'green', backendType: 'in-process' },
-};
-
-/** The team as the script has it, written through a ClaudeWriter. */
-export class DemoTeam {
-  private readonly members = new Map<string, Member>();
-  private readonly tasks = new Map<string, Task>();
-  private readonly trackers = new Map<string, string>();
-
-  constructor(
-    private readonly writer: ClaudeWriter,
-    private readonly now: () => number,
-    readonly name = DEMO_TEAM,
-  ) {}
-
-  private created = 0;
-
-  /** The current time as Claude Code writes it. */
-  iso(): string {
-    return new Date(this.now()).toISOString();
-  }
-
-  private writeConfig(): void {
-    this.writer.writeConfig({
-      name: this.name,
-      description: 'Ship v2 of the config format',
-      createdAt: this.created,
-      leadAgentId: `${LEAD}@${this.name}`,
-      leadSessionId: '5eed5eed-0000-4000-8000-000000000001',
-      members: [...this.members.values()],
-    });
-  }
-
-  create(): void {
-    this.created = this.now();
-    this.members.set(LEAD, {
-      ...ROSTER[LEAD]!,
-      agentId: `${LEAD}@${this.name}`,
-      joinedAt: this.created,
-      cwd: '/work/v2',
-      subscriptions: [],
-    });
-    this.writeConfig();
-  }
-
-  join(name: string, tracker: string): void {
-    this.members.set(name, {
-      ...ROSTER[name]!,
-      agentId: `${name}@${this.name}`,
-      joinedAt: this.now(),
-      cwd: '/work/v2',
-      subscriptions: [],
-      planModeRequired: name === 'architect',
-    });
-    this.writeConfig();
-    this.trackers.set(name, tracker);
-    this.task(tracker, {
-      subject: name,
-      description: `Teammate tracker for ${name}`,
-      status: 'in_progress',
-      metadata: { _internal: true },
-    });
-  }
-
-  /** Claude Code removes a teammate from the roster once it approved its shutdown. */
-  leave(name: string): string {
-    this.members.delete(name);
-    this.writeConfig();
-    const tracker = this.trackers.get(name);
-    if (tracker) this.task(tracker, { status: 'completed' });
-    return `${name} left the roster`;
-  }
-
-  task(id: string, fields: Partial<Task>): void {
-    const task: Task = { id, subject: '', description: '', status: 'pending', blocks: [], blockedBy: [], ...this.tasks.get(id), ...fields };
-    this.tasks.set(id, task);
-    this.writer.writeTask(this.name, task);
-  }
-
-  send(from: string, to: string, text: string | Protocol, summary?: string): string {
-    const body = typeof text === 'string' ? text : JSON.stringify(text);
-    const color = this.members.get(from)?.color;
-    this.writer.send(this.name, to, { from, text: body, ...(summary ? { summary } : {}), ...(color ? { color } : {}) });
-    return `${from} → ${to}  ${summary ? `${summary}: ` : ''}${typeof text === 'string' ? text : renderProtocol(text)}`;
-  }
-
-  idle(member: string, extra: Record<string, unknown> = {}): string {
-    return this.send(member, LEAD, { type: 'idle_notification', from: member, timestamp: this.iso(), idleReason: 'available', ...extra });
-  }
-
-  cleanup(): void {
-    this.writer.deleteTeam(this.name);
-  }
-}
-
-interface Step {
-  /** Seconds from the start, at speed 1. */
-  readonly at: number;
-  /** Does the step's writing; returns what happened, for `simulate`'s log. */
-  readonly run: (team: DemoTeam) => string;
-}
-
-const at = (seconds: number, run: (team: DemoTeam) => string): Step => ({ at: seconds, run });
+export { DEMO_TEAM, DemoTeam } from './team.js';
 
 const assign = (team: DemoTeam, id: string, owner: string, subject: string) =>
   team.send(LEAD, owner, { type: 'task_assignment', taskId: id, subject, description: subject, assignedBy: LEAD, timestamp: team.iso() });
@@ -149,7 +35,7 @@ const approveShutdown = (team: DemoTeam, member: string, id: string) =>
 const askPlan = (team: DemoTeam, requestId: string, plan: string) =>
   team.send('architect', LEAD, { type: 'plan_approval_request', requestId, from: 'architect', plan, timestamp: team.iso() });
 
-/** A teammate asks to run a shell command. */
+/** A tmux teammate asks its lead to run a shell command (an in-process teammate's prompt shows in the lead's process instead). */
 const askToRun = (team: DemoTeam, member: string, requestId: string, toolUseId: string, command: string) =>
   team.send(member, LEAD, {
     type: 'permission_request',
@@ -217,6 +103,12 @@ export const SCRIPT: readonly Step[] = [
     team.send(LEAD, 'architect', { type: 'plan_approval_response', requestId: 'plan-v2-2', approve: true, permissionMode: 'acceptEdits' }),
   ),
   at(20, (team) => finish(team, 'architect', '1', 'Schema v2 is in schema/v2.json: additive, v1 files still validate.', 'schema done')),
+  at(20.6, (team) =>
+    [
+      team.send(LEAD, 'builder', 'The schema is in schema/v2.json: #2 is yours now.', 'go'),
+      team.send(LEAD, 'scribe', 'The schema is in schema/v2.json: #3 is yours now.', 'go'),
+    ].join('\n'),
+  ),
   at(21, (team) => {
     team.task('2', { status: 'in_progress', activeForm: 'Building the v2 parser' });
     team.task('3', { status: 'in_progress', activeForm: 'Writing the migration guide' });
@@ -230,6 +122,7 @@ export const SCRIPT: readonly Step[] = [
     team.send(LEAD, 'builder', { type: 'permission_response', request_id: 'perm-install', approve: true }, 'approve install'),
   ),
   at(42, (team) => finish(team, 'builder', '2', 'Parser done: v1 and v2 both parse, 48 unit tests.', 'parser done')),
+  at(42.6, (team) => team.send(LEAD, 'tester', 'The parser is in: #4 is yours now.', 'go')),
   at(43, (team) => {
     team.task('4', { status: 'in_progress', activeForm: 'Testing the parser end to end' });
     return '#2 done: tester started #4';
@@ -238,8 +131,7 @@ export const SCRIPT: readonly Step[] = [
   at(45.5, (team) => approveShutdown(team, 'architect', 'shutdown-44@architect')),
   at(46.5, (team) => team.leave('architect')),
   at(48, (team) => finish(team, 'scribe', '3', 'Migration guide is in docs/migration.md.', 'guide done')),
-  at(50, (team) => askToRun(team, 'tester', 'perm-e2e', 'toolu_demo_2', 'npm run e2e')),
-  at(52, (team) => team.send(LEAD, 'tester', { type: 'permission_response', request_id: 'perm-e2e', approve: true })),
+  // The tester's `npm run e2e` waits at a permission prompt in the lead's process from 50 s to 53 s (work.ts).
   at(55, (team) => finish(team, 'tester', '4', 'All 212 tests pass on v1 and v2 fixtures.', 'tests pass')),
   at(56, (team) => {
     team.task('5', { owner: LEAD, status: 'in_progress', activeForm: 'Releasing v2' });

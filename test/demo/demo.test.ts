@@ -16,7 +16,7 @@ describe('teamtop simulate', () => {
     await simulate({ claudeDir: dir, speed: 40, onStep: (_, what) => log.push(...what.split('\n')) });
     // Each message the script sends is logged as `from → to  …`.
     const sent = log.filter((line) => line.includes(' → ')).length;
-    expect(sent).toBe(40);
+    expect(sent).toBe(41);
 
     await waitFor(() => expect(live.json().teams[0]?.ended).toBe(true));
     const team = live.json().teams[0]!;
@@ -49,7 +49,6 @@ describe('teamtop simulate', () => {
       'plan-v2-1': ['plan_approval', 'rejected'],
       'plan-v2-2': ['plan_approval', 'approved'],
       'perm-install': ['permission', 'approved'],
-      'perm-e2e': ['permission', 'approved'],
       'shutdown-44@architect': ['shutdown', 'approved'],
       'shutdown-57@scribe': ['shutdown', 'approved'],
       'shutdown-60@tester': ['shutdown', 'approved'],

@@ -81,7 +81,7 @@ class WriterModel {
   readonly present = new Map<string, string | null>();
   constructor(private readonly dir: string) {}
 
-  readonly trace = (change: 'mkdir' | 'write' | 'remove', path: string, data?: string) => {
+  readonly trace = (change: 'mkdir' | 'write' | 'append' | 'remove', path: string, data?: string) => {
     const rel = relative(this.dir, path);
     if (change === 'remove') {
       for (const key of [...this.present.keys()]) if (key === rel || key.startsWith(`${rel}/`)) this.present.delete(key);
@@ -92,9 +92,9 @@ class WriterModel {
       this.made.add(folder);
       if (!this.present.has(folder)) this.present.set(folder, null);
     }
-    if (change === 'write') {
+    if (change === 'write' || change === 'append') {
       this.made.add(rel);
-      this.present.set(rel, data!);
+      this.present.set(rel, (change === 'append' ? (this.present.get(rel) ?? '') : '') + data!);
     }
   };
 

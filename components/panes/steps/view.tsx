@@ -114,7 +114,7 @@ function emptyOf(model: StepsModel | undefined, transcripts: boolean): { readonl
     };
   return {
     line: `no transcript matched ${member.name}: no session under projects/${model.cwd ? ` for ${model.cwd}` : ''} is its`,
-    more: 'A transcript is looked for in the project folder of its cwd: an older layout, a copy of teams/ and tasks/ alone, or the demo has none.',
+    more: 'A transcript is looked for in the project folder of its cwd: an older layout, or a copy of teams/ and tasks/ alone, has none.',
   };
 }
 

@@ -3,7 +3,7 @@
  * found and read as it is written, only in the folders of the teams known,
  * and the lead's session state read beside them.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { selectActivity, selectWork } from '../../src/store/selectors/work.js';
@@ -59,6 +59,23 @@ describe('transcripts followed live', () => {
       endedAt: files.at(45),
       outcome: 'ok',
     });
+  });
+
+  it("finds a tmux teammate's session when the client's clock is ahead of the disk's", async () => {
+    // The config says the team was made 400 days from the disk's now (a faked or skewed clock), and the disk stamps its files now.
+    const files = new TeamFiles(tempDir(), Date.now() + 400 * 86_400_000);
+    files.config([files.teammate('bob', { backend: 'tmux', color: 'green' })]);
+    const transcripts = new TranscriptFiles(files);
+    const lead = transcripts.lead();
+    lead.prompt('Start', 1);
+    const bob = transcripts.tmux('bob');
+    bob.mail('team-lead', 'You are bob. Work on task #2.', 2);
+    bob.toolUse('toolu_bob_1', 'Bash', { command: 'npm test' }, 3);
+    for (const path of [lead.path, bob.path]) utimesSync(path, new Date(), new Date());
+    const live = await watch(files.dir);
+    await waitFor(() =>
+      expect(activityOf(live, files, 'bob', files.at(10))).toMatchObject({ state: 'tool', tool: 'Bash', detail: 'npm test' }),
+    );
   });
 
   it('keeps nothing of another session in the same folder, and reads no folder no member works in', async () => {

@@ -83,7 +83,25 @@ export function candidatesFor(
   } catch {
     return [];
   }
-  return onSlug.filter((team) => worthIdentifying(file, team, changedAt)).map((team) => team.name);
+  return onSlug
+    .filter((team) => worthIdentifying(file, { ...team, createdAt: createdOnFileClock(claudeDir, team) }, changedAt))
+    .map((team) => team.name);
+}
+
+/**
+ * When a team was created, on the clock that stamps files: its config's
+ * `createdAt`, or the config file's last change when that is earlier. Then
+ * the client's clock and the disk's disagree (a config dir on another
+ * machine's disk, a clock set ahead), and a transcript's time can only be
+ * held against the disk's.
+ */
+function createdOnFileClock(claudeDir: string, team: TranscriptTeam): number {
+  if (Number.isNaN(team.createdAt)) return team.createdAt;
+  try {
+    return Math.min(team.createdAt, statSync(join(claudeDir, 'teams', team.name, 'config.json')).mtimeMs);
+  } catch {
+    return team.createdAt;
+  }
 }
 
 /** A subagent's transcript is read once its meta says it is an in-process teammate of one of the teams. */

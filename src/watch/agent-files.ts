@@ -213,13 +213,13 @@ export class AgentFiles {
     this.logs = new LogFollower(claudeDir);
   }
 
-  /** A log's new lines, or a folder's listing when it changed. */
-  read(relative: string, target: AgentTarget, at: number, live: boolean): Observation[] {
+  /** A log's new lines, or a folder's listing when it changed; 'gone' when it is not there. */
+  read(relative: string, target: AgentTarget, at: number, live: boolean): Observation[] | 'gone' {
     const result: AgentRead =
       target.kind === 'output-log'
         ? this.logs.read(relative, target, at, live)
         : listArtifacts(join(this.claudeDir, relative), target, at, live, this.claudeDir);
-    if (result.kind === 'gone') return [];
+    if (result.kind === 'gone') return 'gone';
     if (result.kind === 'unreadable') {
       this.problems.add(relative);
       this.listings.delete(relative);

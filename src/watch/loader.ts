@@ -185,12 +185,16 @@ export class Loader {
   private read(relative: string, live: boolean): Observation[] {
     this.runChecks();
     const target = classifyFile(relative)!;
-    if (isAgentTarget(target)) return this.agentFiles.read(relative, target, this.now(), live);
+    if (isAgentTarget(target)) {
+      const observations = this.agentFiles.read(relative, target, this.now(), live);
+      return observations === 'gone' ? this.goneWhenRead(relative, live) : observations;
+    }
     let state = this.reads.get(relative);
     if (!state) this.reads.set(relative, (state = { attempt: 0 }));
     const maxBytes = this.options.maxBytes?.(target) ?? MAX_FILE_BYTES[target.kind];
     const content = readIfChanged(this.options.claudeDir, relative, state.fingerprint, maxBytes, this.scratch);
-    if (content.kind === 'gone' || content.kind === 'unchanged') return [];
+    if (content.kind === 'gone') return this.goneWhenRead(relative, live);
+    if (content.kind === 'unchanged') return [];
     if (content.kind === 'unreadable') {
       // Read again on its next change, whatever its stats (a chmod does not change them).
       state.fingerprint = undefined;
@@ -219,6 +223,16 @@ export class Loader {
       : fingerprintOf(content.stats);
     this.stopRetrying(state);
     return observations;
+  }
+
+  /**
+   * A file read live and found gone was removed, whether or not chokidar says
+   * so: it says nothing of a file removed while it was still looking at the
+   * file's creation (a few ms; tens under load), though the raw event that
+   * had it read did come. A rescan (not live) finds removals itself.
+   */
+  private goneWhenRead(relative: string, live: boolean): Observation[] {
+    return live ? this.remove(relative) : [];
   }
 
   private stopRetrying(state: ReadState): void {

@@ -9,7 +9,7 @@ import { Dashboard } from './dashboard.js';
 import type { Command } from './keymap.js';
 import { colorTheme, monochromeTheme, ThemeContext } from './theme.js';
 import { useKeys } from './use-keys.js';
-import { useClock, useRedrawWhenTimeChanges } from './use-now.js';
+import { useBeat, useClock, useRedrawWhenTimeChanges } from './use-now.js';
 import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { initialViewState, type ViewState } from './view-state.js';
@@ -51,11 +51,12 @@ export function App({
   view: startView = 'dashboard',
   transcripts = true,
 }: AppProps) {
-  const state = useStoreState(store);
-  const { columns, rows } = useTerminalSize();
   const transport = replay ?? noReplay;
   const replayStatus = useSyncExternalStore(transport.subscribe, transport.getStatus);
   const clock = useClock(replayStatus?.clock ?? fixedNow);
+  const beat = useBeat(clock);
+  const state = useStoreState(store, beat.work);
+  const { columns, rows } = useTerminalSize();
   const { now } = clock;
   const [view, setView] = useState((): ViewState => ({ ...initialViewState, team: team ?? null, mode: startView }));
   const input = useMemo(
@@ -75,7 +76,7 @@ export function App({
     [state, view, claudeDir, columns, rows, now, stallAfterMs, quietAfterMs, replayStatus, spec, transcripts],
   );
   const model = useMemo(() => buildDashboard(input), [input]);
-  useRedrawWhenTimeChanges(clock, model.nextChangeMs);
+  useRedrawWhenTimeChanges(beat, clock, model.nextChangeMs);
   // Keys apply to the frame on screen, whatever render their handler came from.
   const drawn = useRef<{ readonly input: DashboardInput; readonly model: DashboardModel }>({ input, model });
   useLayoutEffect(() => {

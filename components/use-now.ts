@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { LONGEST_WAIT_MS, timerDelay } from '../src/domain/time.js';
 import { onClockStep } from '../src/store/clock-steps.js';
 
@@ -10,13 +10,15 @@ interface Clock {
   readonly now: number;
   /** Whether it moves (a fixed `--now` and a replay's clock do not move by themselves). */
   readonly moving: boolean;
+  /** Draw again, for the wall clock's time now (the same function every render). */
   readonly moveOn: () => void;
 }
 
 /** The time the screen shows: the wall clock, or a fixed instant (`--now`, a replay). */
 export function useClock(at?: number): Clock {
   const [tick, setTick] = useState(() => Date.now());
-  return { now: at ?? tick, moving: at === undefined, moveOn: () => setTick(Date.now()) };
+  const moveOn = useCallback(() => setTick(Date.now()), []);
+  return { now: at ?? tick, moving: at === undefined, moveOn };
 }
 
 /**
@@ -32,27 +34,77 @@ export function nextMoveAt(now: number, untilChangeMs: number): number {
 }
 
 /**
- * Move the clock on when the screen next needs it (`nextMoveAt`), so an idle
- * dashboard does not redraw every second just to show the same text.
+ * The one timer that draws the dashboard again on a beat, for either reason:
+ * a time on screen changes, or members' work came in (what their transcripts
+ * and the lead's session say, many times a second in a busy team: drawn on the
+ * next beat, with the times, not in frames of its own). Work that comes after a
+ * quiet second is drawn at once, as the beat it is due on has passed.
  */
-export function useRedrawWhenTimeChanges({ now, moving, moveOn }: Clock, untilChangeMs: number): void {
-  // moveOn is a new function each render, with the same effect: not a reason to re-arm.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => (moving ? moveOnWhenDue(now, untilChangeMs, moveOn) : undefined), [untilChangeMs, now, moving]);
+export class Beat {
+  /** When the clock last moved on: the beats are whole seconds after it. */
+  private last = Date.now();
+  private clockAt = Number.POSITIVE_INFINITY;
+  private workAt = Number.POSITIVE_INFINITY;
+  private armed: { readonly at: number; readonly timer: ReturnType<typeof setTimeout> } | undefined;
+
+  constructor(private readonly moveOn: () => void) {}
+
+  /** A time on screen next changes at `at` (infinity: none does). */
+  clock(at: number): void {
+    this.clockAt = at;
+    this.arm();
+  }
+
+  /** Work came in that is not drawn yet: draw it on the next beat. */
+  readonly work = (): void => {
+    this.workAt = Math.min(this.workAt, nextMoveAt(this.last, 1));
+    this.arm();
+  };
+
+  /** A frame was drawn: it shows all the work so far. */
+  drawn(): void {
+    if (this.workAt === Number.POSITIVE_INFINITY) return;
+    this.workAt = Number.POSITIVE_INFINITY;
+    this.arm();
+  }
+
+  /** Move on now, as a beat would (the wall clock stepped). */
+  readonly now = (): void => {
+    this.clockAt = this.workAt = Number.POSITIVE_INFINITY;
+    this.arm();
+    this.last = Date.now();
+    this.moveOn();
+  };
+
+  stop(): void {
+    if (this.armed) clearTimeout(this.armed.timer);
+    this.armed = undefined;
+  }
+
+  private arm(): void {
+    const at = Math.min(this.clockAt, this.workAt);
+    if (this.armed?.at === at) return;
+    this.stop();
+    if (at === Number.POSITIVE_INFINITY) return;
+    // Drawn again for another reason (a file changed) long after the last beat: the beat is due, soon.
+    this.armed = { at, timer: setTimeout(this.now, timerDelay(Math.max(10, at - Date.now()))) };
+  }
+}
+
+/** The dashboard's beat, for as long as it is on screen; every frame drawn tells it so. */
+export function useBeat(clock: Clock): Beat {
+  const [beat] = useState(() => new Beat(clock.moveOn));
+  useEffect(() => () => beat.stop(), [beat]);
+  // The wall clock stepped: every age and stall on screen is wrong until drawn again.
+  useEffect(() => (clock.moving ? onClockStep(beat.now) : undefined), [beat, clock.moving]);
+  useLayoutEffect(() => beat.drawn());
+  return beat;
 }
 
 /**
- * Calls `moveOn` at the next beat a time on screen changes on, or at once
- * when the wall clock steps (every age and stall is then wrong). Returns what
- * stops it.
+ * Move the clock on when the screen next needs it (`nextMoveAt`), so an idle
+ * dashboard does not redraw every second just to show the same text.
  */
-export function moveOnWhenDue(now: number, untilChangeMs: number, moveOn: () => void): () => void {
-  // Drawn again for another reason (a file changed) long after `now`: the beat is due, soon.
-  const wait = Math.max(10, nextMoveAt(now, untilChangeMs) - Date.now());
-  const timer = setTimeout(moveOn, timerDelay(wait));
-  const stopWatching = onClockStep(moveOn);
-  return () => {
-    clearTimeout(timer);
-    stopWatching();
-  };
+export function useRedrawWhenTimeChanges(beat: Beat, { now, moving }: Clock, untilChangeMs: number): void {
+  useEffect(() => beat.clock(moving ? nextMoveAt(now, untilChangeMs) : Number.POSITIVE_INFINITY), [beat, untilChangeMs, now, moving]);
 }

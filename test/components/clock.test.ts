@@ -4,7 +4,7 @@
  * second however many there are, and none is more than a second late.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { moveOnWhenDue, nextMoveAt } from '../../components/use-now.js';
+import { Beat, nextMoveAt } from '../../components/use-now.js';
 import { onClockStep, STEP_CHECK_MS } from '../../src/store/clock-steps.js';
 import { untilAgeChanges } from '../../src/domain/time.js';
 
@@ -79,12 +79,74 @@ describe('a wall clock that steps', () => {
     vi.setSystemTime(start);
     const moveOn = vi.fn();
     // Nothing on screen changes for a minute: `stalled 2h` shows hours.
-    const stop = moveOnWhenDue(start, 60_000, moveOn);
+    const beat = new Beat(moveOn);
+    beat.clock(nextMoveAt(start, 60_000));
+    const stop = onClockStep(beat.now);
     vi.advanceTimersByTime(5000);
     expect(moveOn).not.toHaveBeenCalled();
     vi.setSystemTime(Date.now() - 2 * 3600_000);
     vi.advanceTimersByTime(STEP_CHECK_MS);
     expect(moveOn).toHaveBeenCalledTimes(1);
     stop();
+    beat.stop();
+  });
+});
+
+describe("the members' work", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A beat whose clock moves on every second (an age on screen), and the instants it moved on at. */
+  function ticking() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(Date.parse('2026-11-02T12:00:00Z'));
+    const start = Date.now();
+    const moves: number[] = [];
+    const beat: Beat = new Beat(() => {
+      moves.push(Date.now() - start);
+      beat.drawn();
+      beat.clock(nextMoveAt(Date.now(), 1));
+    });
+    beat.clock(nextMoveAt(start, 1));
+    return { beat, moves };
+  }
+
+  it('coming ten times a second is drawn with the clock, one frame a second, not a frame each', () => {
+    const { beat, moves } = ticking();
+    for (let i = 0; i < 50; i++) {
+      vi.advanceTimersByTime(100);
+      beat.work();
+    }
+    expect(moves).toEqual([1000, 2000, 3000, 4000, 5000]);
+    beat.stop();
+  });
+
+  it('coming after a quiet while is drawn at once', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const moveOn = vi.fn();
+    const beat = new Beat(moveOn);
+    vi.advanceTimersByTime(30_000);
+    beat.work();
+    vi.advanceTimersByTime(10);
+    expect(moveOn).toHaveBeenCalledTimes(1);
+    // More within the second waits for the beat a second after that frame.
+    beat.work();
+    vi.advanceTimersByTime(980);
+    expect(moveOn).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(20);
+    expect(moveOn).toHaveBeenCalledTimes(2);
+    beat.stop();
+  });
+
+  it('drawn with a frame drawn anyway (a message came) is not drawn again', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const moveOn = vi.fn();
+    const beat = new Beat(moveOn);
+    beat.work();
+    beat.drawn();
+    vi.advanceTimersByTime(5000);
+    expect(moveOn).not.toHaveBeenCalled();
+    beat.stop();
   });
 });

@@ -9,7 +9,9 @@
  *
  * In a project folder only transcripts (`*.jsonl`) are looked at, and of its
  * folders only those of the teams' lead sessions, their `subagents/` and the
- * transcripts and metas in those. Out of file watches, it polls instead.
+ * transcripts and metas in those. The files themselves are not watched: their
+ * folder's events name them. Out of file watches, it polls instead, and then
+ * watches each file (polling has no folder events that name a file).
  */
 import { join, relative as relativePath, sep } from 'node:path';
 import type { FSWatcher, watch as chokidarWatch } from 'chokidar';
@@ -142,10 +144,17 @@ export class TranscriptWatcher {
 
   private async open(): Promise<FSWatcher> {
     const watch = this.options.watch ?? (await import('chokidar')).watch;
+    // A transcript is appended to many times a second. Watched on its own, each
+    // append is two events (the file's and its folder's), each with a stat: its
+    // folder's raw events name it, and are enough. Polling has no such events.
+    const polling = this.mode.polling;
     const watcher = watch([], {
       ignoreInitial: true,
       depth: 3,
-      ignored: (path: string) => !transcriptWatchable(this.toRelative(path), this.set),
+      ignored: (path: string) => {
+        const relative = this.toRelative(path);
+        return !transcriptWatchable(relative, this.set) || (!polling && classifySessionFile(relative) !== undefined);
+      },
       ...this.mode.chokidarOptions(),
     });
     const send = (events: FileEvent[]) => {
@@ -154,16 +163,18 @@ export class TranscriptWatcher {
     const folder = (relative: string) => {
       if (transcriptWatchable(relative, this.set) && !classifySessionFile(relative)) send([{ kind: 'folder-added', path: relative }]);
     };
-    watcher.on('raw', (_event, name, details) => {
+    watcher.on('raw', (event, name, details) => {
       const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
       if (!watched) return;
       const own = this.toRelative(watched);
-      // A watch on a file names the file; a watch on a folder, the folder and the entry in it.
+      // A watch on a file (polling) names the file; a watch on a folder, the folder and the entry in it.
       if (classifySessionFile(own)) return send([{ kind: 'changed', path: own }]);
       if (!name) return;
-      const entry = this.toRelative(join(watched, name));
-      if (classifySessionFile(entry)) send([{ kind: 'changed', path: entry }]);
-      else if (dirState(join(watched, name)).kind === 'folder') folder(entry);
+      const path = join(watched, name);
+      const entry = this.toRelative(path);
+      // A file unwatched by chokidar (see `ignored`) is said gone here: a rename is a file made, moved or removed.
+      if (classifySessionFile(entry)) send([{ kind: event === 'rename' && gone(path) ? 'removed' : 'changed', path: entry }]);
+      else if (dirState(path).kind === 'folder') folder(entry);
     });
     watcher.on('add', (path: string) => send([{ kind: 'changed', path: this.toRelative(path) }]));
     watcher.on('change', (path: string) => send([{ kind: 'changed', path: this.toRelative(path) }]));

@@ -88,19 +88,16 @@ async function bigTranscripts() {
   const without = teamWithTranscripts('no-transcripts');
   const a = await open(without, false);
   const b = await open(withThem, true);
-  // The same time for both to settle, and a collection's chance.
+  // The same time for both, 2 s after the read and once settled: V8 shrinks a
+  // heap a read grew 8 s after it (the young generation, which most of the
+  // excess is), so a user sees the first for some seconds and then the second.
   await sleep(Math.max(2000, b.readMs - a.readMs));
-  const memory = { without: a.term.memory(), with: b.term.memory() };
+  const soon = { without: a.term.memory().rssMb, with: b.term.memory().rssMb };
+  await sleep(18_000);
+  const settled = { without: a.term.memory().rssMb, with: b.term.memory().rssMb };
   await a.term.quit();
   await b.term.quit();
-  return {
-    mb,
-    firstWithout: a.firstMs,
-    firstWith: b.firstMs,
-    readMs: b.readMs,
-    rssWithout: memory.without.rssMb,
-    rssWith: memory.with.rssMb,
-  };
+  return { mb, firstWithout: a.firstMs, firstWith: b.firstMs, readMs: b.readMs, soon, settled };
 }
 
 /** The dashboard's CPU share over `seconds` while `work` runs (per cent of a core). */
@@ -111,14 +108,27 @@ async function cpuWhile(term, seconds, work) {
   return ((term.cpuSeconds() - before) / ((performance.now() - t0) / 1000)) * 100;
 }
 
+/**
+ * Until the dashboard is quiet: past the moment, 8 s after the transcripts
+ * are read, when V8 shrinks the heap they grew (once: 0.1 s of CPU, which is
+ * not the writers'), and then a second under half a per cent of a core,
+ * twice in a row (20 s at most).
+ */
+async function settle(term) {
+  await sleep(10_000);
+  for (let quiet = 0, tries = 0; quiet < 2 && tries < 20; tries++) {
+    quiet = (await cpuWhile(term, 1, (s) => sleep(s * 1000))) < 0.5 ? quiet + 1 : 0;
+  }
+}
+
 async function liveWriters() {
   const fixture = teamWithTranscripts('writers');
   fill(fixture.paths, 1);
   const term = await startTeamtop(fixture.dir, ['--no-journal'], WIDE);
   await term.waitFor(' out · ');
-  await sleep(3000);
-  const seconds = QUICK ? 5 : 10;
-  const idle = await cpuWhile(term, seconds, (s) => sleep(s * 1000));
+  await settle(term);
+  const seconds = QUICK ? 10 : 30;
+  const idle = await cpuWhile(term, seconds / 2, (s) => sleep(s * 1000));
   let n = 0;
   const writing = await cpuWhile(term, seconds, async (s) => {
     // Each member 2 records a second: one of the five writes every 100 ms.
@@ -140,8 +150,10 @@ export const transcriptLoadPhase = {
     firstWithout: across(runs, (r) => r.big.firstWithout),
     firstWith: across(runs, (r) => r.big.firstWith),
     readMs: across(runs, (r) => r.big.readMs),
-    rssWithout: across(runs, (r) => r.big.rssWithout),
-    rssWith: across(runs, (r) => r.big.rssWith),
+    soonWithout: across(runs, (r) => r.big.soon.without),
+    soonWith: across(runs, (r) => r.big.soon.with),
+    settledWithout: across(runs, (r) => r.big.settled.without),
+    settledWith: across(runs, (r) => r.big.settled.with),
     idle: across(runs, (r) => r.live.idle),
     writing: across(runs, (r) => r.live.writing),
   }),
@@ -153,9 +165,15 @@ export const transcriptLoadPhase = {
       '≤ 1.5×',
     ],
     [
-      `RSS once five ${t.mb} MB transcripts are read (MB)`,
-      spread(t.rssWith, 0),
-      `none ${spread(t.rssWithout, 0)}: ×${fmt(t.rssWith.median / t.rssWithout.median, 2)}`,
+      `RSS 2 s after five ${t.mb} MB transcripts are read (MB)`,
+      spread(t.soonWith, 0),
+      `none ${spread(t.soonWithout, 0)}: ×${fmt(t.soonWith.median / t.soonWithout.median, 2)}`,
+      '≤ 1.2×',
+    ],
+    [
+      `RSS 20 s after, settled (MB)`,
+      spread(t.settledWith, 0),
+      `none ${spread(t.settledWithout, 0)}: ×${fmt(t.settledWith.median / t.settledWithout.median, 2)}`,
       '≤ 1.2×',
     ],
     [

@@ -9,8 +9,16 @@
  * would grow the space, so it can be set and put back as the read begins and
  * ends (src/cli/v8-flags.ts says why the size itself cannot be set); held for
  * good, it cost five members writing live 5% of a core against 3–4%.
+ *
+ * What the read left behind (its records, its buffers, a young generation
+ * grown all the same) V8 gives back when its memory reducer runs: 8 s or more
+ * after, and only once little is allocated, which in a busy team can be
+ * minutes. A full collection asked for as the read ends gives most of it back
+ * then: five 10 MB transcripts left 104 MB 2 s after the read against 84
+ * without them, and 93 with the collection.
  */
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** V8's own growth factor, on every Node teamtop runs on (20 to 24). */
 const V8_GROWTH = 2;
@@ -25,4 +33,24 @@ export function holdYoungGeneration(hold: boolean): void {
   if (hold === held || given()) return;
   held = hold;
   setFlagsFromString(`--semi-space-growth-factor=${hold ? 1 : V8_GROWTH}`);
+  if (!hold) collectSoon();
+}
+
+/** How long after a read the collection runs: the read's last records are folded and drawn by then. */
+const COLLECT_AFTER_MS = 100;
+
+/**
+ * A full collection, in steps between frames (`execution: 'async'`). V8 gives
+ * `gc` only to contexts made once `--expose-gc` is set: one is made for it,
+ * and nothing else sees it. Where it cannot be had, nothing is collected.
+ */
+function collectSoon(): void {
+  let gc: ((options: { type: 'major'; execution: 'async' }) => void) | undefined;
+  try {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('typeof gc === "function" ? gc : undefined') as typeof gc;
+  } catch {
+    gc = undefined;
+  }
+  if (gc) setTimeout(() => gc({ type: 'major', execution: 'async' }), COLLECT_AFTER_MS).unref();
 }

@@ -5,7 +5,8 @@
  * slice's records do, and keeps it so for as long as the dashboard runs.
  */
 import type * as v8 from 'node:v8';
-import { describe, expect, it, vi } from 'vitest';
+import type * as vm from 'node:vm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Observation } from '../../src/domain/observation.js';
 import { settledSession } from '../../src/cli/session.js';
 import { selectTranscriptTeams } from '../../src/store/selectors/work.js';
@@ -18,6 +19,12 @@ const flags = vi.hoisted(() => [] as string[]);
 vi.mock('node:v8', async (original) => ({
   ...(await original<typeof v8>()),
   setFlagsFromString: (flag: string) => flags.push(flag),
+}));
+/** The collections asked for, and how. */
+const collections = vi.hoisted(() => [] as unknown[]);
+vi.mock('node:vm', async (original) => ({
+  ...(await original<typeof vm>()),
+  runInNewContext: () => (options: unknown) => collections.push(options),
 }));
 
 async function readAll(records: number, sliceBytes: number): Promise<{ slices: number; heldWhileReading: boolean }> {
@@ -50,13 +57,31 @@ async function readAll(records: number, sliceBytes: number): Promise<{ slices: n
   return { slices, heldWhileReading };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('the young generation during a long first read', () => {
+  // A collection asked for by one test is not another's.
+  afterEach(async () => {
+    await sleep(200);
+    flags.length = 0;
+    collections.length = 0;
+  });
+
   it('is held from the second slice to the last, then let go', async () => {
     flags.length = 0;
     const { slices, heldWhileReading } = await readAll(20, 256 * 1024);
     expect(slices).toBeGreaterThan(4);
     expect(heldWhileReading).toBe(true);
-    expect(flags).toEqual(['--semi-space-growth-factor=1', '--semi-space-growth-factor=2']);
+    expect(flags).toEqual(['--semi-space-growth-factor=1', '--semi-space-growth-factor=2', '--expose-gc']);
+  });
+
+  it('is followed by a full collection, between frames, once the read is done', async () => {
+    flags.length = 0;
+    collections.length = 0;
+    await readAll(20, 256 * 1024);
+    expect(collections).toEqual([]);
+    await sleep(200);
+    expect(collections).toEqual([{ type: 'major', execution: 'async' }]);
   });
 
   it('is left alone by a read that takes one slice', async () => {
@@ -64,5 +89,7 @@ describe('the young generation during a long first read', () => {
     const { slices } = await readAll(2, 4 * 1024 * 1024);
     expect(slices).toBe(1);
     expect(flags).toEqual([]);
+    await sleep(200);
+    expect(collections).toEqual([]);
   });
 });

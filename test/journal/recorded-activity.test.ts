@@ -12,6 +12,8 @@ import { settledSession, type JournalOptions } from '../../src/cli/session.js';
 import { readJournalFile } from '../../src/journal/reader.js';
 import { ReplayController } from '../../src/journal/replay-controller.js';
 import { frame } from '../helpers/render.js';
+import { memberPaneId } from '../../components/panes/members/model.js';
+import { memberDetails } from '../../components/view-state.js';
 import { listAllRuns } from '../../src/journal/store-dir.js';
 import { selectActivity, selectUsage } from '../../src/store/selectors/work.js';
 import { snapshot } from '../../src/store/snapshot.js';
@@ -167,6 +169,17 @@ describe('activity in the journal', () => {
     });
     expect(steps).toContain("team-lead's steps are not recorded");
     expect(steps).not.toContain('no transcript matched');
+    // Its details (d) give what it does and its figures, as recorded.
+    const details = frame(store.getState(), {
+      view: { pane: memberPaneId('team-lead'), opened: { pane: memberPaneId('team-lead'), item: memberDetails('team-lead') } },
+      now: files.at(20),
+      width: 120,
+      height: 60,
+    });
+    expect(details).toContain('transcript: not read; as the journal recorded its work');
+    expect(details).toMatch(/doing: ▶ Bash · 17s/u);
+    expect(details).toContain('tokens: 1,200 in · 300 out');
+    expect(details).toContain('tool calls: 1');
 
     replay.toEnd();
     const end = teamOf(store.getState(), files);

@@ -145,13 +145,15 @@ function memberDetail(member: MemberView, info: Member | null, budgetTokens: num
   };
 }
 
-/** What the member's details say of its work and spawn prompt: nothing when no transcript says anything of it. */
+/** What the member's details say of its work and spawn prompt: nothing when no transcript, nor the journal, says anything of it. */
 function detailWork(frame: Frame, member: string): DetailWork | undefined {
   const work = selectWork(frame.team).get(member);
   const agentCallPrompt = selectSpawnedByLead(frame.team).get(member) ?? null;
-  if (!work && agentCallPrompt === null) return undefined;
+  const recorded = !work && frame.team.transcripts.size === 0 && frame.team.recordedWork.has(member);
+  if (!work && !recorded && agentCallPrompt === null) return undefined;
   return {
     path: work?.path ?? null,
+    recorded,
     transcripts: work?.transcripts ?? 0,
     activity: frame.work.activity.get(member),
     usage: frame.work.usage.members.get(member) ?? null,

@@ -12,6 +12,8 @@ import { activityNote, formatCost } from './work.js';
 export interface DetailWork {
   /** The transcript it writes now, relative to the config dir (null: none of it was read). */
   readonly path: string | null;
+  /** What it does and its figures are the journal's (a replay, a restore before any transcript is read). */
+  readonly recorded: boolean;
   /** Transcripts matched to it (a teammate spawned again writes a new one). */
   readonly transcripts: number;
   readonly activity: ActivityNow | undefined;
@@ -28,12 +30,12 @@ const count = (value: number): string => value.toLocaleString('en');
 
 /** The transcript, what it does now, and its figures in full. */
 export function workLines(work: DetailWork, now: number): string[] {
-  if (work.path === null) return [];
+  if (work.path === null && !work.recorded) return [];
   const earlier = work.transcripts > 1 ? ` (and ${work.transcripts - 1} earlier)` : '';
   const doing = activityNote(work.activity, now);
   const usage = work.usage;
   return [
-    `transcript: ${work.path}${earlier}`,
+    work.path === null ? 'transcript: not read; as the journal recorded its work' : `transcript: ${work.path}${earlier}`,
     doing ? `doing: ${doing.text}${doing.tail ?? ''}` : '',
     ...(usage
       ? [

@@ -10,7 +10,7 @@ import type { Member } from '../../../src/domain/schemas.js';
 import { formatAge, formatSince, formatWait, toIso } from '../../../src/domain/time.js';
 import type { MailWaits } from '../../../src/store/selectors/mail.js';
 import type { MemberView } from '../../../src/store/selectors/members.js';
-import { selectSpawnedByLead, selectWork } from '../../../src/store/selectors/work.js';
+import { selectShowsRecordedWork, selectSpawnedByLead, selectWork } from '../../../src/store/selectors/work.js';
 import type { Part } from '../../fitted-line.js';
 import { fieldLines, namePart, wrap } from '../../message-detail.js';
 import type { Detail, Look } from '../../pane.js';
@@ -149,7 +149,7 @@ function memberDetail(member: MemberView, info: Member | null, budgetTokens: num
 function detailWork(frame: Frame, member: string): DetailWork | undefined {
   const work = selectWork(frame.team).get(member);
   const agentCallPrompt = selectSpawnedByLead(frame.team).get(member) ?? null;
-  const recorded = !work && frame.team.transcripts.size === 0 && frame.team.recordedWork.has(member);
+  const recorded = selectShowsRecordedWork(frame.team, member);
   if (!work && !recorded && agentCallPrompt === null) return undefined;
   return {
     path: work?.path ?? null,

@@ -125,6 +125,9 @@ const usageOf = memoize((work: ReadonlyMap<string, MemberWork>) =>
 /** Whether what a journal recorded of the team's members' work is shown: none of its transcripts is read. */
 const recorded = (team: TeamState): boolean => team.transcripts.size === 0 && team.recordedWork.size > 0;
 
+/** Whether `member`'s work is shown as a journal recorded it (a replay, a restore before any transcript is read). */
+export const selectShowsRecordedWork = (team: TeamState, member: string): boolean => recorded(team) && team.recordedWork.has(member);
+
 /** `Member.usage` of each member whose transcript was read, and `Team.usage` (null when none was). */
 export function selectUsage(team: TeamState): {
   readonly members: ReadonlyMap<string, MemberUsage | null>;

@@ -5,6 +5,7 @@ import { snapshot } from '../store/snapshot.js';
 import { selectTeams } from '../store/selectors/teams.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
+import { optimising } from './v8-flags.js';
 
 export interface JsonOptions extends Thresholds {
   readonly claudeDir: string;
@@ -32,8 +33,8 @@ export async function runJson({
   const { store } = await settledSession(claudeDir, journal, dirChosenBy, { transcripts, thresholds: { stallAfterMs, quietAfterMs } });
   const teams = selectTeams(store.getState().teams).map((known) => known.name);
   if (team !== undefined && !teams.includes(team)) return unknownTeam(team, store.getState(), teams, claudeDir);
-  const document = snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec });
-  await printJson(document);
+  // Done once, in bulk: the document of a long run's history is megabytes.
+  await optimising(() => printJson(snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec })));
   return 0;
 }
 

@@ -11,6 +11,7 @@ import { createStore } from '../store/store.js';
 import { printJson } from './run-json.js';
 import { printFrame } from './run-once.js';
 import { runOnTerminal } from './on-terminal.js';
+import { optimising } from './v8-flags.js';
 
 export interface ReplayCliOptions {
   readonly source: string;
@@ -72,7 +73,12 @@ function notARecording(source: string, notices: readonly { readonly message: str
  * Where the recording ends, printed: streamed through the store a line at a
  * time, so a recording of millions of entries is never in memory at once.
  */
-async function printEnd(files: readonly string[], options: ReplayCliOptions): Promise<number> {
+function printEnd(files: readonly string[], options: ReplayCliOptions): Promise<number> {
+  // Done once, in bulk, before anything is printed: a recording can hold millions of entries.
+  return optimising(() => playToEnd(files, options));
+}
+
+async function playToEnd(files: readonly string[], options: ReplayCliOptions): Promise<number> {
   const store = createStore({ tracking: thresholdsOf(options) });
   const played = replayRuns(
     files.map((path) => ({ path })),

@@ -13,6 +13,7 @@ import { createStore, type Store } from '../store/store.js';
 import type { FileInterpreter } from '../ingest/interpreter.js';
 import { Reader } from '../watch/reader.js';
 import { followTranscripts, type Transcripts } from './transcripts.js';
+import { optimising } from './v8-flags.js';
 
 export interface JournalOptions {
   readonly stateDir: string;
@@ -61,7 +62,8 @@ export function openSession(
   let interpreter: FileInterpreter | undefined;
   if (journalOptions) {
     const namespace = namespaceDir(journalOptions.stateDir, claudeDir);
-    const restored = restore(namespace, (observations) => store.dispatch({ type: 'observed', observations }));
+    // Done once, in bulk, before anything is drawn: tens of thousands of changes for a long run.
+    const restored = optimising(() => restore(namespace, (observations) => store.dispatch({ type: 'observed', observations })));
     restoredFolders = restored.folders;
     interpreter = restored.interpreter;
     store.dispatch({ type: 'observed', observations: noticesAsProblems(restored.notices, Date.now()) });

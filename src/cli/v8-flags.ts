@@ -56,6 +56,15 @@ const flagName = (flag: string): string =>
     .split('=', 1)[0]!
     .replaceAll('_', '-');
 
+/** The names of the flags the user gave node on its command line. */
+const givenFlags = (): Set<string> => new Set(process.execArgv.filter((flag) => flag.startsWith('--')).map(flagName));
+
+/** teamtop's flags for the running Node, but those the user gave node on its command line. */
+function ownFlags(): readonly string[] {
+  const given = givenFlags();
+  return v8Flags(Number(process.versions.node.split('.', 1)[0])).filter((flag) => !given.has(flagName(flag)));
+}
+
 /**
  * Sets teamtop's flags for the running Node, except those the user gave node
  * on its command line (`node --max-opt=3 teamtop`): someone profiling or
@@ -63,7 +72,40 @@ const flagName = (flag: string): string =>
  * node refuses to start.)
  */
 export function applyV8Flags(): void {
-  const taken = new Set(process.execArgv.filter((flag) => flag.startsWith('--')).map(flagName));
-  const flags = v8Flags(Number(process.versions.node.split('.', 1)[0])).filter((flag) => !taken.has(flagName(flag)));
+  const flags = ownFlags();
   if (flags.length > 0) setFlagsFromString(flags.join(' '));
+}
+
+/** Calls of `optimising` under way: the last one to end puts teamtop's tier back. */
+let optimisingDepth = 0;
+
+/**
+ * `work` run with V8's optimising compiler, then teamtop's own tier again:
+ * for what is done once, in bulk, before anything is drawn (a journal of
+ * tens of thousands of changes restored, a recording replayed, its end
+ * printed as JSON). Sparkplug alone made `--json` on 20,000 messages of
+ * history take half as long again as with TurboFan; once that is done, the
+ * dashboard runs its code a few times a second, which is what `--max-opt=1`
+ * is for. `--max-opt=1` set at run time turns TurboFan off (`--no-turbofan`),
+ * and raising `--max-opt` again does not turn it back on: both are set, each
+ * way. A tier the user gave node is left alone. `work` may be async: the tier
+ * goes back when its promise settles.
+ */
+export function optimising<T>(work: () => T, set: (flags: string) => void = setFlagsFromString): T {
+  const own = ownFlags().find((flag) => flagName(flag) === 'max-opt');
+  if (own === undefined || givenFlags().has('turbofan')) return work();
+  if (optimisingDepth++ === 0) set('--max-opt=999 --turbofan');
+  const done = () => {
+    if (--optimisingDepth === 0) set(`${own} --no-turbofan`);
+  };
+  let result: T;
+  try {
+    result = work();
+  } catch (error) {
+    done();
+    throw error;
+  }
+  if (result instanceof Promise) return result.finally(done) as T;
+  done();
+  return result;
 }

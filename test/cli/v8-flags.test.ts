@@ -8,11 +8,11 @@
  * happen on a small input).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { v8Flags } from '../../src/cli/v8-flags.js';
+import { optimising, v8Flags } from '../../src/cli/v8-flags.js';
 import { CLI } from '../helpers/pty.js';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'test-fixtures', 'protocol-zoo');
@@ -32,24 +32,18 @@ interface Observed {
   readonly factors: number[];
 }
 
-function observe(name: string, nodeFlags: readonly string[]): Observed {
+/** The GC's logs, and collections often enough for them to say something on a small input. */
+const GC_LOGS = ['--trace-gc-verbose', '--stress-compaction'];
+
+function observe(name: string, nodeFlags: readonly string[], args = ['--json', '--no-journal', '--dir', FIXTURE], gc = GC_LOGS): Observed {
   const log = join(scratch, `${name}.log`);
   const run = spawnSync(
     process.execPath,
-    [
-      '--log-code',
-      `--logfile=${log}`,
-      '--no-logfile-per-isolate',
-      '--trace-gc-verbose',
-      '--stress-compaction',
-      ...nodeFlags,
-      CLI,
-      '--json',
-      '--no-journal',
-      '--dir',
-      FIXTURE,
-    ],
-    { encoding: 'utf8', maxBuffer: 1 << 26 },
+    ['--log-code', `--logfile=${log}`, '--no-logfile-per-isolate', ...gc, ...nodeFlags, CLI, ...args],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    },
   );
   expect(run.status).toBe(0);
   const first = loadedFirst();
@@ -120,5 +114,67 @@ describe(`the bin's V8 flags on this Node (${process.version})`, () => {
 
   it('need nothing on the first line: a plain `#!/usr/bin/env node`, which busybox runs too', () => {
     expect(readFileSync(CLI, 'utf8').split('\n', 1)[0]).toBe('#!/usr/bin/env node');
+  });
+});
+
+/**
+ * A recording of a long run: a team of three, and `messages` messages among
+ * them, each written to its inbox and delivered a moment later (two entries).
+ */
+function longRecording(messages: number): string {
+  const path = join(scratch, `long-${messages}.jsonl`);
+  const start = Date.parse('2026-11-01T00:00:00Z');
+  const members = ['team-lead', 'worker-1', 'worker-2'];
+  const config = { name: 'long', members: members.map((name) => ({ agentId: `${name}@long`, name, agentType: 'general-purpose' })) };
+  const inbox = (name: string) => `teams/long/inboxes/${name}.json`;
+  const lines: object[] = [
+    { teamtop: 'journal', v: 2, run: 'r', team: 'long', claudeDir: '/c', started: start },
+    { op: 'file', t: start, live: false, path: 'teams/long/config.json', text: JSON.stringify(config) },
+  ];
+  for (let i = 0; i < messages; i++) {
+    const t = start + 1000 * (i + 1);
+    const to = members[i % 3]!;
+    const from = members[(i + 1) % 3]!;
+    const message = { from, text: `item ${i} is done`, timestamp: new Date(t).toISOString(), read: false, msg_id: `m${i}` };
+    lines.push(
+      { op: 'inbox', t, live: true, path: inbox(to), messages: [message] },
+      { op: 'inbox', t: t + 100, live: true, path: inbox(to), messages: [] },
+    );
+  }
+  writeFileSync(path, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  return path;
+}
+
+describe('bulk work done once: a journal restored, a recording replayed', () => {
+  it('runs with the optimising compiler, then puts the tier back, also when the work throws or is async', async () => {
+    const own = v8Flags(NODE_MAJOR).find((flag) => flag.startsWith('--max-opt='))!;
+    const set: string[] = [];
+    const record = (flags: string) => set.push(flags);
+    expect(optimising(() => optimising(() => 42, record), record)).toBe(42);
+    // Once for the outer call: the inner one does not put the tier back under it.
+    expect(set).toEqual(['--max-opt=999 --turbofan', `${own} --no-turbofan`]);
+    set.length = 0;
+    expect(() =>
+      optimising(() => {
+        throw new Error('torn');
+      }, record),
+    ).toThrow('torn');
+    expect(set).toEqual(['--max-opt=999 --turbofan', `${own} --no-turbofan`]);
+    set.length = 0;
+    let settle!: (value: string) => void;
+    const pending = optimising(() => new Promise<string>((resolve) => (settle = resolve)), record);
+    expect(set).toEqual(['--max-opt=999 --turbofan']);
+    settle('printed');
+    await expect(pending).resolves.toBe('printed');
+    expect(set).toEqual(['--max-opt=999 --turbofan', `${own} --no-turbofan`]);
+  });
+
+  it('makes TurboFan code for a replay of 2,000 messages, and none when the user gave node its tier', () => {
+    const args = ['replay', longRecording(2000), '--json', '--now', '2026-11-01T01:00:00Z'];
+    const lifted = observe('replay', [], args, []);
+    const optimised = [...lifted.tiers].filter(([, tiers]) => tiers.has('*'));
+    expect(optimised.length).toBeGreaterThan(5);
+    const kept = observe('replay-user', ['--max-opt=1'], args, []);
+    expect([...kept.tiers].filter(([, tiers]) => tiers.has('*'))).toEqual([]);
   });
 });

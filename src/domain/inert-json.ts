@@ -25,6 +25,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** Lists longer than this are written an element at a time; anything smaller goes through JSON.stringify whole. */
 const LONG_LIST = 256;
 
+/** Elements of a long list written by one call of JSON.stringify. */
+const RUN = 64;
+
 /** Whether `value` holds a long list within a few levels (a document's teams' messages): written in pieces. */
 const holdsLongList = (value: unknown, depth = 0): boolean =>
   depth < 4 &&
@@ -63,14 +66,30 @@ export function* inertJsonPieces(value: unknown): Generator<string> {
     };
     if (Array.isArray(item)) {
       put('[\n');
+      // Elements that hold no long list go through JSON.stringify a run at a time, not one call each.
+      let run: unknown[] = [];
+      const writeRun = (more: boolean): void => {
+        if (run.length === 0) return;
+        // `[\n  a,\n  b\n]`: the elements, each line indented once more than the list's.
+        const text = JSON.stringify(run, null, 2);
+        put(`${indent}${text.slice(2, -2).replaceAll('\n', `\n${indent}`)}${more ? ',\n' : '\n'}`);
+        run = [];
+      };
       for (let i = 0; i < item.length; i++) {
         const element: unknown = item[i];
-        put(inner);
-        const deeper = field(element === undefined || typeof element === 'function' ? null : element);
-        if (deeper) yield* deeper;
-        put(i < item.length - 1 ? ',\n' : '\n');
+        if (!holdsLongList(element, depth + 1)) {
+          run.push(element);
+          if (run.length < RUN || i === item.length - 1) continue;
+          writeRun(i < item.length - 1);
+        } else {
+          writeRun(true);
+          put(inner);
+          yield* piece(element, inner, depth + 1);
+          put(i < item.length - 1 ? ',\n' : '\n');
+        }
         if (size >= 1 << 20) yield take();
       }
+      writeRun(false);
       put(`${indent}]`);
       return;
     }

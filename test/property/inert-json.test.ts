@@ -11,7 +11,9 @@ describe('JSON written a piece at a time', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.string(), (value, text) => {
         const long = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? value : { text, i, skipped: undefined }));
-        const document = { value, list: [value, text, '\u009b31m\u2028'], skipped: undefined, teams: [{ long }] };
+        // A long list among the elements of another, written in pieces between runs written whole.
+        const mixed = Array.from({ length: 300 }, (_, i) => (i === 100 ? { long } : i === 299 ? [long] : { i, value }));
+        const document = { value, list: [value, text, '\u009b31m\u2028'], skipped: undefined, teams: [{ long }], mixed };
         expect(written(document).join('')).toBe(`${inertJson(document, 2)}\n`);
       }),
     );

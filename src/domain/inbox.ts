@@ -96,12 +96,14 @@ export function decodeEntry(owner: string, key: string, entry: InboxEntry, seenA
   const inText = decodeText(entry.text);
   const fromEnvelope = inText.data ? undefined : envelopeKind(entry);
   const decoded = fromEnvelope ?? inText;
-  const stamped = timestampOf(entry.timestamp);
+  const { timestamp, time } = timestampOf(entry.timestamp);
+  // Fields named one by one, not spread: the same shape for every message, made a little faster on a restore's thousands.
   return {
     key,
     to: owner,
     from: entry.from,
-    ...stamped,
+    timestamp,
+    time,
     read: entry.read === true,
     summary: entry.summary ?? null,
     color: entry.color ?? null,
@@ -110,7 +112,7 @@ export function decodeEntry(owner: string, key: string, entry: InboxEntry, seenA
     data: decoded.data,
     text: fromEnvelope ? `${fromEnvelope.kind}: ${entry.text}` : decoded.data ? renderProtocol(decoded.data) : entry.text,
     delivered: false,
-    seenAt: Number.isNaN(seenAt) && stamped.time > readAt ? readAt : seenAt,
+    seenAt: Number.isNaN(seenAt) && time > readAt ? readAt : seenAt,
     deliveredAt: Number.NaN,
     leadSig: entry.lead_sig ?? null,
   };

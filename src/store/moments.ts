@@ -25,6 +25,12 @@ export class Moments {
   private readonly touched = new Map<string, TeamState | undefined>();
   private incidents: Map<string, IncidentLog> | undefined;
   private recordedTeams: Set<string> | undefined;
+  /**
+   * The last instant of each recorded team's moments not yet put in its log:
+   * only the last one counts (recordedMoment), and a restore of a long run
+   * has one per change.
+   */
+  private readonly recordedAt = new Map<string, number>();
 
   constructor(
     private readonly state: AppState,
@@ -55,12 +61,15 @@ export class Moments {
     for (const [name, before] of this.touched) {
       const after = teams.get(name);
       if (!after || !Number.isFinite(this.at)) continue;
-      const log = (this.incidents ?? this.state.incidents).get(name);
       // Recorded: its lists may have changed in place (nothing judged them), so it is not asked whether it changed.
-      const recorded = this.recorded().has(name);
-      if (!recorded && after === before) continue;
-      judged ||= !recorded;
-      const next = recorded ? recordedMoment(log, this.at) : trackMoment(log, before, after, this.at, this.options);
+      if (this.recorded().has(name)) {
+        this.recordedAt.set(name, this.at);
+        continue;
+      }
+      if (after === before) continue;
+      judged = true;
+      const log = (this.incidents ?? this.state.incidents).get(name);
+      const next = trackMoment(log, before, after, this.at, this.options);
       if (next !== log) (this.incidents ??= new Map(this.state.incidents)).set(name, next);
     }
     this.touched.clear();
@@ -78,6 +87,7 @@ export class Moments {
    */
   record(observation: Extract<Observation, { kind: 'run' | 'incidents' }>, teams: ReadonlyMap<string, TeamState>): boolean {
     const judged = this.end(teams);
+    this.putRecordedMoments();
     const { team } = observation;
     if (observation.kind === 'run') {
       // Taken only when judged with the thresholds this store judges with: else judged again.
@@ -103,8 +113,18 @@ export class Moments {
     return this.recordedTeams ?? this.state.recorded;
   }
 
+  /** The recorded teams' last moments, in their logs. */
+  private putRecordedMoments(): void {
+    for (const [name, at] of this.recordedAt) {
+      const incidents = (this.incidents ??= new Map(this.state.incidents));
+      incidents.set(name, recordedMoment(incidents.get(name), at));
+    }
+    this.recordedAt.clear();
+  }
+
   /** The incidents once every moment has ended. */
   result(): ReadonlyMap<string, IncidentLog> {
+    this.putRecordedMoments();
     return this.incidents ?? this.state.incidents;
   }
 

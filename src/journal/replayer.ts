@@ -22,6 +22,8 @@ export class Replayer {
   private header: JournalHeader | undefined;
   /** By the path of this file's `activity` lines: its team, and each member's figures as its last line with them said. */
   private readonly activity = new Map<string, { readonly team: string | undefined; readonly figures: Map<string, MemberUsage | null> }>();
+  /** Tools' names as activity lines gave them, and as shown. */
+  private readonly tools = new Map<string, string>();
 
   /**
    * A new run file begins: what the last one's header said ends with it (a
@@ -136,15 +138,29 @@ export class Replayer {
     }
     if (known.team === undefined) return [];
     const { member, state, since, t } = entry;
-    const tool = state === 'tool' || state === 'waiting-permission' ? (firstLine(entry.tool ?? '', NAME_MAX) ?? '?') : null;
+    const tool = state === 'tool' || state === 'waiting-permission' ? this.toolName(entry.tool ?? '') : null;
     if (entry.usage !== undefined) putRecordedWork(known.figures, member, usageOf(entry.usage));
     const usage = known.figures.get(member) ?? null;
     return [{ kind: 'activity', team: known.team, member, work: { state, tool, since, usage, at: t } }];
+  }
+
+  /** A tool's name as shown: a run calls a handful of tools a hundred thousand times. */
+  private toolName(raw: string): string {
+    let name = this.tools.get(raw);
+    if (name === undefined) {
+      if (this.tools.size >= TOOLS_KEPT) this.tools.clear();
+      name = firstLine(raw, NAME_MAX) ?? '?';
+      this.tools.set(raw, name);
+    }
+    return name;
   }
 }
 
 /** The `activity` lines' paths a file is read with: one, unless it is hostile. */
 const PATHS_KEPT = 16;
+
+/** Tools' names kept as shown: more than a team calls, unless the file is hostile. */
+const TOOLS_KEPT = 256;
 
 /** The figures a line holds, and nothing else it may carry. */
 function usageOf(usage: NonNullable<Extract<JournalEntry, { op: 'activity' }>['usage']> | null): MemberUsage | null {

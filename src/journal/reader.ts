@@ -8,6 +8,9 @@ import { formatBytes } from '../domain/agent.js';
 import { readErrorMessage, withRegularFile } from '../io/read-file.js';
 import { EntrySchema, HeaderSchema, isPlainEntry, type JournalLine } from './format.js';
 
+/** The time of a line (headers: the run's start). */
+export const timeOf = (line: JournalLine): number => (line.kind === 'header' ? line.header.started : line.entry.t);
+
 export interface JournalRead {
   readonly lines: JournalLine[];
   /** What was skipped and why, one sentence each (the file they are about is not in them). */
@@ -96,6 +99,40 @@ export function streamJournal(path: string, onLine: (line: JournalLine) => void,
     end(true);
   });
   return read?.kind === 'failed' ? [readErrorMessage(read.code, read.error)] : notices;
+}
+
+/** How far from either end of a run file its first or last line is looked for. */
+const SPAN_BYTES = 64 * 1024;
+
+/** The lines that can be read whole within `bytes` of the file at `position`, in order (the first and last may be cut). */
+function linesAt(fd: number, position: number, bytes: number): string[] {
+  const buffer = Buffer.allocUnsafe(bytes);
+  const count = readSync(fd, buffer, 0, bytes, position);
+  return buffer.subarray(0, count).toString('utf8').split('\n');
+}
+
+/**
+ * The team, start and end of a run, from its header and the lines in its last
+ * 64 KB, without reading what is between (undefined: no header). Its end is
+ * the latest time they say: an `incidents` line says the moment it judged,
+ * which can be before the lines ahead of it (a torn line is passed over).
+ */
+export function runSpan(path: string): { readonly team: string; readonly started: number; readonly end: number } | undefined {
+  const span = withRegularFile(path, (fd, stats) => {
+    const [first] = linesAt(fd, 0, Math.min(SPAN_BYTES, stats.size));
+    const head = first === undefined ? undefined : parseLine(first, 1, false);
+    if (head === undefined || 'notice' in head || head.kind !== 'header') return undefined;
+    const from = Math.max(0, stats.size - SPAN_BYTES);
+    // The first line of the tail may be the end of a longer one.
+    const tail = linesAt(fd, from, stats.size - from).slice(from > 0 ? 1 : 0);
+    let end = head.header.started;
+    for (const text of tail) {
+      const line = parseLine(text, 0, false);
+      if (line && !('notice' in line)) end = Math.max(end, timeOf(line));
+    }
+    return { team: head.header.team, started: head.header.started, end };
+  });
+  return span === undefined || 'kind' in span ? undefined : span;
 }
 
 export function readJournalFile(path: string): JournalRead {

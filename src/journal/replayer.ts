@@ -204,5 +204,4 @@ function incidentOf(line: RecordedIncidentLine): RecordedIncident {
   };
 }
 
-/** The time of a line (headers: the run's start). */
-export const timeOf = (line: JournalLine): number => (line.kind === 'header' ? line.header.started : line.entry.t);
+export { timeOf } from './reader.js';

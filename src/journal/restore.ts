@@ -5,7 +5,7 @@
  */
 import { batching, type Observation } from '../domain/observation.js';
 import type { FileInterpreter } from '../ingest/interpreter.js';
-import { streamJournal } from './reader.js';
+import { runSpan, streamJournal } from './reader.js';
 import { Replayer, timeOf } from './replayer.js';
 import { listRuns, type RunFile } from './store-dir.js';
 
@@ -54,7 +54,28 @@ export function replayRuns(runs: readonly Pick<RunFile, 'path'>[], emit: (observ
 
 /** Everything the journal of one config dir holds. */
 export function restore(namespace: string, emit: (observations: Observation[]) => void): Restored {
-  return replayRuns(listRuns(namespace), emit);
+  return replayRuns(withoutCovered(listRuns(namespace)), emit);
+}
+
+/**
+ * Runs (oldest first) but those another run of the same team, begun before,
+ * recorded from start to end: two dashboards ran at once on one config dir,
+ * and the later one quit first. Replayed after the other, its lines, all
+ * older than the other's last, would take the team back to where it was when
+ * it quit: a team that ended alive again, members that left still there,
+ * tasks as they were. A run that outlasts the others is kept: replayed last,
+ * it ends where the team did. A run whose span cannot be read is kept.
+ */
+export function withoutCovered<Run extends Pick<RunFile, 'path'>>(runs: readonly Run[]): Run[] {
+  const ends = new Map<string, number>();
+  return runs.filter((run) => {
+    const span = runSpan(run.path);
+    if (!span) return true;
+    const end = ends.get(span.team);
+    if (end !== undefined && span.end <= end) return false;
+    ends.set(span.team, Math.max(end ?? Number.NEGATIVE_INFINITY, span.end));
+    return true;
+  });
 }
 
 /**

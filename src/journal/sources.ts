@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { JournalLine } from './format.js';
 import { readJournalFile } from './reader.js';
 import { latestRunsOfTeam, listRuns, namespaceDir } from './store-dir.js';
+import { withoutCovered } from './restore.js';
 import { append } from '../domain/lists.js';
 
 export interface Recording {
@@ -14,11 +15,13 @@ export interface Recording {
   readonly claudeDir: string | undefined;
 }
 
-/** The run files of a team: in this config dir's journal first, else wherever the team was recorded last. */
+/**
+ * The run files of a team: in this config dir's journal first, else wherever
+ * the team was recorded last; not those another run recorded whole (withoutCovered).
+ */
 export function teamRunFiles(stateDir: string, claudeDir: string, team: string): string[] {
   const here = listRuns(namespaceDir(stateDir, claudeDir), team);
-  if (here.length > 0) return here.map((run) => run.path);
-  return latestRunsOfTeam(stateDir, team).map((run) => run.path);
+  return withoutCovered(here.length > 0 ? here : latestRunsOfTeam(stateDir, team)).map((run) => run.path);
 }
 
 export function readRecording(files: readonly string[]): Recording {

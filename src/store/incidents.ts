@@ -156,8 +156,16 @@ function evidenceOf(recorded: RecordedIncident['evidence'], team: TeamState | un
   return evidence;
 }
 
+/**
+ * Whether two cleared incidents are one: the same times, or, recorded by two
+ * dashboards at once, the same id standing at once (each saw it raised and
+ * cleared a few milliseconds apart from the other; one run never has an id
+ * standing twice at once).
+ */
 const sameIncident = (a: Incident, b: RecordedIncident): boolean =>
-  a.id === b.id && Object.is(a.raisedAt, b.raisedAt) && Object.is(a.clearedAt, b.clearedAt);
+  a.id === b.id &&
+  ((Object.is(a.raisedAt, b.raisedAt) && Object.is(a.clearedAt, b.clearedAt)) ||
+    (a.raisedAt < (b.clearedAt ?? Number.NaN) && b.raisedAt < (a.clearedAt ?? Number.NaN)));
 
 /** How far back a cleared incident is looked for among those kept, before it is taken for a new one. */
 const COPIES_WITHIN = 64;

@@ -113,7 +113,8 @@ function linesAt(fd: number, position: number, bytes: number): string[] {
 
 /**
  * The team, start and end of a run, from its header and the lines in its last
- * 64 KB, without reading what is between (undefined: no header). Its end is
+ * 64 KB, without reading what is between (undefined: no header, or no whole
+ * line in those 64 KB). Its end is
  * the latest time they say: an `incidents` line says the moment it judged,
  * which can be before the lines ahead of it (a torn line is passed over).
  */
@@ -125,12 +126,13 @@ export function runSpan(path: string): { readonly team: string; readonly started
     const from = Math.max(0, stats.size - SPAN_BYTES);
     // The first line of the tail may be the end of a longer one.
     const tail = linesAt(fd, from, stats.size - from).slice(from > 0 ? 1 : 0);
-    let end = head.header.started;
+    let end = Number.NaN;
     for (const text of tail) {
       const line = parseLine(text, 0, false);
-      if (line && !('notice' in line)) end = Math.max(end, timeOf(line));
+      if (line && !('notice' in line)) end = Number.isNaN(end) ? timeOf(line) : Math.max(end, timeOf(line));
     }
-    return { team: head.header.team, started: head.header.started, end };
+    // No whole line in the tail (its last line is longer than that): when it ended is not known.
+    return Number.isNaN(end) ? undefined : { team: head.header.team, started: head.header.started, end };
   });
   return span === undefined || 'kind' in span ? undefined : span;
 }

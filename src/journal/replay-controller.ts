@@ -6,7 +6,8 @@
  */
 import type { Store } from '../store/store.js';
 import type { JournalLine } from './format.js';
-import { Replayer, timeOf } from './replayer.js';
+import { Replayer } from './replayer.js';
+import { timeOf } from './reader.js';
 import { append } from '../domain/lists.js';
 import { timerDelay } from '../domain/time.js';
 import type { Observation } from '../domain/observation.js';

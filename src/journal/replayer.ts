@@ -203,5 +203,3 @@ function incidentOf(line: RecordedIncidentLine): RecordedIncident {
     cleared: line.cleared,
   };
 }
-
-export { timeOf } from './reader.js';

@@ -5,8 +5,8 @@
  */
 import { batching, type Observation } from '../domain/observation.js';
 import type { FileInterpreter } from '../ingest/interpreter.js';
-import { runSpan, streamJournal } from './reader.js';
-import { Replayer, timeOf } from './replayer.js';
+import { runSpan, streamJournal, timeOf } from './reader.js';
+import { Replayer } from './replayer.js';
 import { listRuns, type RunFile } from './store-dir.js';
 
 export interface Restored {

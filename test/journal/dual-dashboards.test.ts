@@ -5,12 +5,12 @@
  * back to where it was when it quit, and an incident both saw is one incident.
  * Real files, the real watcher, the real journal.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JournalOptions } from '../../src/cli/session.js';
 import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
-import { restore } from '../../src/journal/restore.js';
+import { restore, withoutCovered } from '../../src/journal/restore.js';
 import { listAllRuns, namespaceDir } from '../../src/journal/store-dir.js';
 import { reducer } from '../../src/store/reducer.js';
 import { selectIncidents } from '../../src/store/selectors/incidents.js';
@@ -95,5 +95,29 @@ describe('two dashboards recording the same team at once', () => {
     expect(incidents.map(({ id, raisedAt, clearedAt }) => [id, raisedAt, clearedAt])).toEqual([
       ['stalled:handshake:p1', at(60), at(70) + 1],
     ]);
+  });
+
+  it('keep a run begun later whose end cannot be read from its last 64 KB', () => {
+    const folder = tempDir();
+    const run = (name: string, started: number, last: object) => {
+      const path = join(folder, name);
+      const header = { teamtop: 'journal', v: 2, run: name, team: 'alpha', claudeDir: '/c', started };
+      writeFileSync(path, `${JSON.stringify(header)}\n${JSON.stringify(last)}\n`);
+      return { path };
+    };
+    const inbox = (t: number, text: string) => ({
+      op: 'inbox',
+      t,
+      live: true,
+      path: 'teams/alpha/inboxes/worker.json',
+      messages: [entry('team-lead', text)],
+    });
+    const first = run('a.jsonl', 0, inbox(1000, 'short'));
+    // Begun later, ended before the first: covered, and not replayed.
+    const covered = run('b.jsonl', 100, inbox(200, 'short'));
+    expect(withoutCovered([first, covered])).toEqual([first]);
+    // Its last line alone is longer than what is read of its end: when it ended is not known, and it is kept.
+    const unknown = run('c.jsonl', 100, inbox(2000, 'x'.repeat(100_000)));
+    expect(withoutCovered([first, unknown])).toEqual([first, unknown]);
   });
 });

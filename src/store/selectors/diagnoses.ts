@@ -8,7 +8,7 @@ import { asIdle, IDLE_AFTER_MS, idleOf } from '../../domain/diagnoses/idle.js';
 import { diagnose, type Judgement } from '../../domain/diagnoses/registry.js';
 import type { Diagnosis, Evidence } from '../../domain/diagnoses/diagnosis.js';
 import { byTime, type InboxMessage } from '../../domain/inbox.js';
-import { append, maxOf, minOf } from '../../domain/lists.js';
+import { minOf } from '../../domain/lists.js';
 import { approvalOf, DEFAULT_QUIET_AFTER_MS, newestShutdown } from '../../domain/member-status.js';
 import { currentStay } from '../../domain/roster.js';
 import { toEpoch } from '../../domain/time.js';
@@ -54,22 +54,22 @@ const sendersIn = memoizeGrowing(
 /** An inbox's messages neither read nor gone from its file, oldest first: among those the file holds. */
 const waitingIn = memoize((inbox: InboxHistory): readonly InboxMessage[] => presentMessages(inbox).filter(isWaiting));
 
-const takenTimes = (message: InboxMessage): number[] => (isWaiting(message) ? [] : [cameAt(message), message.deliveredAt]);
+/** The later of two instants, an unknown one (NaN) left out. */
+const later = (a: number, b: number): number => (Number.isNaN(a) || b > a ? b : a);
+
+/** `latest`, or the times of `message` when it was taken (read or gone) and they are later. */
+const takenBy = (latest: number, message: InboxMessage): number =>
+  isWaiting(message) ? latest : later(later(latest, cameAt(message)), message.deliveredAt);
 
 /** When an inbox's owner last took a message: the latest arrival of one read or gone, or its going. */
 const lastTakenIn = memoizeGrowing(
   (messages, start, base: number | undefined): number => {
-    const times = [base ?? Number.NaN];
-    for (let i = start; i < messages.length; i++) append(times, takenTimes(messages[i]!));
-    const known = times.filter(Number.isFinite);
-    return known.length > 0 ? maxOf(known) : Number.NaN;
+    let latest = base ?? Number.NaN;
+    for (let i = start; i < messages.length; i++) latest = takenBy(latest, messages[i]!);
+    return latest;
   },
   // Taken now: its times count. Waiting again (it came back unread): worked out again.
-  (base, before, after) => {
-    if (isWaiting(after) && !isWaiting(before)) return undefined;
-    const known = [base, ...takenTimes(after)].filter(Number.isFinite);
-    return known.length > 0 ? maxOf(known) : Number.NaN;
-  },
+  (base, before, after) => (isWaiting(after) && !isWaiting(before) ? undefined : takenBy(base, after)),
 );
 
 const selectInboxFacts = memoize(

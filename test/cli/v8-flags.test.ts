@@ -169,12 +169,12 @@ describe('bulk work done once: a journal restored, a recording replayed', () => 
     expect(set).toEqual(['--max-opt=999 --turbofan', `${own} --no-turbofan`]);
   });
 
-  it('makes TurboFan code for a replay of 2,000 messages, and none when the user gave node its tier', () => {
+  it('makes optimised code for a replay of 2,000 messages, and none when the user gave node its tier', () => {
     const args = ['replay', longRecording(2000), '--json', '--now', '2026-11-01T01:00:00Z'];
-    const lifted = observe('replay', [], args, []);
-    const optimised = [...lifted.tiers].filter(([, tiers]) => tiers.has('*'));
-    expect(optimised.length).toBeGreaterThan(5);
-    const kept = observe('replay-user', ['--max-opt=1'], args, []);
-    expect([...kept.tiers].filter(([, tiers]) => tiers.has('*'))).toEqual([]);
+    // TurboFan on Node 20 (about 40 functions); Maglev on Node 24, which compiles about as many
+    // there whatever the bin set at run time (so this fails without the lift on Node 20 only).
+    const optimised = (observed: Observed) => [...observed.tiers].filter(([, tiers]) => tiers.has('*') || tiers.has('+'));
+    expect(optimised(observe('replay', [], args, [])).length).toBeGreaterThan(10);
+    expect(optimised(observe('replay-user', ['--max-opt=1'], args, []))).toEqual([]);
   });
 });

@@ -5,12 +5,19 @@
 import { lstatSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-type DirState = { readonly kind: 'folder'; readonly ino: number } | { readonly kind: 'missing' } | { readonly kind: 'file' };
+/**
+ * A folder is known by its inode and when it was made: a folder removed and
+ * made again at once often gets the same inode number back (ext4 gave it every
+ * time to realcc's `run.sh`, which does just that to a config dir), never the
+ * same birth time. Where the file system keeps none, `born` is 0 on both.
+ */
+type DirState =
+  { readonly kind: 'folder'; readonly ino: number; readonly born: number } | { readonly kind: 'missing' } | { readonly kind: 'file' };
 
 export function dirState(path: string): DirState {
   try {
     const stats = statSync(path);
-    return stats.isDirectory() ? { kind: 'folder', ino: stats.ino } : { kind: 'file' };
+    return stats.isDirectory() ? { kind: 'folder', ino: stats.ino, born: stats.birthtimeMs } : { kind: 'file' };
   } catch {
     return { kind: 'missing' };
   }

@@ -157,7 +157,7 @@ async function follow(
   /** Still the folder this watcher watches? */
   const checkRoot = () => {
     const state = dirState(claudeDir);
-    if (state.kind !== 'folder' || (root.kind === 'folder' && state.ino !== root.ino)) end('lost');
+    if (state.kind !== 'folder' || (root.kind === 'folder' && (state.ino !== root.ino || state.born !== root.born))) end('lost');
   };
   const rootCheck = setInterval(checkRoot, ROOT_CHECK_MS);
   rootCheck.unref();

@@ -5,7 +5,7 @@
  * state, say what is wrong with which path, and keep following the files.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watch as chokidarWatch } from 'chokidar';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,24 @@ describe('folders that are missing, removed or replaced', () => {
     writeJson(join(dir, 'teams/new/inboxes/worker.json'), [entry('team-lead', 'written to the new dir')]);
     await waitFor(() => expect(texts(live)).toContain('written to the new dir'));
     expect(texts(live)).not.toContain('written to the old dir');
+  });
+
+  it('follows a config dir removed and made again at once, with the same inode number, before any team', async () => {
+    const parent = tempDir();
+    const dir = join(parent, '.claude');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'settings.json'), '{}');
+    const live = await watch(dir);
+    const before = statSync(dir).ino;
+    // As realcc's run.sh does before it starts Claude Code: ext4 gives the new folder the old one's inode.
+    rmSync(dir, { recursive: true });
+    mkdirSync(dir);
+    newTeam(dir, 'new', 'in the dir made again');
+    await waitFor(() => expect(texts(live)).toContain('in the dir made again'));
+    writeJson(join(dir, 'teams/new/inboxes/worker.json'), [entry('team-lead', 'and followed there')]);
+    await waitFor(() => expect(texts(live)).toContain('and followed there'));
+    // What this test is about; on another file system it still holds, but proves less.
+    if (statSync(dir).ino !== before) console.warn('the folder made again got a new inode here');
   });
 
   it('says so when the config dir is a file, and starts once it is a folder', async () => {

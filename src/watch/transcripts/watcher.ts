@@ -87,9 +87,16 @@ export class TranscriptWatcher {
       const grew = this.roots.has(root) && root !== SESSIONS && [...(set.get(slug) ?? [])].some((lead) => !before.get(slug)?.has(lead));
       if (grew) watcher.unwatch(this.absolute(root));
       if (!this.roots.has(root) || grew) {
+        // A folder not there yet is looked for (awaitMissing), not given to chokidar: chokidar would
+        // watch its parent, the config dir itself, and the team files' watcher, watching the config
+        // dir too, would share that watch (chokidar keeps one per path in a process). When the config
+        // dir was removed and made again, the team files' new watcher took the old, dead one.
+        if (dirState(this.absolute(root)).kind !== 'folder') {
+          this.missing.add(root);
+          continue;
+        }
         watcher.add(this.absolute(root));
         this.relistLater(root);
-        if (dirState(this.absolute(root)).kind !== 'folder') this.missing.add(root);
       }
     }
     this.roots = roots;

@@ -1,5 +1,6 @@
 import { decodeEntry, messageKey, type InboxMessage } from '../../src/domain/inbox.js';
 import type { Observation } from '../../src/domain/observation.js';
+import type { RecordedIncident } from '../../src/domain/diagnoses/incident.js';
 import type { Member, Task, TeamConfig } from '../../src/domain/schemas.js';
 import { reducer } from '../../src/store/reducer.js';
 import { initialState, type AppState } from '../../src/store/state.js';
@@ -57,3 +58,19 @@ export function teamStateObservations(team = 'team'): Observation[] {
     },
   ];
 }
+
+/** As a journal's `incidents` line gives it: the lead's handshake p1 stalled, raised at 60 s and standing. */
+export const stalledIncident = (): RecordedIncident => ({
+  id: 'stalled:handshake:p1',
+  kind: 'stalled',
+  severity: 'warning',
+  subject: 'handshake:p1',
+  members: ['team-lead'],
+  since: at(0),
+  summary: 's',
+  action: 'a',
+  evidence: [],
+  raisedAt: at(60),
+  clearedAt: null,
+  cleared: null,
+});

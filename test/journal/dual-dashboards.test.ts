@@ -18,7 +18,7 @@ import { snapshot } from '../../src/store/snapshot.js';
 import { createStore } from '../../src/store/store.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../helpers/live.js';
-import { at, teamState } from '../helpers/observations.js';
+import { at, stalledIncident, teamState } from '../helpers/observations.js';
 import { waitFor } from '../helpers/wait.js';
 
 const options = (stateDir: string): JournalOptions => ({ stateDir, write: true, maxBytes: 50 * 1024 * 1024 });
@@ -61,20 +61,7 @@ describe('two dashboards recording the same team at once', () => {
   });
 
   it('keep an incident both recorded once, though each saw it clear a moment apart', () => {
-    const incident = {
-      id: 'stalled:handshake:p1',
-      kind: 'stalled',
-      severity: 'warning' as const,
-      subject: 'handshake:p1',
-      members: ['team-lead'],
-      since: at(0),
-      summary: 's',
-      action: 'a',
-      evidence: [],
-      raisedAt: at(60),
-      clearedAt: null,
-      cleared: null,
-    };
+    const incident = stalledIncident();
     const run = (seconds: number) => ({ kind: 'run' as const, team: 'team', at: at(seconds), thresholds: DEFAULT_THRESHOLDS });
     const lines = (start: number, clearedAt: number) => [
       run(start),

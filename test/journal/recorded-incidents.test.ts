@@ -19,7 +19,7 @@ import type { AppState } from '../../src/store/state.js';
 import { createStore } from '../../src/store/store.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../helpers/live.js';
-import { at, message, teamState } from '../helpers/observations.js';
+import { at, message, stalledIncident, teamState } from '../helpers/observations.js';
 import { waitFor } from '../helpers/wait.js';
 
 const options = (stateDir: string): JournalOptions => ({ stateDir, write: true, maxBytes: 50 * 1024 * 1024 });
@@ -147,20 +147,7 @@ describe('incidents recorded in the journal', () => {
   });
 
   it('take no cleared incident that says no time it cleared', () => {
-    const standing = {
-      id: 'stalled:handshake:p1',
-      kind: 'stalled',
-      severity: 'warning' as const,
-      subject: 'handshake:p1',
-      members: ['team-lead'],
-      since: at(0),
-      summary: 's',
-      action: 'a',
-      evidence: [],
-      raisedAt: at(60),
-      clearedAt: null,
-      cleared: null,
-    };
+    const standing = stalledIncident();
     const state = reducer(teamState(), {
       type: 'observed',
       observations: [

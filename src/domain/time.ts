@@ -75,6 +75,9 @@ export function isInstant(ms: number): boolean {
   return Number.isFinite(ms) && Math.abs(ms) <= MAX_INSTANT;
 }
 
+/** The later of two instants, ignoring an unknown one (NaN when both are). */
+export const later = (a: number, b: number): number => (Number.isFinite(b) && !(a >= b) ? b : a);
+
 /** The longest a Node timer can wait (2^31 - 1 ms, about 24.8 days): past it, Node waits 1 ms instead, and warns. */
 export const LONGEST_TIMER_MS = 2 ** 31 - 1;
 

@@ -6,6 +6,7 @@ import { readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { formatBytes } from '../domain/agent.js';
 import { readErrorMessage, withRegularFile } from '../io/read-file.js';
+import { later } from '../domain/time.js';
 import { EntrySchema, HeaderSchema, isPlainEntry, type JournalLine } from './format.js';
 
 /** The time of a line (headers: the run's start). */
@@ -129,7 +130,7 @@ export function runSpan(path: string): { readonly team: string; readonly started
     let end = Number.NaN;
     for (const text of tail) {
       const line = parseLine(text, 0, false);
-      if (line && !('notice' in line)) end = Number.isNaN(end) ? timeOf(line) : Math.max(end, timeOf(line));
+      if (line && !('notice' in line)) end = later(end, timeOf(line));
     }
     // No whole line in the tail (its last line is longer than that): when it ended is not known.
     return Number.isNaN(end) ? undefined : { team: head.header.team, started: head.header.started, end };

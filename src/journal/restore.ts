@@ -71,9 +71,9 @@ export function withoutCovered<Run extends Pick<RunFile, 'path'>>(runs: readonly
   return runs.filter((run) => {
     const span = runSpan(run.path);
     if (!span) return true;
-    const end = ends.get(span.team);
-    if (end !== undefined && span.end <= end) return false;
-    ends.set(span.team, Math.max(end ?? Number.NEGATIVE_INFINITY, span.end));
+    if (span.end <= (ends.get(span.team) ?? Number.NEGATIVE_INFINITY)) return false;
+    // Later than every run of the team before it: the end the next must outlast.
+    ends.set(span.team, span.end);
     return true;
   });
 }

@@ -5,7 +5,7 @@
 import type { Observation } from '../domain/observation.js';
 import { formatBytes } from '../domain/agent.js';
 import { listed, unlisted } from '../domain/roster.js';
-import { toEpoch } from '../domain/time.js';
+import { later, toEpoch } from '../domain/time.js';
 import type { TeamConfig } from '../domain/schemas.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
 import {
@@ -36,9 +36,6 @@ function latest(times: readonly number[]): number {
   const known = times.filter(Number.isFinite);
   return known.length > 0 ? maxOf(known) : Number.NaN;
 }
-
-/** The later of two instants, ignoring an unknown one (NaN when both are). */
-const later = (a: number, b: number): number => (Number.isFinite(b) && !(a >= b) ? b : a);
 
 function lastMessageTime(inbox: InboxHistory): number {
   for (let i = inbox.messages.length - 1; i >= 0; i--) {

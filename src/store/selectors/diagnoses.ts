@@ -11,7 +11,7 @@ import { byTime, type InboxMessage } from '../../domain/inbox.js';
 import { minOf } from '../../domain/lists.js';
 import { approvalOf, DEFAULT_QUIET_AFTER_MS, newestShutdown } from '../../domain/member-status.js';
 import { currentStay } from '../../domain/roster.js';
-import { toEpoch } from '../../domain/time.js';
+import { later, toEpoch } from '../../domain/time.js';
 import { isPrintSession, type TeamState } from '../state.js';
 import { selectAnswered, selectGone, selectUnanswered } from './handshakes.js';
 import { selectMembers } from './members.js';
@@ -53,9 +53,6 @@ const sendersIn = memoizeGrowing(
 
 /** An inbox's messages neither read nor gone from its file, oldest first: among those the file holds. */
 const waitingIn = memoize((inbox: InboxHistory): readonly InboxMessage[] => presentMessages(inbox).filter(isWaiting));
-
-/** The later of two instants, an unknown one (NaN) left out. */
-const later = (a: number, b: number): number => (Number.isNaN(a) || b > a ? b : a);
 
 /** `latest`, or the times of `message` when it was taken (read or gone) and they are later. */
 const takenBy = (latest: number, message: InboxMessage): number =>

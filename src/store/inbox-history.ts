@@ -79,10 +79,19 @@ function lineageOf(history: InboxHistory, fresh: FreshLists | undefined): Lineag
     : undefined;
 }
 
-/** The list `history`'s next version writes into: its own when this batch made it, else a copy. */
-function writable(history: InboxHistory, fresh: FreshLists | undefined): InboxMessage[] {
-  if (fresh?.has(history.messages)) return history.messages as InboxMessage[];
-  const copy = [...history.messages];
+/**
+ * The list `history`'s next version writes into, with `added` after its
+ * messages: its own when this batch made it, else a copy. (One `concat`: a
+ * copy that is then pushed onto is copied again as it grows, which for a
+ * long history cost ten times the copy.)
+ */
+function writable(history: InboxHistory, fresh: FreshLists | undefined, added: readonly InboxMessage[] = []): InboxMessage[] {
+  if (fresh?.has(history.messages)) {
+    const own = history.messages as InboxMessage[];
+    append(own, added);
+    return own;
+  }
+  const copy = history.messages.concat(added);
   fresh?.add(copy);
   return copy;
 }
@@ -143,14 +152,15 @@ export function applyInboxFile(
   let index = history.index;
   let presentAt: number[] = held;
   if (appended.length > 0) {
-    const next = write();
-    const last = next[next.length - 1];
+    const last = (messages ?? history.messages).at(-1);
     // In order among themselves too: the first read of a file has nothing before it to compare with.
     const inOrder = appended.every((message, i) => {
       const before = i === 0 ? last : appended[i - 1];
       return !before || byTime(before, message) <= 0;
     });
-    append(next, appended);
+    if (messages) append(messages, appended);
+    else messages = writable(history, fresh, appended);
+    const next = messages;
     if (inOrder) {
       // Positions already held do not move: the newer version adds its keys to the shared index.
       const grown = index as Map<string, number>;

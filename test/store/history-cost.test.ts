@@ -11,6 +11,7 @@ import { selectWaits, selectUnread, selectWaitingSince } from '../../src/store/s
 import { memoizeGrowing } from '../../src/store/selectors/memo.js';
 import { selectPairingIndex, selectPairings } from '../../src/store/selectors/pairings.js';
 import type { TeamState } from '../../src/store/state.js';
+import { selectWorkFacts } from '../../src/store/selectors/work.js';
 import { at, message, observe, teamState } from '../helpers/observations.js';
 
 const HISTORY = 10_000;
@@ -174,6 +175,38 @@ describe('the cost of a change with a long history', () => {
     expect(back.filter((handshake) => handshake.state === 'pending').map((handshake) => handshake.requestId)).toEqual(
       Array.from({ length: 69 }, (_, i) => `s${931 + i}`),
     );
+  });
+
+  it('finds who waits for a permission prompt without walking the answered requests, on every frame', () => {
+    const requests: InboxMessage[] = [];
+    const answers: InboxMessage[] = [];
+    const permission = (i: number, id: string) =>
+      message(
+        'worker',
+        'team-lead',
+        { type: 'permission_request', request_id: id, agent_id: 'worker', tool_name: 'Bash', description: 'npm test' },
+        i,
+      );
+    for (let i = 0; i < 1000; i++) {
+      requests.push(permission(i, `r${i}`));
+      answers.push(message('team-lead', 'worker', { type: 'permission_response', request_id: `r${i}`, subtype: 'success' }, i));
+    }
+    requests.push(permission(1000, 'open'));
+    const state = observe(
+      teamState(),
+      { kind: 'inbox', team: 'team', member: 'team-lead', messages: requests, at: at(1000), live: true },
+      { kind: 'inbox', team: 'team', member: 'worker', messages: answers, at: at(1000), live: true },
+    );
+    const team = state.teams.get('team')!;
+    const pairings = selectPairings(team.inboxes);
+    expect(selectPairingIndex(pairings).openPermissions.map((pairing) => pairing.requestId)).toEqual(['open']);
+    let reads = 0;
+    for (const pairing of pairings) {
+      const { kind } = pairing;
+      Object.defineProperty(pairing, 'kind', { get: () => (reads++, kind) });
+    }
+    for (let frame = 0; frame < 10; frame++) selectWorkFacts(team, at(1001 + frame));
+    expect(reads).toBe(0);
   });
 
   it("hands a member's status only the pairings about it", () => {

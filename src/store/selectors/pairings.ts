@@ -92,7 +92,14 @@ export interface PairingIndex {
   about(name: string): readonly Pairing[];
   /** Join requests (or answers to ones never seen), in pairing order. */
   readonly joins: readonly Pairing[];
+  /** Permission requests not answered yet, in pairing order: who waits for a prompt (work.ts). */
+  readonly openPermissions: readonly AskedPairing[];
 }
+
+/** A pairing whose request was seen. */
+export type AskedPairing = Pairing & { readonly request: InboxMessage };
+
+const asked = (pairing: Pairing): pairing is AskedPairing => pairing.request !== null;
 
 const NONE: readonly Pairing[] = [];
 
@@ -108,10 +115,12 @@ export const selectPairingIndex = memoize((pairings: Pairing[]): PairingIndex =>
     else about.set(name, [pairing]);
   };
   const joins: Pairing[] = [];
+  const openPermissions: AskedPairing[] = [];
   for (const pairing of pairings) {
     if (pairing.kind === 'shutdown') add(pairing.to, pairing);
     else if (pairing.response === null) add(pairing.from, pairing);
     if (pairing.kind === 'join') joins.push(pairing);
+    if (pairing.kind === 'permission' && pairing.response === null && asked(pairing)) openPermissions.push(pairing);
   }
-  return { about: (name) => about.get(name) ?? NONE, joins };
+  return { about: (name) => about.get(name) ?? NONE, joins, openPermissions };
 });

@@ -24,7 +24,7 @@ import { isPrintSession, type AppState, type TeamState, type TranscriptRecord } 
 import { selectLead } from './lead.js';
 import { selectMembers } from './members.js';
 import { memoize } from './memo.js';
-import { selectPairings } from './pairings.js';
+import { selectPairingIndex, selectPairings } from './pairings.js';
 import { recordedActivity, recordedUsage } from './recorded-work.js';
 import { selectTeams } from './teams.js';
 
@@ -144,8 +144,8 @@ export function selectUsage(team: TeamState): {
  */
 function permissionWaits(team: TeamState, work: ReadonlyMap<string, MemberWork>): ReadonlyMap<string, number> {
   const waits = new Map<string, number>();
-  for (const pairing of selectPairings(team.inboxes)) {
-    if (pairing.kind !== 'permission' || pairing.response !== null || pairing.request === null) continue;
+  // The open ones only: a long run has thousands of answered requests, and this runs on every frame.
+  for (const pairing of selectPairingIndex(selectPairings(team.inboxes)).openPermissions) {
     const known = waits.get(pairing.from);
     waits.set(pairing.from, known === undefined ? pairing.request.time : Math.min(known, pairing.request.time));
   }

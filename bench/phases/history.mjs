@@ -3,7 +3,8 @@
 // The histories are journals written as a 2.1.330 team's run records them: each
 // message appended to an inbox, then removed once delivered.
 //
-//   history-cpu      CPU per message, on a dashboard restored from 20,000 messages and on one with none
+//   history-cpu      CPU per message, on a dashboard restored from 20,000 messages, from a screenful (200) and
+//                    on one with none
 //   history-restore  `--json` on a config dir whose journal holds 20,000 messages, the same with what its
 //                    members did between them (activity lines, issue 23 §8), and with no journal; and the
 //                    dashboard's first frame of the team with the 20,000 messages and with none
@@ -205,6 +206,9 @@ function measureCommand(args, timeoutMs) {
 
 // ---------------------------------------------------------------- CPU per message
 
+/** Enough history to fill every pane of a 160x48 screen: the messages, the handshakes, the waits. */
+const SCREENFUL = 200;
+
 /**
  * Messages to the lead, 200 ms apart, each written as 2.1.330 writes it and
  * removed 60 ms later (delivered): the CPU the dashboard used per message.
@@ -215,7 +219,8 @@ async function cpuPerMessage({ temp, startTeamtop, quick }, history) {
   await term.waitFor(names[4], 120_000);
   await sleep(3000);
   const inbox = join(dir, LEAD_INBOX('long'));
-  const count = quick ? 40 : 100;
+  // A hundred at least: with forty, two runs of the same code differed by a tenth.
+  const count = quick ? 100 : 200;
   const gapMs = 200;
   const cpuBefore = term.cpuSeconds();
   const start = performance.now();
@@ -337,22 +342,33 @@ export function historyPhases(context) {
     'history-cpu': {
       label: 'history: CPU per message with 20,000 messages of history and with none, at 160x48',
       run: async () => {
-        // In turn, so machine noise hits both alike.
+        // In turn, so machine noise hits all alike. A screenful of history draws the same
+        // screen as 20,000 messages do: what the long one costs beyond it is the history's.
         const none = await cpuPerMessage(context, 0);
+        const screenful = await cpuPerMessage(context, SCREENFUL);
         const long = await cpuPerMessage(context, 20_000);
-        return { none: none.msPerMessage, long: long.msPerMessage, ratio: long.msPerMessage / none.msPerMessage, count: none.count };
+        return {
+          none: none.msPerMessage,
+          screenful: screenful.msPerMessage,
+          long: long.msPerMessage,
+          ratio: long.msPerMessage / none.msPerMessage,
+          ratioScreenful: long.msPerMessage / screenful.msPerMessage,
+          count: none.count,
+        };
       },
       summary: (runs) => ({
         messages: runs[0].count,
         noneMs: across(runs, (r) => r.none),
+        screenfulMs: across(runs, (r) => r.screenful),
         historyMs: across(runs, (r) => r.long),
         ratio: across(runs, (r) => r.ratio),
+        ratioScreenful: across(runs, (r) => r.ratioScreenful),
       }),
       rows: (c) => [
         [
           'CPU per message, 20,000 messages of history (ms)',
           spread(c.historyMs),
-          `no history ${spread(c.noneMs)}: ×${spread(c.ratio, 2)}`,
+          `no history ${spread(c.noneMs)}: ×${spread(c.ratio, 2)}; ${SCREENFUL} messages ${spread(c.screenfulMs)}: ×${spread(c.ratioScreenful, 2)}`,
           '≤ 1.2× none',
         ],
       ],

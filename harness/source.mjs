@@ -27,7 +27,7 @@ export async function bundleSource(exports) {
     bundle: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     logLevel: 'warning',
   });
   return outfile;

@@ -25,7 +25,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   minify: !process.argv.includes('--no-minify'),
   legalComments: 'linked',
   chunkNames: 'chunks/[name]-[hash]',

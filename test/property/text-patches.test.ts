@@ -1,12 +1,10 @@
 /**
- * string-width and Ink's tokeniser (@alcalzone/ansi-tokenize) are patched
- * (patches/) to take code points that each form a grapheme cluster of their
- * own one by one, without the segmenter. Whatever the text, they give what
- * the segmenter's clusters give. The oracle is the same text made to go to the
- * segmenter: a newline (a control character, a cluster of its own) and, for
- * string-width, an astral character after it (a surrogate pair).
+ * string-width is patched (patches/) to add up code points that each form a
+ * grapheme cluster of their own, without the segmenter. Whatever the text, it
+ * gives what the segmenter's clusters give. The oracle is the same text made to
+ * go to the segmenter: a newline (a control character, a cluster of its own)
+ * and an astral character after it (a surrogate pair).
  */
-import { tokenize } from '@alcalzone/ansi-tokenize';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
@@ -74,29 +72,5 @@ describe('string-width, patched', () => {
     expect(stringWidth('\u2764')).toBe(1);
     expect(stringWidth('\u2764\uFE0F')).toBe(2);
     expect(stringWidth('\u1100\u1161')).toBe(2);
-  });
-});
-
-describe('ansi-tokenize, patched', () => {
-  it('tokenises any text, escape codes included, as the segmenter splits it', () => {
-    // A carriage return would join the newline: left out of the text.
-    const noReturn = unit.filter((text) => !text.includes('\r'));
-    fc.assert(
-      fc.property(fc.array(noReturn, { maxLength: 12 }), (units) => {
-        const text = units.join('');
-        expect(tokenize(text)).toEqual(tokenize(`${text}\n`).slice(0, -1));
-      }),
-      { numRuns: 3000 },
-    );
-  });
-
-  it('tokenises box drawing, CJK and styled text character by character', () => {
-    expect(tokenize('\u001B[31m╭─界\u001B[39m').map((token) => (token.type === 'char' ? token.value : token.code))).toEqual([
-      '\u001B[31m',
-      '╭',
-      '─',
-      '界',
-      '\u001B[39m',
-    ]);
   });
 });

@@ -3,18 +3,18 @@
  * the same object returns the same result, and what is drawn from it is not
  * drawn again.
  */
+import { weakMapMemoize } from 'reselect';
 import type { InboxMessage } from '../../domain/inbox.js';
 import type { InboxHistory } from '../inbox-history.js';
 
-/** Memoise a one-argument function on the identity of its (object) argument. */
+/**
+ * Memoise a one-argument function on the identity of its (object) argument:
+ * reselect's weakMapMemoize, handed that argument alone (it keys on every
+ * argument it is given: a callback of `map` is given three).
+ */
 export function memoize<K extends object, V>(compute: (key: K) => V): (key: K) => V {
-  const cache = new WeakMap<K, V>();
-  return (key) => {
-    if (cache.has(key)) return cache.get(key)!;
-    const value = compute(key);
-    cache.set(key, value);
-    return value;
-  };
+  const memoized = weakMapMemoize(compute);
+  return (key) => memoized(key);
 }
 
 /**

@@ -99,7 +99,10 @@ export function commonOptions(command: Command): Command {
       threshold,
       DEFAULT_THRESHOLDS.quietAfterMs / 1000,
     )
-    .option('--state-dir <path>', 'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop)');
+    .option(
+      '--state-dir <path>',
+      'where the journal lives (default: $XDG_STATE_HOME/teamtop, else ~/.local/state/teamtop; ~/Library/Logs/teamtop on macOS)',
+    );
 }
 
 /** The flags `commonOptions` adds, as commander gives them. */
@@ -144,7 +147,7 @@ export function settingsOf(flags: CommonFlags, env: NodeJS.ProcessEnv = process.
     stallAfterMs: flags.stallAfter * 1000,
     quietAfterMs: flags.quietAfter * 1000,
     color: wantsColor(flags.color, out.isTTY === true, env),
-    stateDir: resolveStateDir(flags.stateDir, env),
+    stateDir: resolveStateDir(flags.stateDir),
     width: envNumber(env['COLUMNS']) ?? (out.isTTY ? out.columns : undefined),
     height: envNumber(env['LINES']),
     transcripts: flags.transcripts !== false,

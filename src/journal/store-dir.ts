@@ -1,5 +1,6 @@
 /**
- * Where journals live: `$XDG_STATE_HOME/teamtop/` (default `~/.local/state/teamtop/`),
+ * Where journals live: the platform's folder for an app's state (env-paths'
+ * `log`: `$XDG_STATE_HOME/teamtop/`, default `~/.local/state/teamtop/`, on Linux),
  * one folder per Claude config dir (two config dirs can both have a team called
  * `default`), one folder per team, one file per run.
  *
@@ -8,18 +9,22 @@
  * ```
  * A run is named after its start time and process id, so names sort by age.
  */
+import envPaths from 'env-paths';
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
 /** How big the journal folder may grow before the oldest runs go. 200 MB: weeks of a busy team. */
 export const DEFAULT_JOURNAL_BYTES = 200 * 1024 * 1024;
 
-export function resolveStateDir(dir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function resolveStateDir(dir: string | undefined): string {
   if (dir) return resolve(dir);
-  const xdg = env['XDG_STATE_HOME'];
-  return join(xdg ? resolve(xdg) : join(homedir(), '.local', 'state'), 'teamtop');
+  const platform = resolve(envPaths('teamtop', { suffix: '' }).log);
+  // Earlier teamtops used the Linux folder everywhere: a macOS or Windows user who has one keeps it.
+  const xdg = process.env['XDG_STATE_HOME'];
+  const earlier = join(xdg ? resolve(xdg) : join(homedir(), '.local', 'state'), 'teamtop');
+  return earlier !== platform && existsSync(earlier) ? earlier : platform;
 }
 
 /**

@@ -3,9 +3,13 @@
  * flags and the environment: thresholds in milliseconds, defaults applied here.
  */
 import { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { commonOptions, settingsOf, type CommonFlags } from '../../src/cli/options.js';
 import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { tempDir } from '../helpers/fixtures.js';
 
 const terminal = { isTTY: true, columns: 91 } as NodeJS.WriteStream;
 const pipe = { isTTY: false } as NodeJS.WriteStream;
@@ -27,8 +31,14 @@ describe('settingsOf', () => {
     expect(settings.quietAfterMs).toBe(30_000);
   });
 
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it('reads the dirs, the clock, the colour and the size from the flags and the environment', () => {
-    const env = { CLAUDE_CONFIG_DIR: '/claude', XDG_STATE_HOME: '/state', LINES: '30' };
+    // The state dir is env-paths', which reads the process's own environment.
+    vi.stubEnv('XDG_STATE_HOME', '/state');
+    const env = { CLAUDE_CONFIG_DIR: '/claude', LINES: '30' };
     const settings = settingsOf(flags(['--now', '2026-03-01T10:00:00Z']), env, terminal);
     expect(settings).toMatchObject({
       claudeDir: '/claude',
@@ -45,5 +55,20 @@ describe('settingsOf', () => {
       width: 70,
     });
     expect(settingsOf(flags([]), {}, pipe)).toMatchObject({ color: false, width: undefined, height: undefined });
+  });
+
+  it("keeps the state dir where an earlier teamtop made it, else takes the platform's", () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { ...platform, value: 'darwin' });
+    try {
+      const stateHome = tempDir();
+      vi.stubEnv('XDG_STATE_HOME', stateHome);
+      expect(settingsOf(flags([]), {}, pipe).stateDir).toBe(join(homedir(), 'Library', 'Logs', 'teamtop'));
+      mkdirSync(join(stateHome, 'teamtop'));
+      expect(settingsOf(flags([]), {}, pipe).stateDir).toBe(join(stateHome, 'teamtop'));
+      expect(settingsOf(flags(['--state-dir', 'here']), {}, pipe).stateDir).toBe(resolve('here'));
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
   });
 });

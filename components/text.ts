@@ -4,10 +4,11 @@
  * sanitizeLine / sanitizeBlock): never as it was read.
  *
  * They cut text at grapheme cluster boundaries and never go over the width.
- * Ink's own truncation (cli-truncate, slice-ansi) keeps a wide character that
+ * Ink 6.8's own truncation (cli-truncate 5) keeps a wide character that
  * straddles the cut, one column too many, which pushes a pane's border into its
- * neighbour: lines are fitted here, so Ink never has to cut them.
+ * neighbour: lines are fitted here, with cli-truncate 6, so Ink never cuts them.
  */
+import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
 import { clusterRuns, graphemes } from '../src/domain/graphemes.js';
 import { sanitizeBlock, sanitizeLine } from '../src/domain/sanitize.js';
@@ -64,20 +65,10 @@ function columnsUpTo(text: string, limit: number): number {
   return used;
 }
 
-/** Safe text truncated to `width` columns, an ellipsis where it was cut. Reads no further than the cut. */
+/** Safe text truncated to `width` columns, an ellipsis where it was cut. */
 function truncate(text: string, width: number): string {
   if (width <= 0) return '';
-  if (columnsUpTo(text, width) <= width) return text;
-  let whole = '';
-  let beforeEllipsis = '';
-  let used = 0;
-  for (const segment of graphemes(text)) {
-    used += clusterWidth(segment);
-    if (used > width) return `${beforeEllipsis}${ELLIPSIS}`;
-    whole += segment;
-    if (used < width) beforeEllipsis = whole;
-  }
-  return whole;
+  return columnsUpTo(text, width) <= width ? text : cliTruncate(text, width, { truncationCharacter: ELLIPSIS });
 }
 
 /** Columns past the width a cut start must fill: its last clusters may read otherwise than in the whole line. */

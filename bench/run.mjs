@@ -13,16 +13,22 @@
 //   npm run bench -- --compare-node PATH     start-up, key press, CPU per message and idle
 //                                            again on another Node, beside this one's (compare.mjs;
 //                                            by default Node 24 where .ci/run installs it, if there)
+//   npm run bench -- --compare-cli PATH --compare-node none
+//                                            the same phases again with another build's dist/cli.js
+//                                            (a change measured before and after, in one run)
 //
 // BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is added to the
 // Node flags of every teamtop the benchmark starts: a profile of the phase measured.
 // BENCH_NODE (the path of a `node` binary) runs every process the benchmark
 // starts, the baselines too, on that Node (`BENCH_NODE=…/node npm run bench`).
+// BENCH_SCREEN=1 waits for what a phase waits for on a headless xterm's screen,
+// not in the bytes written (for a renderer that rewrites part of a line; not
+// for the phases that wait for an escape sequence: huge, long-messages).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CLI, NODE, runOnNode } from '../harness/pty.mjs';
-import { comparisonRows, COMPARED, nodeVersion, otherNode } from './compare.mjs';
+import { CLI, NODE, runCli, runOnNode } from '../harness/pty.mjs';
+import { comparisonRows, COMPARED, nodeVersion, otherCli, otherNode } from './compare.mjs';
 import { fmt, log, ONLY, printTable, QUICK, repeat, root, RUNS, SOAK, startTeamtop, temp } from './context.mjs';
 import { bigPhase } from './phases/big.mjs';
 import { burstPhase, cpuPhase } from './phases/burst.mjs';
@@ -71,10 +77,14 @@ async function main() {
   if (unknown.length > 0) throw new Error(`--only: no phase ${unknown.join(', ')} (phases: ${Object.keys(PHASES).join(', ')})`);
   const names = ONLY ?? Object.keys(PHASES).filter((name) => SOAK || !PHASES[name].onlyWhenAsked);
   const started = performance.now();
-  const other = otherNode(process.argv);
-  const base = { path: NODE, version: nodeVersion(NODE) };
+  const otherBuild = otherCli(process.argv);
+  const base = { path: NODE, version: nodeVersion(NODE), cli: CLI };
+  const other = otherNode(process.argv) ?? (otherBuild && { ...base });
+  if (other) other.cli = otherBuild ?? CLI;
+  /** How the comparison names each side: its Node, or its build when the builds differ. */
+  const side = (s) => (other.cli === base.cli ? `Node ${s.version}` : s.cli === base.cli ? 'this build' : s.cli);
   log(`teamtop benchmark${QUICK ? ' (quick)' : ''}: ${CLI} on ${NODE}, ${RUNS} runs of each phase`);
-  if (other) log(`and on ${other.path} (${other.version}): ${Object.keys(COMPARED).join(', ')}`);
+  if (other) log(`and ${other.cli} on ${other.path} (${other.version}): ${Object.keys(COMPARED).join(', ')}`);
   const figures = {};
   const otherFigures = {};
   for (const name of names) {
@@ -82,19 +92,16 @@ async function main() {
     if (ONLY) log(JSON.stringify({ [name]: figures[name] }));
     if (other && name in COMPARED) {
       runOnNode(other.path);
-      otherFigures[name] = await runPhase(name, ` on ${other.version}`);
+      runCli(other.cli);
+      otherFigures[name] = await runPhase(name, ` on ${side(other)}`);
       runOnNode(base.path);
+      runCli(base.cli);
     }
   }
   printTable(names.flatMap((name) => PHASES[name].rows(figures[name])));
   if (other && Object.keys(otherFigures).length > 0) {
-    process.stdout.write(`\nNode ${other.version} beside Node ${base.version}, same run (median (min–max) of ${RUNS} runs):\n`);
-    printTable(comparisonRows(figures, otherFigures), [
-      'figure',
-      `Node ${base.version}`,
-      `Node ${other.version}`,
-      '× Node ' + base.version,
-    ]);
+    process.stdout.write(`\n${side(other)} beside ${side(base)}, same run (median (min–max) of ${RUNS} runs):\n`);
+    printTable(comparisonRows(figures, otherFigures), ['figure', side(base), side(other), `× ${side(base)}`]);
   }
   // --only leaves results.json as the last full run wrote it.
   if (!ONLY) {
@@ -106,7 +113,7 @@ async function main() {
       node: base.version,
       note: 'Each figure: { median, min, max } over the runs (p95 is the 95th percentile within a run). Times in ms, CPU in s, memory in MB.',
       phases: figures,
-      ...(other && { compared: { node: other.version, phases: otherFigures } }),
+      ...(other && { compared: { node: other.version, cli: other.cli, phases: otherFigures } }),
       seconds,
     };
     writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { commonOptions, settingsOf, type CommonFlags } from '../../src/cli/options.js';
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 const terminal = { isTTY: true, columns: 91 } as NodeJS.WriteStream;

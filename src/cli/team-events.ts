@@ -14,7 +14,7 @@ import type { Handshake, HandshakeState } from '../domain/handshakes.js';
 import { byTime, type InboxMessage } from '../domain/inbox.js';
 import { append } from '../domain/lists.js';
 import type { TaskNode, TaskState } from '../domain/task-graph.js';
-import { sameDiagnosis, selectDiagnoses } from '../store/selectors/diagnoses.js';
+import { sameSaid, selectDiagnoses } from '../store/selectors/diagnoses.js';
 import { positionOf, type InboxHistory } from '../store/inbox-history.js';
 import { timerDelay } from '../domain/time.js';
 import { onClockStep } from '../store/clock-steps.js';
@@ -178,8 +178,8 @@ export function followTeams(
       for (const diagnosis of judgement.diagnoses) {
         const previous = before?.diagnoses.get(diagnosis.id);
         if (!previous) events.push({ kind: 'diagnosis', team: name, change: 'raised', diagnosis, previous: null });
-        else if (!sameDiagnosis(previous, diagnosis))
-          events.push({ kind: 'diagnosis', team: name, change: 'changed', diagnosis, previous });
+        // What it prints holds no `detail`: a call's input that changed is no change to say.
+        else if (!sameSaid(previous, diagnosis)) events.push({ kind: 'diagnosis', team: name, change: 'changed', diagnosis, previous });
       }
       for (const [id, previous] of before?.diagnoses ?? []) {
         if (!diagnoses.has(id)) events.push({ kind: 'diagnosis', team: name, change: 'cleared', diagnosis: previous, previous });

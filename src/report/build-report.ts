@@ -5,6 +5,7 @@
  */
 import { messageRef } from '../domain/diagnoses/diagnosis.js';
 import type { Incident } from '../domain/diagnoses/incident.js';
+import { TRANSCRIPT_KINDS } from '../domain/diagnoses/registry.js';
 import { graphemes } from '../domain/graphemes.js';
 import type { Handshake } from '../domain/handshakes.js';
 import type { InboxMessage } from '../domain/inbox.js';
@@ -176,8 +177,12 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
       .sort((a, b) => byTimeNaNLast(a.requestedAt, b.requestedAt)),
     tasks: tasksOf(team),
     incidents: options.incidents
+      // What a report holds is what the journal can hold (an export of the run gives the same report):
+      // not the kinds read from transcripts, which it never records.
+      .filter((incident) => !TRANSCRIPT_KINDS.has(incident.kind))
       .map((incident) => ({
         ...incident,
+        detail: null,
         raisedAt: onFilesClock(incident.raisedAt, ahead),
         clearedAt: incident.clearedAt === null ? null : onFilesClock(incident.clearedAt, ahead),
       }))

@@ -23,6 +23,7 @@ import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { watch } from '../helpers/live.js';
 import { frame } from '../helpers/render.js';
 import { TeamFiles, troubled } from '../helpers/team-files.js';
+import { TranscriptFiles } from '../helpers/transcript-files.js';
 import { waitFor } from '../helpers/wait.js';
 
 const stateOf = async (dir: string) => (await settledSession(dir)).store.getState();
@@ -163,6 +164,26 @@ describe('the diagnoses pane', () => {
     await app.press('\r');
     expect(app.lastFrame()).toContain('--:--:--  task #3 Build the parser · ready · owner enginer');
     expect(app.lastFrame()).toContain('--:--:--  member enginer · not on roster');
+  });
+
+  it("shows a call's input on the user's own screen only: the row and ⏎ give the command, the summary the tool", async () => {
+    const files = new TeamFiles(tempDir());
+    files.config([files.teammate('alice')]);
+    const alice = new TranscriptFiles(files).inProcess('alice');
+    alice.prompt('You are alice.', 2);
+    alice.toolUse('toolu_hung', 'Bash', { command: 'npm run serve' }, 10);
+    const state = await stateOf(files.dir);
+    const [hung] = selectDiagnoses(state.teams.get(files.team)!, files.at(700), 60_000, 120_000).diagnoses;
+    expect(hung).toMatchObject({
+      kind: 'hung-tool',
+      summary: "alice's Bash call has run far longer than its others",
+      detail: 'npm run serve',
+    });
+    const text = frame(state, { width: 160, height: 40, now: files.at(700) });
+    expect(lineWith(text, 'than its others')).toContain("alice's Bash call has run far longer than its others · npm run serve");
+    const team = state.teams.get(files.team)!;
+    const opened = diagnosisLines(hung!, { team, members: selectMembersAt(team, files.at(700), 60_000), now: files.at(700) } as Frame, 100);
+    expect(opened.slice(0, 2)).toEqual(["alice's Bash call has run far longer than its others", 'the call: npm run serve']);
   });
 
   it('lists evidence it cannot find in the team by its reference', async () => {

@@ -46,7 +46,9 @@ describe('diagnoses of members at work', () => {
       severity: 'warning',
       members: ['alice'],
       since: files.at(10),
-      summary: "alice's Bash call has run far longer than its others: Bash npm run serve",
+      // The tool only: its command is the dashboard's to show, beside the summary.
+      summary: "alice's Bash call has run far longer than its others",
+      detail: 'npm run serve',
     });
     expect(hung!.action).toContain('interrupt it');
     alice.toolResult('toolu_hung', 80);
@@ -61,7 +63,8 @@ describe('diagnoses of members at work', () => {
     expect(await found(files, 6 + 59, 'permission-waiting')).toEqual([]);
     const [waiting] = await found(files, 6 + 61, 'permission-waiting');
     expect(waiting).toMatchObject({ members: ['alice'], since: files.at(6) });
-    expect(waiting!.summary).toBe('alice waits for a permission nobody gave: Write /home/dev/work/src/api.ts');
+    expect(waiting!.summary).toBe('alice waits for a permission nobody gave: Write');
+    expect(waiting!.detail).toBe('/home/dev/work/src/api.ts');
     expect(waiting!.action).toContain("the lead's terminal");
     transcripts.sessionState('busy', 70);
     expect(await found(files, 71, 'permission-waiting')).toEqual([]);

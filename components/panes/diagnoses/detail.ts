@@ -59,6 +59,7 @@ function evidenceLines(item: Evidence, frame: Frame, width: number): string[] {
 export function diagnosisLines(diagnosis: Diagnosis, frame: Frame, width: number): string[] {
   return [
     ...wrap(diagnosis.summary, width),
+    ...(diagnosis.detail ? wrap(`the call: ${diagnosis.detail}`, width) : []),
     '',
     ...wrap(`what to do: ${diagnosis.action}`, width),
     '',

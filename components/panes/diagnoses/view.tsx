@@ -55,7 +55,8 @@ const DiagnosisRow = React.memo(function DiagnosisRow({ diagnosis, age, selected
     ...memberParts(diagnosis.members, membersWidth, colors, paint),
     { text: ` ${age.padStart(AGE_WIDTH)}  `, dimColor: !warning },
     ...(gone ? [{ text: `cleared (${diagnosis.cleared ?? ''}) · `, dimColor: true }] : []),
-    { text: fit(diagnosis.summary, width), dimColor: gone },
+    // The call's input (`detail`) is drawn here, on the user's own screen, and nowhere teamtop writes.
+    { text: fit(diagnosis.detail ? `${diagnosis.summary} · ${diagnosis.detail}` : diagnosis.summary, width), dimColor: gone },
   ];
   return <FittedLine parts={parts} width={width} inverse={selected} />;
 });

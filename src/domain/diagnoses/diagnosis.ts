@@ -37,8 +37,19 @@ export interface Diagnosis {
   readonly members: readonly string[];
   /** Since when (epoch ms); NaN when the files do not say. */
   readonly since: number;
-  /** What is wrong, in one line. */
+  /**
+   * What is wrong, in one line: facts only (names, counts, a tool's name),
+   * never a tool's input or a transcript's words, so that it can go wherever
+   * teamtop writes (a report, the journal, `--json`, doctor).
+   */
   readonly summary: string;
+  /**
+   * What it is about in the files' own words, when that is more than the
+   * summary says: a tool call's key input (a command, a path). For the
+   * dashboard alone, drawn on the user's own screen; nothing teamtop writes
+   * or prints holds it.
+   */
+  readonly detail?: string | null;
   /** What usually unblocks it, in one line. */
   readonly action: string;
   /** Oldest first. */

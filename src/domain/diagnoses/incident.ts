@@ -24,15 +24,26 @@ export type RecordedEvidence =
   | { readonly kind: 'message'; readonly ref: string; readonly at: number; readonly to: string; readonly n: number }
   | Exclude<Evidence, { kind: 'message' }>;
 
-/** An incident as the journal keeps it. */
-export type RecordedIncident = Omit<Incident, 'evidence'> & { readonly evidence: readonly RecordedEvidence[] };
+/** An incident as the journal keeps it: never its `detail` (the files' own words are the dashboard's alone). */
+export type RecordedIncident = Omit<Incident, 'evidence' | 'detail'> & { readonly evidence: readonly RecordedEvidence[] };
 
 /** `incident` as the journal keeps it; `positionOf` finds a message's place in its inbox's history (-1: not there). */
 export function recordedIncident(incident: Incident, positionOf: (message: InboxMessage) => number): RecordedIncident {
+  // Field by field: what the journal keeps is named here, and a field added to diagnoses is not kept unless it is.
   return {
-    ...incident,
+    id: incident.id,
+    kind: incident.kind,
+    subject: incident.subject,
+    severity: incident.severity,
+    members: incident.members,
+    since: incident.since,
+    summary: incident.summary,
+    action: incident.action,
     evidence: incident.evidence.map((item) =>
       item.kind === 'message' ? { kind: 'message', ref: item.ref, at: item.at, to: item.message.to, n: positionOf(item.message) } : item,
     ),
+    raisedAt: incident.raisedAt,
+    clearedAt: incident.clearedAt,
+    cleared: incident.cleared,
   };
 }

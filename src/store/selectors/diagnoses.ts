@@ -194,8 +194,11 @@ export const HEALTHY: Judgement = { diagnoses: [], nextChangeAt: Number.POSITIVE
 
 const evidenceEqual = (a: Evidence, b: Evidence): boolean => a.kind === b.kind && a.ref === b.ref && Object.is(a.at, b.at);
 
-/** The same problem, said the same way, on the same evidence. */
-export function sameDiagnosis(a: Diagnosis, b: Diagnosis): boolean {
+/** The same problem, said the same way, on the same evidence: as the dashboard draws it (its `detail` too). */
+export const sameDiagnosis = (a: Diagnosis, b: Diagnosis): boolean => sameSaid(a, b) && (a.detail ?? null) === (b.detail ?? null);
+
+/** The same problem, said the same way, on the same evidence, as what teamtop prints says it (no `detail`). */
+export function sameSaid(a: Diagnosis, b: Diagnosis): boolean {
   return (
     a === b ||
     (a.id === b.id &&

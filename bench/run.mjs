@@ -29,6 +29,7 @@ import { burstPhase, cpuPhase } from './phases/burst.mjs';
 import { capturePhase, replayPhase } from './phases/capture.mjs';
 import { historyPhases } from './phases/history.mjs';
 import { hugePhase, longMessagePhase } from './phases/huge.mjs';
+import { hugeRecordPhase } from './phases/huge-record.mjs';
 import { idlePhase, soakPhase, youngIdlePhase } from './phases/idle.mjs';
 import { crowdIdlePhase } from './phases/misaddressed.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
@@ -57,6 +58,7 @@ const PHASES = {
   ...historyPhases({ temp, startTeamtop, quick: QUICK }),
   transcript: transcriptPhase,
   'transcript-load': transcriptLoadPhase,
+  'huge-record': hugeRecordPhase,
   huge: hugePhase,
   'long-messages': longMessagePhase,
 };

@@ -50,7 +50,13 @@ describe('decoding a transcript', () => {
     );
     expect(skipped.length).toBeGreaterThan(20);
     for (const line of skipped) expect(parsedLines).not.toContain(line);
-    expect(decoder.counts).toEqual({ lines: lines.length, parsed: wanted.length, skipped: lines.length - wanted.length, invalid: 0 });
+    expect(decoder.counts).toEqual({
+      lines: lines.length,
+      parsed: wanted.length,
+      skimmed: 0,
+      skipped: lines.length - wanted.length,
+      invalid: 0,
+    });
   });
 
   it('gives the same facts however the text is cut into appends, and holds only the unfinished line', () => {
@@ -87,7 +93,7 @@ describe('decoding a transcript', () => {
     ];
     const decoder = new TranscriptDecoder();
     const facts = decoder.push(`${lines.join('\n')}\n${assistant('m2', [{ type: 'text', text: 'still here' }])}`);
-    expect(decoder.counts).toEqual({ lines: 6, parsed: 1, skipped: 0, invalid: 5 });
+    expect(decoder.counts).toEqual({ lines: 6, parsed: 1, skimmed: 0, skipped: 0, invalid: 5 });
     expect(decoder.problem).toMatch(/^line 5: /u);
     expect(decoder.problem).not.toMatch(/secret|\u001b|\u0000/u);
     expect(facts).toContainEqual(expect.objectContaining({ kind: 'text', line: 'still here' }));

@@ -3,8 +3,8 @@
  *
  *   const decoder = new TranscriptDecoder();        one per transcript file
  *   decoder.push(text): TranscriptFact[]            the text appended since the last push (it may end mid-line)
- *   decoder.counts                                  lines seen, parsed, skipped unparsed, invalid
- *   decoder.problem                                 why the last invalid line was (never what it held)
+ *   decoder.counts                                  lines seen, parsed, skimmed, skipped unparsed, invalid
+ *   decoder.problem                                 why the last invalid (or part-read) line was (never what it held)
  *   decoder.identity                                who writes it, once a record said
  *   decoder.held                                    characters held of a line not finished yet
  *
@@ -13,14 +13,18 @@
  * end arrives. A line is classified before it is parsed (record-type.ts): only
  * `assistant`, `user`, `system` and `cost-state` records are parsed, and a
  * line of another type that arrives in pieces is dropped as soon as its type is
- * known. A line that is not JSON, or not a record of the shape expected, is
- * counted and skipped: never a throw. `new TranscriptDecoder({ midLine: true })`
+ * known. A line over SKIM_OVER characters is skimmed (skim.ts) rather than
+ * parsed: what the decoder reads of it is read without building the rest, so
+ * one huge record costs milliseconds, not seconds of the main thread. A line
+ * that is not JSON, or not a record of the shape expected, is counted and
+ * skipped: never a throw. `new TranscriptDecoder({ midLine: true })`
  * starts reading in the middle of a line (a read that starts where the byte
  * before is not a line break): the text up to the first line break is dropped.
  */
 import type { Tokens, TranscriptFact, TranscriptIdentity } from '../../domain/transcript-facts.js';
 import { describeIssue } from '../../domain/schemas.js';
 import { leadingRecordType, recordTypeOf } from './record-type.js';
+import { SKIM_OVER, skimRecord } from './skim.js';
 import {
   AssistantRecordSchema,
   CostStateSchema,
@@ -50,7 +54,10 @@ const ALLOWED = new Set(['accept', 'allow', 'approve', 'approved']);
 export interface DecoderCounts {
   /** Lines seen whole (empty ones aside). */
   lines: number;
+  /** Parsed, or (`skimmed`) read in part. */
   parsed: number;
+  /** Lines over SKIM_OVER, read for what the decoder takes without parsing them whole. */
+  skimmed: number;
   /** Lines of a type teamtop does not read, never parsed. */
   skipped: number;
   /** Lines that are not a record (not JSON, no type, not the shape expected). */
@@ -65,7 +72,7 @@ const sameTokens = (a: Tokens, b: Tokens): boolean =>
   a.cacheCreation1h === b.cacheCreation1h;
 
 export class TranscriptDecoder {
-  readonly counts: DecoderCounts = { lines: 0, parsed: 0, skipped: 0, invalid: 0 };
+  readonly counts: DecoderCounts = { lines: 0, parsed: 0, skimmed: 0, skipped: 0, invalid: 0 };
   problem: string | undefined;
   identity: TranscriptIdentity | undefined;
   private pending = '';
@@ -143,10 +150,18 @@ export class TranscriptDecoder {
       return;
     }
     let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      return this.invalid(`a ${type} record that is not valid JSON`);
+    if (line.length > SKIM_OVER) {
+      const skimmed = skimRecord(line);
+      if (!skimmed) return this.invalid(`a ${type} record that is not valid JSON`);
+      this.counts.skimmed++;
+      value = skimmed.value;
+      if (skimmed.cut !== undefined) this.problem = `line ${this.counts.lines}: a ${type} record read in part (${skimmed.cut})`;
+    } else {
+      try {
+        value = JSON.parse(line);
+      } catch {
+        return this.invalid(`a ${type} record that is not valid JSON`);
+      }
     }
     const schema =
       type === 'assistant'

@@ -141,7 +141,9 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   if (evidence.active === true) return { status: 'working', since: activeSince };
   if (lastSent?.kind === 'idle_notification') {
     const reason = lastSent.data?.['idleReason'];
-    return { status: (typeof reason === 'string' && IDLE_REASONS[reason]) || 'idle', since: lastSent.time };
+    // Own keys only: a reason named `constructor` is not Object's.
+    const status = typeof reason === 'string' && Object.hasOwn(IDLE_REASONS, reason) ? IDLE_REASONS[reason]! : 'idle';
+    return { status, since: lastSent.time };
   }
   if (evidence.active === false) return { status: 'idle', since: activeSince };
   return { status: 'working', since: lastSent ? lastSent.time : evidence.joinedAt };

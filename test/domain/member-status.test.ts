@@ -91,6 +91,11 @@ describe('memberStatus', () => {
     expect(memberStatus(evidence({}))).toEqual({ status: 'working', since: at(0) });
   });
 
+  it('takes an idle reason by its own name: one named like an Object method is plain idle', () => {
+    for (const reason of ['constructor', 'toString', '__proto__', 'valueOf', 'hasOwnProperty'])
+      expect(memberStatus(evidence({ lastSent: idle(reason, 40) })).status, reason).toBe('idle');
+  });
+
   it('derives every status of the fixture team', async () => {
     const { store } = await settledSession(`${FIXTURES}/handshakes`);
     const members = selectMembers(store.getState().teams.get('stuck')!);

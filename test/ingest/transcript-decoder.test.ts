@@ -99,6 +99,20 @@ describe('decoding a transcript', () => {
     expect(facts).toContainEqual(expect.objectContaining({ kind: 'text', line: 'still here' }));
   });
 
+  it('reads a tool named like an Object method as any other tool: no lookup of a name reaches a prototype', () => {
+    const names = ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty', 'isPrototypeOf'];
+    const decoder = new TranscriptDecoder();
+    const facts = decoder.push(
+      names.map((name, i) => assistant(`m${i}`, [{ type: 'tool_use', id: `t${i}`, name, input: { command: `run ${name}` } }])).join(''),
+    );
+    expect(decoder.counts).toMatchObject({ lines: names.length, parsed: names.length, invalid: 0 });
+    expect(decoder.problem).toBeUndefined();
+    expect(facts.filter((fact) => fact.kind === 'tool-started').map((fact) => [fact.name, fact.detail])).toEqual(
+      names.map((name) => [name, `run ${name}`]),
+    );
+    expect(facts.filter((fact) => fact.kind === 'usage')).toHaveLength(names.length);
+  });
+
   it('never lets an escape sequence or control character from a transcript into what it keeps', () => {
     const hostile = 'echo \u001b[2J\u001b]0;pwned\u0007\u009b31m\r\nrm -rf /';
     const text =

@@ -105,7 +105,7 @@ export class TranscriptDecoder {
     let start = 0;
     for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
       if (this.dropping) this.endDropped();
-      else this.line(this.pending === '' ? text.slice(start, end) : this.pending + text.slice(start, end), facts);
+      else this.guarded(this.pending === '' ? text.slice(start, end) : this.pending + text.slice(start, end), facts);
       this.pending = '';
       start = end + 1;
     }
@@ -138,6 +138,25 @@ export class TranscriptDecoder {
   private invalid(why: string): void {
     this.counts.invalid++;
     this.problem = `line ${this.counts.lines}: ${why}`;
+  }
+
+  /**
+   * One line, whatever it holds: a record that makes the decoder fail is an
+   * invalid line (its facts, if any, dropped), never a throw that would stop
+   * every later read of the file at the same line.
+   */
+  private guarded(line: string, facts: TranscriptFact[]): void {
+    const before = facts.length;
+    const counted = { ...this.counts };
+    try {
+      this.line(line, facts);
+    } catch {
+      facts.length = before;
+      Object.assign(this.counts, counted);
+      if (line.trim() !== '') this.counts.lines++;
+      // What failed is teamtop's to know: its message names code, not the record.
+      this.invalid('a record teamtop could not read');
+    }
   }
 
   private line(line: string, facts: TranscriptFact[]): void {

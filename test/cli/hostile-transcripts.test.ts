@@ -1,0 +1,70 @@
+/**
+ * Hostile transcript records, from the built CLI (`--json`): names that are
+ * Object's own methods, a record that cannot be read. Each is read as what
+ * it is, or is a problem shown, never a throw that makes the transcript
+ * unreadable, and a member's figures are what its responses say.
+ */
+import { appendFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/fixtures.js';
+import { TeamFiles } from '../helpers/team-files.js';
+import { TranscriptFiles } from '../helpers/transcript-files.js';
+
+interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  toolCalls: number;
+  costUSD: number | null;
+}
+interface Snapshot {
+  teams: { members: { name: string; activity: { tool: string | null }; usage: Usage | null }[] }[];
+  problems: { path: string; message: string }[];
+}
+
+function snapshot(files: TeamFiles, seconds: number): Snapshot {
+  const { code, stdout, stderr } = runCli(['--json', '--no-journal', '--dir', files.dir, '--now', files.iso(seconds)]);
+  expect(code, stderr).toBe(0);
+  return JSON.parse(stdout) as Snapshot;
+}
+
+const usageOf = (json: Snapshot, name: string) => json.teams[0]!.members.find((member) => member.name === name)!.usage!;
+
+function team() {
+  const files = new TeamFiles(tempDir());
+  files.config([files.teammate('alice')]);
+  const transcripts = new TranscriptFiles(files);
+  transcripts.lead().prompt('Build it with alice', 1);
+  const alice = transcripts.inProcess('alice');
+  alice.prompt('You are alice.', 2);
+  return { files, alice };
+}
+
+describe('hostile transcript records', () => {
+  it("reads tools named like Object's methods as tools, and a member's figures stay whole", () => {
+    const { files, alice } = team();
+    const names = ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty'];
+    for (const [i, name] of names.entries()) {
+      alice.toolUse(`toolu_${i}`, name, { command: `run ${name}` }, 3 + i, { input: 1000, output: 240 });
+      alice.toolResult(`toolu_${i}`, 3 + i);
+    }
+    const json = snapshot(files, 10);
+    expect(json.problems).toEqual([]);
+    expect(usageOf(json, 'alice')).toMatchObject({ inputTokens: 5000, outputTokens: 1200, toolCalls: 5 });
+    expect(usageOf(json, 'alice').costUSD).toBeGreaterThan(0.01);
+  });
+
+  it('shows a record it cannot read as a problem of its transcript, and reads on', () => {
+    const { files, alice } = team();
+    alice.toolUse('toolu_1', 'Bash', { command: 'ls' }, 3, { output: 100 });
+    appendFileSync(alice.path, '{"type":"assistant","message":{"id":"m-cut"\n');
+    alice.toolUse('toolu_2', 'Grep', { pattern: 'x' }, 4, { output: 100 });
+    const json = snapshot(files, 5);
+    expect(json.problems).toEqual([
+      { path: relative(files.dir, alice.path), message: 'line 3: a assistant record that is not valid JSON' },
+    ]);
+    expect(usageOf(json, 'alice')).toMatchObject({ outputTokens: 200, toolCalls: 2 });
+    expect(json.teams[0]!.members.find((member) => member.name === 'alice')!.activity.tool).toBe('Grep');
+  });
+});

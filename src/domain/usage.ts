@@ -25,6 +25,22 @@
 import { contextWindowOf, estimateUSD } from './pricing.js';
 import type { Tokens, TranscriptFact } from './transcript-facts.js';
 
+/**
+ * The most a count is (tokens, tool calls): a safe integer. A transcript's
+ * counts are clamped to it as they are read, and the figures shown are
+ * clamped to it as the journal records them, so a hostile transcript's sums
+ * are never `Infinity`, and live and restored figures are the same.
+ */
+export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
+/** The most a figure is (dollars, a context's per cent): finite, and past what any run costs or fills. */
+export const MAX_FIGURE = 1e9;
+
+/** A count as shown and recorded: whole, from 0 to MAX_COUNT. */
+export const clampCount = (value: number): number => (value >= MAX_COUNT ? MAX_COUNT : value > 0 ? Math.round(value) : 0);
+/** A figure as shown and recorded: from 0 to MAX_FIGURE. */
+export const clampFigure = (value: number | null): number | null =>
+  value === null ? null : value >= MAX_FIGURE ? MAX_FIGURE : value > 0 ? value : 0;
+
 export interface UsageFold {
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -123,14 +139,14 @@ function memberUsage(usage: UsageFold, shared: boolean): MemberUsage {
   const window = usage.newest === null ? null : contextWindowOf(usage.newest.model, context);
   const recorded = shared ? null : usage.recordedUSD;
   return {
-    inputTokens: usage.inputTokens,
-    outputTokens: usage.outputTokens,
-    cacheReadTokens: usage.cacheReadTokens,
-    cacheCreationTokens: usage.cacheCreationTokens,
-    contextTokens: context,
-    contextPercent: window === null ? null : round((100 * context) / window, 1),
-    toolCalls: usage.toolCalls,
-    costUSD: dollars(recorded ?? estimateOf(usage)),
+    inputTokens: clampCount(usage.inputTokens),
+    outputTokens: clampCount(usage.outputTokens),
+    cacheReadTokens: clampCount(usage.cacheReadTokens),
+    cacheCreationTokens: clampCount(usage.cacheCreationTokens),
+    contextTokens: clampCount(context),
+    contextPercent: window === null ? null : clampFigure(round((100 * context) / window, 1)),
+    toolCalls: clampCount(usage.toolCalls),
+    costUSD: clampFigure(dollars(recorded ?? estimateOf(usage))),
     costEstimated: recorded === null && estimateOf(usage) !== null && usage.responses > 0,
   };
 }
@@ -165,7 +181,7 @@ export function usageView(members: ReadonlyMap<string, MemberUsageSource | undef
     costEstimated ||= recorded === null && sources.some((source) => source.usage.responses > 0);
   }
   const sum = (key: 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheCreationTokens' | 'toolCalls'): number =>
-    [...processes.values()].flat().reduce((total, source) => total + source.usage[key], 0);
+    clampCount([...processes.values()].flat().reduce((total, source) => total + source.usage[key], 0));
   return {
     members: views,
     team: {
@@ -174,7 +190,7 @@ export function usageView(members: ReadonlyMap<string, MemberUsageSource | undef
       cacheReadTokens: sum('cacheReadTokens'),
       cacheCreationTokens: sum('cacheCreationTokens'),
       toolCalls: sum('toolCalls'),
-      costUSD: dollars(costUSD),
+      costUSD: clampFigure(dollars(costUSD)),
       costEstimated: costUSD !== null && costEstimated,
     },
   };
@@ -207,5 +223,14 @@ export function teamUsageOf(members: Iterable<MemberUsage | null>): TeamUsage | 
     team.costUSD = team.costUSD === null || usage.costUSD === null ? null : team.costUSD + usage.costUSD;
     team.costEstimated ||= usage.costEstimated;
   }
-  return team && { ...team, costUSD: dollars(team.costUSD), costEstimated: team.costUSD !== null && team.costEstimated };
+  if (team === null) return null;
+  return {
+    inputTokens: clampCount(team.inputTokens),
+    outputTokens: clampCount(team.outputTokens),
+    cacheReadTokens: clampCount(team.cacheReadTokens),
+    cacheCreationTokens: clampCount(team.cacheCreationTokens),
+    toolCalls: clampCount(team.toolCalls),
+    costUSD: clampFigure(dollars(team.costUSD)),
+    costEstimated: team.costUSD !== null && team.costEstimated,
+  };
 }

@@ -8,9 +8,9 @@
 import { inertJson } from '../domain/inert-json.js';
 import type { Observation } from '../domain/observation.js';
 import { classifyFile, pathOf, type TeamFileTarget } from '../domain/paths.js';
-import { MAX_FIGURE, USAGE_COUNTS, type JournalEntry } from './format.js';
+import { USAGE_COUNTS, type JournalEntry } from './format.js';
 import type { ActivityNow, ActivityState } from '../domain/activity.js';
-import type { MemberUsage } from '../domain/usage.js';
+import { clampCount, clampFigure, type MemberUsage } from '../domain/usage.js';
 import { activityChanged, selectActivity, selectUsage } from '../store/selectors/work.js';
 import { recordedIncident, type Incident, type RecordedIncident } from '../domain/diagnoses/incident.js';
 import { TRANSCRIPT_KINDS } from '../domain/diagnoses/registry.js';
@@ -219,22 +219,18 @@ function targetOf(observation: Extract<Observation, { kind: 'config' | 'task' | 
   }
 }
 
-/** A count a line holds: a safe integer (a hostile transcript's sums can be fractions, or past it). */
-const countOf = (value: number): number => (value >= Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : value > 0 ? Math.round(value) : 0);
-const figureOf = (value: number | null): number | null =>
-  value === null ? null : value >= MAX_FIGURE ? MAX_FIGURE : value > 0 ? value : 0;
-
 /** A member's figures as an `activity` line holds them: what its schema takes back. */
 function recordable(usage: MemberUsage | null): MemberUsage | null {
   if (usage === null) return null;
-  const counts = Object.fromEntries(USAGE_COUNTS.map((key) => [key, countOf(usage[key])])) as Pick<
+  // A count a line holds is a safe integer, a figure finite (usage.ts clamps the figures shown the same way).
+  const counts = Object.fromEntries(USAGE_COUNTS.map((key) => [key, clampCount(usage[key])])) as Pick<
     MemberUsage,
     (typeof USAGE_COUNTS)[number]
   >;
   return {
     ...counts,
-    contextPercent: figureOf(usage.contextPercent),
-    costUSD: figureOf(usage.costUSD),
+    contextPercent: clampFigure(usage.contextPercent),
+    costUSD: clampFigure(usage.costUSD),
     costEstimated: usage.costEstimated,
   };
 }

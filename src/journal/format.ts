@@ -43,6 +43,7 @@
  * a patch of the text before it (`keep`: characters kept); it is still read.
  */
 import * as z from 'zod/mini';
+import { MAX_FIGURE } from '../domain/usage.js';
 
 export const JOURNAL_VERSION = 2;
 
@@ -114,8 +115,7 @@ export const USAGE_COUNTS = [
   'contextTokens',
   'toolCalls',
 ] as const;
-/** Dollars and percentages: finite, and not past what any run costs or fills. */
-export const MAX_FIGURE = 1e9;
+/** Dollars and percentages: finite, and not past what any run costs or fills (MAX_FIGURE, usage.ts). */
 const figure = z.number().check(z.gte(0), z.lte(MAX_FIGURE));
 
 /** `Member.usage` as an `activity` line holds it (see MemberUsage). */

@@ -6,6 +6,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { watchRecorded } from '../helpers/live.js';
+import { waitFor } from '../helpers/wait.js';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
@@ -19,12 +21,12 @@ interface Usage {
   costUSD: number | null;
 }
 interface Snapshot {
-  teams: { members: { name: string; activity: { tool: string | null }; usage: Usage | null }[] }[];
+  teams: { members: { name: string; activity: { tool: string | null }; usage: Usage | null }[]; usage: Usage | null }[];
   problems: { path: string; message: string }[];
 }
 
-function snapshot(files: TeamFiles, seconds: number): Snapshot {
-  const { code, stdout, stderr } = runCli(['--json', '--no-journal', '--dir', files.dir, '--now', files.iso(seconds)]);
+function snapshot(files: TeamFiles, seconds: number, args: readonly string[] = ['--no-journal']): Snapshot {
+  const { code, stdout, stderr } = runCli(['--json', ...args, '--dir', files.dir, '--now', files.iso(seconds)]);
   expect(code, stderr).toBe(0);
   return JSON.parse(stdout) as Snapshot;
 }
@@ -66,5 +68,40 @@ describe('hostile transcript records', () => {
     ]);
     expect(usageOf(json, 'alice')).toMatchObject({ outputTokens: 200, toolCalls: 2 });
     expect(json.teams[0]!.members.find((member) => member.name === 'alice')!.activity.tool).toBe('Grep');
+  });
+
+  it('clamps each count as it is read: sums past any run are the most a count is, never Infinity, live as restored', async () => {
+    const { files, alice } = team();
+    const huge = { input: 1e308, output: 1e308, cacheRead: 1e308, cacheCreation: 1e308 };
+    alice.toolUse('toolu_1', 'Bash', { command: 'ls' }, 3, huge);
+    alice.toolResult('toolu_1', 4);
+    alice.toolUse('toolu_2', 'Bash', { command: 'ls' }, 5, huge);
+    const live = snapshot(files, 6);
+    const most = Number.MAX_SAFE_INTEGER;
+    const figures = {
+      inputTokens: most,
+      outputTokens: most,
+      cacheReadTokens: most,
+      cacheCreationTokens: most,
+      contextTokens: most,
+      contextPercent: 1e9,
+      toolCalls: 2,
+      costUSD: 1e9,
+      costEstimated: true,
+    };
+    expect(usageOf(live, 'alice')).toEqual(figures);
+    expect(live.teams[0]!.usage).toMatchObject({ inputTokens: most, outputTokens: most, costUSD: 1e9 });
+    const once = runCli(['--once', '--no-journal', '--dir', files.dir, '--now', files.iso(6)]);
+    expect(once.stdout).toContain('alice');
+    expect(once.stdout).not.toMatch(/Infinity|NaN/u);
+
+    // What a dashboard journals of them is what it showed: restored without the transcripts, the same figures.
+    const state = tempDir();
+    const dashboard = await watchRecorded(files.dir, { stateDir: state, write: true, maxBytes: 1e9 });
+    await waitFor(() => expect(dashboard.json(files.at(6)).teams[0]!.members.find((m) => m.name === 'alice')!.usage).toEqual(figures));
+    dashboard.stop();
+    const restored = snapshot(files, 6, ['--no-transcripts', '--state-dir', state]);
+    expect(usageOf(restored, 'alice')).toEqual(figures);
+    expect(restored.teams[0]!.usage).toEqual(live.teams[0]!.usage);
   });
 });

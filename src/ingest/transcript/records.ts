@@ -17,11 +17,30 @@
 import * as z from 'zod/mini';
 import { lenient } from '../../domain/schemas.js';
 import type { Tokens, TranscriptFact } from '../../domain/transcript-facts.js';
+import { MAX_COUNT, MAX_FIGURE } from '../../domain/usage.js';
 
 export const PARSED_TYPES: ReadonlySet<string> = new Set(['assistant', 'user', 'system', 'cost-state']);
 
-/** A token count: anything else counts as none. */
-const count = z.catch(z.number().check(z.gte(0)), 0);
+/**
+ * A token count, clamped to MAX_COUNT as it is read (one past it, or `1e400`,
+ * which JSON reads as Infinity, is MAX_COUNT): sums of them are never
+ * Infinity, and are what the journal records. Anything else counts as none.
+ */
+const count = z.catch(
+  z.pipe(
+    z.custom<number>((value) => typeof value === 'number' && value >= 0),
+    z.transform((value) => Math.min(value, MAX_COUNT)),
+  ),
+  0,
+);
+/** Dollars, clamped to MAX_FIGURE as they are read; anything else counts as none. */
+const dollars = z.catch(
+  z.pipe(
+    z.custom<number>((value) => typeof value === 'number' && value >= 0),
+    z.transform((value) => Math.min(value, MAX_FIGURE)),
+  ),
+  0,
+);
 
 /** Who wrote the record: on every record the client writes for a member. */
 const identity = {
@@ -112,13 +131,16 @@ const ModelUsageSchema = z.object({
   outputTokens: count,
   cacheReadInputTokens: count,
   cacheCreationInputTokens: count,
-  costUSD: count,
+  costUSD: dollars,
 });
 
 export const CostStateSchema = z.object({
   type: z.literal('cost-state'),
   sessionId: lenient(z.string()),
-  totalCostUSD: z.number().check(z.gte(0)),
+  totalCostUSD: z.pipe(
+    z.number().check(z.gte(0)),
+    z.transform((value) => Math.min(value, MAX_FIGURE)),
+  ),
   modelUsage: z.catch(z.record(z.string(), ModelUsageSchema), {}),
 });
 

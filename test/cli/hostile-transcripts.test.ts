@@ -4,7 +4,7 @@
  * it is, or is a problem shown, never a throw that makes the transcript
  * unreadable, and a member's figures are what its responses say.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { watchRecorded } from '../helpers/live.js';
 import { waitFor } from '../helpers/wait.js';
@@ -103,5 +103,19 @@ describe('hostile transcript records', () => {
     const restored = snapshot(files, 6, ['--no-transcripts', '--state-dir', state]);
     expect(usageOf(restored, 'alice')).toEqual(figures);
     expect(restored.teams[0]!.usage).toEqual(live.teams[0]!.usage);
+  });
+
+  it('counts a call once however often its record is written: once per tool_use id, as its tokens are once per response', () => {
+    const { files, alice } = team();
+    alice.toolUse('toolu_1', 'Bash', { command: 'npm test' }, 3, { input: 100, output: 24 });
+    const lines = readFileSync(alice.path, 'utf8').trimEnd().split('\n');
+    // The same record (message.id, uuid and tool_use id) 49 more times.
+    appendFileSync(alice.path, `${lines.at(-1)!}\n`.repeat(49));
+    alice.toolResult('toolu_1', 4);
+    alice.toolUse('toolu_2', 'Read', { file_path: '/w/a.ts' }, 5, { input: 100, output: 24 });
+    const json = snapshot(files, 6);
+    expect(usageOf(json, 'alice')).toMatchObject({ inputTokens: 200, outputTokens: 48, toolCalls: 2 });
+    // The call that ended is not open again: alice runs the Read.
+    expect(json.teams[0]!.members.find((member) => member.name === 'alice')!.activity.tool).toBe('Read');
   });
 });

@@ -44,6 +44,8 @@ import { firstLine, mailLine, NAME_MAX, protocolMessage, SPAWN_PROMPT_MAX, spawn
 
 /** How many responses' usage is remembered: the records of one response come together. */
 const RESPONSES_REMEMBERED = 64;
+/** How many tool calls' ids are remembered, to say each call once: a record written again comes soon after. */
+const CALLS_REMEMBERED = 4096;
 /** How much of an unfinished line is read for its type. */
 const HEAD = 4096;
 /** A longer unfinished line is not held: it is counted invalid when its end arrives. */
@@ -79,6 +81,8 @@ export class TranscriptDecoder {
   /** Drop what arrives until the next line break (a skipped, or too long, line in pieces). */
   private dropping: 'skipped' | 'invalid' | undefined;
   private usage = new Map<string, Tokens>();
+  /** The ids of the last tool calls said, oldest first. */
+  private calls = new Set<string>();
   /** The last time a record said, for the records that say none. */
   private at = Number.NaN;
   /** Whether a turn is under way: its end is said once (end_turn, then the client's turn_duration). */
@@ -237,7 +241,8 @@ export class TranscriptDecoder {
       const type = block !== null && typeof block === 'object' ? (block as { type?: unknown }).type : undefined;
       if (type === 'tool_use') {
         const use = ToolUseBlockSchema.safeParse(block);
-        if (use.success) {
+        // A call is said once per `tool_use` id: a record written again (the same message, uuid and call) is not another call.
+        if (use.success && this.firstSaid(use.data.id)) {
           const { id, name, input } = use.data;
           facts.push({ kind: 'tool-started', id, name: firstLine(name, NAME_MAX) ?? '?', detail: toolDetail(name, input), messageId, at });
           const spawned = spawnedBy(name, input);
@@ -259,6 +264,14 @@ export class TranscriptDecoder {
       this.endTurn(messageId, facts);
       this.endedBy = messageId;
     }
+  }
+
+  /** Whether this is the first the decoder hears of the call `id` (among the last CALLS_REMEMBERED). */
+  private firstSaid(id: string): boolean {
+    if (this.calls.has(id)) return false;
+    this.calls.add(id);
+    if (this.calls.size > CALLS_REMEMBERED) this.calls.delete(this.calls.values().next().value!);
+    return true;
   }
 
   /** A response's usage, once per message id (and again if a later record of it differs). */

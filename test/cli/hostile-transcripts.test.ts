@@ -118,4 +118,12 @@ describe('hostile transcript records', () => {
     // The call that ended is not open again: alice runs the Read.
     expect(json.teams[0]!.members.find((member) => member.name === 'alice')!.activity.tool).toBe('Read');
   });
+
+  it('takes whole token counts only: a fraction counts as none, never 1,200.5 output tokens', () => {
+    const { files, alice } = team();
+    alice.toolUse('toolu_1', 'Bash', { command: 'ls' }, 3, { input: 1000, output: 1200 });
+    alice.toolResult('toolu_1', 4);
+    alice.toolUse('toolu_2', 'Bash', { command: 'ls' }, 5, { input: 0.5, output: 0.5 });
+    expect(usageOf(snapshot(files, 6), 'alice')).toMatchObject({ inputTokens: 1000, outputTokens: 1200, toolCalls: 2 });
+  });
 });

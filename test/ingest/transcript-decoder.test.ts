@@ -113,6 +113,29 @@ describe('decoding a transcript', () => {
     expect(facts.filter((fact) => fact.kind === 'usage')).toHaveLength(names.length);
   });
 
+  it('takes whole token counts only, each clamped to the most a count is: a fraction counts as none, 1e400 as the most', () => {
+    const line = (usage: string) =>
+      `{"type":"assistant","sessionId":"s","message":{"id":"m${usage.length}","model":"claude-opus-5-5","content":[],"usage":{${usage}}}}\n`;
+    const tokensOf = (usage: string) => {
+      const fact = new TranscriptDecoder().push(line(usage)).find((each) => each.kind === 'usage');
+      return fact?.kind === 'usage' ? fact.tokens : undefined;
+    };
+    expect(tokensOf('"input_tokens":0.5,"output_tokens":1200.5,"cache_read_input_tokens":3.7,"cache_creation_input_tokens":-2')).toEqual({
+      input: 0,
+      output: 0,
+      cacheRead: 0,
+      cacheCreation: 0,
+      cacheCreation1h: 0,
+    });
+    expect(tokensOf('"input_tokens":1e400,"output_tokens":1e20,"cache_read_input_tokens":12,"cache_creation_input_tokens":"9"')).toEqual({
+      input: Number.MAX_SAFE_INTEGER,
+      output: Number.MAX_SAFE_INTEGER,
+      cacheRead: 12,
+      cacheCreation: 0,
+      cacheCreation1h: 0,
+    });
+  });
+
   it('never lets an escape sequence or control character from a transcript into what it keeps', () => {
     const hostile = 'echo \u001b[2J\u001b]0;pwned\u0007\u009b31m\r\nrm -rf /';
     const text =

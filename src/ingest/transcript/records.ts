@@ -22,13 +22,16 @@ import { MAX_COUNT, MAX_FIGURE } from '../../domain/usage.js';
 export const PARSED_TYPES: ReadonlySet<string> = new Set(['assistant', 'user', 'system', 'cost-state']);
 
 /**
- * A token count, clamped to MAX_COUNT as it is read (one past it, or `1e400`,
- * which JSON reads as Infinity, is MAX_COUNT): sums of them are never
- * Infinity, and are what the journal records. Anything else counts as none.
+ * A token count: a whole number, clamped to MAX_COUNT as it is read (one past
+ * it, or `1e400`, which JSON reads as Infinity, is MAX_COUNT), so sums of
+ * them are never Infinity and are what the journal records. Anything else
+ * counts as none: a negative count, a string, and a fraction (`0.5`; the API
+ * writes whole tokens, so a fraction is a record that is not the client's,
+ * read as a field of the wrong type is, not rounded into a count).
  */
 const count = z.catch(
   z.pipe(
-    z.custom<number>((value) => typeof value === 'number' && value >= 0),
+    z.custom<number>((value) => typeof value === 'number' && value >= 0 && Number.isInteger(Math.min(value, MAX_COUNT))),
     z.transform((value) => Math.min(value, MAX_COUNT)),
   ),
   0,

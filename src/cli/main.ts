@@ -166,23 +166,33 @@ export async function main(argv: readonly string[]): Promise<number> {
       .description('one page about one run of a team: text with a swimlane, --json, or a self-contained --html page')
       .argument('[file]', 'a recording (see export) instead of the config dir')
       .option('-t, --team <name>', 'the team (default: the most recently active one)')
-      .option('--html <file>', 'write the page as one HTML file (- for stdout)')
+      .option(
+        '--html <file>',
+        'write the page as one HTML file (- for stdout), readable by all (0644 less the umask): a report is made to be shared and holds no tool input or transcript text',
+      )
+      .option('-f, --force', 'replace the --html file if one is there already')
       .option('--json', 'print the report as one JSON document')
       .option('--no-journal', 'do not restore history from the journal')
       .option('--no-transcripts', "do not read the members' session transcripts"),
-  ).action(async (file: string | undefined, flags: CommonFlags & { team?: string; html?: string; json?: boolean; journal: boolean }) => {
-    const { runReport } = await import('./run-report.js');
-    const settings = settingsOf(flags);
-    code = await runReport({
-      ...settings,
-      file,
-      team: flags.team,
-      html: flags.html,
-      json: flags.json === true,
-      journal: journalOptions(flags, settings, false),
-      width: settings.width ?? 100,
-    });
-  });
+  ).action(
+    async (
+      file: string | undefined,
+      flags: CommonFlags & { team?: string; html?: string; force?: boolean; json?: boolean; journal: boolean },
+    ) => {
+      const { runReport } = await import('./run-report.js');
+      const settings = settingsOf(flags);
+      code = await runReport({
+        ...settings,
+        file,
+        team: flags.team,
+        html: flags.html,
+        force: flags.force === true,
+        json: flags.json === true,
+        journal: journalOptions(flags, settings, false),
+        width: settings.width ?? 100,
+      });
+    },
+  );
 
   program
     .command('spec-check')
@@ -198,14 +208,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command('export')
     .description("write one team's journal (every run) as a standalone recording")
     .requiredOption('-t, --team <name>', 'the team to export')
-    .requiredOption('-o, --out <file>', 'where to write it')
+    .requiredOption(
+      '-o, --out <file>',
+      "where to write it, readable only by you (0600), as the journal is: it holds the team's messages and files as written",
+    )
+    .option('-f, --force', 'replace the --out file if one is there already')
     .option('-d, --dir <path>', 'the Claude config dir it was recorded from (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
     .option('--state-dir <path>', 'where the journal lives')
-    .action(async (flags: { team: string; out: string; dir?: string; stateDir?: string }) => {
+    .action(async (flags: { team: string; out: string; force?: boolean; dir?: string; stateDir?: string }) => {
       const { runExport } = await import('./run-export.js');
       code = runExport({
         team: flags.team,
         out: flags.out,
+        force: flags.force === true,
         stateDir: resolveStateDir(flags.stateDir),
         claudeDir: resolveClaudeDir(flags.dir),
       });

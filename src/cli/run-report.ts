@@ -27,6 +27,8 @@ export interface ReportCliOptions {
   readonly file: string | undefined;
   readonly team: string | undefined;
   readonly html: string | undefined;
+  /** Replace a file already at `html`. */
+  readonly force?: boolean;
   readonly json: boolean;
   readonly claudeDir: string;
   readonly journal: JournalOptions | undefined;
@@ -105,7 +107,7 @@ export async function runReport(options: ReportCliOptions): Promise<number> {
     folderGoneAt: source.folderGoneAt(team.name),
   });
   if (options.html !== undefined) {
-    const written = writeReportFile(report, options.html);
+    const written = writeReportFile(report, options.html, options.force === true);
     if (written !== 0) return written;
   }
   if (options.json) process.stdout.write(`${inertJson(reportJson(report), 2)}\n`);

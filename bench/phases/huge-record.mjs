@@ -8,7 +8,7 @@
 //   then until the call is shown, the slowest answer to a key pressed again
 //   and again meanwhile (a frame after the key), and its peak memory.
 // Parsed whole, the 15 MB line took 10 to 13 s and 570 MB in `--json`, and
-// `q` waited 6 to 9 s; the 60 MB one, 161 s and 2.1 GB. Skimmed (src/ingest/
+// `q` waited 6 to 9 s; the 60 MB one, 161 s and 2.1 GB. Skimmed (src/core/decode/
 // transcript/skim.ts), each costs what a normal transcript of its size does.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -25,7 +25,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, renameSync, rmSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { sanitizeLine } from '../domain/sanitize.js';
+import { sanitizeLine } from '../core/text/sanitize.js';
 
 export interface Output {
   readonly fd: number;

@@ -6,10 +6,10 @@
  * is made to be shared, and holds no tool input, result or transcript text
  * (docs/report.md): it is written 0644, less what the umask takes.
  */
-import { writeAll } from '../journal/disk.js';
-import { sanitizeLine } from '../domain/sanitize.js';
-import { reportHtml } from '../report/html.js';
-import type { RunReport } from '../report/model.js';
+import { writeAll } from '../io/journal/disk.js';
+import { sanitizeLine } from '../core/text/sanitize.js';
+import { reportHtml } from '../core/report/html.js';
+import type { RunReport } from '../core/report/model.js';
 import { cannotWrite, openOutput, type Output } from './out-file.js';
 import { version } from './version.js';
 

@@ -1,14 +1,14 @@
-import { thresholdsOf } from '../domain/thresholds.js';
+import { thresholdsOf } from '../core/model/thresholds.js';
 import chalk from 'chalk';
 import { renderToString } from 'ink';
 import React from 'react';
-import { buildDashboard } from '../../components/dashboard-model.js';
-import { Dashboard } from '../../components/dashboard.js';
-import { colorTheme, ThemeContext } from '../../components/theme.js';
-import { initialViewState, type ViewState } from '../../components/view-state.js';
-import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import { selectTeams } from '../store/selectors/teams.js';
-import type { AppState } from '../store/state.js';
+import { buildScreen } from '../ui/screen/frame.js';
+import { Screen } from '../ui/screen/screen.js';
+import { colorTheme, ThemeContext } from '../ui/widgets/theme.js';
+import { initialViewState, type ViewState } from '../ui/keys/view-state.js';
+import type { WorkflowSpec } from '../core/workflow/spec.js';
+import { selectTeams } from '../core/select/teams.js';
+import type { AppState } from '../core/facts/state.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
 
@@ -55,7 +55,7 @@ export interface FrameOptions {
 export function printFrame(state: AppState, options: FrameOptions): void {
   if (!options.color) chalk.level = 0;
   const { view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec, transcripts } = options;
-  const model = buildDashboard({
+  const model = buildScreen({
     state,
     view,
     claudeDir,
@@ -70,7 +70,7 @@ export function printFrame(state: AppState, options: FrameOptions): void {
   });
   const frame = renderToString(
     <ThemeContext.Provider value={colorTheme}>
-      <Dashboard model={model} height={options.height} />
+      <Screen model={model} height={options.height} />
     </ThemeContext.Provider>,
     { columns: options.width },
   );

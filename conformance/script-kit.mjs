@@ -290,7 +290,9 @@ export function respond(scenario, body, headers, ctx) {
     const steps = [...turn.steps].sort().join(' ');
     turn.log(`compaction: steps done ${steps || '-'}`);
     const self = name === null ? PROMPT : `You are ${name}.`;
-    return answer(null, [{ type: 'text', text: `<summary>${self} SCRIPT STEPS DONE: ${steps}</summary>` }]);
+    const summary = [{ type: 'text', text: `<summary>${self} SCRIPT STEPS DONE: ${steps}</summary>` }];
+    // A summary call reads the whole conversation: a scenario may say what it reports.
+    return answer(null, scenario.summaryUsage ? turn.usage(scenario.summaryUsage, summary) : summary);
   }
   const heard = turn.teammateMessages.map((m) => `${m.from}:${m.frame?.type ?? 'text'}`);
   turn.log(`steps done: ${[...turn.steps].sort().join(' ') || '-'}; heard: ${heard.join(' ') || '-'}`);

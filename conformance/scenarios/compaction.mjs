@@ -25,6 +25,8 @@ export const scenario = {
   summary: "lead + bob: the lead's context passes the 200k window the client compacts at; it compacts and goes on",
   modes: ['in-process'],
   env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: '200000' },
+  /** The summary call reads the conversation it summarises: as much as the call before it. */
+  summaryUsage: FULL,
 
   /** What the client wrote (client-records.mjs). */
   client: [
@@ -59,7 +61,7 @@ export const scenario = {
       },
     },
     {
-      says: "the summary call is in no transcript, only in the lead's cost-state (which counts the whole process)",
+      says: "the summary call is in no transcript, only in the lead's cost-state (which counts the whole process): 186,000 tokens read from the cache more",
       check: (records) => {
         const cost = lastCostState(leadRecords(records));
         if (!cost) return 'no cost-state';
@@ -70,7 +72,12 @@ export const scenario = {
         const written = FIELDS.map(([field]) =>
           records.transcripts.reduce((sum, transcript) => sum + usageSum(transcript.records, field), 0),
         );
-        return FIELDS.every(([, key], i) => usage[key] > written[i]) || JSON.stringify({ usage, written });
+        const cacheRead = FIELDS.findIndex(([field]) => field === 'cache_read_input_tokens');
+        return (
+          (FIELDS.every(([, key], i) => usage[key] > written[i]) &&
+            usage.cacheReadInputTokens - written[cacheRead] >= FULL.cache_read_input_tokens) ||
+          JSON.stringify({ usage, written })
+        );
       },
     },
   ],

@@ -5,7 +5,6 @@
  */
 import type { Thresholds } from '../core/model/thresholds.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { Diagnosis, Evidence } from '../core/judge/diagnoses/diagnosis.js';
 import { idleNote } from '../core/judge/diagnoses/idle.js';
 import { inertJson } from '../core/text/inert-json.js';
 import { DIR_PROBLEM } from '../core/model/observation.js';
@@ -15,13 +14,13 @@ import { formatAge, formatClock, isInstant } from '../core/model/time.js';
 import { selectDiagnoses } from '../core/judge/diagnose.js';
 import { selectTeams } from '../core/select/teams.js';
 import { isPrintSession } from '../core/facts/state.js';
-import { diagnosisJson, incidentJson } from '../core/select/snapshot.js';
+import { diagnosisJson, incidentJson } from '../core/snapshot.js';
 import { clearedIncidents, selectIncidents } from '../core/judge/select-incidents.js';
-import type { Incident } from '../core/judge/diagnoses/incident.js';
 import type { AppState, TeamState } from '../core/facts/state.js';
 import { fit } from '../core/text/fit.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
+import { type Incident, type Diagnosis, type Evidence } from '../core/model/diagnosis.js';
 
 export interface DoctorOptions extends Thresholds {
   readonly claudeDir: string;

@@ -9,7 +9,7 @@ import { thresholdsOf } from '../core/model/thresholds.js';
 import { constants } from 'node:os';
 import { activityJson } from '../core/facts/activity.js';
 import { inertJson } from '../core/text/inert-json.js';
-import { diagnosisJson, handshakeJson, isoOrNull, messageJson, taskJson } from '../core/select/snapshot.js';
+import { diagnosisJson, handshakeJson, isoOrNull, messageJson, taskJson } from '../core/snapshot.js';
 import { watchClaudeDir } from '../io/watch/watcher.js';
 import { openSession, type JournalOptions } from './session.js';
 import { followTeams, type TeamEvent } from './team-events.js';

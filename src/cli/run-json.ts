@@ -1,7 +1,7 @@
 import type { Thresholds } from '../core/model/thresholds.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { inertJsonPieces } from '../core/text/inert-json.js';
-import { snapshot } from '../core/select/snapshot.js';
+import { snapshot } from '../core/snapshot.js';
 import { selectTeams } from '../core/select/teams.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';

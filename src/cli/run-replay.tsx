@@ -6,7 +6,7 @@ import { sanitizeLine } from '../core/text/sanitize.js';
 import { ReplayController } from '../io/journal/replay-controller.js';
 import { noticesAsProblems, replayRuns } from '../io/journal/restore.js';
 import { readRecording, recordingFiles } from '../io/journal/sources.js';
-import { snapshot } from '../core/select/snapshot.js';
+import { snapshot } from '../core/snapshot.js';
 import { createStore } from '../core/store.js';
 import { printJson } from './run-json.js';
 import { printFrame } from './run-once.js';

@@ -8,7 +8,6 @@
  * the judgements tell when to look again. Never the disk.
  */
 import type { ActivityNow, ActivityState } from '../core/facts/activity.js';
-import type { Diagnosis } from '../core/judge/diagnoses/diagnosis.js';
 import type { MemberUsage } from '../core/facts/usage.js';
 import type { Handshake, HandshakeState } from '../core/model/handshakes.js';
 import { byTime, type InboxMessage } from '../core/model/inbox.js';
@@ -24,6 +23,7 @@ import { selectTeams } from '../core/select/teams.js';
 import { activityChanged, selectActivity, selectUsage } from '../core/select/work.js';
 import type { TeamState } from '../core/facts/state.js';
 import type { Store } from '../core/store.js';
+import { type Diagnosis } from '../core/model/diagnosis.js';
 
 export type TeamEvent =
   | { readonly kind: 'team'; readonly team: string; readonly change: 'new' | 'ended' }

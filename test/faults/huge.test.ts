@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, watch, writeJson } from '../helpers/live.js';
 import { CLI, Terminal } from '../helpers/pty.js';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { memberPaneId } from '../../src/ui/panes/members/model.js';
 import { memberDetails } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, writeJson } from '../helpers/live.js';
 import { frame } from '../helpers/render.js';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openSession, type JournalOptions, type Session } from '../../src/cli/session.js';
 import type { Observation } from '../../src/core/model/observation.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { watchClaudeDir, type WatchOptions } from '../../src/io/watch/watcher.js';
 
 const running: AbortController[] = [];

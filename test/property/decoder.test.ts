@@ -23,7 +23,7 @@ import { selectMembers } from '../../src/core/select/members.js';
 import { selectTaskGraph } from '../../src/core/select/tasks.js';
 import { selectTeamMessages } from '../../src/core/select/messages.js';
 import { selectTeamSummaries } from '../../src/core/select/teams.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { initialState, type AppState } from '../../src/core/facts/state.js';
 import { FileInterpreter } from '../../src/core/decode/interpreter.js';
 import { tempDir } from '../helpers/fixtures.js';

@@ -15,7 +15,7 @@ import type { Observation } from '../../src/core/model/observation.js';
 import { replayRuns } from '../../src/io/journal/restore.js';
 import { listRuns, namespaceDir } from '../../src/io/journal/store-dir.js';
 import { JournalWriter } from '../../src/io/journal/writer.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { createStore, type Store } from '../../src/core/store.js';
 import { FileInterpreter } from '../../src/core/decode/interpreter.js';
 import { iso, T0 } from '../helpers/observations.js';

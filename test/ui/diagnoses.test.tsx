@@ -14,7 +14,6 @@ import { diagnosisLines } from '../../src/ui/panes/diagnoses/detail.js';
 import type { Frame } from '../../src/ui/views/view.js';
 import { initialViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import type { Evidence } from '../../src/core/judge/diagnoses/diagnosis.js';
 import { selectDiagnoses } from '../../src/core/judge/diagnose.js';
 import { selectMembersAt } from '../../src/core/select/members.js';
 import { mountApp, mountStore } from '../helpers/app.js';
@@ -24,6 +23,7 @@ import { watch } from '../helpers/live.js';
 import { frame } from '../helpers/render.js';
 import { TeamFiles, troubled } from '../helpers/team-files.js';
 import { waitFor } from '../helpers/wait.js';
+import { type Evidence } from '../../src/core/model/diagnosis.js';
 
 const stateOf = async (dir: string) => (await settledSession(dir)).store.getState();
 

@@ -13,7 +13,7 @@ import { frameOf } from '../../src/ui/screen/frame.js';
 import { initialViewState } from '../../src/ui/keys/view-state.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../../src/core/model/member-status.js';
 import { selectWorkflow } from '../../src/core/select/workflow.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { mountApp } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';

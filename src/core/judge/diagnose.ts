@@ -4,9 +4,8 @@
  * depend on the clock is worked out once per version of the team.
  */
 import { cameAt, Clock, isWaiting, type InboxFacts, type MemberFacts, type TeamFacts } from './diagnoses/facts.js';
-import { asIdle, IDLE_AFTER_MS, idleOf } from './diagnoses/idle.js';
+import { asIdle } from './diagnoses/idle.js';
 import { diagnose, type Judgement } from './diagnoses/registry.js';
-import type { Diagnosis, Evidence } from './diagnoses/diagnosis.js';
 import { byTime, type InboxMessage } from '../model/inbox.js';
 import { minOf } from '../model/lists.js';
 import { approvalOf, DEFAULT_QUIET_AFTER_MS, newestShutdown } from '../model/member-status.js';
@@ -21,6 +20,8 @@ import { memoize, memoizeGrowing } from '../select/memo.js';
 import { selectPairingIndex, selectPairings } from '../select/pairings.js';
 import { selectTaskGraph } from '../select/tasks.js';
 import { selectWorkFacts } from '../select/work.js';
+import { type Diagnosis, type Evidence } from '../model/diagnosis.js';
+import { IDLE_AFTER_MS, idleOf } from '../model/idle.js';
 
 export type { Diagnosis, Evidence, Judgement };
 

@@ -4,7 +4,6 @@
  * observations, so they all drive the same reducer.
  */
 import type { ActivityState } from '../facts/activity.js';
-import type { RecordedIncident } from '../judge/diagnoses/incident.js';
 import type { Thresholds } from './thresholds.js';
 import type { Artifact } from './agent.js';
 import type { InboxMessage } from './inbox.js';
@@ -14,6 +13,7 @@ import type { SessionState } from './session-state.js';
 import type { TranscriptFact, TranscriptMeta } from './transcript-facts.js';
 import type { MemberUsage } from '../facts/usage.js';
 import { append } from './lists.js';
+import { type RecordedIncident } from './diagnosis.js';
 
 interface Seen {
   /** When it was seen, epoch ms. */

@@ -1,10 +1,3 @@
-/**
- * A RunReport from the store's state of one team, as of an instant. Pure: the
- * same state and options give the same report, whether the state was read
- * live, restored from the journal or replayed from a recording.
- */
-import { messageRef } from '../judge/diagnoses/diagnosis.js';
-import type { Incident } from '../judge/diagnoses/incident.js';
 import { graphemes } from '../text/graphemes.js';
 import type { Handshake } from '../model/handshakes.js';
 import type { InboxMessage } from '../model/inbox.js';
@@ -22,6 +15,7 @@ import { activitySpans, takenAt } from './activity.js';
 import { onFilesClock, seenAhead } from './clock.js';
 import { messagePairs } from './pairs.js';
 import type { ReportHandshake, ReportMember, ReportMessage, ReportTask, RunReport } from './model.js';
+import { type Incident, messageRef } from '../model/diagnosis.js';
 
 interface ReportOptions {
   /** The instant to judge at, on teamtop's clock (now, `--now`, or a recording's end). */

@@ -1,16 +1,10 @@
-/**
- * A team's handshakes judged as of a moment: open, stalled, answered,
- * abandoned. Only the open ones can change with the clock: a long run's
- * thousands of answered ones are judged once, kept in one list per version of
- * the pairings, and never walked again on a frame.
- */
-import { idleOf } from '../judge/diagnoses/idle.js';
 import { judgeHandshake, openState, orderHandshakes, type Handshake, type Pairing } from '../model/handshakes.js';
 import type { AppState, TeamState } from '../facts/state.js';
 import { memoize } from './memo.js';
 import { selectMembers } from './members.js';
 import { selectPairings } from './pairings.js';
 import { selectTeams } from './teams.js';
+import { idleOf } from '../model/idle.js';
 
 /** Members who will never answer or wait again: shut down, or gone from the roster. */
 export const selectGone = memoize((team: TeamState): ReadonlySet<string> => {

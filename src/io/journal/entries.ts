@@ -12,12 +12,12 @@ import { MAX_FIGURE, USAGE_COUNTS, type JournalEntry } from './format.js';
 import type { ActivityNow, ActivityState } from '../../core/facts/activity.js';
 import type { MemberUsage } from '../../core/facts/usage.js';
 import { activityChanged, selectActivity, selectUsage } from '../../core/select/work.js';
-import { recordedIncident, type Incident, type RecordedIncident } from '../../core/judge/diagnoses/incident.js';
 import { TRANSCRIPT_KINDS } from '../../core/judge/diagnoses/registry.js';
 import type { InboxMessage } from '../../core/model/inbox.js';
 import type { IncidentLog } from '../../core/judge/incidents.js';
 import { positionOf } from '../../core/facts/inbox-history.js';
 import type { TeamState } from '../../core/facts/state.js';
+import { recordedIncident, type Incident, type RecordedIncident } from '../../core/model/diagnosis.js';
 
 /** An `activity` line as written (EntrySchema reads it back): a member's state, tool name, times and figures, nothing else. */
 interface ActivityEntry {

@@ -6,11 +6,11 @@ import type { Observation } from '../../core/model/observation.js';
 import { classifyFolder } from '../../core/model/paths.js';
 import { FileInterpreter } from '../../core/decode/interpreter.js';
 import { firstLine, NAME_MAX } from '../../core/decode/transcript/text-lines.js';
-import type { RecordedIncident } from '../../core/judge/diagnoses/incident.js';
 import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
 import { append } from '../../core/model/lists.js';
 import type { MemberUsage } from '../../core/facts/usage.js';
 import { putRecordedWork } from '../../core/facts/recorded-work.js';
+import { type RecordedIncident } from '../../core/model/diagnosis.js';
 
 export class Replayer {
   readonly interpreter = new FileInterpreter();

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
-import { IDLE_AFTER_MS } from '../../../src/core/judge/diagnoses/idle.js';
 import { selectDiagnoses } from '../../../src/core/judge/diagnose.js';
 import { runCli } from '../../helpers/cli.js';
 import { FIXTURES } from '../../helpers/fixtures.js';
+import { IDLE_AFTER_MS } from '../../../src/core/model/idle.js';
 
 /** The handshakes fixture's last change (its newest message). */
 const LAST = Date.parse('2026-03-01T10:04:40Z');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
 import { DEFAULT_QUIET_AFTER_MS } from '../../../src/core/model/member-status.js';
 import { selectMembers, selectMembersAt } from '../../../src/core/select/members.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { copyFixture, tempDir } from '../../helpers/fixtures.js';
 import { writeJson } from '../../helpers/live.js';
 

@@ -2,7 +2,7 @@ import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
 import { selectMostRecentTeam } from '../../../src/core/select/teams.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { CAPTURES, FIXTURES } from '../../helpers/fixtures.js';
 
 async function load(dir: string) {

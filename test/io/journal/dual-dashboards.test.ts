@@ -14,7 +14,7 @@ import { restore, withoutCovered } from '../../../src/io/journal/restore.js';
 import { listAllRuns, namespaceDir } from '../../../src/io/journal/store-dir.js';
 import { reducer } from '../../../src/core/facts/reducer.js';
 import { selectIncidents } from '../../../src/core/judge/select-incidents.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { createStore } from '../../../src/core/store.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../../helpers/live.js';

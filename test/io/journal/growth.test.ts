@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { openSession, type JournalOptions } from '../../../src/cli/session.js';
 import { listAllRuns } from '../../../src/io/journal/store-dir.js';
 import { JOURNAL_PROBLEM } from '../../../src/io/journal/writer.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../../helpers/live.js';
 import { sleep, waitFor } from '../../helpers/wait.js';

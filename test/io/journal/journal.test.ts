@@ -11,7 +11,7 @@ import { createStore } from '../../../src/core/store.js';
 import { teamRunFiles } from '../../../src/io/journal/sources.js';
 import { listAllRuns, listRuns, namespaceDir, runId } from '../../../src/io/journal/store-dir.js';
 import { JournalWriter } from '../../../src/io/journal/writer.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { copyFixture, tempDir } from '../../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../../helpers/live.js';
 import { sleep, waitFor } from '../../helpers/wait.js';

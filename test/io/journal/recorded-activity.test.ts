@@ -16,7 +16,7 @@ import { memberPaneId } from '../../../src/ui/panes/members/model.js';
 import { memberDetails } from '../../../src/ui/keys/view-state.js';
 import { listAllRuns } from '../../../src/io/journal/store-dir.js';
 import { selectActivity, selectUsage } from '../../../src/core/select/work.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { reducer } from '../../../src/core/facts/reducer.js';
 import { initialState, type AppState } from '../../../src/core/facts/state.js';
 import { createStore } from '../../../src/core/store.js';

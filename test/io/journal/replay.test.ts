@@ -6,7 +6,7 @@ import { settledSession } from '../../../src/cli/session.js';
 import { JOURNAL_VERSION, type JournalLine } from '../../../src/io/journal/format.js';
 import { readJournalFile } from '../../../src/io/journal/reader.js';
 import { ReplayController } from '../../../src/io/journal/replay-controller.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { createStore } from '../../../src/core/store.js';
 import { CAPTURES, tempDir } from '../../helpers/fixtures.js';
 import { watch } from '../../helpers/live.js';

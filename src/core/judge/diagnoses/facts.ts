@@ -9,6 +9,7 @@ import type { InboxMessage } from '../../model/inbox.js';
 import type { MemberStatus } from '../../model/member-status.js';
 import type { RosterStay } from '../../model/roster.js';
 import type { TaskNode } from '../../model/task-graph.js';
+import type { WorkFacts } from '../../select/work.js';
 
 export interface MemberFacts {
   readonly name: string;
@@ -28,18 +29,6 @@ export interface MemberFacts {
   readonly approval: InboxMessage | null;
   /** Every stay on the roster, oldest first. */
   readonly stays: readonly RosterStay[];
-}
-
-/** What a member's session transcript says of its work, as of the clock (issue 23). */
-export interface WorkFacts {
-  readonly activity: ActivityNow;
-  /** Its process is its lead's (the lead, an in-process teammate): its permission prompts are asked in the lead's session. */
-  readonly inLeadProcess: boolean;
-  /** When its transcript last moved (NaN: not known). */
-  readonly movedAt: number;
-  readonly contextTokens: number;
-  /** Of its model's window (null: the window is not known). */
-  readonly contextPercent: number | null;
 }
 
 export interface InboxFacts {

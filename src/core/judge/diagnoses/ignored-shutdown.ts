@@ -9,9 +9,10 @@
  * The lead removes idle notices from its inbox within a second: they are
  * counted from the history, not from the file.
  */
-import { diagnosis, messageEvidence, messagesEvidence, plural, type Detector } from './diagnosis.js';
+import { diagnosis, messageEvidence, messagesEvidence, type Detector } from './diagnosis.js';
 import { cameAt, isPresent, isWaiting } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';
+import { plural } from '../../text/words.js';
 
 export const ignoredShutdown: Detector = {
   kind: 'ignored-shutdown',

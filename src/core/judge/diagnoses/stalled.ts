@@ -6,9 +6,10 @@
  * it from the inbox).
  */
 import type { Handshake } from '../../model/handshakes.js';
-import { diagnosis, messageEvidence, requestName, type Detector, type Diagnosis } from './diagnosis.js';
+import { diagnosis, messageEvidence, requestName, type Detector } from './diagnosis.js';
 import { isWaiting } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';
+import { type Diagnosis } from '../../model/diagnosis.js';
 
 function action(handshake: Handshake): string {
   const { to, from, requestId } = handshake;

@@ -2,26 +2,25 @@
  * The decoded state as one JSON document (`teamtop --json`): a stable contract for
  * scripts, so its shape changes only by adding fields.
  */
-import type { Thresholds } from '../model/thresholds.js';
-import { messageRef } from '../judge/diagnoses/diagnosis.js';
-import { ageSecondsAt, type Handshake } from '../model/handshakes.js';
-import type { InboxMessage } from '../model/inbox.js';
-import type { TaskNode } from '../model/task-graph.js';
-import { isInstant, toIso } from '../model/time.js';
-import type { WorkflowSpec } from '../workflow/spec.js';
-import { isPrintSession } from '../facts/state.js';
-import { selectHandshakes } from './handshakes.js';
-import { selectMembersAt } from './members.js';
-import { selectTaskGraph } from './tasks.js';
-import { selectTeamMessages } from './messages.js';
-import { selectTeams } from './teams.js';
-import { selectWorkflow } from './workflow.js';
-import type { AgentRecord, AppState, TeamState } from '../facts/state.js';
-import { selectDiagnoses, type Diagnosis } from '../judge/diagnose.js';
-import { activityJson, NO_ACTIVITY_NOW } from '../facts/activity.js';
-import { selectActivity, selectUsage } from './work.js';
-import { selectIncidents } from '../judge/select-incidents.js';
-import type { Incident } from '../judge/diagnoses/incident.js';
+import type { Thresholds } from './model/thresholds.js';
+import { ageSecondsAt, type Handshake } from './model/handshakes.js';
+import type { InboxMessage } from './model/inbox.js';
+import type { TaskNode } from './model/task-graph.js';
+import { isInstant, toIso } from './model/time.js';
+import type { WorkflowSpec } from './workflow/spec.js';
+import { isPrintSession } from './facts/state.js';
+import { selectHandshakes } from './select/handshakes.js';
+import { selectMembersAt } from './select/members.js';
+import { selectTaskGraph } from './select/tasks.js';
+import { selectTeamMessages } from './select/messages.js';
+import { selectTeams } from './select/teams.js';
+import { selectWorkflow } from './select/workflow.js';
+import type { AgentRecord, AppState, TeamState } from './facts/state.js';
+import { selectDiagnoses, type Diagnosis } from './judge/diagnose.js';
+import { activityJson, NO_ACTIVITY_NOW } from './facts/activity.js';
+import { selectActivity, selectUsage } from './select/work.js';
+import { selectIncidents } from './judge/select-incidents.js';
+import { type Incident, messageRef } from './model/diagnosis.js';
 
 export interface SnapshotOptions extends Thresholds {
   readonly claudeDir: string;

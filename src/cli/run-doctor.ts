@@ -5,22 +5,20 @@
  */
 import type { Thresholds } from '../core/model/thresholds.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { idleNote } from '../core/judge/diagnoses/idle.js';
+import { idleNote, selectDiagnoses, clearedIncidents, selectIncidents } from '../core/judge/index.js';
 import { inertJson } from '../core/text/inert-json.js';
 import { DIR_PROBLEM } from '../core/model/observation.js';
 import { append } from '../core/model/lists.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
 import { formatAge, formatClock, isInstant } from '../core/model/time.js';
-import { selectDiagnoses } from '../core/judge/diagnose.js';
 import { selectTeams } from '../core/select/teams.js';
-import { isPrintSession } from '../core/facts/state.js';
+import { isPrintSession, type TeamState } from '../core/facts/index.js';
 import { diagnosisJson, incidentJson } from '../core/snapshot.js';
-import { clearedIncidents, selectIncidents } from '../core/judge/select-incidents.js';
-import type { AppState, TeamState } from '../core/facts/state.js';
 import { fit } from '../core/text/fit.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
 import { type Incident, type Diagnosis, type Evidence } from '../core/model/diagnosis.js';
+import { type AppState } from '../core/app-state.js';
 
 export interface DoctorOptions extends Thresholds {
   readonly claudeDir: string;

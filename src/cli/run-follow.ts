@@ -7,7 +7,7 @@ import { thresholdsOf } from '../core/model/thresholds.js';
  * later `teamtop doctor` knows a team whose folder is gone.
  */
 import { constants } from 'node:os';
-import { activityJson } from '../core/facts/activity.js';
+import { activityJson } from '../core/facts/index.js';
 import { inertJson } from '../core/text/inert-json.js';
 import { diagnosisJson, handshakeJson, isoOrNull, messageJson, taskJson } from '../core/snapshot.js';
 import { watchClaudeDir } from '../io/watch/watcher.js';

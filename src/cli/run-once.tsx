@@ -8,9 +8,9 @@ import { colorTheme, ThemeContext } from '../ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../ui/keys/view-state.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { selectTeams } from '../core/select/teams.js';
-import type { AppState } from '../core/facts/state.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
+import { type AppState } from '../core/app-state.js';
 
 export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   readonly team: string | undefined;

@@ -15,12 +15,13 @@ import { readRecording, teamRunFiles } from '../io/journal/sources.js';
 import { buildRunReport } from '../core/report/build-report.js';
 import { reportText } from '../core/report/text.js';
 import { reportJson } from '../core/report/json.js';
-import { selectIncidents } from '../core/judge/select-incidents.js';
+import { selectIncidents } from '../core/judge/index.js';
 import { selectTeams } from '../core/select/teams.js';
-import { isPrintSession, type AppState, type TeamState } from '../core/facts/state.js';
+import { isPrintSession, type TeamState } from '../core/facts/index.js';
 import { createStore } from '../core/store.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { writeReportFile } from './report-file.js';
+import { type AppState } from '../core/app-state.js';
 
 export interface ReportCliOptions {
   /** A recording to read instead of the config dir. */

@@ -7,21 +7,25 @@
  * stalls, mail piles up with no file changing): the store tells when to look,
  * the judgements tell when to look again. Never the disk.
  */
-import type { ActivityNow, ActivityState } from '../core/facts/activity.js';
-import type { MemberUsage } from '../core/facts/usage.js';
+import {
+  type ActivityNow,
+  type ActivityState,
+  type MemberUsage,
+  positionOf,
+  type InboxHistory,
+  type TeamState,
+} from '../core/facts/index.js';
 import type { Handshake, HandshakeState } from '../core/model/handshakes.js';
 import { byTime, type InboxMessage } from '../core/model/inbox.js';
 import { append } from '../core/model/lists.js';
 import type { TaskNode, TaskState } from '../core/model/task-graph.js';
-import { sameDiagnosis, selectDiagnoses } from '../core/judge/diagnose.js';
-import { positionOf, type InboxHistory } from '../core/facts/inbox-history.js';
+import { sameDiagnosis, selectDiagnoses } from '../core/judge/index.js';
 import { timerDelay } from '../core/model/time.js';
 import { onClockStep } from '../core/clock-steps.js';
 import { selectHandshakes } from '../core/select/handshakes.js';
 import { selectTaskGraph } from '../core/select/tasks.js';
 import { selectTeams } from '../core/select/teams.js';
 import { activityChanged, selectActivity, selectUsage } from '../core/select/work.js';
-import type { TeamState } from '../core/facts/state.js';
 import type { Store } from '../core/store.js';
 import { type Diagnosis } from '../core/model/diagnosis.js';
 

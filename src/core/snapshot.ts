@@ -8,19 +8,17 @@ import type { InboxMessage } from './model/inbox.js';
 import type { TaskNode } from './model/task-graph.js';
 import { isInstant, toIso } from './model/time.js';
 import type { WorkflowSpec } from './workflow/spec.js';
-import { isPrintSession } from './facts/state.js';
+import { isPrintSession, type AgentRecord, type TeamState, activityJson, NO_ACTIVITY_NOW } from './facts/index.js';
 import { selectHandshakes } from './select/handshakes.js';
 import { selectMembersAt } from './select/members.js';
 import { selectTaskGraph } from './select/tasks.js';
 import { selectTeamMessages } from './select/messages.js';
 import { selectTeams } from './select/teams.js';
 import { selectWorkflow } from './select/workflow.js';
-import type { AgentRecord, AppState, TeamState } from './facts/state.js';
-import { selectDiagnoses, type Diagnosis } from './judge/diagnose.js';
-import { activityJson, NO_ACTIVITY_NOW } from './facts/activity.js';
+import { selectDiagnoses, type Diagnosis, selectIncidents } from './judge/index.js';
 import { selectActivity, selectUsage } from './select/work.js';
-import { selectIncidents } from './judge/select-incidents.js';
 import { type Incident, messageRef } from './model/diagnosis.js';
+import { type AppState } from './app-state.js';
 
 export interface SnapshotOptions extends Thresholds {
   readonly claudeDir: string;

@@ -9,10 +9,11 @@ import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import type { Observation } from '../../src/core/model/observation.js';
 import { buildRunReport } from '../../src/core/report/build-report.js';
 import type { RunReport } from '../../src/core/report/model.js';
-import { selectIncidents } from '../../src/core/judge/select-incidents.js';
-import { reducer } from '../../src/core/facts/reducer.js';
-import { initialState, type AppState, type TeamState } from '../../src/core/facts/state.js';
+import { selectIncidents } from '../../src/core/judge/index.js';
+import { advance } from '../../src/core/app-state.js';
+import { type TeamState } from '../../src/core/facts/index.js';
 import { at, config, member, message, task } from './observations.js';
+import { initialState, type AppState } from '../../src/core/app-state.js';
 
 export { at };
 
@@ -90,7 +91,7 @@ export function run(ended: boolean, names: { bob?: string } = {}): AppState {
     { kind: 'file-gone', target: { kind: 'task', team: TEAM, id: '3' }, at: seen(5), live: true },
   ];
   if (ended) observations.push({ kind: 'folder-gone', target: { kind: 'team-dir', team: TEAM }, at: seen(20) });
-  return reducer(initialState, { type: 'observed', observations }, INCIDENT_THRESHOLDS);
+  return advance(initialState, { type: 'observed', observations }, INCIDENT_THRESHOLDS);
 }
 
 /** The stall threshold the incidents are judged with: past the stamps' lag, so that nothing stalls by the lag alone. */

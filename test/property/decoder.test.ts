@@ -17,17 +17,17 @@ import { formatAge, formatClock } from '../../src/core/model/time.js';
 import { buildTimeline } from '../../src/core/model/timeline.js';
 import { JournalWriter } from '../../src/io/journal/writer.js';
 import { namespaceDir } from '../../src/io/journal/store-dir.js';
-import { reducer } from '../../src/core/facts/reducer.js';
+import { advance } from '../../src/core/app-state.js';
 import { selectHandshakes } from '../../src/core/select/handshakes.js';
 import { selectMembers } from '../../src/core/select/members.js';
 import { selectTaskGraph } from '../../src/core/select/tasks.js';
 import { selectTeamMessages } from '../../src/core/select/messages.js';
 import { selectTeamSummaries } from '../../src/core/select/teams.js';
 import { snapshot } from '../../src/core/snapshot.js';
-import { initialState, type AppState } from '../../src/core/facts/state.js';
 import { FileInterpreter } from '../../src/core/decode/interpreter.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
+import { initialState, type AppState } from '../../src/core/app-state.js';
 
 const TEAM = 'team';
 const CONFIG = `teams/${TEAM}/config.json`;
@@ -193,7 +193,7 @@ const bytes = fc.oneof(
 // ------------------------------------------------------------------- helpers
 
 function observe(state: AppState, observations: readonly Observation[]): AppState {
-  return reducer(state, { type: 'observed', observations });
+  return advance(state, { type: 'observed', observations }, DEFAULT_THRESHOLDS);
 }
 
 const teamFolder: Observation = { kind: 'folder', target: { kind: 'team-dir', team: TEAM }, at: NOW };

@@ -16,9 +16,9 @@ import { monochromeTheme, ThemeContext } from '../../src/ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
 import { DIR_PROBLEM } from '../../src/core/model/observation.js';
-import { initialState, type AppState } from '../../src/core/facts/state.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { takeOverdraws } from '../helpers/overdraw.js';
+import { initialState, type AppState } from '../../src/core/app-state.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
 const CLAUDE_DIR = '/home/someone/.claude';

@@ -15,7 +15,7 @@ import { HANDSHAKES } from '../../src/ui/panes/handshakes/model.js';
 import { memberPaneId, messageKey } from '../../src/ui/panes/members/model.js';
 import { TASKS, taskKey } from '../../src/ui/panes/tasks/model.js';
 import { TIMELINE } from '../../src/ui/panes/timeline/model.js';
-import { selectDiagnoses } from '../../src/core/judge/diagnose.js';
+import { selectDiagnoses } from '../../src/core/judge/index.js';
 import { selectHandshakes } from '../../src/core/select/handshakes.js';
 import { selectTimeline } from '../../src/core/select/messages.js';
 import { selectTaskGraph } from '../../src/core/select/tasks.js';
@@ -24,10 +24,10 @@ import { NO_FILTERS } from '../../src/core/model/message-filter.js';
 import { colorTheme, memberColor, NEUTRAL, ThemeContext } from '../../src/ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import { initialState, type AppState } from '../../src/core/facts/state.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { GHOST, hostile, HOSTILE_TEAM, HOSTILE_TEAM_2, LEAD, STRAY, WORKER, writeHostileTeam, writeOddTeam } from './corpus.js';
 import { columnsOf, expectFits, expectOnlyOwnColours, plainText } from './screen.js';
+import { initialState, type AppState } from '../../src/core/app-state.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 

@@ -14,7 +14,7 @@ import { diagnosisLines } from '../../src/ui/panes/diagnoses/detail.js';
 import type { Frame } from '../../src/ui/views/view.js';
 import { initialViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import { selectDiagnoses } from '../../src/core/judge/diagnose.js';
+import { selectDiagnoses } from '../../src/core/judge/index.js';
 import { selectMembersAt } from '../../src/core/select/members.js';
 import { mountApp, mountStore } from '../helpers/app.js';
 import { runCli } from '../helpers/cli.js';

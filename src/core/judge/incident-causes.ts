@@ -1,6 +1,6 @@
 import { selectGone } from '../select/handshakes.js';
 import { selectPairings } from '../select/pairings.js';
-import type { TeamState } from '../facts/state.js';
+import type { TeamState } from '../facts/index.js';
 import { type Incident } from '../model/diagnosis.js';
 
 const gone = (team: TeamState, name: string): boolean => selectGone(team).has(name);

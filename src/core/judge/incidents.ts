@@ -2,7 +2,7 @@ import type { Thresholds } from '../model/thresholds.js';
 import type { Judgement } from './diagnoses/registry.js';
 import { detected, HEALTHY, sameDiagnosis, type Diagnosis } from './diagnose.js';
 import { whyCleared } from './incident-causes.js';
-import { isPrintSession, type TeamState } from '../facts/state.js';
+import { isPrintSession, type TeamState } from '../facts/index.js';
 import { type Incident, type RecordedIncident, type Evidence, messageRef } from '../model/diagnosis.js';
 
 export interface IncidentLog {

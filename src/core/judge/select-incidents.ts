@@ -1,13 +1,14 @@
 import type { Thresholds } from '../model/thresholds.js';
 import { incidentsAsOf } from './incidents.js';
-import { isPrintSession, type AppState, type TeamState } from '../facts/state.js';
+import { isPrintSession, type TeamState } from '../facts/index.js';
+import type { Verdicts } from './verdicts.js';
 import { type Incident } from '../model/diagnosis.js';
 
 /** Incidents cleared this long ago still follow the current ones on a live team. */
 export const RECENT_MS = 60 * 60 * 1000;
 
 /** Every incident of `team` as of `now`, oldest first. */
-export function selectIncidents(state: AppState, team: TeamState, now: number, thresholds: Thresholds): Incident[] {
+export function selectIncidents(state: Verdicts, team: TeamState, now: number, thresholds: Thresholds): Incident[] {
   if (!team.isTeam || isPrintSession(team)) return [];
   return incidentsAsOf(state.incidents.get(team.name), team, now, thresholds);
 }

@@ -3,7 +3,7 @@
  * The live watcher, the start-up scan and a journal replay all produce
  * observations, so they all drive the same reducer.
  */
-import type { ActivityState } from '../facts/activity.js';
+import { type ActivityState, type MemberUsage } from '../facts/index.js';
 import type { Thresholds } from './thresholds.js';
 import type { Artifact } from './agent.js';
 import type { InboxMessage } from './inbox.js';
@@ -11,7 +11,6 @@ import type { TeamFileTarget, FolderTarget } from './paths.js';
 import type { AgentStatus, Task, TeamConfig } from './schemas.js';
 import type { SessionState } from './session-state.js';
 import type { TranscriptFact, TranscriptMeta } from './transcript-facts.js';
-import type { MemberUsage } from '../facts/usage.js';
 import { append } from './lists.js';
 import { type RecordedIncident } from './diagnosis.js';
 

@@ -10,7 +10,7 @@ import { selectPairings } from '../select/pairings.js';
 import { selectMembersAt } from '../select/members.js';
 import { selectTeamMessages } from '../select/messages.js';
 import { selectTaskGraph, selectWorkTasks } from '../select/tasks.js';
-import type { TeamState } from '../facts/state.js';
+import type { TeamState } from '../facts/index.js';
 import { activitySpans, takenAt } from './activity.js';
 import { onFilesClock, seenAhead } from './clock.js';
 import { messagePairs } from './pairs.js';

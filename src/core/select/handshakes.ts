@@ -1,5 +1,5 @@
 import { judgeHandshake, openState, orderHandshakes, type Handshake, type Pairing } from '../model/handshakes.js';
-import type { AppState, TeamState } from '../facts/state.js';
+import type { Facts, TeamState } from '../facts/index.js';
 import { memoize } from './memo.js';
 import { selectMembers } from './members.js';
 import { selectPairings } from './pairings.js';
@@ -210,7 +210,7 @@ export interface StalledCounts {
  * warns of. Not those of a team nobody runs any more (idle.ts): nothing is
  * waiting on them now, and its diagnoses say so.
  */
-export function selectStalledCounts(state: AppState, now: number, stallAfterMs: number): StalledCounts {
+export function selectStalledCounts(state: Facts, now: number, stallAfterMs: number): StalledCounts {
   const byTeam = new Map<string, number>();
   let total = 0;
   for (const team of selectTeams(state.teams)) {

@@ -5,8 +5,7 @@
 import { judgeQuiet, lastSignOfLife, memberStatus, type MemberStatus } from '../model/member-status.js';
 import type { Pairing } from '../model/handshakes.js';
 import { toEpoch } from '../model/time.js';
-import type { InboxHistory } from '../facts/inbox-history.js';
-import { isPrintSession, type AgentRecord, type TeamState } from '../facts/state.js';
+import { type InboxHistory, isPrintSession, type AgentRecord, type TeamState } from '../facts/index.js';
 import { selectLead } from './lead.js';
 import { selectLastSent, selectUnread, selectWaitingSince, selectWaits, type MailWaits } from './mail.js';
 import { memoize } from './memo.js';

@@ -4,7 +4,7 @@
 import type { TaskNode } from '../model/task-graph.js';
 import { evaluateWorkflow, type LiveAgent, type LiveTask, type WorkflowStatus } from '../workflow/evaluate.js';
 import type { WorkflowSpec } from '../workflow/spec.js';
-import type { TeamState } from '../facts/state.js';
+import type { TeamState } from '../facts/index.js';
 import { selectMembersAt, type MemberView } from './members.js';
 import { selectTaskGraph } from './tasks.js';
 

@@ -7,9 +7,8 @@ import { classifyFolder } from '../../core/model/paths.js';
 import { FileInterpreter } from '../../core/decode/interpreter.js';
 import { firstLine, NAME_MAX } from '../../core/decode/transcript/text-lines.js';
 import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
-import { append } from '../../core/model/lists.js';
-import type { MemberUsage } from '../../core/facts/usage.js';
-import { putRecordedWork } from '../../core/facts/recorded-work.js';
+import { append, putLatest } from '../../core/model/lists.js';
+import { type MemberUsage, RECORDED_MEMBERS_KEPT } from '../../core/facts/index.js';
 import { type RecordedIncident } from '../../core/model/diagnosis.js';
 
 export class Replayer {
@@ -139,7 +138,7 @@ export class Replayer {
     if (known.team === undefined) return [];
     const { member, state, since, t } = entry;
     const tool = state === 'tool' || state === 'waiting-permission' ? this.toolName(entry.tool ?? '') : null;
-    if (entry.usage !== undefined) putRecordedWork(known.figures, member, usageOf(entry.usage));
+    if (entry.usage !== undefined) putLatest(known.figures, member, usageOf(entry.usage), RECORDED_MEMBERS_KEPT);
     const usage = known.figures.get(member) ?? null;
     return [{ kind: 'activity', team: known.team, member, work: { state, tool, since, usage, at: t } }];
   }

@@ -23,11 +23,11 @@ import { dirname, join } from 'node:path';
 import { inertJson } from '../../core/text/inert-json.js';
 import type { Observation } from '../../core/model/observation.js';
 import type { Thresholds } from '../../core/model/thresholds.js';
-import type { AppState } from '../../core/facts/state.js';
 import { LimitReached, makeFolders, noLinksBelow, OPEN_FLAGS, whyNotWritten, writeAll } from './disk.js';
 import { JournalEntries } from './entries.js';
 import { JOURNAL_VERSION, type JournalHeader } from './format.js';
 import { isLive, listAllRuns, runId, teamDir, writerOf } from './store-dir.js';
+import { type AppState } from '../../core/app-state.js';
 
 export interface WriterOptions {
   readonly stateDir: string;

@@ -9,14 +9,13 @@ import type { Thresholds } from '../../core/model/thresholds.js';
 import { describeFilters } from '../../core/model/message-filter.js';
 import type { WorkflowSpec } from '../../core/workflow/spec.js';
 import type { ReplayStatus } from '../../core/model/replay.js';
-import { HEALTHY, selectDiagnoses } from '../../core/judge/diagnose.js';
-import { clearedIncidents, selectIncidents } from '../../core/judge/select-incidents.js';
+import { HEALTHY, selectDiagnoses, clearedIncidents, selectIncidents } from '../../core/judge/index.js';
 import { selectHandshakes, selectStalledCounts } from '../../core/select/handshakes.js';
 import { selectMembersAt, type MemberView } from '../../core/select/members.js';
 import { selectProblems } from '../../core/select/problems.js';
 import { selectCurrentTeam, selectTeamSummaries } from '../../core/select/teams.js';
 import { selectActivity, selectUsage } from '../../core/select/work.js';
-import type { AppState, Problem, TeamState } from '../../core/facts/state.js';
+import type { Problem, TeamState } from '../../core/facts/index.js';
 import type { HeaderProps } from './header.js';
 import { helpModel, type HelpModel } from './help.js';
 import { bodyRowsOf } from './layout.js';
@@ -29,6 +28,7 @@ import type { BuiltView, Frame, FrameWork } from '../views/view.js';
 import { DASHBOARD } from '../views/names.js';
 import { focusedPane, type ViewState } from '../keys/view-state.js';
 import { describeNote, viewNamed, VIEWS } from '../views/registry.js';
+import { type AppState } from '../../core/app-state.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
 const DETAIL_CHROME = 5;

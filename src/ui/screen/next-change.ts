@@ -5,7 +5,7 @@
 import { isOpen, type Handshake } from '../../core/model/handshakes.js';
 import { handshakeTally } from '../../core/select/handshakes.js';
 import { untilAgeChanges } from '../../core/model/time.js';
-import type { Judgement } from '../../core/judge/diagnose.js';
+import type { Judgement } from '../../core/judge/index.js';
 import type { MemberView } from '../../core/select/members.js';
 import type { TeamSummary } from '../../core/select/teams.js';
 import type { Detail } from '../panes/pane.js';

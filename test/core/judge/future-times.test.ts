@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Clock } from '../../../src/core/judge/diagnoses/facts.js';
+import { Clock } from '../../../src/core/judge/index.js';
 import { judgeHandshake } from '../../../src/core/model/handshakes.js';
 import { pairHandshakes } from '../../../src/core/model/pairing.js';
 import { LONGEST_TIMER_MS, timerDelay } from '../../../src/core/model/time.js';

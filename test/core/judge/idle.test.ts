@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
-import { selectDiagnoses } from '../../../src/core/judge/diagnose.js';
+import { selectDiagnoses } from '../../../src/core/judge/index.js';
 import { runCli } from '../../helpers/cli.js';
 import { FIXTURES } from '../../helpers/fixtures.js';
 import { IDLE_AFTER_MS } from '../../../src/core/model/idle.js';

@@ -7,8 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Leven from 'leven';
 import { closestMatch } from 'leven';
-import { misaddressed } from '../../../src/core/judge/diagnoses/misaddressed.js';
-import { selectDiagnoses } from '../../../src/core/judge/diagnose.js';
+import { misaddressed, selectDiagnoses } from '../../../src/core/judge/index.js';
 import { at, message, observe, teamState } from '../../helpers/observations.js';
 
 const STALL_MS = 60_000;

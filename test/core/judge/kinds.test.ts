@@ -7,7 +7,7 @@
  * 2.1.34 wrote them.
  */
 import { describe, expect, it } from 'vitest';
-import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/diagnose.js';
+import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/index.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { watch } from '../../helpers/live.js';
 import { TeamFiles } from '../../helpers/team-files.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
-import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/diagnose.js';
+import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/index.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { TeamFiles } from '../../helpers/team-files.js';
 import { TranscriptFiles } from '../../helpers/transcript-files.js';

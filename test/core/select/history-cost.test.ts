@@ -4,13 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { InboxMessage } from '../../../src/core/model/inbox.js';
-import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from '../../../src/core/facts/inbox-history.js';
-import { detected } from '../../../src/core/judge/diagnose.js';
+import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory, type TeamState } from '../../../src/core/facts/index.js';
+import { detected } from '../../../src/core/judge/index.js';
 import { handshakeTally, selectHandshakes, selectUnanswered } from '../../../src/core/select/handshakes.js';
 import { selectWaits, selectUnread, selectWaitingSince } from '../../../src/core/select/mail.js';
 import { memoizeGrowing } from '../../../src/core/select/memo.js';
 import { selectPairingIndex, selectPairings } from '../../../src/core/select/pairings.js';
-import type { TeamState } from '../../../src/core/facts/state.js';
 import { selectWorkFacts } from '../../../src/core/select/work.js';
 import { at, message, observe, teamState } from '../../helpers/observations.js';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyInboxFile, emptyInbox } from '../../../src/core/facts/inbox-history.js';
+import { applyInboxFile, emptyInbox } from '../../../src/core/facts/index.js';
 import { selectPairings } from '../../../src/core/select/pairings.js';
 import { selectUnread, selectWaitingSince, selectWaits } from '../../../src/core/select/mail.js';
 import { NO_FILTERS } from '../../../src/core/model/message-filter.js';
 import { selectStalledCounts } from '../../../src/core/select/handshakes.js';
 import { selectInboxMessages, selectTimelineEntries } from '../../../src/core/select/messages.js';
 import { selectCurrentTeam } from '../../../src/core/select/teams.js';
-import type { AppState } from '../../../src/core/facts/state.js';
 import { at, message, observe, teamState, teamStateObservations } from '../../helpers/observations.js';
+import { type AppState } from '../../../src/core/app-state.js';
 
 const chat = (i: number, read = false) => message('lead', 'worker', `note ${i}`, i, { read });
 const request = (i: number) => message('lead', 'worker', { type: 'shutdown_request', requestId: `r${i}`, reason: 'done' }, i);

@@ -3,7 +3,6 @@
  * The store gathers them (src/core/judge/diagnose.ts); the detectors are pure
  * functions of them.
  */
-import type { ActivityNow } from '../../facts/activity.js';
 import type { Handshake } from '../../model/handshakes.js';
 import type { InboxMessage } from '../../model/inbox.js';
 import type { MemberStatus } from '../../model/member-status.js';

@@ -1,5 +1,5 @@
 import React from 'react';
-import { idleNote } from '../../../core/judge/diagnoses/idle.js';
+import { idleNote } from '../../../core/judge/index.js';
 import { maxOf } from '../../../core/model/lists.js';
 import { formatAge, isInstant } from '../../../core/model/time.js';
 import { FittedLine, type Part } from '../../widgets/fitted-line.js';

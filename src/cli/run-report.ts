@@ -1,4 +1,4 @@
-import { thresholdsOf, type Thresholds } from '../core/model/thresholds.js';
+import type { Thresholds } from '../core/model/settings.js';
 /**
  * `teamtop report [--team NAME | FILE] [--html OUT] [--json]`: one page about
  * one run of a team. From the config dir's journal and files, as `doctor`
@@ -34,8 +34,7 @@ export interface ReportCliOptions {
   /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
   readonly now: number | undefined;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   readonly color: boolean;
   readonly width: number;
 }
@@ -67,7 +66,7 @@ function fromRecording(file: string, now: number | undefined, thresholds: Thresh
 async function fromConfigDir(options: ReportCliOptions): Promise<Source> {
   const { store } = await settledSession(options.claudeDir, options.journal, undefined, {
     transcripts: options.transcripts,
-    thresholds: thresholdsOf(options),
+    thresholds: options.thresholds,
   });
   const { journal } = options;
   return {
@@ -86,8 +85,7 @@ function teamIn(state: AppState, name: string | undefined): TeamState | undefine
 }
 
 export async function runReport(options: ReportCliOptions): Promise<number> {
-  const source =
-    options.file !== undefined ? fromRecording(options.file, options.now, thresholdsOf(options)) : await fromConfigDir(options);
+  const source = options.file !== undefined ? fromRecording(options.file, options.now, options.thresholds) : await fromConfigDir(options);
   if (typeof source === 'string') {
     process.stderr.write(`teamtop: ${source}\n`);
     return 1;
@@ -100,9 +98,8 @@ export async function runReport(options: ReportCliOptions): Promise<number> {
   }
   const report = buildRunReport(team, {
     at: source.at,
-    stallAfterMs: options.stallAfterMs,
-    quietAfterMs: options.quietAfterMs,
-    incidents: selectIncidents(source.state, team, source.at, thresholdsOf(options)),
+    thresholds: options.thresholds,
+    incidents: selectIncidents(source.state, team, source.at, options.thresholds),
     folderGoneAt: source.folderGoneAt(team.name),
   });
   if (options.html !== undefined) {

@@ -5,7 +5,7 @@
  */
 import { reducer, type Action, NO_FACTS, type Facts } from './facts/index.js';
 import type { Observation } from './model/observation.js';
-import type { Thresholds } from './model/thresholds.js';
+import type { Thresholds } from './model/settings.js';
 import { judgedLive, judgeMoment, judges, NO_VERDICTS, recordedMoments, stepsOf, takeRecord, type Verdicts } from './judge/index.js';
 
 export type { Action } from './facts/index.js';

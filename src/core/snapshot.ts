@@ -2,7 +2,7 @@
  * The decoded state as one JSON document (`teamtop --json`): a stable contract for
  * scripts, so its shape changes only by adding fields.
  */
-import type { Thresholds } from './model/thresholds.js';
+import type { Thresholds } from './model/settings.js';
 import { ageSecondsAt, type Handshake } from './model/handshakes.js';
 import type { InboxMessage } from './model/inbox.js';
 import type { TaskNode } from './model/task-graph.js';
@@ -20,7 +20,8 @@ import { selectActivity, selectUsage } from './select/work.js';
 import { type Incident, messageRef } from './model/diagnosis.js';
 import { type AppState } from './app-state.js';
 
-export interface SnapshotOptions extends Thresholds {
+export interface SnapshotOptions {
+  readonly thresholds: Thresholds;
   readonly claudeDir: string;
   /** Only this team. */
   readonly team?: string;
@@ -148,7 +149,7 @@ export const incidentJson = (incident: Incident) => ({
 /** The spec against the team; null without a spec. */
 function workflowJson(team: TeamState, options: SnapshotOptions) {
   if (!options.spec) return null;
-  const status = selectWorkflow(team, options.spec, options.now, options.quietAfterMs);
+  const status = selectWorkflow(team, options.spec, options.now, options.thresholds);
   return {
     name: options.spec.name,
     type: status.type,
@@ -174,7 +175,7 @@ function teamJson(state: AppState, team: TeamState, options: SnapshotOptions) {
     createdAt: toIso(team.config?.createdAt),
     ended: !team.present,
     budgetTokens: team.config?.metadata?.budget_tokens ?? null,
-    members: selectMembersAt(team, options.now, options.quietAfterMs).map((member) => ({
+    members: selectMembersAt(team, options.now, options.thresholds).map((member) => ({
       name: member.name,
       agentType: member.agentType,
       model: member.model,
@@ -199,10 +200,10 @@ function teamJson(state: AppState, team: TeamState, options: SnapshotOptions) {
     usage: usage.team,
     messages: selectTeamMessages(team.inboxes).map(messageJson),
     tasks: selectTaskGraph(team.tasks).map(taskJson),
-    handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map((handshake) => handshakeJson(handshake, options.now)),
+    handshakes: selectHandshakes(team, options.now, options.thresholds).map((handshake) => handshakeJson(handshake, options.now)),
     workflow: workflowJson(team, options),
-    diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs, options.quietAfterMs).diagnoses.map(diagnosisJson),
-    incidents: selectIncidents(state, team, options.now, options).map(incidentJson),
+    diagnoses: selectDiagnoses(team, options.now, options.thresholds).diagnoses.map(diagnosisJson),
+    incidents: selectIncidents(state, team, options.now, options.thresholds).map(incidentJson),
   };
 }
 

@@ -9,7 +9,7 @@
  * times a second. The dashboard draws the first at once and the second on its
  * clock's next beat; `--follow` and the transcripts' wiring take both alike.
  */
-import { DEFAULT_THRESHOLDS, type Thresholds } from './model/thresholds.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './model/settings.js';
 import { advance, initialState, type Action, type AppState } from './app-state.js';
 
 /** What changed since the last notice: the team files (and anything else), or only the members' work. */

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { decodeEntry, messageKey, type InboxMessage } from '../../src/core/model/inbox.js';
 import type { Observation } from '../../src/core/model/observation.js';
 import type { Member, Task, TeamConfig } from '../../src/core/model/schemas.js';

@@ -1,4 +1,5 @@
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { stalling } from './thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 /**
  * A team's run for the report's tests: its state made from observations with
  * the times a watcher gives them, teamtop's clock three days ahead of the
@@ -96,7 +97,7 @@ export function run(ended: boolean, names: { bob?: string } = {}): AppState {
 
 /** The stall threshold the incidents are judged with: past the stamps' lag, so that nothing stalls by the lag alone. */
 export const INCIDENT_STALL = LAG + 60_000;
-const INCIDENT_THRESHOLDS = { ...DEFAULT_THRESHOLDS, stallAfterMs: INCIDENT_STALL };
+const INCIDENT_THRESHOLDS = stalling(INCIDENT_STALL);
 
 export const teamOf = (state: AppState): TeamState => state.teams.get(TEAM)!;
 
@@ -106,8 +107,7 @@ export const report = (ended: boolean, instant = seen(30), names: { bob?: string
   const team = teamOf(state);
   return buildRunReport(team, {
     at: instant,
-    stallAfterMs: 60_000,
-    quietAfterMs: 600_000,
+    thresholds: DEFAULT_THRESHOLDS,
     incidents: selectIncidents(state, team, instant, INCIDENT_THRESHOLDS),
     folderGoneAt: ended ? seen(20) : Number.NaN,
   });

@@ -3,7 +3,8 @@
  * exception, and so does everything a user can do with the result: the --json
  * document, the one-line renderings, the detail view.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { stalling } from '../helpers/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fieldLines, messageLines } from '../../src/ui/widgets/message-detail.js';
@@ -200,7 +201,7 @@ const teamFolder: Observation = { kind: 'folder', target: { kind: 'team-dir', te
 
 /** Everything a user can have drawn or printed from a state, as the dashboard and --json do it. */
 function showEverything(state: AppState): void {
-  JSON.stringify(snapshot(state, { ...DEFAULT_THRESHOLDS, claudeDir: '/claude', now: NOW, stallAfterMs: 60_000 }), null, 2);
+  JSON.stringify(snapshot(state, { thresholds: DEFAULT_THRESHOLDS, claudeDir: '/claude', now: NOW }), null, 2);
   selectTeamSummaries(state.teams);
   for (const team of state.teams.values()) {
     const messages: InboxMessage[] = selectTeamMessages(team.inboxes);
@@ -216,7 +217,7 @@ function showEverything(state: AppState): void {
     }
     for (const view of selectMembers(team)) formatAge(NOW - view.statusSince);
     for (const node of selectTaskGraph(team.tasks)) taskLines(node, 60);
-    for (const handshake of selectHandshakes(team, NOW, 60_000)) handshakeLines(handshake, 60);
+    for (const handshake of selectHandshakes(team, NOW, stalling(60_000))) handshakeLines(handshake, 60);
   }
 }
 

@@ -5,7 +5,7 @@
  * restarted meanwhile, replaying the journal reaches exactly the state the
  * live run reached, though the journal records changes rather than texts.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,8 +58,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('restart' as const) }),
 );
 
-const json = (store: Store) =>
-  snapshot(store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir: '/claude', now: T0 + 3_600_000, stallAfterMs: 60_000 });
+const json = (store: Store) => snapshot(store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir: '/claude', now: T0 + 3_600_000 });
 
 function run(steps: readonly Step[], space: number | undefined): void {
   const state = mkdtempSync(join(tmpdir(), 'teamtop-journal-'));

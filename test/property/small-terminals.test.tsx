@@ -4,7 +4,7 @@
  * or columns than the terminal has. Drawn by Ink's own renderer, in this
  * process, with its rows watched as they are composed (helpers/overdraw.ts).
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { renderToString } from 'ink';
 import React from 'react';
 import stringWidth from 'string-width';
@@ -50,7 +50,7 @@ const SCREENS: readonly Screen[] = [
 
 function draw(screen: Screen, width: number, height: number | undefined): string {
   const model = buildScreen({
-    ...DEFAULT_THRESHOLDS,
+    thresholds: DEFAULT_THRESHOLDS,
     state: screen.state(),
     view: { ...initialViewState, ...screen.view },
     claudeDir: CLAUDE_DIR,

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 /**
  * The task graph on any task list: cycles, self-loops, blockers that do not
  * exist, relations named on one side only, ids in any spelling. The rule, as

@@ -4,7 +4,8 @@
  * get wrong): nothing but our own colours reaches the terminal, and nothing
  * leaves its place.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { stalling } from '../helpers/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import React from 'react';
@@ -41,7 +42,7 @@ probe.unmount();
 /** One frame, drawn by Ink through ink-testing-library, with colour on. */
 function draw(state: AppState, view: Partial<ViewState>, width: number, height: number, claudeDir = '/claude'): string {
   const model = buildScreen({
-    ...DEFAULT_THRESHOLDS,
+    thresholds: DEFAULT_THRESHOLDS,
     state,
     view: { ...initialViewState, ...view },
     claudeDir,
@@ -66,7 +67,7 @@ type View = [name: string, view: Partial<ViewState>];
 function overviews(state: AppState, team: string): View[] {
   const all: View[] = [['dashboard', { team }]];
   const model = buildScreen({
-    ...DEFAULT_THRESHOLDS,
+    thresholds: DEFAULT_THRESHOLDS,
     state,
     view: { ...initialViewState, team, showInternal: true },
     claudeDir: '/c',
@@ -102,9 +103,9 @@ function openedViews(state: AppState, team: string): View[] {
   all.push(['timeline message', { team, mode: 'timeline', opened: { pane: TIMELINE, item: messageKey(entry.message.key) } }]);
   for (const task of selectTaskGraph(teamState.tasks))
     all.push([`task ${task.id}`, { team, showInternal: true, opened: { pane: TASKS, item: taskKey(task.id) } }]);
-  for (const { id } of selectDiagnoses(teamState, NOW, 60_000).diagnoses)
+  for (const { id } of selectDiagnoses(teamState, NOW, stalling(60_000)).diagnoses)
     all.push([`diagnosis ${id}`, { team, opened: { pane: DIAGNOSES, item: { kind: 'diagnosis', id } } }]);
-  for (const handshake of selectHandshakes(teamState, NOW, 60_000)) {
+  for (const handshake of selectHandshakes(teamState, NOW, stalling(60_000))) {
     const item = { kind: 'handshake', id: handshake.requestId };
     all.push([`handshake ${handshake.requestId}`, { team, opened: { pane: HANDSHAKES, item } }]);
   }

@@ -1,4 +1,4 @@
-import type { Thresholds } from '../model/thresholds.js';
+import type { Thresholds } from '../model/settings.js';
 import type { Judgement } from './diagnoses/registry.js';
 import { detected, HEALTHY, sameDiagnosis, type Diagnosis } from './diagnose.js';
 import { whyCleared } from './incident-causes.js';
@@ -22,9 +22,9 @@ export const NO_INCIDENTS: IncidentLog = { cleared: [], open: new Map(), judgedA
 const MAX_INSTANTS = 64;
 
 /** What the detectors say of `team` at `at`: the dashboard's own judgement of that version of the team, which it then draws without judging again. */
-function judge(team: TeamState, at: number, { stallAfterMs, quietAfterMs }: Thresholds): Judgement {
+function judge(team: TeamState, at: number, thresholds: Thresholds): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
-  return detected(team, at, stallAfterMs, quietAfterMs);
+  return detected(team, at, thresholds);
 }
 
 const incidentOf = (diagnosis: Diagnosis, raisedAt: number): Incident => ({ ...diagnosis, raisedAt, clearedAt: null, cleared: null });

@@ -1,4 +1,4 @@
-import type { Thresholds } from '../model/thresholds.js';
+import type { Thresholds } from '../model/settings.js';
 import { incidentsAsOf } from './incidents.js';
 import { isPrintSession, type TeamState } from '../facts/index.js';
 import type { Verdicts } from './verdicts.js';

@@ -6,7 +6,7 @@
  */
 import type { Facts } from '../facts/index.js';
 import type { Observation } from '../model/observation.js';
-import type { Thresholds } from '../model/thresholds.js';
+import { sameThresholds, type Thresholds } from '../model/settings.js';
 import { applyRecorded, recordedMoment, trackMoment, type IncidentLog } from './incidents.js';
 
 export interface Verdicts {
@@ -136,8 +136,7 @@ export function recordedMoments(verdicts: Verdicts, lastAt: ReadonlyMap<string, 
 export function takeRecord(verdicts: Verdicts, record: Record, facts: Facts, thresholds: Thresholds): Verdicts {
   const { team } = record;
   if (record.kind === 'run') {
-    const judged = record.thresholds;
-    const recorded = judged !== null && judged.stallAfterMs === thresholds.stallAfterMs && judged.quietAfterMs === thresholds.quietAfterMs;
+    const recorded = record.thresholds !== null && sameThresholds(record.thresholds, thresholds);
     if (recorded === verdicts.recorded.has(team)) return verdicts;
     const teams = new Set(verdicts.recorded);
     if (recorded) teams.add(team);

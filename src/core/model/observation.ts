@@ -4,7 +4,7 @@
  * observations, so they all drive the same reducer.
  */
 import { type ActivityState, type MemberUsage } from '../facts/index.js';
-import type { Thresholds } from './thresholds.js';
+import type { Thresholds } from './settings.js';
 import type { Artifact } from './agent.js';
 import type { InboxMessage } from './inbox.js';
 import type { TeamFileTarget, FolderTarget } from './paths.js';

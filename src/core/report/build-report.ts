@@ -1,3 +1,4 @@
+import type { Thresholds } from '../model/settings.js';
 import { graphemes } from '../text/graphemes.js';
 import type { Handshake } from '../model/handshakes.js';
 import type { InboxMessage } from '../model/inbox.js';
@@ -20,8 +21,7 @@ import { type Incident, messageRef } from '../model/diagnosis.js';
 interface ReportOptions {
   /** The instant to judge at, on teamtop's clock (now, `--now`, or a recording's end). */
   readonly at: number;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   /** The run's incidents (selectIncidents), on teamtop's clock: drawn on the files'. */
   readonly incidents: readonly Incident[];
   /** When teamtop saw the team's folder go (its clock; NaN: not seen, and the last change seen before is the end). */
@@ -106,7 +106,7 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
   const inboxMessages = selectTeamMessages(team.inboxes);
   const ahead = seenAhead(inboxMessages);
   const messages = inboxMessages.map((message) => messageOf(message, ahead));
-  const views = selectMembersAt(team, options.at, options.quietAfterMs);
+  const views = selectMembersAt(team, options.at, options.thresholds);
   const stays = new Map(
     views.map(({ name }) => [
       name,
@@ -166,7 +166,7 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
     messages,
     pairs: messagePairs(messages),
     handshakes: selectPairings(team.inboxes)
-      .map((pairing) => handshakeOf(judgeHandshake(pairing, options.at, options.stallAfterMs, left)))
+      .map((pairing) => handshakeOf(judgeHandshake(pairing, options.at, options.thresholds, left)))
       .sort((a, b) => byTimeNaNLast(a.requestedAt, b.requestedAt)),
     tasks: tasksOf(team),
     incidents: options.incidents

@@ -2,6 +2,7 @@
  * Turns journal lines back into observations, through the same interpreter the
  * live loader uses, so a replay reaches the state the recorded run reached.
  */
+import { thresholdsRecord } from '../../core/model/settings.js';
 import type { Observation } from '../../core/model/observation.js';
 import { classifyFolder } from '../../core/model/paths.js';
 import { FileInterpreter } from '../../core/decode/interpreter.js';
@@ -45,7 +46,7 @@ export class Replayer {
       const ended = this.beginFile(line.header.started);
       this.header = line.header;
       const { team, started, incidents } = line.header;
-      const thresholds = incidents ? { stallAfterMs: incidents.stallAfterMs, quietAfterMs: incidents.quietAfterMs } : null;
+      const thresholds = incidents ? thresholdsRecord(incidents) : null;
       return [...ended, { kind: 'run', team, at: started, thresholds }];
     }
     try {

@@ -4,6 +4,7 @@
  * view is built from the frame (what every view of one frame shares, worked
  * out once) and gives the keys its panes and the screen its drawing.
  */
+import type { Thresholds } from '../../core/model/settings.js';
 import type { ReactNode } from 'react';
 import { type ActivityNow, type TeamState } from '../../core/facts/index.js';
 import type { Handshake } from '../../core/model/handshakes.js';
@@ -42,8 +43,7 @@ export interface Frame {
   readonly bodyRows: number | undefined;
   /** Lines above the footer: the problems line, the replay bar. */
   readonly statusLines: number;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   /** The declared workflow (`--spec`). */
   readonly spec: WorkflowSpec | undefined;
   /** The members' transcripts are read (not with `--no-transcripts`). */

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 /**
  * The incidents fold (src/core/judge/incidents.ts): what was wrong during a run,
  * judged at each moment of its history and at the thresholds between, the

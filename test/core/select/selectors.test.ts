@@ -1,3 +1,4 @@
+import { stalling } from '../../helpers/thresholds.js';
 import { describe, expect, it } from 'vitest';
 import { applyInboxFile, emptyInbox } from '../../../src/core/facts/index.js';
 import { selectPairings } from '../../../src/core/select/pairings.js';
@@ -83,14 +84,14 @@ describe('selectors the dashboard, --once and --json share', () => {
     let state = teamState('alpha');
     state = observe(state, ...teamStateObservations('beta'));
     state = asked(asked(state, 'alpha', 0), 'beta', 50);
-    expect(selectStalledCounts(state, at(70), 60_000)).toEqual({
+    expect(selectStalledCounts(state, at(70), stalling(60_000))).toEqual({
       byTeam: new Map([
         ['alpha', 1],
         ['beta', 0],
       ]),
       total: 1,
     });
-    expect(selectStalledCounts(state, at(111), 60_000)).toEqual({
+    expect(selectStalledCounts(state, at(111), stalling(60_000))).toEqual({
       byTeam: new Map([
         ['alpha', 1],
         ['beta', 1],

@@ -9,7 +9,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JournalOptions } from '../../../src/cli/session.js';
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { restore, withoutCovered } from '../../../src/io/journal/restore.js';
 import { listAllRuns, namespaceDir } from '../../../src/io/journal/store-dir.js';
 import { advance } from '../../../src/core/app-state.js';
@@ -52,7 +52,7 @@ describe('two dashboards recording the same team at once', () => {
 
     const store = createStore();
     restore(namespaceDir(state, dir), (observations) => store.dispatch({ type: 'observed', observations }));
-    const restored = snapshot(store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir: dir, now, stallAfterMs: 60_000 }).teams;
+    const restored = snapshot(store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir: dir, now }).teams;
     expect(restored[0]!.ended).toBe(true);
     expect(restored[0]!.members.map(({ name, departed }) => `${name} ${departed}`)).toEqual(
       seen[0]!.members.map(({ name, departed }) => `${name} ${departed}`),

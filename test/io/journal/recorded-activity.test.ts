@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 /**
  * The journal keeps what members did as activity facts (issue 23 §8): their
  * state, the tool's name, times and token counts, never a tool's input, a
@@ -225,8 +225,7 @@ describe('activity in the journal', () => {
     const now = snapshot(running.store.getState(), {
       claudeDir: files.dir,
       now: files.at(60),
-      stallAfterMs: 60_000,
-      quietAfterMs: 600_000,
+      thresholds: DEFAULT_THRESHOLDS,
     });
     for (const member of now.teams[0]!.members) {
       expect(member.activity, member.name).toEqual({ state: 'unknown', tool: null, detail: null, since: null });

@@ -4,12 +4,13 @@
  * history again (a judgement walks the team's history: 20,000 of them took a
  * minute). Real files, the real watcher, the real journal.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JournalOptions } from '../../../src/cli/session.js';
 import { misaddressed, selectIncidents } from '../../../src/core/judge/index.js';
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import type { Observation } from '../../../src/core/model/observation.js';
 import { replayRuns, restore } from '../../../src/io/journal/restore.js';
 import { advance } from '../../../src/core/app-state.js';
@@ -97,7 +98,7 @@ describe('incidents recorded in the journal', () => {
     ]);
 
     // Replayed with other thresholds than the run judged with: judged again, not taken.
-    const other = createStore({ tracking: { ...DEFAULT_THRESHOLDS, stallAfterMs: 5000 } });
+    const other = createStore({ tracking: stalling(5000) });
     restore(namespaceDir(state, dir), (observations) => other.dispatch({ type: 'observed', observations }));
     expect(detect).toHaveBeenCalled();
 

@@ -27,7 +27,7 @@ export const ignoredShutdown: Detector = {
       const idle = facts
         .sentBy(handshake.to)
         .filter((message) => message.kind === 'idle_notification' && (seenTaken ? cameAt(message) : message.time) > takenAt);
-      if (idle.length < 2 && !(idle.length === 1 && facts.clock.passed(takenAt, facts.stallAfterMs))) return [];
+      if (idle.length < 2 && !(idle.length === 1 && facts.clock.stalled(takenAt))) return [];
       const { to, from, requestId } = handshake;
       return [
         diagnosis('ignored-shutdown', `handshake:${requestId}`, {

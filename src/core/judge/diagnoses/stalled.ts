@@ -59,7 +59,7 @@ export const stalled: Detector = {
           handshake.request !== null &&
           handshake.response === null &&
           handshake.state !== 'abandoned' &&
-          facts.clock.passed(handshake.requestedAt ?? Number.NaN, facts.stallAfterMs) &&
+          facts.clock.stalled(handshake.requestedAt ?? Number.NaN) &&
           !sentToEarlierSelf(facts, handshake),
       )
       .map(stalledDiagnosis);

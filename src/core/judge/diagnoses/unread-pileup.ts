@@ -32,7 +32,7 @@ export const unreadPileup: Detector = {
       if (!oldest) return [];
       const since = cameAt(oldest);
       // It took a message that came after, or took one since: mail reaches it.
-      if (inbox.lastTaken >= since || !facts.clock.passed(since, facts.stallAfterMs)) return [];
+      if (inbox.lastTaken >= since || !facts.clock.stalled(since)) return [];
       return [
         diagnosis('unread-pileup', `inbox:${name}`, {
           severity: 'warning',

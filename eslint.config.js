@@ -18,7 +18,15 @@ const NO_SPREAD_ARGUMENTS = ['CallExpression', 'NewExpression'].map((call) => ({
 const NO_REACT = { group: ['react', 'ink', 'react/*', 'ink/*'], message: 'Only src/ui/ and src/cli/ draw.' };
 const NO_DISK = { group: ['node:fs', 'fs', 'node:fs/*', 'chokidar'], message: 'No file system here: src/io/ reads the disk.' };
 const layer = (name) => ({ group: [`**/${name}/**`], message: `This layer does not import src/${name}/.` });
-const zone = (files, patterns) => ({ files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } });
+/** The facts and the judgement are used through their faces (index.ts), never their insides. */
+const FACES = ['facts', 'judge'].map((name) => ({
+  group: [`**/${name}/**`, `!**/${name}/index.js`],
+  message: `Import src/core/${name}/ through its index.js.`,
+}));
+const zone = (files, patterns) => ({
+  files: [files],
+  rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...FACES] }] },
+});
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'node_modules/'] },

@@ -4,7 +4,7 @@
  */
 import { Command, Option } from 'commander';
 import { VIEW_NAMES } from '../ui/views/names.js';
-import { DEFAULT_THRESHOLDS } from '../core/model/thresholds.js';
+import { DEFAULT_SECONDS, thresholdsIn } from '../core/model/settings.js';
 import { resolveStateDir } from '../io/journal/store-dir.js';
 import { commonOptions, positive, resolveClaudeDir, settingsOf, threshold, wantsColor, type CommonFlags } from './options.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
@@ -124,8 +124,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         speed: flags.speed,
         color: wantsColor(flags.color, true),
         // The demo's own stall default suits its 90 s script; the rest are everyone's.
-        ...DEFAULT_THRESHOLDS,
-        stallAfterMs: (flags.stallAfter ?? 15 / flags.speed) * 1000,
+        thresholds: thresholdsIn({ stall: flags.stallAfter ?? 15 / flags.speed, quiet: DEFAULT_SECONDS.quiet }),
       });
     });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/core/model/settings.js';
 import { renderToString } from 'ink';
 import React from 'react';
 import { buildScreen } from '../../src/ui/screen/frame.js';
@@ -6,7 +6,7 @@ import { Screen } from '../../src/ui/screen/screen.js';
 import { colorTheme, ThemeContext } from '../../src/ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
 import type { WorkflowSpec } from '../../src/core/workflow/spec.js';
-import type { AppState } from '../../src/core/facts/state.js';
+import { type AppState } from '../../src/core/app-state.js';
 
 export interface FrameOptions {
   readonly width?: number;
@@ -14,7 +14,7 @@ export interface FrameOptions {
   readonly view?: Partial<ViewState>;
   readonly now?: number;
   readonly claudeDir?: string;
-  readonly stallAfterMs?: number;
+  readonly thresholds?: Thresholds;
   readonly spec?: WorkflowSpec;
 }
 
@@ -28,8 +28,7 @@ export function frame(state: AppState, options: FrameOptions = {}): string {
     width,
     height: options.height,
     now: options.now ?? Date.parse('2026-03-01T12:00:00.000Z'),
-    stallAfterMs: options.stallAfterMs ?? DEFAULT_THRESHOLDS.stallAfterMs,
-    quietAfterMs: DEFAULT_THRESHOLDS.quietAfterMs,
+    thresholds: options.thresholds ?? DEFAULT_THRESHOLDS,
     spec: options.spec,
   });
   return renderToString(

@@ -1,4 +1,4 @@
-import type { Thresholds } from '../../core/model/thresholds.js';
+import type { Thresholds } from '../../core/model/settings.js';
 import React, { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReplayStatus, ReplayTransport } from '../../core/model/replay.js';
 import type { WorkflowSpec } from '../../core/workflow/spec.js';
@@ -14,7 +14,8 @@ import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { initialViewState, type ViewState } from '../keys/view-state.js';
 
-export interface AppProps extends Thresholds {
+export interface AppProps {
+  readonly thresholds: Thresholds;
   readonly store: Store;
   readonly claudeDir: string;
   readonly color: boolean;
@@ -44,8 +45,7 @@ export function App({
   color,
   team,
   now: fixedNow,
-  stallAfterMs,
-  quietAfterMs,
+  thresholds,
   replay,
   spec,
   view: startView = 'dashboard',
@@ -67,13 +67,12 @@ export function App({
       width: columns,
       height: rows,
       now,
-      stallAfterMs,
-      quietAfterMs,
+      thresholds,
       replay: replayStatus,
       spec,
       transcripts,
     }),
-    [state, view, claudeDir, columns, rows, now, stallAfterMs, quietAfterMs, replayStatus, spec, transcripts],
+    [state, view, claudeDir, columns, rows, now, thresholds, replayStatus, spec, transcripts],
   );
   const model = useMemo(() => buildScreen(input), [input]);
   useRedrawWhenTimeChanges(beat, clock, model.nextChangeMs);

@@ -5,9 +5,8 @@
  * transcript matches says nothing: its pane shows nothing rather than a guess.
  * An idle member says it in its status: its turn ended.
  */
-import type { ActivityNow } from '../../../core/facts/activity.js';
+import { type ActivityNow, type MemberUsage, type TeamUsage } from '../../../core/facts/index.js';
 import { formatSince } from '../../../core/model/time.js';
-import type { MemberUsage, TeamUsage } from '../../../core/facts/usage.js';
 
 /** A line under a pane's info line: the member's work, the agent's figures, or its error. */
 export interface PaneNote {

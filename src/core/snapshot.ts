@@ -2,28 +2,26 @@
  * The decoded state as one JSON document (`teamtop --json`): a stable contract for
  * scripts, so its shape changes only by adding fields.
  */
-import type { Thresholds } from '../model/thresholds.js';
-import { messageRef } from '../judge/diagnoses/diagnosis.js';
-import { ageSecondsAt, type Handshake } from '../model/handshakes.js';
-import type { InboxMessage } from '../model/inbox.js';
-import type { TaskNode } from '../model/task-graph.js';
-import { isInstant, toIso } from '../model/time.js';
-import type { WorkflowSpec } from '../workflow/spec.js';
-import { isPrintSession } from '../facts/state.js';
-import { selectHandshakes } from './handshakes.js';
-import { selectMembersAt } from './members.js';
-import { selectTaskGraph } from './tasks.js';
-import { selectTeamMessages } from './messages.js';
-import { selectTeams } from './teams.js';
-import { selectWorkflow } from './workflow.js';
-import type { AgentRecord, AppState, TeamState } from '../facts/state.js';
-import { selectDiagnoses, type Diagnosis } from '../judge/diagnose.js';
-import { activityJson, NO_ACTIVITY_NOW } from '../facts/activity.js';
-import { selectActivity, selectUsage } from './work.js';
-import { selectIncidents } from '../judge/select-incidents.js';
-import type { Incident } from '../judge/diagnoses/incident.js';
+import type { Thresholds } from './model/settings.js';
+import { ageSecondsAt, type Handshake } from './model/handshakes.js';
+import type { InboxMessage } from './model/inbox.js';
+import type { TaskNode } from './model/task-graph.js';
+import { isInstant, toIso } from './model/time.js';
+import type { WorkflowSpec } from './workflow/spec.js';
+import { isPrintSession, type AgentRecord, type TeamState, activityJson, NO_ACTIVITY_NOW } from './facts/index.js';
+import { selectHandshakes } from './select/handshakes.js';
+import { selectMembersAt } from './select/members.js';
+import { selectTaskGraph } from './select/tasks.js';
+import { selectTeamMessages } from './select/messages.js';
+import { selectTeams } from './select/teams.js';
+import { selectWorkflow } from './select/workflow.js';
+import { selectDiagnoses, type Diagnosis, selectIncidents } from './judge/index.js';
+import { selectActivity, selectUsage } from './select/work.js';
+import { type Incident, messageRef } from './model/diagnosis.js';
+import { type AppState } from './app-state.js';
 
-export interface SnapshotOptions extends Thresholds {
+export interface SnapshotOptions {
+  readonly thresholds: Thresholds;
   readonly claudeDir: string;
   /** Only this team. */
   readonly team?: string;
@@ -151,7 +149,7 @@ export const incidentJson = (incident: Incident) => ({
 /** The spec against the team; null without a spec. */
 function workflowJson(team: TeamState, options: SnapshotOptions) {
   if (!options.spec) return null;
-  const status = selectWorkflow(team, options.spec, options.now, options.quietAfterMs);
+  const status = selectWorkflow(team, options.spec, options.now, options.thresholds);
   return {
     name: options.spec.name,
     type: status.type,
@@ -177,7 +175,7 @@ function teamJson(state: AppState, team: TeamState, options: SnapshotOptions) {
     createdAt: toIso(team.config?.createdAt),
     ended: !team.present,
     budgetTokens: team.config?.metadata?.budget_tokens ?? null,
-    members: selectMembersAt(team, options.now, options.quietAfterMs).map((member) => ({
+    members: selectMembersAt(team, options.now, options.thresholds).map((member) => ({
       name: member.name,
       agentType: member.agentType,
       model: member.model,
@@ -202,10 +200,10 @@ function teamJson(state: AppState, team: TeamState, options: SnapshotOptions) {
     usage: usage.team,
     messages: selectTeamMessages(team.inboxes).map(messageJson),
     tasks: selectTaskGraph(team.tasks).map(taskJson),
-    handshakes: selectHandshakes(team, options.now, options.stallAfterMs).map((handshake) => handshakeJson(handshake, options.now)),
+    handshakes: selectHandshakes(team, options.now, options.thresholds).map((handshake) => handshakeJson(handshake, options.now)),
     workflow: workflowJson(team, options),
-    diagnoses: selectDiagnoses(team, options.now, options.stallAfterMs, options.quietAfterMs).diagnoses.map(diagnosisJson),
-    incidents: selectIncidents(state, team, options.now, options).map(incidentJson),
+    diagnoses: selectDiagnoses(team, options.now, options.thresholds).diagnoses.map(diagnosisJson),
+    incidents: selectIncidents(state, team, options.now, options.thresholds).map(incidentJson),
   };
 }
 

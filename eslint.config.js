@@ -98,6 +98,21 @@ export default tseslint.config(
     },
   },
   {
+    // The page is drawn as HTML text from the store, as the report is: no React, and nothing of the terminal's views.
+    files: ['src/serve/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'ink', 'react/*'], message: 'src/ is the headless core: no React here.' },
+            { group: ['**/components/**', '**/cli/**'], message: 'src/serve/ draws from the store; src/cli/ wires it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // What the benchmark and the conformance runner share is in harness/: neither imports the other.
     files: ['bench/**'],
     rules: {

@@ -7,7 +7,8 @@
 import type { ActivityNow } from '../../../src/domain/activity.js';
 import type { Member } from '../../../src/domain/schemas.js';
 import type { MemberUsage } from '../../../src/domain/usage.js';
-import { activityNote, formatCost } from './work.js';
+import { formatCost } from '../../../src/report/format.js';
+import { activityNote } from './work.js';
 
 export interface DetailWork {
   /** The transcript it writes now, relative to the config dir (null: none of it was read). */

@@ -123,7 +123,7 @@ function activityLine(activity: ActivityNow | undefined, options: SectionOptions
         ? `<p class="doing danger">▶ ${text(call, 80)}${more}${tail} · far longer than usual</p>`
         : `<p class="doing">▶ ${text(call, 80)}${more}${tail}</p>`;
     case 'waiting-permission':
-      return `<p class="doing warning">⏸ permission? ${text(call, 80)}${tail}</p>`;
+      return `<p class="doing warning">‖ permission? ${text(call, 80)}${tail}</p>`;
     case 'thinking':
       return `<p class="doing">… thinking${tail}</p>`;
     case 'writing':

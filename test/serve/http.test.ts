@@ -204,7 +204,16 @@ describe('teamtop serve over HTTP', () => {
     // Any byte but `/` and NUL may name a folder, and so a team.
     const team = 'evil"team\\<script>alert(1)<\\script>\nnext';
     const files = new TeamFiles(dir, Date.now() - 30_000, team);
-    const hostile = ['quote"and\\backslash', '<style><img src=x onerror=alert(1)>', 'new\nline', '\u001b]0;pwned-title\u0007'];
+    // The last two read the same once cut to a label's length.
+    const long = 'x'.repeat(120);
+    const hostile = [
+      'quote"and\\backslash',
+      '<style><img src=x onerror=alert(1)>',
+      'new\nline',
+      '\u001b]0;pwned-title\u0007',
+      `${long}a`,
+      `${long}b`,
+    ];
     const crowd = Array.from({ length: 2000 }, (_, i) => `member-${i}`);
     files.config([...hostile, ...crowd].map((name) => files.teammate(name)));
     files.send(hostile[1]!, hostile[0]!, '<b onmouseover=alert(2)>bold</b>', 5, '<i>summary</i>');
@@ -220,6 +229,8 @@ describe('teamtop serve over HTTP', () => {
     expect(promtool(text).code).toBe(0);
     expect(text).toContain('member="quote\\"and\\\\backslash"');
     expect(text).not.toMatch(/\u001b|\u0007/u);
+    expect(text).toContain(`member="${'x'.repeat(99)}…"`);
+    expect(text).toContain(`member="${'x'.repeat(99)}…~2"`);
     const members = new Set(
       [...text.matchAll(/teamtop_member_status\{team="[^\n]*?",member="((?:[^"\\]|\\.)*)"/gu)].map((match) => match[1]),
     );

@@ -4,12 +4,13 @@
  * give it, the metrics as Prometheus' own checker reads them, hostile names,
  * and clients that never read.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MAX_MEMBERS } from '../../src/serve/metrics.js';
 import { runCli } from '../helpers/cli.js';
+import { CLI } from '../helpers/pty.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { TeamFiles } from '../helpers/team-files.js';
 import { waitFor } from '../helpers/wait.js';
@@ -284,5 +285,33 @@ describe('teamtop serve over HTTP', () => {
     await waitFor(() => expect(reader.text()).toContain('the-last-message-marker'), { timeout: 10_000 });
     for (const socket of stalled) socket.destroy();
     reader.close();
+  });
+
+  it('serves the demo team with demo --serve, until interrupted, and leaves nothing behind', { timeout: 60_000 }, async () => {
+    const demo = spawn(process.execPath, [CLI, 'demo', '--serve', '--port', '0', '--speed', '10'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => demo.on('exit', (code) => resolve(code)));
+    try {
+      let out = '';
+      demo.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+      const address = await waitFor(() => /teamtop serve: (http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)\n/u.exec(out)!.slice(1), {
+        timeout: 20_000,
+      });
+      const headers = { Authorization: `Bearer ${address[1]}` };
+      const state = await waitFor(
+        async () => {
+          const shown = JSON.parse((await get(`${address[0]}/api/state`, { headers })).body) as StateJson & { claudeDir: string };
+          expect(shown.teams.map((team) => team.name)).toEqual(['v2-release']);
+          expect(shown.teams[0]!.members).toHaveLength(5);
+          return shown;
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      expect((await get(`${address[0]}/`, { headers })).body).toContain('<h1>v2-release</h1>');
+      demo.kill('SIGTERM');
+      expect(await exited).toBe(143);
+      expect(existsSync(state.claudeDir)).toBe(false);
+    } finally {
+      demo.kill('SIGKILL');
+    }
   });
 });

@@ -106,7 +106,7 @@ export const APP_JS = `'use strict';
   };
   setInterval(tick, 1000);
   const team = root.dataset.team;
-  const source = new EventSource('/live' + (team === undefined ? '' : '?team=' + encodeURIComponent(team)));
+  const source = new EventSource('/live' + (team === undefined ? '' : '?team=' + team));
   source.addEventListener('sections', (event) => {
     const update = JSON.parse(event.data);
     offset = update.now - Date.now();

@@ -50,7 +50,8 @@ export interface PageShell {
 }
 
 export function pageHtml(sections: Sections, shell: PageShell): string {
-  const team = shell.team === undefined ? '' : ` data-team="${xmlText(shell.team)}"`;
+  // As the address has it: a name with a control character in it is still that name (xmlText would show the character as a symbol).
+  const team = shell.team === undefined ? '' : ` data-team="${xmlText(encodeURIComponent(shell.team))}"`;
   const parts = SECTION_IDS.map((id) => `<section data-section="${id}">${sections[id]}</section>`);
   const [teams, head, diagnoses, members, handshakes, tasks, lanes] = parts;
   const hidden = shell.showInputs ? '' : " · tools' inputs are not shown beyond loopback";

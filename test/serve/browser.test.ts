@@ -82,6 +82,11 @@ describe('the live page in chromium', () => {
     expect(await page.locator('.mail').first().textContent()).toContain('<iframe src="javascript:alert(5)"></iframe>');
     // A colour name outside the list is neutral: never a CSS value.
     expect(await page.locator('article.card').nth(3).getAttribute('class')).toBe('card c-none');
+
+    // Picked by name, the page follows that team live: its name goes back to the server as the address has it.
+    await page.goto(`${served.origin}/?team=${encodeURIComponent(team)}`);
+    files.send('team-lead', evil, 'followed by its name', 20, 'followed');
+    await expect.poll(() => card(page, 'team-lead').locator('.mail').textContent(), { timeout: 10_000 }).toContain('followed by its name');
     expect(dialogs).toEqual([]);
     expect(requests.every((url) => url.startsWith(`${served.origin}/`) || url.startsWith('data:'))).toBe(true);
   });

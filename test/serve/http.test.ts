@@ -79,6 +79,22 @@ describe('teamtop serve over HTTP', () => {
     expect((await get(`${served.origin}/metrics?token=${served.token}`)).status).toBe(200);
   });
 
+  it('takes its token from TEAMTOP_TOKEN, refuses one that is too weak, and says when its port is taken', async () => {
+    const { dir } = workingTeam();
+    const token = 'a-token-set-ahead-for-the-scraper';
+    const served = await serve(['--dir', dir, '--no-journal'], { TEAMTOP_TOKEN: token });
+    expect(served.token).toBe(token);
+    expect((await get(`${served.origin}/metrics`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    const weak = runCli(['serve', '--dir', dir, '--no-journal', '--port', '0'], { TEAMTOP_TOKEN: 'short' });
+    expect(weak.code).toBe(2);
+    expect(weak.stderr).toContain('TEAMTOP_TOKEN must be 16 to 256');
+    const taken = runCli(['serve', '--dir', dir, '--no-journal', '--port', String(served.port)]);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toBe(
+      `teamtop serve: cannot listen on 127.0.0.1:${served.port}: port ${served.port} is in use: choose another with --port N (0: any free port)\n`,
+    );
+  });
+
   it('leaves /metrics open with --metrics-open, and nothing else', async () => {
     const { dir } = workingTeam();
     const served = await serve(['--dir', dir, '--metrics-open']);

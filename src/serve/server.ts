@@ -99,6 +99,19 @@ function origin(host: string, port: number): string {
   return `http://${shown}:${port}`;
 }
 
+/** Once what waits has gone to the client, or the client has gone. */
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
 export async function startServer(options: ServeOptions): Promise<Serving> {
   const expected = digest(options.token);
   const tokenMatches = (given: string | undefined | null): boolean =>
@@ -191,7 +204,8 @@ export async function startServer(options: ServeOptions): Promise<Serving> {
     }
     // A piece at a time, each taken before the next: a long run's document is megabytes.
     for (const piece of inertJsonPieces(options.showInputs ? document : snapshotWithoutInputs(document))) {
-      if (!response.write(piece)) await new Promise((resolve) => response.once('drain', resolve));
+      // A client gone (or closed for not reading: RESPONSE_TIMEOUT_MS) never drains.
+      if (!response.write(piece)) await drained(response);
       if (response.destroyed) return;
     }
     response.end('\n');

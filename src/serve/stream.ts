@@ -2,8 +2,8 @@
  * One open response that the server keeps writing to: a live page's
  * Server-Sent Events, or an event stream. A client that does not read what
  * it is sent is dropped, never buffered without end: when what waits to go
- * to it passes MAX_BACKLOG bytes, or when something still waits at two
- * heartbeats in a row.
+ * to it passes MAX_BACKLOG bytes as the next chunk comes, or when something
+ * still waits at two heartbeats in a row.
  */
 import type { ServerResponse } from 'node:http';
 
@@ -28,10 +28,10 @@ export class Stream {
     return this.open;
   }
 
-  /** Write a chunk, or drop the client if too much already waits for it. */
+  /** Write a chunk, or drop the client if too much already waits for it (at most MAX_BACKLOG and one chunk wait). */
   send(chunk: string | Buffer): void {
     if (!this.open) return;
-    if (this.response.writableLength + chunk.length > MAX_BACKLOG) {
+    if (this.response.writableLength > MAX_BACKLOG) {
       this.drop();
       return;
     }

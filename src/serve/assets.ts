@@ -37,7 +37,7 @@ body.offline .offline-note{display:block}
 .status{font-size:12px;padding:1px 8px;border-radius:10px;background:#f1f5f9;white-space:nowrap}
 .s-working,.s-lead{background:#dcfce7;color:#166534}
 .s-waiting,.s-stopping,.s-joining{background:#fef3c7;color:#92400e}
-.s-failed,.s-refused,.s-interrupted,.s-quiet{background:#fee2e2;color:#991b1b}
+.s-failed,.s-refused,.s-interrupted,.s-quiet,.s-dead{background:#fee2e2;color:#991b1b}
 .s-shut-down,.s-done{background:#e2e8f0;color:#334155}
 .unread-count{font-size:12px;color:var(--info);font-weight:600}
 .doing{margin-top:6px;font-weight:600;overflow-wrap:anywhere}

@@ -5,7 +5,8 @@
  * and clients that never read.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MAX_MEMBERS } from '../../src/serve/metrics.js';
@@ -51,6 +52,11 @@ const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/u.exec(readFileSyn
 describe('teamtop serve over HTTP', () => {
   it('refuses every request without its token, and takes it in the address, as a bearer, or as the cookie its page sets', async () => {
     const { dir } = workingTeam();
+    const files = () =>
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .map((entry) => join(entry.parentPath, entry.name))
+        .sort();
+    const before = files();
     const served = await serve(['--dir', dir]);
     expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/u);
     for (const path of ['/', '/live', '/api/state', '/api/events', '/metrics', '/app.js', '/nothing']) {
@@ -77,6 +83,8 @@ describe('teamtop serve over HTTP', () => {
     expect(state.status).toBe(200);
     expect((JSON.parse(state.body) as StateJson).teams[0]!.name).toBe(TEAM);
     expect((await get(`${served.origin}/metrics?token=${served.token}`)).status).toBe(200);
+    // It writes nothing but its journal (in its state dir).
+    expect(files()).toEqual(before);
   });
 
   it('takes its token from TEAMTOP_TOKEN, refuses one that is too weak, and says when its port is taken', async () => {

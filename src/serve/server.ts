@@ -270,7 +270,13 @@ export async function startServer(options: ServeOptions): Promise<Serving> {
         page(response, team, method);
         return;
       case '/live':
-        livePage(response, team);
+      case '/api/events':
+        // A HEAD opens no stream.
+        if (method === 'HEAD') {
+          head(response, 200, url.pathname === '/live' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
+          response.end();
+        } else if (url.pathname === '/live') livePage(response, team);
+        else events(request, response, team);
         return;
       case '/style.css':
         head(response, 200, 'text/css; charset=utf-8');
@@ -282,9 +288,6 @@ export async function startServer(options: ServeOptions): Promise<Serving> {
         return;
       case '/api/state':
         await state(response, team, method);
-        return;
-      case '/api/events':
-        events(request, response, team);
         return;
       case '/metrics':
         await metrics(response, method);

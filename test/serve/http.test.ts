@@ -158,9 +158,14 @@ describe('teamtop serve over HTTP', () => {
     const withBody = await get(`${served.origin}/api/state`, { headers: { ...bearer(served), 'Content-Length': '5' }, body: 'hello' });
     expect(withBody.status).toBe(413);
     expect((await get(`${served.origin}/?team=${'x'.repeat(3000)}`, { headers: bearer(served) })).status).toBe(414);
-    const head = await get(`${served.origin}/metrics`, { method: 'HEAD', headers: bearer(served) });
-    expect(head.status).toBe(200);
-    expect(head.body).toBe('');
+    for (const path of ['/metrics', '/live', '/api/events', '/api/state', '/']) {
+      const head = await get(`${served.origin}${path}`, { method: 'HEAD', headers: bearer(served) });
+      expect(head.status, path).toBe(200);
+      expect(head.body, path).toBe('');
+    }
+    // A HEAD opened no stream.
+    const metrics = (await get(`${served.origin}/metrics`, { headers: bearer(served) })).body;
+    expect(metrics).toContain('teamtop_serve_clients{stream="page"} 0\nteamtop_serve_clients{stream="events"} 0\n');
     // Headers past the bound: Node's parser refuses them (431) before teamtop sees the request.
     expect((await get(`${served.origin}/`, { headers: { ...bearer(served), 'X-Big': 'y'.repeat(20_000) } })).status).toBe(431);
   });

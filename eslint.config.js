@@ -38,12 +38,12 @@ export default tseslint.config(
   },
   {
     // The views, and the CLI that wires them, are where React lives.
-    files: ['components/**', 'src/cli/**', 'test/**', 'bench/**'],
+    files: ['src/ui/**', 'src/cli/**', 'test/**', 'bench/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
     // What ships: sized by the user's files, never by us.
-    files: ['src/**', 'components/**'],
+    files: ['src/**', 'src/ui/**'],
     rules: { 'no-restricted-syntax': ['error', ...NO_SPREAD_ARGUMENTS] },
   },
   {
@@ -53,7 +53,7 @@ export default tseslint.config(
   },
   {
     // Views never touch the disk, the watcher or the decoders: they draw state.
-    files: ['components/**'],
+    files: ['src/ui/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -61,7 +61,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['node:fs', 'fs', 'node:fs/*', 'chokidar', '**/src/watch/**', '**/src/io/**', '**/src/ingest/**'],
-              message: 'components/ only draws state.',
+              message: 'src/ui/ only draws state.',
             },
           ],
         },
@@ -70,21 +70,21 @@ export default tseslint.config(
   },
   {
     // Decoding is pure: bytes in, observations and facts out. A replay loads it without the watcher.
-    files: ['src/journal/**'],
+    files: ['src/io/journal/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['react', 'ink', 'react/*'], message: 'src/ is the headless core: no React here.' },
-            { group: ['chokidar', '**/watch/*'], message: 'Only src/watch/ and src/cli/ know the watcher.' },
+            { group: ['chokidar', '**/watch/*'], message: 'Only src/io/watch/ and src/cli/ know the watcher.' },
           ],
         },
       ],
     },
   },
   {
-    files: ['src/ingest/**', 'src/store/**', 'src/domain/**'],
+    files: ['src/core/decode/**', 'src/core/facts/**', 'src/core/model/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -99,14 +99,14 @@ export default tseslint.config(
   },
   {
     // The page is drawn as HTML text from the store, as the report is: no React, and nothing of the terminal's views.
-    files: ['src/serve/**'],
+    files: ['src/io/serve/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['react', 'ink', 'react/*'], message: 'src/ is the headless core: no React here.' },
-            { group: ['**/components/**', '**/cli/**'], message: 'src/serve/ draws from the store; src/cli/ wires it.' },
+            { group: ['**/components/**', '**/cli/**'], message: 'src/io/serve/ draws from the store; src/cli/ wires it.' },
           ],
         },
       ],

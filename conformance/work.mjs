@@ -14,7 +14,7 @@
 //   is named while it ran when, at some instant between the response that
 //   asked for it and the request that brought its result back, the member's
 //   activity was that tool. teamtop reads a transcript's appends in 500 ms
-//   batches (src/watch/transcripts/reader.ts), so a call that ends within a
+//   batches (src/io/watch/transcripts/reader.ts), so a call that ends within a
 //   batch is never seen running: by design, as `htop` does not show what
 //   lasted less than a refresh. Every call that ran LONG_MS or more must be
 //   named; the shorter ones are counted, not required.

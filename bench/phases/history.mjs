@@ -27,7 +27,7 @@ import { across, fmt, spread } from '../context.mjs';
 const LEAD_INBOX = (team) => `teams/${team}/inboxes/team-lead.json`;
 
 /** Where teamtop keeps a config dir's journal: its own function, not a copy. */
-const { namespaceDir } = await fromSource({ 'src/journal/store-dir.ts': ['namespaceDir'] });
+const { namespaceDir } = await fromSource({ 'src/io/journal/store-dir.ts': ['namespaceDir'] });
 
 /** Lines written through a buffer: a recording of a million entries is hundreds of MB. */
 class LineFile {

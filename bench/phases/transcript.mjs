@@ -127,7 +127,7 @@ async function measure(modulePath) {
 }
 
 /** The decoder, and the bin's flags to set before it is compiled. */
-const SOURCES = { 'src/ingest/transcript/decoder.ts': ['TranscriptDecoder'], 'src/cli/v8-flags.ts': ['applyV8Flags'] };
+const SOURCES = { 'src/core/decode/transcript/decoder.ts': ['TranscriptDecoder'], 'src/cli/v8-flags.ts': ['applyV8Flags'] };
 
 async function runOnce() {
   const modulePath = await bundleSource(SOURCES);

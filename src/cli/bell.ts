@@ -5,7 +5,7 @@
  * when the dashboard starts is no news: only what is raised after rings, or
  * what was said before and becomes a warning.
  */
-import type { Store } from '../store/store.js';
+import type { Store } from '../core/store.js';
 import { followTeams } from './team-events.js';
 
 export const BEL = '\u0007';

@@ -2,9 +2,9 @@
  * The dashboard's flags: what they are, what goes with what, and what they
  * choose (the journal's options, the team to open on).
  */
-import type { ViewName } from '../../components/view-names.js';
-import { DEFAULT_JOURNAL_BYTES } from '../journal/store-dir.js';
-import type { WorkflowSpec } from '../domain/workflow/spec.js';
+import type { ViewName } from '../ui/views/names.js';
+import { DEFAULT_JOURNAL_BYTES } from '../io/journal/store-dir.js';
+import type { WorkflowSpec } from '../core/workflow/spec.js';
 import type { CommonFlags, Settings } from './options.js';
 import type { JournalOptions } from './session.js';
 

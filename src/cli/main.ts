@@ -3,11 +3,11 @@
  * needs is imported here; each mode loads its own dependencies when chosen.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { VIEW_NAMES } from '../../components/view-names.js';
-import { DEFAULT_THRESHOLDS } from '../domain/thresholds.js';
-import { resolveStateDir } from '../journal/store-dir.js';
+import { VIEW_NAMES } from '../ui/views/names.js';
+import { DEFAULT_THRESHOLDS } from '../core/model/thresholds.js';
+import { resolveStateDir } from '../io/journal/store-dir.js';
 import { commonOptions, positive, resolveClaudeDir, settingsOf, threshold, wantsColor, type CommonFlags } from './options.js';
-import type { WorkflowSpec } from '../domain/workflow/spec.js';
+import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { dashboardConflict, isInteractive, journalOptions, preferredTeam, type DashboardFlags } from './dashboard-flags.js';
 import { oneLineError, usageError } from './usage.js';
 import { version } from './version.js';

@@ -1,11 +1,11 @@
 /**
  * Where teamtop looks, whether it may use colour, and what an option's value must be.
  */
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../domain/thresholds.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../core/model/thresholds.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseISO } from 'date-fns';
-import { isInstant } from '../domain/time.js';
-import { resolveStateDir } from '../journal/store-dir.js';
+import { isInstant } from '../core/model/time.js';
+import { resolveStateDir } from '../io/journal/store-dir.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 

@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { sanitizeLine } from '../domain/sanitize.js';
-import { reportHtml } from '../report/html.js';
-import type { RunReport } from '../report/model.js';
+import { sanitizeLine } from '../core/text/sanitize.js';
+import { reportHtml } from '../core/report/html.js';
+import type { RunReport } from '../core/report/model.js';
 import { cannotWrite } from './run-export.js';
 import { version } from './version.js';
 

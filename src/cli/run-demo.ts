@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Thresholds } from '../domain/thresholds.js';
-import { DEMO_TEAM } from '../demo/script.js';
-import { simulate } from '../demo/simulate.js';
+import type { Thresholds } from '../core/model/thresholds.js';
+import { DEMO_TEAM } from '../io/demo/script.js';
+import { simulate } from '../io/demo/simulate.js';
 
 export interface DemoOptions extends Thresholds {
   readonly speed: number;

@@ -3,23 +3,23 @@
  * one report for a person or a script. Exit 0 when nothing warns, 1 when
  * something does (usage errors are 2, as everywhere in teamtop).
  */
-import type { Thresholds } from '../domain/thresholds.js';
+import type { Thresholds } from '../core/model/thresholds.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { Diagnosis, Evidence } from '../domain/diagnoses/diagnosis.js';
-import { idleNote } from '../domain/diagnoses/idle.js';
-import { inertJson } from '../domain/inert-json.js';
-import { DIR_PROBLEM } from '../domain/observation.js';
-import { append } from '../domain/lists.js';
-import { sanitizeLine } from '../domain/sanitize.js';
-import { formatAge, formatClock, isInstant } from '../domain/time.js';
-import { selectDiagnoses } from '../store/selectors/diagnoses.js';
-import { selectTeams } from '../store/selectors/teams.js';
-import { isPrintSession } from '../store/state.js';
-import { diagnosisJson, incidentJson } from '../store/snapshot.js';
-import { clearedIncidents, selectIncidents } from '../store/selectors/incidents.js';
-import type { Incident } from '../domain/diagnoses/incident.js';
-import type { AppState, TeamState } from '../store/state.js';
-import { fit } from '../../components/text.js';
+import type { Diagnosis, Evidence } from '../core/judge/diagnoses/diagnosis.js';
+import { idleNote } from '../core/judge/diagnoses/idle.js';
+import { inertJson } from '../core/text/inert-json.js';
+import { DIR_PROBLEM } from '../core/model/observation.js';
+import { append } from '../core/model/lists.js';
+import { sanitizeLine } from '../core/text/sanitize.js';
+import { formatAge, formatClock, isInstant } from '../core/model/time.js';
+import { selectDiagnoses } from '../core/judge/diagnose.js';
+import { selectTeams } from '../core/select/teams.js';
+import { isPrintSession } from '../core/facts/state.js';
+import { diagnosisJson, incidentJson } from '../core/select/snapshot.js';
+import { clearedIncidents, selectIncidents } from '../core/judge/select-incidents.js';
+import type { Incident } from '../core/judge/diagnoses/incident.js';
+import type { AppState, TeamState } from '../core/facts/state.js';
+import { fit } from '../core/text/fit.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
 

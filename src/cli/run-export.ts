@@ -1,10 +1,10 @@
 import { closeSync, constants, fchmodSync, fstatSync, ftruncateSync, openSync, readSync, rmSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { inertJsonText } from '../domain/inert-json.js';
-import { sanitizeLine } from '../domain/sanitize.js';
-import { teamRunFiles } from '../journal/sources.js';
-import { writeAll } from '../journal/disk.js';
+import { inertJsonText } from '../core/text/inert-json.js';
+import { sanitizeLine } from '../core/text/sanitize.js';
+import { teamRunFiles } from '../io/journal/sources.js';
+import { writeAll } from '../io/journal/disk.js';
 import { readErrorMessage, withRegularFile } from '../io/read-file.js';
 
 export interface ExportOptions {

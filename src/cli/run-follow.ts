@@ -1,4 +1,4 @@
-import { thresholdsOf } from '../domain/thresholds.js';
+import { thresholdsOf } from '../core/model/thresholds.js';
 /**
  * `teamtop --follow --json`: one JSON object per line as things happen to the
  * teams (src/cli/team-events.ts), so a script can wait for "the team is stuck"
@@ -7,10 +7,10 @@ import { thresholdsOf } from '../domain/thresholds.js';
  * later `teamtop doctor` knows a team whose folder is gone.
  */
 import { constants } from 'node:os';
-import { activityJson } from '../domain/activity.js';
-import { inertJson } from '../domain/inert-json.js';
-import { diagnosisJson, handshakeJson, isoOrNull, messageJson, taskJson } from '../store/snapshot.js';
-import { watchClaudeDir } from '../watch/watcher.js';
+import { activityJson } from '../core/facts/activity.js';
+import { inertJson } from '../core/text/inert-json.js';
+import { diagnosisJson, handshakeJson, isoOrNull, messageJson, taskJson } from '../core/select/snapshot.js';
+import { watchClaudeDir } from '../io/watch/watcher.js';
 import { openSession, type JournalOptions } from './session.js';
 import { followTeams, type TeamEvent } from './team-events.js';
 

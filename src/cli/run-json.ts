@@ -1,8 +1,8 @@
-import type { Thresholds } from '../domain/thresholds.js';
-import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import { inertJsonPieces } from '../domain/inert-json.js';
-import { snapshot } from '../store/snapshot.js';
-import { selectTeams } from '../store/selectors/teams.js';
+import type { Thresholds } from '../core/model/thresholds.js';
+import type { WorkflowSpec } from '../core/workflow/spec.js';
+import { inertJsonPieces } from '../core/text/inert-json.js';
+import { snapshot } from '../core/select/snapshot.js';
+import { selectTeams } from '../core/select/teams.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
 import { optimising } from './v8-flags.js';

@@ -1,11 +1,11 @@
-import { thresholdsOf } from '../domain/thresholds.js';
-import type { Thresholds } from '../domain/thresholds.js';
+import { thresholdsOf } from '../core/model/thresholds.js';
+import type { Thresholds } from '../core/model/thresholds.js';
 import React from 'react';
-import { App } from '../../components/app.js';
-import type { ViewState } from '../../components/view-state.js';
-import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import { watchClaudeDir } from '../watch/watcher.js';
-import { selectTeams } from '../store/selectors/teams.js';
+import { App } from '../ui/app/app.js';
+import type { ViewState } from '../ui/keys/view-state.js';
+import type { WorkflowSpec } from '../core/workflow/spec.js';
+import { watchClaudeDir } from '../io/watch/watcher.js';
+import { selectTeams } from '../core/select/teams.js';
 import { openSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
 import { runOnTerminal } from './on-terminal.js';

@@ -1,14 +1,14 @@
-import { thresholdsOf } from '../domain/thresholds.js';
+import { thresholdsOf } from '../core/model/thresholds.js';
 import chalk from 'chalk';
 import { renderToString } from 'ink';
 import React from 'react';
-import { buildDashboard } from '../../components/dashboard-model.js';
-import { Dashboard } from '../../components/dashboard.js';
-import { colorTheme, ThemeContext } from '../../components/theme.js';
-import { initialViewState, type ViewState } from '../../components/view-state.js';
-import type { WorkflowSpec } from '../domain/workflow/spec.js';
-import { selectTeams } from '../store/selectors/teams.js';
-import type { AppState } from '../store/state.js';
+import { buildDashboard } from '../ui/screen/frame.js';
+import { Dashboard } from '../ui/screen/screen.js';
+import { colorTheme, ThemeContext } from '../ui/widgets/theme.js';
+import { initialViewState, type ViewState } from '../ui/keys/view-state.js';
+import type { WorkflowSpec } from '../core/workflow/spec.js';
+import { selectTeams } from '../core/select/teams.js';
+import type { AppState } from '../core/facts/state.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
 

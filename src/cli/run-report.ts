@@ -1,4 +1,4 @@
-import { thresholdsOf, type Thresholds } from '../domain/thresholds.js';
+import { thresholdsOf, type Thresholds } from '../core/model/thresholds.js';
 /**
  * `teamtop report [--team NAME | FILE] [--html OUT] [--json]`: one page about
  * one run of a team. From the config dir's journal and files, as `doctor`
@@ -7,18 +7,18 @@ import { thresholdsOf, type Thresholds } from '../domain/thresholds.js';
  */
 import { Chalk } from 'chalk';
 import { existsSync, statSync } from 'node:fs';
-import { inertJson } from '../domain/inert-json.js';
-import { sanitizeLine } from '../domain/sanitize.js';
-import { ReplayController } from '../journal/replay-controller.js';
-import { teamEndIn, teamEndInRuns } from '../journal/ended.js';
-import { readRecording, teamRunFiles } from '../journal/sources.js';
-import { buildRunReport } from '../report/build-report.js';
-import { reportText } from '../report/text.js';
-import { reportJson } from '../report/json.js';
-import { selectIncidents } from '../store/selectors/incidents.js';
-import { selectTeams } from '../store/selectors/teams.js';
-import { isPrintSession, type AppState, type TeamState } from '../store/state.js';
-import { createStore } from '../store/store.js';
+import { inertJson } from '../core/text/inert-json.js';
+import { sanitizeLine } from '../core/text/sanitize.js';
+import { ReplayController } from '../io/journal/replay-controller.js';
+import { teamEndIn, teamEndInRuns } from '../io/journal/ended.js';
+import { readRecording, teamRunFiles } from '../io/journal/sources.js';
+import { buildRunReport } from '../core/report/build-report.js';
+import { reportText } from '../core/report/text.js';
+import { reportJson } from '../core/report/json.js';
+import { selectIncidents } from '../core/judge/select-incidents.js';
+import { selectTeams } from '../core/select/teams.js';
+import { isPrintSession, type AppState, type TeamState } from '../core/facts/state.js';
+import { createStore } from '../core/store.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { writeReportFile } from './report-file.js';
 

@@ -1,8 +1,8 @@
-import { thresholdsOf, type Thresholds } from '../domain/thresholds.js';
+import { thresholdsOf, type Thresholds } from '../core/model/thresholds.js';
 /**
  * `teamtop serve`: the store the dashboard reads (the journal restored, the
  * scan, the watcher, the transcripts, each change journaled as the
- * dashboard journals it), served over HTTP (src/serve/) until interrupted.
+ * dashboard journals it), served over HTTP (src/io/serve/) until interrupted.
  * It prints its address with a random token (or `$TEAMTOP_TOKEN`, for a
  * scraper configured ahead), binds to loopback unless told otherwise, and
  * says on stderr when the page can be read from other machines.
@@ -10,9 +10,9 @@ import { thresholdsOf, type Thresholds } from '../domain/thresholds.js';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { constants, hostname } from 'node:os';
-import { sanitizeLine } from '../domain/sanitize.js';
-import { startServer, type EventLine } from '../serve/server.js';
-import { watchClaudeDir } from '../watch/watcher.js';
+import { sanitizeLine } from '../core/text/sanitize.js';
+import { startServer, type EventLine } from '../io/serve/server.js';
+import { watchClaudeDir } from '../io/watch/watcher.js';
 import { eventJson } from './run-follow.js';
 import { openSession, type JournalOptions } from './session.js';
 import { followTeams } from './team-events.js';

@@ -1,4 +1,4 @@
-import { simulate } from '../demo/simulate.js';
+import { simulate } from '../io/demo/simulate.js';
 
 const clock = (seconds: number) => {
   const whole = Math.floor(seconds);

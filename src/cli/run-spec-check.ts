@@ -4,11 +4,11 @@
  * problem. What the file says is echoed back, so it is sanitised first: a file
  * must not be able to drive the terminal.
  */
-import { inertJson } from '../domain/inert-json.js';
-import { sanitizeLine } from '../domain/sanitize.js';
+import { inertJson } from '../core/text/inert-json.js';
+import { sanitizeLine } from '../core/text/sanitize.js';
 import { readAt, readErrorMessage, withRegularFile } from '../io/read-file.js';
-import { workflowTypeOf, type SpecProblem, type WorkflowSpec } from '../domain/workflow/spec.js';
-import { parseSpec } from '../domain/workflow/check.js';
+import { workflowTypeOf, type SpecProblem, type WorkflowSpec } from '../core/workflow/spec.js';
+import { parseSpec } from '../core/workflow/check.js';
 
 export interface SpecCheckOptions {
   readonly file: string;

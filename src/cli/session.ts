@@ -3,15 +3,15 @@
  * start-up scan, then (in the live mode) the watcher, each observation also
  * appended to the journal.
  */
-import type { Observation } from '../domain/observation.js';
-import { classifyFolder } from '../domain/paths.js';
-import { noticesAsProblems, restore } from '../journal/restore.js';
-import { namespaceDir } from '../journal/store-dir.js';
-import { JournalWriter } from '../journal/writer.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../domain/thresholds.js';
-import { createStore, type Store } from '../store/store.js';
-import type { FileInterpreter } from '../ingest/interpreter.js';
-import { Reader } from '../watch/reader.js';
+import type { Observation } from '../core/model/observation.js';
+import { classifyFolder } from '../core/model/paths.js';
+import { noticesAsProblems, restore } from '../io/journal/restore.js';
+import { namespaceDir } from '../io/journal/store-dir.js';
+import { JournalWriter } from '../io/journal/writer.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../core/model/thresholds.js';
+import { createStore, type Store } from '../core/store.js';
+import type { FileInterpreter } from '../core/decode/interpreter.js';
+import { Reader } from '../io/watch/reader.js';
 import { followTranscripts, type Transcripts } from './transcripts.js';
 import { optimising } from './v8-flags.js';
 

@@ -7,23 +7,23 @@
  * stalls, mail piles up with no file changing): the store tells when to look,
  * the judgements tell when to look again. Never the disk.
  */
-import type { ActivityNow, ActivityState } from '../domain/activity.js';
-import type { Diagnosis } from '../domain/diagnoses/diagnosis.js';
-import type { MemberUsage } from '../domain/usage.js';
-import type { Handshake, HandshakeState } from '../domain/handshakes.js';
-import { byTime, type InboxMessage } from '../domain/inbox.js';
-import { append } from '../domain/lists.js';
-import type { TaskNode, TaskState } from '../domain/task-graph.js';
-import { sameDiagnosis, selectDiagnoses } from '../store/selectors/diagnoses.js';
-import { positionOf, type InboxHistory } from '../store/inbox-history.js';
-import { timerDelay } from '../domain/time.js';
-import { onClockStep } from '../store/clock-steps.js';
-import { selectHandshakes } from '../store/selectors/handshakes.js';
-import { selectTaskGraph } from '../store/selectors/tasks.js';
-import { selectTeams } from '../store/selectors/teams.js';
-import { activityChanged, selectActivity, selectUsage } from '../store/selectors/work.js';
-import type { TeamState } from '../store/state.js';
-import type { Store } from '../store/store.js';
+import type { ActivityNow, ActivityState } from '../core/facts/activity.js';
+import type { Diagnosis } from '../core/judge/diagnoses/diagnosis.js';
+import type { MemberUsage } from '../core/facts/usage.js';
+import type { Handshake, HandshakeState } from '../core/model/handshakes.js';
+import { byTime, type InboxMessage } from '../core/model/inbox.js';
+import { append } from '../core/model/lists.js';
+import type { TaskNode, TaskState } from '../core/model/task-graph.js';
+import { sameDiagnosis, selectDiagnoses } from '../core/judge/diagnose.js';
+import { positionOf, type InboxHistory } from '../core/facts/inbox-history.js';
+import { timerDelay } from '../core/model/time.js';
+import { onClockStep } from '../core/clock-steps.js';
+import { selectHandshakes } from '../core/select/handshakes.js';
+import { selectTaskGraph } from '../core/select/tasks.js';
+import { selectTeams } from '../core/select/teams.js';
+import { activityChanged, selectActivity, selectUsage } from '../core/select/work.js';
+import type { TeamState } from '../core/facts/state.js';
+import type { Store } from '../core/store.js';
 
 export type TeamEvent =
   | { readonly kind: 'team'; readonly team: string; readonly change: 'new' | 'ended' }

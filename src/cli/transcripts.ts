@@ -5,11 +5,11 @@
  * dashboard starts it once its first frame is out, `--json` and `--once`
  * start it and wait for it to settle.
  */
-import type { Observation } from '../domain/observation.js';
-import { selectTranscriptTeams } from '../store/selectors/work.js';
-import type { Store } from '../store/store.js';
-import { TranscriptReader } from '../watch/transcripts/reader.js';
-import { TranscriptWatcher } from '../watch/transcripts/watcher.js';
+import type { Observation } from '../core/model/observation.js';
+import { selectTranscriptTeams } from '../core/select/work.js';
+import type { Store } from '../core/store.js';
+import { TranscriptReader } from '../io/watch/transcripts/reader.js';
+import { TranscriptWatcher } from '../io/watch/transcripts/watcher.js';
 
 export interface Transcripts {
   /** Read what is there; with a signal, also watch for changes until it aborts. */

@@ -2,11 +2,11 @@
  * After the wall clock steps back, `--follow` says at once that a request is
  * no longer stalled (issue 26 §4.6), not when its next timer fires.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { followTeams, type TeamEvent } from '../../src/cli/team-events.js';
-import { createStore } from '../../src/store/store.js';
-import { STEP_CHECK_MS } from '../../src/store/clock-steps.js';
+import { createStore } from '../../src/core/store.js';
+import { STEP_CHECK_MS } from '../../src/core/clock-steps.js';
 import { at, message, observe, teamState } from '../helpers/observations.js';
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { selectTeams } from '../../src/store/selectors/teams.js';
+import { selectTeams } from '../../src/core/select/teams.js';
 import { endOf } from '../helpers/capture-end.js';
 import { runCli } from '../helpers/cli.js';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';

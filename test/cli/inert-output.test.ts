@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { listAllRuns } from '../../src/journal/store-dir.js';
+import { listAllRuns } from '../../src/io/journal/store-dir.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, writeJson } from '../helpers/live.js';
 import { CLI } from '../helpers/pty.js';

@@ -5,7 +5,7 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { commonOptions, settingsOf, type CommonFlags } from '../../src/cli/options.js';
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 
 const terminal = { isTTY: true, columns: 91 } as NodeJS.WriteStream;
 const pipe = { isTTY: false } as NodeJS.WriteStream;

@@ -9,8 +9,8 @@ import { mkdirSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, unl
 import { join } from 'node:path';
 import { watch as chokidarWatch } from 'chokidar';
 import { describe, expect, it } from 'vitest';
-import { Loader } from '../../src/watch/loader.js';
-import type { Observation } from '../../src/domain/observation.js';
+import { Loader } from '../../src/io/watch/loader.js';
+import type { Observation } from '../../src/core/model/observation.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, watch, writeJson } from '../helpers/live.js';
 import { sleep, waitFor } from '../helpers/wait.js';

@@ -3,13 +3,13 @@
  * notice) without a crash, a hang or a blown stack. How long they take and how
  * much memory they use is measured by the benchmark (bench/), not here.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { snapshot } from '../../src/store/snapshot.js';
+import { snapshot } from '../../src/core/select/snapshot.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, watch, writeJson } from '../helpers/live.js';
 import { CLI, Terminal } from '../helpers/pty.js';

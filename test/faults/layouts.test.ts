@@ -2,14 +2,14 @@
  * Hostile files in the other layouts: they are shown or refused with a
  * problem, never a crash (found by a review of the per-agent and join work).
  */
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memberPaneId } from '../../components/panes/members/model.js';
-import { memberDetails } from '../../components/view-state.js';
+import { memberPaneId } from '../../src/ui/panes/members/model.js';
+import { memberDetails } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import { snapshot } from '../../src/store/snapshot.js';
+import { snapshot } from '../../src/core/select/snapshot.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, writeJson } from '../helpers/live.js';
 import { frame } from '../helpers/render.js';

@@ -1,10 +1,10 @@
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { afterEach, expect } from 'vitest';
-import { App, type AppProps } from '../../components/app.js';
+import { App, type AppProps } from '../../src/ui/app/app.js';
 import { settledSession } from '../../src/cli/session.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/core/store.js';
 import { waitFor } from './wait.js';
 
 const mounted: (() => void)[] = [];

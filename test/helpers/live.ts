@@ -1,11 +1,11 @@
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openSession, type JournalOptions, type Session } from '../../src/cli/session.js';
-import type { Observation } from '../../src/domain/observation.js';
-import { snapshot } from '../../src/store/snapshot.js';
-import { watchClaudeDir, type WatchOptions } from '../../src/watch/watcher.js';
+import type { Observation } from '../../src/core/model/observation.js';
+import { snapshot } from '../../src/core/select/snapshot.js';
+import { watchClaudeDir, type WatchOptions } from '../../src/io/watch/watcher.js';
 
 const running: AbortController[] = [];
 

@@ -1,9 +1,9 @@
-import { decodeEntry, messageKey, type InboxMessage } from '../../src/domain/inbox.js';
-import type { Observation } from '../../src/domain/observation.js';
-import type { RecordedIncident } from '../../src/domain/diagnoses/incident.js';
-import type { Member, Task, TeamConfig } from '../../src/domain/schemas.js';
-import { reducer } from '../../src/store/reducer.js';
-import { initialState, type AppState } from '../../src/store/state.js';
+import { decodeEntry, messageKey, type InboxMessage } from '../../src/core/model/inbox.js';
+import type { Observation } from '../../src/core/model/observation.js';
+import type { RecordedIncident } from '../../src/core/judge/diagnoses/incident.js';
+import type { Member, Task, TeamConfig } from '../../src/core/model/schemas.js';
+import { reducer } from '../../src/core/facts/reducer.js';
+import { initialState, type AppState } from '../../src/core/facts/state.js';
 
 export const T0 = Date.parse('2026-03-01T10:00:00.000Z');
 export const at = (seconds: number) => T0 + seconds * 1000;

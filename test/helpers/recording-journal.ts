@@ -10,8 +10,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Recording } from '../../harness/recording.mjs';
-import { classifyFile } from '../../src/domain/paths.js';
-import { namespaceDir } from '../../src/journal/store-dir.js';
+import { classifyFile } from '../../src/core/model/paths.js';
+import { namespaceDir } from '../../src/io/journal/store-dir.js';
 
 const FOLDER = /^(teams|tasks)\/([^/.][^/]*)$/u;
 const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);

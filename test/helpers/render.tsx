@@ -1,12 +1,12 @@
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import { renderToString } from 'ink';
 import React from 'react';
-import { buildDashboard } from '../../components/dashboard-model.js';
-import { Dashboard } from '../../components/dashboard.js';
-import { colorTheme, ThemeContext } from '../../components/theme.js';
-import { initialViewState, type ViewState } from '../../components/view-state.js';
-import type { WorkflowSpec } from '../../src/domain/workflow/spec.js';
-import type { AppState } from '../../src/store/state.js';
+import { buildDashboard } from '../../src/ui/screen/frame.js';
+import { Dashboard } from '../../src/ui/screen/screen.js';
+import { colorTheme, ThemeContext } from '../../src/ui/widgets/theme.js';
+import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
+import type { WorkflowSpec } from '../../src/core/workflow/spec.js';
+import type { AppState } from '../../src/core/facts/state.js';
 
 export interface FrameOptions {
   readonly width?: number;

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 /**
  * A team's run for the report's tests: its state made from observations with
  * the times a watcher gives them, teamtop's clock three days ahead of the
@@ -6,12 +6,12 @@ import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
  * asked to shut down and goes, and is sent one more message after; alice
  * idles from 3 s on with a task left; the lead exits at 20 s.
  */
-import type { Observation } from '../../src/domain/observation.js';
-import { buildRunReport } from '../../src/report/build-report.js';
-import type { RunReport } from '../../src/report/model.js';
-import { selectIncidents } from '../../src/store/selectors/incidents.js';
-import { reducer } from '../../src/store/reducer.js';
-import { initialState, type AppState, type TeamState } from '../../src/store/state.js';
+import type { Observation } from '../../src/core/model/observation.js';
+import { buildRunReport } from '../../src/core/report/build-report.js';
+import type { RunReport } from '../../src/core/report/model.js';
+import { selectIncidents } from '../../src/core/judge/select-incidents.js';
+import { reducer } from '../../src/core/facts/reducer.js';
+import { initialState, type AppState, type TeamState } from '../../src/core/facts/state.js';
 import { at, config, member, message, task } from './observations.js';
 
 export { at };

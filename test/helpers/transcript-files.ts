@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { projectSlug } from '../../src/ingest/transcript/member-of.js';
+import { projectSlug } from '../../src/core/decode/transcript/member-of.js';
 import type { TeamFiles } from './team-files.js';
 import { projectFiles, readProjectFile } from './transcripts.js';
 

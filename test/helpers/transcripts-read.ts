@@ -1,11 +1,11 @@
 /** The members' transcripts of a 2.1.332 recording, decoded and matched as teamtop does. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TranscriptFact } from '../../src/domain/transcript-facts.js';
-import { TranscriptDecoder } from '../../src/ingest/transcript/decoder.js';
-import { parseConfig } from '../../src/domain/files.js';
-import { memberOf, teamRefOf, transcriptFileOf, type TeamRef } from '../../src/ingest/transcript/member-of.js';
-import { parseSubagentMeta } from '../../src/ingest/transcript/records.js';
+import type { TranscriptFact } from '../../src/core/model/transcript-facts.js';
+import { TranscriptDecoder } from '../../src/core/decode/transcript/decoder.js';
+import { parseConfig } from '../../src/core/decode/parse.js';
+import { memberOf, teamRefOf, transcriptFileOf, type TeamRef } from '../../src/core/decode/transcript/member-of.js';
+import { parseSubagentMeta } from '../../src/core/decode/transcript/records.js';
 import { claudeDirOf, projectFiles, readProjectFile, type Mode } from './transcripts.js';
 
 /** The team as its config said before the client exited. */

@@ -3,29 +3,29 @@
  * exception, and so does everything a user can do with the result: the --json
  * document, the one-line renderings, the detail view.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fieldLines, messageLines } from '../../components/message-detail.js';
-import { handshakeLines } from '../../components/panes/handshakes/model.js';
-import { taskLines } from '../../components/panes/tasks/model.js';
-import { parseConfig, parseInbox, parseTask } from '../../src/domain/files.js';
-import type { InboxMessage } from '../../src/domain/inbox.js';
-import type { Observation } from '../../src/domain/observation.js';
-import { KNOWN_PROTOCOL_TYPES, renderProtocol } from '../../src/domain/protocol.js';
-import { formatAge, formatClock } from '../../src/domain/time.js';
-import { buildTimeline } from '../../src/domain/timeline.js';
-import { JournalWriter } from '../../src/journal/writer.js';
-import { namespaceDir } from '../../src/journal/store-dir.js';
-import { reducer } from '../../src/store/reducer.js';
-import { selectHandshakes } from '../../src/store/selectors/handshakes.js';
-import { selectMembers } from '../../src/store/selectors/members.js';
-import { selectTaskGraph } from '../../src/store/selectors/tasks.js';
-import { selectTeamMessages } from '../../src/store/selectors/messages.js';
-import { selectTeamSummaries } from '../../src/store/selectors/teams.js';
-import { snapshot } from '../../src/store/snapshot.js';
-import { initialState, type AppState } from '../../src/store/state.js';
-import { FileInterpreter } from '../../src/ingest/interpreter.js';
+import { fieldLines, messageLines } from '../../src/ui/widgets/message-detail.js';
+import { handshakeLines } from '../../src/ui/panes/handshakes/model.js';
+import { taskLines } from '../../src/ui/panes/tasks/model.js';
+import { parseConfig, parseInbox, parseTask } from '../../src/core/decode/parse.js';
+import type { InboxMessage } from '../../src/core/model/inbox.js';
+import type { Observation } from '../../src/core/model/observation.js';
+import { KNOWN_PROTOCOL_TYPES, renderProtocol } from '../../src/core/decode/protocol.js';
+import { formatAge, formatClock } from '../../src/core/model/time.js';
+import { buildTimeline } from '../../src/core/model/timeline.js';
+import { JournalWriter } from '../../src/io/journal/writer.js';
+import { namespaceDir } from '../../src/io/journal/store-dir.js';
+import { reducer } from '../../src/core/facts/reducer.js';
+import { selectHandshakes } from '../../src/core/select/handshakes.js';
+import { selectMembers } from '../../src/core/select/members.js';
+import { selectTaskGraph } from '../../src/core/select/tasks.js';
+import { selectTeamMessages } from '../../src/core/select/messages.js';
+import { selectTeamSummaries } from '../../src/core/select/teams.js';
+import { snapshot } from '../../src/core/select/snapshot.js';
+import { initialState, type AppState } from '../../src/core/facts/state.js';
+import { FileInterpreter } from '../../src/core/decode/interpreter.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 

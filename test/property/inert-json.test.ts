@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inertJson, inertJsonPieces } from '../../src/domain/inert-json.js';
+import { inertJson, inertJsonPieces } from '../../src/core/text/inert-json.js';
 
 const written = (value: unknown): string[] => {
   return [...inertJsonPieces(value)];

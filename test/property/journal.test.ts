@@ -5,19 +5,19 @@
  * restarted meanwhile, replaying the journal reaches exactly the state the
  * live run reached, though the journal records changes rather than texts.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Observation } from '../../src/domain/observation.js';
-import { replayRuns } from '../../src/journal/restore.js';
-import { listRuns, namespaceDir } from '../../src/journal/store-dir.js';
-import { JournalWriter } from '../../src/journal/writer.js';
-import { snapshot } from '../../src/store/snapshot.js';
-import { createStore, type Store } from '../../src/store/store.js';
-import { FileInterpreter } from '../../src/ingest/interpreter.js';
+import type { Observation } from '../../src/core/model/observation.js';
+import { replayRuns } from '../../src/io/journal/restore.js';
+import { listRuns, namespaceDir } from '../../src/io/journal/store-dir.js';
+import { JournalWriter } from '../../src/io/journal/writer.js';
+import { snapshot } from '../../src/core/select/snapshot.js';
+import { createStore, type Store } from '../../src/core/store.js';
+import { FileInterpreter } from '../../src/core/decode/interpreter.js';
 import { iso, T0 } from '../helpers/observations.js';
 
 const MEMBERS = ['lead', 'worker'] as const;

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INBOX_ENTRY_FIELDS, InboxEntrySchema, isPlainInboxEntry } from '../../src/domain/schemas.js';
-import { EntrySchema, isPlainEntry } from '../../src/journal/format.js';
-import { replayRuns } from '../../src/journal/restore.js';
+import { INBOX_ENTRY_FIELDS, InboxEntrySchema, isPlainInboxEntry } from '../../src/core/model/schemas.js';
+import { EntrySchema, isPlainEntry } from '../../src/io/journal/format.js';
+import { replayRuns } from '../../src/io/journal/restore.js';
 import { iso } from '../helpers/observations.js';
 
 /** Values of every JSON type, and the odd ones a file can hold (`1e999` parses as Infinity). */

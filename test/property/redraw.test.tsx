@@ -84,7 +84,7 @@ type Line = { readonly pieces: readonly Piece[] } | { readonly parts: readonly P
 /**
  * The characters that fit in `width` columns. Ink's own cut keeps a wide
  * character across the edge, a line one column wider than the terminal; the
- * dashboard cuts its text itself (components/text.ts), and so does this frame.
+ * dashboard cuts its text itself (src/core/text/fit.ts), and so does this frame.
  */
 function fit(text: readonly string[], width: number): string {
   let shown = '';
@@ -100,7 +100,7 @@ function fit(text: readonly string[], width: number): string {
 const asItIs = (text: string) => text;
 
 function Frame({ lines, columns, rows }: { lines: readonly Line[]; columns: number; rows: number }) {
-  // One line shorter than the terminal, as teamtop's layout keeps every frame (components/layout.ts).
+  // One line shorter than the terminal, as teamtop's layout keeps every frame (src/ui/screen/layout.ts).
   return (
     <Box flexDirection="column" width={columns}>
       {lines.slice(0, rows - 1).map((line, i) =>

@@ -4,19 +4,19 @@
  * or columns than the terminal has. Drawn by Ink's own renderer, in this
  * process, with its rows watched as they are composed (helpers/overdraw.ts).
  */
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import { renderToString } from 'ink';
 import React from 'react';
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../components/dashboard-model.js';
-import { Dashboard } from '../../components/dashboard.js';
-import { memberPaneId } from '../../components/panes/members/model.js';
-import { monochromeTheme, ThemeContext } from '../../components/theme.js';
-import { initialViewState, type ViewState } from '../../components/view-state.js';
+import { buildDashboard } from '../../src/ui/screen/frame.js';
+import { Dashboard } from '../../src/ui/screen/screen.js';
+import { memberPaneId } from '../../src/ui/panes/members/model.js';
+import { monochromeTheme, ThemeContext } from '../../src/ui/widgets/theme.js';
+import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import { DIR_PROBLEM } from '../../src/domain/observation.js';
-import { initialState, type AppState } from '../../src/store/state.js';
+import { DIR_PROBLEM } from '../../src/core/model/observation.js';
+import { initialState, type AppState } from '../../src/core/facts/state.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { takeOverdraws } from '../helpers/overdraw.js';
 

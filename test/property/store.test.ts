@@ -6,12 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byTime, type InboxMessage } from '../../src/domain/inbox.js';
-import type { Observation } from '../../src/domain/observation.js';
-import { positionOf, type InboxHistory } from '../../src/store/inbox-history.js';
-import { createStore } from '../../src/store/store.js';
-import type { AppState } from '../../src/store/state.js';
-import { FileInterpreter } from '../../src/ingest/interpreter.js';
+import { byTime, type InboxMessage } from '../../src/core/model/inbox.js';
+import type { Observation } from '../../src/core/model/observation.js';
+import { positionOf, type InboxHistory } from '../../src/core/facts/inbox-history.js';
+import { createStore } from '../../src/core/store.js';
+import type { AppState } from '../../src/core/facts/state.js';
+import { FileInterpreter } from '../../src/core/decode/interpreter.js';
 import { iso, T0 } from '../helpers/observations.js';
 
 const TEAM = 'team';

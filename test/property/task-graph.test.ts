@@ -1,7 +1,7 @@
 /**
  * The task graph on any task list: cycles, self-loops, blockers that do not
  * exist, relations named on one side only, ids in any spelling. The rule, as
- * src/domain/task-graph.ts defines it:
+ * src/core/model/task-graph.ts defines it:
  *
  * - `u` blocks `t` when `t.blockedBy` names `u`, or when `u.blocks` names `t`
  *   (either side is enough);
@@ -15,13 +15,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTask } from '../../src/domain/files.js';
-import type { Observation } from '../../src/domain/observation.js';
-import type { Task } from '../../src/domain/schemas.js';
-import { buildTaskGraph, compareIds, type TaskNode, type TaskRecord, type TaskState } from '../../src/domain/task-graph.js';
-import { reducer } from '../../src/store/reducer.js';
-import { selectTaskGraph } from '../../src/store/selectors/tasks.js';
-import { initialState } from '../../src/store/state.js';
+import { parseTask } from '../../src/core/decode/parse.js';
+import type { Observation } from '../../src/core/model/observation.js';
+import type { Task } from '../../src/core/model/schemas.js';
+import { buildTaskGraph, compareIds, type TaskNode, type TaskRecord, type TaskState } from '../../src/core/model/task-graph.js';
+import { reducer } from '../../src/core/facts/reducer.js';
+import { selectTaskGraph } from '../../src/core/select/tasks.js';
+import { initialState } from '../../src/core/facts/state.js';
 
 /** Ids as file names spell them, and as other tasks refer to them. */
 const ID_POOL = [

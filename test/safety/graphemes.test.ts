@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutGraphemes, graphemes, mayJoin } from '../../src/domain/graphemes.js';
+import { cutGraphemes, graphemes, mayJoin } from '../../src/core/text/graphemes.js';
 import { HUGE_WORD, ODD_TEXTS } from './corpus.js';
 
 const segmenter = new Intl.Segmenter();

@@ -11,12 +11,12 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { memberPaneId, messageKey } from '../../components/panes/members/model.js';
-import { TIMELINE } from '../../components/panes/timeline/model.js';
-import type { PaneId } from '../../components/pane.js';
-import type { ViewState } from '../../components/view-state.js';
+import { memberPaneId, messageKey } from '../../src/ui/panes/members/model.js';
+import { TIMELINE } from '../../src/ui/panes/timeline/model.js';
+import type { PaneId } from '../../src/ui/panes/pane.js';
+import type { ViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import type { AppState } from '../../src/store/state.js';
+import type { AppState } from '../../src/core/facts/state.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 

@@ -4,27 +4,27 @@
  * get wrong): nothing but our own colours reaches the terminal, and nothing
  * leaves its place.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/domain/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../components/dashboard-model.js';
-import { DIAGNOSES } from '../../components/panes/diagnoses/model.js';
-import { HANDSHAKES } from '../../components/panes/handshakes/model.js';
-import { memberPaneId, messageKey } from '../../components/panes/members/model.js';
-import { TASKS, taskKey } from '../../components/panes/tasks/model.js';
-import { TIMELINE } from '../../components/panes/timeline/model.js';
-import { selectDiagnoses } from '../../src/store/selectors/diagnoses.js';
-import { selectHandshakes } from '../../src/store/selectors/handshakes.js';
-import { selectTimeline } from '../../src/store/selectors/messages.js';
-import { selectTaskGraph } from '../../src/store/selectors/tasks.js';
-import { Dashboard } from '../../components/dashboard.js';
-import { NO_FILTERS } from '../../src/domain/message-filter.js';
-import { colorTheme, memberColor, NEUTRAL, ThemeContext } from '../../components/theme.js';
-import { initialViewState, type ViewState } from '../../components/view-state.js';
+import { buildDashboard } from '../../src/ui/screen/frame.js';
+import { DIAGNOSES } from '../../src/ui/panes/diagnoses/model.js';
+import { HANDSHAKES } from '../../src/ui/panes/handshakes/model.js';
+import { memberPaneId, messageKey } from '../../src/ui/panes/members/model.js';
+import { TASKS, taskKey } from '../../src/ui/panes/tasks/model.js';
+import { TIMELINE } from '../../src/ui/panes/timeline/model.js';
+import { selectDiagnoses } from '../../src/core/judge/diagnose.js';
+import { selectHandshakes } from '../../src/core/select/handshakes.js';
+import { selectTimeline } from '../../src/core/select/messages.js';
+import { selectTaskGraph } from '../../src/core/select/tasks.js';
+import { Dashboard } from '../../src/ui/screen/screen.js';
+import { NO_FILTERS } from '../../src/core/model/message-filter.js';
+import { colorTheme, memberColor, NEUTRAL, ThemeContext } from '../../src/ui/widgets/theme.js';
+import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import { initialState, type AppState } from '../../src/store/state.js';
+import { initialState, type AppState } from '../../src/core/facts/state.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { GHOST, hostile, HOSTILE_TEAM, HOSTILE_TEAM_2, LEAD, STRAY, WORKER, writeHostileTeam, writeOddTeam } from './corpus.js';
 import { columnsOf, expectFits, expectOnlyOwnColours, plainText } from './screen.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { sanitizeBlock, sanitizeLine } from '../../src/domain/sanitize.js';
+import { sanitizeBlock, sanitizeLine } from '../../src/core/text/sanitize.js';
 import { ATTACKS, BELL_FLOOD, HUGE_WORD, ODD_TEXTS } from './corpus.js';
 import { terminalWidth, tmuxWidth } from './terminal-width.js';
 

@@ -9,8 +9,8 @@
  */
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { graphemes } from '../../src/domain/graphemes.js';
-import { sanitizeBlock, sanitizeLine } from '../../src/domain/sanitize.js';
+import { graphemes } from '../../src/core/text/graphemes.js';
+import { sanitizeBlock, sanitizeLine } from '../../src/core/text/sanitize.js';
 import { GLIBC_VERSION } from './glibc-widths.js';
 import { tmuxCells, tmuxWidth } from './terminal-width.js';
 

@@ -1,0 +1,290 @@
+/**
+ * A transcript's appended text, decoded into facts (src/core/model/transcript-facts.ts).
+ *
+ *   const decoder = new TranscriptDecoder();        one per transcript file
+ *   decoder.push(text): TranscriptFact[]            the text appended since the last push (it may end mid-line)
+ *   decoder.counts                                  lines seen, parsed, skipped unparsed, invalid
+ *   decoder.problem                                 why the last invalid line was (never what it held)
+ *   decoder.identity                                who writes it, once a record said
+ *   decoder.held                                    characters held of a line not finished yet
+ *
+ * The watcher reads what was appended to a transcript (as it follows an output
+ * log) and hands it over as text; a line not finished yet is kept until its
+ * end arrives. A line is classified before it is parsed (record-type.ts): only
+ * `assistant`, `user`, `system` and `cost-state` records are parsed, and a
+ * line of another type that arrives in pieces is dropped as soon as its type is
+ * known. A line that is not JSON, or not a record of the shape expected, is
+ * counted and skipped: never a throw. `new TranscriptDecoder({ midLine: true })`
+ * starts reading in the middle of a line (a read that starts where the byte
+ * before is not a line break): the text up to the first line break is dropped.
+ */
+import type { Tokens, TranscriptFact, TranscriptIdentity } from '../../model/transcript-facts.js';
+import { describeIssue } from '../../model/schemas.js';
+import { leadingRecordType, recordTypeOf } from './record-type.js';
+import {
+  AssistantRecordSchema,
+  CostStateSchema,
+  PARSED_TYPES,
+  SystemRecordSchema,
+  TextBlockSchema,
+  ToolResultBlockSchema,
+  ToolUseBlockSchema,
+  UserRecordSchema,
+  costFact,
+  tokensOf,
+  type AssistantRecord,
+  type RecordIdentity,
+  type UserRecord,
+} from './records.js';
+import { firstLine, mailLine, NAME_MAX, protocolMessage, SPAWN_PROMPT_MAX, spawnedBy, teammateMessages, toolDetail } from './text-lines.js';
+
+/** How many responses' usage is remembered: the records of one response come together. */
+const RESPONSES_REMEMBERED = 64;
+/** How much of an unfinished line is read for its type. */
+const HEAD = 4096;
+/** A longer unfinished line is not held: it is counted invalid when its end arrives. */
+const LONGEST_LINE = 64 * 1024 * 1024;
+/** A decision that let a tool run; anything else refused it. */
+const ALLOWED = new Set(['accept', 'allow', 'approve', 'approved']);
+
+export interface DecoderCounts {
+  /** Lines seen whole (empty ones aside). */
+  lines: number;
+  parsed: number;
+  /** Lines of a type teamtop does not read, never parsed. */
+  skipped: number;
+  /** Lines that are not a record (not JSON, no type, not the shape expected). */
+  invalid: number;
+}
+
+const sameTokens = (a: Tokens, b: Tokens): boolean =>
+  a.input === b.input &&
+  a.output === b.output &&
+  a.cacheRead === b.cacheRead &&
+  a.cacheCreation === b.cacheCreation &&
+  a.cacheCreation1h === b.cacheCreation1h;
+
+export class TranscriptDecoder {
+  readonly counts: DecoderCounts = { lines: 0, parsed: 0, skipped: 0, invalid: 0 };
+  problem: string | undefined;
+  identity: TranscriptIdentity | undefined;
+  private pending = '';
+  /** Drop what arrives until the next line break (a skipped, or too long, line in pieces). */
+  private dropping: 'skipped' | 'invalid' | undefined;
+  private usage = new Map<string, Tokens>();
+  /** The last time a record said, for the records that say none. */
+  private at = Number.NaN;
+  /** Whether a turn is under way: its end is said once (end_turn, then the client's turn_duration). */
+  private turnOpen = false;
+  /** The response whose end_turn ended the last turn. */
+  private endedBy: string | undefined;
+  private userRecords = 0;
+
+  constructor(options: { readonly midLine?: boolean } = {}) {
+    if (options.midLine) {
+      this.dropping = 'skipped';
+      // Its first record went by unread: no record read is a spawn prompt.
+      this.userRecords = 1;
+    }
+  }
+
+  /** Characters held of a line whose end has not arrived yet. */
+  get held(): number {
+    return this.pending.length;
+  }
+
+  push(text: string): TranscriptFact[] {
+    const facts: TranscriptFact[] = [];
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      if (this.dropping) this.endDropped();
+      else this.line(this.pending === '' ? text.slice(start, end) : this.pending + text.slice(start, end), facts);
+      this.pending = '';
+      start = end + 1;
+    }
+    if (start < text.length && !this.dropping) this.hold(text.slice(start));
+    return facts;
+  }
+
+  /**
+   * The start of a line whose end has not arrived: dropped as soon as it is
+   * known to be of no use. A type that comes before any object comes within
+   * its first few hundred bytes: past HEAD, the start is not read again (each
+   * read of a line being built copies it whole).
+   */
+  private hold(piece: string): void {
+    const before = this.pending.length;
+    this.pending += piece;
+    const type = before < HEAD ? leadingRecordType(this.pending) : undefined;
+    if (type !== undefined && !PARSED_TYPES.has(type)) this.dropping = 'skipped';
+    else if (this.pending.length > LONGEST_LINE) this.dropping = 'invalid';
+    if (this.dropping) this.pending = '';
+  }
+
+  private endDropped(): void {
+    this.counts.lines++;
+    if (this.dropping === 'invalid') this.invalid('longer than teamtop reads');
+    else this.counts.skipped++;
+    this.dropping = undefined;
+  }
+
+  private invalid(why: string): void {
+    this.counts.invalid++;
+    this.problem = `line ${this.counts.lines}: ${why}`;
+  }
+
+  private line(line: string, facts: TranscriptFact[]): void {
+    if (line.trim() === '') return;
+    this.counts.lines++;
+    const type = recordTypeOf(line);
+    if (type === undefined) return this.invalid('not a record (no JSON object with a type)');
+    if (!PARSED_TYPES.has(type)) {
+      this.counts.skipped++;
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return this.invalid(`a ${type} record that is not valid JSON`);
+    }
+    const schema =
+      type === 'assistant'
+        ? AssistantRecordSchema
+        : type === 'user'
+          ? UserRecordSchema
+          : type === 'system'
+            ? SystemRecordSchema
+            : CostStateSchema;
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) return this.invalid(`a ${type} record: ${describeIssue(parsed.error)}`);
+    this.counts.parsed++;
+    const record = parsed.data;
+    if (record.type === 'cost-state') {
+      facts.push(costFact(record));
+      return;
+    }
+    const at = record.timestamp === undefined ? Number.NaN : Date.parse(record.timestamp);
+    if (!Number.isNaN(at)) this.at = at;
+    this.learn(record, facts);
+    if (record.type === 'assistant') this.assistant(record, facts);
+    else if (record.type === 'user') this.user(record, facts);
+    else if (record.subtype === 'turn_duration') this.endTurn(null, facts);
+  }
+
+  /** Who writes the transcript: said once known, and again when a record says more (a team, a name). */
+  private learn(record: RecordIdentity, facts: TranscriptFact[]): void {
+    if (record.sessionId === undefined) return;
+    const known = this.identity;
+    const identity: TranscriptIdentity = {
+      sessionId: known?.sessionId ?? record.sessionId,
+      sidechain: known?.sidechain ?? record.isSidechain === true,
+      agentId: known?.agentId ?? record.agentId,
+      teamName: known?.teamName ?? record.teamName,
+      agentName: known?.agentName ?? record.agentName,
+      cwd: known?.cwd ?? record.cwd,
+    };
+    if (known && identity.teamName === known.teamName && identity.agentName === known.agentName) return;
+    this.identity = identity;
+    facts.push({ kind: 'identity', identity });
+  }
+
+  private endTurn(messageId: string | null, facts: TranscriptFact[]): void {
+    if (!this.turnOpen) return;
+    this.turnOpen = false;
+    facts.push({ kind: 'turn-ended', messageId, at: this.at });
+  }
+
+  private assistant(record: AssistantRecord, facts: TranscriptFact[]): void {
+    const { message } = record;
+    const messageId = message.id;
+    const at = this.at;
+    for (const block of message.content) {
+      const type = block !== null && typeof block === 'object' ? (block as { type?: unknown }).type : undefined;
+      if (type === 'tool_use') {
+        const use = ToolUseBlockSchema.safeParse(block);
+        if (use.success) {
+          const { id, name, input } = use.data;
+          facts.push({ kind: 'tool-started', id, name: firstLine(name, NAME_MAX) ?? '?', detail: toolDetail(name, input), messageId, at });
+          const spawned = spawnedBy(name, input);
+          if (spawned) facts.push({ ...spawned, at });
+        }
+      } else if (type === 'text') {
+        const text = TextBlockSchema.safeParse(block);
+        const line = text.success ? firstLine(text.data.text) : null;
+        if (line !== null) facts.push({ kind: 'text', line, messageId, at });
+      } else if (type === 'thinking' || type === 'redacted_thinking') {
+        facts.push({ kind: 'thinking', messageId, at });
+      }
+    }
+    this.count(messageId, message.model, message.usage, facts);
+    // A response's later records (one per block) repeat its stop reason: its turn ends once.
+    if (messageId === this.endedBy) return;
+    this.turnOpen = true;
+    if (message.stop_reason === 'end_turn') {
+      this.endTurn(messageId, facts);
+      this.endedBy = messageId;
+    }
+  }
+
+  /** A response's usage, once per message id (and again if a later record of it differs). */
+  private count(messageId: string, model: string | undefined, usage: AssistantRecord['message']['usage'], facts: TranscriptFact[]): void {
+    // `<synthetic>`: a message the client wrote itself (an API error), with no usage.
+    if (usage === undefined || model === undefined || model === '<synthetic>') return;
+    const tokens = tokensOf(usage);
+    const previous = this.usage.get(messageId);
+    if (previous !== undefined && sameTokens(previous, tokens)) return;
+    this.usage.delete(messageId);
+    this.usage.set(messageId, tokens);
+    if (this.usage.size > RESPONSES_REMEMBERED) this.usage.delete(this.usage.keys().next().value!);
+    facts.push({ kind: 'usage', messageId, model, tokens, previous: previous ?? null, at: this.at });
+  }
+
+  private user(record: UserRecord, facts: TranscriptFact[]): void {
+    const at = this.at;
+    const first = this.userRecords++ === 0;
+    const { content } = record.message;
+    if (typeof content !== 'string') {
+      for (const block of content) {
+        const result = ToolResultBlockSchema.safeParse(block);
+        if (result.success) {
+          const decision = record.permissionDecision;
+          const denied = decision !== undefined && !ALLOWED.has(decision.decision);
+          const outcome = denied ? 'denied' : result.data.is_error === true ? 'error' : 'ok';
+          facts.push({ kind: 'tool-finished', id: result.data.tool_use_id, outcome, byPerson: decision?.source === 'user_temporary', at });
+          this.turnOpen = true;
+        } else {
+          const text = TextBlockSchema.safeParse(block);
+          if (text.success) this.said(text.data.text, record, first, facts);
+        }
+      }
+      return;
+    }
+    this.said(content, record, first, facts);
+  }
+
+  /** A user record's text: mail taken, a teammate's spawn prompt (its first record), or a person's prompt. */
+  private said(text: string, record: UserRecord, first: boolean, facts: TranscriptFact[]): void {
+    const at = this.at;
+    const messages = teammateMessages(text);
+    const teammate = record.isSidechain === true || record.agentName !== undefined;
+    let spawn = first && teammate;
+    if (messages.length === 0) {
+      if (record.isMeta === true) return;
+      const line = firstLine(text, spawn ? SPAWN_PROMPT_MAX : undefined);
+      if (line === null || line.startsWith('<')) return;
+      facts.push(spawn ? { kind: 'spawn-prompt', line, at } : { kind: 'prompt', line, at });
+      this.turnOpen = true;
+      return;
+    }
+    for (const message of messages) {
+      // The spawn prompt is the first plain-text message (a tmux teammate's first record also holds its task assignment).
+      const line = spawn && protocolMessage(message.body) === undefined ? firstLine(message.body, SPAWN_PROMPT_MAX) : null;
+      if (line !== null) {
+        facts.push({ kind: 'spawn-prompt', line, at });
+        spawn = false;
+      } else facts.push({ kind: 'mail-taken', from: firstLine(message.from, NAME_MAX) ?? '?', line: mailLine(message), at });
+    }
+    this.turnOpen = true;
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The transcript records teamtop reads, as zod schemas (zod/mini, like
+ * src/core/model/schemas.ts), and the `.meta.json` beside an in-process
+ * teammate's transcript.
+ *
+ *   PARSED_TYPES                      the record types the decoder parses (all others are skipped unparsed)
+ *   AssistantRecordSchema, UserRecordSchema, SystemRecordSchema, CostStateSchema
+ *   ToolUseBlockSchema, TextBlockSchema, ToolResultBlockSchema   one content block each
+ *   parseSubagentMeta(text): SubagentMeta | undefined
+ *
+ * Lenient, as the client changes these between releases: a field of the wrong
+ * type is dropped rather than failing the record, and a content block is read
+ * on its own (one odd block does not lose the others). Unknown fields are left
+ * out of the parsed value: a record holds the user's code and the client's
+ * prompts, and nothing not named here is kept.
+ */
+import * as z from 'zod/mini';
+import { lenient } from '../../model/schemas.js';
+import type { Tokens, TranscriptFact } from '../../model/transcript-facts.js';
+
+export const PARSED_TYPES: ReadonlySet<string> = new Set(['assistant', 'user', 'system', 'cost-state']);
+
+/** A token count: anything else counts as none. */
+const count = z.catch(z.number().check(z.gte(0)), 0);
+
+/** Who wrote the record: on every record the client writes for a member. */
+const identity = {
+  sessionId: lenient(z.string()),
+  isSidechain: lenient(z.boolean()),
+  agentId: lenient(z.string()),
+  teamName: lenient(z.string()),
+  agentName: lenient(z.string()),
+  cwd: lenient(z.string()),
+  timestamp: lenient(z.string()),
+};
+
+/** The identity fields a record may carry. */
+export interface RecordIdentity {
+  readonly sessionId?: string | undefined;
+  readonly isSidechain?: boolean | undefined;
+  readonly agentId?: string | undefined;
+  readonly teamName?: string | undefined;
+  readonly agentName?: string | undefined;
+  readonly cwd?: string | undefined;
+}
+
+export const UsageSchema = z.object({
+  input_tokens: count,
+  output_tokens: count,
+  cache_read_input_tokens: count,
+  cache_creation_input_tokens: count,
+  cache_creation: lenient(z.object({ ephemeral_1h_input_tokens: count })),
+});
+
+/** A response's `usage`, as facts count it. */
+export const tokensOf = (usage: z.infer<typeof UsageSchema>): Tokens => ({
+  input: usage.input_tokens,
+  output: usage.output_tokens,
+  cacheRead: usage.cache_read_input_tokens,
+  cacheCreation: usage.cache_creation_input_tokens,
+  cacheCreation1h: usage.cache_creation?.ephemeral_1h_input_tokens ?? 0,
+});
+
+export const AssistantRecordSchema = z.object({
+  type: z.literal('assistant'),
+  ...identity,
+  message: z.object({
+    id: z.string().check(z.minLength(1)),
+    model: lenient(z.string()),
+    content: z.catch(z.array(z.unknown()), []),
+    stop_reason: lenient(z.nullable(z.string())),
+    usage: lenient(UsageSchema),
+  }),
+});
+export type AssistantRecord = z.infer<typeof AssistantRecordSchema>;
+
+export const ToolUseBlockSchema = z.object({
+  type: z.literal('tool_use'),
+  id: z.string().check(z.minLength(1)),
+  name: z.string(),
+  input: z.catch(z.record(z.string(), z.unknown()), {}),
+});
+
+export const TextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+
+export const ToolResultBlockSchema = z.object({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string().check(z.minLength(1)),
+  is_error: lenient(z.boolean()),
+});
+
+export const UserRecordSchema = z.object({
+  type: z.literal('user'),
+  ...identity,
+  /** The client's own messages to the model (reminders, command output): no prompt of a person's. */
+  isMeta: lenient(z.boolean()),
+  message: z.object({ content: z.union([z.string(), z.array(z.unknown())]) }),
+  /** How the tool call of this record's `tool_result` was allowed: `source: "user_temporary"` is a person answering a prompt. */
+  permissionDecision: lenient(z.object({ decision: z.string(), source: lenient(z.string()) })),
+});
+export type UserRecord = z.infer<typeof UserRecordSchema>;
+
+export const SystemRecordSchema = z.object({
+  type: z.literal('system'),
+  ...identity,
+  subtype: lenient(z.string()),
+  durationMs: lenient(z.number()),
+});
+
+const ModelUsageSchema = z.object({
+  inputTokens: count,
+  outputTokens: count,
+  cacheReadInputTokens: count,
+  cacheCreationInputTokens: count,
+  costUSD: count,
+});
+
+export const CostStateSchema = z.object({
+  type: z.literal('cost-state'),
+  sessionId: lenient(z.string()),
+  totalCostUSD: z.number().check(z.gte(0)),
+  modelUsage: z.catch(z.record(z.string(), ModelUsageSchema), {}),
+});
+
+/** A `cost-state` record, as a fact. */
+export const costFact = (record: z.infer<typeof CostStateSchema>): TranscriptFact => ({
+  kind: 'cost',
+  totalUSD: record.totalCostUSD,
+  models: Object.entries(record.modelUsage).map(([model, usage]) => ({
+    model,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    cacheReadTokens: usage.cacheReadInputTokens,
+    cacheCreationTokens: usage.cacheCreationInputTokens,
+    costUSD: usage.costUSD,
+  })),
+});
+
+/** `agent-<id>.meta.json`, beside a subagent's transcript: an in-process teammate's says so. */
+export const SubagentMetaSchema = z.object({
+  name: lenient(z.string()),
+  teamName: lenient(z.string()),
+  /** `in_process_teammate` for a team's teammate; other subagents say otherwise or nothing. */
+  taskKind: lenient(z.string()),
+  agentType: lenient(z.string()),
+  color: lenient(z.string()),
+  model: lenient(z.string()),
+  planModeRequired: lenient(z.boolean()),
+});
+export type SubagentMeta = z.infer<typeof SubagentMetaSchema>;
+
+/** A `.meta.json` file's text, read: undefined when it is not JSON or not an object. */
+export function parseSubagentMeta(text: string): SubagentMeta | undefined {
+  try {
+    const parsed = SubagentMetaSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,297 @@
+/**
+ * The reducer: observations in, state out. Pure, no I/O, no clock: every time it
+ * needs comes inside the observation.
+ */
+import type { Observation } from '../model/observation.js';
+import { formatBytes } from '../model/agent.js';
+import { listed, unlisted } from '../model/roster.js';
+import { later, toEpoch } from '../model/time.js';
+import type { TeamConfig } from '../model/schemas.js';
+import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
+import {
+  emptyTeam,
+  initialState,
+  type AgentLog,
+  type AgentRecord,
+  type AppState,
+  type MemberRecord,
+  type Problem,
+  type TeamState,
+} from './state.js';
+import { maxOf } from '../model/lists.js';
+import { applySessionState, applyTranscript } from './transcripts.js';
+import { endRecordedWork, putRecordedWork } from './recorded-work.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../model/thresholds.js';
+import { Moments } from '../judge/moments.js';
+
+export type Action =
+  | { readonly type: 'observed'; readonly observations: readonly Observation[] }
+  /** Forget everything (a replay jumping back to its start). */
+  | { readonly type: 'reset' }
+  /** The journal is restored: from here on the files are followed, and every team's moments judged. */
+  | { readonly type: 'live' };
+
+/** The latest of some instants, ignoring unknown ones (NaN when all are unknown). */
+function latest(times: readonly number[]): number {
+  const known = times.filter(Number.isFinite);
+  return known.length > 0 ? maxOf(known) : Number.NaN;
+}
+
+function lastMessageTime(inbox: InboxHistory): number {
+  for (let i = inbox.messages.length - 1; i >= 0; i--) {
+    const { time } = inbox.messages[i]!;
+    if (Number.isFinite(time)) return time;
+  }
+  return Number.NaN;
+}
+
+function applyConfig(team: TeamState, config: TeamConfig, seen: { at: number; live: boolean }): TeamState {
+  const members = new Map<string, MemberRecord>();
+  for (const info of config.members) {
+    const known = team.members.get(info.name);
+    // tmux teammates flip `isActive` between turns: when it last flipped is since when they idle or work.
+    // A flip from what an earlier read said happened since that read, whatever read sees it (a rescan
+    // too); the flag's first sighting by a scan says nothing about since when.
+    let activeSince: number;
+    if (known && known.info.isActive === info.isActive) activeSince = known.activeSince;
+    else if (typeof known?.info.isActive === 'boolean') activeSince = seen.at;
+    else activeSince = liveAt(seen);
+    const stays = listed(known?.stays ?? [], toEpoch(info.joinedAt ?? info.spawnedAt), known?.inConfig === true);
+    members.set(info.name, { name: info.name, info, inConfig: true, activeSince, stays });
+  }
+  for (const [name, record] of team.members) {
+    if (!members.has(name))
+      members.set(name, record.inConfig ? { ...record, inConfig: false, stays: unlisted(record.stays, liveAt(seen)) } : record);
+  }
+  // First-seen order: members already known keep their place.
+  const ordered = new Map<string, MemberRecord>();
+  for (const name of team.members.keys()) ordered.set(name, members.get(name)!);
+  for (const [name, record] of members) if (!ordered.has(name)) ordered.set(name, record);
+  const joined = config.members.map((member) => toEpoch(member.joinedAt));
+  return {
+    ...team,
+    config,
+    members: ordered,
+    lastActivity: latest([team.lastActivity, toEpoch(config.createdAt), ...joined]),
+  };
+}
+
+function withInbox(team: TeamState, member: string, update: (inbox: InboxHistory) => InboxHistory, fresh: Fresh): TeamState {
+  const before = team.inboxes.get(member) ?? emptyInbox(member);
+  const after = update(before);
+  if (after === before && team.inboxes.has(member)) return team;
+  const inboxes = ownMap(team.inboxes, fresh);
+  inboxes.set(member, after);
+  return withFields(team, { inboxes, lastActivity: later(team.lastActivity, lastMessageTime(after)) }, fresh);
+}
+
+/** Lines of an agent's output log kept: what a screen can show many times over. */
+export const MAX_LOG_LINES = 1000;
+
+const NO_AGENT: AgentRecord = { status: null, log: null, artifacts: null };
+
+function withAgent(team: TeamState, member: string, update: (agent: AgentRecord) => AgentRecord): TeamState {
+  const before = team.agents.get(member) ?? NO_AGENT;
+  const after = update(before);
+  if (after === before) return team;
+  const agents = new Map(team.agents);
+  agents.set(member, after);
+  return { ...team, agents };
+}
+
+function followLog(log: AgentLog | null, observation: Extract<Observation, { kind: 'log' }>): AgentLog {
+  const notes: string[] = [];
+  if (observation.reset && log) notes.push('— output.log was truncated or replaced: showing the new one —');
+  if (observation.skipped > 0) notes.push(`— ${formatBytes(observation.skipped)} not shown —`);
+  const added = [...notes, ...observation.lines];
+  const before = observation.reset || !log ? [] : log.lines;
+  const lines = before.length + added.length > MAX_LOG_LINES ? [...before, ...added].slice(-MAX_LOG_LINES) : [...before, ...added];
+  return { lines, partial: observation.partial, total: (log?.total ?? 0) + added.length, present: true };
+}
+
+/** When a change was seen as it happened; NaN for what a scan found (it says what is there, not since when). */
+const liveAt = ({ at, live }: { at: number; live: boolean }): number => (live ? at : Number.NaN);
+
+/**
+ * Teams, maps and message lists made while applying one batch of
+ * observations: nobody has seen them yet, so the next observation of the batch
+ * may change them in place. Copying a team's task map for each of a batch's
+ * 10,000 task files, or an inbox's history for each of a restored journal's
+ * changes, would be quadratic; a team and its inboxes copied for each would
+ * be garbage by the hundred thousand.
+ */
+type Fresh = WeakSet<object>;
+
+/** A map this batch may change: `map` itself when the batch made it, else a copy of it. */
+function ownMap<V>(map: ReadonlyMap<string, V>, fresh: Fresh): Map<string, V> {
+  if (fresh.has(map)) return map as Map<string, V>;
+  const copy = new Map(map);
+  fresh.add(copy);
+  return copy;
+}
+
+/** `team` with `fields` changed: in place when this batch made it, else in a copy (which the batch then owns). */
+function withFields(team: TeamState, fields: Partial<TeamState>, fresh: Fresh): TeamState {
+  if (fresh.has(team)) return Object.assign(team as { -readonly [K in keyof TeamState]: TeamState[K] }, fields);
+  const copy = { ...team, ...fields };
+  fresh.add(copy);
+  return copy;
+}
+
+function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): TeamState {
+  switch (observation.kind) {
+    case 'config':
+      return touch(applyConfig(team, observation.config, observation), observation, true, fresh);
+    case 'inbox':
+      return touch(
+        withInbox(
+          team,
+          observation.member,
+          (inbox) => applyInboxFile(inbox, observation.messages, observation.unchanged, liveAt(observation), fresh),
+          fresh,
+        ),
+        observation,
+        true,
+        fresh,
+      );
+    case 'agent-status':
+      return touch(
+        withAgent(team, observation.member, (agent) => ({ ...agent, status: observation.status })),
+        observation,
+        false,
+        fresh,
+      );
+    case 'log':
+      if (
+        observation.lines.length === 0 &&
+        !observation.reset &&
+        observation.skipped === 0 &&
+        observation.partial === team.agents.get(observation.member)?.log?.partial
+      ) {
+        return team;
+      }
+      return touch(
+        withAgent(team, observation.member, (agent) => ({ ...agent, log: followLog(agent.log, observation) })),
+        observation,
+        false,
+        fresh,
+      );
+    case 'artifacts':
+      return touch(
+        withAgent(team, observation.member, (agent) => ({ ...agent, artifacts: { entries: observation.entries, more: observation.more } })),
+        observation,
+        false,
+        fresh,
+      );
+    case 'task': {
+      const tasks = ownMap(team.tasks, fresh);
+      tasks.set(observation.task.id, { task: observation.task, deleted: false });
+      return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
+    }
+    case 'file-gone': {
+      const { target } = observation;
+      if (target.kind === 'inbox') {
+        return touch(
+          withInbox(team, target.member, (inbox) => removeInboxFile(inbox, liveAt(observation), fresh), fresh),
+          observation,
+          false,
+          fresh,
+        );
+      }
+      if (target.kind === 'task') {
+        const record = team.tasks.get(target.id);
+        if (!record || record.deleted) return team;
+        const tasks = ownMap(team.tasks, fresh);
+        tasks.set(target.id, { ...record, deleted: true });
+        return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
+      }
+      // A team file is the whole team: the team ended when it went.
+      if (target.kind === 'team-file') return team.present ? { ...team, present: false } : team;
+      if (target.kind === 'output-log') {
+        return withAgent(team, target.member, (agent) =>
+          agent.log?.present ? { ...agent, log: { ...agent.log, present: false } } : agent,
+        );
+      }
+      if (target.kind === 'artifacts')
+        return withAgent(team, target.member, (agent) => (agent.artifacts ? { ...agent, artifacts: null } : agent));
+      // A removed status file leaves its last word on screen.
+      return team;
+    }
+    case 'folder':
+      return observation.target.kind === 'team-dir' && !team.present ? { ...team, isTeam: true, present: true } : team;
+    case 'folder-gone':
+      return observation.target.kind === 'team-dir' && team.present ? { ...team, present: false } : team;
+    case 'transcript':
+      return applyTranscript(team, observation);
+    case 'session-state':
+      return applySessionState(team, observation);
+    case 'activity': {
+      const recordedWork = ownMap(team.recordedWork, fresh);
+      putRecordedWork(recordedWork, observation.member, observation.work);
+      return withFields(team, { recordedWork }, fresh);
+    }
+    case 'problem':
+    case 'problem-gone':
+    case 'run':
+    case 'incidents':
+      return team;
+  }
+}
+
+/** Mark activity (a change seen live; a scan says nothing about when) and presence. */
+function touch(team: TeamState, { at, live }: { at: number; live: boolean }, teamFolderExists: boolean, fresh: Fresh): TeamState {
+  const lastActivity = live ? later(team.lastActivity, at) : team.lastActivity;
+  const present = teamFolderExists || team.present;
+  if (Object.is(lastActivity, team.lastActivity) && present === team.present) return team;
+  return withFields(team, { lastActivity, present, isTeam: team.isTeam || present }, fresh);
+}
+
+function applyObservations(state: AppState, observations: readonly Observation[], options: Thresholds): AppState {
+  let teams: Map<string, TeamState> | undefined;
+  let problems: Map<string, Problem> | undefined;
+  // Lists made after a moment was judged are new: what was judged is never changed in place.
+  let fresh: Fresh = new WeakSet();
+  const moments = new Moments(state, options);
+  for (const observation of observations) {
+    if (moments.begins(observation) && moments.end(teams ?? state.teams)) fresh = new WeakSet();
+    if (observation.kind === 'problem') {
+      const { path, message } = observation;
+      (problems ??= new Map(state.problems)).set(path, { path, message, since: state.problems.get(path)?.since ?? observation.at });
+      continue;
+    }
+    if (observation.kind === 'problem-gone') {
+      if ((problems ?? state.problems).has(observation.path)) (problems ??= new Map(state.problems)).delete(observation.path);
+      continue;
+    }
+    if (observation.kind === 'run' || observation.kind === 'incidents') {
+      if (moments.record(observation, teams ?? state.teams)) fresh = new WeakSet();
+      if (observation.kind === 'run') teams = endRecordedWork(teams ?? state.teams, [observation.team]) ?? teams;
+      continue;
+    }
+    const name = 'target' in observation ? observation.target.team : observation.team;
+    const before = (teams ?? state.teams).get(name);
+    // What a journal recorded of a member's work is not judged: the diagnoses read only live transcripts.
+    if (observation.kind !== 'activity') moments.touch(name, before, observation);
+    const after = applyToTeam(before ?? emptyTeam(name), observation, fresh);
+    if (after !== before) (teams ??= new Map(state.teams)).set(name, after);
+  }
+  moments.end(teams ?? state.teams);
+  const incidents = moments.result();
+  const recorded = moments.recordedResult();
+  if (!teams && !problems && incidents === state.incidents && recorded === state.recorded) return state;
+  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems, incidents, recorded };
+}
+
+export function reducer(state: AppState, action: Action, options: Thresholds = DEFAULT_THRESHOLDS): AppState {
+  switch (action.type) {
+    case 'observed':
+      return applyObservations(state, action.observations, options);
+    case 'reset':
+      return initialState;
+    case 'live': {
+      // What the journal recorded of members' work is over (recorded-work.ts).
+      const teams = endRecordedWork(state.teams, state.teams.keys());
+      return state.recorded.size === 0 && !teams ? state : { ...state, recorded: new Set(), teams: teams ?? state.teams };
+    }
+  }
+}

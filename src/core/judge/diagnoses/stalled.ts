@@ -1,0 +1,66 @@
+/**
+ * `stalled`: a request nobody has answered for `--stall-after` or longer, both
+ * sides still on the team. A request to or from a member who has gone is
+ * abandoned, not stalled: nobody can answer it, or nobody waits for it; so is
+ * one sent to an earlier self of a member that joined again (2.1.330 clears
+ * it from the inbox).
+ */
+import type { Handshake } from '../../model/handshakes.js';
+import { diagnosis, messageEvidence, requestName, type Detector, type Diagnosis } from './diagnosis.js';
+import { isWaiting } from './facts.js';
+import { sentToEarlierSelf } from './stale-request.js';
+
+function action(handshake: Handshake): string {
+  const { to, from, requestId } = handshake;
+  switch (handshake.kind) {
+    case 'permission':
+      return `answer ${from}'s permission prompt in ${to}'s session (a tmux teammate's request waits in the lead's pane)`;
+    case 'plan_approval':
+      return `approve or reject ${from}'s plan in ${to}'s session`;
+    case 'sandbox_permission':
+      return `allow or deny the host in ${to}'s session`;
+    case 'join':
+      return `let ${from} in, or turn it away`;
+    default:
+      return `send ${to} a plain-text nudge quoting request ${requestId}; teammates often act on text when they ignore the protocol message`;
+  }
+}
+
+/**
+ * Said once per handshake: a judged handshake is the same object while its
+ * request and state are (selectors/handshakes.ts), so thousands stalled are
+ * not worded again each time one more stalls.
+ */
+const said = new WeakMap<Handshake, Diagnosis>();
+
+function stalledDiagnosis(handshake: Handshake): Diagnosis {
+  let known = said.get(handshake);
+  if (!known) {
+    known = diagnosis('stalled', `handshake:${handshake.requestId}`, {
+      severity: 'warning',
+      members: [handshake.to, handshake.from],
+      since: handshake.requestedAt!,
+      summary: `${handshake.to} has not answered ${handshake.from}'s ${requestName(handshake.kind)} ${handshake.requestId}${handshake.fact ? ` (${handshake.fact})` : ''}${isWaiting(handshake.request!) ? `; it is still unread in ${handshake.to}'s inbox` : ''}`,
+      action: action(handshake),
+      evidence: [messageEvidence(handshake.request!)],
+    });
+    said.set(handshake, known);
+  }
+  return known;
+}
+
+export const stalled: Detector = {
+  kind: 'stalled',
+  detect(facts) {
+    return facts.unanswered
+      .filter(
+        (handshake) =>
+          handshake.request !== null &&
+          handshake.response === null &&
+          handshake.state !== 'abandoned' &&
+          facts.clock.passed(handshake.requestedAt ?? Number.NaN, facts.stallAfterMs) &&
+          !sentToEarlierSelf(facts, handshake),
+      )
+      .map(stalledDiagnosis);
+  },
+};

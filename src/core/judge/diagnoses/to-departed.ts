@@ -1,0 +1,73 @@
+/**
+ * `to-departed`: mail nobody will read because its member has gone. Two ways:
+ *
+ * - sent after it shut down or left the roster. 2.1.330 refuses a message to
+ *   a tmux teammate that left, and brings an in-process one back with it (a
+ *   new stay: that clears this); what is sent after it leaves again stays
+ *   unread.
+ * - sent before, and never taken: still waiting in its inbox when it went
+ *   (2.1.330: an in-process teammate brought back by a message shut down with
+ *   two messages unread). A shutdown request is left out: it went, as asked.
+ *
+ * An answer to a request is left out: the one who asked has stopped waiting,
+ * and nothing is lost (2.1.34's lead acknowledged each approved shutdown so).
+ * A message sent after counts once it has waited SETTLING_MS (the in-process
+ * teammate it brings back rejoins within that); one left waiting counts once
+ * SETTLING_MS have passed since teamtop saw the member go (it may take its mail
+ * on the way out, or come back).
+ */
+import { isRequest, takesPartInHandshake } from '../../model/handshakes.js';
+import type { InboxMessage } from '../../model/inbox.js';
+import { minOf } from '../../model/lists.js';
+import { currentStay } from '../../model/roster.js';
+import { diagnosis, listed, memberEvidence, messagesEvidence, oldestFirst, plural, unique, type Detector } from './diagnosis.js';
+import { cameAt, SETTLING_MS, type MemberFacts } from './facts.js';
+
+/** When teamtop saw the member go: its approval came, or it was seen leaving the roster (its `goneAt` when neither was seen). */
+function seenGoing(member: MemberFacts): number {
+  const seen = [member.approval ? cameAt(member.approval) : Number.NaN, currentStay(member.stays)?.leftAt ?? Number.NaN].filter(
+    Number.isFinite,
+  );
+  return seen.length > 0 ? minOf(seen) : member.goneAt;
+}
+
+/** `2 messages after it shut down`, `2 messages before it left the roster that it never took`, or both. */
+function whatWasLost(before: number, after: number, how: string): string {
+  const never = `before it ${how} that it never took`;
+  if (after === 0) return `${plural(before, 'message')} ${never}`;
+  if (before === 0) return `${plural(after, 'message')} after it ${how}`;
+  return `${plural(before + after, 'message')}, ${before} ${never} and ${after} after`;
+}
+
+export const toDeparted: Detector = {
+  kind: 'to-departed',
+  detect(facts) {
+    return [...facts.members.values()].flatMap((member) => {
+      const { name, goneAt } = member;
+      if (!member.gone || !Number.isFinite(goneAt)) return [];
+      const inbox = facts.inboxes.get(name);
+      const forIt = (message: InboxMessage) => message.from !== name && !(takesPartInHandshake(message) && !isRequest(message));
+      const late = (inbox?.messages ?? []).filter(
+        (message) => message.time > goneAt && forIt(message) && facts.clock.passed(cameAt(message), SETTLING_MS),
+      );
+      const waiting = (inbox?.waiting ?? []).filter(
+        (message) => !(message.time > goneAt) && forIt(message) && message.kind !== 'shutdown_request',
+      );
+      const untaken = waiting.length > 0 && facts.clock.passed(seenGoing(member), SETTLING_MS) ? waiting : [];
+      const lost = [...untaken, ...late];
+      if (lost.length === 0) return [];
+      const senders = unique(lost.map((message) => message.from));
+      const how = member.approval && member.approval.time <= goneAt ? 'shut down' : 'left the roster';
+      return [
+        diagnosis('to-departed', `mail:${name}`, {
+          severity: 'warning',
+          members: [name, ...senders],
+          since: untaken.length > 0 ? goneAt : late[0]!.time,
+          summary: `${listed(senders)} sent ${name} ${whatWasLost(untaken.length, late.length, how)}: nobody will read ${lost.length === 1 ? 'it' : 'them'}`,
+          action: `send what they ask to a member still on the team, or spawn ${name} again to take them`,
+          evidence: oldestFirst([memberEvidence(name, goneAt), ...messagesEvidence(lost)]),
+        }),
+      ];
+    });
+  },
+};

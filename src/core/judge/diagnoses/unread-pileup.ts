@@ -1,0 +1,49 @@
+/**
+ * `unread-pileup`: messages wait in the inbox of a member that is on the team
+ * and working or idle, the oldest for `--stall-after` or longer, and it has
+ * picked up nothing since that one came: its mail is not reaching it. What a
+ * member sent itself is not mail it waits for, nor is a `task_assignment`: the
+ * task list says the same, and older versions never marked one read (the hive
+ * captures' analysts did their assigned work with it unread). The lead stops
+ * reading its inbox once no teammate is left: then its inbox is not judged. A
+ * request is its handshake's to diagnose (stalled says it waits unread).
+ */
+import { isRequest } from '../../model/handshakes.js';
+import type { MemberStatus } from '../../model/member-status.js';
+import { diagnosis, inboxEvidence, listed, messagesEvidence, plural, unique, type Detector } from './diagnosis.js';
+import { cameAt, isPresent, type TeamFacts } from './facts.js';
+
+/** Statuses of a member that takes its mail: not blocked on its own request, not on its way out. */
+const READING: ReadonlySet<MemberStatus> = new Set(['lead', 'working', 'quiet', 'idle', 'interrupted']);
+
+const teammatesLeft = (facts: TeamFacts, lead: string): boolean =>
+  [...facts.members.values()].some((member) => member.name !== lead && member.known && !member.gone);
+
+export const unreadPileup: Detector = {
+  kind: 'unread-pileup',
+  detect(facts) {
+    return [...facts.inboxes].flatMap(([name, inbox]) => {
+      const member = facts.members.get(name);
+      if (!member || !READING.has(member.status) || !isPresent(facts, name)) return [];
+      if (member.isLead && !teammatesLeft(facts, name)) return [];
+      const waiting = inbox.waiting.filter((message) => message.from !== name && message.kind !== 'task_assignment' && !isRequest(message));
+      const oldest = waiting[0];
+      if (!oldest) return [];
+      const since = cameAt(oldest);
+      // It took a message that came after, or took one since: mail reaches it.
+      if (inbox.lastTaken >= since || !facts.clock.passed(since, facts.stallAfterMs)) return [];
+      return [
+        diagnosis('unread-pileup', `inbox:${name}`, {
+          severity: 'warning',
+          members: [name],
+          since,
+          summary: `${plural(waiting.length, 'message')} from ${listed(unique(waiting.map((message) => message.from)))} ${waiting.length === 1 ? 'waits' : 'wait'} in ${name}'s inbox, and ${name} has picked up none since ${waiting.length === 1 ? 'it' : 'the oldest'} came`,
+          action: member.isLead
+            ? `check the lead's session: it reads its inbox between turns, so it may be stuck in one (a prompt waiting for an answer)`
+            : `send ${name} a short plain-text message (a new message wakes an idle teammate), and check its process is alive (tmux: its pane)`,
+          evidence: [inboxEvidence(name, since), ...messagesEvidence(waiting)],
+        }),
+      ];
+    });
+  },
+};

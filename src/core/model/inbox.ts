@@ -1,0 +1,161 @@
+/**
+ * Inbox messages: one decoded element of `teams/<team>/inboxes/<member>.json`.
+ */
+import { boundDepth, decodeText, renderProtocol, type DecodedText } from '../decode/protocol.js';
+import { isInstant, toEpoch } from './time.js';
+import { InboxEntrySchema, describeIssue, isPlainInboxEntry, type InboxEntry, type ProtocolMessage } from './schemas.js';
+
+export interface InboxMessage {
+  /**
+   * Identity across rewrites, within its inbox: `msg_id` when present (the string
+   * itself, nothing new to keep in memory), else (inbox, from, timestamp, text).
+   */
+  readonly key: string;
+  /** The inbox owner: messages in `<member>.json` are messages to that member. */
+  readonly to: string;
+  readonly from: string;
+  /** As written (ISO), or '' when missing. */
+  readonly timestamp: string;
+  /** Epoch ms, NaN when the timestamp is missing or unreadable. */
+  readonly time: number;
+  readonly read: boolean;
+  readonly summary: string | null;
+  /** The sender's colour as the envelope gives it (absent from the lead). */
+  readonly color: string | null;
+  /** `text` exactly as written. */
+  readonly body: string;
+  /** `text`, or the protocol type (`idle_notification`, …). */
+  readonly kind: string;
+  readonly data: ProtocolMessage | null;
+  /** Plain text, or the one-line rendering of a protocol message. */
+  readonly text: string;
+  /** Gone from its file: delivered and deleted by Claude Code, or lost. */
+  readonly delivered: boolean;
+  /**
+   * When teamtop first saw it in its file, as the file changed (epoch ms): about
+   * when it was written. NaN when it was already there when teamtop looked.
+   */
+  readonly seenAt: number;
+  /** When teamtop saw it leave its file (epoch ms); NaN while there, or when it went unseen. */
+  readonly deliveredAt: number;
+  /** The lead's signature on a message to a tmux teammate (2.1.330 `lead_sig`). */
+  readonly leadSig: string | null;
+}
+
+/** Oldest first; messages without a readable time go last. For stable sorts. */
+export function byTime(a: InboxMessage, b: InboxMessage): number {
+  const at = Number.isNaN(a.time) ? Number.POSITIVE_INFINITY : a.time;
+  const bt = Number.isNaN(b.time) ? Number.POSITIVE_INFINITY : b.time;
+  return at === bt ? 0 : at < bt ? -1 : 1;
+}
+
+/** A number out of a Date's range is kept as written, with an unknown time. */
+function timestampOf(value: unknown): { timestamp: string; time: number } {
+  if (typeof value === 'number') {
+    return isInstant(value) ? { timestamp: new Date(value).toISOString(), time: value } : { timestamp: String(value), time: Number.NaN };
+  }
+  if (typeof value === 'string') return { timestamp: value, time: toEpoch(value) };
+  return { timestamp: '', time: Number.NaN };
+}
+
+/**
+ * The identity of a raw element, computed without validating it, so that an
+ * unchanged message is recognised before any work is spent on it.
+ */
+export function messageKey(owner: string, element: unknown): string | undefined {
+  if (typeof element !== 'object' || element === null) return undefined;
+  const entry = element as Record<string, unknown>;
+  if (typeof entry['msg_id'] === 'string' && entry['msg_id'] !== '') return entry['msg_id'];
+  if (typeof entry['messageId'] === 'string' && entry['messageId'] !== '') return entry['messageId'];
+  const { from, text, timestamp } = entry;
+  if (typeof from !== 'string' || typeof text !== 'string') return undefined;
+  // Any JSON value: an object whose `toString` is not a function cannot be made a string by String().
+  const stamp = typeof timestamp === 'object' && timestamp !== null ? JSON.stringify(timestamp) : String(timestamp);
+  return `${owner}\u0000${from}\u0000${stamp}\u0000${text}`;
+}
+
+/**
+ * The kind an envelope gives a plain-text message (the API-spec layout's
+ * `type: "system_init"`, `"shutdown_request"`…), with its `metadata` as the
+ * message's data, so a request id in it pairs like any protocol message's.
+ * `message` is newer Claude Code's word for "a message": no kind at all.
+ */
+function envelopeKind(entry: InboxEntry): DecodedText | undefined {
+  if (!entry.type || entry.type === 'message' || entry.type === 'text') return undefined;
+  const data = boundDepth({ ...entry.metadata, type: entry.type }) as ProtocolMessage;
+  return { kind: entry.type, data };
+}
+
+/**
+ * `seenAt`: when it was first seen (NaN: the read is no sign of when it came).
+ * `readAt`: when the file holding it was read. One stamped later than that was
+ * there by then: it was seen then, at the latest, so a request a file dates in
+ * 2100 ages from when teamtop first read it, at start-up too.
+ */
+export function decodeEntry(owner: string, key: string, entry: InboxEntry, seenAt = Number.NaN, readAt = Number.NaN): InboxMessage {
+  const inText = decodeText(entry.text);
+  const fromEnvelope = inText.data ? undefined : envelopeKind(entry);
+  const decoded = fromEnvelope ?? inText;
+  const { timestamp, time } = timestampOf(entry.timestamp);
+  // Fields named one by one, not spread: the same shape for every message, made a little faster on a restore's thousands.
+  return {
+    key,
+    to: owner,
+    from: entry.from,
+    timestamp,
+    time,
+    read: entry.read === true,
+    summary: entry.summary ?? null,
+    color: entry.color ?? null,
+    body: entry.text,
+    kind: decoded.kind,
+    data: decoded.data,
+    text: fromEnvelope ? `${fromEnvelope.kind}: ${entry.text}` : decoded.data ? renderProtocol(decoded.data) : entry.text,
+    delivered: false,
+    seenAt: Number.isNaN(seenAt) && time > readAt ? readAt : seenAt,
+    deliveredAt: Number.NaN,
+    leadSig: entry.lead_sig ?? null,
+  };
+}
+
+export interface InboxParse {
+  readonly messages: readonly InboxMessage[];
+  /** Elements that could not be read, each as "message <n>: <why>". */
+  readonly invalid: readonly string[];
+}
+
+/**
+ * Decode an inbox file's parsed array. `known` holds the messages decoded from
+ * the previous read of the same file: Claude Code appends and flips `read`, so
+ * most elements are reused as they are, and only new or changed ones are
+ * validated and decoded. A new one was first seen `seenAt`; a changed one
+ * keeps when it was.
+ */
+export function decodeInbox(
+  owner: string,
+  elements: readonly unknown[],
+  known: ReadonlyMap<string, InboxMessage>,
+  /** Position of the first element in the file, for numbering invalid ones. */
+  firstIndex = 0,
+  seenAt = Number.NaN,
+  /** When the file was read (see decodeEntry). */
+  readAt = Number.NaN,
+): InboxParse {
+  const messages: InboxMessage[] = [];
+  const invalid: string[] = [];
+  elements.forEach((element, index) => {
+    const key = messageKey(owner, element);
+    const previous = key === undefined ? undefined : known.get(key);
+    if (previous && previous.read === ((element as { read?: unknown }).read === true)) {
+      messages.push(previous);
+      return;
+    }
+    const entry = isPlainInboxEntry(element) ? { success: true as const, data: element } : InboxEntrySchema.safeParse(element);
+    if (!entry.success || key === undefined) {
+      invalid.push(`message ${firstIndex + index + 1}: ${entry.success ? 'unreadable' : describeIssue(entry.error)}`);
+      return;
+    }
+    messages.push(decodeEntry(owner, key, entry.data, previous ? previous.seenAt : seenAt, readAt));
+  });
+  return { messages, invalid };
+}

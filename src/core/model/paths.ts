@@ -1,0 +1,231 @@
+/**
+ * Where things live under a Claude config dir, and what a path means.
+ * Paths here are relative to the config dir and use `/` separators; `\` is a
+ * character a name may hold (the watcher turns the platform's separator into `/`).
+ *
+ * Besides the layout Claude Code writes (`teams/<team>/config.json`,
+ * `teams/<team>/inboxes/<member>.json`, `tasks/<team>/<n>.json`), two more:
+ * a team described by one file, `teams/<team>.json` (swarm-tools), and per-agent
+ * records of some team runners, `tasks/<team>/<member>/` holding
+ * `task-status.json`, `output.log` and an `artifacts/` folder. And the
+ * sessions' own files, which name no team: transcripts under `projects/` and
+ * live states under `sessions/` (TranscriptTarget).
+ */
+
+/** What a file or folder under the config dir holds, for the files we read. */
+export type FileTarget = TeamFileTarget | TranscriptTarget;
+
+/** A file of a team's: under `teams/` or `tasks/`, named by the team. */
+export type TeamFileTarget =
+  | { readonly kind: 'config'; readonly team: string }
+  /** `teams/<team>.json`: a whole team in one file, the same fields as a config. */
+  | { readonly kind: 'team-file'; readonly team: string }
+  | { readonly kind: 'inbox'; readonly team: string; readonly member: string }
+  | { readonly kind: 'task'; readonly team: string; readonly id: string }
+  | { readonly kind: 'agent-status'; readonly team: string; readonly member: string }
+  /** An agent's stdout and stderr: followed like `tail -F`, not parsed. */
+  | { readonly kind: 'output-log'; readonly team: string; readonly member: string }
+  /** The agent's artifacts folder: "read" is a listing of names and sizes. */
+  | { readonly kind: 'artifacts'; readonly team: string; readonly member: string };
+
+/**
+ * A session's files, named by no team (which member's a transcript is, a
+ * selector works out: src/core/decode/transcript/member-of.ts): a transcript or the
+ * meta beside a subagent's, under `projects/`, and a running session's live
+ * state, `sessions/<pid>.json`. Only a separate watcher of the folders of the
+ * teams known reads them (src/io/watch/transcripts/).
+ */
+export type TranscriptTarget =
+  { readonly kind: 'transcript'; readonly file: TranscriptFile } | { readonly kind: 'session-state'; readonly pid: string };
+
+export type TranscriptFile =
+  /** `<slug>/<sessionId>.jsonl`: a lead's or a tmux teammate's session (or anyone's). */
+  | { readonly kind: 'session'; readonly slug: string; readonly sessionId: string }
+  /** `<slug>/<sessionId>/subagents/agent-<agentId>.jsonl`: a subagent's, or an in-process teammate's. */
+  | { readonly kind: 'subagent'; readonly slug: string; readonly sessionId: string; readonly agentId: string }
+  /** The `.meta.json` beside it. */
+  | { readonly kind: 'subagent-meta'; readonly slug: string; readonly sessionId: string; readonly agentId: string };
+
+export const PROJECTS = 'projects';
+export const SESSIONS = 'sessions';
+
+const SESSION = /^([^/]+)\/([^/]+)\.jsonl$/u;
+const SUBAGENT = /^([^/]+)\/([^/]+)\/subagents\/agent-([^/]+?)(\.meta\.json|\.jsonl)$/u;
+
+/** What a path relative to projects/ is (`/` separated): undefined for anything else. */
+export function transcriptFileOf(path: string): TranscriptFile | undefined {
+  const subagent = SUBAGENT.exec(path);
+  if (subagent) {
+    const [, slug = '', sessionId = '', agentId = '', extension] = subagent;
+    return { kind: extension === '.jsonl' ? 'subagent' : 'subagent-meta', slug, sessionId, agentId };
+  }
+  const session = SESSION.exec(path);
+  if (session) return { kind: 'session', slug: session[1] ?? '', sessionId: session[2] ?? '' };
+  return undefined;
+}
+
+/** The path of a transcript file relative to projects/. */
+export function transcriptPathOf(file: TranscriptFile): string {
+  if (file.kind === 'session') return `${file.slug}/${file.sessionId}.jsonl`;
+  return `${file.slug}/${file.sessionId}/subagents/agent-${file.agentId}${file.kind === 'subagent' ? '.jsonl' : '.meta.json'}`;
+}
+
+/** A session's file under `projects/` or `sessions/` (a relative path), or undefined. */
+export function classifySessionFile(relative: string): TranscriptTarget | undefined {
+  const [root, ...rest] = split(relative) ?? [];
+  if (root === SESSIONS) {
+    const pid = rest.length === 1 ? JSON_FILE.exec(rest[0]!)?.[1] : undefined;
+    return pid ? { kind: 'session-state', pid } : undefined;
+  }
+  const file = root === PROJECTS ? transcriptFileOf(rest.join('/')) : undefined;
+  return file ? { kind: 'transcript', file } : undefined;
+}
+
+/** Folders whose appearance or removal means something. */
+export type FolderTarget = { readonly kind: 'team-dir'; readonly team: string } | { readonly kind: 'tasks-dir'; readonly team: string };
+
+/** A name can hold any character, a line break too (`s`: `.` matches \n, \r, U+2028 and U+2029). */
+const JSON_FILE = /^(.+)\.json$/su;
+
+const AGENT_STATUS_FILE = 'task-status.json';
+const OUTPUT_LOG_FILE = 'output.log';
+const ARTIFACTS_FOLDER = 'artifacts';
+const AGENT_ENTRIES = new Set([AGENT_STATUS_FILE, OUTPUT_LOG_FILE, ARTIFACTS_FOLDER]);
+
+/**
+ * Where Claude Code 2.1.330 moves a team's folder on exit (`<team>.deleted-<uuid>`),
+ * removing it milliseconds later: the team ending, not a team of its own.
+ */
+const DELETED_TEAM = /\.deleted-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+/** 2.1.330's temp file, `<file>.tmp.<8 hex>`, renamed over `<file>`. */
+const TEMP_FILE = /\.tmp\.[0-9a-f]+$/iu;
+
+/**
+ * A component that is a lock file/dir, a temp file, a folder on its way out or
+ * other writer bookkeeping. A name that only holds `.tmp.` (`a.tmp.b`) is not.
+ */
+function isBookkeeping(name: string): boolean {
+  return name.startsWith('.') || name.endsWith('.lock') || name.endsWith('.tmp') || TEMP_FILE.test(name) || DELETED_TEAM.test(name);
+}
+
+/**
+ * An inbox is named after its owner, whatever the owner is called: `.alice.json`
+ * is `.alice`'s inbox, not bookkeeping (a writer's temp files there do not end
+ * in `.json`).
+ */
+const isInbox = (parts: readonly string[], i: number): boolean =>
+  i === 3 && parts[0] === 'teams' && parts[2] === 'inboxes' && JSON_FILE.test(parts[3]!);
+
+function split(relative: string): string[] | undefined {
+  const parts = relative.split('/').filter((part) => part !== '' && part !== '.');
+  if (parts.some((part, i) => part === '..' || (isBookkeeping(part) && !isInbox(parts, i)))) return undefined;
+  return parts;
+}
+
+/** A per-agent file or folder: `tasks/<team>/<member>/<entry>`. */
+function classifyAgentEntry(team: string, member: string, entry: string): TeamFileTarget | undefined {
+  if (entry === AGENT_STATUS_FILE) return { kind: 'agent-status', team, member };
+  if (entry === OUTPUT_LOG_FILE) return { kind: 'output-log', team, member };
+  if (entry === ARTIFACTS_FOLDER) return { kind: 'artifacts', team, member };
+  return undefined;
+}
+
+/**
+ * The team file a relative path names, or undefined when it is not one the
+ * team files' reader reads (a session's files: classifySessionFile).
+ * Anything inside an agent's artifacts folder names the folder: a change there
+ * changes its listing.
+ */
+export function classifyFile(relative: string): TeamFileTarget | undefined {
+  const known = classified.get(relative);
+  if (known !== undefined || classified.has(relative)) return known;
+  const target = classify(relative);
+  if (classified.size >= MAX_CLASSIFIED) classified.clear();
+  classified.set(relative, target);
+  return target;
+}
+
+/** Paths classified lately: a replay asks about the same few paths a million times, and splitting each again cost seconds. */
+const classified = new Map<string, TeamFileTarget | undefined>();
+const MAX_CLASSIFIED = 4096;
+
+function classify(relative: string): TeamFileTarget | undefined {
+  const artifact = /^(tasks\/[^/]+\/[^/]+\/artifacts)\/[^/]+$/u.exec(relative);
+  const parts = split(artifact ? artifact[1]! : relative);
+  if (!parts) return undefined;
+  const [root, team, third, fourth, fifth, ...rest] = parts;
+  if (!team || rest.length > 0) return undefined;
+  if (root === 'teams' && third === undefined) {
+    const name = JSON_FILE.exec(team)?.[1];
+    return name ? { kind: 'team-file', team: name } : undefined;
+  }
+  if (root === 'teams' && third === 'config.json' && fourth === undefined) return { kind: 'config', team };
+  if (root === 'teams' && third === 'inboxes' && fourth && fifth === undefined) {
+    const member = JSON_FILE.exec(fourth)?.[1];
+    return member ? { kind: 'inbox', team, member } : undefined;
+  }
+  if (root === 'tasks' && third && fourth === undefined) {
+    const id = JSON_FILE.exec(third)?.[1];
+    return id ? { kind: 'task', team, id } : undefined;
+  }
+  if (root === 'tasks' && third && fourth && fifth === undefined) return classifyAgentEntry(team, third, fourth);
+  return undefined;
+}
+
+/** The folder a relative path names, when it is a team's or a task list's folder. */
+export function classifyFolder(relative: string): FolderTarget | undefined {
+  const parts = split(relative);
+  if (!parts || parts.length !== 2) return undefined;
+  const [root, team] = parts as [string, string];
+  if (root === 'teams') return JSON_FILE.test(team) ? undefined : { kind: 'team-dir', team };
+  if (root === 'tasks') return { kind: 'tasks-dir', team };
+  return undefined;
+}
+
+/**
+ * Whether a watcher should look inside / at this path at all. Everything outside
+ * `teams/` and `tasks/` (transcripts, settings, projects) is none of our business,
+ * and lock directories churn on every write. In an inboxes folder only inboxes
+ * are: a temp file written there and renamed over an inbox (`<inbox>.json.<pid>`)
+ * would otherwise be added to the watch and taken off it again on every message.
+ */
+export function isWatchable(relative: string): boolean {
+  const parts = split(relative);
+  if (!parts) return false;
+  const [root, , entry] = parts;
+  if (root === undefined) return true;
+  if (root === 'tasks') {
+    if (parts.length <= 3) return true;
+    if (!AGENT_ENTRIES.has(parts[3]!)) return false;
+    return parts.length === 4 || (parts.length === 5 && parts[3] === ARTIFACTS_FOLDER);
+  }
+  if (root !== 'teams') return false;
+  if (entry === undefined) return true;
+  if (entry === 'config.json') return parts.length === 3;
+  return entry === 'inboxes' && (parts.length === 3 || (parts.length === 4 && JSON_FILE.test(parts[3]!)));
+}
+
+/** The relative path of a target's file. */
+export function pathOf(target: FileTarget): string {
+  switch (target.kind) {
+    case 'config':
+      return `teams/${target.team}/config.json`;
+    case 'team-file':
+      return `teams/${target.team}.json`;
+    case 'inbox':
+      return `teams/${target.team}/inboxes/${target.member}.json`;
+    case 'task':
+      return `tasks/${target.team}/${target.id}.json`;
+    case 'agent-status':
+      return `tasks/${target.team}/${target.member}/${AGENT_STATUS_FILE}`;
+    case 'output-log':
+      return `tasks/${target.team}/${target.member}/${OUTPUT_LOG_FILE}`;
+    case 'artifacts':
+      return `tasks/${target.team}/${target.member}/${ARTIFACTS_FOLDER}`;
+    case 'transcript':
+      return `${PROJECTS}/${transcriptPathOf(target.file)}`;
+    case 'session-state':
+      return `${SESSIONS}/${target.pid}.json`;
+  }
+}

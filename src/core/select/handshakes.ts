@@ -1,0 +1,228 @@
+/**
+ * A team's handshakes judged as of a moment: open, stalled, answered,
+ * abandoned. Only the open ones can change with the clock: a long run's
+ * thousands of answered ones are judged once, kept in one list per version of
+ * the pairings, and never walked again on a frame.
+ */
+import { idleOf } from '../judge/diagnoses/idle.js';
+import { judgeHandshake, openState, orderHandshakes, type Handshake, type Pairing } from '../model/handshakes.js';
+import type { AppState, TeamState } from '../facts/state.js';
+import { memoize } from './memo.js';
+import { selectMembers } from './members.js';
+import { selectPairings } from './pairings.js';
+import { selectTeams } from './teams.js';
+
+/** Members who will never answer or wait again: shut down, or gone from the roster. */
+export const selectGone = memoize((team: TeamState): ReadonlySet<string> => {
+  const gone = new Set<string>();
+  for (const member of selectMembers(team)) if (member.departed || member.status === 'shut down') gone.add(member.name);
+  return gone;
+});
+
+/** A team's pairings still open (no answer yet): the only ones the clock can change. */
+const openPairings = memoize((pairings: Pairing[]): readonly Pairing[] => pairings.filter((pairing) => pairing.response === null));
+
+const NOBODY: ReadonlySet<string> = new Set();
+
+/** An answered handshake's judgement does not change with the clock: it is judged once. */
+const answeredOnce = new WeakMap<Pairing, Handshake>();
+
+/**
+ * By its first answer too: pairing again after a change makes new pairings of
+ * the same messages, and the incidents judge a team at every change.
+ */
+const answeredBy = new WeakMap<object, Handshake>();
+
+const sameMessages = (a: Pairing, b: Pairing): boolean =>
+  a.request === b.request && a.responses.length === b.responses.length && a.responses.every((message, i) => message === b.responses[i]);
+
+const judgedAnswer = (pairing: Pairing): Handshake => {
+  let handshake = answeredOnce.get(pairing);
+  if (handshake) return handshake;
+  const known = pairing.response === null ? undefined : answeredBy.get(pairing.response);
+  handshake = known && sameMessages(known, pairing) ? known : judgeHandshake(pairing, 0, 0, NOBODY);
+  answeredOnce.set(pairing, handshake);
+  if (pairing.response !== null) answeredBy.set(pairing.response, handshake);
+  return handshake;
+};
+
+/** An open handshake as last judged: the same object while its state is the same. */
+const openLast = new WeakMap<Pairing, Handshake>();
+
+/** The moment an open handshake stalls (+∞: it never does by the clock). */
+const stallsAt = (handshake: Handshake, stallAfterMs: number): number =>
+  handshake.requestedAt === null ? Number.POSITIVE_INFINITY : handshake.requestedAt + stallAfterMs;
+
+/** An open pairing judged as of `now`: the same object while its state is the same. */
+function judgedOpen(pairing: Pairing, now: number, stallAfterMs: number, gone: ReadonlySet<string>): Handshake {
+  const last = openLast.get(pairing);
+  if (last && last.state === openState(pairing, now, stallAfterMs, gone)) return last;
+  const judged = judgeHandshake(pairing, now, stallAfterMs, gone);
+  openLast.set(pairing, judged);
+  return judged;
+}
+
+/** The open pairings of a version of the pairings, last judged: as of `at`, and standing until `until`. */
+interface OpenJudgement {
+  readonly stallAfterMs: number;
+  readonly gone: ReadonlySet<string>;
+  readonly at: number;
+  /** When the next pending one stalls: before then, with no file changed, nothing is judged again. */
+  readonly until: number;
+  readonly list: Handshake[];
+}
+
+const openJudged = new WeakMap<readonly Pairing[], OpenJudgement>();
+
+/** The team's answered handshakes, judged once, in the order of its pairings: the same list while the pairings stand. */
+export const selectAnswered = memoize((pairings: Pairing[]): readonly Handshake[] =>
+  pairings.filter((pairing) => pairing.response !== null).map(judgedAnswer),
+);
+
+/**
+ * The team's handshakes with no answer yet (open or abandoned) judged as of
+ * `now`, in the order of its pairings. Their states change with the clock only
+ * when one stalls: until then the same list comes back without walking them,
+ * so a second's tick costs nothing here however many are open (issue 26 §3.1).
+ * A clock stepped back judges them all again.
+ */
+export function selectUnanswered(team: TeamState, now: number, stallAfterMs: number, gone = selectGone(team)): Handshake[] {
+  const open = openPairings(selectPairings(team.inboxes));
+  const last = openJudged.get(open);
+  if (last && last.stallAfterMs === stallAfterMs && last.gone === gone && last.at <= now && now < last.until) return last.list;
+  // Judged as of a moment before, by the same rules: only those pending then that have stalled since change.
+  const onward = last !== undefined && last.stallAfterMs === stallAfterMs && last.gone === gone && last.at <= now;
+  let until = Number.POSITIVE_INFINITY;
+  const list = open.map((pairing, i) => {
+    const before = onward ? last.list[i]! : undefined;
+    const handshake =
+      before && (before.state !== 'pending' || stallsAt(before, stallAfterMs) > now)
+        ? before
+        : judgedOpen(pairing, now, stallAfterMs, gone);
+    if (handshake.state === 'pending') until = Math.min(until, stallsAt(handshake, stallAfterMs));
+    return handshake;
+  });
+  const same = last !== undefined && last.list.length === list.length && last.list.every((handshake, i) => handshake === list[i]);
+  const judgement = { stallAfterMs, gone, at: now, until, list: same ? last.list : list };
+  openJudged.set(open, judgement);
+  return judgement.list;
+}
+
+/** What a list of handshakes holds, counted as it was made. */
+export interface HandshakeTally {
+  /** Pending or stalled. */
+  readonly open: number;
+  readonly stalled: number;
+  readonly abandoned: number;
+  readonly contradicting: number;
+  /** Those whose age is on screen and moves: the open ones and the abandoned ones. */
+  readonly clocked: readonly Handshake[];
+}
+
+const tallies = new WeakMap<readonly Handshake[], HandshakeTally>();
+
+const count = (handshakes: readonly Handshake[], test: (handshake: Handshake) => boolean): number =>
+  handshakes.reduce((sum, handshake) => (test(handshake) ? sum + 1 : sum), 0);
+
+function tallyOf(clocked: readonly Handshake[], contradicting: number): HandshakeTally {
+  let open = 0;
+  let stalled = 0;
+  let abandoned = 0;
+  for (const { state } of clocked) {
+    if (state === 'abandoned') abandoned++;
+    else if (state === 'pending' || state === 'stalled') open++;
+    if (state === 'stalled') stalled++;
+  }
+  return { open, stalled, abandoned, contradicting, clocked };
+}
+
+/**
+ * The tally of a list `selectHandshakes` made, kept with it: a frame asks for
+ * its counts without walking the answered ones. Another list is counted.
+ */
+export function handshakeTally(handshakes: readonly Handshake[]): HandshakeTally {
+  let tally = tallies.get(handshakes);
+  if (!tally) {
+    tally = tallyOf(
+      handshakes.filter((handshake) => handshake.response === null),
+      count(handshakes, (handshake) => handshake.contradicting),
+    );
+    tallies.set(handshakes, tally);
+  }
+  return tally;
+}
+
+/** The answered handshakes, newest first, and how many contradict: once per version of the pairings. */
+const answeredInOrder = memoize((pairings: Pairing[]) => {
+  const closed = orderHandshakes(selectAnswered(pairings));
+  return { closed, contradicting: count(closed, (handshake) => handshake.contradicting) };
+});
+
+/** The last list made from a version of the pairings, and the open ones it was made with. */
+const lastList = new WeakMap<Pairing[], { readonly open: readonly Handshake[]; readonly list: Handshake[] }>();
+
+/**
+ * The order of the unanswered handshakes of a version of the open pairings, as
+ * positions in it. The clock only turns a pending one stalled, which leaves
+ * the order as it was, so they are sorted once per change, not per stall.
+ */
+const unansweredOrder = new WeakMap<readonly Pairing[], { readonly gone: ReadonlySet<string>; readonly order: readonly number[] }>();
+
+function inOrder(team: TeamState, unanswered: readonly Handshake[], gone: ReadonlySet<string>): Handshake[] {
+  const open = openPairings(selectPairings(team.inboxes));
+  let known = unansweredOrder.get(open);
+  if (known?.gone !== gone) {
+    const position = new Map(unanswered.map((handshake, i) => [handshake, i]));
+    known = { gone, order: orderHandshakes(unanswered).map((handshake) => position.get(handshake)!) };
+    unansweredOrder.set(open, known);
+  }
+  return known.order.map((i) => unanswered[i]!);
+}
+
+/**
+ * The team's handshakes as of `now`: open ones first, stalled after
+ * `stallAfterMs`, abandoned ones last. The same list comes back while no open
+ * one changed its state, so what is drawn from it is not drawn again.
+ */
+export function selectHandshakes(team: TeamState, now: number, stallAfterMs: number): Handshake[] {
+  const pairings = selectPairings(team.inboxes);
+  const gone = selectGone(team);
+  const unanswered = selectUnanswered(team, now, stallAfterMs, gone);
+  const last = lastList.get(pairings);
+  if (last?.open === unanswered) return last.list;
+  const open = inOrder(team, unanswered, gone);
+  const { closed, contradicting } = answeredInOrder(pairings);
+  const abandoned = open.findIndex((handshake) => handshake.state === 'abandoned');
+  const list = abandoned < 0 ? open.concat(closed) : open.slice(0, abandoned).concat(closed, open.slice(abandoned));
+  tallies.set(list, tallyOf(open, contradicting));
+  lastList.set(pairings, { open: unanswered, list });
+  return list;
+}
+
+/** How many stalled in a list of unanswered handshakes: counted once per list. */
+const stalledIn = memoize((unanswered: Handshake[]): number => count(unanswered, (handshake) => handshake.state === 'stalled'));
+
+/** How many of the team's handshakes are stalled as of `now` (abandoned ones are not). */
+export const selectStalledCount = (team: TeamState, now: number, stallAfterMs: number): number =>
+  stalledIn(selectUnanswered(team, now, stallAfterMs));
+
+export interface StalledCounts {
+  readonly byTeam: ReadonlyMap<string, number>;
+  readonly total: number;
+}
+
+/**
+ * Stalled handshakes of every team as of `now`, and in all: what the header
+ * warns of. Not those of a team nobody runs any more (idle.ts): nothing is
+ * waiting on them now, and its diagnoses say so.
+ */
+export function selectStalledCounts(state: AppState, now: number, stallAfterMs: number): StalledCounts {
+  const byTeam = new Map<string, number>();
+  let total = 0;
+  for (const team of selectTeams(state.teams)) {
+    const count = idleOf(team.lastActivity, now) ? 0 : selectStalledCount(team, now, stallAfterMs);
+    byTeam.set(team.name, count);
+    total += count;
+  }
+  return { byTeam, total };
+}

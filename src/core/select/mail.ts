@@ -1,0 +1,147 @@
+/**
+ * An inbox's mail as it waits: how much is unread, since when, how long
+ * delivered mail sat, and what each sender sent last. Each folds only the
+ * messages an inbox added since the version before.
+ */
+import { byTime, type InboxMessage } from '../model/inbox.js';
+import type { TeamState } from '../facts/state.js';
+import TinyQueue from 'tinyqueue';
+import type { InboxHistory } from '../facts/inbox-history.js';
+import { memoize, memoizeGrowing } from './memo.js';
+
+/** How long messages sat in an inbox, from when they came to when they were seen leaving it. */
+export interface MailWaits {
+  /** The median wait and the longest, in ms. */
+  readonly typicalMs: number;
+  readonly maxMs: number;
+  /** Messages measured. */
+  readonly count: number;
+}
+
+/**
+ * The messages the file holds now (the only ones that can still be unread),
+ * oldest first: what waits costs what the file holds, not the history.
+ */
+export const presentMessages = memoize((inbox: InboxHistory): readonly InboxMessage[] =>
+  inbox.presentAt.map((position) => inbox.messages[position]!),
+);
+
+/** Messages waiting in the file, not read yet. */
+export const selectUnread = memoize((inbox: InboxHistory): number => presentMessages(inbox).filter(isUnread).length);
+
+const isUnread = (message: InboxMessage): boolean => !message.read && !message.delivered;
+
+/** When a message came: when teamtop saw it arrive, else its timestamp (it was there before teamtop looked). */
+const cameAt = (message: InboxMessage): number => (Number.isFinite(message.seenAt) ? message.seenAt : message.time);
+
+/** Since when the oldest unread message of an inbox waits; NaN when none does. */
+export const selectWaitingSince = memoize((inbox: InboxHistory): number => {
+  const oldest = presentMessages(inbox).find((message) => isUnread(message) && Number.isFinite(cameAt(message)));
+  return oldest ? cameAt(oldest) : Number.NaN;
+});
+
+/** How long a delivered message waited, when teamtop saw it come (else its timestamp) and go; undefined otherwise. */
+function waitOf(message: InboxMessage): number | undefined {
+  if (!message.delivered || !Number.isFinite(message.deliveredAt)) return undefined;
+  const came = cameAt(message);
+  return Number.isFinite(came) ? Math.max(0, message.deliveredAt - came) : undefined;
+}
+
+/**
+ * The waits measured so far, as two heaps around the median: a delivery adds
+ * one in log time. Shared by the versions of one history as it grows; `at` is
+ * the figures they stand at, so a version that is not the newest starts over.
+ */
+interface WaitHeaps {
+  readonly lower: TinyQueue<number>;
+  readonly upper: TinyQueue<number>;
+  at: MailWaits | null;
+}
+
+interface Waits {
+  readonly figures: MailWaits | null;
+  readonly heaps: WaitHeaps;
+}
+
+function addWait(heaps: WaitHeaps, wait: number): void {
+  if (heaps.lower.length === 0 || wait <= heaps.lower.peek()!) heaps.lower.push(wait);
+  else heaps.upper.push(wait);
+  // The lower half holds the middle one, or one of the middle two.
+  if (heaps.lower.length > heaps.upper.length + 1) heaps.upper.push(heaps.lower.pop()!);
+  else if (heaps.upper.length > heaps.lower.length) heaps.lower.push(heaps.upper.pop()!);
+}
+
+function figuresOf(heaps: WaitHeaps, maxMs: number): MailWaits | null {
+  const count = heaps.lower.length + heaps.upper.length;
+  if (count === 0) return null;
+  const typicalMs = count % 2 === 1 ? heaps.lower.peek()! : (heaps.lower.peek()! + heaps.upper.peek()!) / 2;
+  return { typicalMs, maxMs, count };
+}
+
+const waitsOf = memoizeGrowing(
+  (messages, start, base: Waits | undefined): Waits => {
+    const heaps: WaitHeaps =
+      base && base.heaps.at === base.figures
+        ? base.heaps
+        : { lower: new TinyQueue<number>([], (a, b) => b - a), upper: new TinyQueue<number>(), at: null };
+    let from = start;
+    let maxMs = base?.figures?.maxMs ?? Number.NEGATIVE_INFINITY;
+    if (heaps !== base?.heaps) {
+      from = 0;
+      maxMs = Number.NEGATIVE_INFINITY;
+    }
+    let added = false;
+    for (let i = from; i < messages.length; i++) {
+      const wait = waitOf(messages[i]!);
+      if (wait === undefined) continue;
+      addWait(heaps, wait);
+      maxMs = Math.max(maxMs, wait);
+      added = true;
+    }
+    if (base && heaps === base.heaps && !added) return base;
+    heaps.at = figuresOf(heaps, maxMs);
+    return { figures: heaps.at, heaps };
+  },
+  (base, before, after) => {
+    // A message seen going adds its wait; one that came back, or changed once gone, is counted again from the start.
+    if (waitOf(before) !== undefined || base.heaps.at !== base.figures) return undefined;
+    const wait = waitOf(after);
+    if (wait === undefined) return base;
+    addWait(base.heaps, wait);
+    const figures = figuresOf(base.heaps, Math.max(base.figures?.maxMs ?? Number.NEGATIVE_INFINITY, wait));
+    base.heaps.at = figures;
+    return { figures, heaps: base.heaps };
+  },
+);
+
+/**
+ * The waits of an inbox's delivered messages: from when teamtop saw one arrive
+ * (else its timestamp: it was there before teamtop looked) to when teamtop saw
+ * it go. A delivery nobody saw (the file changed while teamtop was not running)
+ * is not measured.
+ */
+export const selectWaits = (inbox: InboxHistory): MailWaits | null => waitsOf(inbox).figures;
+
+/** The newest message each sender sent into one inbox. */
+const lastSentIn = memoizeGrowing(
+  (messages, start, base: ReadonlyMap<string, InboxMessage> | undefined): ReadonlyMap<string, InboxMessage> => {
+    if (base && start === messages.length) return base;
+    const last = new Map(base);
+    for (let i = start; i < messages.length; i++) last.set(messages[i]!.from, messages[i]!);
+    return last;
+  },
+  // The same message, delivered or read: still the newest its sender sent.
+  (base, before, after) => (base.get(before.from) === before ? new Map(base).set(after.from, after) : base),
+);
+
+/** The newest message each member sent, wherever it went. Work per change: the inbox that changed. */
+export const selectLastSent = memoize((inboxes: TeamState['inboxes']): Map<string, InboxMessage> => {
+  const last = new Map<string, InboxMessage>();
+  for (const inbox of inboxes.values()) {
+    for (const [from, message] of lastSentIn(inbox)) {
+      const known = last.get(from);
+      if (!known || byTime(known, message) <= 0) last.set(from, message);
+    }
+  }
+  return last;
+});

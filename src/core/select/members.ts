@@ -1,0 +1,156 @@
+/**
+ * A team's members as the dashboard and `--json` show them: roster, status,
+ * mail, lead, and each one's runner records.
+ */
+import { judgeQuiet, lastSignOfLife, memberStatus, type MemberStatus } from '../model/member-status.js';
+import type { Pairing } from '../model/handshakes.js';
+import { toEpoch } from '../model/time.js';
+import type { InboxHistory } from '../facts/inbox-history.js';
+import { isPrintSession, type AgentRecord, type TeamState } from '../facts/state.js';
+import { selectLead } from './lead.js';
+import { selectLastSent, selectUnread, selectWaitingSince, selectWaits, type MailWaits } from './mail.js';
+import { memoize } from './memo.js';
+import { selectPairingIndex, selectPairings } from './pairings.js';
+
+export interface MemberView {
+  readonly name: string;
+  readonly agentType: string;
+  readonly model: string | null;
+  /** The configured colour name, else the colour its messages carry. */
+  readonly color: string | null;
+  readonly backendType: string | null;
+  readonly isLead: boolean;
+  /** No longer in `config.json` (Claude Code removes a member that shut down). */
+  readonly departed: boolean;
+  readonly unread: number;
+  readonly status: MemberStatus;
+  /** When the member entered its status, epoch ms (NaN when unknown). */
+  readonly statusSince: number;
+  /** Its newest sign of life, epoch ms (NaN when unknown): what `quiet` is judged on. */
+  readonly lastSignOfLife: number;
+  /** Its runner's records (API-spec layout), when there are any. */
+  readonly agent: AgentRecord | null;
+  /** How long its delivered mail sat in its inbox; null before any was seen delivered. */
+  readonly waits: MailWaits | null;
+  /** Since when its oldest unread message waits (epoch ms; NaN when none does, or the team ended or the member left). */
+  readonly waitingSince: number;
+}
+
+/** The time of the first message an inbox holds: the member was on the team by then. */
+function firstAddressed(inbox: InboxHistory | undefined): number {
+  const first = inbox?.messages.find((message) => Number.isFinite(message.time));
+  return first ? first.time : Number.NaN;
+}
+
+/** A member's newest request to join (its request, or an answer to one that was never seen). */
+function newestJoin(pairings: readonly Pairing[], name: string): Pairing | undefined {
+  let newest: Pairing | undefined;
+  for (const pairing of pairings) {
+    if (pairing.kind !== 'join' || pairing.from !== name) continue;
+    const time = (pairing.request ?? pairing.response)?.time ?? Number.NaN;
+    const best = (newest?.request ?? newest?.response)?.time ?? Number.NaN;
+    if (!newest || !(time < best)) newest = pairing;
+  }
+  return newest;
+}
+
+export const selectMembers = memoize((team: TeamState): MemberView[] => {
+  const { config } = team;
+  // A `claude -p` session's inboxes are its task owners': names nobody runs.
+  const session = isPrintSession(team);
+  const lastSent = selectLastSent(team.inboxes);
+  const pairings = selectPairingIndex(selectPairings(team.inboxes));
+  const lead = selectLead(team);
+  const names = [...team.members.keys()];
+  for (const name of team.inboxes.keys()) if (!team.members.has(name)) names.push(name);
+  for (const name of team.agents.keys()) if (!team.members.has(name) && !team.inboxes.has(name)) names.push(name);
+  // Whoever asked to join has a pane, if only to say it is joining or was refused.
+  for (const pairing of pairings.joins) if (!names.includes(pairing.from)) names.push(pairing.from);
+
+  return names.map((name): MemberView => {
+    const record = team.members.get(name);
+    const info = record?.info;
+    const isLead = name === lead;
+    // Asked to join and never on a roster: an applicant, not a member who left.
+    const application = record ? undefined : newestJoin(pairings.joins, name);
+    const agent = team.agents.get(name) ?? null;
+    // Without a readable config there is no roster to have left; an applicant, or
+    // an agent its runner keeps records of, that no roster ever listed, never left one.
+    const inbox = team.inboxes.get(name);
+    const sent = lastSent.get(name);
+    // Mail to a name no roster listed, that never wrote and never took a message: nobody is behind
+    // it, and nobody left (a teammate gone from the roster before teamtop looked has emptied its inbox).
+    const stranger =
+      config !== null &&
+      record === undefined &&
+      application === undefined &&
+      agent === null &&
+      sent === undefined &&
+      inbox !== undefined &&
+      inbox.messages.length > 0 &&
+      selectUnread(inbox) === inbox.messages.length;
+    const departed =
+      config !== null && !stranger && !record?.inConfig && application === undefined && !(record === undefined && agent !== null);
+    const joined = toEpoch(info?.joinedAt ?? info?.spawnedAt);
+    // No roster says when it joined: it was on the team by the first message to it.
+    const joinedAt = Number.isNaN(joined) ? firstAddressed(inbox) : joined;
+    const { status, since: statusSince } = session
+      ? { status: 'no agent' as const, since: Number.NaN }
+      : stranger
+        ? { status: 'not on roster' as const, since: Number.NaN }
+        : memberStatus({
+            name,
+            isLead,
+            active: info?.isActive,
+            activeSince: record?.activeSince,
+            departed,
+            lastSent: sent,
+            joinedAt,
+            pairings: pairings.about(name),
+            agentStatus: agent?.status,
+            shutdownAt: toEpoch(info?.shutdownAt),
+            application,
+          });
+    return {
+      name,
+      agentType: info?.agentType ?? (isLead ? 'team-lead' : 'unknown'),
+      model: info?.model ?? null,
+      color: info?.color ?? sent?.color ?? null,
+      backendType: info?.backendType ?? null,
+      isLead,
+      departed,
+      unread: inbox ? selectUnread(inbox) : 0,
+      status,
+      statusSince,
+      lastSignOfLife: lastSignOfLife({ lastSent: sent, joinedAt, agentStatus: agent?.status, activeSince: record?.activeSince }),
+      agent,
+      waits: inbox ? selectWaits(inbox) : null,
+      // Mail left when the team ended or the member left does not wait any more: nobody is there to take it.
+      waitingSince: inbox && team.present && !departed ? selectWaitingSince(inbox) : Number.NaN,
+    };
+  });
+});
+
+/** Each member's quiet version, made once: a frame that finds it quiet again gets the same object. */
+const quietVersions = new WeakMap<MemberView, MemberView>();
+const judgedMembers = new WeakMap<readonly MemberView[], { quietAfterMs: number; members: readonly MemberView[] }>();
+
+/**
+ * The team's members as of `now`: a member shown working with no sign of life
+ * for `quietAfterMs` is quiet. The same array comes back for as long as no
+ * status changes, so what is drawn from it is not drawn again.
+ */
+export function selectMembersAt(team: TeamState, now: number, quietAfterMs: number): readonly MemberView[] {
+  const members = selectMembers(team);
+  const judged = members.map((member) => {
+    const { status, since } = judgeQuiet({ status: member.status, since: member.statusSince }, member.lastSignOfLife, now, quietAfterMs);
+    if (status === member.status) return member;
+    let quiet = quietVersions.get(member);
+    if (!quiet) quietVersions.set(member, (quiet = { ...member, status, statusSince: since }));
+    return quiet;
+  });
+  const known = judgedMembers.get(members);
+  if (known && known.quietAfterMs === quietAfterMs && known.members.every((member, i) => member === judged[i])) return known.members;
+  judgedMembers.set(members, { quietAfterMs, members: judged });
+  return judged;
+}

@@ -1,0 +1,40 @@
+/**
+ * Members' work as a journal recorded it (`activity` lines: state, the tool's
+ * name, since when, and the figures), for a team none of whose transcripts is
+ * read: a replay, a team that ended before teamtop started, `--no-transcripts`.
+ * It is drawn as live work is, without what the journal never keeps: a tool's
+ * input (`▶ Bash · 42s`, not `▶ Bash npm test · 42s`), the recent steps, and
+ * whether a call runs far longer than usual.
+ *
+ *   recordedActivity(work, gone): Map<member, ActivityNow>   what each was doing, as of the last line
+ *   recordedUsage(work): { members, team }                    Member.usage and Team.usage from the lines
+ */
+import type { ActivityNow } from '../facts/activity.js';
+import type { RecordedWork } from '../model/observation.js';
+import { teamUsageOf, type MemberUsage, type TeamUsage } from '../facts/usage.js';
+import { memoize } from './memo.js';
+
+/**
+ * What a member was doing as its last line says; idle once it is `gone` (it
+ * shut down or left, or its team ended: since its last line, unless that said
+ * idle); not known once the run that recorded it is over.
+ */
+function activityOf(work: RecordedWork, gone: boolean): ActivityNow {
+  const state = gone ? 'idle' : work.over ? 'unknown' : work.state;
+  const since = state === 'unknown' ? null : gone && work.state !== 'idle' ? work.at : work.since;
+  const tool = state === 'tool' || state === 'waiting-permission' ? work.tool : null;
+  return { state, tool, detail: null, since, openCalls: tool === null ? 0 : 1, overdue: false, overdueAt: null };
+}
+
+export function recordedActivity(work: ReadonlyMap<string, RecordedWork>, gone: ReadonlySet<string>): ReadonlyMap<string, ActivityNow> {
+  return new Map([...work].map(([member, recorded]) => [member, activityOf(recorded, gone.has(member))]));
+}
+
+export const recordedUsage = memoize(
+  (
+    work: ReadonlyMap<string, RecordedWork>,
+  ): { readonly members: ReadonlyMap<string, MemberUsage | null>; readonly team: TeamUsage | null } => {
+    const members = new Map([...work].map(([member, recorded]) => [member, recorded.usage]));
+    return { members, team: teamUsageOf(members.values()) };
+  },
+);

@@ -1,0 +1,45 @@
+/**
+ * A declared workflow against the live team.
+ */
+import type { TaskNode } from '../model/task-graph.js';
+import { evaluateWorkflow, type LiveAgent, type LiveTask, type WorkflowStatus } from '../workflow/evaluate.js';
+import type { WorkflowSpec } from '../workflow/spec.js';
+import type { TeamState } from '../facts/state.js';
+import { selectMembersAt, type MemberView } from './members.js';
+import { selectTaskGraph } from './tasks.js';
+
+/** The live team as the workflow evaluation reads it. */
+function liveAgents(members: readonly MemberView[]): LiveAgent[] {
+  return members.map((member) => {
+    const runner = member.agent?.status?.status;
+    const agentStatus = runner === 'running' || runner === 'idle' || runner === 'complete' || runner === 'error' ? runner : undefined;
+    return { name: member.name, status: member.status, departed: member.departed, agentStatus };
+  });
+}
+
+function liveTasks(nodes: readonly TaskNode[], records: TeamState['tasks']): LiveTask[] {
+  return nodes.map((node) => ({
+    id: node.id,
+    subject: node.subject,
+    owner: node.owner,
+    state: node.state,
+    metadata: records.get(node.id)?.task.metadata,
+  }));
+}
+
+const evaluated = new WeakMap<readonly MemberView[], { nodes: readonly TaskNode[]; spec: WorkflowSpec; status: WorkflowStatus }>();
+
+/**
+ * A declared workflow against the team as of `now` (its members judged as
+ * selectMembersAt does): what the workflow view draws and `--json` prints.
+ * Worked out again only when the members, the tasks or the spec changed.
+ */
+export function selectWorkflow(team: TeamState, spec: WorkflowSpec, now: number, quietAfterMs: number): WorkflowStatus {
+  const members = selectMembersAt(team, now, quietAfterMs);
+  const nodes = selectTaskGraph(team.tasks);
+  const known = evaluated.get(members);
+  if (known && known.nodes === nodes && known.spec === spec) return known.status;
+  const status = evaluateWorkflow(spec, liveAgents(members), liveTasks(nodes, team.tasks));
+  evaluated.set(members, { nodes, spec, status });
+  return status;
+}

@@ -1,0 +1,84 @@
+/**
+ * A store outside React, read through `useSyncExternalStore`. Dispatch applies
+ * the reducer at once; subscribers hear about it on the next microtask (so a
+ * batch of dispatches in one tick is one notification, and the first change is
+ * never delayed), then at most once per frame while changes keep coming.
+ *
+ * Each notice says what changed: the team files, or only the members' work
+ * (their transcripts and the lead's session), which a busy team writes many
+ * times a second. The dashboard draws the first at once and the second on its
+ * clock's next beat; `--follow` and the transcripts' wiring take both alike.
+ */
+import { DEFAULT_THRESHOLDS, type Thresholds } from './model/thresholds.js';
+import { reducer, type Action } from './facts/reducer.js';
+import { initialState, type AppState } from './facts/state.js';
+
+/** What changed since the last notice: the team files (and anything else), or only the members' work. */
+export type Change = 'files' | 'work';
+
+export interface Store {
+  readonly getState: () => AppState;
+  readonly dispatch: (action: Action) => void;
+  readonly subscribe: (listener: (change: Change) => void) => () => void;
+}
+
+/** An action that only tells of the members' work: what the transcripts' reader says. */
+const onlyWork = (action: Action): boolean =>
+  action.type === 'observed' &&
+  action.observations.every((observation) => observation.kind === 'transcript' || observation.kind === 'session-state');
+
+export interface StoreOptions {
+  readonly initial?: AppState;
+  /** Minimum time between two notifications while changes keep coming. */
+  readonly frameMs?: number;
+  /** What the incidents are judged with (`--stall-after`). */
+  readonly tracking?: Thresholds;
+}
+
+export function createStore({ initial = initialState, frameMs = 16, tracking = DEFAULT_THRESHOLDS }: StoreOptions = {}): Store {
+  let state = initial;
+  const listeners = new Set<(change: Change) => void>();
+  let scheduled = false;
+  let cooling: ReturnType<typeof setTimeout> | undefined;
+  let pending = false;
+  /** What changed since the last notice. */
+  let change: Change = 'work';
+
+  const notify = () => {
+    scheduled = false;
+    pending = false;
+    const changed = change;
+    change = 'work';
+    for (const listener of [...listeners]) listener(changed);
+    cooling = setTimeout(() => {
+      cooling = undefined;
+      if (pending) schedule();
+    }, frameMs);
+    cooling.unref?.();
+  };
+
+  const schedule = () => {
+    if (cooling) {
+      pending = true;
+      return;
+    }
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(notify);
+  };
+
+  return {
+    getState: () => state,
+    dispatch: (action) => {
+      const next = reducer(state, action, tracking);
+      if (next === state) return;
+      state = next;
+      if (!onlyWork(action)) change = 'files';
+      schedule();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * A workflow's steps as a graph drawn in text, the way `git log --graph` draws
+ * history, but top to bottom in the order the steps run:
+ *
+ * ```
+ * ●     plan        a step: the caller writes its label after the graph
+ * ├─┬─╮             fan-out: plan's line splits, one lane per next step
+ * ● │ │ lint
+ * │ ● │ test
+ * │ │ ● docs
+ * ├─┴─╯             fan-in: the lanes into release join
+ * ●     release
+ * ```
+ *
+ * Each lane is two columns wide (a glyph and a gap); a step sits on the glyph of
+ * one lane (`column`, a string index, which is also the terminal column: every
+ * glyph here is one column wide), so the caller can put a status glyph in
+ * place of `●`. A `│` is a lane passing by; `┼` is a connector crossing one. Two
+ * `●` one above the other in one lane are a step and the next one it leads to;
+ * a step that starts a new line (a root) is never put right below another step,
+ * so that it cannot be read as its continuation (it takes another lane, or, when
+ * the lanes are all taken, a blank row goes between).
+ *
+ * Lanes are bounded (MAX_LANES): a dependency that would need one more is not
+ * drawn but named in its step's `unshown`, and so is a dependency drawn below
+ * its step, which only a cycle makes (its steps are drawn in declared order).
+ */
+import { orderedTopologicalSort } from '../model/graph.js';
+
+export interface GraphStep {
+  readonly name: string;
+  readonly dependsOn: readonly string[];
+}
+
+export interface GraphRow {
+  /** The lanes: glyphs and spaces, as wide on every row (two columns a lane). */
+  readonly graph: string;
+  /** The step on this row; null on a connector row. */
+  readonly step: string | null;
+  /** Where the step's `●` is in `graph`; null on a connector row. */
+  readonly column: number | null;
+  /** Dependencies of the step that no line shows (past the lane bound, or a cycle's); empty on a connector row. */
+  readonly unshown: readonly string[];
+}
+
+/** Wider than this and a graph stops being readable next to its labels. */
+export const MAX_LANES = 12;
+
+/** A step's dependencies that are other steps, by position (the first step of a name is the step), once each. */
+function resolve(steps: readonly GraphStep[]): number[][] {
+  const positionOf = new Map<string, number>();
+  steps.forEach((step, index) => {
+    if (!positionOf.has(step.name)) positionOf.set(step.name, index);
+  });
+  return steps.map((step, index) => {
+    const dependencies = new Set<number>();
+    for (const name of step.dependsOn) {
+      const position = positionOf.get(name);
+      if (position !== undefined && position !== index) dependencies.add(position);
+    }
+    return [...dependencies];
+  });
+}
+
+/**
+ * The order steps run in, as positions in `steps`: every step after its
+ * dependencies; among steps free to go, the one declared first. When only
+ * steps in a cycle are left, the first declared of them goes as if its
+ * dependencies were done. Dependencies on no step are ignored.
+ */
+export function stepOrder(steps: readonly GraphStep[]): number[] {
+  const dependents = dependentsOf(resolve(steps));
+  return orderedTopologicalSort(
+    steps.length,
+    (index) => dependents[index]!,
+    (a, b) => a - b,
+  );
+}
+
+/** The other side of each step's dependencies: the steps that depend on it. */
+function dependentsOf(dependencies: readonly (readonly number[])[]): number[][] {
+  const dependents: number[][] = dependencies.map(() => []);
+  dependencies.forEach((list, index) => {
+    for (const dependency of list) dependents[dependency]!.push(index);
+  });
+  return dependents;
+}
+
+// ---------------------------------------------------------------- drawing
+
+const NODE = '●';
+const LANE = '│';
+const BRANCH = '├';
+const CROSS = '┼';
+const SPLIT = '┬';
+const SPLIT_LAST = '╮';
+const JOIN = '┴';
+const JOIN_LAST = '╯';
+const LINE = '─';
+
+/** One row under construction: a glyph and what follows it (a gap or a line), per lane. */
+interface Cells {
+  glyphs: string[];
+  gaps: string[];
+}
+
+interface Row {
+  readonly cells: Cells;
+  readonly step: number | null;
+  readonly lane: number | null;
+}
+
+/** Lanes: the step each one leads to, or null when free. */
+type Lanes = (number | null)[];
+
+function verticals(lanes: Lanes): Cells {
+  return { glyphs: lanes.map((target) => (target === null ? ' ' : LANE)), gaps: lanes.map(() => ' ') };
+}
+
+/** A horizontal connector from `from` to the right, through `to`'s lanes (which get `middle`, the last one `end`). */
+function connector(
+  lanes: Lanes,
+  from: number,
+  to: readonly number[],
+  middle: string,
+  end: string,
+  passing: (lane: number) => boolean,
+): Cells {
+  const cells = verticals(lanes);
+  const last = to[to.length - 1]!;
+  cells.glyphs[from] = BRANCH;
+  for (let lane = from; lane < last; lane++) cells.gaps[lane] = LINE;
+  for (let lane = from + 1; lane <= last; lane++) cells.glyphs[lane] = passing(lane) ? CROSS : LINE;
+  for (const lane of to) cells.glyphs[lane] = lane === last ? end : middle;
+  return cells;
+}
+
+/**
+ * The graph of `steps`, one row per step and connector rows between, top to
+ * bottom in `stepOrder`. Dependencies on no step are ignored.
+ */
+export function drawWorkflowGraph(steps: readonly GraphStep[]): GraphRow[] {
+  const order = stepOrder(steps);
+  const rank = new Int32Array(steps.length);
+  order.forEach((index, at) => (rank[index] = at));
+  const dependents = dependentsOf(resolve(steps));
+  for (const list of dependents) list.sort((a, b) => rank[a]! - rank[b]!);
+  const unshown: number[][] = steps.map(() => []);
+
+  const lanes: Lanes = [];
+  const rows: Row[] = [];
+  const used = () => lanes.filter((target) => target !== null).length;
+  // A lane opens only while another stays free, so that a step always has a lane to sit in.
+  const canOpen = () => used() < MAX_LANES - 1;
+  const freeLane = (after: number): number | undefined => {
+    for (let lane = after + 1; lane < MAX_LANES; lane++) if (lane >= lanes.length || lanes[lane] === null) return lane;
+    return undefined;
+  };
+  const take = (lane: number, target: number | null) => {
+    while (lanes.length <= lane) lanes.push(null);
+    lanes[lane] = target;
+  };
+
+  for (const index of order) {
+    const incoming: number[] = [];
+    lanes.forEach((target, lane) => {
+      if (target === index) incoming.push(lane);
+    });
+
+    let lane: number;
+    if (incoming.length > 0) {
+      lane = incoming[0]!;
+      if (incoming.length > 1) {
+        const joining = new Set(incoming);
+        rows.push({
+          cells: connector(lanes, lane, incoming.slice(1), JOIN, JOIN_LAST, (at) => !joining.has(at) && lanes[at] !== null),
+          step: null,
+          lane: null,
+        });
+        for (const at of incoming.slice(1)) lanes[at] = null;
+      }
+    } else {
+      // A root: in a free lane, but not right below the step drawn last.
+      const previous = rows[rows.length - 1];
+      const below = previous?.step !== null ? previous?.lane : undefined;
+      let free = freeLane(-1)!;
+      if (free === below) {
+        const other = freeLane(free);
+        if (other !== undefined) free = other;
+        else rows.push({ cells: verticals(lanes), step: null, lane: null });
+      }
+      lane = free;
+    }
+
+    const node = verticals(lanes);
+    while (node.glyphs.length <= lane) {
+      node.glyphs.push(' ');
+      node.gaps.push(' ');
+    }
+    node.glyphs[lane] = NODE;
+    rows.push({ cells: node, step: index, lane });
+    take(lane, null);
+
+    const next: number[] = [];
+    for (const dependent of dependents[index]!) {
+      if (rank[dependent]! < rank[index]!) unshown[dependent]!.push(index);
+      else next.push(dependent);
+    }
+    const [first, ...rest] = next;
+    if (first === undefined) continue;
+    if (!canOpen()) {
+      for (const dependent of next) unshown[dependent]!.push(index);
+      continue;
+    }
+    take(lane, first);
+    const opened: number[] = [];
+    for (const dependent of rest) {
+      const free = canOpen() ? freeLane(lane) : undefined;
+      if (free === undefined) {
+        unshown[dependent]!.push(index);
+        continue;
+      }
+      take(free, dependent);
+      opened.push(free);
+    }
+    if (opened.length > 0) {
+      const fresh = new Set(opened);
+      rows.push({
+        cells: connector(lanes, lane, opened, SPLIT, SPLIT_LAST, (at) => !fresh.has(at) && lanes[at] !== null),
+        step: null,
+        lane: null,
+      });
+    }
+  }
+
+  const width = rows.reduce((widest, row) => Math.max(widest, row.cells.glyphs.length), 0);
+  return rows.map(({ cells, step, lane }) => {
+    let graph = '';
+    for (let at = 0; at < width; at++) graph += (cells.glyphs[at] ?? ' ') + (cells.gaps[at] ?? ' ');
+    if (step === null) return { graph, step: null, column: null, unshown: [] };
+    return {
+      graph,
+      step: steps[step]!.name,
+      column: 2 * lane!,
+      unshown: unshown[step]!.sort((a, b) => rank[a]! - rank[b]!).map((dependency) => steps[dependency]!.name),
+    };
+  });
+}

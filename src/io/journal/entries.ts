@@ -1,0 +1,243 @@
+/**
+ * What the journal records of each observation, as lines of the team's run
+ * file, and of the members' work and the team's incidents as they change; and
+ * what that takes remembering: the inboxes it holds a base for (so a change to
+ * one is recorded as a change), each file's last problem, the folders present,
+ * what was said of each member's work.
+ */
+import { inertJson } from '../../core/text/inert-json.js';
+import type { Observation } from '../../core/model/observation.js';
+import { classifyFile, pathOf, type TeamFileTarget } from '../../core/model/paths.js';
+import { MAX_FIGURE, USAGE_COUNTS, type JournalEntry } from './format.js';
+import type { ActivityNow, ActivityState } from '../../core/facts/activity.js';
+import type { MemberUsage } from '../../core/facts/usage.js';
+import { activityChanged, selectActivity, selectUsage } from '../../core/select/work.js';
+import { recordedIncident, type Incident, type RecordedIncident } from '../../core/judge/diagnoses/incident.js';
+import { TRANSCRIPT_KINDS } from '../../core/judge/diagnoses/registry.js';
+import type { InboxMessage } from '../../core/model/inbox.js';
+import type { IncidentLog } from '../../core/judge/incidents.js';
+import { positionOf } from '../../core/facts/inbox-history.js';
+import type { TeamState } from '../../core/facts/state.js';
+
+/** An `activity` line as written (EntrySchema reads it back): a member's state, tool name, times and figures, nothing else. */
+interface ActivityEntry {
+  readonly op: 'activity';
+  readonly t: number;
+  readonly path: string;
+  readonly member: string;
+  readonly state: ActivityState;
+  readonly tool: string | null;
+  readonly since: number | null;
+  /** Left out when it is what the member's line before said. */
+  readonly usage?: MemberUsage | null;
+}
+
+/** What was recorded last of a member's work. */
+interface Said {
+  readonly activity: ActivityNow;
+  readonly usage: MemberUsage | null;
+}
+
+/** An `incidents` line as written (EntrySchema reads it back). */
+interface IncidentsEntry {
+  readonly op: 'incidents';
+  readonly t: number;
+  readonly path: string;
+  readonly raised: readonly RecordedIncident[];
+  readonly cleared: readonly RecordedIncident[];
+  readonly whole?: boolean;
+}
+
+export class JournalEntries {
+  /** Inboxes whose messages this run's files hold: a change to one can be recorded as a change. */
+  private readonly based = new Set<string>();
+  /**
+   * What this run recorded last about each file's problem: its message, or
+   * null once it went. (One an earlier run recorded can go in this one.)
+   */
+  private readonly problems = new Map<string, string | null>();
+  private readonly folders: Set<string>;
+  /** Each team's version last looked at for its members' work, and what was recorded of each member's. */
+  private readonly looked = new Map<string, TeamState>();
+  private readonly said = new Map<string, Map<string, Said>>();
+
+  constructor(
+    folders: ReadonlySet<string> | undefined,
+    private readonly now: () => number,
+  ) {
+    this.folders = new Set(folders);
+  }
+
+  /** Whether the run's files hold this inbox's messages, so that a read of it can be told as a change. */
+  holds(path: string): boolean {
+    return this.based.has(path);
+  }
+
+  /** The team's file was made again (another teamtop's pruning took it): the changes that follow need their base again. */
+  madeAgain(team: string): void {
+    for (const based of this.based) if (classifyFile(based)?.team === team) this.based.delete(based);
+    this.said.delete(team);
+    this.looked.delete(team);
+  }
+
+  /** The line recording `observation`, and the team whose file it goes in; nothing when it is not history. */
+  entryFor(observation: Observation): [team: string, line: string] | undefined {
+    switch (observation.kind) {
+      case 'config':
+      case 'task':
+      case 'agent-status':
+        if (observation.source === undefined) return undefined;
+        return this.line(observation.team, {
+          op: 'file',
+          t: observation.at,
+          live: observation.live,
+          path: pathOf(targetOf(observation)),
+          text: observation.source,
+        });
+      case 'log':
+      case 'artifacts':
+        // An output log stays on disk (it is appended to, never emptied by the
+        // runner), and a listing is not history: neither is recorded.
+        return undefined;
+      case 'inbox': {
+        const { change } = observation;
+        const path = pathOf({ kind: 'inbox', team: observation.team, member: observation.member });
+        // A change from a read this run did not record: the next read is asked for every message.
+        if (!change || (!change.whole && !this.based.has(path))) return undefined;
+        this.based.add(path);
+        const invalid = change.invalid.length > 0 ? { invalid: [...change.invalid] } : {};
+        // Only written out: the entry's type is the reader's, which owns what it parses.
+        const messages = change.messages as Extract<JournalEntry, { op: 'inbox' }>['messages'];
+        return this.line(observation.team, { op: 'inbox', t: observation.at, live: observation.live, path, messages, ...invalid });
+      }
+      case 'problem':
+      case 'problem-gone': {
+        const target = classifyFile(observation.path);
+        if (!target || target.kind === 'output-log' || target.kind === 'artifacts') return undefined;
+        const message = observation.kind === 'problem' ? observation.message : null;
+        if (this.problems.get(observation.path) === message) return undefined;
+        this.problems.set(observation.path, message);
+        const at = observation.kind === 'problem' ? observation.at : this.now();
+        return this.line(target.team, { op: 'problem', t: at, path: observation.path, message });
+      }
+      case 'file-gone': {
+        if (observation.target.kind === 'output-log' || observation.target.kind === 'artifacts') return undefined;
+        const path = pathOf(observation.target);
+        this.based.delete(path);
+        return this.line(observation.target.team, { op: 'gone', t: observation.at, live: observation.live, path });
+      }
+      case 'folder':
+      case 'folder-gone': {
+        const { team, kind } = observation.target;
+        const path = `${kind === 'team-dir' ? 'teams' : 'tasks'}/${team}`;
+        const present = observation.kind === 'folder';
+        if (this.folders.has(path) === present) return undefined;
+        if (present) this.folders.add(path);
+        else this.folders.delete(path);
+        return this.line(team, { op: 'folder', t: observation.at, path, present });
+      }
+    }
+  }
+
+  /**
+   * The line recording what a team's incidents became when they changed (a
+   * moment was judged): those raised or said anew, and those cleared since;
+   * or, `whole` (a run's first line of the team), all that stand. Nothing
+   * when there is nothing to say. Not those read from transcripts: they can quote a
+   * tool's input, and the journal keeps none.
+   */
+  incidentsFor(
+    team: string,
+    before: IncidentLog | undefined,
+    after: IncidentLog,
+    state: TeamState | undefined,
+    whole: boolean,
+  ): [team: string, line: string] | undefined {
+    const recorded = (incident: Incident) => !TRANSCRIPT_KINDS.has(incident.kind);
+    const open = [...after.open.values()].filter(recorded);
+    const raised = whole ? open : open.filter((incident) => before?.open.get(incident.id) !== incident);
+    const cleared = after.cleared === before?.cleared ? [] : after.cleared.slice(before?.cleared.length ?? 0).filter(recorded);
+    if (!whole && raised.length === 0 && cleared.length === 0) return undefined;
+    const place = (message: InboxMessage): number => {
+      const inbox = state?.inboxes.get(message.to);
+      return (inbox && positionOf(inbox, message.key)) ?? -1;
+    };
+    return this.line(team, {
+      op: 'incidents',
+      t: Number.isFinite(after.judgedAt) ? after.judgedAt : this.now(),
+      path: `teams/${team}`,
+      raised: raised.map((incident) => recordedIncident(incident, place)),
+      cleared: cleared.map((incident) => recordedIncident(incident, place)),
+      ...(whole && { whole }),
+    });
+  }
+
+  /**
+   * The lines recording what the team's members do, as their transcripts say
+   * (a team none of whose is read has none): one for each whose state or tool
+   * shown changed, as `--follow --json` tells an `activity` event, with its
+   * figures as of then; and one when its figures changed while it idled (the
+   * client's cost, written as a session ends). So a member's tokens cost no line
+   * each: a transcript is read in half-second batches, and a line says a change.
+   * Every member, with its figures, the first time this run records the team.
+   */
+  activityFor(team: TeamState, now: number): [team: string, line: string][] {
+    if (team.transcripts.size === 0 || this.looked.get(team.name) === team) return [];
+    this.looked.set(team.name, team);
+    let said = this.said.get(team.name);
+    if (!said) this.said.set(team.name, (said = new Map<string, Said>()));
+    const figuresOf = selectUsage(team).members;
+    const lines: [string, string][] = [];
+    for (const [member, activity] of selectActivity(team, now)) {
+      const before = said.get(member);
+      const figures = recordable(figuresOf.get(member) ?? null);
+      const idle = activity.state === 'idle' || activity.state === 'unknown';
+      if (!activityChanged(before?.activity, activity) && !(idle && !sameUsage(before?.usage ?? null, figures))) continue;
+      said.set(member, { activity, usage: figures });
+      const { state, tool, since } = activity;
+      // Most changes come with the same figures (a call's end, a turn's): a restore parses every line.
+      const usage = before && sameUsage(before.usage, figures) ? {} : { usage: figures };
+      lines.push(this.line(team.name, { op: 'activity', t: now, path: `teams/${team.name}`, member, state, tool, since, ...usage }));
+    }
+    return lines;
+  }
+
+  private line(team: string, entry: JournalEntry | IncidentsEntry | ActivityEntry): [string, string] {
+    return [team, `${inertJson(entry)}\n`];
+  }
+}
+
+/** The file a whole-text observation was read from. */
+function targetOf(observation: Extract<Observation, { kind: 'config' | 'task' | 'agent-status' }>): TeamFileTarget {
+  switch (observation.kind) {
+    case 'config':
+      return { kind: observation.flat ? 'team-file' : 'config', team: observation.team };
+    case 'task':
+      return { kind: 'task', team: observation.team, id: observation.task.id };
+    case 'agent-status':
+      return { kind: 'agent-status', team: observation.team, member: observation.member };
+  }
+}
+
+/** A count a line holds: a safe integer (a hostile transcript's sums can be fractions, or past it). */
+const countOf = (value: number): number => (value >= Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : value > 0 ? Math.round(value) : 0);
+const figureOf = (value: number | null): number | null =>
+  value === null ? null : value >= MAX_FIGURE ? MAX_FIGURE : value > 0 ? value : 0;
+
+/** A member's figures as an `activity` line holds them: what its schema takes back. */
+function recordable(usage: MemberUsage | null): MemberUsage | null {
+  if (usage === null) return null;
+  const counts = Object.fromEntries(USAGE_COUNTS.map((key) => [key, countOf(usage[key])])) as Pick<
+    MemberUsage,
+    (typeof USAGE_COUNTS)[number]
+  >;
+  return {
+    ...counts,
+    contextPercent: figureOf(usage.contextPercent),
+    costUSD: figureOf(usage.costUSD),
+    costEstimated: usage.costEstimated,
+  };
+}
+
+const sameUsage = (a: MemberUsage | null, b: MemberUsage | null): boolean =>
+  a === b || (a !== null && b !== null && Object.keys(a).every((key) => a[key as keyof MemberUsage] === b[key as keyof MemberUsage]));

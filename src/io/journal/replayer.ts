@@ -1,0 +1,205 @@
+/**
+ * Turns journal lines back into observations, through the same interpreter the
+ * live loader uses, so a replay reaches the state the recorded run reached.
+ */
+import type { Observation } from '../../core/model/observation.js';
+import { classifyFolder } from '../../core/model/paths.js';
+import { FileInterpreter } from '../../core/decode/interpreter.js';
+import { firstLine, NAME_MAX } from '../../core/decode/transcript/text-lines.js';
+import type { RecordedIncident } from '../../core/judge/diagnoses/incident.js';
+import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
+import { append } from '../../core/model/lists.js';
+import type { MemberUsage } from '../../core/facts/usage.js';
+import { putRecordedWork } from '../../core/facts/recorded-work.js';
+
+export class Replayer {
+  readonly interpreter = new FileInterpreter();
+  /** Team and task folders present at the end of what was replayed. */
+  readonly folders = new Set<string>();
+  /** Patches that could not be applied (the text they build on was lost), one sentence each. */
+  readonly notices: string[] = [];
+  /** The header of the run file being replayed (undefined: none yet, or it was not read). */
+  private header: JournalHeader | undefined;
+  /** By the path of this file's `activity` lines: its team, and each member's figures as its last line with them said. */
+  private readonly activity = new Map<string, { readonly team: string | undefined; readonly figures: Map<string, MemberUsage | null> }>();
+  /** Tools' names as activity lines gave them, and as shown. */
+  private readonly tools = new Map<string, string>();
+
+  /**
+   * A new run file begins: what the last one's header said ends with it (a
+   * file whose header was lost is not taken for a recording of incidents).
+   */
+  beginFile(at: number): Observation[] {
+    const ended = this.header?.incidents ? [{ kind: 'run' as const, team: this.header.team, at, thresholds: null }] : [];
+    this.header = undefined;
+    this.activity.clear();
+    return ended;
+  }
+
+  /**
+   * Observations for one line (a run's header says nothing by itself). A
+   * recording is something people send each other: an entry that cannot be
+   * replayed is skipped with a notice, never the end of the player.
+   */
+  apply(line: JournalLine): Observation[] {
+    if (line.kind === 'header') {
+      const ended = this.beginFile(line.header.started);
+      this.header = line.header;
+      const { team, started, incidents } = line.header;
+      const thresholds = incidents ? { stallAfterMs: incidents.stallAfterMs, quietAfterMs: incidents.quietAfterMs } : null;
+      return [...ended, { kind: 'run', team, at: started, thresholds }];
+    }
+    try {
+      return this.applyEntry(line.entry);
+    } catch (error) {
+      this.notices.push(
+        `${line.entry.path}: an entry recorded at ${new Date(line.entry.t).toISOString()} could not be replayed (${error instanceof Error ? error.message : String(error)}) and was skipped`,
+      );
+      return [];
+    }
+  }
+
+  private applyEntry(entry: JournalEntry): Observation[] {
+    switch (entry.op) {
+      case 'file': {
+        if (entry.keep === undefined)
+          return this.interpreter.interpret(entry.path, entry.text, entry.t, { live: entry.live, final: true }).observations;
+        const observations = this.interpreter.interpretAppendix(entry.path, entry.keep, entry.text, entry.t, entry.live);
+        if (!observations)
+          this.notices.push(
+            `${entry.path}: an append recorded at ${new Date(entry.t).toISOString()} builds on a text the journal lost, and was skipped`,
+          );
+        return observations ?? [];
+      }
+      case 'inbox': {
+        const observations = this.interpreter.applyChange(
+          entry.path,
+          { messages: entry.messages, invalid: entry.invalid ?? [] },
+          entry.t,
+          entry.live,
+        );
+        if (!observations)
+          this.notices.push(
+            `${entry.path}: a change recorded at ${new Date(entry.t).toISOString()} builds on messages the journal lost, and was skipped`,
+          );
+        return observations ?? [];
+      }
+      case 'problem':
+        return entry.message === null ? this.interpreter.cleared(entry.path) : this.interpreter.fail(entry.path, entry.message, entry.t);
+      case 'gone':
+        return this.interpreter.remove(entry.path, entry.t, entry.live);
+      case 'folder': {
+        const target = classifyFolder(entry.path);
+        if (!target) return [];
+        if (entry.present) {
+          this.folders.add(entry.path);
+          return [{ kind: 'folder', target, at: entry.t }];
+        }
+        this.folders.delete(entry.path);
+        const prefix = `${entry.path}/`;
+        const forgotten: Observation[] = [];
+        for (const path of this.interpreter.knownFiles()) if (path.startsWith(prefix)) append(forgotten, this.interpreter.forget(path));
+        return [...forgotten, { kind: 'folder-gone', target, at: entry.t }];
+      }
+      case 'activity':
+        return this.activityOf(entry);
+      case 'incidents': {
+        // Only for the team of a run whose header says it records them.
+        const target = classifyFolder(entry.path);
+        if (target?.kind !== 'team-dir' || !this.header?.incidents || target.team !== this.header.team) return [];
+        return [
+          {
+            kind: 'incidents',
+            team: target.team,
+            at: entry.t,
+            raised: entry.raised.map(incidentOf),
+            cleared: entry.cleared.map(incidentOf),
+            whole: entry.whole === true,
+          },
+        ];
+      }
+    }
+  }
+
+  /**
+   * A member's work as an `activity` line says, its figures as the member's
+   * line before in the file said where this one leaves them out. Its tool is a
+   * name, as the transcript decoder keeps one (sanitised and cut), and only
+   * where a state shows one.
+   */
+  private activityOf(entry: Extract<JournalEntry, { op: 'activity' }>): Observation[] {
+    let known = this.activity.get(entry.path);
+    if (!known) {
+      // A file is one team's: more paths than a few is a hostile one.
+      if (this.activity.size >= PATHS_KEPT) this.activity.clear();
+      const target = classifyFolder(entry.path);
+      known = { team: target?.kind === 'team-dir' ? target.team : undefined, figures: new Map() };
+      this.activity.set(entry.path, known);
+    }
+    if (known.team === undefined) return [];
+    const { member, state, since, t } = entry;
+    const tool = state === 'tool' || state === 'waiting-permission' ? this.toolName(entry.tool ?? '') : null;
+    if (entry.usage !== undefined) putRecordedWork(known.figures, member, usageOf(entry.usage));
+    const usage = known.figures.get(member) ?? null;
+    return [{ kind: 'activity', team: known.team, member, work: { state, tool, since, usage, at: t } }];
+  }
+
+  /** A tool's name as shown: a run calls a handful of tools a hundred thousand times. */
+  private toolName(raw: string): string {
+    let name = this.tools.get(raw);
+    if (name === undefined) {
+      if (this.tools.size >= TOOLS_KEPT) this.tools.clear();
+      name = firstLine(raw, NAME_MAX) ?? '?';
+      this.tools.set(raw, name);
+    }
+    return name;
+  }
+}
+
+/** The `activity` lines' paths a file is read with: one, unless it is hostile. */
+const PATHS_KEPT = 16;
+
+/** Tools' names kept as shown: more than a team calls, unless the file is hostile. */
+const TOOLS_KEPT = 256;
+
+/** The figures a line holds, and nothing else it may carry. */
+function usageOf(usage: NonNullable<Extract<JournalEntry, { op: 'activity' }>['usage']> | null): MemberUsage | null {
+  if (usage === null) return null;
+  const { inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, contextTokens, contextPercent, toolCalls } = usage;
+  const { costUSD, costEstimated } = usage;
+  return {
+    inputTokens,
+    outputTokens,
+    cacheReadTokens,
+    cacheCreationTokens,
+    contextTokens,
+    contextPercent,
+    toolCalls,
+    costUSD,
+    costEstimated,
+  };
+}
+
+const timeOrNaN = (at: number | null): number => at ?? Number.NaN;
+
+/** An incident as a line holds it, its unknown times (null in JSON) NaN again. */
+function incidentOf(line: RecordedIncidentLine): RecordedIncident {
+  return {
+    id: line.id,
+    kind: line.kind,
+    severity: line.severity,
+    subject: line.subject,
+    members: line.members,
+    since: timeOrNaN(line.since),
+    summary: line.summary,
+    action: line.action,
+    evidence: line.evidence.map((item) =>
+      item.kind === 'message'
+        ? { kind: 'message', ref: item.ref, at: timeOrNaN(item.at), to: item.to, n: item.n }
+        : { kind: item.kind, ref: item.ref, at: timeOrNaN(item.at) },
+    ),
+    raisedAt: timeOrNaN(line.raisedAt),
+    clearedAt: line.clearedAt,
+    cleared: line.cleared,
+  };
+}

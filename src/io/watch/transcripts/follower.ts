@@ -1,0 +1,100 @@
+/**
+ * One transcript, followed: only what was appended since the last read is
+ * read, as the output-log follower does (agent-files.ts), with the bytes just
+ * before the offset kept to tell an append from a file replaced or rewritten
+ * (then it is read again from its start). Reads go in chunks into one scratch
+ * buffer, and at most a slice's worth at a time: a first read of a 50 MB
+ * transcript never holds the file, and goes on between frames. Lines are
+ * typed before they are parsed and the big records skipped (decoder.ts).
+ *
+ *   follower.read(claudeDir, slice): FollowerRead      the facts of what was appended, or why not
+ */
+import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { TranscriptFact } from '../../../core/model/transcript-facts.js';
+import { TranscriptDecoder } from '../../../core/decode/transcript/decoder.js';
+import { readAt, withRegularFile } from '../../read-file.js';
+
+/** Bytes read at once. */
+const CHUNK_BYTES = 1024 * 1024;
+/** Bytes kept from before the offset, to tell an append from a rewrite. */
+const CHECK_BYTES = 64;
+
+export type FollowerRead =
+  | {
+      readonly kind: 'read';
+      readonly facts: TranscriptFact[];
+      /** Read from the file's start: what was known of it goes. */
+      readonly reset: boolean;
+      /** Bytes read. */
+      readonly read: number;
+      /** Bytes left to read after this slice. */
+      readonly left: number;
+    }
+  | { readonly kind: 'failed'; readonly code: string; readonly error: unknown };
+
+/** The one scratch buffer every follower reads into: what is read is decoded before the next read. */
+let scratch = Buffer.alloc(0);
+const chunkBuffer = (): Buffer => (scratch.length > 0 ? scratch : (scratch = Buffer.allocUnsafe(CHUNK_BYTES)));
+
+export class TranscriptFollower {
+  decoder = new TranscriptDecoder();
+  private ino = -1;
+  private offset = 0;
+  /** The last bytes before `offset`, as read. */
+  private seen = Buffer.alloc(0);
+  private text = new StringDecoder('utf8');
+  /** The next read starts over (first read, or the file was replaced). */
+  private fresh = true;
+
+  constructor(readonly relative: string) {}
+
+  /** Facts of at most `slice` bytes appended since the last read. */
+  read(claudeDir: string, slice: number): FollowerRead {
+    const result = withRegularFile(
+      join(claudeDir, this.relative),
+      (fd, stats): FollowerRead => {
+        if (stats.ino !== this.ino || stats.size < this.offset || !this.stillThere(fd)) this.restart(stats.ino);
+        const reset = this.fresh;
+        this.fresh = false;
+        const facts: TranscriptFact[] = [];
+        const start = this.offset;
+        const end = Math.min(stats.size, this.offset + slice);
+        const buffer = chunkBuffer();
+        while (this.offset < end) {
+          const read = readAt(fd, buffer, this.offset, Math.min(buffer.length, end - this.offset));
+          if (read === 0) break;
+          const bytes = buffer.subarray(0, read);
+          this.keepSeen(bytes);
+          this.offset += read;
+          for (const fact of this.decoder.push(this.text.write(bytes))) facts.push(fact);
+        }
+        return { kind: 'read', facts, reset, read: this.offset - start, left: Math.max(0, stats.size - this.offset) };
+      },
+      claudeDir,
+    );
+    return result;
+  }
+
+  private restart(ino: number): void {
+    this.ino = ino;
+    this.offset = 0;
+    this.seen = Buffer.alloc(0);
+    this.decoder = new TranscriptDecoder();
+    this.text = new StringDecoder('utf8');
+    this.fresh = true;
+  }
+
+  /** Whether the bytes before the offset are still those read there. */
+  private stillThere(fd: number): boolean {
+    const { seen } = this;
+    if (seen.length === 0) return true;
+    const now = Buffer.allocUnsafe(seen.length);
+    return readAt(fd, now, this.offset - seen.length, seen.length) === seen.length && now.equals(seen);
+  }
+
+  private keepSeen(bytes: Buffer): void {
+    const joined = bytes.length >= CHECK_BYTES ? bytes : Buffer.concat([this.seen, bytes]);
+    this.seen = Buffer.from(joined.subarray(Math.max(0, joined.length - CHECK_BYTES)));
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Whose a session file is, as far as reading goes (selectors/work.ts says
+ * which member): the folders to watch for the teams known, the teams a
+ * transcript may be of, and the decision, once its meta or its first record
+ * says, to read it on or leave it alone for good.
+ *
+ * - `<slug>/<leadSessionId>.jsonl`: the team of that lead session;
+ * - `<slug>/<leadSessionId>/subagents/agent-<id>.jsonl`: that team's, when the
+ *   `.meta.json` beside it says it is an in-process teammate of it (not read
+ *   before the meta is there; an ordinary subagent's is never read);
+ * - any other `<slug>/<id>.jsonl` written since a team on that slug was created:
+ *   read until its first record says who writes it; kept when that is a tmux
+ *   teammate of one of them (`teamName`), dropped for good otherwise. Nothing
+ *   of a session that is not a team's reaches the store or the journal.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECTS, type TranscriptFile } from '../../../core/model/paths.js';
+import type { TranscriptMeta } from '../../../core/model/transcript-facts.js';
+import { worthIdentifying, type TranscriptTeam } from '../../../core/decode/transcript/member-of.js';
+import { parseSubagentMeta } from '../../../core/decode/transcript/records.js';
+import type { TranscriptFollower } from './follower.js';
+import { readSmall } from './session-states.js';
+
+/** The folders watched: each slug with the lead sessions whose subagents' folders are wanted. */
+export type WatchSet = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** A transcript followed, and what is known of whose it is. */
+export interface Followed {
+  readonly follower: TranscriptFollower;
+  readonly file: Extract<TranscriptFile, { kind: 'session' | 'subagent' }>;
+  /** The team whose it is, once known. */
+  owner: string | undefined;
+  /** The teams it may be of, while it is read to find out. */
+  candidates: readonly string[];
+  meta: TranscriptMeta | undefined;
+  /** Said to the store: the next observation is not a reset. */
+  said: boolean;
+  metaSaid: boolean;
+  problem: boolean;
+}
+
+/** `read`: it is a team's; `wait`: not known yet; `nobody`: no team's here, never read again. */
+export type Decision = 'read' | 'wait' | 'nobody';
+
+export const subagentsOf = (slug: string, lead: string) => `${PROJECTS}/${slug}/${lead}/subagents`;
+
+/** The folders of the teams' working directories, each with the lead sessions whose subagents are read. */
+export function watchSetOf(teams: readonly TranscriptTeam[]): WatchSet {
+  const set = new Map<string, Set<string>>();
+  for (const team of teams) {
+    for (const slug of team.slugs) {
+      const leads = set.get(slug) ?? new Set<string>();
+      if (team.leadSessionId !== undefined) leads.add(team.leadSessionId);
+      set.set(slug, leads);
+    }
+  }
+  return set;
+}
+
+export function sameSet(a: WatchSet, b: WatchSet): boolean {
+  if (a.size !== b.size) return false;
+  for (const [slug, leads] of a) {
+    const other = b.get(slug);
+    if (!other || other.size !== leads.size || [...leads].some((lead) => !other.has(lead))) return false;
+  }
+  return true;
+}
+
+/** The teams a transcript may be of: its lead session's, else (a session of its own) those on its slug created before it last changed. */
+export function candidatesFor(
+  teams: readonly TranscriptTeam[],
+  claudeDir: string,
+  path: string,
+  file: Extract<TranscriptFile, { kind: 'session' | 'subagent' }>,
+): string[] {
+  const onSlug = teams.filter((team) => team.slugs.includes(file.slug));
+  const leading = onSlug.filter((team) => team.leadSessionId === file.sessionId);
+  if (file.kind === 'subagent' || leading.length > 0) return leading.map((team) => team.name);
+  let changedAt: number;
+  try {
+    changedAt = statSync(join(claudeDir, path)).mtimeMs;
+  } catch {
+    return [];
+  }
+  return onSlug
+    .filter((team) => worthIdentifying(file, { ...team, createdAt: createdOnFileClock(claudeDir, team) }, changedAt))
+    .map((team) => team.name);
+}
+
+/**
+ * When a team was created, on the clock that stamps files: its config's
+ * `createdAt`, or the config file's last change when that is earlier. Then
+ * the client's clock and the disk's disagree (a config dir on another
+ * machine's disk, a clock set ahead), and a transcript's time can only be
+ * held against the disk's.
+ */
+function createdOnFileClock(claudeDir: string, team: TranscriptTeam): number {
+  if (Number.isNaN(team.createdAt)) return team.createdAt;
+  try {
+    return Math.min(team.createdAt, statSync(join(claudeDir, 'teams', team.name, 'config.json')).mtimeMs);
+  } catch {
+    return team.createdAt;
+  }
+}
+
+/** A subagent's transcript is read once its meta says it is an in-process teammate of one of the teams. */
+export function decideByMeta(claudeDir: string, path: string, followed: Followed): Decision {
+  if (followed.meta !== undefined && followed.owner !== undefined) return 'read';
+  const text = readSmall(claudeDir, path.replace(/\.jsonl$/u, '.meta.json'));
+  const meta = text === undefined ? undefined : parseSubagentMeta(text);
+  // No meta yet: it is read when the meta comes.
+  if (!meta) return 'wait';
+  const owner = meta.taskKind === 'in_process_teammate' ? followed.candidates.find((name) => name === meta.teamName) : undefined;
+  if (owner === undefined) return 'nobody';
+  if (followed.owner !== owner || JSON.stringify(followed.meta) !== JSON.stringify(meta)) followed.metaSaid = false;
+  followed.owner = owner;
+  followed.meta = meta;
+  return 'read';
+}
+
+/** A session file read to learn whose it is: its first record says. */
+export function decideByIdentity(followed: Followed): Decision {
+  const identity = followed.follower.decoder.identity;
+  if (identity === undefined) return 'wait';
+  const owner =
+    !identity.sidechain && identity.sessionId === followed.file.sessionId
+      ? followed.candidates.find((name) => name === identity.teamName)
+      : undefined;
+  if (owner === undefined) return 'nobody';
+  followed.owner = owner;
+  return 'read';
+}

@@ -1,0 +1,303 @@
+/**
+ * The reader of the sessions' own files, for the teams known: their members'
+ * transcripts (`projects/<slug>/…`, only the folders of those teams' `cwd`s,
+ * never the whole tree) and their leads' live states (`sessions/<pid>.json`).
+ * Its watcher (watcher.ts) says where something happened; it reads, decides
+ * whose each file is, and emits observations as the team files' reader does.
+ *
+ * Whose a file is, and so whether it is read, is owners.ts's to say.
+ *
+ * Reads are queued and done between frames, appends before first reads, at
+ * most SLICE_BYTES a turn: a first read of five 50 MB transcripts goes on in
+ * slices while the dashboard draws. Nothing is read before `start()`.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Observation } from '../../../core/model/observation.js';
+import { classifySessionFile, PROJECTS, SESSIONS, type TranscriptFile } from '../../../core/model/paths.js';
+import type { TranscriptTeam } from '../../../core/decode/transcript/member-of.js';
+import { readErrorMessage } from '../../read-file.js';
+import type { FileEvent } from '../events.js';
+import { TranscriptFollower } from './follower.js';
+import {
+  candidatesFor,
+  decideByIdentity,
+  decideByMeta,
+  sameSet,
+  subagentsOf,
+  watchSetOf,
+  type Decision,
+  type Followed,
+  type WatchSet,
+} from './owners.js';
+import { SessionStates } from './session-states.js';
+import { holdYoungGeneration } from '../../young-generation.js';
+
+/** Bytes read in one turn, over all the files queued. */
+export const SLICE_BYTES = 4 * 1024 * 1024;
+
+/** How long an append waits to be read with the next ones: what a member does changes slower than a person reads. */
+const LIVE_BATCH_MS = 500;
+
+/** What a read is counted as in a turn's budget, however little it read (the opening, the stat). */
+const MIN_READ_COST = 16 * 1024;
+
+export interface TranscriptReaderOptions {
+  readonly claudeDir: string;
+  readonly emit: (observations: Observation[]) => void;
+  readonly now?: () => number;
+  readonly sliceBytes?: number;
+}
+
+export class TranscriptReader {
+  private teams: readonly TranscriptTeam[] = [];
+  private set: WatchSet = new Map();
+  private readonly followed = new Map<string, Followed>();
+  /** Files read and found to be nobody's here (another session, an ordinary subagent). */
+  private readonly ignored = new Set<string>();
+  /** Files to read, and whether the read is live. */
+  private readonly queued = new Map<string, boolean>();
+  private readonly sessions: SessionStates;
+  private started = false;
+  private scheduled = false;
+  private closed = false;
+  private waiters: Array<() => void> = [];
+  private readonly now: () => number;
+
+  constructor(private readonly options: TranscriptReaderOptions) {
+    this.now = options.now ?? Date.now;
+    this.sessions = new SessionStates(
+      options.claudeDir,
+      (observations) => this.options.emit(observations),
+      this.now,
+      () => this.release(),
+    );
+  }
+
+  /** The folders to watch for the teams now known. */
+  watchSet(): WatchSet {
+    return this.set;
+  }
+
+  /**
+   * The teams known now: files of teams that went are no longer followed, the
+   * folders of new ones are listed. Returns whether the folders to watch changed.
+   */
+  setTeams(teams: readonly TranscriptTeam[]): boolean {
+    const before = this.set;
+    this.teams = teams;
+    this.sessions.setTeams(teams);
+    const names = new Set(teams.map((team) => team.name));
+    for (const [path, followed] of this.followed) {
+      followed.candidates = followed.candidates.filter((name) => names.has(name));
+      if (followed.owner !== undefined ? !names.has(followed.owner) : followed.candidates.length === 0) this.followed.delete(path);
+    }
+    const set = watchSetOf(teams);
+    this.set = set;
+    if (this.started) this.listNew(before);
+    return !sameSet(before, set);
+  }
+
+  /** Read what the folders hold now, then follow the watcher's events. */
+  start(): void {
+    if (this.started || this.closed) return;
+    this.started = true;
+    this.listNew(new Map());
+    this.list(SESSIONS, false);
+  }
+
+  /** The watcher's events: files are read between frames, a folder that appeared is listed. */
+  take(events: readonly FileEvent[]): void {
+    for (const event of events) {
+      if (event.kind === 'changed') this.consider(event.path, true);
+      else if (event.kind === 'removed') this.removed(event.path);
+      else if (event.kind === 'folder-added' || event.kind === 'unreported') this.list(event.path, true);
+      else if (event.kind === 'watcher-trouble')
+        this.options.emit([{ kind: 'problem', path: TRANSCRIPTS_WATCHER, message: event.message, at: this.now() }]);
+    }
+  }
+
+  /** Resolves once nothing is queued to read. */
+  settled(): Promise<void> {
+    if (this.queued.size === 0 && this.sessions.idle()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  close(): void {
+    this.closed = true;
+    this.queued.clear();
+    this.sessions.close();
+    this.release();
+  }
+
+  /** Lists the folders of slugs and lead sessions that were not watched before. */
+  private listNew(before: WatchSet): void {
+    for (const [slug, leads] of this.set) {
+      if (!before.has(slug)) this.list(`${PROJECTS}/${slug}`, false);
+      for (const lead of leads) if (!before.get(slug)?.has(lead)) this.list(subagentsOf(slug, lead), false);
+    }
+  }
+
+  /** The files of a folder, considered (a folder of a lead session: its subagents' folder). */
+  private list(folder: string, live: boolean): void {
+    let names: string[];
+    try {
+      names = readdirSync(join(this.options.claudeDir, folder));
+    } catch {
+      return; // Not there (yet): the watcher says when it comes.
+    }
+    for (const name of names) {
+      const path = `${folder}/${name}`;
+      // A lead session's folder, or its subagents' folder: listed when it is a team lead's.
+      const subagents = name === 'subagents' ? path : `${path}/subagents`;
+      if (this.wantsSubagents(subagents)) this.list(subagents, live);
+      else this.consider(path, live);
+    }
+  }
+
+  private wantsSubagents(folder: string): boolean {
+    const [root, slug = '', lead = '', subagents, ...rest] = folder.split('/');
+    return root === PROJECTS && subagents === 'subagents' && rest.length === 0 && this.set.get(slug)?.has(lead) === true;
+  }
+
+  /** A file that may have changed: queued when it is (or may be) a team's. */
+  private consider(path: string, live: boolean): void {
+    const target = classifySessionFile(path);
+    if (!target || this.closed) return;
+    if (target.kind === 'session-state') return this.sessions.touch(path, live);
+    const { file } = target;
+    if (file.kind === 'subagent-meta') {
+      // The meta of a transcript: read again with it.
+      const transcript = path.replace(/\.meta\.json$/u, '.jsonl');
+      this.ignored.delete(transcript);
+      const followed = this.followed.get(transcript);
+      if (followed) followed.meta = undefined;
+      return this.consider(transcript, live);
+    }
+    if (this.ignored.has(path) || !this.set.has(file.slug)) return;
+    if (!this.followed.has(path)) {
+      const candidates = candidatesFor(this.teams, this.options.claudeDir, path, file);
+      if (candidates.length === 0) return;
+      const owner = file.kind === 'session' && candidates.length === 1 && this.isLeadOf(candidates[0]!, file) ? candidates[0] : undefined;
+      this.followed.set(path, {
+        follower: new TranscriptFollower(path),
+        file,
+        owner,
+        candidates,
+        meta: undefined,
+        said: false,
+        metaSaid: file.kind === 'session',
+        problem: false,
+      });
+    }
+    this.queue(path, live);
+  }
+
+  private isLeadOf(name: string, file: TranscriptFile): boolean {
+    return this.teams.some((team) => team.name === name && team.leadSessionId === file.sessionId);
+  }
+
+  private removed(path: string): void {
+    const target = classifySessionFile(path);
+    if (target?.kind === 'session-state') return this.sessions.gone(path);
+    // What a transcript said stays: only following it ends.
+    this.followed.delete(path);
+    this.queued.delete(path);
+  }
+
+  private queue(path: string, live: boolean): void {
+    this.queued.set(path, this.queued.get(path) === true || live);
+    if (!this.started || this.scheduled) return;
+    this.scheduled = true;
+    // An append is read a moment later, with those that come meanwhile: one frame for a team's burst of records.
+    if (live) setTimeout(() => this.pump(), LIVE_BATCH_MS);
+    else setImmediate(() => this.pump());
+  }
+
+  /** One turn: appends first, then first reads, within the slice. */
+  private pump(): void {
+    this.scheduled = false;
+    if (this.closed) return;
+    let budget = this.options.sliceBytes ?? SLICE_BYTES;
+    const order = [...this.queued].sort(([, a], [, b]) => Number(b) - Number(a));
+    const observations: Observation[] = [];
+    for (const [path, live] of order) {
+      if (budget <= 0) break;
+      this.queued.delete(path);
+      const followed = this.followed.get(path);
+      if (!followed) continue;
+      const { read, left } = this.read(path, followed, live, budget, observations);
+      // A read costs something even when little was appended.
+      budget -= Math.max(read, MIN_READ_COST);
+      if (left > 0) this.queued.set(path, live);
+    }
+    if (observations.length > 0) this.options.emit(observations);
+    // More slices to come: a long read, which should not leave the young generation at its largest.
+    holdYoungGeneration(this.queued.size > 0);
+    if (this.queued.size > 0) {
+      this.scheduled = true;
+      setImmediate(() => this.pump());
+    } else this.release();
+  }
+
+  /** One slice of a file, and its observation if it has something to say: the bytes read, and those left. */
+  private read(path: string, followed: Followed, live: boolean, slice: number, out: Observation[]): { read: number; left: number } {
+    const at = this.now();
+    const none = { read: 0, left: 0 };
+    if (followed.file.kind === 'subagent' && !this.decided(path, decideByMeta(this.options.claudeDir, path, followed))) return none;
+    const result = followed.follower.read(this.options.claudeDir, slice);
+    if (result.kind === 'failed') {
+      if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return none;
+      followed.problem = true;
+      out.push({ kind: 'problem', path, message: readErrorMessage(result.code, result.error), at });
+      return none;
+    }
+    const { read, left } = result;
+    if (followed.problem) {
+      followed.problem = false;
+      out.push({ kind: 'problem-gone', path });
+    }
+    if (result.reset) followed.said = false;
+    // Whose a session file is: until its first record says, nothing of it is said.
+    if (followed.owner === undefined && !this.decided(path, decideByIdentity(followed)))
+      return { read, left: this.followed.has(path) ? left : 0 };
+    const reset = !followed.said;
+    const meta = followed.metaSaid ? undefined : followed.meta;
+    if (!reset && meta === undefined && result.facts.length === 0) return { read, left };
+    followed.said = true;
+    followed.metaSaid = true;
+    out.push({
+      kind: 'transcript',
+      team: followed.owner!,
+      path,
+      reset,
+      ...(left > 0 ? { more: true } : {}),
+      facts: result.facts,
+      ...(meta ? { meta } : {}),
+      at,
+      live,
+    });
+    return { read, left };
+  }
+
+  /** Whether a file is read on: one found to be nobody's here is forgotten. */
+  private decided(path: string, decision: Decision): boolean {
+    if (decision === 'nobody') this.forget(path);
+    return decision === 'read';
+  }
+
+  private forget(path: string): void {
+    this.followed.delete(path);
+    this.ignored.add(path);
+  }
+
+  private release(): void {
+    if (this.queued.size > 0 || !this.sessions.idle()) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}
+
+/** Problems are keyed by path: this one is the transcripts' watcher's. */
+export const TRANSCRIPTS_WATCHER = 'watcher:transcripts';

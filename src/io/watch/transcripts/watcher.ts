@@ -1,0 +1,215 @@
+/**
+ * The watcher of the sessions' files: its own chokidar, on the project
+ * folders of the teams known and on `sessions/`, never on the whole
+ * `projects/` tree (a user's holds thousands of sessions). The folders follow
+ * the teams as they come and go (`follow`: chokidar's add and unwatch). As the
+ * team files' watcher does, it reads chokidar's `raw` events (its `change`
+ * drops a write that follows another within 50 ms: a transcript's last append
+ * of a burst) and only says where something happened: the reader reads.
+ *
+ * In a project folder only transcripts (`*.jsonl`) are looked at, and of its
+ * folders only those of the teams' lead sessions, their `subagents/` and the
+ * transcripts and metas in those. The files themselves are not watched: their
+ * folder's events name them. Out of file watches, it polls instead, and then
+ * watches each file (polling has no folder events that name a file).
+ */
+import { join, relative as relativePath, sep } from 'node:path';
+import type { FSWatcher, watch as chokidarWatch } from 'chokidar';
+import { classifySessionFile, PROJECTS, SESSIONS } from '../../../core/model/paths.js';
+import type { FileEvent } from '../events.js';
+import { dirState, gone } from '../probe.js';
+import { Mode } from '../watch-mode.js';
+import type { WatchSet } from './owners.js';
+
+type Watch = typeof chokidarWatch;
+
+/** When a folder added to the watch is listed again (see relistLater). */
+const RELIST_AFTER_MS = [100, 1000];
+/** How often a folder to watch that is not there yet is looked for (see awaitMissing). */
+const MISSING_EVERY_MS = 250;
+
+export interface TranscriptWatchOptions {
+  readonly claudeDir: string;
+  readonly take: (events: FileEvent[]) => void;
+  readonly signal: AbortSignal;
+  /** chokidar's `watch`, or a stand-in. */
+  readonly watch?: Watch;
+  readonly pollMs?: number;
+}
+
+/** Whether the transcripts' watcher looks at a path (relative to the config dir) for the folders in `set`. */
+export function transcriptWatchable(relative: string, set: WatchSet): boolean {
+  const parts = relative.split('/').filter((part) => part !== '' && part !== '.');
+  const [root, slug, third, fourth, fifth, ...rest] = parts;
+  if (root === undefined) return true;
+  if (root === SESSIONS) return slug === undefined || (third === undefined && slug.endsWith('.json'));
+  if (root !== PROJECTS || rest.length > 0) return false;
+  if (slug === undefined) return true;
+  const leads = set.get(slug);
+  if (!leads) return false;
+  if (third === undefined) return true;
+  if (fourth === undefined) return third.endsWith('.jsonl') || leads.has(third);
+  if (!leads.has(third) || fourth !== 'subagents') return false;
+  return fifth === undefined || (fifth.startsWith('agent-') && (fifth.endsWith('.jsonl') || fifth.endsWith('.meta.json')));
+}
+
+/** The folders to add to chokidar for a set: each slug's, and `sessions/`. */
+const rootsOf = (set: WatchSet): Set<string> => new Set([SESSIONS, ...[...set.keys()].map((slug) => `${PROJECTS}/${slug}`)]);
+
+export class TranscriptWatcher {
+  private watcher: FSWatcher | undefined;
+  private set: WatchSet = new Map();
+  private roots = new Set<string>();
+  /** Roots added while their folder was not there: chokidar never reports one that comes later. */
+  private readonly missing = new Set<string>();
+  private missingTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly mode: Mode;
+  private closed = false;
+
+  constructor(private readonly options: TranscriptWatchOptions) {
+    this.mode = new Mode(options.pollMs ?? 250, options.take);
+    options.signal.addEventListener('abort', () => this.close(), { once: true });
+  }
+
+  /** Watch the folders of `set` (and `sessions/`) from now on, and no others. */
+  async follow(set: WatchSet): Promise<void> {
+    if (this.closed || this.options.signal.aborted) return;
+    const before = this.set;
+    this.set = set;
+    const watcher = this.watcher ?? (await this.open());
+    if (this.closed) return;
+    const roots = rootsOf(set);
+    for (const root of this.roots) if (!roots.has(root)) watcher.unwatch(this.absolute(root));
+    for (const root of this.missing) if (!roots.has(root)) this.missing.delete(root);
+    for (const root of roots) {
+      const slug = root.slice(PROJECTS.length + 1);
+      // A lead session new to a folder already watched: chokidar looks inside its folder only when the root is added again.
+      const grew = this.roots.has(root) && root !== SESSIONS && [...(set.get(slug) ?? [])].some((lead) => !before.get(slug)?.has(lead));
+      if (grew) watcher.unwatch(this.absolute(root));
+      if (!this.roots.has(root) || grew) {
+        // A folder not there yet is looked for (awaitMissing), not given to chokidar: chokidar would
+        // watch its parent, the config dir itself, and the team files' watcher, watching the config
+        // dir too, would share that watch (chokidar keeps one per path in a process). When the config
+        // dir was removed and made again, the team files' new watcher took the old, dead one.
+        if (dirState(this.absolute(root)).kind !== 'folder') {
+          this.missing.add(root);
+          continue;
+        }
+        watcher.add(this.absolute(root));
+        this.relistLater(root);
+      }
+    }
+    this.roots = roots;
+    this.awaitMissing();
+  }
+
+  /**
+   * Looks for the missing roots until each is there, then watches it afresh.
+   * Claude Code makes `sessions/` and a project's folder after the team's
+   * config (2.1.332: 0.2 s and 2 s later, in a config dir or a working
+   * directory used for the first time), and chokidar, given a folder that is
+   * not there, never reports it or what is written in it once it comes.
+   */
+  private awaitMissing(): void {
+    if (this.missing.size === 0 || this.missingTimer !== undefined) return;
+    this.missingTimer = setInterval(() => {
+      for (const root of this.missing) {
+        if (dirState(this.absolute(root)).kind !== 'folder') continue;
+        this.missing.delete(root);
+        this.watcher?.unwatch(this.absolute(root));
+        this.watcher?.add(this.absolute(root));
+        this.options.take([{ kind: 'unreported', path: root }]);
+        this.relistLater(root);
+      }
+      if (this.missing.size > 0 && !this.closed) return;
+      clearInterval(this.missingTimer);
+      this.missingTimer = undefined;
+    }, MISSING_EVERY_MS);
+    this.missingTimer.unref();
+  }
+
+  /**
+   * A folder just added is listed again once chokidar watches it: what was
+   * made between the reader's listing and then is never reported (chokidar#1471).
+   */
+  private relistLater(root: string): void {
+    for (const delay of RELIST_AFTER_MS) {
+      setTimeout(() => {
+        if (!this.closed && this.roots.has(root)) this.options.take([{ kind: 'unreported', path: root }]);
+      }, delay).unref();
+    }
+  }
+
+  private absolute(relative: string): string {
+    return join(this.options.claudeDir, relative);
+  }
+
+  private toRelative(path: string): string {
+    const under = `${this.options.claudeDir}${sep}`;
+    return (path.startsWith(under) ? path.slice(under.length) : relativePath(this.options.claudeDir, path)).split(sep).join('/');
+  }
+
+  private async open(): Promise<FSWatcher> {
+    const watch = this.options.watch ?? (await import('chokidar')).watch;
+    // A transcript is appended to many times a second. Watched on its own, each
+    // append is two events (the file's and its folder's), each with a stat: its
+    // folder's raw events name it, and are enough. Polling has no such events.
+    const polling = this.mode.polling;
+    const watcher = watch([], {
+      ignoreInitial: true,
+      depth: 3,
+      ignored: (path: string) => {
+        const relative = this.toRelative(path);
+        return !transcriptWatchable(relative, this.set) || (!polling && classifySessionFile(relative) !== undefined);
+      },
+      ...this.mode.chokidarOptions(),
+    });
+    const send = (events: FileEvent[]) => {
+      if (!this.closed) this.options.take(events);
+    };
+    const folder = (relative: string) => {
+      if (transcriptWatchable(relative, this.set) && !classifySessionFile(relative)) send([{ kind: 'folder-added', path: relative }]);
+    };
+    watcher.on('raw', (event, name, details) => {
+      const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (!watched) return;
+      const own = this.toRelative(watched);
+      // A watch on a file (polling) names the file; a watch on a folder, the folder and the entry in it.
+      if (classifySessionFile(own)) return send([{ kind: 'changed', path: own }]);
+      if (!name) return;
+      const path = join(watched, name);
+      const entry = this.toRelative(path);
+      // A file unwatched by chokidar (see `ignored`) is said gone here: a rename is a file made, moved or removed.
+      if (classifySessionFile(entry)) send([{ kind: event === 'rename' && gone(path) ? 'removed' : 'changed', path: entry }]);
+      else if (dirState(path).kind === 'folder') folder(entry);
+    });
+    watcher.on('add', (path: string) => send([{ kind: 'changed', path: this.toRelative(path) }]));
+    watcher.on('change', (path: string) => send([{ kind: 'changed', path: this.toRelative(path) }]));
+    watcher.on('unlink', (path: string) => {
+      if (gone(path)) send([{ kind: 'removed', path: this.toRelative(path) }]);
+    });
+    watcher.on('addDir', (path: string) => folder(this.toRelative(path)));
+    watcher.on('error', (error: unknown) => {
+      if (this.mode.failed(error)) void this.reopen();
+    });
+    this.watcher = watcher;
+    return watcher;
+  }
+
+  /** Start over (polling, once watching failed), watching the same folders. */
+  private async reopen(): Promise<void> {
+    const old = this.watcher;
+    this.watcher = undefined;
+    this.roots = new Set();
+    this.missing.clear();
+    await old?.close();
+    await this.follow(this.set);
+  }
+
+  private close(): void {
+    this.closed = true;
+    clearInterval(this.missingTimer);
+    void this.watcher?.close();
+    this.watcher = undefined;
+  }
+}

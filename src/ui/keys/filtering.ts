@@ -1,0 +1,33 @@
+/**
+ * The keys that change what the panes list: the message filters, the teammate
+ * trackers, a member's pane switched to its output log, the incidents that
+ * cleared beside the diagnoses.
+ */
+import type { MessageFilters } from '../../core/model/message-filter.js';
+import type { Command } from './keymap.js';
+import { samePane } from '../panes/pane.js';
+import { focusedMember, onlyOnMemberPanes, type KeyHandler, type ViewState } from './view-state.js';
+
+const filtered = (view: ViewState, change: Partial<MessageFilters>): ViewState => ({ ...view, filters: { ...view.filters, ...change } });
+
+export const FILTERING = {
+  toggleIdle: (view) => filtered(view, { showIdle: !view.filters.showIdle }),
+  toggleProtocol: (view) => filtered(view, { protocolOnly: !view.filters.protocolOnly }),
+  toggleUnread: (view) => filtered(view, { unreadOnly: !view.filters.unreadOnly }),
+  cycleMember: (view, { members }) => {
+    // all → each member in turn → all
+    const current = view.filters.member === null ? -1 : members.indexOf(view.filters.member);
+    return filtered(view, { member: current + 1 < members.length ? members[current + 1]! : null });
+  },
+  toggleInternal: (view) => ({ ...view, showInternal: !view.showInternal }),
+  toggleCleared: (view) => ({ ...view, showCleared: !view.showCleared }),
+  toggleLog: (view, navigation) => {
+    const pane = focusedMember(view, navigation);
+    if (pane === undefined) return onlyOnMemberPanes(view, 'toggleLog');
+    const logMembers = new Set(view.logMembers);
+    if (!logMembers.delete(pane.member!)) logMembers.add(pane.member!);
+    // The selection was a message's (or a line's): the other list rests on its newest end.
+    const selected = view.selected.filter((selection) => !samePane(selection.pane, pane));
+    return { ...view, pane, logMembers, selected };
+  },
+} satisfies Readonly<Partial<Record<Extract<Command, string>, KeyHandler>>>;

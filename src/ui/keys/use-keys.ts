@@ -1,0 +1,40 @@
+import { useApp, useInput, useStdin } from 'ink';
+import type { ReplayController } from '../../io/journal/replay-controller.js';
+import type { Command } from './keymap.js';
+import { KEYMAP } from '../views/registry.js';
+
+/**
+ * Keys to commands: quitting and the replay's transport are done here, the
+ * rest of a read goes to the view state together. Only active when stdin can
+ * do raw mode: without a TTY there are no keys to read, and asking for raw
+ * mode would throw.
+ */
+const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayController) => void>> = {
+  replayToggle: (replay) => replay.toggle(),
+  replayStep: (replay) => replay.step(),
+  replayFaster: (replay) => replay.faster(),
+  replaySlower: (replay) => replay.slower(),
+  replayStart: (replay) => replay.toStart(),
+  replayEnd: (replay) => replay.toEnd(),
+};
+
+export function useKeys(apply: (commands: readonly Command[]) => void, replay?: ReplayController): void {
+  const { exit } = useApp();
+  const { isRawModeSupported } = useStdin();
+  useInput(
+    (input, key) => {
+      const commands: Command[] = [];
+      for (const command of KEYMAP.commandsFor(input, key, replay !== undefined)) {
+        if (command === 'quit') {
+          exit();
+          return;
+        }
+        const transport = typeof command === 'string' ? TRANSPORT[command] : undefined;
+        if (transport && replay) transport(replay);
+        else commands.push(command);
+      }
+      if (commands.length > 0) apply(commands);
+    },
+    { isActive: isRawModeSupported === true },
+  );
+}

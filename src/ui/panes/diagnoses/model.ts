@@ -1,0 +1,61 @@
+/**
+ * The diagnoses pane: what is wrong with the team, worst first; ⏎ opens one
+ * with its evidence. A healthy team has no such pane.
+ */
+import type { Diagnosis } from '../../../core/judge/diagnoses/diagnosis.js';
+import type { Idle } from '../../../core/judge/diagnoses/idle.js';
+import type { Incident } from '../../../core/judge/diagnoses/incident.js';
+import { memoize } from '../../../core/select/memo.js';
+import type { PaneFrame } from '../../views/dashboard-pane.js';
+import { keysOf, listWindow, type ItemKey, type PaneId, type PaneList } from '../pane.js';
+import type { Frame } from '../../views/view.js';
+import { selectedIndex } from '../../keys/view-state.js';
+import { diagnosisDetail } from './detail.js';
+
+export const DIAGNOSES: PaneId = { kind: 'diagnoses' };
+
+/** What the pane draws: judged again on every frame (their ages move), so drawn again too; its rows are memoised. */
+export interface DiagnosisListModel extends PaneFrame {
+  /** What is wrong, worst first, then (with `c`) the incidents that cleared, most recent first. */
+  readonly diagnoses: readonly (Diagnosis | Incident)[];
+  readonly warnings: number;
+  /** Of the rows, those that cleared (listed last). */
+  readonly cleared: number;
+  readonly now: number;
+  /** The team has not changed for a day or more: its findings are judged as of now. */
+  readonly idle: Idle | undefined;
+}
+
+/** Its rows at most: three at 80x24 (20 lines of body), more on a taller terminal; the rest scroll. */
+export const mostDiagnosisRows = (bodyRows: number): number => Math.max(1, Math.floor(bodyRows / 6));
+
+/** A cleared incident is listed once per time it was raised: its id and when. */
+export const isCleared = (row: Diagnosis | Incident): row is Incident => 'clearedAt' in row && row.clearedAt !== null;
+const rowId = (row: Diagnosis | Incident): string => (isCleared(row) ? `${row.id}@${row.raisedAt}` : row.id);
+const diagnosisKeys = memoize((rows: readonly (Diagnosis | Incident)[]) => keysOf(rows, 'diagnosis', rowId));
+
+/** The diagnoses of the team on screen, given `rows` for its items: what the pane draws, and what the keys move through. */
+export function diagnosisList(
+  frame: Frame,
+  rows: number,
+  focused: boolean,
+): { readonly model: DiagnosisListModel; readonly list: PaneList } {
+  const current = frame.diagnoses.diagnoses;
+  const diagnoses = frame.cleared.length > 0 ? [...current, ...frame.cleared] : current;
+  const items = diagnosisKeys(diagnoses);
+  const model: DiagnosisListModel = {
+    diagnoses,
+    warnings: current.filter((diagnosis) => diagnosis.severity === 'warning').length,
+    cleared: frame.cleared.length,
+    window: listWindow(diagnoses.length, rows, selectedIndex(frame.view, DIAGNOSES, items, 'start')),
+    focused,
+    lines: rows + 1,
+    now: frame.now,
+    idle: frame.diagnoses.idle,
+  };
+  const open = (key: ItemKey) => {
+    const diagnosis = diagnoses.find((candidate) => rowId(candidate) === key.id);
+    return diagnosis ? diagnosisDetail(diagnosis, frame) : null;
+  };
+  return { model, list: { id: DIAGNOSES, items, anchor: 'start', page: rows, open } };
+}

@@ -1,0 +1,96 @@
+/**
+ * A member pane's list: its messages, or the end of its output log (`o`). It
+ * is drawn again only when what it lists changed, not when the pane's title or
+ * info line did (an age ticking).
+ */
+import { Text } from 'ink';
+import React from 'react';
+import type { InboxMessage } from '../../../core/model/inbox.js';
+import { maxOf } from '../../../core/model/lists.js';
+import { FittedLine, type Part } from '../../widgets/fitted-line.js';
+import { MessageLine } from '../../widgets/message-line.js';
+import type { ListWindow } from '../pane.js';
+import { displayWidth, fit } from '../../../core/text/fit.js';
+import { visibleItems, WindowedList } from '../../widgets/windowed-list.js';
+import type { LogView, MemberPaneModel } from './model.js';
+
+/** The end of the agent's output log, as `tail -F` shows it (text from disk: fitted and sanitised). */
+function LogLines({
+  log,
+  window,
+  rows,
+  focused,
+  width,
+}: {
+  log: LogView;
+  window: ListWindow;
+  rows: number;
+  focused: boolean;
+  width: number;
+}) {
+  if (window.end === window.start) return rows > 0 ? <Text dimColor>no output yet</Text> : null;
+  // A removed log keeps its lines on screen, dimmed.
+  const logLine = (line: string): Part[] => [{ text: fit(line, width) || ' ', dimColor: !log.present }];
+  return (
+    <WindowedList
+      items={log.lines}
+      window={window}
+      focused={focused}
+      row={(line, index, selected) => <FittedLine key={index} parts={logLine(line)} width={width} inverse={selected} />}
+    />
+  );
+}
+
+interface MessagesProps {
+  readonly messages: readonly InboxMessage[];
+  readonly log: LogView | null;
+  readonly window: ListWindow;
+  readonly rows: number;
+  readonly focused: boolean;
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly width: number;
+}
+
+/** The messages, or the log: memoised on what they list. */
+const Messages = React.memo(function Messages({ messages, log, window, rows, focused, colors, width }: MessagesProps) {
+  if (log) return <LogLines log={log} window={window} rows={rows} focused={focused} width={width} />;
+  const visible = visibleItems(messages, window);
+  if (rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
+  const widest = Math.max(6, Math.floor(width * 0.28));
+  const senderWidth = maxOf(
+    visible.map((message) => displayWidth(message.from, widest)),
+    4,
+  );
+  const columns = { senderWidth, width };
+  return (
+    <WindowedList
+      items={messages}
+      window={window}
+      focused={focused}
+      row={(message, _, selected) => (
+        <MessageLine key={message.key} message={message} selected={selected} senderColor={colors.get(message.from) ?? null} {...columns} />
+      )}
+    />
+  );
+});
+
+interface MemberListProps {
+  readonly pane: MemberPaneModel;
+  readonly colors: ReadonlyMap<string, string | null>;
+  readonly width: number;
+}
+
+/** The pane's list, from its model: the fields it lists, which the memo compares, not the model, which the title's words change. */
+export function MemberList({ pane, colors, width }: MemberListProps) {
+  return (
+    <Messages
+      messages={pane.messages}
+      log={pane.log}
+      window={pane.window}
+      rows={pane.rows}
+      focused={pane.focused}
+      colors={colors}
+      width={width}
+    />
+  );
+}

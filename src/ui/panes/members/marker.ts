@@ -1,0 +1,76 @@
+/**
+ * The mark a member pane's title bar gives its open handshakes: `⇢ waits on
+ * bob 3m` and `⇠ owes 2 40s`, the oldest one's age.
+ */
+import { ageSecondsAt, isOpen, type Handshake } from '../../../core/model/handshakes.js';
+import { formatAge } from '../../../core/model/time.js';
+import { handshakeTally } from '../../../core/select/handshakes.js';
+import { memoize } from '../../../core/select/memo.js';
+import { fit } from '../../../core/text/fit.js';
+
+/** `⇢ waits on team-lead 3m30s ⇠ owes worker 40s`: the member's open handshakes, and whether one of them stalled. */
+export interface HandshakeMarker {
+  readonly text: string;
+  readonly stalled: boolean;
+}
+
+/** A member's open handshakes on one side: how many, with whom when one, and the oldest. */
+interface OpenSide {
+  count: number;
+  readonly other: string;
+  oldest: Handshake;
+}
+
+interface OpenOf {
+  waitingOn?: OpenSide;
+  owes?: OpenSide;
+  stalled: boolean;
+}
+
+const since = (handshake: Handshake): number => handshake.requestedAt ?? handshake.respondedAt ?? Number.POSITIVE_INFINITY;
+
+function add(side: OpenSide | undefined, handshake: Handshake, other: string): OpenSide {
+  if (!side) return { count: 1, other, oldest: handshake };
+  side.count++;
+  if (since(handshake) < since(side.oldest)) side.oldest = handshake;
+  return side;
+}
+
+/**
+ * Each member's open handshakes in a frame's list, found once per list for all
+ * the member panes (a list stands while no open one changes its state; a long
+ * run has thousands): a tick only works out the oldest one's age.
+ */
+const openByMember = memoize((handshakes: readonly Handshake[]): ReadonlyMap<string, Readonly<OpenOf>> => {
+  const byMember = new Map<string, OpenOf>();
+  const entry = (name: string): OpenOf => {
+    let open = byMember.get(name);
+    if (!open) byMember.set(name, (open = { stalled: false }));
+    return open;
+  };
+  for (const handshake of handshakeTally(handshakes).clocked) {
+    if (!isOpen(handshake)) continue;
+    const stalled = handshake.state === 'stalled';
+    const from = entry(handshake.from);
+    from.waitingOn = add(from.waitingOn, handshake, handshake.to);
+    from.stalled ||= stalled;
+    const to = entry(handshake.to);
+    to.owes = add(to.owes, handshake, handshake.from);
+    to.stalled ||= stalled;
+  }
+  return byMember;
+});
+
+function markerFor(arrow: string, verb: string, side: OpenSide | undefined, now: number): string {
+  if (!side) return '';
+  const whom = side.count === 1 ? side.other : `${side.count}`;
+  return `${arrow} ${verb} ${fit(whom, 24)} ${formatAge(ageSecondsAt(side.oldest, now) * 1000)}`;
+}
+
+/** The member's open handshakes, as its pane marks them. */
+export function markerOf(member: string, handshakes: readonly Handshake[], now: number): HandshakeMarker | null {
+  const open = openByMember(handshakes).get(member);
+  if (!open) return null;
+  const text = [markerFor('⇢', 'waits on', open.waitingOn, now), markerFor('⇠', 'owes', open.owes, now)].filter(Boolean).join(' ');
+  return { text, stalled: open.stalled };
+}

@@ -1,0 +1,63 @@
+/**
+ * A bordered member pane's top line: its corners, the member's name and the
+ * marks of what is wrong with it, its status on the right. The compact layout
+ * puts the same name and marks at the head of its one line.
+ */
+import { Text } from 'ink';
+import React from 'react';
+import type { MemberView } from '../../../core/select/members.js';
+import type { Part } from '../../widgets/fitted-line.js';
+import { displayWidth, fit, stringWidth } from '../../../core/text/fit.js';
+import { memberColor, useTheme, type Theme } from '../../widgets/theme.js';
+import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
+
+const CORNERS = {
+  round: { left: '╭', line: '─', right: '╮' },
+  bold: { left: '┏', line: '━', right: '┓' },
+} as const;
+
+/** The diagnoses naming the member, after its name: ` ⚠ ignored-shutdown`, or only ` ⚠` where the title has no room. */
+export function diagnosedPart(diagnosed: DiagnosisMark | null, room: number, paint: Theme['paint']): Part | undefined {
+  if (!diagnosed) return undefined;
+  const severity = SEVERITIES[diagnosed.severity];
+  const text = stringWidth(diagnosed.text) + 1 <= room ? ` ${diagnosed.text}` : ` ${severity.mark}`;
+  return { text, bold: true, color: paint(severity.color) };
+}
+
+interface TitleBarProps {
+  readonly member: MemberView;
+  readonly diagnosed: DiagnosisMark | null;
+  readonly focused: boolean;
+  readonly width: number;
+  /** What the pane says of the member's status (`idle 3s`). */
+  readonly statusText: string;
+}
+
+export function TitleBar({ member, diagnosed, focused, width, statusText }: TitleBarProps) {
+  const { paint } = useTheme();
+  const corners = focused ? CORNERS.bold : CORNERS.round;
+  const color = paint(memberColor(member.color));
+  const status = ` ${statusText} `;
+  const title = `${member.isLead ? '★ ' : ''}${member.name}`;
+  // The mark gives way to the name's first columns; the name to the mark after that.
+  const mark = diagnosedPart(diagnosed, width - 7 - stringWidth(status) - displayWidth(title, 12), paint);
+  const name = fit(title, Math.max(4, width - 7 - stringWidth(status) - stringWidth(mark?.text ?? '')));
+  // `╭─ ` name mark ` ` fill status `─╮`
+  const fill = Math.max(0, width - 6 - stringWidth(name) - stringWidth(mark?.text ?? '') - stringWidth(status));
+  return (
+    <Text wrap="truncate-end">
+      <Text color={color} bold={focused}>{`${corners.left}${corners.line} `}</Text>
+      <Text color={color} bold>
+        {name}
+      </Text>
+      {mark ? (
+        <Text color={mark.color} bold>
+          {mark.text}
+        </Text>
+      ) : null}
+      <Text color={color} bold={focused}>{` ${corners.line.repeat(fill)}`}</Text>
+      <Text dimColor={member.departed}>{status}</Text>
+      <Text color={color} bold={focused}>{`${corners.line}${corners.right}`}</Text>
+    </Text>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * A member's pane, in a grid of them: bordered, its title bar, info line,
+ * notes and list; or, where bordered panes do not fit, compact: its name, status
+ * and details on one line above its list.
+ */
+import { Box } from 'ink';
+import React from 'react';
+import { FittedLine, type Part } from '../../widgets/fitted-line.js';
+import { fit, stringWidth } from '../../../core/text/fit.js';
+import { memberColor, useTheme } from '../../widgets/theme.js';
+import { InfoLine, infoText, partsOf, statusParts } from './info-line.js';
+import { MemberList } from './list.js';
+import type { MemberPaneModel } from './model.js';
+import { Notes } from './notes.js';
+import { diagnosedPart, TitleBar } from './title-bar.js';
+
+export interface MemberPaneProps {
+  readonly pane: MemberPaneModel;
+  readonly bordered: boolean;
+  readonly colors: ReadonlyMap<string, string | null>;
+}
+
+export const MemberPane = React.memo(function MemberPane({ pane, bordered, colors }: MemberPaneProps) {
+  const { paint } = useTheme();
+  const { member, layout } = pane;
+  const color = paint(memberColor(member.color));
+  const status = statusParts(pane, paint);
+  if (!bordered) {
+    const mark = diagnosedPart(pane.diagnosed, layout.width, paint);
+    const head: Part[] = [
+      { text: pane.focused ? '▸ ' : '  ', bold: true },
+      { text: `${member.isLead ? '★ ' : ''}${fit(member.name, 30)}`, color, bold: true, inverse: pane.focused },
+      ...(mark ? [mark] : []),
+      { text: ` ${pane.status}`, dimColor: member.departed },
+    ];
+    // The details give way first, then the rest is cut at the pane's edge.
+    const room = layout.width - stringWidth([...head, ...partsOf(status)].map((part) => part.text).join('')) - 6;
+    // No room for lines of their own: the figures and an error follow the details.
+    // What it does now first, then what it is.
+    const notes = (activity: boolean) =>
+      pane.notes.filter((note) => (note.activity === true) === activity).map((note) => `${note.text}${note.tail ?? ''}`);
+    const info = room > 0 ? fit([...notes(true), infoText(pane), ...notes(false)].filter(Boolean).join(' · '), Math.min(80, room)) : '';
+    return (
+      <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
+        <FittedLine parts={[...head, { text: info ? ` · ${info} · ` : ' · ', dimColor: true }, ...partsOf(status)]} width={layout.width} />
+        <Box flexDirection="column" paddingLeft={4}>
+          <MemberList pane={pane} colors={colors} width={layout.width - 4} />
+        </Box>
+      </Box>
+    );
+  }
+  const inner = layout.width - 4;
+  return (
+    <Box flexDirection="column" width={layout.width} height={layout.height}>
+      <TitleBar member={member} diagnosed={pane.diagnosed} focused={pane.focused} width={layout.width} statusText={pane.status} />
+      <Box
+        // Ink applies only the changed style props on update, and a new borderStyle
+        // alone turns the top border back on: remount on focus change instead.
+        key={pane.focused ? 'focused' : 'unfocused'}
+        flexDirection="column"
+        borderStyle={pane.focused ? 'bold' : 'round'}
+        borderTop={false}
+        borderColor={color}
+        width={layout.width}
+        height={layout.height - 1}
+        paddingX={1}
+        overflowY="hidden"
+      >
+        <InfoLine pane={pane} status={status} width={inner} />
+        {pane.notes.length > 0 ? <Notes pane={pane} width={inner} /> : null}
+        <MemberList pane={pane} colors={colors} width={inner} />
+      </Box>
+    </Box>
+  );
+});

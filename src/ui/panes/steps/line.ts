@@ -1,0 +1,102 @@
+/**
+ * What one step says, in pieces a row draws in their own styles and a step
+ * opened repeats: `✓ Bash npm test · 12.3s`, `✎ The parser is written.`,
+ * `✉ from alice: task #2 done`, `» prompt: Build the parser`,
+ * `■ turn ended · 3m30s`. Text from a transcript (a tool's input, a line it
+ * wrote, a sender) is fitted, and so sanitised, by whoever draws it.
+ */
+import type { Step } from '../../../core/facts/activity.js';
+import { formatAge, formatSince, formatWait } from '../../../core/model/time.js';
+
+export type Tone = 'ok' | 'danger' | 'warning' | 'accent' | 'plain' | 'dim';
+
+export interface StepText {
+  readonly mark: string;
+  readonly markTone: Tone;
+  /** Our words before the name (`from `, `prompt: `). */
+  readonly label: string;
+  /** A tool's name, or who mail came from. */
+  readonly name: string;
+  readonly nameIs: 'tool' | 'member' | null;
+  /** Between the name and the body. */
+  readonly between: string;
+  /** From the transcript: a call's key input, the first line of a text, mail or prompt. */
+  readonly body: string;
+  /** Kept whole when the line is cut: how long it took or has run, how it ended. */
+  readonly tail: string;
+  readonly tailTone: Tone;
+}
+
+export interface StepClock {
+  readonly now: number;
+  /** The call runs still (its process has it open). */
+  readonly running: boolean;
+  /** Since when a call running counts as far longer than the member's others of its tool. */
+  readonly overdueAt: number | null;
+}
+
+const took = (from: number, to: number): string =>
+  Number.isFinite(from) && Number.isFinite(to) ? formatWait(Math.max(0, to - from)) : '?';
+
+const PLAIN: Omit<StepText, 'mark' | 'markTone'> = { label: '', name: '', nameIs: null, between: '', body: '', tail: '', tailTone: 'dim' };
+
+type ToolStep = Extract<Step, { kind: 'tool' }>;
+
+function toolText(step: ToolStep, clock: StepClock): StepText {
+  const call = { ...PLAIN, name: step.name, nameIs: 'tool' as const, between: step.detail ? ' ' : '', body: step.detail ?? '' };
+  if (step.endedAt === null && clock.running) {
+    const ran = Number.isFinite(step.at) ? formatSince(Math.max(0, clock.now - step.at)) : '?';
+    const overdue = clock.overdueAt !== null && clock.now >= clock.overdueAt;
+    return overdue
+      ? { ...call, mark: '▶', markTone: 'danger', tail: ` · ${ran} · far longer than usual`, tailTone: 'danger' }
+      : { ...call, mark: '▶', markTone: 'accent', tail: ` · ${ran}`, tailTone: 'plain' };
+  }
+  const duration = step.endedAt === null ? '' : ` · ${took(step.at, step.endedAt)}`;
+  switch (step.outcome) {
+    case 'ok':
+      return { ...call, mark: '✓', markTone: 'ok', tail: `${duration}${step.byPerson ? ' · approved by a person' : ''}` };
+    case 'error':
+      return { ...call, mark: '✗', markTone: 'danger', tail: `${duration} · failed`, tailTone: 'danger' };
+    case 'denied':
+      return {
+        ...call,
+        mark: '✗',
+        markTone: 'warning',
+        tail: `${duration} · denied${step.byPerson ? ' by a person' : ''}`,
+        tailTone: 'warning',
+      };
+    default:
+      // Its turn ended, or its member stopped, before a result came.
+      return { ...call, mark: '·', markTone: 'dim', tail: `${duration} · no result` };
+  }
+}
+
+export function stepText(step: Step, clock: StepClock): StepText {
+  switch (step.kind) {
+    case 'tool':
+      return toolText(step, clock);
+    case 'text':
+      return { ...PLAIN, mark: '✎', markTone: 'plain', body: step.line };
+    case 'mail':
+      return {
+        ...PLAIN,
+        mark: '✉',
+        markTone: 'accent',
+        label: 'from ',
+        name: step.from,
+        nameIs: 'member',
+        between: step.line ? ': ' : '',
+        body: step.line ?? '',
+      };
+    case 'prompt':
+      return { ...PLAIN, mark: '»', markTone: 'accent', label: step.spawn ? 'spawn prompt: ' : 'prompt: ', body: step.line };
+    case 'turn-end':
+      return {
+        ...PLAIN,
+        mark: '■',
+        markTone: 'dim',
+        label: 'turn ended',
+        tail: step.durationMs === null ? '' : ` · ${formatAge(step.durationMs)}`,
+      };
+  }
+}

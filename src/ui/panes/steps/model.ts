@@ -1,0 +1,104 @@
+/**
+ * A member's recent steps (issue 23 §4), one line each, newest at the bottom
+ * and followed as they come: its tool calls with their duration and outcome,
+ * the first line of what it wrote, mail it took and from whom, prompts, turn
+ * ends. A pane per member in roster order, tab moving between them; the one
+ * focused is drawn. Listed: the members a transcript matched, and the member
+ * the focus brought here though none matched it (to say so); every member when
+ * no transcript matched any. ⏎ opens a step, `d` the member.
+ */
+import type { ActivityNow, Step } from '../../../core/facts/activity.js';
+import type { MemberUsage } from '../../../core/facts/usage.js';
+import { memoize } from '../../../core/select/memo.js';
+import type { MemberView } from '../../../core/select/members.js';
+import { selectWork, type MemberWork } from '../../../core/select/work.js';
+import { keysOf, type Keys, type ListWindow, type PaneId, type PaneList } from '../pane.js';
+import { bodyList, type Frame } from '../../views/view.js';
+import { memberOpened } from '../members/detail.js';
+import { stepDetail } from './detail.js';
+
+export const stepsPaneId = (member: string): PaneId => ({ kind: 'steps', member });
+
+/** The members with a pane of steps, in roster order. */
+export function stepsMembers(frame: Frame): readonly MemberView[] {
+  const work = selectWork(frame.team);
+  const chosen = frame.view.pane?.member;
+  if (work.size === 0) return frame.members;
+  return frame.members.filter((member) => work.has(member.name) || member.name === chosen);
+}
+
+/**
+ * Each step's key: a tool call by its id, anything else by its kind, time and
+ * how many of the same came before at that time. The oldest steps go as new
+ * ones come (the last 200 are kept): a key stays with its step.
+ */
+const stepKeys = memoize((steps: readonly Step[]): { readonly ids: readonly string[]; readonly keys: Keys } => {
+  const seen = new Map<string, number>();
+  const ids = steps.map((step) => {
+    if (step.kind === 'tool') return `tool ${step.id}`;
+    const base = `${step.kind} ${step.at}`;
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    return `${base} ${count}`;
+  });
+  return { ids, keys: keysOf(ids, 'step', (id) => id, 'end') };
+});
+
+export interface StepsModel extends PaneList {
+  readonly member: MemberView;
+  /** Its transcripts, folded; undefined when none matched it. */
+  readonly work: MemberWork | undefined;
+  readonly steps: readonly Step[];
+  /** Each step's key, as its item's id. */
+  readonly ids: readonly string[];
+  readonly window: ListWindow;
+  readonly activity: ActivityNow | undefined;
+  readonly usage: MemberUsage | null;
+  /** Its working directory, as the config says it: where its transcript was looked for. */
+  readonly cwd: string | null;
+  /** Of its tool calls without a result, those still running (a member that stopped runs none). */
+  readonly running: ReadonlySet<string>;
+  /** No transcript of it is read, but a journal told what it did: its state, tool and figures, never its steps. */
+  readonly recorded: boolean;
+}
+
+const NO_STEPS: readonly Step[] = [];
+
+/** What a tool call still running is: one its member's process has open, the member at work. */
+function runningOf(work: MemberWork | undefined, activity: ActivityNow | undefined): ReadonlySet<string> {
+  if (!work || !activity || activity.openCalls === 0) return new Set();
+  return new Set(work.activity.open.map((call) => call.id));
+}
+
+/** The steps pane of one member. */
+export function stepsList(frame: Frame, member: MemberView): StepsModel {
+  const work = selectWork(frame.team).get(member.name);
+  const steps = work?.activity.steps ?? NO_STEPS;
+  const { ids, keys } = stepKeys(steps);
+  const id = stepsPaneId(member.name);
+  const { window, list } = bodyList(frame, id, keys, 'end');
+  const activity = frame.work.activity.get(member.name);
+  const running = runningOf(work, activity);
+  return {
+    ...list,
+    open: (key) => {
+      if (key.kind === 'member') return memberOpened(frame, member);
+      const step = key.kind === 'step' ? steps[ids.lastIndexOf(String(key.id))] : undefined;
+      return step ? stepDetail(member, step, step.kind === 'tool' && running.has(step.id)) : null;
+    },
+    member,
+    work,
+    steps,
+    ids,
+    window,
+    activity,
+    usage: frame.work.usage.members.get(member.name) ?? null,
+    cwd: frame.team.members.get(member.name)?.info.cwd ?? null,
+    running,
+    recorded: work === undefined && frame.team.recordedWork.has(member.name),
+  };
+}
+
+/** The moments whose age the steps show: the calls still running. */
+export const runningSince = (model: StepsModel): number[] =>
+  model.steps.flatMap((step) => (step.kind === 'tool' && model.running.has(step.id) ? [step.at] : []));

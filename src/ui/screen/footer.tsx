@@ -1,0 +1,65 @@
+import { Box, Text } from 'ink';
+import React from 'react';
+import type { Problem } from '../../core/facts/state.js';
+import { FittedLine, type Part } from '../widgets/fitted-line.js';
+import { KEYMAP } from '../views/registry.js';
+import { palette, useTheme } from '../widgets/theme.js';
+import { fit, stringWidth } from '../../core/text/fit.js';
+
+interface FooterProps {
+  readonly width: number;
+  /** Why the last key did nothing: first, and not dimmed. */
+  readonly note: string | null;
+  /** The filters and modes in force. */
+  readonly notes: readonly string[];
+  readonly replay: boolean;
+  /** Keys work: the footer lists them. A frame printed once says only what is in force, if anything. */
+  readonly interactive: boolean;
+}
+
+/** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
+export function Footer({ width, note, notes, replay, interactive }: FooterProps) {
+  const { paint } = useTheme();
+  if (!interactive) return notes.length > 0 ? <FittedLine parts={[{ text: notes.join(' · '), dimColor: true }]} width={width} /> : null;
+  const half = Math.floor(width / 2);
+  const said: Part[] = [];
+  if (note) said.push({ text: fit(note, half), bold: true, color: paint(palette.warning) });
+  if (notes.length > 0) said.push({ text: `${note ? ' · ' : ''}${fit(notes.join(' · '), half)}`, dimColor: true });
+  const saidWidth = Math.min(half, stringWidth(said.map((part) => part.text).join('')));
+  return (
+    <Box width={width}>
+      <Box width={width - (saidWidth > 0 ? saidWidth + 2 : 0)}>
+        <Text wrap="truncate-end">
+          {KEYMAP.footer(replay).map(({ keys, what }, i) => (
+            <Text key={what}>
+              {i > 0 ? '  ' : ''}
+              <Text bold color={paint(palette.accent)}>
+                {keys}
+              </Text>
+              <Text dimColor> {what}</Text>
+            </Text>
+          ))}
+        </Text>
+      </Box>
+      {saidWidth > 0 ? (
+        <Box marginLeft={2}>
+          <FittedLine parts={said} width={saidWidth} />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The first problem, with its file (the config dir's own say which dir), and how many more there are. */
+export function ProblemsLine({ problems, width }: { readonly problems: readonly Problem[]; readonly width: number }) {
+  const { paint } = useTheme();
+  const [first] = problems;
+  if (!first) return null;
+  const more = problems.length > 1 ? `  (+${problems.length - 1} more, see --json)` : '';
+  return (
+    <Text wrap="truncate-end" color={paint(palette.warning)}>
+      ⚠ {fit(first.path === '.' ? first.message : `${first.path}: ${first.message}`, Math.max(10, width - more.length - 3))}
+      {more}
+    </Text>
+  );
+}

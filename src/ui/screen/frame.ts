@@ -1,0 +1,235 @@
+/**
+ * Everything one frame shows, computed from the store's state, the view state
+ * and the terminal size. Pure: the interactive app, `--once` and the tests all
+ * draw from the same model, and the keys move through its navigation.
+ * It only composes: the header's teams, the view on screen (views.ts) and its
+ * panes, what is open, the footer's words.
+ */
+import type { Thresholds } from '../../core/model/thresholds.js';
+import { describeFilters } from '../../core/model/message-filter.js';
+import type { WorkflowSpec } from '../../core/workflow/spec.js';
+import type { ReplayStatus } from '../../io/journal/replay-controller.js';
+import { HEALTHY, selectDiagnoses } from '../../core/judge/diagnose.js';
+import { clearedIncidents, selectIncidents } from '../../core/judge/select-incidents.js';
+import { selectHandshakes, selectStalledCounts } from '../../core/select/handshakes.js';
+import { selectMembersAt, type MemberView } from '../../core/select/members.js';
+import { selectProblems } from '../../core/select/problems.js';
+import { selectCurrentTeam, selectTeamSummaries } from '../../core/select/teams.js';
+import { selectActivity, selectUsage } from '../../core/select/work.js';
+import type { AppState, Problem, TeamState } from '../../core/facts/state.js';
+import type { HeaderProps } from './header.js';
+import { helpModel, type HelpModel } from './help.js';
+import { bodyRowsOf } from './layout.js';
+import { colorsOf } from '../widgets/member-colors.js';
+import { navigationOf, type Navigation } from '../keys/navigation.js';
+import { nextChange } from './next-change.js';
+import { samePane, type Detail } from '../panes/pane.js';
+import { teamUsageText } from '../panes/members/work.js';
+import type { BuiltView, Frame, FrameWork } from '../views/view.js';
+import { DASHBOARD } from '../views/names.js';
+import { focusedPane, type ViewState } from '../keys/view-state.js';
+import { describeNote, viewNamed, VIEWS } from '../views/registry.js';
+
+/** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
+const DETAIL_CHROME = 5;
+
+export interface DetailModel {
+  readonly item: Detail;
+  /** The body, wrapped to the width. */
+  readonly lines: readonly string[];
+  /** Body lines shown at once. */
+  readonly page: number;
+  readonly scroll: number;
+}
+
+export interface DashboardModel {
+  readonly claudeDir: string;
+  readonly now: number;
+  readonly width: number;
+  /** Rows for the body (between header and footer); undefined when drawing once. */
+  readonly bodyRows: number | undefined;
+  /** The header: every team, the one on screen, what is wrong where. */
+  readonly header: HeaderProps;
+  readonly team: TeamState | undefined;
+  readonly members: readonly MemberView[];
+  readonly colors: ReadonlyMap<string, string | null>;
+  /** The view on screen, as built for this frame; null without a team. */
+  readonly body: BuiltView | null;
+  readonly problems: readonly Problem[];
+  readonly detail: DetailModel | null;
+  /** The help, when it is open. */
+  readonly help: HelpModel | null;
+  /** Why the last key did nothing (the footer says it until the next key). */
+  readonly note: string | null;
+  /** What the footer says is in force: filters, more than fits, a team that ended, another view to see. */
+  readonly notes: readonly string[];
+  readonly replay: ReplayStatus | null;
+  /** Keys work: the footer lists them (a frame printed once has only its notes there). */
+  readonly interactive: boolean;
+  /** How long until a time on screen shows something else (an age, a handshake stalling): when to redraw. */
+  readonly nextChangeMs: number;
+  /** What the keys move through. */
+  readonly navigation: Navigation;
+}
+
+export interface DashboardInput extends Thresholds {
+  readonly state: AppState;
+  readonly view: ViewState;
+  readonly claudeDir: string;
+  readonly width: number;
+  /** Terminal rows; undefined when drawing once with no height to fit. */
+  readonly height: number | undefined;
+  readonly now: number;
+  /** Replaying a journal: its progress, shown above the footer. */
+  readonly replay?: ReplayStatus;
+  /** The declared workflow (`--spec`), for the workflow view. */
+  readonly spec?: WorkflowSpec | undefined;
+  /** Keys work (the default): the frame names them. A frame printed once (`--once`) names none. */
+  readonly interactive?: boolean;
+  /** The members' transcripts are read (the default; not with `--no-transcripts`). */
+  readonly transcripts?: boolean;
+}
+
+const NO_COLORS: ReadonlyMap<string, string | null> = new Map();
+const NO_WORK: FrameWork = { activity: new Map(), usage: { members: new Map(), team: null } };
+
+function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows: number | undefined): DetailModel | null {
+  if (!item) return null;
+  const lines = item.lines(width - 4);
+  const page = Math.max(1, bodyRows === undefined ? lines.length : bodyRows - DETAIL_CHROME);
+  return { item, lines, page, scroll: Math.min(view.detailScroll, Math.max(0, lines.length - page)) };
+}
+
+/** The lines above the footer: the problems line, the replay bar. */
+const statusLinesOf = (input: DashboardInput): number => (selectProblems(input.state.problems).length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
+
+/** What every view of the frame shares, worked out once; undefined when there is no team to show. */
+export function frameOf(input: DashboardInput): Frame | undefined {
+  const { state, view, now } = input;
+  const team = selectCurrentTeam(state, view.team);
+  if (!team) return undefined;
+  const { stallAfterMs, quietAfterMs } = input;
+  const statusLines = statusLinesOf(input);
+  return {
+    state,
+    view,
+    team,
+    members: selectMembersAt(team, now, quietAfterMs),
+    colors: colorsOf(team),
+    handshakes: selectHandshakes(team, now, stallAfterMs),
+    // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
+    diagnoses: selectDiagnoses(team, now, stallAfterMs, quietAfterMs),
+    work: { activity: selectActivity(team, now), usage: selectUsage(team) },
+    cleared: view.showCleared ? clearedIncidents(selectIncidents(state, team, now, { stallAfterMs, quietAfterMs }), team, now) : [],
+    now,
+    width: input.width,
+    height: input.height,
+    bodyRows: bodyRowsOf(input.height, statusLines),
+    statusLines,
+    stallAfterMs,
+    quietAfterMs,
+    spec: input.spec,
+    transcripts: input.transcripts ?? true,
+    interactive: input.interactive ?? true,
+  };
+}
+
+/** What the frame and its navigation are both made of: the view on screen built, what is open over it. */
+interface Screen {
+  readonly frame: Frame | undefined;
+  readonly bodyRows: number | undefined;
+  readonly body: BuiltView | null;
+  readonly detail: DetailModel | null;
+  readonly help: HelpModel | null;
+  readonly navigation: Navigation;
+}
+
+function screenOf(input: DashboardInput): Screen {
+  const { state, view, width } = input;
+  const frame = frameOf(input);
+  const bodyRows = frame ? frame.bodyRows : bodyRowsOf(input.height, statusLinesOf(input));
+  let body: BuiltView | null = null;
+  if (frame) {
+    const shown = viewNamed(view.mode);
+    body = shown.build(frame, focusedPane(view, shown.paneIds(frame)));
+  }
+  const lists = body?.panes ?? [];
+  const opened = view.opened ? (lists.find((pane) => samePane(pane.id, view.opened!.pane))?.open(view.opened.item) ?? null) : null;
+  const detail = detailOf(opened, view, width, bodyRows);
+  const help = view.help ? helpModel(width, bodyRows, input.replay !== undefined, view.helpScroll) : null;
+  // What is open over the screen (the help, or an item) is what the keys scroll.
+  const open = help ?? detail;
+  const navigation = navigationOf(lists, {
+    teams: selectTeamSummaries(state.teams).map((summary) => summary.name),
+    team: frame?.team.name,
+    members: (frame?.members ?? []).map((member) => member.name),
+    open: open ? { lines: open.lines.length, page: Math.max(1, open.page) } : null,
+    openedGone: view.opened !== null && !detail,
+  });
+  return { frame, bodyRows, body, detail, help, navigation };
+}
+
+/**
+ * The navigation of the frame `input` would draw, without the rest of that
+ * frame (the header, the footer's words, the drawing): for a key of a read
+ * after one that changed what the navigation is made of.
+ */
+export const navigationAt = (input: DashboardInput): Navigation => screenOf(input).navigation;
+
+export function buildDashboard(input: DashboardInput): DashboardModel {
+  const { state, view, width, now, spec } = input;
+  const interactive = input.interactive ?? true;
+  const { stallAfterMs, quietAfterMs } = input;
+  const { frame, body, detail, help, navigation, bodyRows } = screenOf(input);
+  const team = frame?.team;
+  const members = frame?.members ?? [];
+  const handshakes = frame?.handshakes ?? [];
+  const diagnoses = frame?.diagnoses ?? HEALTHY;
+  const work = frame?.work ?? NO_WORK;
+  const teams = selectTeamSummaries(state.teams);
+  const problems = selectProblems(state.problems);
+  // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
+  const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, stallAfterMs);
+
+  const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];
+  if (team && !team.present) notes.push('team ended');
+  if (view.mode === DASHBOARD && interactive) {
+    for (const other of VIEWS) {
+      const hint = other.hint?.({ spec });
+      if (hint) notes.push(hint);
+    }
+  }
+
+  return {
+    claudeDir: input.claudeDir,
+    now,
+    width,
+    bodyRows,
+    header: {
+      claudeDir: input.claudeDir,
+      teams,
+      selected: team?.name,
+      problems: problems.length,
+      stalled,
+      stalledTotal,
+      diagnoses: diagnoses.diagnoses,
+      usage: teamUsageText(work.usage.team),
+      now,
+      width,
+      interactive,
+    },
+    team,
+    members,
+    colors: frame?.colors ?? NO_COLORS,
+    body,
+    problems,
+    detail,
+    help,
+    note: view.note ? describeNote(view.note, view.mode) : null,
+    notes,
+    replay: input.replay ?? null,
+    interactive,
+    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, work, stallAfterMs, quietAfterMs, detail }, body?.ages),
+    navigation,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * A view: what the body of the screen shows, made of panes. The dashboard is
+ * one; the others are each shown by a key of their own and go back to it. A
+ * view is built from the frame (what every view of one frame shares, worked
+ * out once) and gives the keys its panes and the screen its drawing.
+ */
+import type { ReactNode } from 'react';
+import type { ActivityNow } from '../../core/facts/activity.js';
+import type { Handshake } from '../../core/model/handshakes.js';
+import type { WorkflowSpec } from '../../core/workflow/spec.js';
+import type { Judgement } from '../../core/judge/diagnose.js';
+import type { Incident } from '../../core/judge/diagnoses/incident.js';
+import type { MemberView } from '../../core/select/members.js';
+import type { AppState, TeamState } from '../../core/facts/state.js';
+import type { selectUsage } from '../../core/select/work.js';
+import type { Binding } from '../keys/keymap.js';
+import type { ViewName } from './names.js';
+import { listWindow, type Keys, type ListWindow, type PaneId, type PaneList } from '../panes/pane.js';
+import { selectedIndex, type ViewState } from '../keys/view-state.js';
+
+export interface Frame {
+  readonly state: AppState;
+  readonly view: ViewState;
+  /** The team on screen. */
+  readonly team: TeamState;
+  readonly members: readonly MemberView[];
+  /** Member name → colour name, for drawing senders and owners. */
+  readonly colors: ReadonlyMap<string, string | null>;
+  /** The team's handshakes as of `now`. */
+  readonly handshakes: readonly Handshake[];
+  /** What is wrong with the team as of `now`, worst first, and when that would change with no file changing. */
+  readonly diagnoses: Judgement;
+  /** What each member does as of `now` and what it used, from the transcripts (a member none matches has no entry). */
+  readonly work: FrameWork;
+  /** The incidents that cleared, most recent first, while the diagnoses pane lists them (`c`); else none. */
+  readonly cleared: readonly Incident[];
+  readonly now: number;
+  readonly width: number;
+  /** Terminal rows; undefined when drawing once with no height to fit. */
+  readonly height: number | undefined;
+  /** Rows for the body (between header and footer); undefined when drawing once. */
+  readonly bodyRows: number | undefined;
+  /** Lines above the footer: the problems line, the replay bar. */
+  readonly statusLines: number;
+  readonly stallAfterMs: number;
+  readonly quietAfterMs: number;
+  /** The declared workflow (`--spec`). */
+  readonly spec: WorkflowSpec | undefined;
+  /** The members' transcripts are read (not with `--no-transcripts`). */
+  readonly transcripts: boolean;
+  /** Keys work: what is drawn may name them. A frame printed once (`--once`) names none. */
+  readonly interactive: boolean;
+}
+
+export interface FrameWork {
+  readonly activity: ReadonlyMap<string, ActivityNow>;
+  readonly usage: ReturnType<typeof selectUsage>;
+}
+
+/** A view as built for one frame. */
+export interface BuiltView {
+  /** The panes the keys move between, in tab order. */
+  readonly panes: readonly PaneList[];
+  /** Words for the footer: what more there is than fits. */
+  readonly notes: readonly string[];
+  /** The body, drawn. */
+  draw(): ReactNode;
+  /** Moments whose age (one unit: `42s`, `3m`) the body shows beyond the frame's: the frame is drawn again as they change. */
+  readonly ages?: readonly number[];
+}
+
+export interface View {
+  /** What `--view` and the view state call it. */
+  readonly name: ViewName;
+  /** The key that shows it, and goes back from it to the dashboard (which has none). */
+  readonly key?: Omit<Binding, 'command'>;
+  /** A word for the dashboard's footer when this view has something to show. */
+  hint?(options: Pick<Frame, 'spec'>): string | undefined;
+  /** Its panes, before they are built: which one has focus decides how the dashboard is laid out. */
+  paneIds(frame: Frame): readonly PaneId[];
+  build(frame: Frame, focused: PaneId | undefined): BuiltView;
+}
+
+/**
+ * The list of a view that is one pane, under its title line: every item when
+ * drawing once, else as many as the body has rows for, the selected one in
+ * view; a page is what it shows.
+ */
+export function bodyList(
+  frame: Pick<Frame, 'view' | 'bodyRows'>,
+  id: PaneId,
+  items: Keys,
+  anchor: 'start' | 'end',
+): { readonly window: ListWindow; readonly list: Omit<PaneList, 'open' | 'opens'> } {
+  const rows = frame.bodyRows === undefined ? items.length : Math.max(0, frame.bodyRows - 1);
+  const window = listWindow(items.length, rows, selectedIndex(frame.view, id, items, anchor));
+  return { window, list: { id, items, anchor, page: window.end - window.start } };
+}

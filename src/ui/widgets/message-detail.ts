@@ -1,0 +1,101 @@
+/**
+ * An opened message: who sent it to whom, when, whether it was read and
+ * delivered, then its text and a protocol message's fields, sanitised and
+ * wrapped. A member's pane, the timeline and a handshake all open messages.
+ */
+import type { InboxMessage } from '../../core/model/inbox.js';
+import { append } from '../../core/model/lists.js';
+import { formatAge, formatClock, formatWait } from '../../core/model/time.js';
+import type { Part } from './fitted-line.js';
+import type { Detail, Look } from '../panes/pane.js';
+import { fit, wrapBlock } from '../../core/text/fit.js';
+import { memberColor } from './theme.js';
+
+export function wrap(text: string, width: number): readonly string[] {
+  return wrapBlock(text, Math.max(10, width));
+}
+
+/** A member's name in the facts of a detail: in its colour, bold. */
+export const namePart = (look: Look, who: string): Part => ({
+  text: fit(who, 40),
+  color: look.paint(memberColor(look.colors.get(who))),
+  bold: true,
+});
+
+/** A protocol object's fields as `key: value` lines; nested objects use dotted keys. */
+export function fieldLines(data: Readonly<Record<string, unknown>>, prefix = ''): string[] {
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (prefix === '' && key === 'type') continue;
+    const name = `${prefix}${key}`;
+    if (typeof value === 'string' && value.includes('\n')) {
+      lines.push(`${name}:`);
+      append(
+        lines,
+        value.split(/\r?\n/u).map((line) => `  ${line}`),
+      );
+    } else if (typeof value === 'string') {
+      lines.push(`${name}: ${value}`);
+    } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0) {
+      append(lines, fieldLines(value as Record<string, unknown>, `${name}.`));
+    } else {
+      lines.push(`${name}: ${JSON.stringify(value)}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * An opened message is drawn again on every frame (a key, a tick, another inbox
+ * changing): its lines are kept, for the width they were wrapped to. A protocol
+ * message's fields are lines of their own, each sanitised and wrapped: a plan of
+ * thousands of lines cost as much on every frame.
+ */
+const wrappedMessages = new WeakMap<InboxMessage, { readonly width: number; readonly lines: readonly string[] }>();
+
+export function messageLines(message: InboxMessage, width: number): readonly string[] {
+  const known = wrappedMessages.get(message);
+  if (known?.width === width) return known.lines;
+  const body = message.data
+    ? [...wrap(message.text, width), '', ...fieldLines(message.data).flatMap((line) => wrap(line, width))]
+    : wrap(message.body, width);
+  // The envelope's own facts that no line shows: the lead's signature on a message to a tmux teammate.
+  const lines = message.leadSig ? [...body, '', ...wrap(`signed by the lead (lead_sig): ${message.leadSig}`, width)] : body;
+  wrappedMessages.set(message, { width, lines });
+  return lines;
+}
+
+/** `delivered 14:45:48, 0.4s after it came`: when it left its inbox file, and how long it sat there. */
+function deliveryText(message: InboxMessage): string {
+  if (!Number.isFinite(message.deliveredAt)) return 'delivered (gone from the inbox file)';
+  const came = Number.isFinite(message.seenAt) ? message.seenAt : message.time;
+  const wait = Number.isFinite(came) ? `, ${formatWait(Math.max(0, message.deliveredAt - came))} after it came` : '';
+  return `delivered ${formatClock(message.deliveredAt)}${wait} (gone from the inbox file)`;
+}
+
+/** A message opened, as sent to `recipients` (a broadcast from the timeline is one message to many). */
+export function messageDetail(message: InboxMessage, recipients: readonly string[]): Detail {
+  return {
+    since: message.time,
+    lines: (width) => messageLines(message, width),
+    facts: (look) => {
+      const when = message.timestamp
+        ? `${fit(message.timestamp, 40)}${Number.isFinite(message.time) ? ` (${formatAge(Math.max(0, look.now - message.time))} ago)` : ''}`
+        : 'no timestamp';
+      const first: Part[] = [
+        { ...namePart(look, message.from), color: look.paint(memberColor(look.colors.get(message.from) ?? message.color)) },
+        { text: ' → ', dimColor: true },
+      ];
+      recipients.forEach((recipient, i) => {
+        if (i > 0) first.push({ text: ', ' });
+        first.push(namePart(look, recipient));
+      });
+      first.push({ text: ` · ${message.kind === 'text' ? 'message' : fit(message.kind, 40)}`, dimColor: true });
+      if (message.summary) first.push({ text: ` · ${fit(message.summary, 120)}` });
+      const second: Part[] = [
+        { text: `${when} · ${message.read ? 'read' : 'unread'}${message.delivered ? ` · ${deliveryText(message)}` : ''}`, dimColor: true },
+      ];
+      return [first, second];
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The diagnoses of members at work (issue 23 §5), found on transcripts made
+ * from records the real 2.1.332 wrote (test/helpers/transcript-files.ts) and
+ * the lead's `sessions/<pid>.json`, read by the real session, judged as of a
+ * clock the test sets, and cleared when the transcript shows the problem gone.
+ */
+import { describe, expect, it } from 'vitest';
+import { settledSession } from '../../../src/cli/session.js';
+import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/diagnose.js';
+import { tempDir } from '../../helpers/fixtures.js';
+import { TeamFiles } from '../../helpers/team-files.js';
+import { TranscriptFiles } from '../../helpers/transcript-files.js';
+
+const STALL = 60_000;
+const QUIET = 120_000;
+
+function team() {
+  const files = new TeamFiles(tempDir());
+  files.config([files.teammate('alice'), files.teammate('bob', { backend: 'tmux', color: 'green' })]);
+  const transcripts = new TranscriptFiles(files);
+  const lead = transcripts.lead();
+  lead.prompt('Build the parser with alice and bob', 1);
+  return { files, transcripts, lead, alice: transcripts.inProcess('alice'), bob: transcripts.tmux('bob') };
+}
+
+/** The team's diagnoses of `kind` as of `seconds` after its start. */
+async function found(files: TeamFiles, seconds: number, kind: string, options: { transcripts?: boolean } = {}): Promise<Diagnosis[]> {
+  const { store } = await settledSession(files.dir, undefined, undefined, options);
+  const state = store.getState().teams.get(files.team)!;
+  return selectDiagnoses(state, files.at(seconds), STALL, QUIET).diagnoses.filter((diagnosis) => diagnosis.kind === kind);
+}
+
+describe('diagnoses of members at work', () => {
+  it('hung-tool: a call running far longer than the member’s others of the tool, until it ends', async () => {
+    const { files, alice } = team();
+    alice.prompt('You are alice.', 2);
+    for (const [i, at] of [3, 5, 7].entries()) {
+      alice.toolUse(`toolu_${i}`, 'Bash', { command: 'npm run lint' }, at);
+      alice.toolResult(`toolu_${i}`, at + 1);
+    }
+    alice.toolUse('toolu_hung', 'Bash', { command: 'npm run serve' }, 10);
+    // Its others took a second: past the floor of a minute it is far longer.
+    expect(await found(files, 69, 'hung-tool')).toEqual([]);
+    const [hung] = await found(files, 71, 'hung-tool');
+    expect(hung).toMatchObject({
+      severity: 'warning',
+      members: ['alice'],
+      since: files.at(10),
+      summary: "alice's Bash call has run far longer than its others: Bash npm run serve",
+    });
+    expect(hung!.action).toContain('interrupt it');
+    alice.toolResult('toolu_hung', 80);
+    expect(await found(files, 81, 'hung-tool')).toEqual([]);
+  });
+
+  it('permission-waiting: an in-process call with no result while the lead’s session waits for a permission prompt', async () => {
+    const { files, transcripts, alice } = team();
+    alice.prompt('You are alice.', 2);
+    alice.toolUse('toolu_w', 'Write', { file_path: '/home/dev/work/src/api.ts', content: 'x' }, 5);
+    transcripts.sessionState('waiting', 6, 'permission prompt');
+    expect(await found(files, 6 + 59, 'permission-waiting')).toEqual([]);
+    const [waiting] = await found(files, 6 + 61, 'permission-waiting');
+    expect(waiting).toMatchObject({ members: ['alice'], since: files.at(6) });
+    expect(waiting!.summary).toBe('alice waits for a permission nobody gave: Write /home/dev/work/src/api.ts');
+    expect(waiting!.action).toContain("the lead's terminal");
+    transcripts.sessionState('busy', 70);
+    expect(await found(files, 71, 'permission-waiting')).toEqual([]);
+  });
+
+  it('context-full: 90% or more of the model’s window in use, until a response is given less', async () => {
+    const { files, bob } = team();
+    bob.mail('team-lead', 'You are bob.', 2);
+    bob.toolUse('toolu_1', 'Read', { file_path: '/home/dev/work/a.ts' }, 3, { input: 2000, cacheRead: 890_000 });
+    expect(await found(files, 4, 'context-full')).toEqual([]);
+    bob.toolResult('toolu_1', 4);
+    bob.toolUse('toolu_2', 'Read', { file_path: '/home/dev/work/b.ts' }, 5, { input: 2000, cacheRead: 910_000 });
+    const [full] = await found(files, 6, 'context-full');
+    expect(full).toMatchObject({ members: ['bob'], summary: "bob's context is 91% full (912,000 tokens)" });
+    expect(full!.action).toContain('/compact');
+    bob.toolResult('toolu_2', 7);
+    bob.text('Compacted.', 8, { usage: { input: 30_000 } });
+    expect(await found(files, 9, 'context-full')).toEqual([]);
+  });
+
+  it('transcript-quiet: working by the files, its transcript still for --quiet-after', async () => {
+    const { files, bob } = team();
+    bob.mail('team-lead', 'You are bob.', 2);
+    bob.text('Looking at the tests first.', 5);
+    expect(await found(files, 5 + 119, 'transcript-quiet')).toEqual([]);
+    const [quiet] = await found(files, 5 + 121, 'transcript-quiet');
+    expect(quiet).toMatchObject({
+      members: ['bob'],
+      since: files.at(5),
+      summary: 'bob is working, but its transcript has stopped moving',
+    });
+    bob.text('Still here.', 130);
+    expect(await found(files, 131, 'transcript-quiet')).toEqual([]);
+    // With --no-transcripts, nothing is said of what no transcript was read for.
+    bob.text('Quiet again.', 140);
+    expect(await found(files, 400, 'transcript-quiet', { transcripts: false })).toEqual([]);
+    expect(await found(files, 400, 'transcript-quiet')).toHaveLength(1);
+  });
+});

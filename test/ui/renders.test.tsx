@@ -1,0 +1,140 @@
+/**
+ * One inbox changing draws one member pane again: a pane's model is the same
+ * object while it says the same, and the panes drawn from such a model are
+ * memoised (a member's pane, its list, the task list). The clock moving on
+ * draws again only the panes whose times on screen changed, and not their lists. The handshake list is judged
+ * again on every frame and is not memoised; it is not counted here.
+ */
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import React, { type FunctionComponent } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type * as MemberViews from '../../src/ui/panes/members/view.js';
+import type { MemberPaneProps } from '../../src/ui/panes/members/view.js';
+import type * as TaskViews from '../../src/ui/panes/tasks/view.js';
+import type { TaskListProps } from '../../src/ui/panes/tasks/view.js';
+import type * as WindowedLists from '../../src/ui/widgets/windowed-list.js';
+import type { WindowedListProps } from '../../src/ui/widgets/windowed-list.js';
+import { App } from '../../src/ui/app/app.js';
+import { createStore } from '../../src/core/store.js';
+import { at, message, teamStateObservations, task } from '../helpers/observations.js';
+import { mountStore } from '../helpers/app.js';
+import { waitFor } from '../helpers/wait.js';
+
+const drawn = vi.hoisted(() => [] as string[]);
+
+/** The memoised component, drawing through the original and counting each time it does. */
+function counting<P extends object>(component: unknown, name: (props: P) => string) {
+  const { type: draw, compare } = component as { type: FunctionComponent<P>; compare?: (a: P, b: P) => boolean };
+  return React.memo((props: P) => {
+    drawn.push(name(props));
+    return draw(props);
+  }, compare);
+}
+
+vi.mock('../../src/ui/panes/members/view.js', async (original) => {
+  const module = await original<typeof MemberViews>();
+  return { ...module, MemberPane: counting<MemberPaneProps>(module.MemberPane, (props) => props.pane.member.name) };
+});
+// A list of messages drawn: which inbox it lists (the handshake and task lists are not counted).
+vi.mock('../../src/ui/widgets/windowed-list.js', async (original) => {
+  const module = await original<typeof WindowedLists>();
+  return {
+    ...module,
+    WindowedList: <T,>(props: WindowedListProps<T>) => {
+      const first = props.items[0];
+      if (first && typeof first === 'object' && 'to' in first) drawn.push(`messages of ${String(first.to)}`);
+      return module.WindowedList(props);
+    },
+  };
+});
+vi.mock('../../src/ui/panes/tasks/view.js', async (original) => {
+  const module = await original<typeof TaskViews>();
+  return { ...module, TaskList: counting<TaskListProps>(module.TaskList, () => 'tasks') };
+});
+
+describe('drawing again', () => {
+  it('draws only the member pane whose inbox changed, and not the task list', async () => {
+    const store = createStore({ frameMs: 0 });
+    const hello = message('worker', 'team-lead', 'hello', 1);
+    const report = message('team-lead', 'worker', 'report', 2, { read: true });
+    store.dispatch({
+      type: 'observed',
+      observations: [
+        ...teamStateObservations('team'),
+        { kind: 'inbox', team: 'team', member: 'worker', messages: [hello], at: at(1), live: false },
+        { kind: 'inbox', team: 'team', member: 'team-lead', messages: [report], at: at(2), live: false },
+        { kind: 'task', team: 'team', task: task('1', { subject: 'the work' }), at: at(2), live: false },
+      ],
+    });
+    const app = mountStore(store, { now: at(10) });
+    await waitFor(() => expect(app.lastFrame()).toContain('1 unread'));
+    expect(drawn).toEqual(expect.arrayContaining(['team-lead', 'worker', 'tasks']));
+    drawn.length = 0;
+    // The worker reads its message: its inbox changes, nothing else does.
+    store.dispatch({
+      type: 'observed',
+      observations: [{ kind: 'inbox', team: 'team', member: 'worker', messages: [{ ...hello, read: true }], at: at(3), live: false }],
+    });
+    await waitFor(() => expect(app.lastFrame()).not.toContain('1 unread'));
+    expect(drawn).toEqual(['worker', 'messages of worker']);
+  });
+
+  it('draws again, as the clock moves on, only the member panes whose time on screen changed', async () => {
+    const store = createStore({ frameMs: 0 });
+    // The worker went idle at 1 s: its pane says so, and for how long. The lead's pane shows no time.
+    const idle = message('team-lead', 'worker', { type: 'idle_notification', from: 'worker', idleReason: 'available' }, 1, { read: true });
+    const work = message('worker', 'team-lead', 'the work', 0, { read: true });
+    store.dispatch({
+      type: 'observed',
+      observations: [
+        ...teamStateObservations('team'),
+        { kind: 'inbox', team: 'team', member: 'team-lead', messages: [idle], at: at(1), live: false },
+        { kind: 'inbox', team: 'team', member: 'worker', messages: [work], at: at(1), live: false },
+        { kind: 'task', team: 'team', task: task('1', { subject: 'the work' }), at: at(1), live: false },
+      ],
+    });
+    const app = mountStore(store, { now: at(10) });
+    await waitFor(() => expect(app.lastFrame()).toContain('idle 9s'));
+    drawn.length = 0;
+    app.rerender(<App store={store} claudeDir="/claude" color={false} {...DEFAULT_THRESHOLDS} now={at(11)} />);
+    await waitFor(() => expect(app.lastFrame()).toContain('idle 10s'));
+    // The worker's title says so; what it lists is drawn as it was.
+    expect(drawn).toEqual(['worker']);
+  });
+
+  it('draws a member pane again when a diagnosis comes to name it or stops, and not while it stays', async () => {
+    const store = createStore({ frameMs: 0 });
+    const hello = message('worker', 'team-lead', 'hello', 1);
+    // Mail to a name on no roster: misaddressed, naming enginer and team-lead.
+    const typo = message('enginer', 'team-lead', 'please build the parser', 2);
+    store.dispatch({
+      type: 'observed',
+      observations: [
+        ...teamStateObservations('team'),
+        { kind: 'inbox', team: 'team', member: 'worker', messages: [hello], at: at(1), live: false },
+        { kind: 'inbox', team: 'team', member: 'enginer', messages: [typo], at: at(2), live: false },
+        // The lists below the panes fill their share with or without the diagnoses: the member panes keep their size.
+        ...Array.from({ length: 10 }, (_, i) => ({ kind: 'task' as const, team: 'team', task: task(`${i + 1}`), at: at(2), live: false })),
+      ],
+    });
+    const app = mountStore(store, { now: at(10) });
+    await waitFor(() => expect(app.lastFrame()).toContain('team-lead ⚠ misaddressed'));
+    drawn.length = 0;
+    // Another inbox changes: the marked panes say what they said.
+    store.dispatch({
+      type: 'observed',
+      observations: [{ kind: 'inbox', team: 'team', member: 'worker', messages: [{ ...hello, read: true }], at: at(3), live: false }],
+    });
+    await waitFor(() => expect(app.lastFrame()).not.toContain('1 unread\n'));
+    // Its list of messages too (it changed); no other pane.
+    await waitFor(() => expect(drawn).toEqual(['worker', 'messages of worker']));
+    drawn.length = 0;
+    // The mail is read after all: the diagnosis clears, the panes it named lose their mark, the task list takes its lines.
+    store.dispatch({
+      type: 'observed',
+      observations: [{ kind: 'inbox', team: 'team', member: 'enginer', messages: [{ ...typo, read: true }], at: at(4), live: false }],
+    });
+    await waitFor(() => expect(app.lastFrame()).not.toContain('misaddressed'));
+    expect(drawn.sort()).toEqual(['enginer', 'messages of enginer', 'tasks', 'team-lead']);
+  });
+});

@@ -2,8 +2,8 @@ import { thresholdsOf } from '../core/model/thresholds.js';
 import chalk from 'chalk';
 import { renderToString } from 'ink';
 import React from 'react';
-import { buildDashboard } from '../ui/screen/frame.js';
-import { Dashboard } from '../ui/screen/screen.js';
+import { buildScreen } from '../ui/screen/frame.js';
+import { Screen } from '../ui/screen/screen.js';
 import { colorTheme, ThemeContext } from '../ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../ui/keys/view-state.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
@@ -55,7 +55,7 @@ export interface FrameOptions {
 export function printFrame(state: AppState, options: FrameOptions): void {
   if (!options.color) chalk.level = 0;
   const { view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec, transcripts } = options;
-  const model = buildDashboard({
+  const model = buildScreen({
     state,
     view,
     claudeDir,
@@ -70,7 +70,7 @@ export function printFrame(state: AppState, options: FrameOptions): void {
   });
   const frame = renderToString(
     <ThemeContext.Provider value={colorTheme}>
-      <Dashboard model={model} height={options.height} />
+      <Screen model={model} height={options.height} />
     </ThemeContext.Provider>,
     { columns: options.width },
   );

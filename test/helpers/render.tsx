@@ -1,8 +1,8 @@
 import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import { renderToString } from 'ink';
 import React from 'react';
-import { buildDashboard } from '../../src/ui/screen/frame.js';
-import { Dashboard } from '../../src/ui/screen/screen.js';
+import { buildScreen } from '../../src/ui/screen/frame.js';
+import { Screen } from '../../src/ui/screen/screen.js';
 import { colorTheme, ThemeContext } from '../../src/ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
 import type { WorkflowSpec } from '../../src/core/workflow/spec.js';
@@ -21,7 +21,7 @@ export interface FrameOptions {
 /** One frame of the dashboard as text, drawn by Ink's own renderer. */
 export function frame(state: AppState, options: FrameOptions = {}): string {
   const width = options.width ?? 100;
-  const model = buildDashboard({
+  const model = buildScreen({
     state,
     view: { ...initialViewState, ...options.view },
     claudeDir: options.claudeDir ?? '/claude',
@@ -34,7 +34,7 @@ export function frame(state: AppState, options: FrameOptions = {}): string {
   });
   return renderToString(
     <ThemeContext.Provider value={colorTheme}>
-      <Dashboard model={model} height={options.height} />
+      <Screen model={model} height={options.height} />
     </ThemeContext.Provider>,
     { columns: width },
   );

@@ -9,8 +9,8 @@ import { renderToString } from 'ink';
 import React from 'react';
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/ui/screen/frame.js';
-import { Dashboard } from '../../src/ui/screen/screen.js';
+import { buildScreen } from '../../src/ui/screen/frame.js';
+import { Screen } from '../../src/ui/screen/screen.js';
 import { memberPaneId } from '../../src/ui/panes/members/model.js';
 import { monochromeTheme, ThemeContext } from '../../src/ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
@@ -49,7 +49,7 @@ const SCREENS: readonly Screen[] = [
 ];
 
 function draw(screen: Screen, width: number, height: number | undefined): string {
-  const model = buildDashboard({
+  const model = buildScreen({
     ...DEFAULT_THRESHOLDS,
     state: screen.state(),
     view: { ...initialViewState, ...screen.view },
@@ -60,7 +60,7 @@ function draw(screen: Screen, width: number, height: number | undefined): string
   });
   return renderToString(
     <ThemeContext.Provider value={monochromeTheme}>
-      <Dashboard model={model} height={height} />
+      <Screen model={model} height={height} />
     </ThemeContext.Provider>,
     { columns: width },
   );

@@ -9,7 +9,7 @@ import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/ui/screen/frame.js';
+import { buildScreen } from '../../src/ui/screen/frame.js';
 import { DIAGNOSES } from '../../src/ui/panes/diagnoses/model.js';
 import { HANDSHAKES } from '../../src/ui/panes/handshakes/model.js';
 import { memberPaneId, messageKey } from '../../src/ui/panes/members/model.js';
@@ -19,7 +19,7 @@ import { selectDiagnoses } from '../../src/core/judge/diagnose.js';
 import { selectHandshakes } from '../../src/core/select/handshakes.js';
 import { selectTimeline } from '../../src/core/select/messages.js';
 import { selectTaskGraph } from '../../src/core/select/tasks.js';
-import { Dashboard } from '../../src/ui/screen/screen.js';
+import { Screen } from '../../src/ui/screen/screen.js';
 import { NO_FILTERS } from '../../src/core/model/message-filter.js';
 import { colorTheme, memberColor, NEUTRAL, ThemeContext } from '../../src/ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
@@ -40,7 +40,7 @@ probe.unmount();
 
 /** One frame, drawn by Ink through ink-testing-library, with colour on. */
 function draw(state: AppState, view: Partial<ViewState>, width: number, height: number, claudeDir = '/claude'): string {
-  const model = buildDashboard({
+  const model = buildScreen({
     ...DEFAULT_THRESHOLDS,
     state,
     view: { ...initialViewState, ...view },
@@ -52,7 +52,7 @@ function draw(state: AppState, view: Partial<ViewState>, width: number, height: 
   columns = width;
   const app = render(
     <ThemeContext.Provider value={colorTheme}>
-      <Dashboard model={model} height={height} />
+      <Screen model={model} height={height} />
     </ThemeContext.Provider>,
   );
   const frame = app.lastFrame() ?? '';
@@ -65,7 +65,7 @@ type View = [name: string, view: Partial<ViewState>];
 /** Every view the keys can reach without opening an item: panes focused, filters, timeline, help. */
 function overviews(state: AppState, team: string): View[] {
   const all: View[] = [['dashboard', { team }]];
-  const model = buildDashboard({
+  const model = buildScreen({
     ...DEFAULT_THRESHOLDS,
     state,
     view: { ...initialViewState, team, showInternal: true },

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import chalk from 'chalk';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/ui/screen/frame.js';
+import { buildScreen } from '../../src/ui/screen/frame.js';
 import { diagnosisLines } from '../../src/ui/panes/diagnoses/detail.js';
 import type { Frame } from '../../src/ui/views/view.js';
 import { initialViewState } from '../../src/ui/keys/view-state.js';
@@ -87,7 +87,7 @@ describe('the diagnoses pane', () => {
     expect(text).not.toContain('Diagnoses');
     expect(text).not.toContain('diagnos');
     expect(text).toContain(' Handshakes ');
-    const model = buildDashboard({
+    const model = buildScreen({
       ...DEFAULT_THRESHOLDS,
       state,
       view: initialViewState,
@@ -101,7 +101,7 @@ describe('the diagnoses pane', () => {
 
   it('is a tab stop between the member panes and the handshakes while it lists anything', async () => {
     const files = troubled(tempDir());
-    const model = buildDashboard({
+    const model = buildScreen({
       ...DEFAULT_THRESHOLDS,
       state: await stateOf(files.dir),
       view: initialViewState,
@@ -232,7 +232,7 @@ describe('the diagnoses pane', () => {
     const now = Date.now() + 90_000;
     const stallAfterMs = now + 2500 - files.at(0);
     const model = (at: number) =>
-      buildDashboard({
+      buildScreen({
         ...DEFAULT_THRESHOLDS,
         state,
         view: initialViewState,

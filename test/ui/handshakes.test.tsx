@@ -1,6 +1,6 @@
 import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import { describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/ui/screen/frame.js';
+import { buildScreen } from '../../src/ui/screen/frame.js';
 import { NO_FILTERS } from '../../src/core/model/message-filter.js';
 import { initialViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
@@ -93,7 +93,7 @@ describe('the handshakes panel', () => {
 
 describe('when to redraw', () => {
   const model = async (now: number, stallAfterMs = 60_000) =>
-    buildDashboard({
+    buildScreen({
       ...DEFAULT_THRESHOLDS,
       state: await state(),
       view: initialViewState,
@@ -118,14 +118,14 @@ describe('when to redraw', () => {
     const inbox = { member: 'worker', messages: [{ ...message('worker', 'team-lead', 'hello', 0), seenAt: at(600) }] };
     const state = observe(teamState(), { kind: 'inbox', team: 'team', ...inbox, at: at(600), live: false });
     const model = (seconds: number) =>
-      buildDashboard({ ...DEFAULT_THRESHOLDS, state, view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: at(seconds) });
+      buildScreen({ ...DEFAULT_THRESHOLDS, state, view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: at(seconds) });
     expect(model(604).nextChangeMs).toBe(6000);
     expect(model(612.5).nextChangeMs).toBe(500);
   });
 
   it('is rare once nothing is open and every age is old', async () => {
     const { store } = await settledSession(`${FIXTURES}/generations`);
-    const quiet = buildDashboard({
+    const quiet = buildScreen({
       ...DEFAULT_THRESHOLDS,
       state: store.getState(),
       view: initialViewState,

@@ -8,7 +8,7 @@
 import type { Thresholds } from '../../core/model/thresholds.js';
 import { describeFilters } from '../../core/model/message-filter.js';
 import type { WorkflowSpec } from '../../core/workflow/spec.js';
-import type { ReplayStatus } from '../../io/journal/replay-controller.js';
+import type { ReplayStatus } from '../../core/model/replay.js';
 import { HEALTHY, selectDiagnoses } from '../../core/judge/diagnose.js';
 import { clearedIncidents, selectIncidents } from '../../core/judge/select-incidents.js';
 import { selectHandshakes, selectStalledCounts } from '../../core/select/handshakes.js';
@@ -42,7 +42,7 @@ export interface DetailModel {
   readonly scroll: number;
 }
 
-export interface DashboardModel {
+export interface ScreenModel {
   readonly claudeDir: string;
   readonly now: number;
   readonly width: number;
@@ -72,7 +72,7 @@ export interface DashboardModel {
   readonly navigation: Navigation;
 }
 
-export interface DashboardInput extends Thresholds {
+export interface ScreenInput extends Thresholds {
   readonly state: AppState;
   readonly view: ViewState;
   readonly claudeDir: string;
@@ -101,10 +101,10 @@ function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows:
 }
 
 /** The lines above the footer: the problems line, the replay bar. */
-const statusLinesOf = (input: DashboardInput): number => (selectProblems(input.state.problems).length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
+const statusLinesOf = (input: ScreenInput): number => (selectProblems(input.state.problems).length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
 
 /** What every view of the frame shares, worked out once; undefined when there is no team to show. */
-export function frameOf(input: DashboardInput): Frame | undefined {
+export function frameOf(input: ScreenInput): Frame | undefined {
   const { state, view, now } = input;
   const team = selectCurrentTeam(state, view.team);
   if (!team) return undefined;
@@ -144,7 +144,7 @@ interface Screen {
   readonly navigation: Navigation;
 }
 
-function screenOf(input: DashboardInput): Screen {
+function screenOf(input: ScreenInput): Screen {
   const { state, view, width } = input;
   const frame = frameOf(input);
   const bodyRows = frame ? frame.bodyRows : bodyRowsOf(input.height, statusLinesOf(input));
@@ -174,9 +174,9 @@ function screenOf(input: DashboardInput): Screen {
  * frame (the header, the footer's words, the drawing): for a key of a read
  * after one that changed what the navigation is made of.
  */
-export const navigationAt = (input: DashboardInput): Navigation => screenOf(input).navigation;
+export const navigationAt = (input: ScreenInput): Navigation => screenOf(input).navigation;
 
-export function buildDashboard(input: DashboardInput): DashboardModel {
+export function buildScreen(input: ScreenInput): ScreenModel {
   const { state, view, width, now, spec } = input;
   const interactive = input.interactive ?? true;
   const { stallAfterMs, quietAfterMs } = input;

@@ -32,6 +32,7 @@ import { hugePhase, longMessagePhase } from './phases/huge.mjs';
 import { idlePhase, soakPhase, youngIdlePhase } from './phases/idle.mjs';
 import { crowdIdlePhase } from './phases/misaddressed.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
+import { serveCpuPhase, serveScrapePhase } from './phases/serve.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
 import { transcriptLoadPhase } from './phases/transcript-load.mjs';
@@ -59,6 +60,8 @@ const PHASES = {
   'transcript-load': transcriptLoadPhase,
   huge: hugePhase,
   'long-messages': longMessagePhase,
+  'serve-cpu': serveCpuPhase,
+  'serve-scrape': serveScrapePhase,
 };
 
 async function runPhase(name, on = '') {

@@ -28,7 +28,8 @@ export interface FollowOptions {
   readonly write?: (line: string) => void;
 }
 
-function eventJson(event: TeamEvent, at: number, initial: boolean) {
+/** One event as a line of `--follow --json` (and of `teamtop serve`'s /api/events) gives it. */
+export function eventJson(event: TeamEvent, at: number, initial: boolean) {
   const base = { event: event.kind, team: event.team, at: isoOrNull(at), ...(initial ? { initial: true } : {}) };
   switch (event.kind) {
     case 'team':

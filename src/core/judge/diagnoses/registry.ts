@@ -50,7 +50,7 @@ export const TRANSCRIPT_KINDS: ReadonlySet<string> = new Set(
 );
 
 /** Every kind, in the registry's order. */
-const DIAGNOSIS_KINDS: readonly string[] = DETECTORS.map((detector) => detector.kind);
+export const DIAGNOSIS_KINDS: readonly string[] = DETECTORS.map((detector) => detector.kind);
 
 const SEVERITY_RANK = { warning: 0, info: 1 } as const;
 

@@ -6,7 +6,8 @@
  */
 import { type ActivityNow, type MemberUsage } from '../../../core/facts/index.js';
 import type { Member } from '../../../core/model/schemas.js';
-import { activityNote, formatCost } from './work.js';
+import { formatCost } from '../../../core/report/format.js';
+import { activityNote } from './work.js';
 
 export interface DetailWork {
   /** The transcript it writes now, relative to the config dir (null: none of it was read). */

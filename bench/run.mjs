@@ -33,6 +33,7 @@ import { hugeRecordPhase } from './phases/huge-record.mjs';
 import { idlePhase, soakPhase, youngIdlePhase } from './phases/idle.mjs';
 import { crowdIdlePhase } from './phases/misaddressed.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
+import { serveCpuPhase, serveScrapePhase } from './phases/serve.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
 import { transcriptLoadPhase } from './phases/transcript-load.mjs';
@@ -61,6 +62,8 @@ const PHASES = {
   'huge-record': hugeRecordPhase,
   huge: hugePhase,
   'long-messages': longMessagePhase,
+  'serve-cpu': serveCpuPhase,
+  'serve-scrape': serveScrapePhase,
 };
 
 async function runPhase(name, on = '') {

@@ -14,7 +14,6 @@ import type { AgentStatus, Member, TeamConfig } from '../model/schemas.js';
 import type { RosterStay } from '../model/roster.js';
 import type { TaskRecord } from '../model/task-graph.js';
 import type { InboxHistory } from './inbox-history.js';
-import type { IncidentLog } from '../judge/incidents.js';
 
 export interface MemberRecord {
   readonly name: string;
@@ -101,20 +100,13 @@ export interface Problem {
   readonly since: number;
 }
 
-export interface AppState {
+/** Everything observed, per team: the facts. What is wrong with them is judged apart (src/core/judge/). */
+export interface Facts {
   readonly teams: ReadonlyMap<string, TeamState>;
   readonly problems: ReadonlyMap<string, Problem>;
-  /** Each team's incidents: what was wrong with it during the run, as of its last change (incidents.ts). */
-  readonly incidents: ReadonlyMap<string, IncidentLog>;
-  /**
-   * Teams whose moments are not judged: a recorded run is being replayed that
-   * recorded their incidents as it judged them (a journal line says what they
-   * became). Emptied when a restore ends and the files are followed live.
-   */
-  readonly recorded: ReadonlySet<string>;
 }
 
-export const initialState: AppState = { teams: new Map(), problems: new Map(), incidents: new Map(), recorded: new Set() };
+export const NO_FACTS: Facts = { teams: new Map(), problems: new Map() };
 
 export function emptyTeam(name: string): TeamState {
   return {

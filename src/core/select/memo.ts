@@ -4,7 +4,7 @@
  * drawn again.
  */
 import type { InboxMessage } from '../model/inbox.js';
-import type { InboxHistory } from '../facts/inbox-history.js';
+import type { InboxHistory } from '../facts/index.js';
 
 /** Memoise a one-argument function on the identity of its (object) argument. */
 export function memoize<K extends object, V>(compute: (key: K) => V): (key: K) => V {

@@ -9,9 +9,8 @@
  *   recordedActivity(work, gone): Map<member, ActivityNow>   what each was doing, as of the last line
  *   recordedUsage(work): { members, team }                    Member.usage and Team.usage from the lines
  */
-import type { ActivityNow } from '../facts/activity.js';
+import { type ActivityNow, teamUsageOf, type MemberUsage, type TeamUsage } from '../facts/index.js';
 import type { RecordedWork } from '../model/observation.js';
-import { teamUsageOf, type MemberUsage, type TeamUsage } from '../facts/usage.js';
 import { memoize } from './memo.js';
 
 /**

@@ -9,15 +9,19 @@ import { inertJson } from '../../core/text/inert-json.js';
 import type { Observation } from '../../core/model/observation.js';
 import { classifyFile, pathOf, type TeamFileTarget } from '../../core/model/paths.js';
 import { USAGE_COUNTS, type JournalEntry } from './format.js';
-import type { ActivityNow, ActivityState } from '../../core/facts/activity.js';
-import { clampCount, clampFigure, type MemberUsage } from '../../core/facts/usage.js';
+import {
+  clampCount,
+  clampFigure,
+  type ActivityNow,
+  type ActivityState,
+  type MemberUsage,
+  positionOf,
+  type TeamState,
+} from '../../core/facts/index.js';
 import { activityChanged, selectActivity, selectUsage } from '../../core/select/work.js';
-import { recordedIncident, type Incident, type RecordedIncident } from '../../core/judge/diagnoses/incident.js';
-import { TRANSCRIPT_KINDS } from '../../core/judge/diagnoses/registry.js';
+import { TRANSCRIPT_KINDS, type IncidentLog } from '../../core/judge/index.js';
 import type { InboxMessage } from '../../core/model/inbox.js';
-import type { IncidentLog } from '../../core/judge/incidents.js';
-import { positionOf } from '../../core/facts/inbox-history.js';
-import type { TeamState } from '../../core/facts/state.js';
+import { recordedIncident, type Incident, type RecordedIncident } from '../../core/model/diagnosis.js';
 
 /** An `activity` line as written (EntrySchema reads it back): a member's state, tool name, times and figures, nothing else. */
 interface ActivityEntry {

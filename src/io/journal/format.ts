@@ -42,8 +42,9 @@
  * Version 1 recorded an inbox's whole text on every change, and an append as
  * a patch of the text before it (`keep`: characters kept); it is still read.
  */
+import { thresholdsSchema } from '../../core/model/settings.js';
 import * as z from 'zod/mini';
-import { MAX_FIGURE } from '../../core/facts/usage.js';
+import { MAX_FIGURE } from '../../core/facts/index.js';
 
 export const JOURNAL_VERSION = 2;
 
@@ -74,7 +75,7 @@ export const HeaderSchema = z.looseObject({
    * thresholds: a replay with the same ones takes them rather than judging the
    * team again.
    */
-  incidents: z.optional(z.looseObject({ stallAfterMs: z.number(), quietAfterMs: z.number() })),
+  incidents: z.optional(thresholdsSchema),
 });
 export type JournalHeader = z.infer<typeof HeaderSchema>;
 

@@ -7,7 +7,7 @@ import {
   overdueAfterMs,
   STEPS_KEPT,
   type ActivityFold,
-} from '../../../src/core/facts/activity.js';
+} from '../../../src/core/facts/index.js';
 import { parseSessionState, permissionWaitSince } from '../../../src/core/model/session-state.js';
 import type { ToolOutcome, TranscriptFact } from '../../../src/core/model/transcript-facts.js';
 

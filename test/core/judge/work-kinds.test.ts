@@ -4,9 +4,10 @@
  * the lead's `sessions/<pid>.json`, read by the real session, judged as of a
  * clock the test sets, and cleared when the transcript shows the problem gone.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
-import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/diagnose.js';
+import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/index.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { TeamFiles } from '../../helpers/team-files.js';
 import { TranscriptFiles } from '../../helpers/transcript-files.js';
@@ -27,7 +28,7 @@ function team() {
 async function found(files: TeamFiles, seconds: number, kind: string, options: { transcripts?: boolean } = {}): Promise<Diagnosis[]> {
   const { store } = await settledSession(files.dir, undefined, undefined, options);
   const state = store.getState().teams.get(files.team)!;
-  return selectDiagnoses(state, files.at(seconds), STALL, QUIET).diagnoses.filter((diagnosis) => diagnosis.kind === kind);
+  return selectDiagnoses(state, files.at(seconds), stalling(STALL, QUIET)).diagnoses.filter((diagnosis) => diagnosis.kind === kind);
 }
 
 describe('diagnoses of members at work', () => {

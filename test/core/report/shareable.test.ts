@@ -5,6 +5,7 @@
  * planted in the commands of two members' calls (one waiting for a
  * permission nobody gave, one hung) is looked for everywhere.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +50,7 @@ describe('a report holds no tool input', () => {
     await waitFor(
       () => {
         const team = dashboard.store.getState().teams.get(files.team);
-        const kinds = selectDiagnoses(team!, files.at(600), 60_000, 120_000).diagnoses.map((diagnosis) => diagnosis.kind);
+        const kinds = selectDiagnoses(team!, files.at(600), stalling(60_000, 120_000)).diagnoses.map((diagnosis) => diagnosis.kind);
         expect(kinds).toEqual(expect.arrayContaining(['permission-waiting', 'hung-tool']));
       },
       { timeout: 20_000 },

@@ -5,7 +5,7 @@
  */
 import { renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { foldUsage, NO_USAGE } from '../../../src/core/facts/usage.js';
+import { foldUsage, NO_USAGE } from '../../../src/core/facts/index.js';
 import type { Observation } from '../../../src/core/model/observation.js';
 import { selectTranscriptTeams } from '../../../src/core/select/work.js';
 import { createStore } from '../../../src/core/store.js';

@@ -15,7 +15,7 @@ export const permissionWaiting: Detector = {
     return [...facts.work].flatMap(([name, { activity, inLeadProcess }]) => {
       const { since } = activity;
       if (activity.state !== 'waiting-permission' || !inLeadProcess || since === null || !isPresent(facts, name)) return [];
-      if (!facts.clock.passed(since, facts.stallAfterMs)) return [];
+      if (!facts.clock.stalled(since)) return [];
       return [
         diagnosis('permission-waiting', `work:${name}`, {
           severity: 'warning',

@@ -1,7 +1,5 @@
 import React from 'react';
-import type { Diagnosis } from '../../../core/judge/diagnoses/diagnosis.js';
-import { plural } from '../../../core/judge/diagnoses/diagnosis.js';
-import { idleNote } from '../../../core/judge/diagnoses/idle.js';
+import { idleNote } from '../../../core/judge/index.js';
 import { maxOf } from '../../../core/model/lists.js';
 import { formatAge, isInstant } from '../../../core/model/time.js';
 import { FittedLine, type Part } from '../../widgets/fitted-line.js';
@@ -11,7 +9,8 @@ import { visibleItems } from '../../widgets/windowed-list.js';
 import { TitledList } from '../../widgets/titled-list.js';
 import { SEVERITIES } from './marks.js';
 import { isCleared, type DiagnosisListModel } from './model.js';
-import type { Incident } from '../../../core/judge/diagnoses/incident.js';
+import { type Incident, type Diagnosis } from '../../../core/model/diagnosis.js';
+import { plural } from '../../../core/text/words.js';
 
 /** Columns of a diagnosis's age: `59m59s` at most. */
 const AGE_WIDTH = 6;

@@ -3,7 +3,7 @@
  * (a call's key input, the first line of a text, mail or prompt: never more
  * of a transcript), and when it began and ended.
  */
-import type { Step } from '../../../core/facts/activity.js';
+import type { Step } from '../../../core/facts/index.js';
 import { formatClock, formatWait, toIso } from '../../../core/model/time.js';
 import type { MemberView } from '../../../core/select/members.js';
 import { namePart, wrap } from '../../widgets/message-detail.js';

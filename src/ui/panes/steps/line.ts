@@ -5,7 +5,7 @@
  * `■ turn ended · 3m30s`. Text from a transcript (a tool's input, a line it
  * wrote, a sender) is fitted, and so sanitised, by whoever draws it.
  */
-import type { Step } from '../../../core/facts/activity.js';
+import type { Step } from '../../../core/facts/index.js';
 import { formatAge, formatSince, formatWait } from '../../../core/model/time.js';
 
 export type Tone = 'ok' | 'danger' | 'warning' | 'accent' | 'plain' | 'dim';

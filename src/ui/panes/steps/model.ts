@@ -7,8 +7,7 @@
  * the focus brought here though none matched it (to say so); every member when
  * no transcript matched any. ⏎ opens a step, `d` the member.
  */
-import type { ActivityNow, Step } from '../../../core/facts/activity.js';
-import type { MemberUsage } from '../../../core/facts/usage.js';
+import { type ActivityNow, type Step, type MemberUsage } from '../../../core/facts/index.js';
 import { memoize } from '../../../core/select/memo.js';
 import type { MemberView } from '../../../core/select/members.js';
 import { selectWork, type MemberWork } from '../../../core/select/work.js';

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import React from 'react';
-import { overdueAfterMs, type ActivityFold, type Step } from '../../../core/facts/activity.js';
+import { overdueAfterMs, type ActivityFold, type Step } from '../../../core/facts/index.js';
 import { maxOf } from '../../../core/model/lists.js';
 import { formatClock } from '../../../core/model/time.js';
 import { FittedLine, type Part } from '../../widgets/fitted-line.js';

@@ -7,12 +7,12 @@
  */
 import type { Thresholds } from '../core/model/settings.js';
 import { constants } from 'node:os';
-import { activityJson } from '../core/facts/index.js';
 import { inertJson } from '../core/text/inert-json.js';
 import { diagnosisJson, handshakeJson, isoOrNull, messageJson, taskJson } from '../core/snapshot.js';
 import { watchClaudeDir } from '../io/watch/watcher.js';
 import { openSession, type JournalOptions } from './session.js';
 import { followTeams, type TeamEvent } from './team-events.js';
+import { activityJson } from '../core/model/activity.js';
 
 export interface FollowOptions {
   readonly claudeDir: string;

@@ -8,14 +8,7 @@
  * the judgements tell when to look again. Never the disk.
  */
 import { stallsAt, type Thresholds } from '../core/model/settings.js';
-import {
-  type ActivityNow,
-  type ActivityState,
-  type MemberUsage,
-  positionOf,
-  type InboxHistory,
-  type TeamState,
-} from '../core/facts/index.js';
+import { positionOf, type InboxHistory, type TeamState } from '../core/facts/index.js';
 import type { Handshake, HandshakeState } from '../core/model/handshakes.js';
 import { byTime, type InboxMessage } from '../core/model/inbox.js';
 import { append } from '../core/model/lists.js';
@@ -29,6 +22,8 @@ import { selectTeams } from '../core/select/teams.js';
 import { activityChanged, selectActivity, selectUsage } from '../core/select/work.js';
 import type { Store } from '../core/store.js';
 import { type Diagnosis } from '../core/model/diagnosis.js';
+import { type ActivityNow, type ActivityState } from '../core/model/activity.js';
+import { type MemberUsage } from '../core/model/usage.js';
 
 export type TeamEvent =
   | { readonly kind: 'team'; readonly team: string; readonly change: 'new' | 'ended' }

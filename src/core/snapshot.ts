@@ -8,7 +8,7 @@ import type { InboxMessage } from './model/inbox.js';
 import type { TaskNode } from './model/task-graph.js';
 import { isInstant, toIso } from './model/time.js';
 import type { WorkflowSpec } from './workflow/spec.js';
-import { isPrintSession, type AgentRecord, type TeamState, activityJson, NO_ACTIVITY_NOW } from './facts/index.js';
+import { isPrintSession, type AgentRecord, type TeamState } from './facts/index.js';
 import { selectHandshakes } from './select/handshakes.js';
 import { selectMembersAt } from './select/members.js';
 import { selectTaskGraph } from './select/tasks.js';
@@ -19,6 +19,7 @@ import { selectDiagnoses, type Diagnosis, selectIncidents } from './judge/index.
 import { selectActivity, selectUsage } from './select/work.js';
 import { type Incident, messageRef } from './model/diagnosis.js';
 import { type AppState } from './app-state.js';
+import { activityJson, NO_ACTIVITY_NOW } from './model/activity.js';
 
 export interface SnapshotOptions {
   readonly thresholds: Thresholds;

@@ -1,5 +1,3 @@
-export { NO_ACTIVITY, NO_ACTIVITY_NOW, STEPS_KEPT, activityJson, activityNow, foldActivity, overdueAfterMs } from './activity.js';
-export type { ActivityFold, ActivityNow, ActivityState, Step } from './activity.js';
 export { applyInboxFile, emptyInbox, positionOf, removeInboxFile } from './inbox-history.js';
 export type { InboxHistory } from './inbox-history.js';
 export { RECORDED_MEMBERS_KEPT } from './recorded-work.js';
@@ -7,6 +5,3 @@ export { reducer } from './reducer.js';
 export type { Action } from './reducer.js';
 export { NO_FACTS, isPrintSession } from './state.js';
 export type { AgentLog, AgentRecord, Facts, Problem, TeamState, TranscriptRecord } from './state.js';
-export { NO_USAGE, foldUsage, teamUsageOf, usageView } from './usage.js';
-export type { MemberUsage, TeamUsage, UsageFold } from './usage.js';
-export { MAX_COUNT, MAX_FIGURE, clampCount, clampFigure } from './usage.js';

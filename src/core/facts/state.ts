@@ -3,13 +3,13 @@
  * reducer returns new objects for what changed and keeps the rest, so a selector
  * can tell by identity whether its slice changed.
  */
-import type { ActivityFold } from './activity.js';
+import type { ActivityFold } from '../model/activity.js';
 import type { Artifact } from '../model/agent.js';
 import type { RecordedWork } from '../model/observation.js';
 import type { TranscriptFile } from '../model/paths.js';
 import type { SessionState } from '../model/session-state.js';
 import type { TranscriptIdentity, TranscriptMeta } from '../model/transcript-facts.js';
-import type { UsageFold } from './usage.js';
+import type { UsageFold } from '../model/usage.js';
 import type { AgentStatus, Member, TeamConfig } from '../model/schemas.js';
 import type { RosterStay } from '../model/roster.js';
 import type { TaskRecord } from '../model/task-graph.js';

@@ -1,9 +1,3 @@
-/**
- * What a reader saw on disk, as plain data: the only input the store accepts.
- * The live watcher, the start-up scan and a journal replay all produce
- * observations, so they all drive the same reducer.
- */
-import { type ActivityState, type MemberUsage } from '../facts/index.js';
 import type { Thresholds } from './settings.js';
 import type { Artifact } from './agent.js';
 import type { InboxMessage } from './inbox.js';
@@ -13,6 +7,8 @@ import type { SessionState } from './session-state.js';
 import type { TranscriptFact, TranscriptMeta } from './transcript-facts.js';
 import { append } from './lists.js';
 import { type RecordedIncident } from './diagnosis.js';
+import { type ActivityState } from './activity.js';
+import { type MemberUsage } from './usage.js';
 
 interface Seen {
   /** When it was seen, epoch ms. */

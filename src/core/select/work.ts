@@ -15,21 +15,7 @@
  *   selectWorkFacts(team, now): Map<member, WorkFacts>       what the diagnoses read of it
  *   selectSpawnedByLead(team): Map<member, prompt line>      what the lead's Agent calls gave each teammate
  */
-import {
-  activityNow,
-  NO_ACTIVITY_NOW,
-  type ActivityFold,
-  type ActivityNow,
-  NO_USAGE,
-  usageView,
-  type MemberUsage,
-  type TeamUsage,
-  type UsageFold,
-  isPrintSession,
-  type Facts,
-  type TeamState,
-  type TranscriptRecord,
-} from '../facts/index.js';
+import { isPrintSession, type Facts, type TeamState, type TranscriptRecord } from '../facts/index.js';
 import { permissionWaitSince } from '../model/session-state.js';
 import { memberOf, projectFolders, teamRefOf, type TranscriptTeam } from '../decode/transcript/member-of.js';
 import { selectLead } from './lead.js';
@@ -38,6 +24,8 @@ import { memoize } from './memo.js';
 import { selectPairingIndex, selectPairings } from './pairings.js';
 import { recordedActivity, recordedUsage } from './recorded-work.js';
 import { selectTeams } from './teams.js';
+import { activityNow, NO_ACTIVITY_NOW, type ActivityFold, type ActivityNow } from '../model/activity.js';
+import { NO_USAGE, usageView, type MemberUsage, type TeamUsage, type UsageFold } from '../model/usage.js';
 
 /** What a member's session transcript says of its work, as of the clock (issue 23). */
 export interface WorkFacts {

@@ -9,19 +9,13 @@ import { inertJson } from '../../core/text/inert-json.js';
 import type { Observation } from '../../core/model/observation.js';
 import { classifyFile, pathOf, type TeamFileTarget } from '../../core/model/paths.js';
 import { USAGE_COUNTS, type JournalEntry } from './format.js';
-import {
-  clampCount,
-  clampFigure,
-  type ActivityNow,
-  type ActivityState,
-  type MemberUsage,
-  positionOf,
-  type TeamState,
-} from '../../core/facts/index.js';
+import { positionOf, type TeamState } from '../../core/facts/index.js';
 import { activityChanged, selectActivity, selectUsage } from '../../core/select/work.js';
 import { TRANSCRIPT_KINDS, type IncidentLog } from '../../core/judge/index.js';
 import type { InboxMessage } from '../../core/model/inbox.js';
 import { recordedIncident, type Incident, type RecordedIncident } from '../../core/model/diagnosis.js';
+import { type ActivityNow, type ActivityState } from '../../core/model/activity.js';
+import { clampCount, clampFigure, type MemberUsage } from '../../core/model/usage.js';
 
 /** An `activity` line as written (EntrySchema reads it back): a member's state, tool name, times and figures, nothing else. */
 interface ActivityEntry {

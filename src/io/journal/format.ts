@@ -44,7 +44,7 @@
  */
 import { thresholdsSchema } from '../../core/model/settings.js';
 import * as z from 'zod/mini';
-import { MAX_FIGURE } from '../../core/facts/index.js';
+import { MAX_FIGURE } from '../../core/model/usage.js';
 
 export const JOURNAL_VERSION = 2;
 

@@ -9,8 +9,9 @@ import { FileInterpreter } from '../../core/decode/interpreter.js';
 import { firstLine, NAME_MAX } from '../../core/decode/transcript/text-lines.js';
 import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
 import { append, putLatest } from '../../core/model/lists.js';
-import { type MemberUsage, RECORDED_MEMBERS_KEPT } from '../../core/facts/index.js';
+import { RECORDED_MEMBERS_KEPT } from '../../core/facts/index.js';
 import { type RecordedIncident } from '../../core/model/diagnosis.js';
+import { type MemberUsage } from '../../core/model/usage.js';
 
 export class Replayer {
   readonly interpreter = new FileInterpreter();

@@ -21,7 +21,7 @@
  * from a file: a team of 10,000 names gives at most MAX_MEMBERS members'
  * series.
  */
-import { type ActivityState, type TeamState } from '../../core/facts/index.js';
+import { type TeamState } from '../../core/facts/index.js';
 import { DIAGNOSIS_KINDS, selectDiagnoses, RECENT_MS } from '../../core/judge/index.js';
 import { REQUEST_KINDS } from '../../core/model/handshakes.js';
 import type { MemberStatus } from '../../core/model/member-status.js';
@@ -33,6 +33,7 @@ import { selectTeams } from '../../core/select/teams.js';
 import { selectActivity, selectUsage, selectWork } from '../../core/select/work.js';
 import { type AppState } from '../../core/app-state.js';
 import { type Severity } from '../../core/model/diagnosis.js';
+import { type ActivityState } from '../../core/model/activity.js';
 
 /** Teams given series; the rest are counted in `teamtop_teams_unlisted`. */
 export const MAX_TEAMS = 10;

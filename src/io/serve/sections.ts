@@ -14,7 +14,7 @@
  * What a list shows is bounded: a team of 10,000 names or 200,000 messages
  * draws a page of the same size as one of fifty.
  */
-import { type ActivityNow, type MemberUsage, type TeamState } from '../../core/facts/index.js';
+import { type TeamState } from '../../core/facts/index.js';
 import { ageSecondsAt, type Handshake } from '../../core/model/handshakes.js';
 import type { InboxMessage } from '../../core/model/inbox.js';
 import { verdictOf } from '../../core/decode/protocol.js';
@@ -36,6 +36,8 @@ import { selectActivity, selectUsage } from '../../core/select/work.js';
 import { diagnosisWithoutInputs } from './inputs.js';
 import { type AppState } from '../../core/app-state.js';
 import { type Diagnosis } from '../../core/model/diagnosis.js';
+import { type ActivityNow } from '../../core/model/activity.js';
+import { type MemberUsage } from '../../core/model/usage.js';
 
 /** The page's parts, in the order they stand on it. */
 export const SECTION_IDS = ['teams', 'head', 'diagnoses', 'members', 'handshakes', 'tasks', 'lanes'] as const;

@@ -6,7 +6,7 @@
  */
 import type { Thresholds } from '../../core/model/settings.js';
 import type { ReactNode } from 'react';
-import { type ActivityNow, type TeamState } from '../../core/facts/index.js';
+import { type TeamState } from '../../core/facts/index.js';
 import type { Handshake } from '../../core/model/handshakes.js';
 import type { WorkflowSpec } from '../../core/workflow/spec.js';
 import type { Judgement } from '../../core/judge/index.js';
@@ -18,6 +18,7 @@ import { listWindow, type Keys, type ListWindow, type PaneId, type PaneList } fr
 import { selectedIndex, type ViewState } from '../keys/view-state.js';
 import { type Incident } from '../../core/model/diagnosis.js';
 import { type AppState } from '../../core/app-state.js';
+import { type ActivityNow } from '../../core/model/activity.js';
 
 export interface Frame {
   readonly state: AppState;

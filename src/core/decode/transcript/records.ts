@@ -17,7 +17,7 @@
 import * as z from 'zod/mini';
 import { lenient } from '../../model/schemas.js';
 import type { Tokens, TranscriptFact } from '../../model/transcript-facts.js';
-import { MAX_COUNT, MAX_FIGURE } from '../../facts/index.js';
+import { MAX_COUNT, MAX_FIGURE } from '../../model/usage.js';
 
 export const PARSED_TYPES: ReadonlySet<string> = new Set(['assistant', 'user', 'system', 'cost-state']);
 

@@ -1,13 +1,7 @@
-/**
- * What a member's pane says of its work, from its session transcript (issue
- * 23): what it does now and for how long (`▶ Bash npm test · 42s`), and what
- * it used (`ctx 45K 23% · ~$0.12 · 12K in · 2.1K out`). A member no
- * transcript matches says nothing: its pane shows nothing rather than a guess.
- * An idle member says it in its status: its turn ended.
- */
-import { type ActivityNow, type MemberUsage, type TeamUsage } from '../../../core/facts/index.js';
 import { formatSince } from '../../../core/model/time.js';
 import { formatCost, formatTokens } from '../../../core/report/format.js';
+import { type ActivityNow } from '../../../core/model/activity.js';
+import { type MemberUsage, type TeamUsage } from '../../../core/model/usage.js';
 
 /** A line under a pane's info line: the member's work, the agent's figures, or its error. */
 export interface PaneNote {

@@ -27,7 +27,7 @@
  * and outcome, the first line of what it wrote, mail taken and from whom,
  * prompts, turn ends) and the last 32 durations of each tool. Nothing else.
  */
-import type { ToolOutcome, TranscriptFact } from '../model/transcript-facts.js';
+import type { ToolOutcome, TranscriptFact } from './transcript-facts.js';
 
 export type ActivityState = 'tool' | 'thinking' | 'writing' | 'idle' | 'waiting-permission' | 'unknown';
 

@@ -22,8 +22,8 @@
  *   and not used. The team's cost is null when a member's is not known: a
  *   sum of what is known would pass for the whole.
  */
-import { contextWindowOf, estimateUSD } from '../model/pricing.js';
-import type { Tokens, TranscriptFact } from '../model/transcript-facts.js';
+import { contextWindowOf, estimateUSD } from './pricing.js';
+import type { Tokens, TranscriptFact } from './transcript-facts.js';
 
 /**
  * The most a count is (tokens, tool calls): a safe integer. A transcript's

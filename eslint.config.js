@@ -15,6 +15,19 @@ const NO_SPREAD_ARGUMENTS = ['CallExpression', 'NewExpression'].map((call) => ({
   message: 'A spread argument overflows the stack on a big enough array: loop or reduce instead.',
 }));
 
+const NO_REACT = { group: ['react', 'ink', 'react/*', 'ink/*'], message: 'Only src/ui/ and src/cli/ draw.' };
+const NO_DISK = { group: ['node:fs', 'fs', 'node:fs/*', 'chokidar'], message: 'No file system here: src/io/ reads the disk.' };
+const layer = (name) => ({ group: [`**/${name}/**`], message: `This layer does not import src/${name}/.` });
+/** The facts and the judgement are used through their faces (index.ts), never their insides. */
+const FACES = ['facts', 'judge'].map((name) => ({
+  group: [`**/${name}/**`, `!**/${name}/index.js`],
+  message: `Import src/core/${name}/ through its index.js.`,
+}));
+const zone = (files, patterns) => ({
+  files: [files],
+  rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...FACES] }] },
+});
+
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'node_modules/'] },
   js.configs.recommended,
@@ -30,20 +43,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['react', 'ink', 'react/*'], message: 'src/ is the headless core: no React here.' }] },
-      ],
     },
   },
   {
-    // The views, and the CLI that wires them, are where React lives.
-    files: ['src/ui/**', 'src/cli/**', 'test/**', 'bench/**'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     // What ships: sized by the user's files, never by us.
-    files: ['src/**', 'src/ui/**'],
+    files: ['src/**'],
     rules: { 'no-restricted-syntax': ['error', ...NO_SPREAD_ARGUMENTS] },
   },
   {
@@ -51,52 +55,16 @@ export default tseslint.config(
     files: ['test/**'],
     rules: { 'no-control-regex': 'off', '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
-  {
-    // Views never touch the disk, the watcher or the decoders: they draw state.
-    files: ['src/ui/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['node:fs', 'fs', 'node:fs/*', 'chokidar', '**/src/watch/**', '**/src/io/**', '**/src/ingest/**'],
-              message: 'src/ui/ only draws state.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Decoding is pure: bytes in, observations and facts out. A replay loads it without the watcher.
-    files: ['src/io/journal/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['react', 'ink', 'react/*'], message: 'src/ is the headless core: no React here.' },
-            { group: ['chokidar', '**/watch/*'], message: 'Only src/io/watch/ and src/cli/ know the watcher.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/core/decode/**', 'src/core/facts/**', 'src/core/model/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['react', 'ink', 'react/*'], message: 'src/ is the headless core: no React here.' },
-            { group: ['chokidar', '**/watch/*', '**/io/*', 'node:fs', 'fs', 'node:fs/*'], message: 'Pure code: no file system.' },
-          ],
-        },
-      ],
-    },
-  },
+  // The layers (DEVELOPERS.md): src/io/ and src/ui/ build on src/core/, and only src/cli/ imports both.
+  zone('src/core/**', [NO_REACT, NO_DISK, layer('io'), layer('ui'), layer('cli')]),
+  zone('src/io/**', [NO_REACT, layer('ui'), layer('cli')]),
+  zone('src/io/journal/**', [
+    NO_REACT,
+    layer('ui'),
+    layer('cli'),
+    { group: ['chokidar', '**/watch/**'], message: 'A replay loads no watcher.' },
+  ]),
+  zone('src/ui/**', [NO_DISK, layer('io'), layer('cli')]),
   {
     // What the benchmark and the conformance runner share is in harness/: neither imports the other.
     files: ['bench/**'],

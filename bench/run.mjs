@@ -35,9 +35,11 @@ import { burstPhase, cpuPhase } from './phases/burst.mjs';
 import { capturePhase, replayPhase } from './phases/capture.mjs';
 import { historyPhases } from './phases/history.mjs';
 import { hugePhase, longMessagePhase } from './phases/huge.mjs';
+import { hugeRecordPhase } from './phases/huge-record.mjs';
 import { idlePhase, soakPhase, youngIdlePhase } from './phases/idle.mjs';
 import { crowdIdlePhase } from './phases/misaddressed.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
+import { serveCpuPhase, serveScrapePhase } from './phases/serve.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
 import { transcriptLoadPhase } from './phases/transcript-load.mjs';
@@ -63,8 +65,11 @@ const PHASES = {
   ...historyPhases({ temp, startTeamtop, quick: QUICK }),
   transcript: transcriptPhase,
   'transcript-load': transcriptLoadPhase,
+  'huge-record': hugeRecordPhase,
   huge: hugePhase,
   'long-messages': longMessagePhase,
+  'serve-cpu': serveCpuPhase,
+  'serve-scrape': serveScrapePhase,
 };
 
 async function runPhase(name, on = '') {

@@ -10,7 +10,8 @@ import { Tmux } from './tmux.mjs';
 
 const KEY = 'sk-ant-api03-FAKEKEYFAKEKEYFAKEKEY0123456789';
 /** The lead's pane is ready for a prompt. */
-const PROMPT_BOX = /bypass permissions|plan mode on|for shortcuts|accept edits|^❯ *$/mu;
+// (2.1.332 in its default mode: an empty `❯` line, padded with a no-break space.)
+const PROMPT_BOX = /bypass permissions|plan mode on|for shortcuts|accept edits|auto mode on|^❯\s*$/mu;
 
 /** Where a run keeps its pieces, all under `root`. */
 export function runPaths(root) {
@@ -29,7 +30,8 @@ export function runPaths(root) {
 
 export class ClaudeSession {
   /** `mode`: where teammates run, 'in-process' or 'tmux' (panes of the same server). */
-  constructor({ paths, binary, version, mode, args, port }) {
+  /** `env`: what the scenario adds to the client's environment (CLAUDE_CODE_MAX_RETRIES, …). */
+  constructor({ paths, binary, version, mode, args, port, env = {} }) {
     this.paths = paths;
     this.mode = mode;
     // Onboarding done, the key approved, the folder trusted, bypass mode accepted.
@@ -64,6 +66,7 @@ export class ClaudeSession {
       CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1',
       CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
       IS_SANDBOX: '1',
+      ...env,
     };
     this.tmux = new Tmux(join(paths.root, 'tmux.sock'), this.env);
     const command = [binary, ...args, '--debug-file', join(paths.log, 'claude-debug.txt')]

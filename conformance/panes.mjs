@@ -1,7 +1,8 @@
 // Watches every pane of the run's tmux server: keeps each new screen in
 // log/screens/, and, for scenarios that need it, answers Claude Code's
-// permission and plan dialogs by pressing keys on the highlighted "Yes".
-// Run as a child process (fork): node panes.mjs <socket> <log dir> [--answer].
+// permission and plan dialogs by pressing keys on the highlighted "Yes", or
+// refuses one whose screen matches a pattern (Escape), as a person says no.
+// Run as a child process (fork): node panes.mjs <socket> <log dir> [--answer [--deny REGEX]].
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,8 +17,9 @@ const NO_ABOVE_YES = /^\s*❯\s*No\s*$\n^\s+Yes/mu;
 /** A pane that keeps asking is left alone after this many answers. */
 const MAX_ANSWERS = 20;
 
-const [socket, logDir, flag] = process.argv.slice(2);
+const [socket, logDir, flag, denyFlag, denySource] = process.argv.slice(2);
 const answer = flag === '--answer';
+const deny = denyFlag === '--deny' && denySource ? new RegExp(denySource, 'u') : undefined;
 const tmux = new Tmux(socket, process.env);
 const screens = join(logDir, 'screens');
 mkdirSync(screens, { recursive: true });
@@ -36,6 +38,13 @@ while (running) {
     const count = answered.get(id) ?? 0;
     if (answer && count < MAX_ANSWERS && DIALOG.test(screen) && (YES.test(screen) || NO_ABOVE_YES.test(screen))) {
       await sleep(300);
+      if (deny?.test(screen)) {
+        await tmux.keys(id, 'Escape');
+        answered.set(id, count + 1);
+        appendFileSync(join(logDir, 'answers.jsonl'), `${JSON.stringify({ t: Date.now() / 1000, pane: id, denied: true, screen })}\n`);
+        last.delete(id);
+        continue;
+      }
       if (!YES.test(screen)) {
         await tmux.keys(id, 'Down');
         await sleep(200);

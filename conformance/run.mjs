@@ -8,7 +8,8 @@
 // the live timeline must have drawn each of them. Prints a table; exits 1 on
 // any loss.
 //
-//   npm run conformance                              the four scenarios
+//   npm run conformance                              every scenario below, in each of its modes
+//   npm run conformance -- --scenario team,plan      the four runs of the team's own protocol
 //   npm run conformance -- --scenario team --mode tmux
 //   npm run conformance -- --scenario ignored-shutdown --mode in-process --record DIR
 //   npm run conformance -- --cc-version latest       the newest release, and what it wrote that is new
@@ -21,13 +22,13 @@
 // to conformance/verified/<version>.json: how a version is verified). After the
 // table it prints what the runs wrote that the supported version does not.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cliArgs, teamtopJson } from '../harness/pty.mjs';
+import { cliArgs, NODE, teamtopJson } from '../harness/pty.mjs';
 import { monoMs, stats } from '../harness/stats.mjs';
 import { ClaudeSession, runPaths } from './claude.mjs';
 import { LiveDashboard } from '../harness/dashboard.mjs';
@@ -38,14 +39,33 @@ import { describeRun } from './summary.mjs';
 import { reviewSchema, SUPPORTED } from './versions.mjs';
 import { redactTree } from '../scripts/redact.mjs';
 import { checkWork, follow, LONG_MS, readLedger, writtenResponses } from './work.mjs';
+import { alive, descendants, teammatePid } from './processes.mjs';
+import { checkClient, readClientRecords } from './client-records.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+/**
+ * What `npm run conformance` (and CI) runs: the team's protocol (`team`,
+ * `plan`), then the moments issue 35 is about: a member dead mid-tool or idle,
+ * API errors, a teammate's own subagent, a compaction, mail not yet taken, a
+ * refused permission. The others are kept for `--scenario`.
+ */
+const DEFAULT_SCENARIOS = [
+  'team',
+  'plan',
+  'member-killed',
+  'killed-idle',
+  'api-errors',
+  'subagents',
+  'compaction',
+  'untaken-mail',
+  'refused-permission',
+];
 const MODES = ['in-process', 'tmux'];
 const log = (text) => process.stderr.write(`${text}\n`);
 
 const { values: options } = parseArgs({
   options: {
-    scenario: { type: 'string', default: 'team,plan' },
+    scenario: { type: 'string', default: DEFAULT_SCENARIOS.join(',') },
     mode: { type: 'string', default: MODES.join(',') },
     'cc-version': { type: 'string', default: process.env.CC_VERSION || SUPPORTED },
     timeout: { type: 'string', default: '100' },
@@ -102,6 +122,43 @@ async function loadScenario(name) {
 }
 
 /**
+ * What a scenario's `during(ctx)` may do while the client runs: wait for a
+ * moment its script names (`await ctx.mark('alice-in-bash')`, turn.mark), find a
+ * member's process (`ctx.leadPid`, `ctx.teammatePid(name)`: tmux teammates) and
+ * kill it by pid (SIGKILL, as a crash or the OOM killer does; what it had
+ * started is ended by pid after the run). Each kill is kept in kills.jsonl
+ * (`{ who, pid, t, mono }`), which a recording keeps beside its snap/.
+ */
+function duringContext({ mode, paths, session, marks, started }) {
+  const orphans = [];
+  started.push({ kill: () => orphans.forEach((pid) => alive(pid) && process.kill(pid, 'SIGTERM')) });
+  return {
+    mode,
+    paths,
+    log,
+    sleep,
+    leadPid: session.leadPid,
+    teammatePid: (name) => teammatePid(paths.claude, name),
+    async mark(name, timeoutMs = 60_000) {
+      const end = monoMs() + timeoutMs;
+      while (!marks.has(name)) {
+        if (monoMs() > end) throw new Error(`the script never marked ${name}`);
+        await sleep(50);
+      }
+      return marks.get(name);
+    },
+    kill(who, pid) {
+      if (!pid || !alive(pid)) throw new Error(`${who}: no process to kill (pid ${pid})`);
+      for (const orphan of descendants(pid)) orphans.push(orphan);
+      process.kill(pid, 'SIGKILL');
+      const line = { who, pid, t: Date.now() / 1000, mono: monoMs() };
+      appendFileSync(join(paths.root, 'kills.jsonl'), `${JSON.stringify(line)}\n`);
+      log(`  killed ${who} (pid ${pid})`);
+    },
+  };
+}
+
+/**
  * One scenario in one mode, teamtop watching. Resolves with its row of the
  * table, and the run's folder (removed by the caller unless kept).
  */
@@ -116,6 +173,10 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     started.push(api.process);
     const { port } = await api.next((message) => message.port);
     const done = api.next((message) => message.done);
+    const marks = new Map();
+    api.process.on('message', (message) => {
+      if (message.mark !== undefined && !marks.has(message.mark)) marks.set(message.mark, monoMs());
+    });
     const recorder = child('recorder.mjs', [paths.claude, paths.snap]);
     started.push(recorder.process);
     await recorder.next((message) => message === 'ready');
@@ -142,9 +203,18 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
       );
       return line;
     });
-    session = new ClaudeSession({ paths, binary, version, mode, args: scenario.claudeArgs ?? ['--dangerously-skip-permissions'], port });
+    session = new ClaudeSession({
+      paths,
+      binary,
+      version,
+      mode,
+      args: scenario.claudeArgs ?? ['--dangerously-skip-permissions'],
+      port,
+      env: scenario.env,
+    });
     await session.start();
-    const panes = child('panes.mjs', [session.tmux.socket, paths.log, ...(scenario.answerDialogs ? ['--answer'] : [])]);
+    const answering = scenario.answerDialogs ? ['--answer', ...(scenario.denyDialogs ? ['--deny', scenario.denyDialogs.source] : [])] : [];
+    const panes = child('panes.mjs', [session.tmux.socket, paths.log, ...answering]);
     started.push(panes.process);
     await dashboard.waitFor(/· 1 team/u);
     dashboard.press('t');
@@ -158,7 +228,12 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
       while (session.alive()) await sleep(250);
       return 'exited';
     })();
-    const outcome = await Promise.race([done.then(() => 'done'), cap, exited]);
+    // A scenario's own doings while the client runs (killing a member by pid):
+    // it ends the run, and one that kills the lead keeps recording after it.
+    const during = scenario.during
+      ? scenario.during(duringContext({ mode, paths, session, marks, started })).then(() => 'done')
+      : new Promise(() => undefined);
+    const outcome = await Promise.race([done.then(() => 'done'), cap, during, ...(scenario.keepAfterLead ? [] : [exited])]);
     // What the last turn writes (the lead's task updates, the inbox clean-up).
     if (outcome === 'done') await sleep(2000);
     session.keepTree();
@@ -189,7 +264,11 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
       events: follower.events,
       screens,
     });
-    const row = { scenario: scenario.name, mode, outcome, ...figures, baseline, work };
+    // What the client itself wrote, as the scenario records it (client-records.mjs), and
+    // what teamtop should make of it: expectations marked pending are reported, not failed.
+    const client = scenario.client ? checkClient(scenario.client, readClientRecords(paths.root), mode) : [];
+    const expectations = judgeTeamtop(scenario, paths.root, mode, follower.events);
+    const row = { scenario: scenario.name, mode, outcome, ...figures, baseline, work, client, expectations };
     writeFileSync(
       join(paths.root, 'summary.txt'),
       describeRun({ scenario, mode, version, promptAt, promptMono, recording, run, match, drawnAfter, teamtop, row }),
@@ -206,6 +285,38 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
   }
 }
 
+/** `teamtop doctor --json` on `dir` (it exits 1 when something warns). */
+function doctorJson(dir) {
+  const run = spawnSync(NODE, cliArgs('doctor', '--json', '--no-journal', '--dir', dir), { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (run.status !== 0 && run.status !== 1) throw new Error(`teamtop doctor --json exited ${run.status}: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+/**
+ * A scenario's expectations of teamtop (`scenario.teamtop`: `{ says, issue,
+ * pending, modes?, check({ json, doctor, records, events }) }`), judged on the tree
+ * as it was when the run ended (teamtop's journal left out), on what the client
+ * wrote (client-records.mjs) and on the events of `teamtop --follow --json` beside
+ * the run (`receivedAt` on the monotonic clock, as the kills' `mono`). One marked `pending` names
+ * what an open issue asks of teamtop: it is reported, and fails the run only once
+ * the issue's work removes the mark.
+ */
+function judgeTeamtop(scenario, root, mode, events) {
+  const expectations = (scenario.teamtop ?? []).filter((expectation) => (expectation.modes ?? [mode]).includes(mode));
+  if (expectations.length === 0) return [];
+  const tree = join(root, 'final_before_exit');
+  const facts = { json: teamtopJson('--dir', tree, '--no-journal'), doctor: doctorJson(tree), records: readClientRecords(root), events };
+  return expectations.map(({ says, issue, pending, check }) => {
+    let holds;
+    try {
+      holds = check(facts) === true;
+    } catch {
+      holds = false;
+    }
+    return { says, issue, pending: Boolean(pending), holds };
+  });
+}
+
 /**
  * Keeps a run as a fixture, laid out like test-fixtures/captures/cc-2.1.330-realcc-*,
  * its transcripts redacted (scripts/redact.mjs): nothing Claude Code wrote of
@@ -217,6 +328,7 @@ function record(paths, into) {
   redactTree(join(paths.root, 'final_before_exit'), join(into, 'final_before_exit'));
   copyFileSync(join(paths.root, 'summary.txt'), join(into, 'summary.txt'));
   copyFileSync(join(paths.log, 'script.log'), join(into, 'script.log'));
+  if (existsSync(join(paths.root, 'kills.jsonl'))) copyFileSync(join(paths.root, 'kills.jsonl'), join(into, 'kills.jsonl'));
 }
 
 const fmt = (value) => (value === undefined ? '—' : value.toFixed(1));
@@ -325,6 +437,10 @@ async function main() {
         `  ${work.members} members: ${work.responses} responses, ${work.tokens} tokens, ${work.tools} tool calls against the fake API's; ${work.named} named live (${work.longNamed} of ${work.long} that ran ${LONG_MS / 1000} s or more)`,
       );
       for (const failure of work.failures) log(`  work: ${failure}`);
+      for (const failure of row.client) log(`  the client: ${failure}`);
+      for (const { says, issue, pending, holds } of row.expectations)
+        log(`  teamtop${pending ? ` (pending, issue ${issue})` : ''}: ${says}: ${holds ? 'holds' : 'not yet'}`);
+      const wrong = row.client.length > 0 || row.expectations.some((expectation) => !expectation.pending && !expectation.holds);
       // The real client sometimes stalls on its own (a teammate that never
       // takes its turn): that says nothing about teamtop, so it gets one more go.
       if (unfinished && !lost && attempt === 1) {
@@ -335,12 +451,12 @@ async function main() {
       }
       rows.push({ ...row, stalled });
       recordings.push(recording);
-      failed ||= lost || unfinished || work.failures.length > 0;
+      failed ||= lost || unfinished || work.failures.length > 0 || wrong;
       if (options.record) {
         record(paths, options.record);
         log(`  recording kept in ${options.record}`);
       }
-      if (options.keep || lost || unfinished || work.failures.length > 0)
+      if (options.keep || lost || unfinished || work.failures.length > 0 || wrong)
         log(`  the run's folder: ${paths.root}${lost ? ' (summary.txt says what was lost)' : ''}`);
       else rmSync(paths.root, { recursive: true, force: true });
       break;

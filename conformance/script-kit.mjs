@@ -136,6 +136,12 @@ class Turn {
         if (step) done.add(step);
       }
     }
+    /** Whether the conversation was compacted: it starts from the fake model's summary. */
+    this.compacted = false;
+    for (const [, steps] of this.text.matchAll(STEPS_DONE)) {
+      this.compacted = true;
+      for (const step of steps.split(' ').filter(Boolean)) done.add(step);
+    }
     this.steps = done;
   }
 
@@ -174,6 +180,30 @@ class Turn {
     return Object.assign(blocks, { delayMs: ms });
   }
 
+  /**
+   * An HTTP error instead of an answer (a control block, fake-api.mjs):
+   * `status` with an error of `type` (overloaded_error, rate_limit_error,
+   * api_error), and response headers such as `{ 'retry-after': '3' }`.
+   */
+  error(status, type, message = `fake ${status}`, headers = {}) {
+    return [{ type: '_error', status, error_type: type, message, headers }];
+  }
+
+  /** `blocks`, reporting `usage` (input_tokens, cache_read_input_tokens, …) instead of the usual figures. */
+  usage(usage, blocks) {
+    return [{ type: '_usage', ...usage }, ...blocks];
+  }
+
+  /** The calls this member made so far that ended in an HTTP error (the fake API counts them). */
+  failures() {
+    return this.ctx.failures?.(this.who) ?? 0;
+  }
+
+  /** Names a moment of the run: the runner's `during` (run.mjs) can wait for it. */
+  mark(name) {
+    this.ctx.mark?.(name);
+  }
+
   /** Plain-text messages from `from` (any sender without it). */
   plain(from) {
     return this.teammateMessages.filter((m) => m.frame === null && (from === undefined || m.from === from)).map((m) => m.body);
@@ -203,16 +233,49 @@ class Turn {
   }
 }
 
+/**
+ * A compaction's summary call (2.1.332): the conversation so far, then a user
+ * message whose content is a plain string (every other user message the client
+ * sends, prompt, mail or tool result, is a list of blocks). Tools still listed.
+ */
+function isCompaction(messages) {
+  const last = messages.at(-1);
+  return last?.role === 'user' && typeof last.content === 'string';
+}
+
+/**
+ * After a compaction the conversation starts from the summary: the fake
+ * model's summary says who it is and which steps are done (a step is done when
+ * its tool use is in the history, and the history is gone).
+ */
+const STEPS_DONE = /SCRIPT STEPS DONE: ([\w ]*)/gu;
+
 /** `blocks`, saying whose they are: a member (`lead`, or a teammate's name), or null for a side call (a title, a summary). */
 const answer = (who, blocks) => Object.assign(blocks, { who });
+
+/**
+ * What a member tells its own subagent, in the `Agent` call's prompt, so the
+ * fake model knows the subagent's calls: `SUBAGENT <name> OF <member>.`
+ */
+export const subagentPrompt = (name, of, task) => `SUBAGENT ${name} OF ${of}. ${task}`;
+const SUBAGENT = /SUBAGENT (\w+) OF ([\w-]+)\./u;
 
 /** The answer to one call of the Messages API, with `who` it answers (see answer). */
 export function respond(scenario, body, headers, ctx) {
   const tools = (body.tools ?? []).map((tool) => tool.name);
-  // Titles, summaries and other side calls carry neither team tool.
-  if (!tools.includes('Agent') && !tools.includes('SendMessage')) return answer(null, [{ type: 'text', text: 'aux reply' }]);
   const messages = body.messages ?? [];
   const first = userTexts(messages.slice(0, 1)).join('\n');
+  // A member's own subagent (scenario.subagent answers it): its prompt says whose.
+  const sub = SUBAGENT.exec(first);
+  if (sub && scenario.subagent && !isCompaction(messages)) {
+    const [, name, of] = sub;
+    const turn = new Turn(name, body, ctx);
+    turn.of = of;
+    turn.log(`(subagent of ${of}) steps done: ${[...turn.steps].sort().join(' ') || '-'}`);
+    return Object.assign(answer(name, scenario.subagent(turn)), { subagentOf: of });
+  }
+  // Titles, summaries and other side calls carry neither team tool.
+  if (!tools.includes('Agent') && !tools.includes('SendMessage')) return answer(null, [{ type: 'text', text: 'aux reply' }]);
   // In-process teammates say who they are in a header; tmux teammates are separate
   // processes that send none, but their first message is the lead's spawn prompt.
   const agent = headers['x-claude-code-agent-id'];
@@ -222,6 +285,15 @@ export function respond(scenario, body, headers, ctx) {
     return answer(null, [{ type: 'text', text: 'unclassified' }]);
   }
   const turn = new Turn(name ?? 'lead', body, ctx);
+  if (isCompaction(messages)) {
+    // Who it is and where its script stands, for after (a side call: written to no transcript).
+    const steps = [...turn.steps].sort().join(' ');
+    turn.log(`compaction: steps done ${steps || '-'}`);
+    const self = name === null ? PROMPT : `You are ${name}.`;
+    const summary = [{ type: 'text', text: `<summary>${self} SCRIPT STEPS DONE: ${steps}</summary>` }];
+    // A summary call reads the whole conversation: a scenario may say what it reports.
+    return answer(null, scenario.summaryUsage ? turn.usage(scenario.summaryUsage, summary) : summary);
+  }
   const heard = turn.teammateMessages.map((m) => `${m.from}:${m.frame?.type ?? 'text'}`);
   turn.log(`steps done: ${[...turn.steps].sort().join(' ') || '-'}; heard: ${heard.join(' ') || '-'}`);
   return answer(turn.who, name === null ? scenario.lead(turn) : scenario.teammate(turn));

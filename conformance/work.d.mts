@@ -2,6 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 
 export const LONG_MS: number;
+export const SUBAGENTS_COUNTED: boolean;
 
 export interface LedgerResponse {
   readonly seq: number;
@@ -11,10 +12,21 @@ export interface LedgerResponse {
   readonly id: string;
   readonly usage: { readonly input: number; readonly output: number; readonly cacheRead: number; readonly cacheCreation: number };
   readonly tools: readonly { readonly id: string; readonly name: string }[];
+  /** The member whose own subagent this response answered (`who` names the subagent). */
+  readonly subagentOf?: string;
+}
+
+export interface LedgerError {
+  readonly seq: number;
+  readonly at: number;
+  readonly who: string | null;
+  /** The HTTP status answered instead of a response. */
+  readonly error: number;
 }
 
 export interface Ledger {
   readonly responses: readonly LedgerResponse[];
+  readonly errors?: readonly LedgerError[];
   /** Tool use id → when its result came back (monoMs). */
   readonly results: ReadonlyMap<string, number>;
 }
@@ -48,6 +60,7 @@ export interface WorkCheck {
   readonly long: number;
   readonly longNamed: number;
   readonly sideCalls: number;
+  readonly subagentResponses: number;
   readonly lines: readonly (ScreenLine & { readonly during: boolean })[];
   readonly failures: readonly string[];
 }

@@ -6,6 +6,10 @@
 // (a <teammate-message> whose body is a JSON object) is followed by the client's
 // own instructions ("This is a shutdown request. To approve it, call …"), which
 // the shared tool keeps as the agents' words. Here only the JSON line is kept.
+// And one more: the client's wording after an API error's status and message
+// (an `idle_notification`'s `failureReason`, the text of the `<synthetic>`
+// assistant record that ends a failed turn) becomes x's, in every file (inboxes
+// too): `API Error: 500 fake internal error.` stays, what the client adds goes.
 //
 //   node scripts/redact.mjs SRC DST       copy SRC (a recording or a claude dir), transcripts redacted
 //   node scripts/redact.mjs --check DIR   exit 1, naming them, if a transcript under DIR still needs it
@@ -16,7 +20,7 @@
 // scenario's agents wrote). Every other string becomes `x` repeated to its
 // length, so sizes, line lengths and parsing costs stay realistic.
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 const TEAMMATE_MESSAGE = /(<teammate-message\b[^>]*>)([\s\S]*?)(<\/teammate-message>)/gu;
@@ -28,6 +32,14 @@ const KEEP_KEYS = new Set(
 const KEPT_WHOLE = new Set(['cost-state', 'mode', 'permission-mode', 'tools-used', 'turn_duration']);
 
 const x = (text) => 'x'.repeat(text.length);
+
+/** `API Error: <status> <the API's message, to its first full stop>` and the client's wording after it, to the end of the string. */
+const API_ERROR = /(API Error: \d{3}\b[^."\\]*\.?)((?:[^"\\]|\\u[0-9a-fA-F]{4})*)/gu;
+
+/** `text` with the client's wording after each API error x'd out (its length kept). */
+export function redactApiErrors(text) {
+  return text.replace(API_ERROR, (_, kept, wording) => kept + x(wording));
+}
 
 /** Every string not under a kept key becomes x's. */
 function scrub(value, key) {
@@ -92,7 +104,7 @@ export function redactTranscript(text) {
     .map((line) => {
       if (line.trim() === '') return line;
       try {
-        return JSON.stringify(redactRecord(JSON.parse(line)));
+        return redactApiErrors(JSON.stringify(redactRecord(JSON.parse(line))));
       } catch {
         return x(line);
       }
@@ -100,7 +112,20 @@ export function redactTranscript(text) {
     .join('\n');
 }
 
-const isTranscript = (path) => path.endsWith('.jsonl') && (path.includes(`${sep}projects${sep}`) || path.includes('%projects%'));
+/** A file that is not a transcript, as it may be kept: as it is, unless it holds an API error's wording. */
+function redactOther(content) {
+  const text = content.toString('utf8');
+  if (!text.includes('API Error: ')) return content;
+  return Buffer.from(redactApiErrors(text), 'utf8');
+}
+
+/**
+ * A transcript: under a claude dir's projects/, or a recorder's version of one
+ * (`snap/versions/<seq>__projects%<slug>%<session>.jsonl`: what an append added).
+ */
+const isTranscript = (path) =>
+  path.endsWith('.jsonl') &&
+  (path.includes(`${sep}projects${sep}`) || path.includes('%projects%') || /^\d+__projects%/u.test(basename(path)));
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -117,16 +142,29 @@ export function redactTree(src, dst) {
     const target = join(dst, relative(src, path));
     mkdirSync(join(target, '..'), { recursive: true });
     if (isTranscript(path)) writeFileSync(target, redactTranscript(readFileSync(path, 'utf8')));
-    else copyFileSync(path, target);
+    else {
+      const content = readFileSync(path);
+      const redacted = redactOther(content);
+      if (redacted === content) copyFileSync(path, target);
+      else writeFileSync(target, redacted);
+    }
   }
 }
 
-/** The transcripts under `dir` that still hold text to redact (paths relative to `dir`). */
+/** The transcripts under `dir` that still hold text to redact, and the other files that hold an API error's wording (paths relative to `dir`). */
 export function unredacted(dir) {
   const bad = [];
   for (const path of files(dir)) {
-    if (!isTranscript(path)) continue;
+    if (!isTranscript(path)) {
+      const content = readFileSync(path);
+      if (!redactOther(content).equals(content)) bad.push(relative(dir, path));
+      continue;
+    }
     for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (redactApiErrors(line) !== line) {
+        bad.push(relative(dir, path));
+        break;
+      }
       let record;
       try {
         record = JSON.parse(line);

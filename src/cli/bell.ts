@@ -5,14 +5,14 @@
  * when the dashboard starts is no news: only what is raised after rings, or
  * what was said before and becomes a warning.
  */
+import type { Thresholds } from '../core/model/settings.js';
 import type { Store } from '../core/store.js';
 import { followTeams } from './team-events.js';
 
 export const BEL = '\u0007';
 
 export interface BellOptions {
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   readonly now: () => number;
   readonly ticking: boolean;
   readonly ring: () => void;

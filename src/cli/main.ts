@@ -2,15 +2,37 @@
  * teamtop's command line: flags in, one of the modes out. Only what every mode
  * needs is imported here; each mode loads its own dependencies when chosen.
  */
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { VIEW_NAMES } from '../ui/views/names.js';
-import { DEFAULT_THRESHOLDS } from '../core/model/thresholds.js';
+import { DEFAULT_SECONDS, thresholdsIn } from '../core/model/settings.js';
 import { resolveStateDir } from '../io/journal/store-dir.js';
 import { commonOptions, positive, resolveClaudeDir, settingsOf, threshold, wantsColor, type CommonFlags } from './options.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { dashboardConflict, isInteractive, journalOptions, preferredTeam, type DashboardFlags } from './dashboard-flags.js';
 import { oneLineError, usageError } from './usage.js';
 import { version } from './version.js';
+
+/** `teamtop serve`'s own flags (the demo's `--serve` takes them too). */
+interface ServeFlags {
+  readonly host: string;
+  readonly port: number;
+  readonly metricsOpen?: boolean;
+  readonly showInputs?: boolean;
+}
+
+const portNumber = (value: string): number => {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a port, 0 to 65535 (0: any free one)');
+  return port;
+};
+
+function serveOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--port <n>', 'the port to listen on (0: any free one)').argParser(portNumber).default(7878))
+    .option('--host <address>', 'the address to listen on; beyond loopback the page can be read from other machines', '127.0.0.1')
+    .option('--metrics-open', '/metrics without the token, for a scraper')
+    .option('--show-inputs', "show tools' inputs even beyond loopback");
+}
 
 async function runDashboard(flags: DashboardFlags): Promise<number> {
   const conflict = dashboardConflict(flags);
@@ -107,27 +129,59 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
   });
 
-  program
-    .command('demo')
-    .description('a scripted team (a lead and four teammates, about 90 s) in a temp dir, on the dashboard')
-    .addOption(new Option('--speed <factor>', 'how fast the script runs').argParser(positive).default(1))
-    .option('--stall-after <seconds>', 'an open handshake older than this is stalled (default: 15, scaled by --speed)', threshold)
-    .option('--no-color', 'draw without colour (also: NO_COLOR)')
-    .action(async (flags: { speed: number; stallAfter?: number; color: boolean }) => {
-      if (!isInteractive()) {
-        process.stderr.write('teamtop demo needs a terminal; to write the demo team somewhere, use: teamtop simulate --dir <dir>\n');
-        code = 1;
-        return;
-      }
-      const { runDemo } = await import('./run-demo.js');
-      code = await runDemo({
-        speed: flags.speed,
-        color: wantsColor(flags.color, true),
-        // The demo's own stall default suits its 90 s script; the rest are everyone's.
-        ...DEFAULT_THRESHOLDS,
-        stallAfterMs: (flags.stallAfter ?? 15 / flags.speed) * 1000,
-      });
+  serveOptions(
+    commonOptions(
+      program
+        .command('serve')
+        .description('the teams live in a browser, their state and events as JSON, and Prometheus metrics, over HTTP (read-only)'),
+    )
+      .option('--no-journal', 'neither restore history from the journal nor record to it')
+      .option('--no-transcripts', "do not read the members' session transcripts (what each is doing, tokens, cost)")
+      .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive),
+  ).action(async (flags: CommonFlags & ServeFlags & { journal: boolean; journalLimit?: number }) => {
+    const { runServe } = await import('./run-serve.js');
+    const settings = settingsOf(flags);
+    code = await runServe({
+      ...settings,
+      host: flags.host,
+      port: flags.port,
+      metricsOpen: flags.metricsOpen === true,
+      showInputs: flags.showInputs === true,
+      journal: journalOptions(flags, settings, true),
     });
+  });
+
+  serveOptions(
+    program
+      .command('demo')
+      .description('a scripted team (a lead and four teammates, about 90 s) in a temp dir, on the dashboard (--serve: in a browser)')
+      .addOption(new Option('--speed <factor>', 'how fast the script runs').argParser(positive).default(1))
+      .option('--stall-after <seconds>', 'an open handshake older than this is stalled (default: 15, scaled by --speed)', threshold)
+      .option('--no-color', 'draw without colour (also: NO_COLOR)')
+      .option('--serve', 'serve the demo over HTTP as `teamtop serve` does, instead of the dashboard'),
+  ).action(async (flags: ServeFlags & { speed: number; stallAfter?: number; color: boolean; serve?: boolean }) => {
+    // The demo's own stall default suits its 90 s script; the rest are everyone's.
+    const thresholds = thresholdsIn({ stall: flags.stallAfter ?? 15 / flags.speed, quiet: DEFAULT_SECONDS.quiet });
+    if (flags.serve) {
+      const { runDemoServe } = await import('./run-demo.js');
+      code = await runDemoServe({
+        speed: flags.speed,
+        thresholds,
+        host: flags.host,
+        port: flags.port,
+        metricsOpen: flags.metricsOpen === true,
+        showInputs: flags.showInputs === true,
+      });
+      return;
+    }
+    if (!isInteractive()) {
+      process.stderr.write('teamtop demo needs a terminal; to write the demo team somewhere, use: teamtop simulate --dir <dir>\n');
+      code = 1;
+      return;
+    }
+    const { runDemo } = await import('./run-demo.js');
+    code = await runDemo({ speed: flags.speed, color: wantsColor(flags.color, true), thresholds });
+  });
 
   program
     .command('simulate')
@@ -166,23 +220,33 @@ export async function main(argv: readonly string[]): Promise<number> {
       .description('one page about one run of a team: text with a swimlane, --json, or a self-contained --html page')
       .argument('[file]', 'a recording (see export) instead of the config dir')
       .option('-t, --team <name>', 'the team (default: the most recently active one)')
-      .option('--html <file>', 'write the page as one HTML file (- for stdout)')
+      .option(
+        '--html <file>',
+        'write the page as one HTML file (- for stdout), readable by all (0644 less the umask): a report is made to be shared and holds no tool input or transcript text',
+      )
+      .option('-f, --force', 'replace the --html file if one is there already')
       .option('--json', 'print the report as one JSON document')
       .option('--no-journal', 'do not restore history from the journal')
       .option('--no-transcripts', "do not read the members' session transcripts"),
-  ).action(async (file: string | undefined, flags: CommonFlags & { team?: string; html?: string; json?: boolean; journal: boolean }) => {
-    const { runReport } = await import('./run-report.js');
-    const settings = settingsOf(flags);
-    code = await runReport({
-      ...settings,
-      file,
-      team: flags.team,
-      html: flags.html,
-      json: flags.json === true,
-      journal: journalOptions(flags, settings, false),
-      width: settings.width ?? 100,
-    });
-  });
+  ).action(
+    async (
+      file: string | undefined,
+      flags: CommonFlags & { team?: string; html?: string; force?: boolean; json?: boolean; journal: boolean },
+    ) => {
+      const { runReport } = await import('./run-report.js');
+      const settings = settingsOf(flags);
+      code = await runReport({
+        ...settings,
+        file,
+        team: flags.team,
+        html: flags.html,
+        force: flags.force === true,
+        json: flags.json === true,
+        journal: journalOptions(flags, settings, false),
+        width: settings.width ?? 100,
+      });
+    },
+  );
 
   program
     .command('spec-check')
@@ -198,14 +262,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command('export')
     .description("write one team's journal (every run) as a standalone recording")
     .requiredOption('-t, --team <name>', 'the team to export')
-    .requiredOption('-o, --out <file>', 'where to write it')
+    .requiredOption(
+      '-o, --out <file>',
+      "where to write it, readable only by you (0600), as the journal is: it holds the team's messages and files as written",
+    )
+    .option('-f, --force', 'replace the --out file if one is there already')
     .option('-d, --dir <path>', 'the Claude config dir it was recorded from (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
     .option('--state-dir <path>', 'where the journal lives')
-    .action(async (flags: { team: string; out: string; dir?: string; stateDir?: string }) => {
+    .action(async (flags: { team: string; out: string; force?: boolean; dir?: string; stateDir?: string }) => {
       const { runExport } = await import('./run-export.js');
       code = runExport({
         team: flags.team,
         out: flags.out,
+        force: flags.force === true,
         stateDir: resolveStateDir(flags.stateDir),
         claudeDir: resolveClaudeDir(flags.dir),
       });

@@ -1,7 +1,7 @@
 /**
  * Where teamtop looks, whether it may use colour, and what an option's value must be.
  */
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../core/model/thresholds.js';
+import { DEFAULT_SECONDS, thresholdsIn, type Thresholds } from '../core/model/settings.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseISO } from 'date-fns';
 import { isInstant } from '../core/model/time.js';
@@ -91,13 +91,13 @@ export function commonOptions(command: Command): Command {
       '--stall-after <seconds>',
       'an open handshake this old is stalled, and mail waiting this long has piled up',
       threshold,
-      DEFAULT_THRESHOLDS.stallAfterMs / 1000,
+      DEFAULT_SECONDS.stall,
     )
     .option(
       '--quiet-after <seconds>',
       'a member shown working that has shown no sign of life for this long is quiet',
       threshold,
-      DEFAULT_THRESHOLDS.quietAfterMs / 1000,
+      DEFAULT_SECONDS.quiet,
     )
     .option(
       '--state-dir <path>',
@@ -122,7 +122,8 @@ export interface CommonFlags {
  * once from its flags and the environment: the modes take it as it is, in
  * milliseconds, and apply no default of their own.
  */
-export interface Settings extends Thresholds {
+export interface Settings {
+  readonly thresholds: Thresholds;
   readonly claudeDir: string;
   /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy: string;
@@ -144,8 +145,7 @@ export function settingsOf(flags: CommonFlags, env: NodeJS.ProcessEnv = process.
     claudeDir: resolveClaudeDir(flags.dir, env),
     dirChosenBy: dirChosenBy(flags.dir, env),
     now: flags.now,
-    stallAfterMs: flags.stallAfter * 1000,
-    quietAfterMs: flags.quietAfter * 1000,
+    thresholds: thresholdsIn({ stall: flags.stallAfter, quiet: flags.quietAfter }),
     color: wantsColor(flags.color, out.isTTY === true, env),
     stateDir: resolveStateDir(flags.stateDir),
     width: envNumber(env['COLUMNS']) ?? (out.isTTY ? out.columns : undefined),

@@ -1,32 +1,41 @@
 /**
- * Writing the HTML report: to stdout for `-`, else to a file made next to the
- * one named and renamed over it, so a link named as the output is replaced,
- * not followed, and a reader never sees half a page. Readable only by its
- * owner, as the journal is: it quotes the team's messages.
+ * Writing the HTML report: to stdout for `-`, else to the file named, opened
+ * as every output is (out-file.ts: a new file put in place whole, a file
+ * there replaced only with `--force`, a symbolic link never followed or
+ * replaced, a named pipe written to only while something reads it). A report
+ * is made to be shared, and holds no tool input, result or transcript text
+ * (docs/report.md): it is written 0644, less what the umask takes.
  */
-import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { writeAll } from '../io/journal/disk.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
 import { reportHtml } from '../core/report/html.js';
 import type { RunReport } from '../core/report/model.js';
-import { cannotWrite } from './run-export.js';
+import { cannotWrite, openOutput, type Output } from './out-file.js';
 import { version } from './version.js';
 
-export function writeReportFile(report: RunReport, out: string): number {
+/** A report's file: readable by anyone the user shares it with. */
+const REPORT_MODE = 0o644;
+
+export function writeReportFile(report: RunReport, out: string, force: boolean): number {
   const page = reportHtml(report, `teamtop ${version}`);
   if (out === '-') {
     process.stdout.write(page);
     return 0;
   }
-  const temp = join(dirname(out), `.${basename(out)}.${randomBytes(4).toString('hex')}.tmp`);
+  let output: Output;
   try {
-    writeFileSync(temp, page, { mode: 0o600, flag: 'wx' });
-    renameSync(temp, out);
+    output = openOutput(out, { force, mode: REPORT_MODE });
   } catch (error) {
-    rmSync(temp, { force: true });
     return cannotWrite(out, error);
   }
-  process.stderr.write(`teamtop: wrote the report of "${sanitizeLine(report.team)}" to ${sanitizeLine(out)}\n`);
+  try {
+    writeAll(output.fd, Buffer.from(page));
+    output.commit();
+  } catch (error) {
+    output.abandon();
+    return cannotWrite(out, error);
+  }
+  const replaced = output.replaces ? ' (the file that was there is replaced)' : '';
+  process.stderr.write(`teamtop: wrote the report of "${sanitizeLine(report.team)}" to ${sanitizeLine(out)}${replaced}\n`);
   return 0;
 }

@@ -3,27 +3,25 @@
  * one report for a person or a script. Exit 0 when nothing warns, 1 when
  * something does (usage errors are 2, as everywhere in teamtop).
  */
-import type { Thresholds } from '../core/model/thresholds.js';
+import type { Thresholds } from '../core/model/settings.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { Diagnosis, Evidence } from '../core/judge/diagnoses/diagnosis.js';
-import { idleNote } from '../core/judge/diagnoses/idle.js';
+import { idleNote, selectDiagnoses, clearedIncidents, selectIncidents } from '../core/judge/index.js';
 import { inertJson } from '../core/text/inert-json.js';
 import { DIR_PROBLEM } from '../core/model/observation.js';
 import { append } from '../core/model/lists.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
 import { formatAge, formatClock, isInstant } from '../core/model/time.js';
-import { selectDiagnoses } from '../core/judge/diagnose.js';
 import { selectTeams } from '../core/select/teams.js';
-import { isPrintSession } from '../core/facts/state.js';
-import { diagnosisJson, incidentJson } from '../core/select/snapshot.js';
-import { clearedIncidents, selectIncidents } from '../core/judge/select-incidents.js';
-import type { Incident } from '../core/judge/diagnoses/incident.js';
-import type { AppState, TeamState } from '../core/facts/state.js';
+import { isPrintSession, type TeamState } from '../core/facts/index.js';
+import { diagnosisJson, incidentJson } from '../core/snapshot.js';
 import { fit } from '../core/text/fit.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
+import { type Incident, type Diagnosis, type Evidence } from '../core/model/diagnosis.js';
+import { type AppState } from '../core/app-state.js';
 
-export interface DoctorOptions extends Thresholds {
+export interface DoctorOptions {
+  readonly thresholds: Thresholds;
   readonly claudeDir: string;
   /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
@@ -93,11 +91,11 @@ function incidentLines(team: TeamState, incidents: readonly Incident[], now: num
 const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 export async function runDoctor(options: DoctorOptions): Promise<number> {
-  const { claudeDir, now, stallAfterMs, quietAfterMs } = options;
+  const { claudeDir, now, thresholds } = options;
   const out = options.out ?? ((text: string) => process.stdout.write(text));
   const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy, {
     transcripts: options.transcripts,
-    thresholds: { stallAfterMs, quietAfterMs },
+    thresholds,
   });
   const teams = teamsOf(store.getState(), options.team);
   if (options.team !== undefined && teams.length === 0) {
@@ -107,8 +105,8 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const state = store.getState();
   const judged = teams.map((team) => ({
     team,
-    ...selectDiagnoses(team, now, stallAfterMs, quietAfterMs),
-    incidents: selectIncidents(state, team, now, { stallAfterMs, quietAfterMs }),
+    ...selectDiagnoses(team, now, thresholds),
+    incidents: selectIncidents(state, team, now, thresholds),
   }));
   const all = judged.flatMap(({ diagnoses }) => diagnoses);
   const warnings = all.filter((diagnosis) => diagnosis.severity === 'warning').length;

@@ -1,36 +1,26 @@
-import { closeSync, constants, fchmodSync, fstatSync, ftruncateSync, openSync, readSync, rmSync, statSync, type Stats } from 'node:fs';
-import { dirname } from 'node:path';
+import { readSync, statSync, type Stats } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { inertJsonText } from '../core/text/inert-json.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
 import { teamRunFiles } from '../io/journal/sources.js';
 import { writeAll } from '../io/journal/disk.js';
 import { readErrorMessage, withRegularFile } from '../io/read-file.js';
+import { cannotWrite, openOutput, type Output } from './out-file.js';
 
 export interface ExportOptions {
   readonly team: string;
   readonly out: string;
   readonly stateDir: string;
   readonly claudeDir: string;
+  /** Replace a file already at `out`. */
+  readonly force?: boolean;
 }
 
-/** Why a file could not be written, in a user's words where the system's are cryptic. */
-const WRITE_ERRORS: Readonly<Record<string, (out: string) => string>> = {
-  ENOENT: (out) => `there is no folder ${dirname(out)}`,
-  ELOOP: () => 'it is a symbolic link (write the export to a path of its own)',
-  ENXIO: () => 'it is a named pipe that nothing is reading',
-  ENOTDIR: (out) => `a part of ${dirname(out)} is a file, not a folder`,
-  EISDIR: () => 'it is a folder',
-  EACCES: () => 'permission denied',
-  EPERM: () => 'permission denied',
-};
-
-/** One line on why `out` could not be written (a missing folder, a full disk), and the exit status. */
-export function cannotWrite(out: string, error: unknown): number {
-  const why = WRITE_ERRORS[(error as NodeJS.ErrnoException).code ?? '']?.(out) ?? (error as Error).message;
-  process.stderr.write(`teamtop: cannot write ${sanitizeLine(out)}: ${sanitizeLine(why)}\n`);
-  return 1;
-}
+/**
+ * An export is written readable only by its owner (0600), as the journal is:
+ * it holds the team's messages and files as they were written.
+ */
+const EXPORT_MODE = 0o600;
 
 const CHUNK = 1 << 20;
 
@@ -78,34 +68,8 @@ function copyRun(file: string, out: number): number {
   throw new Error(`${file} ${readErrorMessage(copied.code, copied.error)}`);
 }
 
-/**
- * The export's file, for writing. A symbolic link there is not followed (its
- * target could be anything the user may write); a named pipe with no reader
- * fails at once (ENXIO) instead of waiting; what was there is emptied and
- * made 0600, as a new file is: a journal holds what the team wrote.
- */
-function openOut(out: string): number {
-  const fd = openSync(out, constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
-  try {
-    const stats = fstatSync(fd);
-    if (stats.isFIFO()) {
-      // A reader is there: written to as it reads, waiting when the pipe is full rather than failing.
-      closeSync(fd);
-      return openSync(out, constants.O_WRONLY | constants.O_NOFOLLOW);
-    }
-    if (stats.isFile()) {
-      ftruncateSync(fd, 0);
-      fchmodSync(fd, 0o600);
-    }
-  } catch (error) {
-    closeSync(fd);
-    throw error;
-  }
-  return fd;
-}
-
 /** One team's journal, every run of it, as one standalone recording. */
-export function runExport({ team, out, stateDir, claudeDir }: ExportOptions): number {
+export function runExport({ team, out, stateDir, claudeDir, force = false }: ExportOptions): number {
   const shownTeam = sanitizeLine(team);
   const shownOut = sanitizeLine(out);
   const files = teamRunFiles(stateDir, claudeDir, team);
@@ -127,26 +91,25 @@ export function runExport({ team, out, stateDir, claudeDir }: ExportOptions): nu
     );
     return 1;
   }
-  let fd: number;
+  let output: Output;
   try {
-    fd = openOut(out);
+    output = openOutput(out, { force, mode: EXPORT_MODE });
   } catch (error) {
     return cannotWrite(out, error);
   }
   let bytes = 0;
   try {
-    for (const file of files) bytes += copyRun(file, fd);
+    for (const file of files) bytes += copyRun(file, output.fd);
+    output.commit();
   } catch (error) {
-    const regular = fstatSync(fd).isFile();
-    closeSync(fd);
-    // Half an export is no recording: remove it (unless it is a pipe or a device the user named).
-    if (regular) rmSync(out, { force: true });
+    // Half an export is no recording: none of it is left (what was there stays).
+    output.abandon();
     process.stderr.write(`teamtop: export to ${shownOut} failed, nothing was written: ${sanitizeLine((error as Error).message)}\n`);
     return 1;
   }
-  closeSync(fd);
+  const replaced = output.replaces ? ' (the file that was there is replaced)' : '';
   process.stdout.write(
-    `teamtop: wrote ${files.length} run${files.length === 1 ? '' : 's'} of "${shownTeam}" (${bytes} bytes) to ${shownOut}\n`,
+    `teamtop: wrote ${files.length} run${files.length === 1 ? '' : 's'} of "${shownTeam}" (${bytes} bytes) to ${shownOut}${replaced}\n`,
   );
   return 0;
 }

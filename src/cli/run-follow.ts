@@ -1,4 +1,3 @@
-import { thresholdsOf } from '../core/model/thresholds.js';
 /**
  * `teamtop --follow --json`: one JSON object per line as things happen to the
  * teams (src/cli/team-events.ts), so a script can wait for "the team is stuck"
@@ -6,13 +5,14 @@ import { thresholdsOf } from '../core/model/thresholds.js';
  * quietly (bin.ts). What it sees is journaled, as the dashboard's is, so a
  * later `teamtop doctor` knows a team whose folder is gone.
  */
+import type { Thresholds } from '../core/model/settings.js';
 import { constants } from 'node:os';
-import { activityJson } from '../core/facts/activity.js';
 import { inertJson } from '../core/text/inert-json.js';
-import { diagnosisJson, handshakeJson, isoOrNull, messageJson, taskJson } from '../core/select/snapshot.js';
+import { diagnosisJson, handshakeJson, isoOrNull, messageJson, taskJson } from '../core/snapshot.js';
 import { watchClaudeDir } from '../io/watch/watcher.js';
 import { openSession, type JournalOptions } from './session.js';
 import { followTeams, type TeamEvent } from './team-events.js';
+import { activityJson } from '../core/model/activity.js';
 
 export interface FollowOptions {
   readonly claudeDir: string;
@@ -21,15 +21,15 @@ export interface FollowOptions {
   readonly team: string | undefined;
   /** A fixed instant to judge against (`--now`); the clock when undefined. */
   readonly now: number | undefined;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   readonly journal: JournalOptions | undefined;
   /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
   readonly write?: (line: string) => void;
 }
 
-function eventJson(event: TeamEvent, at: number, initial: boolean) {
+/** One event as a line of `--follow --json` (and of `teamtop serve`'s /api/events) gives it. */
+export function eventJson(event: TeamEvent, at: number, initial: boolean) {
   const base = { event: event.kind, team: event.team, at: isoOrNull(at), ...(initial ? { initial: true } : {}) };
   switch (event.kind) {
     case 'team':
@@ -55,15 +55,14 @@ export async function runFollow(options: FollowOptions): Promise<number> {
   const clock = () => options.now ?? Date.now();
   const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, {
     transcripts: options.transcripts,
-    thresholds: thresholdsOf(options),
+    thresholds: options.thresholds,
   });
   const watching = new AbortController();
   const stop = followTeams(
     session.store,
     {
       team: options.team,
-      stallAfterMs: options.stallAfterMs,
-      quietAfterMs: options.quietAfterMs,
+      thresholds: options.thresholds,
       now: clock,
       ticking: options.now === undefined,
     },

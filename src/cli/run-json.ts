@@ -1,13 +1,14 @@
-import type { Thresholds } from '../core/model/thresholds.js';
+import type { Thresholds } from '../core/model/settings.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { inertJsonPieces } from '../core/text/inert-json.js';
-import { snapshot } from '../core/select/snapshot.js';
+import { snapshot } from '../core/snapshot.js';
 import { selectTeams } from '../core/select/teams.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
 import { optimising } from './v8-flags.js';
 
-export interface JsonOptions extends Thresholds {
+export interface JsonOptions {
+  readonly thresholds: Thresholds;
   readonly claudeDir: string;
   /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
@@ -19,22 +20,12 @@ export interface JsonOptions extends Thresholds {
   readonly transcripts?: boolean;
 }
 
-export async function runJson({
-  claudeDir,
-  dirChosenBy,
-  team,
-  now,
-  stallAfterMs,
-  quietAfterMs,
-  spec,
-  journal,
-  transcripts,
-}: JsonOptions): Promise<number> {
-  const { store } = await settledSession(claudeDir, journal, dirChosenBy, { transcripts, thresholds: { stallAfterMs, quietAfterMs } });
+export async function runJson({ claudeDir, dirChosenBy, team, now, thresholds, spec, journal, transcripts }: JsonOptions): Promise<number> {
+  const { store } = await settledSession(claudeDir, journal, dirChosenBy, { transcripts, thresholds: thresholds });
   const teams = selectTeams(store.getState().teams).map((known) => known.name);
   if (team !== undefined && !teams.includes(team)) return unknownTeam(team, store.getState(), teams, claudeDir);
   // Done once, in bulk: the document of a long run's history is megabytes.
-  await optimising(() => printJson(snapshot(store.getState(), { claudeDir, team, now, stallAfterMs, quietAfterMs, spec })));
+  await optimising(() => printJson(snapshot(store.getState(), { claudeDir, team, now, thresholds, spec })));
   return 0;
 }
 

@@ -1,5 +1,4 @@
-import { thresholdsOf } from '../core/model/thresholds.js';
-import type { Thresholds } from '../core/model/thresholds.js';
+import type { Thresholds } from '../core/model/settings.js';
 import React from 'react';
 import { App } from '../ui/app/app.js';
 import type { ViewState } from '../ui/keys/view-state.js';
@@ -11,7 +10,8 @@ import { unknownTeam } from './usage.js';
 import { runOnTerminal } from './on-terminal.js';
 import { BEL, ringOnNewWarnings } from './bell.js';
 
-export interface LiveOptions extends Thresholds {
+export interface LiveOptions {
+  readonly thresholds: Thresholds;
   readonly claudeDir: string;
   /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
@@ -35,7 +35,7 @@ export interface LiveOptions extends Thresholds {
 export async function runLive(options: LiveOptions): Promise<number> {
   const session = openSession(options.claudeDir, options.journal, options.dirChosenBy, {
     transcripts: options.transcripts,
-    thresholds: thresholdsOf(options),
+    thresholds: options.thresholds,
   });
   const teams = selectTeams(session.store.getState().teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) {
@@ -45,8 +45,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
   const watching = new AbortController();
   const stopBell = options.bell
     ? ringOnNewWarnings(session.store, {
-        stallAfterMs: options.stallAfterMs,
-        quietAfterMs: options.quietAfterMs,
+        thresholds: options.thresholds,
         now: () => options.now ?? Date.now(),
         ticking: options.now === undefined,
         ring: () => process.stdout.write(BEL),
@@ -73,8 +72,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
       color={options.color}
       team={options.team ?? options.preferTeam}
       now={options.now}
-      stallAfterMs={options.stallAfterMs}
-      quietAfterMs={options.quietAfterMs}
+      thresholds={options.thresholds}
       spec={options.spec}
       view={options.view}
       transcripts={options.transcripts !== false}

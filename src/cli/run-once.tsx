@@ -1,16 +1,16 @@
-import { thresholdsOf } from '../core/model/thresholds.js';
+import type { Thresholds } from '../core/model/settings.js';
 import chalk from 'chalk';
 import { renderToString } from 'ink';
 import React from 'react';
-import { buildDashboard } from '../ui/screen/frame.js';
-import { Dashboard } from '../ui/screen/screen.js';
+import { buildScreen } from '../ui/screen/frame.js';
+import { Screen } from '../ui/screen/screen.js';
 import { colorTheme, ThemeContext } from '../ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../ui/keys/view-state.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { selectTeams } from '../core/select/teams.js';
-import type { AppState } from '../core/facts/state.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
+import { type AppState } from '../core/app-state.js';
 
 export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   readonly team: string | undefined;
@@ -27,7 +27,7 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
 export async function runOnce(options: OnceOptions): Promise<number> {
   const { store } = await settledSession(options.claudeDir, options.journal, options.dirChosenBy, {
     transcripts: options.transcripts,
-    thresholds: thresholdsOf(options),
+    thresholds: options.thresholds,
   });
   const state = store.getState();
   const teams = selectTeams(state.teams).map((team) => team.name);
@@ -44,8 +44,7 @@ export interface FrameOptions {
   /** Rows to fit in; undefined draws every pane at its natural height. */
   readonly height: number | undefined;
   readonly now: number;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   readonly spec?: WorkflowSpec | undefined;
   /** The members' transcripts were read (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
@@ -54,23 +53,22 @@ export interface FrameOptions {
 /** Write one frame of the dashboard to stdout: only SGR colour sequences, none without colour. */
 export function printFrame(state: AppState, options: FrameOptions): void {
   if (!options.color) chalk.level = 0;
-  const { view, claudeDir, width, height, now, stallAfterMs, quietAfterMs, spec, transcripts } = options;
-  const model = buildDashboard({
+  const { view, claudeDir, width, height, now, thresholds, spec, transcripts } = options;
+  const model = buildScreen({
     state,
     view,
     claudeDir,
     width,
     height,
     now,
-    stallAfterMs,
-    quietAfterMs,
+    thresholds,
     spec,
     transcripts,
     interactive: false,
   });
   const frame = renderToString(
     <ThemeContext.Provider value={colorTheme}>
-      <Dashboard model={model} height={options.height} />
+      <Screen model={model} height={options.height} />
     </ThemeContext.Provider>,
     { columns: options.width },
   );

@@ -1,4 +1,4 @@
-import { thresholdsOf } from '../core/model/thresholds.js';
+import type { Thresholds } from '../core/model/settings.js';
 import React from 'react';
 import { App } from '../ui/app/app.js';
 import { initialViewState } from '../ui/keys/view-state.js';
@@ -6,7 +6,7 @@ import { sanitizeLine } from '../core/text/sanitize.js';
 import { ReplayController } from '../io/journal/replay-controller.js';
 import { noticesAsProblems, replayRuns } from '../io/journal/restore.js';
 import { readRecording, recordingFiles } from '../io/journal/sources.js';
-import { snapshot } from '../core/select/snapshot.js';
+import { snapshot } from '../core/snapshot.js';
 import { createStore } from '../core/store.js';
 import { printJson } from './run-json.js';
 import { printFrame } from './run-once.js';
@@ -22,8 +22,7 @@ export interface ReplayCliOptions {
   readonly interactive: boolean;
   readonly color: boolean;
   readonly now: number | undefined;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   readonly width: number;
   readonly height: number | undefined;
 }
@@ -39,7 +38,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
 
   const recording = readRecording(files);
   if (recording.lines.length === 0) return notARecording(options.source, recording.notices);
-  const store = createStore({ tracking: thresholdsOf(options) });
+  const store = createStore({ tracking: options.thresholds });
   store.dispatch({ type: 'observed', observations: noticesAsProblems(recording.notices, Date.now()) });
   const controller = new ReplayController(recording.lines, store, { speed: options.speed });
   controller.play();
@@ -48,8 +47,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
       store={store}
       claudeDir={recording.claudeDir ?? options.claudeDir}
       color={options.color}
-      stallAfterMs={options.stallAfterMs}
-      quietAfterMs={options.quietAfterMs}
+      thresholds={options.thresholds}
       replay={controller}
     />,
     { color: options.color, onClose: () => controller.dispose() },
@@ -79,7 +77,7 @@ function printEnd(files: readonly string[], options: ReplayCliOptions): Promise<
 }
 
 async function playToEnd(files: readonly string[], options: ReplayCliOptions): Promise<number> {
-  const store = createStore({ tracking: thresholdsOf(options) });
+  const store = createStore({ tracking: options.thresholds });
   const played = replayRuns(
     files.map((path) => ({ path })),
     (observations) => store.dispatch({ type: 'observed', observations }),
@@ -89,7 +87,7 @@ async function playToEnd(files: readonly string[], options: ReplayCliOptions): P
   const claudeDir = played.claudeDir ?? options.claudeDir;
   const now = options.now ?? (options.json ? Date.now() : played.end);
   if (options.json) {
-    const document = snapshot(store.getState(), { claudeDir, now, stallAfterMs: options.stallAfterMs, quietAfterMs: options.quietAfterMs });
+    const document = snapshot(store.getState(), { claudeDir, now, thresholds: options.thresholds });
     await printJson(document);
     return 0;
   }

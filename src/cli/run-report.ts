@@ -1,4 +1,4 @@
-import { thresholdsOf, type Thresholds } from '../core/model/thresholds.js';
+import type { Thresholds } from '../core/model/settings.js';
 /**
  * `teamtop report [--team NAME | FILE] [--html OUT] [--json]`: one page about
  * one run of a team. From the config dir's journal and files, as `doctor`
@@ -15,26 +15,28 @@ import { readRecording, teamRunFiles } from '../io/journal/sources.js';
 import { buildRunReport } from '../core/report/build-report.js';
 import { reportText } from '../core/report/text.js';
 import { reportJson } from '../core/report/json.js';
-import { selectIncidents } from '../core/judge/select-incidents.js';
+import { selectIncidents } from '../core/judge/index.js';
 import { selectTeams } from '../core/select/teams.js';
-import { isPrintSession, type AppState, type TeamState } from '../core/facts/state.js';
+import { isPrintSession, type TeamState } from '../core/facts/index.js';
 import { createStore } from '../core/store.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { writeReportFile } from './report-file.js';
+import { type AppState } from '../core/app-state.js';
 
 export interface ReportCliOptions {
   /** A recording to read instead of the config dir. */
   readonly file: string | undefined;
   readonly team: string | undefined;
   readonly html: string | undefined;
+  /** Replace a file already at `html`. */
+  readonly force?: boolean;
   readonly json: boolean;
   readonly claudeDir: string;
   readonly journal: JournalOptions | undefined;
   /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
   readonly now: number | undefined;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   readonly color: boolean;
   readonly width: number;
 }
@@ -66,7 +68,7 @@ function fromRecording(file: string, now: number | undefined, thresholds: Thresh
 async function fromConfigDir(options: ReportCliOptions): Promise<Source> {
   const { store } = await settledSession(options.claudeDir, options.journal, undefined, {
     transcripts: options.transcripts,
-    thresholds: thresholdsOf(options),
+    thresholds: options.thresholds,
   });
   const { journal } = options;
   return {
@@ -85,8 +87,7 @@ function teamIn(state: AppState, name: string | undefined): TeamState | undefine
 }
 
 export async function runReport(options: ReportCliOptions): Promise<number> {
-  const source =
-    options.file !== undefined ? fromRecording(options.file, options.now, thresholdsOf(options)) : await fromConfigDir(options);
+  const source = options.file !== undefined ? fromRecording(options.file, options.now, options.thresholds) : await fromConfigDir(options);
   if (typeof source === 'string') {
     process.stderr.write(`teamtop: ${source}\n`);
     return 1;
@@ -99,13 +100,12 @@ export async function runReport(options: ReportCliOptions): Promise<number> {
   }
   const report = buildRunReport(team, {
     at: source.at,
-    stallAfterMs: options.stallAfterMs,
-    quietAfterMs: options.quietAfterMs,
-    incidents: selectIncidents(source.state, team, source.at, thresholdsOf(options)),
+    thresholds: options.thresholds,
+    incidents: selectIncidents(source.state, team, source.at, options.thresholds),
     folderGoneAt: source.folderGoneAt(team.name),
   });
   if (options.html !== undefined) {
-    const written = writeReportFile(report, options.html);
+    const written = writeReportFile(report, options.html, options.force === true);
     if (written !== 0) return written;
   }
   if (options.json) process.stdout.write(`${inertJson(reportJson(report), 2)}\n`);

@@ -8,7 +8,7 @@ import { classifyFolder } from '../core/model/paths.js';
 import { noticesAsProblems, restore } from '../io/journal/restore.js';
 import { namespaceDir } from '../io/journal/store-dir.js';
 import { JournalWriter } from '../io/journal/writer.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../core/model/settings.js';
 import { createStore, type Store } from '../core/store.js';
 import type { FileInterpreter } from '../core/decode/interpreter.js';
 import { Reader } from '../io/watch/reader.js';

@@ -7,23 +7,23 @@
  * stalls, mail piles up with no file changing): the store tells when to look,
  * the judgements tell when to look again. Never the disk.
  */
-import type { ActivityNow, ActivityState } from '../core/facts/activity.js';
-import type { Diagnosis } from '../core/judge/diagnoses/diagnosis.js';
-import type { MemberUsage } from '../core/facts/usage.js';
+import { stallsAt, type Thresholds } from '../core/model/settings.js';
+import { positionOf, type InboxHistory, type TeamState } from '../core/facts/index.js';
 import type { Handshake, HandshakeState } from '../core/model/handshakes.js';
 import { byTime, type InboxMessage } from '../core/model/inbox.js';
 import { append } from '../core/model/lists.js';
 import type { TaskNode, TaskState } from '../core/model/task-graph.js';
-import { sameDiagnosis, selectDiagnoses } from '../core/judge/diagnose.js';
-import { positionOf, type InboxHistory } from '../core/facts/inbox-history.js';
+import { sameSaid, selectDiagnoses } from '../core/judge/index.js';
 import { timerDelay } from '../core/model/time.js';
 import { onClockStep } from '../core/clock-steps.js';
 import { selectHandshakes } from '../core/select/handshakes.js';
 import { selectTaskGraph } from '../core/select/tasks.js';
 import { selectTeams } from '../core/select/teams.js';
 import { activityChanged, selectActivity, selectUsage } from '../core/select/work.js';
-import type { TeamState } from '../core/facts/state.js';
 import type { Store } from '../core/store.js';
+import { type Diagnosis } from '../core/model/diagnosis.js';
+import { type ActivityNow, type ActivityState } from '../core/model/activity.js';
+import { type MemberUsage } from '../core/model/usage.js';
 
 export type TeamEvent =
   | { readonly kind: 'team'; readonly team: string; readonly change: 'new' | 'ended' }
@@ -53,8 +53,7 @@ type MessageEvent = Extract<TeamEvent, { kind: 'message' }>;
 export interface TeamEventOptions {
   /** Only this team. */
   readonly team?: string | undefined;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   /** The clock (fixed with `--now`: nothing then changes with time). */
   readonly now: () => number;
   /** Follows the clock: look again when a judgement would change. */
@@ -156,13 +155,13 @@ export function followTeams(
             messages.sort((a, b) => byTime(a.message, b.message)),
           );
         }
-        for (const handshake of selectHandshakes(team, now, options.stallAfterMs)) {
+        for (const handshake of selectHandshakes(team, now, options.thresholds)) {
           handshakes.set(handshake.requestId, handshake.state);
           const previous = before?.handshakes.get(handshake.requestId) ?? null;
           if (previous !== handshake.state) events.push({ kind: 'handshake', team: name, handshake, previous });
           // A pending request stalls at the threshold whether or not a file changes.
           if (handshake.state === 'pending' && handshake.requestedAt !== null)
-            next = Math.min(next, handshake.requestedAt + options.stallAfterMs);
+            next = Math.min(next, stallsAt(handshake.requestedAt, options.thresholds));
         }
         for (const task of selectTaskGraph(team.tasks)) {
           tasks.set(task.id, task.state);
@@ -172,14 +171,14 @@ export function followTeams(
         append(events, activityEvents(team, before?.activity, activity));
       }
 
-      const judgement = selectDiagnoses(team, now, options.stallAfterMs, options.quietAfterMs);
+      const judgement = selectDiagnoses(team, now, options.thresholds);
       next = Math.min(next, judgement.nextChangeAt);
       const diagnoses = new Map(judgement.diagnoses.map((diagnosis) => [diagnosis.id, diagnosis]));
       for (const diagnosis of judgement.diagnoses) {
         const previous = before?.diagnoses.get(diagnosis.id);
         if (!previous) events.push({ kind: 'diagnosis', team: name, change: 'raised', diagnosis, previous: null });
-        else if (!sameDiagnosis(previous, diagnosis))
-          events.push({ kind: 'diagnosis', team: name, change: 'changed', diagnosis, previous });
+        // What it prints holds no `detail`: a call's input that changed is no change to say.
+        else if (!sameSaid(previous, diagnosis)) events.push({ kind: 'diagnosis', team: name, change: 'changed', diagnosis, previous });
       }
       for (const [id, previous] of before?.diagnoses ?? []) {
         if (!diagnoses.has(id)) events.push({ kind: 'diagnosis', team: name, change: 'cleared', diagnosis: previous, previous });

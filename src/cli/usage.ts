@@ -3,10 +3,10 @@
  * on stderr, and teamtop exits 2, whether commander or teamtop found it.
  */
 import { closestMatch } from 'leven';
-import { plural } from '../core/judge/diagnoses/diagnosis.js';
 import { DIR_PROBLEM } from '../core/model/observation.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
-import type { AppState } from '../core/facts/state.js';
+import { plural } from '../core/text/words.js';
+import { type AppState } from '../core/app-state.js';
 
 /** Say a usage error; the status to exit with. */
 export function usageError(message: string): number {

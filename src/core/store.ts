@@ -9,9 +9,8 @@
  * times a second. The dashboard draws the first at once and the second on its
  * clock's next beat; `--follow` and the transcripts' wiring take both alike.
  */
-import { DEFAULT_THRESHOLDS, type Thresholds } from './model/thresholds.js';
-import { reducer, type Action } from './facts/reducer.js';
-import { initialState, type AppState } from './facts/state.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './model/settings.js';
+import { advance, initialState, type Action, type AppState } from './app-state.js';
 
 /** What changed since the last notice: the team files (and anything else), or only the members' work. */
 export type Change = 'files' | 'work';
@@ -70,7 +69,7 @@ export function createStore({ initial = initialState, frameMs = 16, tracking = D
   return {
     getState: () => state,
     dispatch: (action) => {
-      const next = reducer(state, action, tracking);
+      const next = advance(state, action, tracking);
       if (next === state) return;
       state = next;
       if (!onlyWork(action)) change = 'files';

@@ -2,7 +2,7 @@
  * After the wall clock steps back, `--follow` says at once that a request is
  * no longer stalled (issue 26 §4.6), not when its next timer fires.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { followTeams, type TeamEvent } from '../../src/cli/team-events.js';
 import { createStore } from '../../src/core/store.js';
@@ -20,7 +20,7 @@ describe('following a team while the wall clock steps back', () => {
     const plan = message('team-lead', 'worker', { type: 'plan_approval_request', requestId: 'p1', plan: 'x' }, 3600);
     const initial = observe(teamState(), { kind: 'inbox', team: 'team', member: 'team-lead', messages: [plan], at: at(3600), live: true });
     const events: TeamEvent[] = [];
-    const stop = followTeams(createStore({ initial }), { ...DEFAULT_THRESHOLDS, now: Date.now, ticking: true }, (said) =>
+    const stop = followTeams(createStore({ initial }), { thresholds: DEFAULT_THRESHOLDS, now: Date.now, ticking: true }, (said) =>
       events.push(...said),
     );
     const states = () => events.flatMap((event) => (event.kind === 'handshake' ? [event.handshake.state] : []));

@@ -14,7 +14,7 @@ import { CAPTURES } from '../helpers/fixtures.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** What the build and npm pack read. */
-const SOURCES = ['package.json', 'tsconfig.json', 'README.md', 'LICENSE', 'src', 'components', 'scripts', 'patches'];
+const SOURCES = ['package.json', 'tsconfig.json', 'README.md', 'LICENSE', 'src', 'scripts', 'patches'];
 const CAPTURE = join(CAPTURES, 'cc-2.1.330-realcc-misaddressed-in-process', 'final_before_exit');
 
 const scratch = mkdtempSync(join(tmpdir(), 'teamtop-package-'));

@@ -4,13 +4,15 @@
  * the team's folder gone), and from that journal exported as a recording:
  * both give the same report, and the report agrees with the recording itself.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRecording, recordedRun } from '../../harness/recording.mjs';
 import { reenact } from '../../harness/reenact.mjs';
 import { runCli } from '../helpers/cli.js';
+import { CLI } from '../helpers/pty.js';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { watchRecorded } from '../helpers/live.js';
 import { waitFor } from '../helpers/wait.js';
@@ -110,15 +112,81 @@ describe('teamtop report', () => {
     expect(stdout).not.toContain('\u001b[');
   });
 
-  it('writes the HTML page to a file only its owner reads, or to stdout', () => {
+  it('writes the HTML page to a file to share (0644, less the umask), or to stdout', () => {
     const out = join(tempDir(), 'run.html');
     const { code, stdout, stderr } = report('--html', out);
     expect(code).toBe(0);
     expect(stdout).toBe('');
     expect(stderr).toBe(`teamtop: wrote the report of "${team}" to ${out}\n`);
-    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect(statSync(out).mode & 0o777).toBe(0o644 & ~process.umask());
     expect(readFileSync(out, 'utf8')).toMatch(/^<!doctype html>[\s\S]*<svg [\s\S]*<\/html>\n$/u);
     expect(report('--html', '-').stdout).toBe(readFileSync(out, 'utf8'));
+    // Nothing is left beside it.
+    expect(readdirSync(join(out, '..'))).toEqual(['run.html']);
+  });
+
+  it('replaces no file without --force, and follows or replaces no symbolic link or named pipe, as export does', () => {
+    const folder = tempDir();
+    const page = () => report('--html', '-').stdout;
+
+    const existing = join(folder, 'kept.html');
+    writeFileSync(existing, 'a report kept from before', { mode: 0o600 });
+    expect(report('--html', existing)).toMatchObject({
+      code: 1,
+      stderr: `teamtop: cannot write ${existing}: a file is there already: give --force to replace it\n`,
+    });
+    expect(readFileSync(existing, 'utf8')).toBe('a report kept from before');
+    expect(report('--html', existing, '--force')).toMatchObject({
+      code: 0,
+      stderr: `teamtop: wrote the report of "${team}" to ${existing} (the file that was there is replaced)\n`,
+    });
+    expect(readFileSync(existing, 'utf8')).toBe(page());
+    expect(statSync(existing).mode & 0o777).toBe(0o644 & ~process.umask());
+
+    const target = join(folder, 'precious.txt');
+    writeFileSync(target, 'keep me');
+    const link = join(folder, 'link.html');
+    symlinkSync(target, link);
+    for (const force of [[], ['--force']]) {
+      expect(report('--html', link, ...force)).toMatchObject({
+        code: 1,
+        stderr: `teamtop: cannot write ${link}: it is a symbolic link (write to a path of its own)\n`,
+      });
+    }
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('keep me');
+
+    // A pipe nothing reads: refused at once, and still a pipe.
+    const pipe = join(folder, 'pipe.html');
+    execFileSync('mkfifo', [pipe]);
+    expect(report('--html', pipe)).toMatchObject({
+      code: 1,
+      stderr: `teamtop: cannot write ${pipe}: it is a named pipe that nothing is reading\n`,
+    });
+    expect(lstatSync(pipe).isFIFO()).toBe(true);
+    // One something reads: the page goes down it.
+    const read = execFileSync(
+      'sh',
+      [
+        '-c',
+        'cat "$1" & "$2" "$3" report --html "$1" --dir "$4" --state-dir "$5" --now "$6" >/dev/null 2>&1; wait',
+        'sh',
+        pipe,
+        process.execPath,
+        CLI,
+        dir,
+        state,
+        now,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(read).toBe(page());
+    expect(lstatSync(pipe).isFIFO()).toBe(true);
+
+    expect(report('--html', folder)).toMatchObject({ code: 1, stderr: `teamtop: cannot write ${folder}: it is a folder\n` });
+    expect(readdirSync(folder).sort()).toEqual(['kept.html', 'link.html', 'pipe.html', 'precious.txt']);
   });
 
   it('says what it cannot find, and exits 1', () => {

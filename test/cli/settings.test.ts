@@ -2,13 +2,14 @@
  * The settings every judging command runs with are worked out once, from the
  * flags and the environment: thresholds in milliseconds, defaults applied here.
  */
+import { stalling } from '../helpers/thresholds.js';
 import { Command } from 'commander';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { commonOptions, settingsOf, type CommonFlags } from '../../src/cli/options.js';
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 const terminal = { isTTY: true, columns: 91 } as NodeJS.WriteStream;
@@ -21,14 +22,13 @@ function flags(args: string[]): CommonFlags {
 describe('settingsOf', () => {
   it('applies the default thresholds once, in milliseconds', () => {
     const settings = settingsOf(flags([]), {}, pipe);
-    expect({ stallAfterMs: settings.stallAfterMs, quietAfterMs: settings.quietAfterMs }).toEqual(DEFAULT_THRESHOLDS);
+    expect(settings.thresholds).toEqual(DEFAULT_THRESHOLDS);
     expect(settings.now).toBeUndefined();
   });
 
   it('turns the thresholds given in seconds into milliseconds', () => {
     const settings = settingsOf(flags(['--stall-after', '2.5', '--quiet-after', '30']), {}, pipe);
-    expect(settings.stallAfterMs).toBe(2500);
-    expect(settings.quietAfterMs).toBe(30_000);
+    expect(settings.thresholds).toEqual(stalling(2500, 30_000));
   });
 
   afterEach(() => {

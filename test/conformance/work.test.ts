@@ -4,7 +4,10 @@
  * ledger. It must catch what it is there to catch.
  */
 import { describe, expect, it } from 'vitest';
-import { checkWork } from '../../conformance/work.mjs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkWork, readLedger, SUBAGENTS_COUNTED } from '../../conformance/work.mjs';
+import { tempDir } from '../helpers/fixtures.js';
 
 const usage = (input: number, output: number, cacheRead: number, cacheCreation: number) => ({ input, output, cacheRead, cacheCreation });
 
@@ -97,5 +100,37 @@ describe("the conformance run's check of each member's work", () => {
     const work = checkWork({ ledger: LEDGER, written, teamtop: teamtop(lead), events: EVENTS });
     expect(work).toMatchObject({ unwritten: 1, sideCalls: 1 });
     expect(work.failures).toEqual(['1 side calls (titles, summaries) were written to a transcript']);
+  });
+
+  it("counts a member's own subagent apart until teamtop counts subagents (pending issue 35), never as a member of its own", () => {
+    const subagent = {
+      seq: 6,
+      at: 1600,
+      who: 'scout',
+      subagentOf: 'bob',
+      id: 'msg_6',
+      usage: usage(500, 50, 0, 0),
+      tools: [{ id: 'toolu_3', name: 'Bash' }],
+    };
+    const ledger = { ...LEDGER, responses: [...LEDGER.responses, subagent] };
+    const work = checkWork({ ledger, written: new Set([...WRITTEN, 'msg_6']), teamtop: teamtop(), events: EVENTS });
+    expect(SUBAGENTS_COUNTED).toBe(false);
+    expect(work.failures).toEqual([]);
+    expect(work).toMatchObject({ members: 2, responses: 4, subagentResponses: 1 });
+  });
+
+  it('reads the HTTP errors the fake API answered apart from its responses', () => {
+    const logDir = tempDir();
+    mkdirSync(logDir, { recursive: true });
+    const lines = [
+      { seq: 1, at: 10, who: 'alice', error: 529 },
+      { seq: 2, at: 20, who: 'alice', id: 'msg_2', usage: usage(1, 2, 3, 4), tools: [] },
+      { result: 'toolu_1', at: 30 },
+    ];
+    writeFileSync(join(logDir, 'ledger.jsonl'), lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    const ledger = readLedger(logDir);
+    expect(ledger.errors).toEqual([lines[0]]);
+    expect(ledger.responses.map((response) => response.id)).toEqual(['msg_2']);
+    expect(ledger.results.get('toolu_1')).toBe(30);
   });
 });

@@ -3,13 +3,13 @@
  * notice) without a crash, a hang or a blown stack. How long they take and how
  * much memory they use is measured by the benchmark (bench/), not here.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, watch, writeJson } from '../helpers/live.js';
 import { CLI, Terminal } from '../helpers/pty.js';
@@ -28,7 +28,7 @@ const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 async function load(dir: string) {
   const session = await settledSession(dir);
   const state = session.store.getState();
-  const json = snapshot(state, { ...DEFAULT_THRESHOLDS, claudeDir: dir, now: Date.now(), stallAfterMs: 60_000 });
+  const json = snapshot(state, { thresholds: DEFAULT_THRESHOLDS, claudeDir: dir, now: Date.now() });
   // The --json document must serialise, and the dashboard must draw.
   JSON.stringify(json);
   return { state, json, frame: frame(state, { width: 120, height: 40 }) };

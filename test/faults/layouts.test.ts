@@ -2,14 +2,14 @@
  * Hostile files in the other layouts: they are shown or refused with a
  * problem, never a crash (found by a review of the per-agent and join work).
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memberPaneId } from '../../src/ui/panes/members/model.js';
 import { memberDetails } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { entry, writeJson } from '../helpers/live.js';
 import { frame } from '../helpers/render.js';
@@ -49,7 +49,7 @@ describe('hostile per-agent records', () => {
     team(dir);
     mkdirSync(join(dir, 'tasks/t/coder'), { recursive: true });
     writeFileSync(join(dir, 'tasks/t/coder/task-status.json'), `{"status":"running","metrics":{"tokens_used":5,"x":${deep(100_000)}}}`);
-    const json = snapshot(await load(dir), { ...DEFAULT_THRESHOLDS, claudeDir: dir, now: Date.now(), stallAfterMs: 60_000 });
+    const json = snapshot(await load(dir), { thresholds: DEFAULT_THRESHOLDS, claudeDir: dir, now: Date.now() });
     const text = JSON.stringify(json);
     const parsed = JSON.parse(text) as typeof json;
     expect(parsed.teams[0]!.members[1]!.agent!.status!.metrics).toEqual({ tokens_used: 5, tasks_completed: null, avg_response_time: null });
@@ -80,7 +80,7 @@ describe('hostile per-agent records', () => {
     };
     symlinkSync(records(join(dir, 'runner/reviewer')), join(dir, 'tasks/t/reviewer'));
     symlinkSync(records(join(tempDir(), 'outsider')), join(dir, 'tasks/t/outsider'));
-    const json = snapshot(await load(dir), { ...DEFAULT_THRESHOLDS, claudeDir: dir, now: Date.now(), stallAfterMs: 60_000 });
+    const json = snapshot(await load(dir), { thresholds: DEFAULT_THRESHOLDS, claudeDir: dir, now: Date.now() });
     expect(json.problems).toEqual([
       { path: 'tasks/t/coder/artifacts', message: 'is a file, not a folder' },
       { path: 'tasks/t/outsider/artifacts', message: 'is a link to outside the claude dir: not followed' },

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { afterEach, expect } from 'vitest';
@@ -17,7 +17,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The interactive App on a store, in ink-testing-library, and a way to type into it. */
 export function mountStore(store: Store, props: Partial<AppProps> = {}) {
-  const app = render(<App store={store} claudeDir="/claude" color={false} {...DEFAULT_THRESHOLDS} {...props} />);
+  const app = render(<App store={store} claudeDir="/claude" color={false} thresholds={DEFAULT_THRESHOLDS} {...props} />);
   mounted.push(app.unmount);
   /**
    * Type `keys` and wait for the frame they make. Keys that leave the screen

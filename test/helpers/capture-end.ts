@@ -1,6 +1,6 @@
 import { maxOf } from '../../src/core/model/lists.js';
 import { toEpoch } from '../../src/core/model/time.js';
-import type { TeamState } from '../../src/core/facts/state.js';
+import type { TeamState } from '../../src/core/facts/index.js';
 
 /** The newest instant a team's files name: when a capture of it was taken, as near as its files say. */
 export function endOf(team: TeamState): number {

@@ -1,10 +1,10 @@
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openSession, type JournalOptions, type Session } from '../../src/cli/session.js';
 import type { Observation } from '../../src/core/model/observation.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { watchClaudeDir, type WatchOptions } from '../../src/io/watch/watcher.js';
 
 const running: AbortController[] = [];
@@ -36,7 +36,7 @@ export async function watchUntil(
   // As of `now`: a fixture's members are quiet by the clock's time, months after it was written.
   return {
     ...session,
-    json: (now = Date.now()) => snapshot(session.store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir, now, stallAfterMs: 60_000 }),
+    json: (now = Date.now()) => snapshot(session.store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir, now }),
   };
 }
 
@@ -63,7 +63,7 @@ export async function watchRecorded(claudeDir: string, journal: JournalOptions) 
   return {
     ...session,
     observed,
-    json: (now = Date.now()) => snapshot(session.store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir, now, stallAfterMs: 60_000 }),
+    json: (now = Date.now()) => snapshot(session.store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir, now }),
     stop: () => controller.abort(),
   };
 }

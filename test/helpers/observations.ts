@@ -1,9 +1,10 @@
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { decodeEntry, messageKey, type InboxMessage } from '../../src/core/model/inbox.js';
 import type { Observation } from '../../src/core/model/observation.js';
-import type { RecordedIncident } from '../../src/core/judge/diagnoses/incident.js';
 import type { Member, Task, TeamConfig } from '../../src/core/model/schemas.js';
-import { reducer } from '../../src/core/facts/reducer.js';
-import { initialState, type AppState } from '../../src/core/facts/state.js';
+import { advance } from '../../src/core/app-state.js';
+import { type RecordedIncident } from '../../src/core/model/diagnosis.js';
+import { initialState, type AppState } from '../../src/core/app-state.js';
 
 export const T0 = Date.parse('2026-03-01T10:00:00.000Z');
 export const at = (seconds: number) => T0 + seconds * 1000;
@@ -38,7 +39,8 @@ export function task(id: string, fields: Partial<Task> = {}): Task {
   return { id, subject: `task ${id}`, status: 'pending', blocks: [], blockedBy: [], ...fields };
 }
 
-export const observe = (state: AppState, ...observations: Observation[]): AppState => reducer(state, { type: 'observed', observations });
+export const observe = (state: AppState, ...observations: Observation[]): AppState =>
+  advance(state, { type: 'observed', observations }, DEFAULT_THRESHOLDS);
 
 /** A team with a lead and one worker, seen by the start-up scan. */
 export function teamState(team = 'team'): AppState {

@@ -1,12 +1,12 @@
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../../src/core/model/settings.js';
 import { renderToString } from 'ink';
 import React from 'react';
-import { buildDashboard } from '../../src/ui/screen/frame.js';
-import { Dashboard } from '../../src/ui/screen/screen.js';
+import { buildScreen } from '../../src/ui/screen/frame.js';
+import { Screen } from '../../src/ui/screen/screen.js';
 import { colorTheme, ThemeContext } from '../../src/ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
 import type { WorkflowSpec } from '../../src/core/workflow/spec.js';
-import type { AppState } from '../../src/core/facts/state.js';
+import { type AppState } from '../../src/core/app-state.js';
 
 export interface FrameOptions {
   readonly width?: number;
@@ -14,27 +14,26 @@ export interface FrameOptions {
   readonly view?: Partial<ViewState>;
   readonly now?: number;
   readonly claudeDir?: string;
-  readonly stallAfterMs?: number;
+  readonly thresholds?: Thresholds;
   readonly spec?: WorkflowSpec;
 }
 
 /** One frame of the dashboard as text, drawn by Ink's own renderer. */
 export function frame(state: AppState, options: FrameOptions = {}): string {
   const width = options.width ?? 100;
-  const model = buildDashboard({
+  const model = buildScreen({
     state,
     view: { ...initialViewState, ...options.view },
     claudeDir: options.claudeDir ?? '/claude',
     width,
     height: options.height,
     now: options.now ?? Date.parse('2026-03-01T12:00:00.000Z'),
-    stallAfterMs: options.stallAfterMs ?? DEFAULT_THRESHOLDS.stallAfterMs,
-    quietAfterMs: DEFAULT_THRESHOLDS.quietAfterMs,
+    thresholds: options.thresholds ?? DEFAULT_THRESHOLDS,
     spec: options.spec,
   });
   return renderToString(
     <ThemeContext.Provider value={colorTheme}>
-      <Dashboard model={model} height={options.height} />
+      <Screen model={model} height={options.height} />
     </ThemeContext.Provider>,
     { columns: width },
   );

@@ -1,4 +1,5 @@
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { stalling } from './thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 /**
  * A team's run for the report's tests: its state made from observations with
  * the times a watcher gives them, teamtop's clock three days ahead of the
@@ -9,10 +10,11 @@ import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
 import type { Observation } from '../../src/core/model/observation.js';
 import { buildRunReport } from '../../src/core/report/build-report.js';
 import type { RunReport } from '../../src/core/report/model.js';
-import { selectIncidents } from '../../src/core/judge/select-incidents.js';
-import { reducer } from '../../src/core/facts/reducer.js';
-import { initialState, type AppState, type TeamState } from '../../src/core/facts/state.js';
+import { selectIncidents } from '../../src/core/judge/index.js';
+import { advance } from '../../src/core/app-state.js';
+import { type TeamState } from '../../src/core/facts/index.js';
 import { at, config, member, message, task } from './observations.js';
+import { initialState, type AppState } from '../../src/core/app-state.js';
 
 export { at };
 
@@ -90,12 +92,12 @@ export function run(ended: boolean, names: { bob?: string } = {}): AppState {
     { kind: 'file-gone', target: { kind: 'task', team: TEAM, id: '3' }, at: seen(5), live: true },
   ];
   if (ended) observations.push({ kind: 'folder-gone', target: { kind: 'team-dir', team: TEAM }, at: seen(20) });
-  return reducer(initialState, { type: 'observed', observations }, INCIDENT_THRESHOLDS);
+  return advance(initialState, { type: 'observed', observations }, INCIDENT_THRESHOLDS);
 }
 
 /** The stall threshold the incidents are judged with: past the stamps' lag, so that nothing stalls by the lag alone. */
 export const INCIDENT_STALL = LAG + 60_000;
-const INCIDENT_THRESHOLDS = { ...DEFAULT_THRESHOLDS, stallAfterMs: INCIDENT_STALL };
+const INCIDENT_THRESHOLDS = stalling(INCIDENT_STALL);
 
 export const teamOf = (state: AppState): TeamState => state.teams.get(TEAM)!;
 
@@ -105,8 +107,7 @@ export const report = (ended: boolean, instant = seen(30), names: { bob?: string
   const team = teamOf(state);
   return buildRunReport(team, {
     at: instant,
-    stallAfterMs: 60_000,
-    quietAfterMs: 600_000,
+    thresholds: DEFAULT_THRESHOLDS,
     incidents: selectIncidents(state, team, instant, INCIDENT_THRESHOLDS),
     folderGoneAt: ended ? seen(20) : Number.NaN,
   });

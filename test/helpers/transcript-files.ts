@@ -67,6 +67,16 @@ export class Transcript {
 
   /** Append one record (a line), made from `template` with `fields` over it. */
   write(template: Json, fields: Json, seconds: number | null): Json {
+    const record = this.record(template, fields, seconds);
+    appendFileSync(this.path, `${JSON.stringify(record)}\n`);
+    // The client writes a record as it happens: the file's time is the record's, on the clock the test
+    // runs the team by (the kernel's own stamp would differ from it under a shifted clock).
+    if (seconds !== null) utimesSync(this.path, new Date(this.files.at(seconds)), new Date(this.files.at(seconds)));
+    return record;
+  }
+
+  /** A record made from `template` with `fields` over it, the next of this writer's. */
+  private record(template: Json, fields: Json, seconds: number | null): Json {
     const uuid = randomUUID();
     const record: Json = {
       ...structuredClone(template),
@@ -76,11 +86,12 @@ export class Transcript {
       ...fields,
     };
     if (template['parentUuid'] !== undefined) this.last = uuid;
-    appendFileSync(this.path, `${JSON.stringify(record)}\n`);
-    // The client writes a record as it happens: the file's time is the record's, on the clock the test
-    // runs the team by (the kernel's own stamp would differ from it under a shifted clock).
-    if (seconds !== null) utimesSync(this.path, new Date(this.files.at(seconds)), new Date(this.files.at(seconds)));
     return record;
+  }
+
+  /** The same, as the line it is written as. */
+  private line(template: Json, fields: Json, seconds: number | null): string {
+    return JSON.stringify(this.record(template, fields, seconds));
   }
 
   /** A person's prompt, or mail as the model takes it: `<teammate-message …>` text. */
@@ -119,6 +130,23 @@ export class Transcript {
   /** The model calls a tool: one response, its own `message.id`. */
   toolUse(id: string, name: string, input: Json, seconds: number, usage: Usage = {}): void {
     this.response(TEMPLATES.toolUse, { type: 'tool_use', id, name, input }, seconds, 'tool_use', usage, `msg_${randomUUID()}`);
+  }
+
+  /**
+   * A response whose content is `before` (JSON elements, each followed by a
+   * comma: `'{},'.repeat(5_000_000)` is 15 MB) and then a tool call: one
+   * line, built as text (JSON.stringify of millions of blocks would take the
+   * test's own memory and time).
+   */
+  toolUseAfter(before: string, id: string, name: string, input: Json, seconds: number): void {
+    const PLACE = 'content-goes-here';
+    const record = this.line(
+      TEMPLATES.toolUse,
+      { message: { ...(TEMPLATES.toolUse['message'] as Json), id: `msg_${randomUUID()}`, content: PLACE } },
+      seconds,
+    );
+    const block = JSON.stringify({ type: 'tool_use', id, name, input });
+    appendFileSync(this.path, `${record.replace(JSON.stringify(PLACE), `[${before}${block}]`)}\n`);
   }
 
   /** The tool's result (`content`: what it said); `denied`: the person said no at the prompt. */

@@ -3,7 +3,8 @@
  * exception, and so does everything a user can do with the result: the --json
  * document, the one-line renderings, the detail view.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { stalling } from '../helpers/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fieldLines, messageLines } from '../../src/ui/widgets/message-detail.js';
@@ -17,17 +18,17 @@ import { formatAge, formatClock } from '../../src/core/model/time.js';
 import { buildTimeline } from '../../src/core/model/timeline.js';
 import { JournalWriter } from '../../src/io/journal/writer.js';
 import { namespaceDir } from '../../src/io/journal/store-dir.js';
-import { reducer } from '../../src/core/facts/reducer.js';
+import { advance } from '../../src/core/app-state.js';
 import { selectHandshakes } from '../../src/core/select/handshakes.js';
 import { selectMembers } from '../../src/core/select/members.js';
 import { selectTaskGraph } from '../../src/core/select/tasks.js';
 import { selectTeamMessages } from '../../src/core/select/messages.js';
 import { selectTeamSummaries } from '../../src/core/select/teams.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
-import { initialState, type AppState } from '../../src/core/facts/state.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { FileInterpreter } from '../../src/core/decode/interpreter.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
+import { initialState, type AppState } from '../../src/core/app-state.js';
 
 const TEAM = 'team';
 const CONFIG = `teams/${TEAM}/config.json`;
@@ -193,14 +194,14 @@ const bytes = fc.oneof(
 // ------------------------------------------------------------------- helpers
 
 function observe(state: AppState, observations: readonly Observation[]): AppState {
-  return reducer(state, { type: 'observed', observations });
+  return advance(state, { type: 'observed', observations }, DEFAULT_THRESHOLDS);
 }
 
 const teamFolder: Observation = { kind: 'folder', target: { kind: 'team-dir', team: TEAM }, at: NOW };
 
 /** Everything a user can have drawn or printed from a state, as the dashboard and --json do it. */
 function showEverything(state: AppState): void {
-  JSON.stringify(snapshot(state, { ...DEFAULT_THRESHOLDS, claudeDir: '/claude', now: NOW, stallAfterMs: 60_000 }), null, 2);
+  JSON.stringify(snapshot(state, { thresholds: DEFAULT_THRESHOLDS, claudeDir: '/claude', now: NOW }), null, 2);
   selectTeamSummaries(state.teams);
   for (const team of state.teams.values()) {
     const messages: InboxMessage[] = selectTeamMessages(team.inboxes);
@@ -216,7 +217,7 @@ function showEverything(state: AppState): void {
     }
     for (const view of selectMembers(team)) formatAge(NOW - view.statusSince);
     for (const node of selectTaskGraph(team.tasks)) taskLines(node, 60);
-    for (const handshake of selectHandshakes(team, NOW, 60_000)) handshakeLines(handshake, 60);
+    for (const handshake of selectHandshakes(team, NOW, stalling(60_000))) handshakeLines(handshake, 60);
   }
 }
 

@@ -5,7 +5,7 @@
  * restarted meanwhile, replaying the journal reaches exactly the state the
  * live run reached, though the journal records changes rather than texts.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import type { Observation } from '../../src/core/model/observation.js';
 import { replayRuns } from '../../src/io/journal/restore.js';
 import { listRuns, namespaceDir } from '../../src/io/journal/store-dir.js';
 import { JournalWriter } from '../../src/io/journal/writer.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { createStore, type Store } from '../../src/core/store.js';
 import { FileInterpreter } from '../../src/core/decode/interpreter.js';
 import { iso, T0 } from '../helpers/observations.js';
@@ -58,8 +58,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('restart' as const) }),
 );
 
-const json = (store: Store) =>
-  snapshot(store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir: '/claude', now: T0 + 3_600_000, stallAfterMs: 60_000 });
+const json = (store: Store) => snapshot(store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir: '/claude', now: T0 + 3_600_000 });
 
 function run(steps: readonly Step[], space: number | undefined): void {
   const state = mkdtempSync(join(tmpdir(), 'teamtop-journal-'));

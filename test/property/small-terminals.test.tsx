@@ -4,21 +4,21 @@
  * or columns than the terminal has. Drawn by Ink's own renderer, in this
  * process, with its rows watched as they are composed (helpers/overdraw.ts).
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { renderToString } from 'ink';
 import React from 'react';
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/ui/screen/frame.js';
-import { Dashboard } from '../../src/ui/screen/screen.js';
+import { buildScreen } from '../../src/ui/screen/frame.js';
+import { Screen } from '../../src/ui/screen/screen.js';
 import { memberPaneId } from '../../src/ui/panes/members/model.js';
 import { monochromeTheme, ThemeContext } from '../../src/ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
 import { DIR_PROBLEM } from '../../src/core/model/observation.js';
-import { initialState, type AppState } from '../../src/core/facts/state.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { takeOverdraws } from '../helpers/overdraw.js';
+import { initialState, type AppState } from '../../src/core/app-state.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
 const CLAUDE_DIR = '/home/someone/.claude';
@@ -49,8 +49,8 @@ const SCREENS: readonly Screen[] = [
 ];
 
 function draw(screen: Screen, width: number, height: number | undefined): string {
-  const model = buildDashboard({
-    ...DEFAULT_THRESHOLDS,
+  const model = buildScreen({
+    thresholds: DEFAULT_THRESHOLDS,
     state: screen.state(),
     view: { ...initialViewState, ...screen.view },
     claudeDir: CLAUDE_DIR,
@@ -60,7 +60,7 @@ function draw(screen: Screen, width: number, height: number | undefined): string
   });
   return renderToString(
     <ThemeContext.Provider value={monochromeTheme}>
-      <Dashboard model={model} height={height} />
+      <Screen model={model} height={height} />
     </ThemeContext.Provider>,
     { columns: width },
   );

@@ -8,11 +8,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { byTime, type InboxMessage } from '../../src/core/model/inbox.js';
 import type { Observation } from '../../src/core/model/observation.js';
-import { positionOf, type InboxHistory } from '../../src/core/facts/inbox-history.js';
+import { positionOf, type InboxHistory } from '../../src/core/facts/index.js';
 import { createStore } from '../../src/core/store.js';
-import type { AppState } from '../../src/core/facts/state.js';
 import { FileInterpreter } from '../../src/core/decode/interpreter.js';
 import { iso, T0 } from '../helpers/observations.js';
+import { type AppState } from '../../src/core/app-state.js';
 
 const TEAM = 'team';
 const MEMBERS = ['lead', 'worker', 'helper'] as const;

@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 /**
  * The task graph on any task list: cycles, self-loops, blockers that do not
  * exist, relations named on one side only, ids in any spelling. The rule, as
@@ -19,9 +20,9 @@ import { parseTask } from '../../src/core/decode/parse.js';
 import type { Observation } from '../../src/core/model/observation.js';
 import type { Task } from '../../src/core/model/schemas.js';
 import { buildTaskGraph, compareIds, type TaskNode, type TaskRecord, type TaskState } from '../../src/core/model/task-graph.js';
-import { reducer } from '../../src/core/facts/reducer.js';
+import { advance } from '../../src/core/app-state.js';
 import { selectTaskGraph } from '../../src/core/select/tasks.js';
-import { initialState } from '../../src/core/facts/state.js';
+import { initialState } from '../../src/core/app-state.js';
 
 /** Ids as file names spell them, and as other tasks refer to them. */
 const ID_POOL = [
@@ -230,10 +231,14 @@ describe('the task graph of any task list (property)', () => {
     fc.assert(
       fc.property(files, fc.array(fc.integer()), (list, keys) => {
         const read = (order: typeof list): TaskNode[] => {
-          let state = reducer(initialState, {
-            type: 'observed',
-            observations: [{ kind: 'folder', target: { kind: 'team-dir', team: 't' }, at: 0 }],
-          });
+          let state = advance(
+            initialState,
+            {
+              type: 'observed',
+              observations: [{ kind: 'folder', target: { kind: 'team-dir', team: 't' }, at: 0 }],
+            },
+            DEFAULT_THRESHOLDS,
+          );
           for (const each of order) {
             const text = JSON.stringify({
               id: each.inner,
@@ -247,7 +252,7 @@ describe('the task graph of any task list (property)', () => {
             const observations: Observation[] = [{ kind: 'task', team: 't', task: parsed.value, at: 1, live: false }];
             if (each.removed)
               observations.push({ kind: 'file-gone', target: { kind: 'task', team: 't', id: each.name }, at: 2, live: false });
-            state = reducer(state, { type: 'observed', observations });
+            state = advance(state, { type: 'observed', observations }, DEFAULT_THRESHOLDS);
           }
           return selectTaskGraph(state.teams.get('t')!.tasks);
         };

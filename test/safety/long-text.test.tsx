@@ -16,9 +16,9 @@ import { TIMELINE } from '../../src/ui/panes/timeline/model.js';
 import type { PaneId } from '../../src/ui/panes/pane.js';
 import type { ViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import type { AppState } from '../../src/core/facts/state.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
+import { type AppState } from '../../src/core/app-state.js';
 
 /** The most the segmenter is given at once: a slice around what can join, or one cluster. */
 const LONGEST = 1024;

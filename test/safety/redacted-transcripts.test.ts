@@ -62,6 +62,47 @@ describe('transcripts kept in the repository', () => {
     expect(unredacted(transcriptIn(onlyInstructions))).toHaveLength(1);
   });
 
+  it("a recorder's version of a transcript (what an append added, snap/versions/<seq>__projects%…) is a transcript too", () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'snap', 'versions'), { recursive: true });
+    const name = `000016__projects%-home-dev-app%${SESSION}.jsonl`;
+    writeFileSync(join(dir, 'snap', 'versions', name), RAW);
+    expect(unredacted(dir)).toEqual([join('snap', 'versions', name)]);
+    const dst = tempDir();
+    redactTree(dir, dst);
+    expect(unredacted(dst)).toEqual([]);
+    expect(readFileSync(join(dst, 'snap', 'versions', name), 'utf8')).not.toMatch(/Claude Code|Fix the failing/u);
+  });
+
+  it("an API error keeps its status and the API's message, not the client's wording after them, in any file", () => {
+    const wording = 'API Error: 500 fake internal error. This is a server-side issue, usually temporary — try again in a moment.';
+    const idle = JSON.stringify({ type: 'idle_notification', from: 'carol', idleReason: 'failed', failureReason: wording });
+    const dir = tempDir();
+    mkdirSync(join(dir, 'teams', 't', 'inboxes'), { recursive: true });
+    writeFileSync(join(dir, 'teams', 't', 'inboxes', 'team-lead.json'), JSON.stringify([{ from: 'carol', text: idle }]));
+    const synthetic = {
+      type: 'assistant',
+      isApiErrorMessage: true,
+      apiErrorStatus: 500,
+      message: { model: '<synthetic>', content: [{ type: 'text', text: wording }] },
+    };
+    const transcript = transcriptIn(JSON.stringify(synthetic));
+    expect(unredacted(dir)).toEqual([join('teams', 't', 'inboxes', 'team-lead.json')]);
+    expect(unredacted(transcript)).toHaveLength(1);
+    const [inbox, kept] = [tempDir(), tempDir()];
+    redactTree(dir, inbox);
+    redactTree(transcript, kept);
+    expect(unredacted(inbox)).toEqual([]);
+    expect(unredacted(kept)).toEqual([]);
+    for (const text of [
+      readFileSync(join(inbox, 'teams', 't', 'inboxes', 'team-lead.json'), 'utf8'),
+      readFileSync(join(kept, 'projects', '-home-dev-app', `${SESSION}.jsonl`), 'utf8'),
+    ]) {
+      expect(text).toContain('API Error: 500 fake internal error.x');
+      expect(text).not.toMatch(/server-side|try again/u);
+    }
+  });
+
   it('redacting keeps types, ids, usage, cost, the model words and the agents mail, replaces the rest, and keeps sizes', () => {
     const src = transcriptIn(RAW);
     const dst = tempDir();

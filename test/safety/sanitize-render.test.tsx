@@ -4,30 +4,31 @@
  * get wrong): nothing but our own colours reaches the terminal, and nothing
  * leaves its place.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { stalling } from '../helpers/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/ui/screen/frame.js';
+import { buildScreen } from '../../src/ui/screen/frame.js';
 import { DIAGNOSES } from '../../src/ui/panes/diagnoses/model.js';
 import { HANDSHAKES } from '../../src/ui/panes/handshakes/model.js';
 import { memberPaneId, messageKey } from '../../src/ui/panes/members/model.js';
 import { TASKS, taskKey } from '../../src/ui/panes/tasks/model.js';
 import { TIMELINE } from '../../src/ui/panes/timeline/model.js';
-import { selectDiagnoses } from '../../src/core/judge/diagnose.js';
+import { selectDiagnoses } from '../../src/core/judge/index.js';
 import { selectHandshakes } from '../../src/core/select/handshakes.js';
 import { selectTimeline } from '../../src/core/select/messages.js';
 import { selectTaskGraph } from '../../src/core/select/tasks.js';
-import { Dashboard } from '../../src/ui/screen/screen.js';
+import { Screen } from '../../src/ui/screen/screen.js';
 import { NO_FILTERS } from '../../src/core/model/message-filter.js';
 import { colorTheme, memberColor, NEUTRAL, ThemeContext } from '../../src/ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import { initialState, type AppState } from '../../src/core/facts/state.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { GHOST, hostile, HOSTILE_TEAM, HOSTILE_TEAM_2, LEAD, STRAY, WORKER, writeHostileTeam, writeOddTeam } from './corpus.js';
 import { columnsOf, expectFits, expectOnlyOwnColours, plainText } from './screen.js';
+import { initialState, type AppState } from '../../src/core/app-state.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 
@@ -40,8 +41,8 @@ probe.unmount();
 
 /** One frame, drawn by Ink through ink-testing-library, with colour on. */
 function draw(state: AppState, view: Partial<ViewState>, width: number, height: number, claudeDir = '/claude'): string {
-  const model = buildDashboard({
-    ...DEFAULT_THRESHOLDS,
+  const model = buildScreen({
+    thresholds: DEFAULT_THRESHOLDS,
     state,
     view: { ...initialViewState, ...view },
     claudeDir,
@@ -52,7 +53,7 @@ function draw(state: AppState, view: Partial<ViewState>, width: number, height: 
   columns = width;
   const app = render(
     <ThemeContext.Provider value={colorTheme}>
-      <Dashboard model={model} height={height} />
+      <Screen model={model} height={height} />
     </ThemeContext.Provider>,
   );
   const frame = app.lastFrame() ?? '';
@@ -65,8 +66,8 @@ type View = [name: string, view: Partial<ViewState>];
 /** Every view the keys can reach without opening an item: panes focused, filters, timeline, help. */
 function overviews(state: AppState, team: string): View[] {
   const all: View[] = [['dashboard', { team }]];
-  const model = buildDashboard({
-    ...DEFAULT_THRESHOLDS,
+  const model = buildScreen({
+    thresholds: DEFAULT_THRESHOLDS,
     state,
     view: { ...initialViewState, team, showInternal: true },
     claudeDir: '/c',
@@ -102,9 +103,9 @@ function openedViews(state: AppState, team: string): View[] {
   all.push(['timeline message', { team, mode: 'timeline', opened: { pane: TIMELINE, item: messageKey(entry.message.key) } }]);
   for (const task of selectTaskGraph(teamState.tasks))
     all.push([`task ${task.id}`, { team, showInternal: true, opened: { pane: TASKS, item: taskKey(task.id) } }]);
-  for (const { id } of selectDiagnoses(teamState, NOW, 60_000).diagnoses)
+  for (const { id } of selectDiagnoses(teamState, NOW, stalling(60_000)).diagnoses)
     all.push([`diagnosis ${id}`, { team, opened: { pane: DIAGNOSES, item: { kind: 'diagnosis', id } } }]);
-  for (const handshake of selectHandshakes(teamState, NOW, 60_000)) {
+  for (const handshake of selectHandshakes(teamState, NOW, stalling(60_000))) {
     const item = { kind: 'handshake', id: handshake.requestId };
     all.push([`handshake ${handshake.requestId}`, { team, opened: { pane: HANDSHAKES, item } }]);
   }

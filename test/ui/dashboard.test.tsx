@@ -3,12 +3,12 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_FILTERS } from '../../src/core/model/message-filter.js';
 import { settledSession } from '../../src/cli/session.js';
-import { initialState } from '../../src/core/facts/state.js';
 import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
 import { at, config, member, message, observe, teamState } from '../helpers/observations.js';
 import { frame } from '../helpers/render.js';
 import { memberPaneId, messageKey } from '../../src/ui/panes/members/model.js';
 import { TASKS, taskKey } from '../../src/ui/panes/tasks/model.js';
+import { initialState } from '../../src/core/app-state.js';
 
 const stateOf = async (dir: string) => (await settledSession(dir)).store.getState();
 

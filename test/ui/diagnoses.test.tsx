@@ -3,19 +3,19 @@
  * the members it names marked, the header's count; ⏎ opens one with its
  * evidence. Drawn by the real renderer from files read by the real session.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { quieting, stalling } from '../helpers/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import chalk from 'chalk';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/ui/screen/frame.js';
+import { buildScreen } from '../../src/ui/screen/frame.js';
 import { diagnosisLines } from '../../src/ui/panes/diagnoses/detail.js';
 import type { Frame } from '../../src/ui/views/view.js';
 import { initialViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
-import type { Evidence } from '../../src/core/judge/diagnoses/diagnosis.js';
-import { selectDiagnoses } from '../../src/core/judge/diagnose.js';
+import { selectDiagnoses } from '../../src/core/judge/index.js';
 import { selectMembersAt } from '../../src/core/select/members.js';
 import { mountApp, mountStore } from '../helpers/app.js';
 import { runCli } from '../helpers/cli.js';
@@ -23,7 +23,9 @@ import { CAPTURES, tempDir } from '../helpers/fixtures.js';
 import { watch } from '../helpers/live.js';
 import { frame } from '../helpers/render.js';
 import { TeamFiles, troubled } from '../helpers/team-files.js';
+import { TranscriptFiles } from '../helpers/transcript-files.js';
 import { waitFor } from '../helpers/wait.js';
+import { type Evidence } from '../../src/core/model/diagnosis.js';
 
 const stateOf = async (dir: string) => (await settledSession(dir)).store.getState();
 
@@ -87,8 +89,8 @@ describe('the diagnoses pane', () => {
     expect(text).not.toContain('Diagnoses');
     expect(text).not.toContain('diagnos');
     expect(text).toContain(' Handshakes ');
-    const model = buildDashboard({
-      ...DEFAULT_THRESHOLDS,
+    const model = buildScreen({
+      thresholds: DEFAULT_THRESHOLDS,
       state,
       view: initialViewState,
       claudeDir: dir,
@@ -101,8 +103,8 @@ describe('the diagnoses pane', () => {
 
   it('is a tab stop between the member panes and the handshakes while it lists anything', async () => {
     const files = troubled(tempDir());
-    const model = buildDashboard({
-      ...DEFAULT_THRESHOLDS,
+    const model = buildScreen({
+      thresholds: DEFAULT_THRESHOLDS,
       state: await stateOf(files.dir),
       view: initialViewState,
       claudeDir: '/c',
@@ -165,18 +167,42 @@ describe('the diagnoses pane', () => {
     expect(app.lastFrame()).toContain('--:--:--  member enginer · not on roster');
   });
 
+  it("shows a call's input on the user's own screen only: the row and ⏎ give the command, the summary the tool", async () => {
+    const files = new TeamFiles(tempDir());
+    files.config([files.teammate('alice')]);
+    const alice = new TranscriptFiles(files).inProcess('alice');
+    alice.prompt('You are alice.', 2);
+    alice.toolUse('toolu_hung', 'Bash', { command: 'npm run serve' }, 10);
+    const state = await stateOf(files.dir);
+    const [hung] = selectDiagnoses(state.teams.get(files.team)!, files.at(700), stalling(60_000, 120_000)).diagnoses;
+    expect(hung).toMatchObject({
+      kind: 'hung-tool',
+      summary: "alice's Bash call has run far longer than its others",
+      detail: 'npm run serve',
+    });
+    const text = frame(state, { width: 160, height: 40, now: files.at(700) });
+    expect(lineWith(text, 'than its others')).toContain("alice's Bash call has run far longer than its others · npm run serve");
+    const team = state.teams.get(files.team)!;
+    const opened = diagnosisLines(
+      hung!,
+      { team, members: selectMembersAt(team, files.at(700), quieting(60_000)), now: files.at(700) } as Frame,
+      100,
+    );
+    expect(opened.slice(0, 2)).toEqual(["alice's Bash call has run far longer than its others", 'the call: npm run serve']);
+  });
+
   it('lists evidence it cannot find in the team by its reference', async () => {
     const files = troubled(tempDir());
     const state = await stateOf(files.dir);
     const team = state.teams.get(files.team)!;
-    const [misaddressed] = selectDiagnoses(team, files.at(20), 60_000).diagnoses;
+    const [misaddressed] = selectDiagnoses(team, files.at(20), stalling(60_000)).diagnoses;
     const evidence: Evidence[] = [
       ...misaddressed!.evidence,
       { kind: 'task', ref: '9', at: Number.NaN },
       { kind: 'member', ref: 'zed', at: Number.NaN },
       { kind: 'inbox', ref: 'zed', at: Number.NaN },
     ];
-    const frameOf = { team, members: selectMembersAt(team, files.at(20), 60_000), now: files.at(20) } as Frame;
+    const frameOf = { team, members: selectMembersAt(team, files.at(20), quieting(60_000)), now: files.at(20) } as Frame;
     expect(diagnosisLines({ ...misaddressed!, evidence }, frameOf, 100).slice(-6)).toEqual([
       '13:10:05  inbox of enginer · 1 message waiting',
       '13:10:05  team-lead → enginer: task #3 assigned (by team-lead): Build the parser',
@@ -216,7 +242,7 @@ describe('the diagnoses pane', () => {
     files.send('worker', 'team-lead', 'please review the parser', 0);
     const stallAfterMs = Date.now() + 1500 - files.at(0);
     const live = await watch(files.dir);
-    const app = mountStore(live.store, { stallAfterMs });
+    const app = mountStore(live.store, { thresholds: stalling(stallAfterMs) });
     await waitFor(() => expect(app.lastFrame()).toContain('please review the parser'));
     expect(app.lastFrame()).not.toContain('Diagnoses');
     await waitFor(() => expect(app.lastFrame()).toContain(' Diagnoses  1 warning'), { timeout: 4000 });
@@ -232,15 +258,14 @@ describe('the diagnoses pane', () => {
     const now = Date.now() + 90_000;
     const stallAfterMs = now + 2500 - files.at(0);
     const model = (at: number) =>
-      buildDashboard({
-        ...DEFAULT_THRESHOLDS,
+      buildScreen({
+        thresholds: stalling(stallAfterMs),
         state,
         view: initialViewState,
         claudeDir: '/c',
         width: 120,
         height: 40,
         now: at,
-        stallAfterMs,
       });
     expect(model(now).header.diagnoses).toEqual([]);
     expect(model(now).nextChangeMs).toBe(2500);

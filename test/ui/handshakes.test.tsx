@@ -1,6 +1,7 @@
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { stalling } from '../helpers/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/ui/screen/frame.js';
+import { buildScreen } from '../../src/ui/screen/frame.js';
 import { NO_FILTERS } from '../../src/core/model/message-filter.js';
 import { initialViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
@@ -36,7 +37,7 @@ describe('the handshakes panel', () => {
   });
 
   it('follows --now and --stall-after: nothing is stalled with a 5 minute threshold', async () => {
-    const text = frame(await state(), { width: 140, now: NOW, stallAfterMs: 300_000 });
+    const text = frame(await state(), { width: 140, now: NOW, thresholds: stalling(300_000) });
     expect(text.split('\n')[0]).not.toContain('stalled');
     expect(text).toMatch(/◷ pending +shutdown +team-lead → bob +4m40s/u);
   });
@@ -60,7 +61,7 @@ describe('the handshakes panel', () => {
     const settled = await state();
     const team = settled.teams.get('stuck')!;
     // Seven seconds on, nothing stalls: the handshakes are not judged again, yet their ages move.
-    expect(selectHandshakes(team, NOW + 7000, 60_000)).toBe(selectHandshakes(team, NOW, 60_000));
+    expect(selectHandshakes(team, NOW + 7000, stalling(60_000))).toBe(selectHandshakes(team, NOW, stalling(60_000)));
     const text = frame(settled, { width: 140, now: NOW + 7000 });
     expect(text).toMatch(/^⚠ stalled +shutdown +team-lead → bob +4m47s/mu);
     expect(text).toMatch(/^◷ pending +sandbox_permission +frank +→ team-lead +27s/mu);
@@ -93,15 +94,14 @@ describe('the handshakes panel', () => {
 
 describe('when to redraw', () => {
   const model = async (now: number, stallAfterMs = 60_000) =>
-    buildDashboard({
-      ...DEFAULT_THRESHOLDS,
+    buildScreen({
+      thresholds: stalling(stallAfterMs),
       state: await state(),
       view: initialViewState,
       claudeDir: '/c',
       width: 120,
       height: 40,
       now,
-      stallAfterMs,
     });
 
   it('is every second while a handshake is open (its age shows seconds)', async () => {
@@ -118,15 +118,23 @@ describe('when to redraw', () => {
     const inbox = { member: 'worker', messages: [{ ...message('worker', 'team-lead', 'hello', 0), seenAt: at(600) }] };
     const state = observe(teamState(), { kind: 'inbox', team: 'team', ...inbox, at: at(600), live: false });
     const model = (seconds: number) =>
-      buildDashboard({ ...DEFAULT_THRESHOLDS, state, view: initialViewState, claudeDir: '/c', width: 120, height: 40, now: at(seconds) });
+      buildScreen({
+        thresholds: DEFAULT_THRESHOLDS,
+        state,
+        view: initialViewState,
+        claudeDir: '/c',
+        width: 120,
+        height: 40,
+        now: at(seconds),
+      });
     expect(model(604).nextChangeMs).toBe(6000);
     expect(model(612.5).nextChangeMs).toBe(500);
   });
 
   it('is rare once nothing is open and every age is old', async () => {
     const { store } = await settledSession(`${FIXTURES}/generations`);
-    const quiet = buildDashboard({
-      ...DEFAULT_THRESHOLDS,
+    const quiet = buildScreen({
+      thresholds: DEFAULT_THRESHOLDS,
       state: store.getState(),
       view: initialViewState,
       claudeDir: '/c',

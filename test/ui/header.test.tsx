@@ -2,10 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import type { AppState } from '../../src/core/facts/state.js';
 import { copyFixture } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 import { expectFits, plainText } from '../safety/screen.js';
+import { type AppState } from '../../src/core/app-state.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
 

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Observation } from '../../src/core/model/observation.js';
-import { initialState } from '../../src/core/facts/state.js';
 import { at, config, member, message, observe } from '../helpers/observations.js';
 import { frame } from '../helpers/render.js';
+import { initialState } from '../../src/core/app-state.js';
 
 /** A team whose worker took its mail `waitedSeconds` after each message came, as a watcher saw it. */
 function team(waitedSeconds: number, request = false) {

@@ -2,7 +2,7 @@
  * The keys of one read of the terminal (typed faster than a frame, pasted, a
  * held key) are applied in turn, each to the screen the one before it made,
  * and build no frame of their own: the frame they make together is the only
- * one built. `buildDashboard` is counted where the App calls it.
+ * one built. `buildScreen` is counted where the App calls it.
  */
 import { describe, expect, it, vi } from 'vitest';
 import * as dashboardModel from '../../src/ui/screen/frame.js';
@@ -12,10 +12,10 @@ import { waitFor } from '../helpers/wait.js';
 
 vi.mock('../../src/ui/screen/frame.js', async (importOriginal) => {
   const original = await importOriginal<typeof dashboardModel>();
-  return { ...original, buildDashboard: vi.fn(original.buildDashboard) };
+  return { ...original, buildScreen: vi.fn(original.buildScreen) };
 });
 
-const builds = vi.mocked(dashboardModel.buildDashboard);
+const builds = vi.mocked(dashboardModel.buildScreen);
 
 const TAB = '\t';
 const UP = '\u001b[A';

@@ -5,7 +5,7 @@
  * draws again only the panes whose times on screen changed, and not their lists. The handshake list is judged
  * again on every frame and is not memoised; it is not counted here.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import React, { type FunctionComponent } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as MemberViews from '../../src/ui/panes/members/view.js';
@@ -96,7 +96,7 @@ describe('drawing again', () => {
     const app = mountStore(store, { now: at(10) });
     await waitFor(() => expect(app.lastFrame()).toContain('idle 9s'));
     drawn.length = 0;
-    app.rerender(<App store={store} claudeDir="/claude" color={false} {...DEFAULT_THRESHOLDS} now={at(11)} />);
+    app.rerender(<App store={store} claudeDir="/claude" color={false} thresholds={DEFAULT_THRESHOLDS} now={at(11)} />);
     await waitFor(() => expect(app.lastFrame()).toContain('idle 10s'));
     // The worker's title says so; what it lists is drawn as it was.
     expect(drawn).toEqual(['worker']);

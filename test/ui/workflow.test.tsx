@@ -2,23 +2,22 @@
  * The workflow view: multi-agent-spec team files of every workflow type against a
  * live team (test-fixtures/workflow), drawn by Ink's own renderer.
  */
-import { DEFAULT_THRESHOLDS } from '../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
 import { type WorkflowSpec } from '../../src/core/workflow/spec.js';
 import { parseSpec } from '../../src/core/workflow/check.js';
-import type { AppState } from '../../src/core/facts/state.js';
 import { frameOf } from '../../src/ui/screen/frame.js';
 import { initialViewState } from '../../src/ui/keys/view-state.js';
-import { DEFAULT_QUIET_AFTER_MS } from '../../src/core/model/member-status.js';
 import { selectWorkflow } from '../../src/core/select/workflow.js';
-import { snapshot } from '../../src/core/select/snapshot.js';
+import { snapshot } from '../../src/core/snapshot.js';
 import { mountApp } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 import { waitFor } from '../helpers/wait.js';
 import { WORKFLOW, workflow } from '../../src/ui/panes/workflow/model.js';
+import { type AppState } from '../../src/core/app-state.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
 
@@ -53,7 +52,7 @@ describe('the workflow view', () => {
     const state = await team();
     const spec = specOf('graph');
     const frame = frameOf({
-      ...DEFAULT_THRESHOLDS,
+      thresholds: DEFAULT_THRESHOLDS,
       state,
       view: { ...initialViewState, mode: 'workflow' },
       claudeDir: '/c',
@@ -62,9 +61,9 @@ describe('the workflow view', () => {
       now: NOW,
       spec,
     });
-    const status = selectWorkflow(state.teams.get('release-graph')!, spec, NOW, DEFAULT_QUIET_AFTER_MS);
+    const status = selectWorkflow(state.teams.get('release-graph')!, spec, NOW, DEFAULT_THRESHOLDS);
     expect(workflow(frame!, spec).status).toBe(status);
-    const json = snapshot(state, { ...DEFAULT_THRESHOLDS, claudeDir: '/c', now: NOW, stallAfterMs: 60_000, spec }).teams[0]!.workflow!;
+    const json = snapshot(state, { thresholds: DEFAULT_THRESHOLDS, claudeDir: '/c', now: NOW, spec }).teams[0]!.workflow!;
     expect(json.steps.map((step) => [step.name, step.state, step.reason])).toEqual(
       status.steps.map((step) => [step.name, step.state, step.why]),
     );

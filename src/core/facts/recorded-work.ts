@@ -9,13 +9,6 @@ import type { TeamState } from './state.js';
 /** Members' work kept per team: a team has a handful, and a hostile recording could name millions. */
 export const RECORDED_MEMBERS_KEPT = 256;
 
-/** Set a member's recorded work in `work` (a map the caller owns), the least recently recorded going past the bound. */
-export function putRecordedWork<V>(work: Map<string, V>, member: string, recorded: V): void {
-  work.delete(member);
-  work.set(member, recorded);
-  if (work.size > RECORDED_MEMBERS_KEPT) work.delete(work.keys().next().value!);
-}
-
 /**
  * `teams` once the run that recorded the named teams' members' work is over
  * (another run of a team begins, or the journal is restored and the files are

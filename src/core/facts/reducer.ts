@@ -10,25 +10,23 @@ import type { TeamConfig } from '../model/schemas.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
 import {
   emptyTeam,
-  initialState,
+  NO_FACTS,
   type AgentLog,
   type AgentRecord,
-  type AppState,
+  type Facts,
   type MemberRecord,
   type Problem,
   type TeamState,
 } from './state.js';
-import { maxOf } from '../model/lists.js';
+import { maxOf, putLatest } from '../model/lists.js';
 import { applySessionState, applyTranscript } from './transcripts.js';
-import { endRecordedWork, putRecordedWork } from './recorded-work.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../model/thresholds.js';
-import { Moments } from '../judge/moments.js';
+import { endRecordedWork, RECORDED_MEMBERS_KEPT } from './recorded-work.js';
 
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
   /** Forget everything (a replay jumping back to its start). */
   | { readonly type: 'reset' }
-  /** The journal is restored: from here on the files are followed, and every team's moments judged. */
+  /** The journal is restored: from here on the files are followed. */
   | { readonly type: 'live' };
 
 /** The latest of some instants, ignoring unknown ones (NaN when all are unknown). */
@@ -227,7 +225,7 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return applySessionState(team, observation);
     case 'activity': {
       const recordedWork = ownMap(team.recordedWork, fresh);
-      putRecordedWork(recordedWork, observation.member, observation.work);
+      putLatest(recordedWork, observation.member, observation.work, RECORDED_MEMBERS_KEPT);
       return withFields(team, { recordedWork }, fresh);
     }
     case 'problem':
@@ -246,14 +244,11 @@ function touch(team: TeamState, { at, live }: { at: number; live: boolean }, tea
   return withFields(team, { lastActivity, present, isTeam: team.isTeam || present }, fresh);
 }
 
-function applyObservations(state: AppState, observations: readonly Observation[], options: Thresholds): AppState {
+function applyObservations(state: Facts, observations: readonly Observation[]): Facts {
   let teams: Map<string, TeamState> | undefined;
   let problems: Map<string, Problem> | undefined;
-  // Lists made after a moment was judged are new: what was judged is never changed in place.
-  let fresh: Fresh = new WeakSet();
-  const moments = new Moments(state, options);
+  const fresh: Fresh = new WeakSet();
   for (const observation of observations) {
-    if (moments.begins(observation) && moments.end(teams ?? state.teams)) fresh = new WeakSet();
     if (observation.kind === 'problem') {
       const { path, message } = observation;
       (problems ??= new Map(state.problems)).set(path, { path, message, since: state.problems.get(path)?.since ?? observation.at });
@@ -263,35 +258,30 @@ function applyObservations(state: AppState, observations: readonly Observation[]
       if ((problems ?? state.problems).has(observation.path)) (problems ??= new Map(state.problems)).delete(observation.path);
       continue;
     }
-    if (observation.kind === 'run' || observation.kind === 'incidents') {
-      if (moments.record(observation, teams ?? state.teams)) fresh = new WeakSet();
-      if (observation.kind === 'run') teams = endRecordedWork(teams ?? state.teams, [observation.team]) ?? teams;
+    if (observation.kind === 'run') {
+      teams = endRecordedWork(teams ?? state.teams, [observation.team]) ?? teams;
       continue;
     }
+    if (observation.kind === 'incidents') continue;
     const name = 'target' in observation ? observation.target.team : observation.team;
     const before = (teams ?? state.teams).get(name);
-    // What a journal recorded of a member's work is not judged: the diagnoses read only live transcripts.
-    if (observation.kind !== 'activity') moments.touch(name, before, observation);
     const after = applyToTeam(before ?? emptyTeam(name), observation, fresh);
     if (after !== before) (teams ??= new Map(state.teams)).set(name, after);
   }
-  moments.end(teams ?? state.teams);
-  const incidents = moments.result();
-  const recorded = moments.recordedResult();
-  if (!teams && !problems && incidents === state.incidents && recorded === state.recorded) return state;
-  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems, incidents, recorded };
+  if (!teams && !problems) return state;
+  return { ...state, teams: teams ?? state.teams, problems: problems ?? state.problems };
 }
 
-export function reducer(state: AppState, action: Action, options: Thresholds = DEFAULT_THRESHOLDS): AppState {
+export function reducer(state: Facts, action: Action): Facts {
   switch (action.type) {
     case 'observed':
-      return applyObservations(state, action.observations, options);
+      return applyObservations(state, action.observations);
     case 'reset':
-      return initialState;
+      return NO_FACTS;
     case 'live': {
       // What the journal recorded of members' work is over (recorded-work.ts).
       const teams = endRecordedWork(state.teams, state.teams.keys());
-      return state.recorded.size === 0 && !teams ? state : { ...state, recorded: new Set(), teams: teams ?? state.teams };
+      return teams ? { ...state, teams } : state;
     }
   }
 }

@@ -3,18 +3,17 @@
  * reducer returns new objects for what changed and keeps the rest, so a selector
  * can tell by identity whether its slice changed.
  */
-import type { ActivityFold } from './activity.js';
+import type { ActivityFold } from '../model/activity.js';
 import type { Artifact } from '../model/agent.js';
 import type { RecordedWork } from '../model/observation.js';
 import type { TranscriptFile } from '../model/paths.js';
 import type { SessionState } from '../model/session-state.js';
 import type { TranscriptIdentity, TranscriptMeta } from '../model/transcript-facts.js';
-import type { UsageFold } from './usage.js';
+import type { UsageFold } from '../model/usage.js';
 import type { AgentStatus, Member, TeamConfig } from '../model/schemas.js';
 import type { RosterStay } from '../model/roster.js';
 import type { TaskRecord } from '../model/task-graph.js';
 import type { InboxHistory } from './inbox-history.js';
-import type { IncidentLog } from '../judge/incidents.js';
 
 export interface MemberRecord {
   readonly name: string;
@@ -101,20 +100,13 @@ export interface Problem {
   readonly since: number;
 }
 
-export interface AppState {
+/** Everything observed, per team: the facts. What is wrong with them is judged apart (src/core/judge/). */
+export interface Facts {
   readonly teams: ReadonlyMap<string, TeamState>;
   readonly problems: ReadonlyMap<string, Problem>;
-  /** Each team's incidents: what was wrong with it during the run, as of its last change (incidents.ts). */
-  readonly incidents: ReadonlyMap<string, IncidentLog>;
-  /**
-   * Teams whose moments are not judged: a recorded run is being replayed that
-   * recorded their incidents as it judged them (a journal line says what they
-   * became). Emptied when a restore ends and the files are followed live.
-   */
-  readonly recorded: ReadonlySet<string>;
 }
 
-export const initialState: AppState = { teams: new Map(), problems: new Map(), incidents: new Map(), recorded: new Set() };
+export const NO_FACTS: Facts = { teams: new Map(), problems: new Map() };
 
 export function emptyTeam(name: string): TeamState {
   return {

@@ -3,11 +3,11 @@
  * facts folded into its record (activity.ts, usage.ts), and the lead's live
  * session state. Pure, like the reducer.
  */
-import { foldActivity, NO_ACTIVITY } from './activity.js';
+import { foldActivity, NO_ACTIVITY } from '../model/activity.js';
 import type { Observation } from '../model/observation.js';
 import { classifySessionFile } from '../model/paths.js';
 import type { TranscriptIdentity } from '../model/transcript-facts.js';
-import { foldUsage, NO_USAGE } from './usage.js';
+import { foldUsage, NO_USAGE } from '../model/usage.js';
 import type { TeamState, TranscriptRecord } from './state.js';
 
 type TranscriptObservation = Extract<Observation, { kind: 'transcript' }>;

@@ -3,24 +3,25 @@
  * gathered from the state, and their diagnoses, worst first. What does not
  * depend on the clock is worked out once per version of the team.
  */
+import { sameThresholds, type Thresholds } from '../model/settings.js';
 import { cameAt, Clock, isWaiting, type InboxFacts, type MemberFacts, type TeamFacts } from './diagnoses/facts.js';
-import { asIdle, IDLE_AFTER_MS, idleOf } from './diagnoses/idle.js';
+import { asIdle } from './diagnoses/idle.js';
 import { diagnose, type Judgement } from './diagnoses/registry.js';
-import type { Diagnosis, Evidence } from './diagnoses/diagnosis.js';
 import { byTime, type InboxMessage } from '../model/inbox.js';
 import { minOf } from '../model/lists.js';
-import { approvalOf, DEFAULT_QUIET_AFTER_MS, newestShutdown } from '../model/member-status.js';
+import { approvalOf, newestShutdown } from '../model/member-status.js';
 import { currentStay } from '../model/roster.js';
 import { later, toEpoch } from '../model/time.js';
-import { isPrintSession, type TeamState } from '../facts/state.js';
+import { isPrintSession, type TeamState, type InboxHistory } from '../facts/index.js';
 import { selectAnswered, selectGone, selectUnanswered } from '../select/handshakes.js';
 import { selectMembers } from '../select/members.js';
-import type { InboxHistory } from '../facts/inbox-history.js';
 import { presentMessages } from '../select/mail.js';
 import { memoize, memoizeGrowing } from '../select/memo.js';
 import { selectPairingIndex, selectPairings } from '../select/pairings.js';
 import { selectTaskGraph } from '../select/tasks.js';
 import { selectWorkFacts } from '../select/work.js';
+import { type Diagnosis, type Evidence } from '../model/diagnosis.js';
+import { IDLE_AFTER_MS, idleOf } from '../model/idle.js';
 
 export type { Diagnosis, Evidence, Judgement };
 
@@ -166,16 +167,14 @@ const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberF
 const everyone = memoize((members: ReadonlyMap<string, unknown>): ReadonlySet<string> => new Set(members.keys()));
 
 /** The team's facts as of `now`. */
-export function teamFacts(team: TeamState, now: number, stallAfterMs: number, quietAfterMs = DEFAULT_QUIET_AFTER_MS): TeamFacts {
+export function teamFacts(team: TeamState, now: number, thresholds: Thresholds): TeamFacts {
   const members = selectMemberFacts(team);
   const ended = !team.present;
   // Once the team has ended nobody is left to answer: an open request is abandoned, not stalled.
   const gone = ended ? everyone(members) : selectGone(team);
   return {
     team: team.name,
-    clock: new Clock(now),
-    stallAfterMs,
-    quietAfterMs,
+    clock: new Clock(now, thresholds),
     ended,
     hasRoster: team.config !== null,
     members,
@@ -183,7 +182,7 @@ export function teamFacts(team: TeamState, now: number, stallAfterMs: number, qu
     sentBy: sentBy(team.inboxes),
     firstSentAt: firstSentAt(team.inboxes),
     answered: selectAnswered(selectPairings(team.inboxes)),
-    unanswered: selectUnanswered(team, now, stallAfterMs, gone),
+    unanswered: selectUnanswered(team, now, thresholds, gone),
     tasks: selectTaskGraph(team.tasks),
     work: selectWorkFacts(team, now),
   };
@@ -194,8 +193,11 @@ export const HEALTHY: Judgement = { diagnoses: [], nextChangeAt: Number.POSITIVE
 
 const evidenceEqual = (a: Evidence, b: Evidence): boolean => a.kind === b.kind && a.ref === b.ref && Object.is(a.at, b.at);
 
-/** The same problem, said the same way, on the same evidence. */
-export function sameDiagnosis(a: Diagnosis, b: Diagnosis): boolean {
+/** The same problem, said the same way, on the same evidence: as the dashboard draws it (its `detail` too). */
+export const sameDiagnosis = (a: Diagnosis, b: Diagnosis): boolean => sameSaid(a, b) && (a.detail ?? null) === (b.detail ?? null);
+
+/** The same problem, said the same way, on the same evidence, as what teamtop prints says it (no `detail`). */
+export function sameSaid(a: Diagnosis, b: Diagnosis): boolean {
   return (
     a === b ||
     (a.id === b.id &&
@@ -210,9 +212,9 @@ export function sameDiagnosis(a: Diagnosis, b: Diagnosis): boolean {
   );
 }
 
-const judged = new WeakMap<TeamState, { stallAfterMs: number; quietAfterMs: number; judgement: Judgement }>();
+const judged = new WeakMap<TeamState, { thresholds: Thresholds; judgement: Judgement }>();
 
-const detections = new WeakMap<TeamState, { stallAfterMs: number; quietAfterMs: number; at: number; judgement: Judgement }>();
+const detections = new WeakMap<TeamState, { thresholds: Thresholds; at: number; judgement: Judgement }>();
 
 /**
  * What the detectors say of a version of the team as of `now`: they run once
@@ -220,18 +222,12 @@ const detections = new WeakMap<TeamState, { stallAfterMs: number; quietAfterMs: 
  * their judgement said it would change, or goes back before they ran. A tick
  * that only moves ages on screen finds it here.
  */
-export function detected(team: TeamState, now: number, stallAfterMs: number, quietAfterMs = DEFAULT_QUIET_AFTER_MS): Judgement {
+export function detected(team: TeamState, now: number, thresholds: Thresholds): Judgement {
   const known = detections.get(team);
-  if (
-    known &&
-    known.stallAfterMs === stallAfterMs &&
-    known.quietAfterMs === quietAfterMs &&
-    known.at <= now &&
-    now < known.judgement.nextChangeAt
-  )
+  if (known && sameThresholds(known.thresholds, thresholds) && known.at <= now && now < known.judgement.nextChangeAt)
     return known.judgement;
-  const judgement = diagnose(teamFacts(team, now, stallAfterMs, quietAfterMs));
-  detections.set(team, { stallAfterMs, quietAfterMs, at: now, judgement });
+  const judgement = diagnose(teamFacts(team, now, thresholds));
+  detections.set(team, { thresholds, at: now, judgement });
   return judgement;
 }
 
@@ -249,14 +245,13 @@ function asOfIdle(judgement: Judgement, lastActivity: number, now: number): Judg
  * said of it. The same diagnoses come back, as the same array, for as long
  * as the team and what is said of it do not change.
  */
-export function selectDiagnoses(team: TeamState, now: number, stallAfterMs: number, quietAfterMs = DEFAULT_QUIET_AFTER_MS): Judgement {
+export function selectDiagnoses(team: TeamState, now: number, thresholds: Thresholds): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
-  const judgement = asOfIdle(detected(team, now, stallAfterMs, quietAfterMs), team.lastActivity, now);
+  const judgement = asOfIdle(detected(team, now, thresholds), team.lastActivity, now);
   const known = judged.get(team);
   if (
     known &&
-    known.stallAfterMs === stallAfterMs &&
-    known.quietAfterMs === quietAfterMs &&
+    sameThresholds(known.thresholds, thresholds) &&
     known.judgement.idle?.since === judgement.idle?.since &&
     known.judgement.nextChangeAt === judgement.nextChangeAt &&
     known.judgement.diagnoses.length === judgement.diagnoses.length &&
@@ -264,6 +259,6 @@ export function selectDiagnoses(team: TeamState, now: number, stallAfterMs: numb
   ) {
     return known.judgement;
   }
-  judged.set(team, { stallAfterMs, quietAfterMs, judgement });
+  judged.set(team, { thresholds, judgement });
   return judgement;
 }

@@ -1,13 +1,7 @@
-/**
- * Why an incident cleared, in a word or two, from what changed between the
- * team as it was when the incident last stood and as it is now: the team
- * ended, its request was answered, its member left or came back, the mail
- * was taken, the task changed.
- */
-import type { Incident } from './diagnoses/incident.js';
 import { selectGone } from '../select/handshakes.js';
 import { selectPairings } from '../select/pairings.js';
-import type { TeamState } from '../facts/state.js';
+import type { TeamState } from '../facts/index.js';
+import { type Incident } from '../model/diagnosis.js';
 
 const gone = (team: TeamState, name: string): boolean => selectGone(team).has(name);
 const listed = (team: TeamState, name: string): boolean => team.members.get(name)?.inConfig === true;

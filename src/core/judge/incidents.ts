@@ -1,22 +1,9 @@
-/**
- * Incidents: every diagnosis raised during a run, with when it was raised and
- * when and why it cleared. A pure fold over the history: the reducer hands it
- * each moment (the observations seen at one instant) for the teams it touched,
- * and it judges the team then, and first at each instant between the previous
- * moment and this one at which a threshold would have changed the judgement
- * (`Judgement.nextChangeAt`). The live dashboard, a restored journal and a
- * replay see the same moments, so they keep the same incidents, whatever
- * batches the observations came in. A team nobody touches is not judged: a
- * change costs a judgement of the team it changed.
- */
-import type { Incident, RecordedIncident } from './diagnoses/incident.js';
-import type { Evidence } from './diagnoses/diagnosis.js';
-import { messageRef } from './diagnoses/diagnosis.js';
-import type { Thresholds } from '../model/thresholds.js';
+import type { Thresholds } from '../model/settings.js';
 import type { Judgement } from './diagnoses/registry.js';
 import { detected, HEALTHY, sameDiagnosis, type Diagnosis } from './diagnose.js';
 import { whyCleared } from './incident-causes.js';
-import { isPrintSession, type TeamState } from '../facts/state.js';
+import { isPrintSession, type TeamState } from '../facts/index.js';
+import { type Incident, type RecordedIncident, type Evidence, messageRef } from '../model/diagnosis.js';
 
 export interface IncidentLog {
   /** Those cleared, in the order they cleared. */
@@ -35,9 +22,9 @@ export const NO_INCIDENTS: IncidentLog = { cleared: [], open: new Map(), judgedA
 const MAX_INSTANTS = 64;
 
 /** What the detectors say of `team` at `at`: the dashboard's own judgement of that version of the team, which it then draws without judging again. */
-function judge(team: TeamState, at: number, { stallAfterMs, quietAfterMs }: Thresholds): Judgement {
+function judge(team: TeamState, at: number, thresholds: Thresholds): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
-  return detected(team, at, stallAfterMs, quietAfterMs);
+  return detected(team, at, thresholds);
 }
 
 const incidentOf = (diagnosis: Diagnosis, raisedAt: number): Incident => ({ ...diagnosis, raisedAt, clearedAt: null, cleared: null });

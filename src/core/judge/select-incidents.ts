@@ -1,18 +1,14 @@
-/**
- * A team's incidents as of an instant: what the store's fold kept of its
- * history (src/core/judge/incidents.ts), and what the thresholds passed since its
- * last change raise or clear. Live, from the journal and in a replay the same.
- */
-import type { Incident } from './diagnoses/incident.js';
-import type { Thresholds } from '../model/thresholds.js';
+import type { Thresholds } from '../model/settings.js';
 import { incidentsAsOf } from './incidents.js';
-import { isPrintSession, type AppState, type TeamState } from '../facts/state.js';
+import { isPrintSession, type TeamState } from '../facts/index.js';
+import type { Verdicts } from './verdicts.js';
+import { type Incident } from '../model/diagnosis.js';
 
 /** Incidents cleared this long ago still follow the current ones on a live team. */
 export const RECENT_MS = 60 * 60 * 1000;
 
 /** Every incident of `team` as of `now`, oldest first. */
-export function selectIncidents(state: AppState, team: TeamState, now: number, thresholds: Thresholds): Incident[] {
+export function selectIncidents(state: Verdicts, team: TeamState, now: number, thresholds: Thresholds): Incident[] {
   if (!team.isTeam || isPrintSession(team)) return [];
   return incidentsAsOf(state.incidents.get(team.name), team, now, thresholds);
 }

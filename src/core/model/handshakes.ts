@@ -4,6 +4,7 @@
  * always answer with the matching type (a real capture answers a shutdown
  * request with a `permission_response`), so the id is the only thing trusted.
  */
+import { stallsAt, type Thresholds } from './settings.js';
 import type { InboxMessage } from './inbox.js';
 import { firstLine, requestIdOf, verdictOf } from '../decode/protocol.js';
 
@@ -164,37 +165,34 @@ function isAbandoned(pairing: Pairing, gone: ReadonlySet<string>): boolean {
   return pairing.response === null && pairing.request !== null && (gone.has(pairing.to) || gone.has(pairing.from));
 }
 
-/** Default for `--stall-after`: an open handshake older than this is stalled. */
-export const DEFAULT_STALL_AFTER_MS = 60_000;
-
 /**
- * Open, with a request of known time, for `stallAfterMs` or longer (exactly at
+ * Open, with a request of known time, stalled by `thresholds` (exactly at
  * the threshold counts), and not abandoned by the `gone` members.
  */
-export function isStalled(pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): boolean {
+export function isStalled(pairing: Pairing, now: number, thresholds: Thresholds, gone = NOBODY): boolean {
   return (
     pairing.response === null &&
     pairing.request !== null &&
     requestedAt(pairing.request) !== null &&
-    now - Math.min(requestedAt(pairing.request)!, now) >= stallAfterMs &&
+    now >= stallsAt(Math.min(requestedAt(pairing.request)!, now), thresholds) &&
     !isAbandoned(pairing, gone)
   );
 }
 
 /**
  * An open pairing's state as of `now`: `abandoned` when one side is among the
- * `gone` members, else `pending` while younger than `stallAfterMs` and
+ * `gone` members, else `pending` while not yet stalled by `thresholds` and
  * `stalled` from then on (exactly at the threshold counts as stalled).
  */
-export const openState = (pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): HandshakeState =>
-  isAbandoned(pairing, gone) ? 'abandoned' : isStalled(pairing, now, stallAfterMs) ? 'stalled' : 'pending';
+export const openState = (pairing: Pairing, now: number, thresholds: Thresholds, gone = NOBODY): HandshakeState =>
+  isAbandoned(pairing, gone) ? 'abandoned' : isStalled(pairing, now, thresholds) ? 'stalled' : 'pending';
 
 /**
  * Judge pairings as of `now`: an open one by openState, a closed one
  * `rejected` on an explicit no, else `approved`. Nothing else in a judgement
  * depends on `now`: an age is worked out when it is drawn (ageSecondsAt).
  */
-export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: number, gone = NOBODY): Handshake {
+export function judgeHandshake(pairing: Pairing, now: number, thresholds: Thresholds, gone = NOBODY): Handshake {
   const askedAt = pairing.request ? requestedAt(pairing.request) : null;
   const respondedAt = pairing.response && Number.isFinite(pairing.response.time) ? pairing.response.time : null;
   const answers = pairing.responses.map((message): Answer => ({
@@ -214,7 +212,7 @@ export function judgeHandshake(pairing: Pairing, now: number, stallAfterMs: numb
     request,
     response,
     responses,
-    state: pairing.response ? answerState(pairing.response) : openState(pairing, now, stallAfterMs, gone),
+    state: pairing.response ? answerState(pairing.response) : openState(pairing, now, thresholds, gone),
     requestedAt: askedAt,
     respondedAt,
     answerSeconds: askedAt !== null && respondedAt !== null ? seconds(respondedAt - askedAt) : null,

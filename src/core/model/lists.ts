@@ -11,6 +11,13 @@ export function append<T>(list: T[], items: Iterable<T>): void {
   for (const item of items) list.push(item);
 }
 
+/** Set `key` to `value` as the latest, in place; past `most` keys the least recently set goes. */
+export function putLatest<V>(map: Map<string, V>, key: string, value: V, most: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > most) map.delete(map.keys().next().value!);
+}
+
 /** The largest of `values`, at least `floor` (NaN if any value is NaN, as Math.max). */
 export function maxOf(values: Iterable<number>, floor = Number.NEGATIVE_INFINITY): number {
   let max = floor;

@@ -2,6 +2,7 @@
  * A member's lifecycle status, derived from what the files say: the roster, the
  * handshakes it is part of, and the newest message it sent.
  */
+import { quietAt, type Thresholds } from './settings.js';
 import type { Pairing } from './handshakes.js';
 import type { InboxMessage } from './inbox.js';
 import { verdictOf } from '../decode/protocol.js';
@@ -141,14 +142,13 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   if (evidence.active === true) return { status: 'working', since: activeSince };
   if (lastSent?.kind === 'idle_notification') {
     const reason = lastSent.data?.['idleReason'];
-    return { status: (typeof reason === 'string' && IDLE_REASONS[reason]) || 'idle', since: lastSent.time };
+    // Own keys only: a reason named `constructor` is not Object's.
+    const status = typeof reason === 'string' && Object.hasOwn(IDLE_REASONS, reason) ? IDLE_REASONS[reason]! : 'idle';
+    return { status, since: lastSent.time };
   }
   if (evidence.active === false) return { status: 'idle', since: activeSince };
   return { status: 'working', since: lastSent ? lastSent.time : evidence.joinedAt };
 }
-
-/** Default for `--quiet-after`: a member shown working that has said nothing for this long is quiet. */
-export const DEFAULT_QUIET_AFTER_MS = 10 * 60_000;
 
 /**
  * The newest sign of life of a member: the newest message it sent, its
@@ -167,11 +167,11 @@ export function lastSignOfLife(evidence: Pick<StatusEvidence, 'lastSent' | 'join
 
 /**
  * Judge a status as of `now`: `working` is only what the files last said, so a
- * member whose newest sign of life is `quietAfterMs` or older (exactly at the
+ * member whose newest sign of life is old enough to be quiet by `thresholds` (exactly at the
  * threshold counts, as for stalls) is `quiet` since then. Every other status
  * stands: the files say what it does (idle, shut down, waiting…).
  */
-export function judgeQuiet(result: StatusResult, signOfLife: number, now: number, quietAfterMs: number): StatusResult {
-  if (result.status !== 'working' || !Number.isFinite(signOfLife) || now - signOfLife < quietAfterMs) return result;
+export function judgeQuiet(result: StatusResult, signOfLife: number, now: number, thresholds: Thresholds): StatusResult {
+  if (result.status !== 'working' || !Number.isFinite(signOfLife) || now < quietAt(signOfLife, thresholds)) return result;
   return { status: 'quiet', since: signOfLife };
 }

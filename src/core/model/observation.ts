@@ -1,19 +1,14 @@
-/**
- * What a reader saw on disk, as plain data: the only input the store accepts.
- * The live watcher, the start-up scan and a journal replay all produce
- * observations, so they all drive the same reducer.
- */
-import type { ActivityState } from '../facts/activity.js';
-import type { RecordedIncident } from '../judge/diagnoses/incident.js';
-import type { Thresholds } from './thresholds.js';
+import type { Thresholds } from './settings.js';
 import type { Artifact } from './agent.js';
 import type { InboxMessage } from './inbox.js';
 import type { TeamFileTarget, FolderTarget } from './paths.js';
 import type { AgentStatus, Task, TeamConfig } from './schemas.js';
 import type { SessionState } from './session-state.js';
 import type { TranscriptFact, TranscriptMeta } from './transcript-facts.js';
-import type { MemberUsage } from '../facts/usage.js';
 import { append } from './lists.js';
+import { type RecordedIncident } from './diagnosis.js';
+import { type ActivityState } from './activity.js';
+import { type MemberUsage } from './usage.js';
 
 interface Seen {
   /** When it was seen, epoch ms. */

@@ -66,7 +66,7 @@ export interface ModelCost {
 export type TranscriptFact =
   /** Who writes this transcript: once known, and again when it says more (a team, a name). */
   | { readonly kind: 'identity'; readonly identity: TranscriptIdentity }
-  /** A tool call: `detail` is its key input on one line (a command, a path, a pattern, a recipient). */
+  /** A tool call, once per `tool_use` id: `detail` is its key input on one line (a command, a path, a pattern, a recipient). */
   | {
       readonly kind: 'tool-started';
       readonly id: string;

@@ -3,8 +3,9 @@
  * same state and options give the same report, whether the state was read
  * live, restored from the journal or replayed from a recording.
  */
-import { messageRef } from '../judge/diagnoses/diagnosis.js';
-import type { Incident } from '../judge/diagnoses/incident.js';
+import { messageRef, type Incident } from '../model/diagnosis.js';
+import { TRANSCRIPT_KINDS } from '../judge/index.js';
+import type { Thresholds } from '../model/settings.js';
 import { graphemes } from '../text/graphemes.js';
 import type { Handshake } from '../model/handshakes.js';
 import type { InboxMessage } from '../model/inbox.js';
@@ -17,7 +18,7 @@ import { selectPairings } from '../select/pairings.js';
 import { selectMembersAt } from '../select/members.js';
 import { selectTeamMessages } from '../select/messages.js';
 import { selectTaskGraph, selectWorkTasks } from '../select/tasks.js';
-import type { TeamState } from '../facts/state.js';
+import type { TeamState } from '../facts/index.js';
 import { activitySpans, takenAt } from './activity.js';
 import { onFilesClock, seenAhead } from './clock.js';
 import { messagePairs } from './pairs.js';
@@ -26,8 +27,7 @@ import type { ReportHandshake, ReportMember, ReportMessage, ReportTask, RunRepor
 interface ReportOptions {
   /** The instant to judge at, on teamtop's clock (now, `--now`, or a recording's end). */
   readonly at: number;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   /** The run's incidents (selectIncidents), on teamtop's clock: drawn on the files'. */
   readonly incidents: readonly Incident[];
   /** When teamtop saw the team's folder go (its clock; NaN: not seen, and the last change seen before is the end). */
@@ -112,7 +112,7 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
   const inboxMessages = selectTeamMessages(team.inboxes);
   const ahead = seenAhead(inboxMessages);
   const messages = inboxMessages.map((message) => messageOf(message, ahead));
-  const views = selectMembersAt(team, options.at, options.quietAfterMs);
+  const views = selectMembersAt(team, options.at, options.thresholds);
   const stays = new Map(
     views.map(({ name }) => [
       name,
@@ -172,12 +172,16 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
     messages,
     pairs: messagePairs(messages),
     handshakes: selectPairings(team.inboxes)
-      .map((pairing) => handshakeOf(judgeHandshake(pairing, options.at, options.stallAfterMs, left)))
+      .map((pairing) => handshakeOf(judgeHandshake(pairing, options.at, options.thresholds, left)))
       .sort((a, b) => byTimeNaNLast(a.requestedAt, b.requestedAt)),
     tasks: tasksOf(team),
     incidents: options.incidents
+      // What a report holds is what the journal can hold (an export of the run gives the same report):
+      // not the kinds read from transcripts, which it never records.
+      .filter((incident) => !TRANSCRIPT_KINDS.has(incident.kind))
       .map((incident) => ({
         ...incident,
+        detail: null,
         raisedAt: onFilesClock(incident.raisedAt, ahead),
         clearedAt: incident.clearedAt === null ? null : onFilesClock(incident.clearedAt, ahead),
       }))

@@ -18,12 +18,18 @@ const COLORS: Readonly<Record<string, { readonly css: string; readonly terminal:
   red: { css: '#dc2626', terminal: (paint) => paint.red },
 };
 
-const NEUTRAL_CSS = '#64748b';
+export const NEUTRAL_CSS = '#64748b';
 
 const known = (name: string | null): string | undefined => {
   const key = name?.toLowerCase();
   return key !== undefined && Object.hasOwn(COLORS, key) ? key : undefined;
 };
+
+/** Each colour name with its CSS colour: a page whose policy forbids style attributes gives each a class. */
+export const CSS_COLORS: readonly (readonly [string, string])[] = Object.entries(COLORS).map(([name, { css }]) => [name, css]);
+
+/** A member's colour name as one of the list's (lower case); undefined outside it. */
+export const memberColorKey = (name: string | null): string | undefined => known(name);
 
 /** The CSS colour of a member's colour name. */
 export const memberCss = (name: string | null): string => {

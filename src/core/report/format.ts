@@ -1,6 +1,7 @@
 /**
- * Words and widths the report's text and HTML share: instants with their date,
- * durations, and names from disk made safe and fitted to a column.
+ * Words and widths the report's text and HTML share (and the dashboard and the
+ * live page): instants with their date, durations, tokens and cost, and names
+ * from disk made safe and fitted to a column.
  */
 import stringWidth from 'string-width';
 import { graphemes } from '../text/graphemes.js';
@@ -23,6 +24,18 @@ export const formatDuration = (ms: number | null): string => (ms === null || !Nu
 
 /** A long duration, to the second: `17s`, `3m30s`. */
 export const formatSpan = (ms: number): string => (Number.isFinite(ms) ? formatAge(ms) : '?');
+
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** `950`, `12K`, `1.2M`. */
+export const formatTokens = (count: number): string => compact.format(count);
+
+/** `$0.12`, `~$0.007` when estimated from the price table; `$?` when no price is known. */
+export function formatCost(usage: { readonly costUSD: number | null; readonly costEstimated: boolean }): string {
+  if (usage.costUSD === null) return '$?';
+  const digits = usage.costUSD !== 0 && usage.costUSD < 0.1 ? 3 : 2;
+  return `${usage.costEstimated ? '~' : ''}$${usage.costUSD.toFixed(digits)}`;
+}
 
 /** Text from disk on one line, made safe, in at most `columns` terminal columns (cut with `…`). */
 export function fitColumns(text: string, columns: number): string {

@@ -3,7 +3,7 @@
  * (null where unknown), durations in seconds. Its shape is documented in
  * docs/report.md and changes only by adding fields.
  */
-import { incidentJson, isoOrNull } from '../select/snapshot.js';
+import { incidentJson, isoOrNull } from '../snapshot.js';
 import { timeIn } from './activity.js';
 import { durationOf, type RunReport } from './model.js';
 

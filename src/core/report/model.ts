@@ -1,19 +1,9 @@
-/**
- * One run of a team as a page (`teamtop report`): when it ran, who took part
- * and when each worked, the mail between them, the handshakes and how long
- * each waited, the tasks, and what went wrong. A plain value, built from the
- * store's state of one team (build-report.ts) and drawn as text, JSON or HTML.
- *
- * Times are epoch ms on the team's files' clock (see clock.ts), NaN where the
- * files do not say; names and texts are as the files hold them, for each
- * renderer to make safe for where it writes.
- */
-import type { Incident } from '../judge/diagnoses/incident.js';
 import type { HandshakeState } from '../model/handshakes.js';
 import type { MemberStatus } from '../model/member-status.js';
 import type { RosterStay } from '../model/roster.js';
 import type { TaskState } from '../model/task-graph.js';
 import type { ActivitySpan } from './activity.js';
+import { type Incident } from '../model/diagnosis.js';
 
 /** A member's tokens and cost (issue 23's `Member.usage`): null until teamtop reads transcripts. */
 export interface MemberUsage {

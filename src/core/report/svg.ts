@@ -21,6 +21,14 @@ export const INK = {
   arrow: '#334155',
 } as const;
 
+/**
+ * The drawing's one style block, the same for every drawing: a page that allows
+ * no inline style but this one names it by its hash (`teamtop serve`). Text
+ * takes its colour from the <svg> (inherited), so a lane's name coloured by its
+ * own `fill` attribute keeps it.
+ */
+export const SVG_STYLE = `.swimlane{fill:${INK.text}}text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}.name{font-size:14px;font-weight:600}.tick{font-size:12px;fill:#475569}.legend{font-size:13px}.again{font-size:10px;opacity:0.7}`;
+
 /** How far apart a wide drawing names its lanes again. */
 const NAME_AGAIN = 1000;
 
@@ -49,7 +57,8 @@ function laneBackground(member: ReportMember, index: number, layout: SvgLayout):
   const role = member.isLead ? 'lead' : member.agentType;
   const facts = `${member.name} · ${role} · ${member.status} · sent ${member.sent}, got ${member.received}`;
   const name = xmlText(fitColumns(member.name, 16));
-  const style = `style="fill:${memberCss(member.color)}"`;
+  // A presentation attribute, not a style attribute: a page whose policy forbids inline styles (`teamtop serve`) draws it too.
+  const style = `fill="${memberCss(member.color)}"`;
   // A drawing wider than a screen says whose lane it is again along the way: the names at its left scroll away.
   const again: string[] = [];
   for (let x = layout.plotLeft + NAME_AGAIN; x < layout.plotRight - NAME_AGAIN / 2; x += NAME_AGAIN)
@@ -186,7 +195,7 @@ export function reportSvg(report: RunReport): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" class="swimlane" viewBox="0 0 ${n(layout.width)} ${n(layout.height)}" width="${n(layout.width)}" height="${n(layout.height)}" role="img" aria-label="${xmlText(`the run of ${report.team}, a lane per member`)}">`,
     `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${INK.arrow}"/></marker></defs>`,
-    `<style>text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:${INK.text}}.name{font-size:14px;font-weight:600}.tick{font-size:12px;fill:#475569}.legend{font-size:13px}.again{font-size:10px;opacity:0.7}</style>`,
+    `<style>${SVG_STYLE}</style>`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     ...report.members.map((member, i) => laneBackground(member, i, layout)),
     axisMarks(layout),

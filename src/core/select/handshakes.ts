@@ -1,16 +1,11 @@
-/**
- * A team's handshakes judged as of a moment: open, stalled, answered,
- * abandoned. Only the open ones can change with the clock: a long run's
- * thousands of answered ones are judged once, kept in one list per version of
- * the pairings, and never walked again on a frame.
- */
-import { idleOf } from '../judge/diagnoses/idle.js';
+import { DEFAULT_THRESHOLDS, stallsAt, type Thresholds } from '../model/settings.js';
 import { judgeHandshake, openState, orderHandshakes, type Handshake, type Pairing } from '../model/handshakes.js';
-import type { AppState, TeamState } from '../facts/state.js';
+import type { Facts, TeamState } from '../facts/index.js';
 import { memoize } from './memo.js';
 import { selectMembers } from './members.js';
 import { selectPairings } from './pairings.js';
 import { selectTeams } from './teams.js';
+import { idleOf } from '../model/idle.js';
 
 /** Members who will never answer or wait again: shut down, or gone from the roster. */
 export const selectGone = memoize((team: TeamState): ReadonlySet<string> => {
@@ -40,7 +35,7 @@ const judgedAnswer = (pairing: Pairing): Handshake => {
   let handshake = answeredOnce.get(pairing);
   if (handshake) return handshake;
   const known = pairing.response === null ? undefined : answeredBy.get(pairing.response);
-  handshake = known && sameMessages(known, pairing) ? known : judgeHandshake(pairing, 0, 0, NOBODY);
+  handshake = known && sameMessages(known, pairing) ? known : judgeHandshake(pairing, 0, DEFAULT_THRESHOLDS, NOBODY);
   answeredOnce.set(pairing, handshake);
   if (pairing.response !== null) answeredBy.set(pairing.response, handshake);
   return handshake;
@@ -50,21 +45,21 @@ const judgedAnswer = (pairing: Pairing): Handshake => {
 const openLast = new WeakMap<Pairing, Handshake>();
 
 /** The moment an open handshake stalls (+∞: it never does by the clock). */
-const stallsAt = (handshake: Handshake, stallAfterMs: number): number =>
-  handshake.requestedAt === null ? Number.POSITIVE_INFINITY : handshake.requestedAt + stallAfterMs;
+const stallsAtOf = (handshake: Handshake, thresholds: Thresholds): number =>
+  handshake.requestedAt === null ? Number.POSITIVE_INFINITY : stallsAt(handshake.requestedAt, thresholds);
 
 /** An open pairing judged as of `now`: the same object while its state is the same. */
-function judgedOpen(pairing: Pairing, now: number, stallAfterMs: number, gone: ReadonlySet<string>): Handshake {
+function judgedOpen(pairing: Pairing, now: number, thresholds: Thresholds, gone: ReadonlySet<string>): Handshake {
   const last = openLast.get(pairing);
-  if (last && last.state === openState(pairing, now, stallAfterMs, gone)) return last;
-  const judged = judgeHandshake(pairing, now, stallAfterMs, gone);
+  if (last && last.state === openState(pairing, now, thresholds, gone)) return last;
+  const judged = judgeHandshake(pairing, now, thresholds, gone);
   openLast.set(pairing, judged);
   return judged;
 }
 
 /** The open pairings of a version of the pairings, last judged: as of `at`, and standing until `until`. */
 interface OpenJudgement {
-  readonly stallAfterMs: number;
+  readonly thresholds: Thresholds;
   readonly gone: ReadonlySet<string>;
   readonly at: number;
   /** When the next pending one stalls: before then, with no file changed, nothing is judged again. */
@@ -86,24 +81,22 @@ export const selectAnswered = memoize((pairings: Pairing[]): readonly Handshake[
  * so a second's tick costs nothing here however many are open (issue 26 §3.1).
  * A clock stepped back judges them all again.
  */
-export function selectUnanswered(team: TeamState, now: number, stallAfterMs: number, gone = selectGone(team)): Handshake[] {
+export function selectUnanswered(team: TeamState, now: number, thresholds: Thresholds, gone = selectGone(team)): Handshake[] {
   const open = openPairings(selectPairings(team.inboxes));
   const last = openJudged.get(open);
-  if (last && last.stallAfterMs === stallAfterMs && last.gone === gone && last.at <= now && now < last.until) return last.list;
+  if (last && last.thresholds === thresholds && last.gone === gone && last.at <= now && now < last.until) return last.list;
   // Judged as of a moment before, by the same rules: only those pending then that have stalled since change.
-  const onward = last !== undefined && last.stallAfterMs === stallAfterMs && last.gone === gone && last.at <= now;
+  const onward = last !== undefined && last.thresholds === thresholds && last.gone === gone && last.at <= now;
   let until = Number.POSITIVE_INFINITY;
   const list = open.map((pairing, i) => {
     const before = onward ? last.list[i]! : undefined;
     const handshake =
-      before && (before.state !== 'pending' || stallsAt(before, stallAfterMs) > now)
-        ? before
-        : judgedOpen(pairing, now, stallAfterMs, gone);
-    if (handshake.state === 'pending') until = Math.min(until, stallsAt(handshake, stallAfterMs));
+      before && (before.state !== 'pending' || stallsAtOf(before, thresholds) > now) ? before : judgedOpen(pairing, now, thresholds, gone);
+    if (handshake.state === 'pending') until = Math.min(until, stallsAtOf(handshake, thresholds));
     return handshake;
   });
   const same = last !== undefined && last.list.length === list.length && last.list.every((handshake, i) => handshake === list[i]);
-  const judgement = { stallAfterMs, gone, at: now, until, list: same ? last.list : list };
+  const judgement = { thresholds, gone, at: now, until, list: same ? last.list : list };
   openJudged.set(open, judgement);
   return judgement.list;
 }
@@ -181,13 +174,13 @@ function inOrder(team: TeamState, unanswered: readonly Handshake[], gone: Readon
 
 /**
  * The team's handshakes as of `now`: open ones first, stalled after
- * `stallAfterMs`, abandoned ones last. The same list comes back while no open
+ * `thresholds`, abandoned ones last. The same list comes back while no open
  * one changed its state, so what is drawn from it is not drawn again.
  */
-export function selectHandshakes(team: TeamState, now: number, stallAfterMs: number): Handshake[] {
+export function selectHandshakes(team: TeamState, now: number, thresholds: Thresholds): Handshake[] {
   const pairings = selectPairings(team.inboxes);
   const gone = selectGone(team);
-  const unanswered = selectUnanswered(team, now, stallAfterMs, gone);
+  const unanswered = selectUnanswered(team, now, thresholds, gone);
   const last = lastList.get(pairings);
   if (last?.open === unanswered) return last.list;
   const open = inOrder(team, unanswered, gone);
@@ -203,8 +196,8 @@ export function selectHandshakes(team: TeamState, now: number, stallAfterMs: num
 const stalledIn = memoize((unanswered: Handshake[]): number => count(unanswered, (handshake) => handshake.state === 'stalled'));
 
 /** How many of the team's handshakes are stalled as of `now` (abandoned ones are not). */
-export const selectStalledCount = (team: TeamState, now: number, stallAfterMs: number): number =>
-  stalledIn(selectUnanswered(team, now, stallAfterMs));
+export const selectStalledCount = (team: TeamState, now: number, thresholds: Thresholds): number =>
+  stalledIn(selectUnanswered(team, now, thresholds));
 
 export interface StalledCounts {
   readonly byTeam: ReadonlyMap<string, number>;
@@ -216,11 +209,11 @@ export interface StalledCounts {
  * warns of. Not those of a team nobody runs any more (idle.ts): nothing is
  * waiting on them now, and its diagnoses say so.
  */
-export function selectStalledCounts(state: AppState, now: number, stallAfterMs: number): StalledCounts {
+export function selectStalledCounts(state: Facts, now: number, thresholds: Thresholds): StalledCounts {
   const byTeam = new Map<string, number>();
   let total = 0;
   for (const team of selectTeams(state.teams)) {
-    const count = idleOf(team.lastActivity, now) ? 0 : selectStalledCount(team, now, stallAfterMs);
+    const count = idleOf(team.lastActivity, now) ? 0 : selectStalledCount(team, now, thresholds);
     byTeam.set(team.name, count);
     total += count;
   }

@@ -2,7 +2,7 @@
  * Which member leads the team: at most one, and only on evidence.
  */
 import { maxOf } from '../model/lists.js';
-import { isPrintSession, type TeamState } from '../facts/state.js';
+import { isPrintSession, type TeamState } from '../facts/index.js';
 import { memoize, memoizeGrowing } from './memo.js';
 
 const LEAD_TYPES = new Set(['team-lead', 'lead', 'coordinator', 'orchestrator']);

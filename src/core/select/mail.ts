@@ -4,9 +4,8 @@
  * messages an inbox added since the version before.
  */
 import { byTime, type InboxMessage } from '../model/inbox.js';
-import type { TeamState } from '../facts/state.js';
+import { type TeamState, type InboxHistory } from '../facts/index.js';
 import TinyQueue from 'tinyqueue';
-import type { InboxHistory } from '../facts/inbox-history.js';
 import { memoize, memoizeGrowing } from './memo.js';
 
 /** How long messages sat in an inbox, from when they came to when they were seen leaving it. */

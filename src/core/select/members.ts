@@ -2,11 +2,11 @@
  * A team's members as the dashboard and `--json` show them: roster, status,
  * mail, lead, and each one's runner records.
  */
+import type { Thresholds } from '../model/settings.js';
 import { judgeQuiet, lastSignOfLife, memberStatus, type MemberStatus } from '../model/member-status.js';
 import type { Pairing } from '../model/handshakes.js';
 import { toEpoch } from '../model/time.js';
-import type { InboxHistory } from '../facts/inbox-history.js';
-import { isPrintSession, type AgentRecord, type TeamState } from '../facts/state.js';
+import { type InboxHistory, isPrintSession, type AgentRecord, type TeamState } from '../facts/index.js';
 import { selectLead } from './lead.js';
 import { selectLastSent, selectUnread, selectWaitingSince, selectWaits, type MailWaits } from './mail.js';
 import { memoize } from './memo.js';
@@ -133,24 +133,24 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
 
 /** Each member's quiet version, made once: a frame that finds it quiet again gets the same object. */
 const quietVersions = new WeakMap<MemberView, MemberView>();
-const judgedMembers = new WeakMap<readonly MemberView[], { quietAfterMs: number; members: readonly MemberView[] }>();
+const judgedMembers = new WeakMap<readonly MemberView[], { thresholds: Thresholds; members: readonly MemberView[] }>();
 
 /**
  * The team's members as of `now`: a member shown working with no sign of life
- * for `quietAfterMs` is quiet. The same array comes back for as long as no
+ * for `thresholds` is quiet. The same array comes back for as long as no
  * status changes, so what is drawn from it is not drawn again.
  */
-export function selectMembersAt(team: TeamState, now: number, quietAfterMs: number): readonly MemberView[] {
+export function selectMembersAt(team: TeamState, now: number, thresholds: Thresholds): readonly MemberView[] {
   const members = selectMembers(team);
   const judged = members.map((member) => {
-    const { status, since } = judgeQuiet({ status: member.status, since: member.statusSince }, member.lastSignOfLife, now, quietAfterMs);
+    const { status, since } = judgeQuiet({ status: member.status, since: member.statusSince }, member.lastSignOfLife, now, thresholds);
     if (status === member.status) return member;
     let quiet = quietVersions.get(member);
     if (!quiet) quietVersions.set(member, (quiet = { ...member, status, statusSince: since }));
     return quiet;
   });
   const known = judgedMembers.get(members);
-  if (known && known.quietAfterMs === quietAfterMs && known.members.every((member, i) => member === judged[i])) return known.members;
-  judgedMembers.set(members, { quietAfterMs, members: judged });
+  if (known && known.thresholds === thresholds && known.members.every((member, i) => member === judged[i])) return known.members;
+  judgedMembers.set(members, { thresholds, members: judged });
   return judged;
 }

@@ -5,7 +5,7 @@
  */
 import { weakMapMemoize } from 'reselect';
 import type { InboxMessage } from '../model/inbox.js';
-import type { InboxHistory } from '../facts/inbox-history.js';
+import type { InboxHistory } from '../facts/index.js';
 
 /**
  * Memoise a one-argument function on the identity of its (object) argument:

@@ -5,8 +5,7 @@
 import { byTime, type InboxMessage } from '../model/inbox.js';
 import { isFiltered, passes, sameFilters, type MessageFilters } from '../model/message-filter.js';
 import { buildTimeline, type TimelineEntry } from '../model/timeline.js';
-import type { InboxHistory } from '../facts/inbox-history.js';
-import type { TeamState } from '../facts/state.js';
+import { type InboxHistory, type TeamState } from '../facts/index.js';
 import { memoize } from './memo.js';
 
 /**

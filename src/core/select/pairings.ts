@@ -7,7 +7,7 @@ import { takesPartInHandshake, type Pairing } from '../model/handshakes.js';
 import { newLedger, pairingsOf, recordHandshake, type HandshakeLedger } from '../model/pairing.js';
 import { byTime } from '../model/inbox.js';
 import type { InboxMessage } from '../model/inbox.js';
-import type { TeamState } from '../facts/state.js';
+import type { TeamState } from '../facts/index.js';
 import { memoize, memoizeGrowing } from './memo.js';
 
 /** The messages of an inbox that take part in handshakes. */

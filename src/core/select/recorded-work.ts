@@ -1,18 +1,7 @@
-/**
- * Members' work as a journal recorded it (`activity` lines: state, the tool's
- * name, since when, and the figures), for a team none of whose transcripts is
- * read: a replay, a team that ended before teamtop started, `--no-transcripts`.
- * It is drawn as live work is, without what the journal never keeps: a tool's
- * input (`▶ Bash · 42s`, not `▶ Bash npm test · 42s`), the recent steps, and
- * whether a call runs far longer than usual.
- *
- *   recordedActivity(work, gone): Map<member, ActivityNow>   what each was doing, as of the last line
- *   recordedUsage(work): { members, team }                    Member.usage and Team.usage from the lines
- */
-import type { ActivityNow } from '../facts/activity.js';
 import type { RecordedWork } from '../model/observation.js';
-import { teamUsageOf, type MemberUsage, type TeamUsage } from '../facts/usage.js';
 import { memoize } from './memo.js';
+import { type ActivityNow } from '../model/activity.js';
+import { teamUsageOf, type MemberUsage, type TeamUsage } from '../model/usage.js';
 
 /**
  * What a member was doing as its last line says; idle once it is `gone` (it

@@ -2,8 +2,7 @@
  * The teams: which there are, each in a line for the header, and which one the
  * user most likely wants to see.
  */
-import type { AppState, TeamState } from '../facts/state.js';
-import { isPrintSession } from '../facts/state.js';
+import { type Facts, type TeamState, isPrintSession } from '../facts/index.js';
 import { memoize } from './memo.js';
 import { selectMembers } from './members.js';
 
@@ -18,11 +17,11 @@ export interface TeamSummary {
 }
 
 /** Teams (not solo task lists), by name. */
-export const selectTeams = memoize((teams: AppState['teams']): TeamState[] =>
+export const selectTeams = memoize((teams: Facts['teams']): TeamState[] =>
   [...teams.values()].filter((team) => team.isTeam).sort((a, b) => a.name.localeCompare(b.name)),
 );
 
-export const selectTeamSummaries = memoize((teams: AppState['teams']): TeamSummary[] =>
+export const selectTeamSummaries = memoize((teams: Facts['teams']): TeamSummary[] =>
   selectTeams(teams).map((team) => ({
     name: team.name,
     description: team.config?.description ?? null,
@@ -36,7 +35,7 @@ export const selectTeamSummaries = memoize((teams: AppState['teams']): TeamSumma
 );
 
 /** The team a user most likely wants: the most recently active one, a real team before a `claude -p` session. */
-export function selectMostRecentTeam(state: AppState): string | undefined {
+export function selectMostRecentTeam(state: Facts): string | undefined {
   let best: TeamState | undefined;
   const rank = (team: TeamState) => (isPrintSession(team) ? 0 : 1);
   for (const team of selectTeams(state.teams)) {
@@ -53,7 +52,7 @@ export function selectMostRecentTeam(state: AppState): string | undefined {
 }
 
 /** The team on screen: the one the user picked while it is there, else the most recently active one. */
-export function selectCurrentTeam(state: AppState, picked: string | null): TeamState | undefined {
+export function selectCurrentTeam(state: Facts, picked: string | null): TeamState | undefined {
   const name = picked !== null && selectTeams(state.teams).some((team) => team.name === picked) ? picked : selectMostRecentTeam(state);
   return name === undefined ? undefined : state.teams.get(name);
 }

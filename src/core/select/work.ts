@@ -15,18 +15,29 @@
  *   selectWorkFacts(team, now): Map<member, WorkFacts>       what the diagnoses read of it
  *   selectSpawnedByLead(team): Map<member, prompt line>      what the lead's Agent calls gave each teammate
  */
-import { activityNow, NO_ACTIVITY_NOW, type ActivityFold, type ActivityNow } from '../facts/activity.js';
-import type { WorkFacts } from '../judge/diagnoses/facts.js';
+import { isPrintSession, type Facts, type TeamState, type TranscriptRecord } from '../facts/index.js';
 import { permissionWaitSince } from '../model/session-state.js';
-import { NO_USAGE, usageView, type MemberUsage, type TeamUsage, type UsageFold } from '../facts/usage.js';
 import { memberOf, projectFolders, teamRefOf, type TranscriptTeam } from '../decode/transcript/member-of.js';
-import { isPrintSession, type AppState, type TeamState, type TranscriptRecord } from '../facts/state.js';
 import { selectLead } from './lead.js';
 import { selectMembers } from './members.js';
 import { memoize } from './memo.js';
 import { selectPairingIndex, selectPairings } from './pairings.js';
 import { recordedActivity, recordedUsage } from './recorded-work.js';
 import { selectTeams } from './teams.js';
+import { activityNow, NO_ACTIVITY_NOW, type ActivityFold, type ActivityNow } from '../model/activity.js';
+import { NO_USAGE, usageView, type MemberUsage, type TeamUsage, type UsageFold } from '../model/usage.js';
+
+/** What a member's session transcript says of its work, as of the clock (issue 23). */
+export interface WorkFacts {
+  readonly activity: ActivityNow;
+  /** Its process is its lead's (the lead, an in-process teammate): its permission prompts are asked in the lead's session. */
+  readonly inLeadProcess: boolean;
+  /** When its transcript last moved (NaN: not known). */
+  readonly movedAt: number;
+  readonly contextTokens: number;
+  /** Of its model's window (null: the window is not known). */
+  readonly contextPercent: number | null;
+}
 
 export interface MemberWork {
   /** The transcript it writes now (the one that moved last), relative to the config dir. */
@@ -47,7 +58,7 @@ export interface MemberWork {
  * team that ended writes no more), with a config to say its lead's session and
  * its members' working directories.
  */
-export const selectTranscriptTeams = memoize((teams: AppState['teams']): readonly TranscriptTeam[] =>
+export const selectTranscriptTeams = memoize((teams: Facts['teams']): readonly TranscriptTeam[] =>
   selectTeams(teams)
     .filter((team) => team.present && team.config !== null && !isPrintSession(team))
     .map((team) => ({

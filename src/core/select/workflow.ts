@@ -1,10 +1,11 @@
 /**
  * A declared workflow against the live team.
  */
+import type { Thresholds } from '../model/settings.js';
 import type { TaskNode } from '../model/task-graph.js';
 import { evaluateWorkflow, type LiveAgent, type LiveTask, type WorkflowStatus } from '../workflow/evaluate.js';
 import type { WorkflowSpec } from '../workflow/spec.js';
-import type { TeamState } from '../facts/state.js';
+import type { TeamState } from '../facts/index.js';
 import { selectMembersAt, type MemberView } from './members.js';
 import { selectTaskGraph } from './tasks.js';
 
@@ -34,8 +35,8 @@ const evaluated = new WeakMap<readonly MemberView[], { nodes: readonly TaskNode[
  * selectMembersAt does): what the workflow view draws and `--json` prints.
  * Worked out again only when the members, the tasks or the spec changed.
  */
-export function selectWorkflow(team: TeamState, spec: WorkflowSpec, now: number, quietAfterMs: number): WorkflowStatus {
-  const members = selectMembersAt(team, now, quietAfterMs);
+export function selectWorkflow(team: TeamState, spec: WorkflowSpec, now: number, thresholds: Thresholds): WorkflowStatus {
+  const members = selectMembersAt(team, now, thresholds);
   const nodes = selectTaskGraph(team.tasks);
   const known = evaluated.get(members);
   if (known && known.nodes === nodes && known.spec === spec) return known.status;

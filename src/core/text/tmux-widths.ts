@@ -99,4 +99,6 @@ export const TMUX_DISPUTED = String.raw`
   \u{1FA75}-\u{1FA77}\u{1FA7D}-\u{1FA7F}\u{1FA87}-\u{1FA8F}\u{1FAAD}-\u{1FAAF}\u{1FABB}-\u{1FABF}\u{1FAC6}-\u{1FACF}\u{1FADA}-\u{1FADF}\u{1FAE8}-\u{1FAEF}
   \u{1FAF7}-\u{1FAFF}\u{1FB93}\u{1FBCB}-\u{1FBEF}\u{1FBFA}-\u{1FFFF}\u{2A6E0}-\u{2A6FF}\u{2B739}-\u{2B73F}\u{2B81E}-\u{2B81F}\u{2CEA2}-\u{2CEAF}
   \u{2EBE1}-\u{2F7FF}\u{2FA1E}-\u{2FFFF}\u{3134B}-\u{DFFFF}\u{E1000}-\u{EFFFF}\u{FFFFE}-\u{FFFFF}\u{10FFFE}-\u{10FFFF}
-`.replaceAll('\n', '').replaceAll(' ', '');
+`
+  .replaceAll('\n', '')
+  .replaceAll(' ', '');

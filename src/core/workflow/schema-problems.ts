@@ -45,7 +45,7 @@ export function schemaProblems(issues: readonly z.core.$ZodIssue[]): SpecProblem
       }
       case 'invalid_type': {
         if (!('input' in issue) || issue.input === undefined) return [{ path: formatPath(path), message: 'required, but missing' }];
-        const expected = EXPECTED[issue.expected] ?? issue.expected;
+        const expected = Object.hasOwn(EXPECTED, issue.expected) ? EXPECTED[issue.expected]! : issue.expected;
         return [{ path: formatPath(path), message: `expected ${expected}, found ${show(issue.input)}` }];
       }
       case 'invalid_value': {

@@ -8,16 +8,14 @@
 import { inertJson } from '../../core/text/inert-json.js';
 import type { Observation } from '../../core/model/observation.js';
 import { classifyFile, pathOf, type TeamFileTarget } from '../../core/model/paths.js';
-import { MAX_FIGURE, USAGE_COUNTS, type JournalEntry } from './format.js';
-import type { ActivityNow, ActivityState } from '../../core/facts/activity.js';
-import type { MemberUsage } from '../../core/facts/usage.js';
+import { USAGE_COUNTS, type JournalEntry } from './format.js';
+import { positionOf, type TeamState } from '../../core/facts/index.js';
 import { activityChanged, selectActivity, selectUsage } from '../../core/select/work.js';
-import { recordedIncident, type Incident, type RecordedIncident } from '../../core/judge/diagnoses/incident.js';
-import { TRANSCRIPT_KINDS } from '../../core/judge/diagnoses/registry.js';
+import { TRANSCRIPT_KINDS, type IncidentLog } from '../../core/judge/index.js';
 import type { InboxMessage } from '../../core/model/inbox.js';
-import type { IncidentLog } from '../../core/judge/incidents.js';
-import { positionOf } from '../../core/facts/inbox-history.js';
-import type { TeamState } from '../../core/facts/state.js';
+import { recordedIncident, type Incident, type RecordedIncident } from '../../core/model/diagnosis.js';
+import { type ActivityNow, type ActivityState } from '../../core/model/activity.js';
+import { clampCount, clampFigure, type MemberUsage } from '../../core/model/usage.js';
 
 /** An `activity` line as written (EntrySchema reads it back): a member's state, tool name, times and figures, nothing else. */
 interface ActivityEntry {
@@ -219,22 +217,18 @@ function targetOf(observation: Extract<Observation, { kind: 'config' | 'task' | 
   }
 }
 
-/** A count a line holds: a safe integer (a hostile transcript's sums can be fractions, or past it). */
-const countOf = (value: number): number => (value >= Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : value > 0 ? Math.round(value) : 0);
-const figureOf = (value: number | null): number | null =>
-  value === null ? null : value >= MAX_FIGURE ? MAX_FIGURE : value > 0 ? value : 0;
-
 /** A member's figures as an `activity` line holds them: what its schema takes back. */
 function recordable(usage: MemberUsage | null): MemberUsage | null {
   if (usage === null) return null;
-  const counts = Object.fromEntries(USAGE_COUNTS.map((key) => [key, countOf(usage[key])])) as Pick<
+  // A count a line holds is a safe integer, a figure finite (usage.ts clamps the figures shown the same way).
+  const counts = Object.fromEntries(USAGE_COUNTS.map((key) => [key, clampCount(usage[key])])) as Pick<
     MemberUsage,
     (typeof USAGE_COUNTS)[number]
   >;
   return {
     ...counts,
-    contextPercent: figureOf(usage.contextPercent),
-    costUSD: figureOf(usage.costUSD),
+    contextPercent: clampFigure(usage.contextPercent),
+    costUSD: clampFigure(usage.costUSD),
     costEstimated: usage.costEstimated,
   };
 }

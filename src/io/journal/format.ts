@@ -42,7 +42,9 @@
  * Version 1 recorded an inbox's whole text on every change, and an append as
  * a patch of the text before it (`keep`: characters kept); it is still read.
  */
+import { thresholdsSchema } from '../../core/model/settings.js';
 import * as z from 'zod/mini';
+import { MAX_FIGURE } from '../../core/model/usage.js';
 
 export const JOURNAL_VERSION = 2;
 
@@ -73,7 +75,7 @@ export const HeaderSchema = z.looseObject({
    * thresholds: a replay with the same ones takes them rather than judging the
    * team again.
    */
-  incidents: z.optional(z.looseObject({ stallAfterMs: z.number(), quietAfterMs: z.number() })),
+  incidents: z.optional(thresholdsSchema),
 });
 export type JournalHeader = z.infer<typeof HeaderSchema>;
 
@@ -114,8 +116,7 @@ export const USAGE_COUNTS = [
   'contextTokens',
   'toolCalls',
 ] as const;
-/** Dollars and percentages: finite, and not past what any run costs or fills. */
-export const MAX_FIGURE = 1e9;
+/** Dollars and percentages: finite, and not past what any run costs or fills (MAX_FIGURE, usage.ts). */
 const figure = z.number().check(z.gte(0), z.lte(MAX_FIGURE));
 
 /** `Member.usage` as an `activity` line holds it (see MemberUsage). */

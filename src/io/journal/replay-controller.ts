@@ -11,18 +11,9 @@ import { timeOf } from './reader.js';
 import { append } from '../../core/model/lists.js';
 import { timerDelay } from '../../core/model/time.js';
 import type { Observation } from '../../core/model/observation.js';
+import type { ReplayStatus, ReplayTransport } from '../../core/model/replay.js';
 
-export interface ReplayStatus {
-  /** The recorded time of the point reached, epoch ms. */
-  readonly clock: number;
-  readonly start: number;
-  readonly end: number;
-  /** Entries applied so far, of `total` (run headers not counted). */
-  readonly position: number;
-  readonly total: number;
-  readonly playing: boolean;
-  readonly speed: number;
-}
+export type { ReplayStatus } from '../../core/model/replay.js';
 
 export interface ReplayOptions {
   readonly speed?: number;
@@ -31,7 +22,7 @@ export interface ReplayOptions {
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256];
 
-export class ReplayController {
+export class ReplayController implements ReplayTransport {
   private replayer = new Replayer();
   /** Next line to apply. */
   private position = 0;

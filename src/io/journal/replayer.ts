@@ -2,15 +2,16 @@
  * Turns journal lines back into observations, through the same interpreter the
  * live loader uses, so a replay reaches the state the recorded run reached.
  */
+import { thresholdsRecord } from '../../core/model/settings.js';
 import type { Observation } from '../../core/model/observation.js';
 import { classifyFolder } from '../../core/model/paths.js';
 import { FileInterpreter } from '../../core/decode/interpreter.js';
 import { firstLine, NAME_MAX } from '../../core/decode/transcript/text-lines.js';
-import type { RecordedIncident } from '../../core/judge/diagnoses/incident.js';
 import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
-import { append } from '../../core/model/lists.js';
-import type { MemberUsage } from '../../core/facts/usage.js';
-import { putRecordedWork } from '../../core/facts/recorded-work.js';
+import { append, putLatest } from '../../core/model/lists.js';
+import { RECORDED_MEMBERS_KEPT } from '../../core/facts/index.js';
+import { type RecordedIncident } from '../../core/model/diagnosis.js';
+import { type MemberUsage } from '../../core/model/usage.js';
 
 export class Replayer {
   readonly interpreter = new FileInterpreter();
@@ -46,7 +47,7 @@ export class Replayer {
       const ended = this.beginFile(line.header.started);
       this.header = line.header;
       const { team, started, incidents } = line.header;
-      const thresholds = incidents ? { stallAfterMs: incidents.stallAfterMs, quietAfterMs: incidents.quietAfterMs } : null;
+      const thresholds = incidents ? thresholdsRecord(incidents) : null;
       return [...ended, { kind: 'run', team, at: started, thresholds }];
     }
     try {
@@ -139,7 +140,7 @@ export class Replayer {
     if (known.team === undefined) return [];
     const { member, state, since, t } = entry;
     const tool = state === 'tool' || state === 'waiting-permission' ? this.toolName(entry.tool ?? '') : null;
-    if (entry.usage !== undefined) putRecordedWork(known.figures, member, usageOf(entry.usage));
+    if (entry.usage !== undefined) putLatest(known.figures, member, usageOf(entry.usage), RECORDED_MEMBERS_KEPT);
     const usage = known.figures.get(member) ?? null;
     return [{ kind: 'activity', team: known.team, member, work: { state, tool, since, usage, at: t } }];
   }

@@ -22,12 +22,12 @@ import { closeSync, fstatSync, ftruncateSync, openSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inertJson } from '../../core/text/inert-json.js';
 import type { Observation } from '../../core/model/observation.js';
-import type { Thresholds } from '../../core/model/thresholds.js';
-import type { AppState } from '../../core/facts/state.js';
+import { thresholdsRecord, type Thresholds } from '../../core/model/settings.js';
 import { LimitReached, makeFolders, noLinksBelow, OPEN_FLAGS, whyNotWritten, writeAll } from './disk.js';
 import { JournalEntries } from './entries.js';
 import { JOURNAL_VERSION, type JournalHeader } from './format.js';
 import { isLive, listAllRuns, runId, teamDir, writerOf } from './store-dir.js';
+import { type AppState } from '../../core/app-state.js';
 
 export interface WriterOptions {
   readonly stateDir: string;
@@ -283,7 +283,7 @@ export class JournalWriter {
           team,
           claudeDir: this.options.claudeDir,
           started: this.started,
-          incidents: { stallAfterMs: this.options.thresholds.stallAfterMs, quietAfterMs: this.options.thresholds.quietAfterMs },
+          incidents: thresholdsRecord(this.options.thresholds),
         };
         const bytes = Buffer.from(`${inertJson(header)}\n`);
         writeAll(fd, bytes);

@@ -1,11 +1,11 @@
-import type { Thresholds } from '../../core/model/thresholds.js';
+import type { Thresholds } from '../../core/model/settings.js';
 import React, { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { ReplayController, ReplayStatus } from '../../io/journal/replay-controller.js';
+import type { ReplayStatus, ReplayTransport } from '../../core/model/replay.js';
 import type { WorkflowSpec } from '../../core/workflow/spec.js';
 import type { Store } from '../../core/store.js';
 import { applyRead } from '../keys/view-reducer.js';
-import { buildDashboard, navigationAt, type DashboardInput, type DashboardModel } from '../screen/frame.js';
-import { Dashboard } from '../screen/screen.js';
+import { buildScreen, navigationAt, type ScreenInput, type ScreenModel } from '../screen/frame.js';
+import { Screen } from '../screen/screen.js';
 import type { Command } from '../keys/keymap.js';
 import { colorTheme, monochromeTheme, ThemeContext } from '../widgets/theme.js';
 import { useKeys } from '../keys/use-keys.js';
@@ -14,7 +14,8 @@ import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { initialViewState, type ViewState } from '../keys/view-state.js';
 
-export interface AppProps extends Thresholds {
+export interface AppProps {
+  readonly thresholds: Thresholds;
   readonly store: Store;
   readonly claudeDir: string;
   readonly color: boolean;
@@ -23,7 +24,7 @@ export interface AppProps extends Thresholds {
   /** Evaluate ages as of this instant instead of the clock (`--now`). */
   readonly now?: number;
   /** Replaying a journal: the transport, whose clock is the dashboard's now. */
-  readonly replay?: ReplayController;
+  readonly replay?: ReplayTransport;
   /** The declared workflow (`--spec`). */
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (`--view`). */
@@ -44,8 +45,7 @@ export function App({
   color,
   team,
   now: fixedNow,
-  stallAfterMs,
-  quietAfterMs,
+  thresholds,
   replay,
   spec,
   view: startView = 'dashboard',
@@ -60,25 +60,24 @@ export function App({
   const { now } = clock;
   const [view, setView] = useState((): ViewState => ({ ...initialViewState, team: team ?? null, mode: startView }));
   const input = useMemo(
-    (): DashboardInput => ({
+    (): ScreenInput => ({
       state,
       view,
       claudeDir,
       width: columns,
       height: rows,
       now,
-      stallAfterMs,
-      quietAfterMs,
+      thresholds,
       replay: replayStatus,
       spec,
       transcripts,
     }),
-    [state, view, claudeDir, columns, rows, now, stallAfterMs, quietAfterMs, replayStatus, spec, transcripts],
+    [state, view, claudeDir, columns, rows, now, thresholds, replayStatus, spec, transcripts],
   );
-  const model = useMemo(() => buildDashboard(input), [input]);
+  const model = useMemo(() => buildScreen(input), [input]);
   useRedrawWhenTimeChanges(beat, clock, model.nextChangeMs);
   // Keys apply to the frame on screen, whatever render their handler came from.
-  const drawn = useRef<{ readonly input: DashboardInput; readonly model: DashboardModel }>({ input, model });
+  const drawn = useRef<{ readonly input: ScreenInput; readonly model: ScreenModel }>({ input, model });
   useLayoutEffect(() => {
     drawn.current = { input, model };
   });
@@ -95,7 +94,7 @@ export function App({
   useKeys(apply, replay);
   return (
     <ThemeContext.Provider value={color ? colorTheme : monochromeTheme}>
-      <Dashboard model={model} height={rows} />
+      <Screen model={model} height={rows} />
     </ThemeContext.Provider>
   );
 }

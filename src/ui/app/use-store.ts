@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { AppState } from '../../core/facts/state.js';
 import type { Store } from '../../core/store.js';
+import { type AppState } from '../../core/app-state.js';
 
 /**
  * The store's state; selectors downstream are memoised on its slices. A change

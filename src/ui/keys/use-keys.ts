@@ -1,5 +1,5 @@
 import { useApp, useInput, useStdin } from 'ink';
-import type { ReplayController } from '../../io/journal/replay-controller.js';
+import type { ReplayTransport } from '../../core/model/replay.js';
 import type { Command } from './keymap.js';
 import { KEYMAP } from '../views/registry.js';
 
@@ -9,7 +9,7 @@ import { KEYMAP } from '../views/registry.js';
  * do raw mode: without a TTY there are no keys to read, and asking for raw
  * mode would throw.
  */
-const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayController) => void>> = {
+const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayTransport) => void>> = {
   replayToggle: (replay) => replay.toggle(),
   replayStep: (replay) => replay.step(),
   replayFaster: (replay) => replay.faster(),
@@ -18,7 +18,7 @@ const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayControl
   replayEnd: (replay) => replay.toEnd(),
 };
 
-export function useKeys(apply: (commands: readonly Command[]) => void, replay?: ReplayController): void {
+export function useKeys(apply: (commands: readonly Command[]) => void, replay?: ReplayTransport): void {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   useInput(

@@ -4,7 +4,7 @@ import type { DetailModel } from './frame.js';
 import { FittedLine } from '../widgets/fitted-line.js';
 import { palette, useTheme } from '../widgets/theme.js';
 
-interface DetailViewProps {
+interface DetailOverlayProps {
   readonly detail: DetailModel;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly width: number;
@@ -12,7 +12,7 @@ interface DetailViewProps {
 }
 
 /** What ⏎ opened, full width: two lines of facts, then its body, scrollable. */
-export function DetailView({ detail, colors, width, now }: DetailViewProps) {
+export function DetailOverlay({ detail, colors, width, now }: DetailOverlayProps) {
   const { paint } = useTheme();
   const { lines, page, scroll } = detail;
   const [first, second] = detail.item.facts({ paint, colors, now });

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import React from 'react';
-import type { Problem } from '../../core/facts/state.js';
+import type { Problem } from '../../core/facts/index.js';
 import { FittedLine, type Part } from '../widgets/fitted-line.js';
 import { KEYMAP } from '../views/registry.js';
 import { palette, useTheme } from '../widgets/theme.js';

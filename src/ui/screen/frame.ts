@@ -5,18 +5,17 @@
  * It only composes: the header's teams, the view on screen (views.ts) and its
  * panes, what is open, the footer's words.
  */
-import type { Thresholds } from '../../core/model/thresholds.js';
+import type { Thresholds } from '../../core/model/settings.js';
 import { describeFilters } from '../../core/model/message-filter.js';
 import type { WorkflowSpec } from '../../core/workflow/spec.js';
-import type { ReplayStatus } from '../../io/journal/replay-controller.js';
-import { HEALTHY, selectDiagnoses } from '../../core/judge/diagnose.js';
-import { clearedIncidents, selectIncidents } from '../../core/judge/select-incidents.js';
+import type { ReplayStatus } from '../../core/model/replay.js';
+import { HEALTHY, selectDiagnoses, clearedIncidents, selectIncidents } from '../../core/judge/index.js';
 import { selectHandshakes, selectStalledCounts } from '../../core/select/handshakes.js';
 import { selectMembersAt, type MemberView } from '../../core/select/members.js';
 import { selectProblems } from '../../core/select/problems.js';
 import { selectCurrentTeam, selectTeamSummaries } from '../../core/select/teams.js';
 import { selectActivity, selectUsage } from '../../core/select/work.js';
-import type { AppState, Problem, TeamState } from '../../core/facts/state.js';
+import type { Problem, TeamState } from '../../core/facts/index.js';
 import type { HeaderProps } from './header.js';
 import { helpModel, type HelpModel } from './help.js';
 import { bodyRowsOf } from './layout.js';
@@ -29,6 +28,7 @@ import type { BuiltView, Frame, FrameWork } from '../views/view.js';
 import { DASHBOARD } from '../views/names.js';
 import { focusedPane, type ViewState } from '../keys/view-state.js';
 import { describeNote, viewNamed, VIEWS } from '../views/registry.js';
+import { type AppState } from '../../core/app-state.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
 const DETAIL_CHROME = 5;
@@ -42,7 +42,7 @@ export interface DetailModel {
   readonly scroll: number;
 }
 
-export interface DashboardModel {
+export interface ScreenModel {
   readonly claudeDir: string;
   readonly now: number;
   readonly width: number;
@@ -72,7 +72,8 @@ export interface DashboardModel {
   readonly navigation: Navigation;
 }
 
-export interface DashboardInput extends Thresholds {
+export interface ScreenInput {
+  readonly thresholds: Thresholds;
   readonly state: AppState;
   readonly view: ViewState;
   readonly claudeDir: string;
@@ -101,33 +102,32 @@ function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows:
 }
 
 /** The lines above the footer: the problems line, the replay bar. */
-const statusLinesOf = (input: DashboardInput): number => (selectProblems(input.state.problems).length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
+const statusLinesOf = (input: ScreenInput): number => (selectProblems(input.state.problems).length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
 
 /** What every view of the frame shares, worked out once; undefined when there is no team to show. */
-export function frameOf(input: DashboardInput): Frame | undefined {
+export function frameOf(input: ScreenInput): Frame | undefined {
   const { state, view, now } = input;
   const team = selectCurrentTeam(state, view.team);
   if (!team) return undefined;
-  const { stallAfterMs, quietAfterMs } = input;
+  const { thresholds } = input;
   const statusLines = statusLinesOf(input);
   return {
     state,
     view,
     team,
-    members: selectMembersAt(team, now, quietAfterMs),
+    members: selectMembersAt(team, now, thresholds),
     colors: colorsOf(team),
-    handshakes: selectHandshakes(team, now, stallAfterMs),
+    handshakes: selectHandshakes(team, now, thresholds),
     // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
-    diagnoses: selectDiagnoses(team, now, stallAfterMs, quietAfterMs),
+    diagnoses: selectDiagnoses(team, now, thresholds),
     work: { activity: selectActivity(team, now), usage: selectUsage(team) },
-    cleared: view.showCleared ? clearedIncidents(selectIncidents(state, team, now, { stallAfterMs, quietAfterMs }), team, now) : [],
+    cleared: view.showCleared ? clearedIncidents(selectIncidents(state, team, now, thresholds), team, now) : [],
     now,
     width: input.width,
     height: input.height,
     bodyRows: bodyRowsOf(input.height, statusLines),
     statusLines,
-    stallAfterMs,
-    quietAfterMs,
+    thresholds,
     spec: input.spec,
     transcripts: input.transcripts ?? true,
     interactive: input.interactive ?? true,
@@ -144,7 +144,7 @@ interface Screen {
   readonly navigation: Navigation;
 }
 
-function screenOf(input: DashboardInput): Screen {
+function screenOf(input: ScreenInput): Screen {
   const { state, view, width } = input;
   const frame = frameOf(input);
   const bodyRows = frame ? frame.bodyRows : bodyRowsOf(input.height, statusLinesOf(input));
@@ -174,12 +174,12 @@ function screenOf(input: DashboardInput): Screen {
  * frame (the header, the footer's words, the drawing): for a key of a read
  * after one that changed what the navigation is made of.
  */
-export const navigationAt = (input: DashboardInput): Navigation => screenOf(input).navigation;
+export const navigationAt = (input: ScreenInput): Navigation => screenOf(input).navigation;
 
-export function buildDashboard(input: DashboardInput): DashboardModel {
+export function buildScreen(input: ScreenInput): ScreenModel {
   const { state, view, width, now, spec } = input;
   const interactive = input.interactive ?? true;
-  const { stallAfterMs, quietAfterMs } = input;
+  const { thresholds } = input;
   const { frame, body, detail, help, navigation, bodyRows } = screenOf(input);
   const team = frame?.team;
   const members = frame?.members ?? [];
@@ -189,7 +189,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
   const teams = selectTeamSummaries(state.teams);
   const problems = selectProblems(state.problems);
   // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
-  const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, stallAfterMs);
+  const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, thresholds);
 
   const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];
   if (team && !team.present) notes.push('team ended');
@@ -229,7 +229,7 @@ export function buildDashboard(input: DashboardInput): DashboardModel {
     notes,
     replay: input.replay ?? null,
     interactive,
-    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, work, stallAfterMs, quietAfterMs, detail }, body?.ages),
+    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, work, thresholds, detail }, body?.ages),
     navigation,
   };
 }

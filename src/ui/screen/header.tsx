@@ -1,12 +1,12 @@
 import { Box, Text } from 'ink';
 import React from 'react';
-import type { Diagnosis } from '../../core/judge/diagnoses/diagnosis.js';
 import { formatAge } from '../../core/model/time.js';
 import type { TeamSummary } from '../../core/select/teams.js';
 import { FittedLine, type Part } from '../widgets/fitted-line.js';
 import { countMark, SEVERITIES } from '../panes/diagnoses/marks.js';
 import { palette, useTheme } from '../widgets/theme.js';
 import { fit, stringWidth, tildify } from '../../core/text/fit.js';
+import { type Diagnosis } from '../../core/model/diagnosis.js';
 
 export interface HeaderProps {
   readonly claudeDir: string;

@@ -2,10 +2,11 @@
  * When the next time-dependent string on screen changes, so that an idle
  * dashboard redraws only then.
  */
+import { quietAt, stallsAt, type Thresholds } from '../../core/model/settings.js';
 import { isOpen, type Handshake } from '../../core/model/handshakes.js';
 import { handshakeTally } from '../../core/select/handshakes.js';
 import { untilAgeChanges } from '../../core/model/time.js';
-import type { Judgement } from '../../core/judge/diagnose.js';
+import type { Judgement } from '../../core/judge/index.js';
 import type { MemberView } from '../../core/select/members.js';
 import type { TeamSummary } from '../../core/select/teams.js';
 import type { Detail } from '../panes/pane.js';
@@ -19,8 +20,7 @@ interface Clocked {
   readonly handshakes: readonly Handshake[];
   readonly diagnoses: Judgement;
   readonly work: FrameWork;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   readonly detail: { readonly item: Detail } | null;
 }
 
@@ -33,7 +33,7 @@ interface Clocked {
  * Redrawing only then keeps an idle dashboard idle.
  */
 export function nextChange(clocked: Clocked, ages: readonly number[] = []): number {
-  const { now, teams, members, handshakes, diagnoses, work, stallAfterMs, quietAfterMs, detail } = clocked;
+  const { now, teams, members, handshakes, diagnoses, work, thresholds, detail } = clocked;
   let next = Number.POSITIVE_INFINITY;
   const age = (since: number, units: 1 | 2) => {
     if (Number.isFinite(since)) next = Math.min(next, untilAgeChanges(now - since, units));
@@ -41,7 +41,7 @@ export function nextChange(clocked: Clocked, ages: readonly number[] = []): numb
   for (const team of teams) age(team.lastActivity, 1);
   for (const member of members) {
     if (member.status !== 'lead') age(member.statusSince, 1);
-    const quietIn = member.lastSignOfLife + quietAfterMs - now;
+    const quietIn = quietAt(member.lastSignOfLife, thresholds) - now;
     if (member.status === 'working' && quietIn > 0) next = Math.min(next, quietIn);
     // Its unread count says how long the oldest waited, from LONG_WAIT_MS on.
     if (member.unread > 0 && Number.isFinite(member.waitingSince)) {
@@ -55,7 +55,7 @@ export function nextChange(clocked: Clocked, ages: readonly number[] = []): numb
     // An abandoned one shows its age too, and never stalls.
     if ((!open && handshake.state !== 'abandoned') || handshake.requestedAt === null) continue;
     age(handshake.requestedAt, 2);
-    const stallsIn = handshake.requestedAt + stallAfterMs - now;
+    const stallsIn = stallsAt(handshake.requestedAt, thresholds) - now;
     if (open && stallsIn > 0) next = Math.min(next, stallsIn);
   }
   for (const activity of work.activity.values()) {

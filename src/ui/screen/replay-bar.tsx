@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import React from 'react';
-import type { ReplayStatus } from '../../io/journal/replay-controller.js';
+import type { ReplayStatus } from '../../core/model/replay.js';
 import { formatAge, isInstant } from '../../core/model/time.js';
 import { palette, useTheme } from '../widgets/theme.js';
 

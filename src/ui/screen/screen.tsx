@@ -1,22 +1,22 @@
 import { Box } from 'ink';
 import React from 'react';
 import { DIR_PROBLEM } from '../../core/model/observation.js';
-import type { DashboardModel } from './frame.js';
-import { DetailView } from './detail-overlay.js';
+import type { ScreenModel } from './frame.js';
+import { DetailOverlay } from './detail-overlay.js';
 import { EmptyState } from './empty-state.js';
 import { Footer, ProblemsLine } from './footer.js';
 import { Header } from './header.js';
 import { HelpScreen } from './help.js';
 import { ReplayBar } from './replay-bar.js';
 
-interface DashboardProps {
-  readonly model: DashboardModel;
+interface ScreenProps {
+  readonly model: ScreenModel;
   /** Terminal rows: the frame stays one line shorter. Undefined when drawing once. */
   readonly height: number | undefined;
 }
 
 /** One frame: the header, the view on screen (or what is open over it, or the help), the footer. Drawn from the model alone. */
-export function Dashboard({ model, height }: DashboardProps) {
+export function Screen({ model, height }: ScreenProps) {
   let body: React.ReactNode;
   if (!model.body)
     body = (
@@ -29,7 +29,7 @@ export function Dashboard({ model, height }: DashboardProps) {
       />
     );
   else if (model.help) body = <HelpScreen model={model.help} width={model.width} />;
-  else if (model.detail) body = <DetailView detail={model.detail} colors={model.colors} width={model.width} now={model.now} />;
+  else if (model.detail) body = <DetailOverlay detail={model.detail} colors={model.colors} width={model.width} now={model.now} />;
   else body = model.body.draw();
 
   return (

@@ -5,7 +5,6 @@
  */
 import { Box } from 'ink';
 import React, { type ReactNode } from 'react';
-import { plural } from '../../core/judge/diagnoses/diagnosis.js';
 import { isShown, type BuiltPane, type DashboardPane } from './dashboard-pane.js';
 import { computeLayout, splitWidth, type Layout } from '../screen/layout.js';
 import { samePane, type PaneId, type PaneList } from '../panes/pane.js';
@@ -16,6 +15,7 @@ import { MemberPane } from '../panes/members/view.js';
 import { tasksPane } from '../panes/tasks/index.js';
 import type { Frame, View } from './view.js';
 import { DASHBOARD } from './names.js';
+import { plural } from '../../core/text/words.js';
 
 /** The panes below the member panes, top to bottom, in tab order. */
 const DASHBOARD_PANES: readonly DashboardPane[] = [diagnosesPane, handshakesPane, tasksPane];

@@ -4,19 +4,21 @@
  * view is built from the frame (what every view of one frame shares, worked
  * out once) and gives the keys its panes and the screen its drawing.
  */
+import type { Thresholds } from '../../core/model/settings.js';
 import type { ReactNode } from 'react';
-import type { ActivityNow } from '../../core/facts/activity.js';
+import { type TeamState } from '../../core/facts/index.js';
 import type { Handshake } from '../../core/model/handshakes.js';
 import type { WorkflowSpec } from '../../core/workflow/spec.js';
-import type { Judgement } from '../../core/judge/diagnose.js';
-import type { Incident } from '../../core/judge/diagnoses/incident.js';
+import type { Judgement } from '../../core/judge/index.js';
 import type { MemberView } from '../../core/select/members.js';
-import type { AppState, TeamState } from '../../core/facts/state.js';
 import type { selectUsage } from '../../core/select/work.js';
 import type { Binding } from '../keys/keymap.js';
 import type { ViewName } from './names.js';
 import { listWindow, type Keys, type ListWindow, type PaneId, type PaneList } from '../panes/pane.js';
 import { selectedIndex, type ViewState } from '../keys/view-state.js';
+import { type Incident } from '../../core/model/diagnosis.js';
+import { type AppState } from '../../core/app-state.js';
+import { type ActivityNow } from '../../core/model/activity.js';
 
 export interface Frame {
   readonly state: AppState;
@@ -42,8 +44,7 @@ export interface Frame {
   readonly bodyRows: number | undefined;
   /** Lines above the footer: the problems line, the replay bar. */
   readonly statusLines: number;
-  readonly stallAfterMs: number;
-  readonly quietAfterMs: number;
+  readonly thresholds: Thresholds;
   /** The declared workflow (`--spec`). */
   readonly spec: WorkflowSpec | undefined;
   /** The members' transcripts are read (not with `--no-transcripts`). */

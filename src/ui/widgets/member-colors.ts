@@ -4,7 +4,7 @@
  */
 import { memoize } from '../../core/select/memo.js';
 import { selectMembers } from '../../core/select/members.js';
-import type { TeamState } from '../../core/facts/state.js';
+import type { TeamState } from '../../core/facts/index.js';
 import { keeper } from './keep.js';
 
 const sameColors = (a: ReadonlyMap<string, string | null>, b: ReadonlyMap<string, string | null>): boolean =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Observation } from '../../../src/core/model/observation.js';
-import { applyInboxFile, emptyInbox } from '../../../src/core/facts/inbox-history.js';
+import { applyInboxFile, emptyInbox } from '../../../src/core/facts/index.js';
 import { FileInterpreter } from '../../../src/core/decode/interpreter.js';
 
 const PATH = 'teams/t/inboxes/lead.json';

@@ -6,12 +6,12 @@
  * itself counted (`cost-state`).
  */
 import { describe, expect, it } from 'vitest';
-import { activityNow, foldActivity, NO_ACTIVITY } from '../../../src/core/facts/activity.js';
 import type { TranscriptFact } from '../../../src/core/model/transcript-facts.js';
-import { foldUsage, NO_USAGE, usageView } from '../../../src/core/facts/usage.js';
 import { TranscriptDecoder } from '../../../src/core/decode/transcript/decoder.js';
 import { byMember, readTranscripts } from '../../helpers/transcripts-read.js';
 import { MODES, readProjectFile, type Mode } from '../../helpers/transcripts.js';
+import { activityNow, foldActivity, NO_ACTIVITY } from '../../../src/core/model/activity.js';
+import { foldUsage, NO_USAGE, usageView } from '../../../src/core/model/usage.js';
 
 /** The calls script_team.py makes, in order: [step_n, tool]. */
 const LEAD_CALLS = [

@@ -50,7 +50,13 @@ describe('decoding a transcript', () => {
     );
     expect(skipped.length).toBeGreaterThan(20);
     for (const line of skipped) expect(parsedLines).not.toContain(line);
-    expect(decoder.counts).toEqual({ lines: lines.length, parsed: wanted.length, skipped: lines.length - wanted.length, invalid: 0 });
+    expect(decoder.counts).toEqual({
+      lines: lines.length,
+      parsed: wanted.length,
+      skimmed: 0,
+      skipped: lines.length - wanted.length,
+      invalid: 0,
+    });
   });
 
   it('gives the same facts however the text is cut into appends, and holds only the unfinished line', () => {
@@ -87,10 +93,47 @@ describe('decoding a transcript', () => {
     ];
     const decoder = new TranscriptDecoder();
     const facts = decoder.push(`${lines.join('\n')}\n${assistant('m2', [{ type: 'text', text: 'still here' }])}`);
-    expect(decoder.counts).toEqual({ lines: 6, parsed: 1, skipped: 0, invalid: 5 });
+    expect(decoder.counts).toEqual({ lines: 6, parsed: 1, skimmed: 0, skipped: 0, invalid: 5 });
     expect(decoder.problem).toMatch(/^line 5: /u);
     expect(decoder.problem).not.toMatch(/secret|\u001b|\u0000/u);
     expect(facts).toContainEqual(expect.objectContaining({ kind: 'text', line: 'still here' }));
+  });
+
+  it('reads a tool named like an Object method as any other tool: no lookup of a name reaches a prototype', () => {
+    const names = ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty', 'isPrototypeOf'];
+    const decoder = new TranscriptDecoder();
+    const facts = decoder.push(
+      names.map((name, i) => assistant(`m${i}`, [{ type: 'tool_use', id: `t${i}`, name, input: { command: `run ${name}` } }])).join(''),
+    );
+    expect(decoder.counts).toMatchObject({ lines: names.length, parsed: names.length, invalid: 0 });
+    expect(decoder.problem).toBeUndefined();
+    expect(facts.filter((fact) => fact.kind === 'tool-started').map((fact) => [fact.name, fact.detail])).toEqual(
+      names.map((name) => [name, `run ${name}`]),
+    );
+    expect(facts.filter((fact) => fact.kind === 'usage')).toHaveLength(names.length);
+  });
+
+  it('takes whole token counts only, each clamped to the most a count is: a fraction counts as none, 1e400 as the most', () => {
+    const line = (usage: string) =>
+      `{"type":"assistant","sessionId":"s","message":{"id":"m${usage.length}","model":"claude-opus-5-5","content":[],"usage":{${usage}}}}\n`;
+    const tokensOf = (usage: string) => {
+      const fact = new TranscriptDecoder().push(line(usage)).find((each) => each.kind === 'usage');
+      return fact?.kind === 'usage' ? fact.tokens : undefined;
+    };
+    expect(tokensOf('"input_tokens":0.5,"output_tokens":1200.5,"cache_read_input_tokens":3.7,"cache_creation_input_tokens":-2')).toEqual({
+      input: 0,
+      output: 0,
+      cacheRead: 0,
+      cacheCreation: 0,
+      cacheCreation1h: 0,
+    });
+    expect(tokensOf('"input_tokens":1e400,"output_tokens":1e20,"cache_read_input_tokens":12,"cache_creation_input_tokens":"9"')).toEqual({
+      input: Number.MAX_SAFE_INTEGER,
+      output: Number.MAX_SAFE_INTEGER,
+      cacheRead: 12,
+      cacheCreation: 0,
+      cacheCreation1h: 0,
+    });
   });
 
   it('never lets an escape sequence or control character from a transcript into what it keeps', () => {

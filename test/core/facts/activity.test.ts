@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseSessionState, permissionWaitSince } from '../../../src/core/model/session-state.js';
+import type { ToolOutcome, TranscriptFact } from '../../../src/core/model/transcript-facts.js';
 import {
   activityJson,
   activityNow,
@@ -7,9 +9,7 @@ import {
   overdueAfterMs,
   STEPS_KEPT,
   type ActivityFold,
-} from '../../../src/core/facts/activity.js';
-import { parseSessionState, permissionWaitSince } from '../../../src/core/model/session-state.js';
-import type { ToolOutcome, TranscriptFact } from '../../../src/core/model/transcript-facts.js';
+} from '../../../src/core/model/activity.js';
 
 const T = Date.parse('2026-11-25T10:00:00.000Z');
 const started = (id: string, at: number, name = 'Bash', detail: string | null = 'npm test', messageId = `m-${id}`): TranscriptFact => ({

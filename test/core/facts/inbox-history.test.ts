@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyInboxFile, emptyInbox, positionOf, removeInboxFile } from '../../../src/core/facts/inbox-history.js';
+import { applyInboxFile, emptyInbox, positionOf, removeInboxFile } from '../../../src/core/facts/index.js';
 import { message } from '../../helpers/observations.js';
 
 const a = message('lead', 'w', 'a', 1);

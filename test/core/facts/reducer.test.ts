@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialState } from '../../../src/core/facts/state.js';
 import { at, config, member, message, observe, T0, task, teamState } from '../../helpers/observations.js';
+import { initialState } from '../../../src/core/app-state.js';
 
 describe('reducer', () => {
   it('applies a batch of task files to one new task map, leaving every earlier state as it was', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tokens, TranscriptFact } from '../../../src/core/model/transcript-facts.js';
-import { foldUsage, NO_USAGE, usageView, type UsageFold } from '../../../src/core/facts/usage.js';
+import { foldUsage, NO_USAGE, usageView, type UsageFold } from '../../../src/core/model/usage.js';
 
 const tokens = (input: number, output: number, cacheRead = 0, cacheCreation = 0): Tokens => ({
   input,

@@ -2,11 +2,12 @@
  * Times from files can be anything (issue 26 §4.5): a request stamped far in
  * the future neither loops a timer nor escapes being judged stalled.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Clock } from '../../../src/core/judge/diagnoses/facts.js';
+import { Clock } from '../../../src/core/judge/index.js';
 import { judgeHandshake } from '../../../src/core/model/handshakes.js';
 import { pairHandshakes } from '../../../src/core/model/pairing.js';
 import { LONGEST_TIMER_MS, timerDelay } from '../../../src/core/model/time.js';
@@ -38,8 +39,8 @@ describe('times in the future', () => {
       seenAt: at(0),
     };
     const [pairing] = pairHandshakes([request]);
-    expect(judgeHandshake(pairing!, at(30), 60_000).state).toBe('pending');
-    expect(judgeHandshake(pairing!, at(60), 60_000).state).toBe('stalled');
+    expect(judgeHandshake(pairing!, at(30), stalling(60_000)).state).toBe('pending');
+    expect(judgeHandshake(pairing!, at(60), stalling(60_000)).state).toBe('stalled');
     const clock = new Clock(at(0));
     expect(clock.passed(IN_2100, 60_000)).toBe(false);
     expect(clock.nextChange).toBe(at(60));

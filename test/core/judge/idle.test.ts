@@ -3,12 +3,13 @@
  * wrong with it is judged as of now and said as information, with what to do
  * about a team that is over and how to judge it as of its last change.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
-import { IDLE_AFTER_MS } from '../../../src/core/judge/diagnoses/idle.js';
-import { selectDiagnoses } from '../../../src/core/judge/diagnose.js';
+import { selectDiagnoses } from '../../../src/core/judge/index.js';
 import { runCli } from '../../helpers/cli.js';
 import { FIXTURES } from '../../helpers/fixtures.js';
+import { IDLE_AFTER_MS } from '../../../src/core/model/idle.js';
 
 /** The handshakes fixture's last change (its newest message). */
 const LAST = Date.parse('2026-03-01T10:04:40Z');
@@ -21,12 +22,12 @@ const doctor = (...args: string[]) => runCli(['doctor', '--dir', `${FIXTURES}/ha
 describe('a team that has not changed for a day', () => {
   it('is judged as one nobody runs: notes, not warnings, from a day after its last change', async () => {
     const team = (await settledSession(`${FIXTURES}/handshakes`)).store.getState().teams.get('stuck')!;
-    const before = selectDiagnoses(team, LAST + IDLE_AFTER_MS - 1, 60_000);
+    const before = selectDiagnoses(team, LAST + IDLE_AFTER_MS - 1, stalling(60_000));
     expect(before.idle).toBeUndefined();
     expect(before.diagnoses.some((diagnosis) => diagnosis.severity === 'warning')).toBe(true);
     // With no file changing, the judgement changes then: a follower and the dashboard look again at that instant.
     expect(before.nextChangeAt).toBe(LAST + IDLE_AFTER_MS);
-    const after = selectDiagnoses(team, LAST + IDLE_AFTER_MS, 60_000);
+    const after = selectDiagnoses(team, LAST + IDLE_AFTER_MS, stalling(60_000));
     expect(after.idle).toEqual({ since: LAST, forMs: IDLE_AFTER_MS });
     expect(after.diagnoses.map((diagnosis) => diagnosis.severity)).toEqual(after.diagnoses.map(() => 'info'));
     expect(after.diagnoses.map((diagnosis) => diagnosis.kind)).toEqual(before.diagnoses.map((diagnosis) => diagnosis.kind));

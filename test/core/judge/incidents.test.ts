@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 /**
  * The incidents fold (src/core/judge/incidents.ts): what was wrong during a run,
  * judged at each moment of its history and at the thresholds between, the
@@ -10,12 +10,12 @@ import { loadRecording, recordedRun } from '../../../harness/recording.mjs';
 import type { Observation } from '../../../src/core/model/observation.js';
 import { EntrySchema } from '../../../src/io/journal/format.js';
 import { Replayer } from '../../../src/io/journal/replayer.js';
-import { reducer } from '../../../src/core/facts/reducer.js';
-import { clearedIncidents, selectIncidents } from '../../../src/core/judge/select-incidents.js';
-import { initialState, type AppState } from '../../../src/core/facts/state.js';
+import { advance } from '../../../src/core/app-state.js';
+import { clearedIncidents, selectIncidents } from '../../../src/core/judge/index.js';
 import { CAPTURES } from '../../helpers/fixtures.js';
 import { at, config, member, message, observe, T0 } from '../../helpers/observations.js';
 import { journalLines } from '../../helpers/recording-journal.js';
+import { initialState, type AppState } from '../../../src/core/app-state.js';
 
 const STALL = DEFAULT_THRESHOLDS;
 const TEAM = 'team';
@@ -65,8 +65,11 @@ describe('incidents', () => {
     'are the same whether the history came one change at a time (live) or in one batch (a restored journal): %s',
     (name) => {
       const { team, lines, end } = recordedObservations(name);
-      const live = lines.reduce((state, observations) => reducer(state, { type: 'observed', observations }), initialState);
-      const restored = reducer(initialState, { type: 'observed', observations: lines.flat() });
+      const live = lines.reduce(
+        (state, observations) => advance(state, { type: 'observed', observations }, DEFAULT_THRESHOLDS),
+        initialState,
+      );
+      const restored = advance(initialState, { type: 'observed', observations: lines.flat() }, DEFAULT_THRESHOLDS);
       expect(incidentsOf(live, team, end).length).toBeGreaterThan(0);
       expect(incidentsOf(restored, team, end)).toEqual(incidentsOf(live, team, end));
     },

@@ -4,11 +4,11 @@
  * clock reached the moment their judgement said it would change, or the clock
  * went back.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Leven from 'leven';
 import { closestMatch } from 'leven';
-import { misaddressed } from '../../../src/core/judge/diagnoses/misaddressed.js';
-import { selectDiagnoses } from '../../../src/core/judge/diagnose.js';
+import { misaddressed, selectDiagnoses } from '../../../src/core/judge/index.js';
 import { at, message, observe, teamState } from '../../helpers/observations.js';
 
 const STALL_MS = 60_000;
@@ -40,19 +40,19 @@ describe('diagnoses judged once per change', () => {
     // The store judged each change as it came, for the incidents: that judgement is the one drawn.
     expect(detect).toHaveBeenCalled();
     detect.mockClear();
-    const first = selectDiagnoses(subject, at(10), STALL_MS);
+    const first = selectDiagnoses(subject, at(10), stalling(STALL_MS));
     expect(first.diagnoses.map((diagnosis) => diagnosis.kind)).toEqual(['misaddressed']);
     expect(first.nextChangeAt).toBe(at(60));
     expect(detect).toHaveBeenCalledTimes(0);
     // The ticks before the stall: the same judgement, and nobody looked again.
-    for (let second = 11; second < 60; second++) expect(selectDiagnoses(subject, at(second), STALL_MS)).toBe(first);
+    for (let second = 11; second < 60; second++) expect(selectDiagnoses(subject, at(second), stalling(STALL_MS))).toBe(first);
     expect(detect).toHaveBeenCalledTimes(0);
     // The stall is due: judged again.
-    const stalled = selectDiagnoses(subject, at(60), STALL_MS);
+    const stalled = selectDiagnoses(subject, at(60), stalling(STALL_MS));
     expect(stalled.diagnoses.map((diagnosis) => diagnosis.kind).sort()).toEqual(['misaddressed', 'stalled']);
     expect(detect).toHaveBeenCalledTimes(1);
     // The clock stepped back before the stall: judged again at once, not left stalled.
-    const back = selectDiagnoses(subject, at(30), STALL_MS);
+    const back = selectDiagnoses(subject, at(30), stalling(STALL_MS));
     expect(back.diagnoses.map((diagnosis) => diagnosis.kind)).toEqual(['misaddressed']);
     expect(detect).toHaveBeenCalledTimes(2);
   });
@@ -60,7 +60,7 @@ describe('diagnoses judged once per change', () => {
   it('looks through the roster for a misaddressed inbox once while the roster is the same', () => {
     // A name no other test judged: the hints are kept across teams with the same roster.
     const subject = team('workr');
-    expect(selectDiagnoses(subject.team, at(10), STALL_MS).diagnoses[0]!.summary).toContain('did you mean worker?');
+    expect(selectDiagnoses(subject.team, at(10), stalling(STALL_MS)).diagnoses[0]!.summary).toContain('did you mean worker?');
     expect(closestMatch).toHaveBeenCalledTimes(1);
     // The files changed (one more message to the lead), the roster did not: judged again, without looking through it.
     const later = observe(subject.state, {
@@ -72,7 +72,7 @@ describe('diagnoses judged once per change', () => {
       live: true,
     }).teams.get('team')!;
     expect(later).not.toBe(subject.team);
-    expect(selectDiagnoses(later, at(10), STALL_MS).diagnoses[0]!.summary).toContain('did you mean worker?');
+    expect(selectDiagnoses(later, at(10), stalling(STALL_MS)).diagnoses[0]!.summary).toContain('did you mean worker?');
     expect(closestMatch).toHaveBeenCalledTimes(1);
   });
 });

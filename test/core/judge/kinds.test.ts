@@ -6,8 +6,9 @@
  * that left; a request left to a name spawned again), on files shaped as
  * 2.1.34 wrote them.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { describe, expect, it } from 'vitest';
-import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/diagnose.js';
+import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/index.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { watch } from '../../helpers/live.js';
 import { TeamFiles } from '../../helpers/team-files.js';
@@ -20,7 +21,7 @@ type Live = Awaited<ReturnType<typeof watch>>;
 /** The team's diagnoses as of `now`. */
 function diagnoses(live: Live, files: TeamFiles, now: number, stallAfterMs = STALL): readonly Diagnosis[] {
   const team = live.store.getState().teams.get(files.team);
-  return team ? selectDiagnoses(team, now, stallAfterMs).diagnoses : [];
+  return team ? selectDiagnoses(team, now, stalling(stallAfterMs)).diagnoses : [];
 }
 
 const kinds = (found: readonly Diagnosis[]) => found.map((diagnosis) => diagnosis.kind);
@@ -215,7 +216,7 @@ describe('stalled', () => {
     const requestMsg = files.send('team-lead', 'carol', request, 5);
     const live = await watch(files.dir);
 
-    const before = selectDiagnoses(live.store.getState().teams.get(files.team)!, files.at(64.999), STALL);
+    const before = selectDiagnoses(live.store.getState().teams.get(files.team)!, files.at(64.999), stalling(STALL));
     expect(before.diagnoses).toEqual([]);
     // A follower knows when to look again without a file changing.
     expect(before.nextChangeAt).toBe(files.at(65));

@@ -4,6 +4,7 @@
  * what really went wrong in it. A recording of a new scenario (the conformance
  * driver's, one per kind) is one line in a table here.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { loadRecording, recordedRun } from '../../../harness/recording.mjs';
 import { applyOperation, reenact } from '../../../harness/reenact.mjs';
 import { settledSession } from '../../../src/cli/session.js';
-import { selectDiagnoses } from '../../../src/core/judge/diagnose.js';
-import type { TeamState } from '../../../src/core/facts/state.js';
+import { selectDiagnoses } from '../../../src/core/judge/index.js';
+import type { TeamState } from '../../../src/core/facts/index.js';
 import { endOf } from '../../helpers/capture-end.js';
 import { CAPTURES, tempDir } from '../../helpers/fixtures.js';
 import { watch, watchUntil } from '../../helpers/live.js';
@@ -28,7 +29,7 @@ interface Expected {
 const STALL = 60_000;
 
 const said = (team: TeamState, now: number, stallAfterMs = STALL): Expected[] =>
-  selectDiagnoses(team, now, stallAfterMs).diagnoses.map(({ kind, severity, members }) => ({ kind, severity, members }));
+  selectDiagnoses(team, now, stalling(stallAfterMs)).diagnoses.map(({ kind, severity, members }) => ({ kind, severity, members }));
 
 const byKind = (a: Expected, b: Expected): number => (`${a.kind}:${a.members.join()}` < `${b.kind}:${b.members.join()}` ? -1 : 1);
 
@@ -145,7 +146,7 @@ describe.concurrent('the recordings of the real client, re-enacted, show only wh
       const judge = () => {
         const team = live.store.getState().teams.get(run.team);
         if (!team) return;
-        const judgement = selectDiagnoses(team, Date.now(), NEVER);
+        const judgement = selectDiagnoses(team, Date.now(), stalling(NEVER));
         for (const { kind, severity, members } of judgement.diagnoses) during.set(`${kind}:${members.join()}`, { kind, severity, members });
         clearTimeout(wake);
         if (judgement.nextChangeAt < Date.now() + 60_000) wake = setTimeout(judge, Math.max(0, judgement.nextChangeAt - Date.now()));

@@ -4,9 +4,10 @@
  * the lead's `sessions/<pid>.json`, read by the real session, judged as of a
  * clock the test sets, and cleared when the transcript shows the problem gone.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
-import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/diagnose.js';
+import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/index.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { TeamFiles } from '../../helpers/team-files.js';
 import { TranscriptFiles } from '../../helpers/transcript-files.js';
@@ -27,7 +28,7 @@ function team() {
 async function found(files: TeamFiles, seconds: number, kind: string, options: { transcripts?: boolean } = {}): Promise<Diagnosis[]> {
   const { store } = await settledSession(files.dir, undefined, undefined, options);
   const state = store.getState().teams.get(files.team)!;
-  return selectDiagnoses(state, files.at(seconds), STALL, QUIET).diagnoses.filter((diagnosis) => diagnosis.kind === kind);
+  return selectDiagnoses(state, files.at(seconds), stalling(STALL, QUIET)).diagnoses.filter((diagnosis) => diagnosis.kind === kind);
 }
 
 describe('diagnoses of members at work', () => {
@@ -46,7 +47,9 @@ describe('diagnoses of members at work', () => {
       severity: 'warning',
       members: ['alice'],
       since: files.at(10),
-      summary: "alice's Bash call has run far longer than its others: Bash npm run serve",
+      // The tool only: its command is the dashboard's to show, beside the summary.
+      summary: "alice's Bash call has run far longer than its others",
+      detail: 'npm run serve',
     });
     expect(hung!.action).toContain('interrupt it');
     alice.toolResult('toolu_hung', 80);
@@ -61,7 +64,8 @@ describe('diagnoses of members at work', () => {
     expect(await found(files, 6 + 59, 'permission-waiting')).toEqual([]);
     const [waiting] = await found(files, 6 + 61, 'permission-waiting');
     expect(waiting).toMatchObject({ members: ['alice'], since: files.at(6) });
-    expect(waiting!.summary).toBe('alice waits for a permission nobody gave: Write /home/dev/work/src/api.ts');
+    expect(waiting!.summary).toBe('alice waits for a permission nobody gave: Write');
+    expect(waiting!.detail).toBe('/home/dev/work/src/api.ts');
     expect(waiting!.action).toContain("the lead's terminal");
     transcripts.sessionState('busy', 70);
     expect(await found(files, 71, 'permission-waiting')).toEqual([]);

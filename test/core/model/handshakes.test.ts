@@ -1,3 +1,4 @@
+import { stalling } from '../../helpers/thresholds.js';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
 import { ageSecondsAt, isStalled, judgeHandshake, orderHandshakes, type Handshake } from '../../../src/core/model/handshakes.js';
@@ -11,7 +12,7 @@ const NOW = Date.parse('2026-03-01T10:05:00Z');
 
 async function handshakesOf(dir: string, team: string, now: number, stallAfterMs = 60_000): Promise<Handshake[]> {
   const { store } = await settledSession(dir);
-  return selectHandshakes(store.getState().teams.get(team)!, now, stallAfterMs);
+  return selectHandshakes(store.getState().teams.get(team)!, now, stalling(stallAfterMs));
 }
 
 const summary = (handshakes: Handshake[], now = NOW) =>
@@ -62,7 +63,7 @@ describe('pairing requests and responses', () => {
   describe('the stall threshold', () => {
     const request = message('team-lead', 'worker', { type: 'permission_request', request_id: 'p1', tool_name: 'Bash' }, 0);
     const [pairing] = pairHandshakes([request]);
-    const stateAt = (seconds: number, stallAfter = 60) => judgeHandshake(pairing!, at(seconds), stallAfter * 1000).state;
+    const stateAt = (seconds: number, stallAfter = 60) => judgeHandshake(pairing!, at(seconds), stalling(stallAfter * 1000)).state;
 
     it('is pending one second before, stalled exactly at it and one second after', () => {
       expect(stateAt(59)).toBe('pending');
@@ -77,7 +78,7 @@ describe('pairing requests and responses', () => {
     });
 
     it('reports the age in whole seconds as of now', () => {
-      expect(ageSecondsAt(judgeHandshake(pairing!, at(210.9), 60_000), at(210.9))).toBe(210);
+      expect(ageSecondsAt(judgeHandshake(pairing!, at(210.9), stalling(60_000)), at(210.9))).toBe(210);
     });
   });
 
@@ -88,19 +89,19 @@ describe('pairing requests and responses', () => {
     const gone = new Set(['bob']);
 
     it('abandons an open request to, or from, a member who has shut down or left, however old', () => {
-      expect(judgeHandshake(toBob!, at(3600), 60_000, gone).state).toBe('abandoned');
-      expect(judgeHandshake(fromBob!, at(3600), 60_000, gone).state).toBe('abandoned');
-      expect(judgeHandshake(toBob!, at(3600), 60_000, new Set(['carol'])).state).toBe('stalled');
+      expect(judgeHandshake(toBob!, at(3600), stalling(60_000), gone).state).toBe('abandoned');
+      expect(judgeHandshake(fromBob!, at(3600), stalling(60_000), gone).state).toBe('abandoned');
+      expect(judgeHandshake(toBob!, at(3600), stalling(60_000), new Set(['carol'])).state).toBe('stalled');
     });
 
     it('never counts one as stalled', () => {
-      expect(isStalled(toBob!, at(3600), 60_000, gone)).toBe(false);
-      expect(isStalled(toBob!, at(3600), 60_000)).toBe(true);
+      expect(isStalled(toBob!, at(3600), stalling(60_000), gone)).toBe(false);
+      expect(isStalled(toBob!, at(3600), stalling(60_000))).toBe(true);
     });
 
     it('leaves an answered request answered', () => {
       const [answered] = pairHandshakes([shutdown, message('team-lead', 'bob', { type: 'shutdown_approved', requestId: 's1' }, 5)]);
-      expect(judgeHandshake(answered!, at(3600), 60_000, gone).state).toBe('approved');
+      expect(judgeHandshake(answered!, at(3600), stalling(60_000), gone).state).toBe('approved');
     });
 
     it('lists abandoned ones after the open and the answered ones', () => {
@@ -110,14 +111,14 @@ describe('pairing requests and responses', () => {
           message('carol', 'team-lead', { type: 'permission_response', request_id: 'p2', approve: true }, 2),
         ])[0]!,
         at(10),
-        60_000,
+        stalling(60_000),
       );
       const open = judgeHandshake(
         pairHandshakes([message('team-lead', 'dave', { type: 'permission_request', request_id: 'p3' }, 3)])[0]!,
         at(10),
-        60_000,
+        stalling(60_000),
       );
-      const abandoned = judgeHandshake(toBob!, at(10), 60_000, gone);
+      const abandoned = judgeHandshake(toBob!, at(10), stalling(60_000), gone);
       expect(orderHandshakes([abandoned, closed, open]).map((h) => h.state)).toEqual(['pending', 'approved', 'abandoned']);
     });
   });
@@ -138,7 +139,7 @@ describe('pairing requests and responses', () => {
       message('team-lead', 'worker', { type: 'sandbox_permission_request', requestId: 'sb', host: 'x.org' }, 6),
       message('worker', 'team-lead', { type: 'sandbox_permission_response', requestId: 'sb', host: 'x.org', allow: false }, 7),
     ];
-    const states = orderHandshakes(pairHandshakes(messages).map((p) => judgeHandshake(p, at(10), 60_000)));
+    const states = orderHandshakes(pairHandshakes(messages).map((p) => judgeHandshake(p, at(10), stalling(60_000))));
     expect(Object.fromEntries(states.map((h) => [h.requestId, [h.kind, h.state]]))).toEqual({
       s1: ['shutdown', 'approved'],
       pl: ['plan_approval', 'rejected'],
@@ -160,7 +161,7 @@ describe('pairing requests and responses', () => {
     const [pairing] = pairHandshakes([rejected, request, approved]);
     expect(pairing!.response).toBe(approved);
     expect(pairing!.responses).toEqual([approved, rejected]);
-    const handshake = judgeHandshake(pairing!, at(10), 60_000);
+    const handshake = judgeHandshake(pairing!, at(10), stalling(60_000));
     expect(handshake).toMatchObject({ state: 'approved', contradicting: true, respondedAt: at(1), answerSeconds: 1 });
     expect(handshake.answers.map(({ state, at: when, from }) => [state, when, from])).toEqual([
       ['approved', at(1), 'team-lead'],
@@ -168,7 +169,7 @@ describe('pairing requests and responses', () => {
     ]);
     // The same answer twice is not a contradiction.
     const again = message('carol', 'team-lead', { type: 'plan_approval_response', requestId: 'pl', approve: true }, 3);
-    expect(judgeHandshake(pairHandshakes([request, approved, again])[0]!, at(10), 60_000)).toMatchObject({
+    expect(judgeHandshake(pairHandshakes([request, approved, again])[0]!, at(10), stalling(60_000))).toMatchObject({
       contradicting: false,
       state: 'approved',
     });
@@ -180,7 +181,7 @@ describe('pairing requests and responses', () => {
   it('closes a shutdown answered with a permission_response carrying its id (real capture)', async () => {
     const { store } = await settledSession(`${CAPTURES}/cc-2.1.34-js-testing-research`);
     const team = store.getState().teams.get('js-testing-research')!;
-    const handshakes = selectHandshakes(team, Date.parse('2026-02-07T23:00:00Z'), 60_000);
+    const handshakes = selectHandshakes(team, Date.parse('2026-02-07T23:00:00Z'), stalling(60_000));
     expect(summary(handshakes)).toEqual({
       'shutdown-1770504317407@integration-testing-researcher': ['shutdown', 'team-lead', 'integration-testing-researcher', 'approved', 2],
       'shutdown-1770504316743@unit-testing-researcher': ['shutdown', 'team-lead', 'unit-testing-researcher', 'approved', 3],
@@ -193,7 +194,7 @@ describe('pairing requests and responses', () => {
 
   it('leaves every shutdown of the hive capture answered, and the other teams with none open', async () => {
     const { store } = await settledSession(`${CAPTURES}/cc-2026-02-hive-analysis/snapshots/3-final`);
-    const handshakes = selectHandshakes(store.getState().teams.get('analysis-team')!, Date.parse('2026-02-09T16:00:00Z'), 60_000);
+    const handshakes = selectHandshakes(store.getState().teams.get('analysis-team')!, Date.parse('2026-02-09T16:00:00Z'), stalling(60_000));
     expect(handshakes.map((h) => [h.to, h.state])).toEqual([
       ['lifecycle-analyst', 'approved'],
       ['config-analyst', 'approved'],

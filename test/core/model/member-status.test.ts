@@ -1,3 +1,4 @@
+import { quieting } from '../../helpers/thresholds.js';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
 import { pairHandshakes } from '../../../src/core/model/pairing.js';
@@ -91,6 +92,11 @@ describe('memberStatus', () => {
     expect(memberStatus(evidence({}))).toEqual({ status: 'working', since: at(0) });
   });
 
+  it('takes an idle reason by its own name: one named like an Object method is plain idle', () => {
+    for (const reason of ['constructor', 'toString', '__proto__', 'valueOf', 'hasOwnProperty'])
+      expect(memberStatus(evidence({ lastSent: idle(reason, 40) })).status, reason).toBe('idle');
+  });
+
   it('derives every status of the fixture team', async () => {
     const { store } = await settledSession(`${FIXTURES}/handshakes`);
     const members = selectMembers(store.getState().teams.get('stuck')!);
@@ -115,8 +121,8 @@ describe('judgeQuiet', () => {
     const working = memberStatus(evidence({ lastSent: message('team-lead', 'worker', 'on it', 30) }));
     const sign = lastSignOfLife(evidence({ lastSent: message('team-lead', 'worker', 'on it', 30) }));
     expect(sign).toBe(at(30));
-    expect(judgeQuiet(working, sign, at(30) + TEN_MINUTES - 1, TEN_MINUTES)).toEqual({ status: 'working', since: at(30) });
-    expect(judgeQuiet(working, sign, at(30) + TEN_MINUTES, TEN_MINUTES)).toEqual({ status: 'quiet', since: at(30) });
+    expect(judgeQuiet(working, sign, at(30) + TEN_MINUTES - 1, quieting(TEN_MINUTES))).toEqual({ status: 'working', since: at(30) });
+    expect(judgeQuiet(working, sign, at(30) + TEN_MINUTES, quieting(TEN_MINUTES))).toEqual({ status: 'quiet', since: at(30) });
   });
 
   it('leaves every other status alone, however old: the files say what the member does', () => {
@@ -132,11 +138,12 @@ describe('judgeQuiet', () => {
       'failed',
       'done',
     ];
-    for (const status of statuses) expect(judgeQuiet({ status, since: at(0) }, at(0), at(86_400), TEN_MINUTES).status).toBe(status);
+    for (const status of statuses)
+      expect(judgeQuiet({ status, since: at(0) }, at(0), at(86_400), quieting(TEN_MINUTES)).status).toBe(status);
   });
 
   it('cannot judge a member with no known sign of life', () => {
-    expect(judgeQuiet({ status: 'working', since: Number.NaN }, Number.NaN, at(86_400), TEN_MINUTES).status).toBe('working');
+    expect(judgeQuiet({ status: 'working', since: Number.NaN }, Number.NaN, at(86_400), quieting(TEN_MINUTES)).status).toBe('working');
   });
 
   it("takes the newest of its last message, its joining and its runner's last activity", () => {

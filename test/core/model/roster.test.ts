@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listed, unlisted, type RosterStay } from '../../../src/core/model/roster.js';
-import { reducer } from '../../../src/core/facts/reducer.js';
+import { reducer } from '../../../src/core/facts/index.js';
 import { at, config, member, observe, teamState } from '../../helpers/observations.js';
 
 const stay = (joinedAt: number, leftAt = Number.NaN): RosterStay => ({ joinedAt, leftAt });

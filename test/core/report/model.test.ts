@@ -4,6 +4,8 @@
  * handshakes, the tasks, the incidents, from a run whose files were stamped
  * three days before teamtop saw them: the report draws on the files' clock.
  */
+import { stalling } from '../../helpers/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { describe, expect, it } from 'vitest';
 import { buildRunReport } from '../../../src/core/report/build-report.js';
 import { message, observe } from '../../helpers/observations.js';
@@ -89,7 +91,7 @@ describe('the run report', () => {
       let state = observe(run(false), inbox('alice', [sent('alice', 'team-lead', asked, 14)], 14));
       if (ended) state = observe(state, { kind: 'folder-gone', target: { kind: 'team-dir', team: TEAM }, at: seen(20) });
       // Stamps three days behind the instant judged at: a threshold past that, so that nothing stalls by the lag alone.
-      const options = { at: seen(30), stallAfterMs: LAG + 60_000, quietAfterMs: 600_000, incidents: [], folderGoneAt: Number.NaN };
+      const options = { at: seen(30), thresholds: stalling(LAG + 60_000), incidents: [], folderGoneAt: Number.NaN };
       return buildRunReport(teamOf(state), options).handshakes.find((handshake) => handshake.to === 'alice');
     };
     expect(judged(true)).toMatchObject({ state: 'abandoned', waitedMs: null, answers: [] });
@@ -111,8 +113,7 @@ describe('the run report', () => {
     const team = teamOf(state);
     const built = buildRunReport(team, {
       at: seen(30),
-      stallAfterMs: 60_000,
-      quietAfterMs: 600_000,
+      thresholds: DEFAULT_THRESHOLDS,
       incidents: [],
       folderGoneAt: Number.NaN,
     });

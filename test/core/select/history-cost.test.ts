@@ -2,15 +2,15 @@
  * A change costs what the file holds and what changed, never the whole history
  * (issue 26 §1): counted in elements looked at and lists shared, not timed.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { describe, expect, it } from 'vitest';
 import type { InboxMessage } from '../../../src/core/model/inbox.js';
-import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from '../../../src/core/facts/inbox-history.js';
-import { detected } from '../../../src/core/judge/diagnose.js';
+import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory, type TeamState } from '../../../src/core/facts/index.js';
+import { detected } from '../../../src/core/judge/index.js';
 import { handshakeTally, selectHandshakes, selectUnanswered } from '../../../src/core/select/handshakes.js';
 import { selectWaits, selectUnread, selectWaitingSince } from '../../../src/core/select/mail.js';
 import { memoizeGrowing } from '../../../src/core/select/memo.js';
 import { selectPairingIndex, selectPairings } from '../../../src/core/select/pairings.js';
-import type { TeamState } from '../../../src/core/facts/state.js';
 import { selectWorkFacts } from '../../../src/core/select/work.js';
 import { at, message, observe, teamState } from '../../helpers/observations.js';
 
@@ -114,8 +114,8 @@ describe('the cost of a change with a long history', () => {
     const idle = message('team-lead', 'worker', { type: 'idle_notification', idleReason: 'available' }, 3);
     state = observe(state, { kind: 'inbox', team: 'team', member: 'team-lead', messages: [plan, idle], at: at(3), live: true });
     expect(selectPairings(team().inboxes)).toBe(pairings);
-    const [first] = selectHandshakes(team(), at(10), 60_000);
-    const [later] = selectHandshakes(team(), at(5000), 60_000);
+    const [first] = selectHandshakes(team(), at(10), stalling(60_000));
+    const [later] = selectHandshakes(team(), at(5000), stalling(60_000));
     expect(first!.state).toBe('approved');
     expect(later).toBe(first);
   });
@@ -134,11 +134,11 @@ describe('the cost of a change with a long history', () => {
       { kind: 'inbox', team: 'team', member: 'worker', messages: answers, at: at(1000), live: true },
     );
     const team = state.teams.get('team')!;
-    const list = selectHandshakes(team, at(1010), 60_000);
+    const list = selectHandshakes(team, at(1010), stalling(60_000));
     expect(list).toHaveLength(1001);
     // Within the same second of age, nothing on screen changed: the same list, so nothing is drawn again.
-    expect(selectHandshakes(team, at(1010) + 400, 60_000)).toBe(list);
-    const later = selectHandshakes(team, at(1100), 60_000);
+    expect(selectHandshakes(team, at(1010) + 400, stalling(60_000))).toBe(list);
+    const later = selectHandshakes(team, at(1100), stalling(60_000));
     expect(later).not.toBe(list);
     expect(later[0]).toMatchObject({ requestId: 'open', state: 'stalled' });
     const tally = handshakeTally(later);
@@ -153,25 +153,25 @@ describe('the cost of a change with a long history', () => {
     );
     const state = observe(teamState(), { kind: 'inbox', team: 'team', member: 'worker', messages: requests, at: at(1000), live: true });
     const team = state.teams.get('team')!;
-    const first = selectUnanswered(team, at(1000.1), 60_000);
+    const first = selectUnanswered(team, at(1000.1), stalling(60_000));
     expect(first.filter((handshake) => handshake.state === 'pending')).toHaveLength(59);
     // Before the next stall, the same list, however far the ages moved.
-    expect(selectUnanswered(team, at(1000.9), 60_000)).toBe(first);
-    const diagnosed = detected(team, at(1000.9), 60_000).diagnoses;
-    const next = selectUnanswered(team, at(1001.1), 60_000);
+    expect(selectUnanswered(team, at(1000.9), stalling(60_000))).toBe(first);
+    const diagnosed = detected(team, at(1000.9), stalling(60_000)).diagnoses;
+    const next = selectUnanswered(team, at(1001.1), stalling(60_000));
     expect(next).not.toBe(first);
     const changed = next.filter((handshake, i) => handshake !== first[i]);
     expect(changed.map((handshake) => [handshake.requestId, handshake.state])).toEqual([['s941', 'stalled']]);
-    const again = detected(team, at(1001.1), 60_000).diagnoses;
+    const again = detected(team, at(1001.1), stalling(60_000)).diagnoses;
     expect(again).toHaveLength(diagnosed.length + 1);
     const before = new Set(diagnosed);
     expect(again.filter((diagnosis) => !before.has(diagnosis)).map((diagnosis) => diagnosis.subject)).toEqual(['handshake:s941']);
     // The list in order and its tally follow, without sorting the thousand again.
-    const list = selectHandshakes(team, at(1001.1), 60_000);
+    const list = selectHandshakes(team, at(1001.1), stalling(60_000));
     expect(list.map((handshake) => handshake.requestId)).toEqual(requests.map((_, i) => `s${i}`));
     expect(handshakeTally(list)).toMatchObject({ open: 1000, stalled: 942 });
     // A clock stepped back judges them all again: what stalled is pending once more.
-    const back = selectUnanswered(team, at(990.1), 60_000);
+    const back = selectUnanswered(team, at(990.1), stalling(60_000));
     expect(back.filter((handshake) => handshake.state === 'pending').map((handshake) => handshake.requestId)).toEqual(
       Array.from({ length: 69 }, (_, i) => `s${931 + i}`),
     );

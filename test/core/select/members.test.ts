@@ -2,14 +2,14 @@
  * Members of teams that hold only `inboxes/` (no `config.json`), as real repos
  * do: the lead and the statuses come from what the files show, not from names.
  */
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { quieting } from '../../helpers/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
-import { DEFAULT_QUIET_AFTER_MS } from '../../../src/core/model/member-status.js';
 import { selectMembers, selectMembersAt } from '../../../src/core/select/members.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { copyFixture, tempDir } from '../../helpers/fixtures.js';
 import { writeJson } from '../../helpers/live.js';
 
@@ -90,7 +90,7 @@ describe('quiet members', () => {
   it('shows a member silent for ten minutes as quiet since its last sign of life, in --json (the real capture, read weeks later)', async () => {
     const dir = hiveWithoutConfig();
     const { state } = await teamIn(dir, 'analysis-team');
-    const doc = snapshot(state, { ...DEFAULT_THRESHOLDS, claudeDir: dir, now: Date.parse('2026-03-01T10:00:00Z'), stallAfterMs: 60_000 });
+    const doc = snapshot(state, { thresholds: DEFAULT_THRESHOLDS, claudeDir: dir, now: Date.parse('2026-03-01T10:00:00Z') });
     const statuses = Object.fromEntries(doc.teams[0]!.members.map((member) => [member.name, [member.status, member.statusSince]]));
     expect(statuses).toEqual({
       // On the team since the first message to it, as far as the files say.
@@ -107,8 +107,8 @@ describe('quiet members', () => {
   it('is working until the threshold, quiet exactly at it, with the threshold it is given', async () => {
     const { team } = await teamIn(hiveWithoutConfig(), 'analysis-team');
     const lastWord = Date.parse('2026-02-09T15:08:11.039Z');
-    const statusAt = (now: number, quietAfterMs = DEFAULT_QUIET_AFTER_MS) =>
-      selectMembersAt(team, now, quietAfterMs).find((member) => member.name === 'task-analyst')!.status;
+    const statusAt = (now: number, quietMs = DEFAULT_THRESHOLDS.quietAfterMs) =>
+      selectMembersAt(team, now, quieting(quietMs)).find((member) => member.name === 'task-analyst')!.status;
     expect(statusAt(lastWord + 10 * MINUTE - 1)).toBe('working');
     expect(statusAt(lastWord + 10 * MINUTE)).toBe('quiet');
     expect(statusAt(lastWord + 10 * MINUTE, 30 * MINUTE)).toBe('working');
@@ -118,9 +118,9 @@ describe('quiet members', () => {
   it('gives the same members back while no status changes, so nothing is drawn again', async () => {
     const { team } = await teamIn(hiveWithoutConfig(), 'analysis-team');
     const now = Date.parse('2026-03-01T10:00:00Z');
-    const first = selectMembersAt(team, now, DEFAULT_QUIET_AFTER_MS);
-    expect(selectMembersAt(team, now + MINUTE, DEFAULT_QUIET_AFTER_MS)).toBe(first);
-    expect(selectMembersAt(team, Date.parse('2026-02-09T15:09:00Z'), DEFAULT_QUIET_AFTER_MS)).not.toBe(first);
+    const first = selectMembersAt(team, now, DEFAULT_THRESHOLDS);
+    expect(selectMembersAt(team, now + MINUTE, DEFAULT_THRESHOLDS)).toBe(first);
+    expect(selectMembersAt(team, Date.parse('2026-02-09T15:09:00Z'), DEFAULT_THRESHOLDS)).not.toBe(first);
   });
 });
 

@@ -1,13 +1,14 @@
+import { stalling } from '../../helpers/thresholds.js';
 import { describe, expect, it } from 'vitest';
-import { applyInboxFile, emptyInbox } from '../../../src/core/facts/inbox-history.js';
+import { applyInboxFile, emptyInbox } from '../../../src/core/facts/index.js';
 import { selectPairings } from '../../../src/core/select/pairings.js';
 import { selectUnread, selectWaitingSince, selectWaits } from '../../../src/core/select/mail.js';
 import { NO_FILTERS } from '../../../src/core/model/message-filter.js';
 import { selectStalledCounts } from '../../../src/core/select/handshakes.js';
 import { selectInboxMessages, selectTimelineEntries } from '../../../src/core/select/messages.js';
 import { selectCurrentTeam } from '../../../src/core/select/teams.js';
-import type { AppState } from '../../../src/core/facts/state.js';
 import { at, message, observe, teamState, teamStateObservations } from '../../helpers/observations.js';
+import { type AppState } from '../../../src/core/app-state.js';
 
 const chat = (i: number, read = false) => message('lead', 'worker', `note ${i}`, i, { read });
 const request = (i: number) => message('lead', 'worker', { type: 'shutdown_request', requestId: `r${i}`, reason: 'done' }, i);
@@ -83,14 +84,14 @@ describe('selectors the dashboard, --once and --json share', () => {
     let state = teamState('alpha');
     state = observe(state, ...teamStateObservations('beta'));
     state = asked(asked(state, 'alpha', 0), 'beta', 50);
-    expect(selectStalledCounts(state, at(70), 60_000)).toEqual({
+    expect(selectStalledCounts(state, at(70), stalling(60_000))).toEqual({
       byTeam: new Map([
         ['alpha', 1],
         ['beta', 0],
       ]),
       total: 1,
     });
-    expect(selectStalledCounts(state, at(111), 60_000)).toEqual({
+    expect(selectStalledCounts(state, at(111), stalling(60_000))).toEqual({
       byTeam: new Map([
         ['alpha', 1],
         ['beta', 1],

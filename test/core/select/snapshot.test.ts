@@ -1,17 +1,16 @@
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../../src/cli/session.js';
 import { selectMostRecentTeam } from '../../../src/core/select/teams.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { CAPTURES, FIXTURES } from '../../helpers/fixtures.js';
 
 async function load(dir: string) {
   const { store } = await settledSession(dir);
   return snapshot(store.getState(), {
-    ...DEFAULT_THRESHOLDS,
+    thresholds: DEFAULT_THRESHOLDS,
     claudeDir: dir,
     now: Date.parse('2026-11-22T00:00:00Z'),
-    stallAfterMs: 60_000,
   });
 }
 

@@ -9,12 +9,12 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JournalOptions } from '../../../src/cli/session.js';
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { restore, withoutCovered } from '../../../src/io/journal/restore.js';
 import { listAllRuns, namespaceDir } from '../../../src/io/journal/store-dir.js';
-import { reducer } from '../../../src/core/facts/reducer.js';
-import { selectIncidents } from '../../../src/core/judge/select-incidents.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { advance } from '../../../src/core/app-state.js';
+import { selectIncidents } from '../../../src/core/judge/index.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { createStore } from '../../../src/core/store.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../../helpers/live.js';
@@ -52,7 +52,7 @@ describe('two dashboards recording the same team at once', () => {
 
     const store = createStore();
     restore(namespaceDir(state, dir), (observations) => store.dispatch({ type: 'observed', observations }));
-    const restored = snapshot(store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir: dir, now, stallAfterMs: 60_000 }).teams;
+    const restored = snapshot(store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir: dir, now }).teams;
     expect(restored[0]!.ended).toBe(true);
     expect(restored[0]!.members.map(({ name, departed }) => `${name} ${departed}`)).toEqual(
       seen[0]!.members.map(({ name, departed }) => `${name} ${departed}`),
@@ -77,7 +77,11 @@ describe('two dashboards recording the same team at once', () => {
       },
     ];
     // The first dashboard's run, then the second's (begun later), replayed one after the other.
-    const state = reducer(teamState(), { type: 'observed', observations: [...lines(0, at(70) + 1), ...lines(30, at(70) + 4)] });
+    const state = advance(
+      teamState(),
+      { type: 'observed', observations: [...lines(0, at(70) + 1), ...lines(30, at(70) + 4)] },
+      DEFAULT_THRESHOLDS,
+    );
     const incidents = selectIncidents(state, state.teams.get('team')!, at(100), DEFAULT_THRESHOLDS);
     expect(incidents.map(({ id, raisedAt, clearedAt }) => [id, raisedAt, clearedAt])).toEqual([
       ['stalled:handshake:p1', at(60), at(70) + 1],

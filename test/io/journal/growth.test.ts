@@ -4,7 +4,7 @@
  * unchanged (or broken the same way) costs nothing, writes outside teams/ and
  * tasks/ are not even read, and the size limit holds during a run.
  */
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { openSession, type JournalOptions } from '../../../src/cli/session.js';
 import { listAllRuns } from '../../../src/io/journal/store-dir.js';
 import { JOURNAL_PROBLEM } from '../../../src/io/journal/writer.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../../helpers/live.js';
 import { sleep, waitFor } from '../../helpers/wait.js';
@@ -63,8 +63,7 @@ describe('the journal of a run', () => {
 
     const restored = openSession(dir, { stateDir: state, write: false, maxBytes: 1e9 });
     restored.close();
-    const json = (store: typeof restored.store) =>
-      snapshot(store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir: dir, now: NOW, stallAfterMs: 60_000 });
+    const json = (store: typeof restored.store) => snapshot(store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir: dir, now: NOW });
     expect(json(restored.store).teams).toEqual(json(live.store).teams);
   });
 

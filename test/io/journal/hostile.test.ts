@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 /**
  * Journals and recordings are files strangers send (issue 26 §2): no entry of
  * one may crash teamtop; a bad one is skipped with a notice.

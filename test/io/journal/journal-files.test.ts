@@ -113,7 +113,7 @@ describe('teamtop export', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('never follows a symbolic link as --out, makes the file 0600 even over one that was there, and does not wait on a pipe with no reader', () => {
+  it('never follows a symbolic link as --out, replaces a file only with --force (0600 still), and does not wait on a pipe with no reader', () => {
     const claudeDir = tempDir();
     const { state } = journal(claudeDir, recorded(claudeDir));
     const folder = tempDir();
@@ -130,7 +130,14 @@ describe('teamtop export', () => {
     const existing = join(folder, 'existing.jsonl');
     writeFileSync(existing, 'an older export, longer than the new one '.repeat(100), { mode: 0o644 });
     chmodSync(existing, 0o644);
-    expect(exportTo(existing).code).toBe(0);
+    expect(exportTo(existing)).toMatchObject({
+      code: 1,
+      stderr: `teamtop: cannot write ${existing}: a file is there already: give --force to replace it\n`,
+    });
+    expect(readFileSync(existing, 'utf8')).toContain('an older export');
+    const forced = cli(['export', '--team', 'alpha', '--out', existing, '--force', '--dir', claudeDir, '--state-dir', state]);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toMatch(/ to .*existing\.jsonl \(the file that was there is replaced\)\n$/u);
     expect(statSync(existing).mode & 0o777).toBe(0o600);
     expect(readFileSync(existing, 'utf8')).not.toContain('an older export');
 

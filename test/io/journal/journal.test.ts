@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { createStore } from '../../../src/core/store.js';
 import { teamRunFiles } from '../../../src/io/journal/sources.js';
 import { listAllRuns, listRuns, namespaceDir, runId } from '../../../src/io/journal/store-dir.js';
 import { JournalWriter } from '../../../src/io/journal/writer.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { copyFixture, tempDir } from '../../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../../helpers/live.js';
 import { sleep, waitFor } from '../../helpers/wait.js';
@@ -48,7 +48,7 @@ describe('the journal', () => {
 
     const restarted = openSession(dir, options(state, false));
     restarted.close();
-    const doc = snapshot(restarted.store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir: dir, now: NOW, stallAfterMs: 60_000 });
+    const doc = snapshot(restarted.store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir: dir, now: NOW });
     expect(texts(doc)).toEqual(['delivered 0', 'delivered 1', 'delivered 2', 'delivered 3', 'delivered 4']);
     expect(doc.teams[0]!.messages.every((m) => m.delivered)).toBe(true);
   });
@@ -63,7 +63,7 @@ describe('the journal', () => {
     rmSync(join(dir, 'tasks'), { recursive: true });
     const later = openSession(dir, options(state, false));
     later.close();
-    const doc = snapshot(later.store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir: dir, now: NOW, stallAfterMs: 60_000 });
+    const doc = snapshot(later.store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir: dir, now: NOW });
     expect(doc.teams).toHaveLength(1);
     expect(doc.teams[0]!.ended).toBe(true);
     expect(doc.teams[0]!.messages).toHaveLength(before.teams[0]!.messages.length);
@@ -211,7 +211,7 @@ describe('the journal', () => {
     appendFileSync(run!.path, '{"op":"file","t":1,"live":true,"path":"teams/alpha/inb');
     const session = openSession(dir, options(state, false));
     session.close();
-    const doc = snapshot(session.store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir: dir, now: NOW, stallAfterMs: 60_000 });
+    const doc = snapshot(session.store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir: dir, now: NOW });
     expect(texts(doc)).toEqual(['before the crash']);
     expect(doc.problems).toEqual([
       { path: run!.path, message: 'the last line is incomplete (teamtop stopped while writing it) and was skipped' },

@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 /**
  * The journal keeps what members did as activity facts (issue 23 §8): their
  * state, the tool's name, times and token counts, never a tool's input, a
@@ -16,9 +17,8 @@ import { memberPaneId } from '../../../src/ui/panes/members/model.js';
 import { memberDetails } from '../../../src/ui/keys/view-state.js';
 import { listAllRuns } from '../../../src/io/journal/store-dir.js';
 import { selectActivity, selectUsage } from '../../../src/core/select/work.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
-import { reducer } from '../../../src/core/facts/reducer.js';
-import { initialState, type AppState } from '../../../src/core/facts/state.js';
+import { snapshot } from '../../../src/core/snapshot.js';
+import { advance } from '../../../src/core/app-state.js';
 import { createStore } from '../../../src/core/store.js';
 import { runCli } from '../../helpers/cli.js';
 import { tempDir } from '../../helpers/fixtures.js';
@@ -26,6 +26,7 @@ import { watchRecorded } from '../../helpers/live.js';
 import { TeamFiles } from '../../helpers/team-files.js';
 import { TranscriptFiles } from '../../helpers/transcript-files.js';
 import { waitFor } from '../../helpers/wait.js';
+import { initialState, type AppState } from '../../../src/core/app-state.js';
 
 const options = (stateDir: string, write = true): JournalOptions => ({ stateDir, write, maxBytes: 50 * 1024 * 1024 });
 
@@ -224,8 +225,7 @@ describe('activity in the journal', () => {
     const now = snapshot(running.store.getState(), {
       claudeDir: files.dir,
       now: files.at(60),
-      stallAfterMs: 60_000,
-      quietAfterMs: 600_000,
+      thresholds: DEFAULT_THRESHOLDS,
     });
     for (const member of now.teams[0]!.members) {
       expect(member.activity, member.name).toEqual({ state: 'unknown', tool: null, detail: null, since: null });
@@ -281,18 +281,26 @@ describe('what a line is written for', () => {
 
   it('says nothing known of what members do once the run that recorded it is over', () => {
     const work = (state: 'tool' | 'idle', at: number) => ({ state, tool: state === 'tool' ? 'Bash' : null, since: at, usage: null, at });
-    const replayed = reducer(initialState, {
-      type: 'observed',
-      observations: [
-        { kind: 'run', team: 'alpha', at: 1000, thresholds: null },
-        { kind: 'activity', team: 'alpha', member: 'worker', work: work('tool', 1100) },
-        { kind: 'activity', team: 'alpha', member: 'team-lead', work: work('idle', 1200) },
-      ],
-    });
+    const replayed = advance(
+      initialState,
+      {
+        type: 'observed',
+        observations: [
+          { kind: 'run', team: 'alpha', at: 1000, thresholds: null },
+          { kind: 'activity', team: 'alpha', member: 'worker', work: work('tool', 1100) },
+          { kind: 'activity', team: 'alpha', member: 'team-lead', work: work('idle', 1200) },
+        ],
+      },
+      DEFAULT_THRESHOLDS,
+    );
     const team = (state: AppState) => state.teams.get('alpha')!;
     expect(selectActivity(team(replayed), 2000).get('worker')).toMatchObject({ state: 'tool', tool: 'Bash', since: 1100 });
     // Another run of the team begins (its header), which did not read transcripts.
-    const next = reducer(replayed, { type: 'observed', observations: [{ kind: 'run', team: 'alpha', at: 5000, thresholds: null }] });
+    const next = advance(
+      replayed,
+      { type: 'observed', observations: [{ kind: 'run', team: 'alpha', at: 5000, thresholds: null }] },
+      DEFAULT_THRESHOLDS,
+    );
     expect([...selectActivity(team(next), 6000).values()].map((activity) => [activity.state, activity.since])).toEqual([
       ['unknown', null],
       ['unknown', null],

@@ -4,23 +4,23 @@
  * history again (a judgement walks the team's history: 20,000 of them took a
  * minute). Real files, the real watcher, the real journal.
  */
+import { stalling } from '../../helpers/thresholds.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JournalOptions } from '../../../src/cli/session.js';
-import { misaddressed } from '../../../src/core/judge/diagnoses/misaddressed.js';
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { misaddressed, selectIncidents } from '../../../src/core/judge/index.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import type { Observation } from '../../../src/core/model/observation.js';
 import { replayRuns, restore } from '../../../src/io/journal/restore.js';
-import { reducer } from '../../../src/core/facts/reducer.js';
+import { advance } from '../../../src/core/app-state.js';
 import { listAllRuns, namespaceDir } from '../../../src/io/journal/store-dir.js';
-import { selectIncidents } from '../../../src/core/judge/select-incidents.js';
-import type { AppState } from '../../../src/core/facts/state.js';
 import { createStore } from '../../../src/core/store.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../../helpers/live.js';
 import { at, message, stalledIncident, teamState } from '../../helpers/observations.js';
 import { waitFor } from '../../helpers/wait.js';
+import { type AppState } from '../../../src/core/app-state.js';
 
 const options = (stateDir: string): JournalOptions => ({ stateDir, write: true, maxBytes: 50 * 1024 * 1024 });
 
@@ -98,7 +98,7 @@ describe('incidents recorded in the journal', () => {
     ]);
 
     // Replayed with other thresholds than the run judged with: judged again, not taken.
-    const other = createStore({ tracking: { ...DEFAULT_THRESHOLDS, stallAfterMs: 5000 } });
+    const other = createStore({ tracking: stalling(5000) });
     restore(namespaceDir(state, dir), (observations) => other.dispatch({ type: 'observed', observations }));
     expect(detect).toHaveBeenCalled();
 
@@ -129,16 +129,20 @@ describe('incidents recorded in the journal', () => {
     });
     // One batch, as a restore or an export plays it: a recorded run, then an older teamtop's, in
     // which a plan waits past the stall and is then answered.
-    const state = reducer(teamState(), {
-      type: 'observed',
-      observations: [
-        { kind: 'run', team: 'team', at: at(0), thresholds: DEFAULT_THRESHOLDS },
-        inbox('team-lead', 1, []),
-        { kind: 'run', team: 'team', at: at(2), thresholds: null },
-        inbox('team-lead', 3, [plan]),
-        inbox('worker', 100, [answer]),
-      ],
-    });
+    const state = advance(
+      teamState(),
+      {
+        type: 'observed',
+        observations: [
+          { kind: 'run', team: 'team', at: at(0), thresholds: DEFAULT_THRESHOLDS },
+          inbox('team-lead', 1, []),
+          { kind: 'run', team: 'team', at: at(2), thresholds: null },
+          inbox('team-lead', 3, [plan]),
+          inbox('worker', 100, [answer]),
+        ],
+      },
+      DEFAULT_THRESHOLDS,
+    );
     // Judged moment by moment in the second run: raised at the stall, cleared by the answer.
     const incidents = selectIncidents(state, state.teams.get('team')!, at(100), DEFAULT_THRESHOLDS);
     expect(incidents.map(({ kind, raisedAt, clearedAt, cleared }) => [kind, raisedAt, clearedAt, cleared])).toEqual([
@@ -148,14 +152,25 @@ describe('incidents recorded in the journal', () => {
 
   it('take no cleared incident that says no time it cleared', () => {
     const standing = stalledIncident();
-    const state = reducer(teamState(), {
-      type: 'observed',
-      observations: [
-        { kind: 'run', team: 'team', at: at(0), thresholds: DEFAULT_THRESHOLDS },
-        { kind: 'incidents', team: 'team', at: at(60), raised: [standing], cleared: [], whole: true },
-        { kind: 'incidents', team: 'team', at: at(61), raised: [], cleared: Array.from({ length: 10_000 }, () => standing), whole: false },
-      ],
-    });
+    const state = advance(
+      teamState(),
+      {
+        type: 'observed',
+        observations: [
+          { kind: 'run', team: 'team', at: at(0), thresholds: DEFAULT_THRESHOLDS },
+          { kind: 'incidents', team: 'team', at: at(60), raised: [standing], cleared: [], whole: true },
+          {
+            kind: 'incidents',
+            team: 'team',
+            at: at(61),
+            raised: [],
+            cleared: Array.from({ length: 10_000 }, () => standing),
+            whole: false,
+          },
+        ],
+      },
+      DEFAULT_THRESHOLDS,
+    );
     expect(state.incidents.get('team')!.cleared).toEqual([]);
     expect([...state.incidents.get('team')!.open.keys()]).toEqual(['stalled:handshake:p1']);
   });

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../../../src/core/model/thresholds.js';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { settledSession } from '../../../src/cli/session.js';
 import { JOURNAL_VERSION, type JournalLine } from '../../../src/io/journal/format.js';
 import { readJournalFile } from '../../../src/io/journal/reader.js';
 import { ReplayController } from '../../../src/io/journal/replay-controller.js';
-import { snapshot } from '../../../src/core/select/snapshot.js';
+import { snapshot } from '../../../src/core/snapshot.js';
 import { createStore } from '../../../src/core/store.js';
 import { CAPTURES, tempDir } from '../../helpers/fixtures.js';
 import { watch } from '../../helpers/live.js';
@@ -59,13 +59,12 @@ describe('replaying the cc-2.1.231 snapshots', () => {
     ];
     const store = createStore();
     new ReplayController(lines, store).toEnd();
-    const replayed = snapshot(store.getState(), { ...DEFAULT_THRESHOLDS, claudeDir: SPIKE, now: 1787843460000, stallAfterMs: 60_000 })
-      .teams[0]!;
+    const replayed = snapshot(store.getState(), { thresholds: DEFAULT_THRESHOLDS, claudeDir: SPIKE, now: 1787843460000 }).teams[0]!;
     expect(replayed.messages).toHaveLength(9);
     expect(new Set(replayed.messages.map((m) => m.timestamp)).size).toBe(9);
 
     const final = (await settledSession(SPIKE)).store.getState();
-    expect(snapshot(final, { ...DEFAULT_THRESHOLDS, claudeDir: SPIKE, now: 0, stallAfterMs: 60_000 }).teams[0]!.messages).toHaveLength(4);
+    expect(snapshot(final, { thresholds: DEFAULT_THRESHOLDS, claudeDir: SPIKE, now: 0 }).teams[0]!.messages).toHaveLength(4);
   });
 
   it('yields the same 9 when the snapshots are written, in order, under the real watcher', async () => {

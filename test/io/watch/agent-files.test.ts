@@ -2,7 +2,14 @@ import { appendFileSync, mkdirSync, renameSync, rmSync, truncateSync, writeFileS
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Observation } from '../../../src/core/model/observation.js';
-import { listArtifacts, LOG_LINE_CHARS, LOG_READ_BYTES, LOG_TAIL_BYTES, LogFollower, type AgentRead } from '../../../src/io/watch/agent-files.js';
+import {
+  listArtifacts,
+  LOG_LINE_CHARS,
+  LOG_READ_BYTES,
+  LOG_TAIL_BYTES,
+  LogFollower,
+  type AgentRead,
+} from '../../../src/io/watch/agent-files.js';
 import { tempDir } from '../../helpers/fixtures.js';
 
 const LOG = 'tasks/t/coder/output.log';

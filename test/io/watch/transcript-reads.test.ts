@@ -5,7 +5,6 @@
  */
 import { renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { foldUsage, NO_USAGE } from '../../../src/core/facts/usage.js';
 import type { Observation } from '../../../src/core/model/observation.js';
 import { selectTranscriptTeams } from '../../../src/core/select/work.js';
 import { createStore } from '../../../src/core/store.js';
@@ -15,6 +14,7 @@ import { tempDir } from '../../helpers/fixtures.js';
 import { TeamFiles } from '../../helpers/team-files.js';
 import { TranscriptFiles, type Transcript } from '../../helpers/transcript-files.js';
 import { settledSession } from '../../../src/cli/session.js';
+import { foldUsage, NO_USAGE } from '../../../src/core/model/usage.js';
 
 function leadTranscript(): { files: TeamFiles; lead: Transcript; relative: string } {
   const files = new TeamFiles(tempDir());

@@ -7,7 +7,7 @@ import { mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { selectActivity, selectWork } from '../../../src/core/select/work.js';
-import type { TeamState } from '../../../src/core/facts/state.js';
+import type { TeamState } from '../../../src/core/facts/index.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { watch } from '../../helpers/live.js';
 import { TeamFiles } from '../../helpers/team-files.js';

@@ -3,8 +3,8 @@
  *
  *   const decoder = new TranscriptDecoder();        one per transcript file
  *   decoder.push(text): TranscriptFact[]            the text appended since the last push (it may end mid-line)
- *   decoder.counts                                  lines seen, parsed, skipped unparsed, invalid
- *   decoder.problem                                 why the last invalid line was (never what it held)
+ *   decoder.counts                                  lines seen, parsed, skimmed, skipped unparsed, invalid
+ *   decoder.problem                                 why the last invalid (or part-read) line was (never what it held)
  *   decoder.identity                                who writes it, once a record said
  *   decoder.held                                    characters held of a line not finished yet
  *
@@ -13,14 +13,18 @@
  * end arrives. A line is classified before it is parsed (record-type.ts): only
  * `assistant`, `user`, `system` and `cost-state` records are parsed, and a
  * line of another type that arrives in pieces is dropped as soon as its type is
- * known. A line that is not JSON, or not a record of the shape expected, is
- * counted and skipped: never a throw. `new TranscriptDecoder({ midLine: true })`
+ * known. A line over SKIM_OVER characters is skimmed (skim.ts) rather than
+ * parsed: what the decoder reads of it is read without building the rest, so
+ * one huge record costs milliseconds, not seconds of the main thread. A line
+ * that is not JSON, or not a record of the shape expected, is counted and
+ * skipped: never a throw. `new TranscriptDecoder({ midLine: true })`
  * starts reading in the middle of a line (a read that starts where the byte
  * before is not a line break): the text up to the first line break is dropped.
  */
 import type { Tokens, TranscriptFact, TranscriptIdentity } from '../../model/transcript-facts.js';
 import { describeIssue } from '../../model/schemas.js';
 import { leadingRecordType, recordTypeOf } from './record-type.js';
+import { SKIM_OVER, skimRecord } from './skim.js';
 import {
   AssistantRecordSchema,
   CostStateSchema,
@@ -40,6 +44,8 @@ import { firstLine, mailLine, NAME_MAX, protocolMessage, SPAWN_PROMPT_MAX, spawn
 
 /** How many responses' usage is remembered: the records of one response come together. */
 const RESPONSES_REMEMBERED = 64;
+/** How many tool calls' ids are remembered, to say each call once: a record written again comes soon after. */
+const CALLS_REMEMBERED = 4096;
 /** How much of an unfinished line is read for its type. */
 const HEAD = 4096;
 /** A longer unfinished line is not held: it is counted invalid when its end arrives. */
@@ -50,7 +56,10 @@ const ALLOWED = new Set(['accept', 'allow', 'approve', 'approved']);
 export interface DecoderCounts {
   /** Lines seen whole (empty ones aside). */
   lines: number;
+  /** Parsed, or (`skimmed`) read in part. */
   parsed: number;
+  /** Lines over SKIM_OVER, read for what the decoder takes without parsing them whole. */
+  skimmed: number;
   /** Lines of a type teamtop does not read, never parsed. */
   skipped: number;
   /** Lines that are not a record (not JSON, no type, not the shape expected). */
@@ -65,13 +74,15 @@ const sameTokens = (a: Tokens, b: Tokens): boolean =>
   a.cacheCreation1h === b.cacheCreation1h;
 
 export class TranscriptDecoder {
-  readonly counts: DecoderCounts = { lines: 0, parsed: 0, skipped: 0, invalid: 0 };
+  readonly counts: DecoderCounts = { lines: 0, parsed: 0, skimmed: 0, skipped: 0, invalid: 0 };
   problem: string | undefined;
   identity: TranscriptIdentity | undefined;
   private pending = '';
   /** Drop what arrives until the next line break (a skipped, or too long, line in pieces). */
   private dropping: 'skipped' | 'invalid' | undefined;
   private usage = new Map<string, Tokens>();
+  /** The ids of the last tool calls said, oldest first. */
+  private calls = new Set<string>();
   /** The last time a record said, for the records that say none. */
   private at = Number.NaN;
   /** Whether a turn is under way: its end is said once (end_turn, then the client's turn_duration). */
@@ -98,7 +109,7 @@ export class TranscriptDecoder {
     let start = 0;
     for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
       if (this.dropping) this.endDropped();
-      else this.line(this.pending === '' ? text.slice(start, end) : this.pending + text.slice(start, end), facts);
+      else this.guarded(this.pending === '' ? text.slice(start, end) : this.pending + text.slice(start, end), facts);
       this.pending = '';
       start = end + 1;
     }
@@ -133,6 +144,25 @@ export class TranscriptDecoder {
     this.problem = `line ${this.counts.lines}: ${why}`;
   }
 
+  /**
+   * One line, whatever it holds: a record that makes the decoder fail is an
+   * invalid line (its facts, if any, dropped), never a throw that would stop
+   * every later read of the file at the same line.
+   */
+  private guarded(line: string, facts: TranscriptFact[]): void {
+    const before = facts.length;
+    const counted = { ...this.counts };
+    try {
+      this.line(line, facts);
+    } catch {
+      facts.length = before;
+      Object.assign(this.counts, counted);
+      if (line.trim() !== '') this.counts.lines++;
+      // What failed is teamtop's to know: its message names code, not the record.
+      this.invalid('a record teamtop could not read');
+    }
+  }
+
   private line(line: string, facts: TranscriptFact[]): void {
     if (line.trim() === '') return;
     this.counts.lines++;
@@ -143,10 +173,18 @@ export class TranscriptDecoder {
       return;
     }
     let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      return this.invalid(`a ${type} record that is not valid JSON`);
+    if (line.length > SKIM_OVER) {
+      const skimmed = skimRecord(line);
+      if (!skimmed) return this.invalid(`a ${type} record that is not valid JSON`);
+      this.counts.skimmed++;
+      value = skimmed.value;
+      if (skimmed.cut !== undefined) this.problem = `line ${this.counts.lines}: a ${type} record read in part (${skimmed.cut})`;
+    } else {
+      try {
+        value = JSON.parse(line);
+      } catch {
+        return this.invalid(`a ${type} record that is not valid JSON`);
+      }
     }
     const schema =
       type === 'assistant'
@@ -203,7 +241,8 @@ export class TranscriptDecoder {
       const type = block !== null && typeof block === 'object' ? (block as { type?: unknown }).type : undefined;
       if (type === 'tool_use') {
         const use = ToolUseBlockSchema.safeParse(block);
-        if (use.success) {
+        // A call is said once per `tool_use` id: a record written again (the same message, uuid and call) is not another call.
+        if (use.success && this.firstSaid(use.data.id)) {
           const { id, name, input } = use.data;
           facts.push({ kind: 'tool-started', id, name: firstLine(name, NAME_MAX) ?? '?', detail: toolDetail(name, input), messageId, at });
           const spawned = spawnedBy(name, input);
@@ -225,6 +264,14 @@ export class TranscriptDecoder {
       this.endTurn(messageId, facts);
       this.endedBy = messageId;
     }
+  }
+
+  /** Whether this is the first the decoder hears of the call `id` (among the last CALLS_REMEMBERED). */
+  private firstSaid(id: string): boolean {
+    if (this.calls.has(id)) return false;
+    this.calls.add(id);
+    if (this.calls.size > CALLS_REMEMBERED) this.calls.delete(this.calls.values().next().value!);
+    return true;
   }
 
   /** A response's usage, once per message id (and again if a later record of it differs). */

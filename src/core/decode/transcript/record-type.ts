@@ -15,7 +15,7 @@
  * end of the line is tried (the client writes the big value first and small
  * keys after it, the type among them). Only when neither answers is the object
  * skipped, by a regular expression that matches balanced brackets and whole
- * strings in native code. Skipping a
+ * strings in native code (json-scan.ts, a window at a time). Skipping a
  * 100 KB record costs microseconds; `JSON.parse` of it costs a hundred times
  * that (`node bench/phases/transcript.mjs`).
  *
@@ -23,98 +23,29 @@
  * then parsed whole, and a line that is not JSON is a counted skip there.
  */
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
-const SPACE = 0x20;
+import {
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  scalarEnd,
+  skipSpace,
+  STRING,
+  stringEnd,
+  stringValue,
+  valueEnd,
+} from './json-scan.js';
 
 const TYPE_KEY = '"type"';
-
-/** A string, its escapes included: `[^"\\]*` runs are native loops that push nothing to backtrack. */
-const STRING = String.raw`"[^"\\]*(?:\\[^][^"\\]*)*"`;
-/** What an object or array holds, with objects and arrays in it up to `levels` deep. */
-function contents(levels: number): string {
-  let pattern = `(?:[^"[\\]{}]|${STRING})*`;
-  for (let level = 0; level < levels; level++) pattern = `(?:[^"[\\]{}]|${STRING}|[{[]${pattern}[}\\]])*`;
-  return pattern;
-}
-/**
- * Everything up to the next bracket it cannot balance. Tool schemas in the
- * client's records nest 12 deep: 24 levels are matched in one go, and deeper
- * ones a level at a time.
- */
-const BALANCED = new RegExp(contents(24), 'y');
-/** Brackets read one at a time, past what BALANCED matches in one go. */
-const DEEPER = 256;
-/** The end of a number, `true`, `false` or `null`. */
-const SCALAR_END = /[\s,\]}]/gu;
+/** Top-level keys walked: a record has a few dozen; a line of a million is not a record teamtop reads. */
+const KEYS_WALKED = 1024;
+/** The end of a line read for the type after the last `"type":"`: the client writes a few small keys after it. */
+const TAIL_READ = 64 * 1024;
 
 /** A walk's answer: the key's string value, or that it has none (`undefined`), or that it met an object or array (`BLOCKED`). */
 const BLOCKED = Symbol('blocked');
 type Walk = string | undefined | typeof BLOCKED;
-
-function skipSpace(line: string, at: number): number {
-  let index = at;
-  while (index < line.length && line.charCodeAt(index) <= SPACE) index++;
-  return index;
-}
-
-const escaped = (line: string, quote: number): boolean => {
-  let backslashes = 0;
-  for (let index = quote - 1; line.charCodeAt(index) === BACKSLASH; index--) backslashes++;
-  return backslashes % 2 === 1;
-};
-
-/** Just past the string whose opening quote is at `at`, or -1 when the line ends inside it. */
-function stringEnd(line: string, at: number): number {
-  let quote = line.indexOf('"', at + 1);
-  while (quote >= 0 && escaped(line, quote)) quote = line.indexOf('"', quote + 1);
-  return quote < 0 ? -1 : quote + 1;
-}
-
-/**
- * Just past the object or array that opens at `at`, or -1 when the line ends
- * inside it, or it nests deeper than BALANCED matches by more than DEEPER
- * levels (each level deeper is one more pass over what follows: a hostile line
- * is given up on, and counted invalid, rather than read a thousand times).
- */
-function nestedEnd(line: string, at: number): number {
-  let depth = 1;
-  let index = at + 1;
-  for (let steps = 0; index < line.length && steps < DEEPER; steps++) {
-    BALANCED.lastIndex = index;
-    BALANCED.test(line);
-    index = BALANCED.lastIndex;
-    const char = line.charCodeAt(index);
-    if (char === OPEN_BRACE || char === OPEN_BRACKET) depth++;
-    else if (char === CLOSE_BRACE || char === CLOSE_BRACKET) depth--;
-    else return -1;
-    index++;
-    if (depth === 0) return index;
-  }
-  return -1;
-}
-
-function scalarEnd(line: string, at: number): number {
-  if (at >= line.length) return -1;
-  SCALAR_END.lastIndex = at;
-  return SCALAR_END.test(line) ? SCALAR_END.lastIndex - 1 : -1;
-}
-
-function stringValue(line: string, start: number, end: number): string | undefined {
-  const raw = line.slice(start + 1, end - 1);
-  if (!raw.includes('\\')) return raw;
-  try {
-    return JSON.parse(line.slice(start, end)) as string;
-  } catch {
-    return undefined;
-  }
-}
 
 const isTypeKey = (line: string, start: number, end: number): boolean =>
   end - start === TYPE_KEY.length && line.startsWith(TYPE_KEY, start);
@@ -125,7 +56,7 @@ const isTypeKey = (line: string, start: number, end: number): boolean =>
  */
 function walkForward(line: string, from: { at: number }, skip: boolean): Walk {
   let at = from.at;
-  while (line.charCodeAt(at) === QUOTE) {
+  for (let keys = 0; line.charCodeAt(at) === QUOTE && keys < KEYS_WALKED; keys++) {
     from.at = at;
     const keyEnd = stringEnd(line, at);
     if (keyEnd < 0) return undefined;
@@ -138,7 +69,7 @@ function walkForward(line: string, from: { at: number }, skip: boolean): Walk {
     if (char === QUOTE) end = stringEnd(line, at);
     else if (char === OPEN_BRACE || char === OPEN_BRACKET) {
       if (!skip) return BLOCKED;
-      end = nestedEnd(line, at);
+      end = valueEnd(line, at);
     } else end = scalarEnd(line, at);
     if (end < 0) return undefined;
     if (wanted) return char === QUOTE ? stringValue(line, at, end) : undefined;
@@ -160,7 +91,8 @@ const TAIL = new RegExp(String.raw`"type":(${STRING})(?:,${STRING}:(?:${STRING}|
 
 function typeFromTail(line: string): Walk {
   const at = line.lastIndexOf('"type":"');
-  if (at < 0) return BLOCKED;
+  // Past that, the pairs after it would be matched one by one (and a million of them overflow the match's stack).
+  if (at < 0 || line.length - at > TAIL_READ) return BLOCKED;
   TAIL.lastIndex = at;
   const quoted = TAIL.exec(line)?.[1];
   return quoted === undefined ? BLOCKED : stringValue(quoted, 0, quoted.length);

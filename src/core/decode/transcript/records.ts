@@ -17,11 +17,33 @@
 import * as z from 'zod/mini';
 import { lenient } from '../../model/schemas.js';
 import type { Tokens, TranscriptFact } from '../../model/transcript-facts.js';
+import { MAX_COUNT, MAX_FIGURE } from '../../model/usage.js';
 
 export const PARSED_TYPES: ReadonlySet<string> = new Set(['assistant', 'user', 'system', 'cost-state']);
 
-/** A token count: anything else counts as none. */
-const count = z.catch(z.number().check(z.gte(0)), 0);
+/**
+ * A token count: a whole number, clamped to MAX_COUNT as it is read (one past
+ * it, or `1e400`, which JSON reads as Infinity, is MAX_COUNT), so sums of
+ * them are never Infinity and are what the journal records. Anything else
+ * counts as none: a negative count, a string, and a fraction (`0.5`; the API
+ * writes whole tokens, so a fraction is a record that is not the client's,
+ * read as a field of the wrong type is, not rounded into a count).
+ */
+const count = z.catch(
+  z.pipe(
+    z.custom<number>((value) => typeof value === 'number' && value >= 0 && Number.isInteger(Math.min(value, MAX_COUNT))),
+    z.transform((value) => Math.min(value, MAX_COUNT)),
+  ),
+  0,
+);
+/** Dollars, clamped to MAX_FIGURE as they are read; anything else counts as none. */
+const dollars = z.catch(
+  z.pipe(
+    z.custom<number>((value) => typeof value === 'number' && value >= 0),
+    z.transform((value) => Math.min(value, MAX_FIGURE)),
+  ),
+  0,
+);
 
 /** Who wrote the record: on every record the client writes for a member. */
 const identity = {
@@ -112,13 +134,16 @@ const ModelUsageSchema = z.object({
   outputTokens: count,
   cacheReadInputTokens: count,
   cacheCreationInputTokens: count,
-  costUSD: count,
+  costUSD: dollars,
 });
 
 export const CostStateSchema = z.object({
   type: z.literal('cost-state'),
   sessionId: lenient(z.string()),
-  totalCostUSD: z.number().check(z.gte(0)),
+  totalCostUSD: z.pipe(
+    z.number().check(z.gte(0)),
+    z.transform((value) => Math.min(value, MAX_FIGURE)),
+  ),
   modelUsage: z.catch(z.record(z.string(), ModelUsageSchema), {}),
 });
 

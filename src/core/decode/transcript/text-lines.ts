@@ -40,30 +40,34 @@ export function firstLine(text: string, max = LINE_MAX): string | null {
 }
 
 const stringAt = (input: Readonly<Record<string, unknown>>, key: string): string | undefined => {
-  const value = input[key];
+  const value = Object.hasOwn(input, key) ? input[key] : undefined;
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 };
 
-/** The inputs that say what a call is about, most telling first, per tool. */
-const KEY_INPUTS: Readonly<Record<string, readonly string[]>> = {
-  Bash: ['command'],
-  Read: ['file_path'],
-  Write: ['file_path'],
-  Edit: ['file_path'],
-  MultiEdit: ['file_path'],
-  NotebookEdit: ['notebook_path'],
-  Glob: ['pattern'],
-  Grep: ['pattern'],
-  WebFetch: ['url'],
-  WebSearch: ['query'],
-  ToolSearch: ['query'],
-  Agent: ['name', 'subagent_type', 'description'],
-  Task: ['name', 'subagent_type', 'description'],
-  TaskCreate: ['subject'],
-  Skill: ['skill', 'command'],
-  BashOutput: ['bash_id'],
-  KillShell: ['shell_id'],
-};
+/**
+ * The inputs that say what a call is about, most telling first, per tool. A
+ * Map: a tool's name comes from the file (one named `constructor` or
+ * `toString` is looked up as a name, never found on an object's prototype).
+ */
+const KEY_INPUTS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['Bash', ['command']],
+  ['Read', ['file_path']],
+  ['Write', ['file_path']],
+  ['Edit', ['file_path']],
+  ['MultiEdit', ['file_path']],
+  ['NotebookEdit', ['notebook_path']],
+  ['Glob', ['pattern']],
+  ['Grep', ['pattern']],
+  ['WebFetch', ['url']],
+  ['WebSearch', ['query']],
+  ['ToolSearch', ['query']],
+  ['Agent', ['name', 'subagent_type', 'description']],
+  ['Task', ['name', 'subagent_type', 'description']],
+  ['TaskCreate', ['subject']],
+  ['Skill', ['skill', 'command']],
+  ['BashOutput', ['bash_id']],
+  ['KillShell', ['shell_id']],
+]);
 /** A tool not listed (an MCP server's, a new one): the first of these it has. */
 const USUAL_INPUTS = ['command', 'file_path', 'path', 'pattern', 'url', 'query', 'name', 'subject', 'description'];
 
@@ -89,7 +93,7 @@ export function toolDetail(name: string, input: Readonly<Record<string, unknown>
   let detail: string | undefined;
   if (name === 'SendMessage') detail = recipient(input);
   else if (name === 'TaskUpdate' || name === 'TaskGet') detail = taskChange(input);
-  else for (const key of KEY_INPUTS[name] ?? USUAL_INPUTS) detail ??= stringAt(input, key);
+  else for (const key of KEY_INPUTS.get(name) ?? USUAL_INPUTS) detail ??= stringAt(input, key);
   return detail === undefined ? null : firstLine(detail);
 }
 

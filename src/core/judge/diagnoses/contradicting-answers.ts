@@ -5,7 +5,8 @@
  * went ahead. Clears when the one who asked asks again and gets one answer.
  */
 import type { Handshake } from '../../model/handshakes.js';
-import { diagnosis, messageEvidence, requestName, type Detector, type Diagnosis } from './diagnosis.js';
+import { diagnosis, messageEvidence, requestName, type Detector } from './diagnosis.js';
+import { type Diagnosis } from '../../model/diagnosis.js';
 
 /** A later request of the same kind between the same two, answered one way only: it was asked again and settled. */
 const settledLater = (handshake: Handshake, handshakes: readonly Handshake[]): boolean =>

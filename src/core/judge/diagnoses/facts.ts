@@ -3,12 +3,13 @@
  * The store gathers them (src/core/judge/diagnose.ts); the detectors are pure
  * functions of them.
  */
-import type { ActivityNow } from '../../facts/activity.js';
+import { DEFAULT_THRESHOLDS, quietAt, stallsAt, type Thresholds } from '../../model/settings.js';
 import type { Handshake } from '../../model/handshakes.js';
 import type { InboxMessage } from '../../model/inbox.js';
 import type { MemberStatus } from '../../model/member-status.js';
 import type { RosterStay } from '../../model/roster.js';
 import type { TaskNode } from '../../model/task-graph.js';
+import type { WorkFacts } from '../../select/work.js';
 
 export interface MemberFacts {
   readonly name: string;
@@ -30,18 +31,6 @@ export interface MemberFacts {
   readonly stays: readonly RosterStay[];
 }
 
-/** What a member's session transcript says of its work, as of the clock (issue 23). */
-export interface WorkFacts {
-  readonly activity: ActivityNow;
-  /** Its process is its lead's (the lead, an in-process teammate): its permission prompts are asked in the lead's session. */
-  readonly inLeadProcess: boolean;
-  /** When its transcript last moved (NaN: not known). */
-  readonly movedAt: number;
-  readonly contextTokens: number;
-  /** Of its model's window (null: the window is not known). */
-  readonly contextPercent: number | null;
-}
-
 export interface InboxFacts {
   /** Every message ever seen in it, oldest first (those gone from the file are `delivered`). */
   readonly messages: readonly InboxMessage[];
@@ -60,15 +49,32 @@ export interface InboxFacts {
 export class Clock {
   private due = Number.POSITIVE_INFINITY;
 
-  constructor(readonly now: number) {}
+  constructor(
+    readonly now: number,
+    private readonly thresholds: Thresholds = DEFAULT_THRESHOLDS,
+  ) {}
 
   /** Whether `ms` have passed since `since` (exactly `ms` counts, as for stalls); if not yet, when they will is noted. */
   passed(since: number, ms: number): boolean {
+    return this.reached(since, (from) => from + ms);
+  }
+
+  /** Whether what began at `since` (a request, mail waiting) is stalled by now. */
+  stalled(since: number): boolean {
+    return this.reached(since, (from) => stallsAt(from, this.thresholds));
+  }
+
+  /** Whether a member whose last sign of life was at `since` is quiet by now. */
+  quiet(since: number): boolean {
+    return this.reached(since, (from) => quietAt(from, this.thresholds));
+  }
+
+  private reached(since: number, due: (from: number) => number): boolean {
     if (!Number.isFinite(since)) return false;
     // A time in the future (a clock that stepped back, a file stamped 2100) counts from now, not from then.
-    const from = Math.min(since, this.now);
-    if (this.now - from >= ms) return true;
-    this.due = Math.min(this.due, from + ms);
+    const at = due(Math.min(since, this.now));
+    if (this.now >= at) return true;
+    this.due = Math.min(this.due, at);
     return false;
   }
 
@@ -81,10 +87,6 @@ export class Clock {
 export interface TeamFacts {
   readonly team: string;
   readonly clock: Clock;
-  /** `--stall-after`: an open request this old is stalled, mail waiting this long piles up. */
-  readonly stallAfterMs: number;
-  /** `--quiet-after`: a working member whose transcript has not moved for this long is quiet. */
-  readonly quietAfterMs: number;
   /** `teams/<team>/` is gone: nobody is left to answer, read or act. */
   readonly ended: boolean;
   /** A `config.json` was read: a name on no roster is a stranger. */

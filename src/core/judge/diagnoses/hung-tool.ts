@@ -15,13 +15,14 @@ export const hungTool: Detector = {
       const { since, overdueAt } = activity;
       if (activity.state !== 'tool' || since === null || overdueAt === null || !isPresent(facts, name)) return [];
       if (!facts.clock.passed(since, overdueAt - since)) return [];
-      const call = [activity.tool, activity.detail].filter(Boolean).join(' ');
       return [
         diagnosis('hung-tool', `work:${name}`, {
           severity: 'warning',
           members: [name],
           since,
-          summary: `${name}'s ${activity.tool ?? 'tool'} call has run far longer than its others: ${call}`,
+          // The tool only: its input (a command, a path) is the dashboard's to show, as `detail`.
+          summary: `${name}'s ${activity.tool ?? 'tool'} call has run far longer than its others`,
+          detail: activity.detail,
           action: `look at what ${name} runs: if it hangs, interrupt it in ${name}'s session (Esc), or end the process it started`,
           evidence: [memberEvidence(name, since)],
         }),

@@ -7,23 +7,8 @@
  * team that is over, and how to judge it as of its last change instead.
  */
 import { formatAge } from '../../model/time.js';
-import type { Diagnosis } from './diagnosis.js';
-
-/** A team whose files have not changed for this long is taken for one nobody runs any more. */
-export const IDLE_AFTER_MS = 24 * 60 * 60 * 1000;
-
-/** Since when a team has not changed, as of when it was judged. */
-export interface Idle {
-  /** Its last change, epoch ms. */
-  readonly since: number;
-  readonly forMs: number;
-}
-
-/** Whether a team last changed at `lastActivity` is idle as of `now`, and since when. */
-export function idleOf(lastActivity: number, now: number): Idle | null {
-  if (!Number.isFinite(lastActivity) || now - lastActivity < IDLE_AFTER_MS) return null;
-  return { since: lastActivity, forMs: now - lastActivity };
-}
+import type { Diagnosis } from '../../model/diagnosis.js';
+import type { Idle } from '../../model/idle.js';
 
 /** The `--now` value that judges the team as of its last change. */
 const thenFlag = (idle: Idle): string => `--now ${isoOf(idle.since)}`;

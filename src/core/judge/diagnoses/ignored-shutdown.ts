@@ -9,9 +9,10 @@
  * The lead removes idle notices from its inbox within a second: they are
  * counted from the history, not from the file.
  */
-import { diagnosis, messageEvidence, messagesEvidence, plural, type Detector } from './diagnosis.js';
+import { diagnosis, messageEvidence, messagesEvidence, type Detector } from './diagnosis.js';
 import { cameAt, isPresent, isWaiting } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';
+import { plural } from '../../text/words.js';
 
 export const ignoredShutdown: Detector = {
   kind: 'ignored-shutdown',
@@ -26,7 +27,7 @@ export const ignoredShutdown: Detector = {
       const idle = facts
         .sentBy(handshake.to)
         .filter((message) => message.kind === 'idle_notification' && (seenTaken ? cameAt(message) : message.time) > takenAt);
-      if (idle.length < 2 && !(idle.length === 1 && facts.clock.passed(takenAt, facts.stallAfterMs))) return [];
+      if (idle.length < 2 && !(idle.length === 1 && facts.clock.stalled(takenAt))) return [];
       const { to, from, requestId } = handshake;
       return [
         diagnosis('ignored-shutdown', `handshake:${requestId}`, {

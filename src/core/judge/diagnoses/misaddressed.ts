@@ -10,8 +10,9 @@
  * a member that left the roster before teamtop read it still has its inbox.
  */
 import { closestMatch } from 'leven';
-import { diagnosis, inboxEvidence, listed, messagesEvidence, plural, taskIds, unique, type Detector } from './diagnosis.js';
+import { diagnosis, inboxEvidence, messagesEvidence, taskIds, unique, type Detector } from './diagnosis.js';
 import type { MemberFacts, TeamFacts } from './facts.js';
+import { listed, plural } from '../../text/words.js';
 
 type Hint = { readonly type: false; readonly name: string } | { readonly type: true; readonly names: readonly string[] };
 

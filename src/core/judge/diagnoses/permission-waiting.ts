@@ -15,14 +15,15 @@ export const permissionWaiting: Detector = {
     return [...facts.work].flatMap(([name, { activity, inLeadProcess }]) => {
       const { since } = activity;
       if (activity.state !== 'waiting-permission' || !inLeadProcess || since === null || !isPresent(facts, name)) return [];
-      if (!facts.clock.passed(since, facts.stallAfterMs)) return [];
-      const call = [activity.tool, activity.detail].filter(Boolean).join(' ');
+      if (!facts.clock.stalled(since)) return [];
       return [
         diagnosis('permission-waiting', `work:${name}`, {
           severity: 'warning',
           members: [name],
           since,
-          summary: `${name} waits for a permission nobody gave: ${call}`,
+          // The tool only: its input (a command, a path) is the dashboard's to show, as `detail`.
+          summary: `${name} waits for a permission nobody gave: ${activity.tool ?? 'a tool call'}`,
+          detail: activity.detail,
           action: `answer the permission prompt in the lead's terminal (in-process teammates ask there), or allow the tool in the settings`,
           evidence: [memberEvidence(name, since)],
         }),

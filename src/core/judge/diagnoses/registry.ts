@@ -6,9 +6,8 @@
  */
 import { contextFull } from './context-full.js';
 import { contradictingAnswers } from './contradicting-answers.js';
-import type { Detector, Diagnosis } from './diagnosis.js';
+import type { Detector } from './diagnosis.js';
 import type { TeamFacts } from './facts.js';
-import type { Idle } from './idle.js';
 import { hungTool } from './hung-tool.js';
 import { ignoredShutdown } from './ignored-shutdown.js';
 import { misaddressed } from './misaddressed.js';
@@ -21,6 +20,8 @@ import { toDeparted } from './to-departed.js';
 import { transcriptQuiet } from './transcript-quiet.js';
 import { unreadPileup } from './unread-pileup.js';
 import { zombie } from './zombie.js';
+import { type Diagnosis } from '../../model/diagnosis.js';
+import { type Idle } from '../../model/idle.js';
 
 const DETECTORS: readonly Detector[] = [
   staleRequest,
@@ -49,7 +50,7 @@ export const TRANSCRIPT_KINDS: ReadonlySet<string> = new Set(
 );
 
 /** Every kind, in the registry's order. */
-const DIAGNOSIS_KINDS: readonly string[] = DETECTORS.map((detector) => detector.kind);
+export const DIAGNOSIS_KINDS: readonly string[] = DETECTORS.map((detector) => detector.kind);
 
 const SEVERITY_RANK = { warning: 0, info: 1 } as const;
 

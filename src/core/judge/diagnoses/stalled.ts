@@ -6,9 +6,10 @@
  * it from the inbox).
  */
 import type { Handshake } from '../../model/handshakes.js';
-import { diagnosis, messageEvidence, requestName, type Detector, type Diagnosis } from './diagnosis.js';
+import { diagnosis, messageEvidence, requestName, type Detector } from './diagnosis.js';
 import { isWaiting } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';
+import { type Diagnosis } from '../../model/diagnosis.js';
 
 function action(handshake: Handshake): string {
   const { to, from, requestId } = handshake;
@@ -58,7 +59,7 @@ export const stalled: Detector = {
           handshake.request !== null &&
           handshake.response === null &&
           handshake.state !== 'abandoned' &&
-          facts.clock.passed(handshake.requestedAt ?? Number.NaN, facts.stallAfterMs) &&
+          facts.clock.stalled(handshake.requestedAt ?? Number.NaN) &&
           !sentToEarlierSelf(facts, handshake),
       )
       .map(stalledDiagnosis);

@@ -20,8 +20,9 @@ import { isRequest, takesPartInHandshake } from '../../model/handshakes.js';
 import type { InboxMessage } from '../../model/inbox.js';
 import { minOf } from '../../model/lists.js';
 import { currentStay } from '../../model/roster.js';
-import { diagnosis, listed, memberEvidence, messagesEvidence, oldestFirst, plural, unique, type Detector } from './diagnosis.js';
+import { diagnosis, memberEvidence, messagesEvidence, oldestFirst, unique, type Detector } from './diagnosis.js';
 import { cameAt, SETTLING_MS, type MemberFacts } from './facts.js';
+import { listed, plural } from '../../text/words.js';
 
 /** When teamtop saw the member go: its approval came, or it was seen leaving the roster (its `goneAt` when neither was seen). */
 function seenGoing(member: MemberFacts): number {

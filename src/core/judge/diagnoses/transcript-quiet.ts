@@ -14,7 +14,7 @@ export const transcriptQuiet: Detector = {
       const member = facts.members.get(name);
       if (member?.status !== 'working' || !isPresent(facts, name) || activity.state === 'idle') return [];
       if (activity.state === 'tool' || activity.state === 'waiting-permission') return [];
-      if (!facts.clock.passed(movedAt, facts.quietAfterMs)) return [];
+      if (!facts.clock.quiet(movedAt)) return [];
       return [
         diagnosis('transcript-quiet', `work:${name}`, {
           severity: 'warning',

@@ -10,8 +10,9 @@
  */
 import { isRequest } from '../../model/handshakes.js';
 import type { MemberStatus } from '../../model/member-status.js';
-import { diagnosis, inboxEvidence, listed, messagesEvidence, plural, unique, type Detector } from './diagnosis.js';
+import { diagnosis, inboxEvidence, messagesEvidence, unique, type Detector } from './diagnosis.js';
 import { cameAt, isPresent, type TeamFacts } from './facts.js';
+import { listed, plural } from '../../text/words.js';
 
 /** Statuses of a member that takes its mail: not blocked on its own request, not on its way out. */
 const READING: ReadonlySet<MemberStatus> = new Set(['lead', 'working', 'quiet', 'idle', 'interrupted']);
@@ -31,7 +32,7 @@ export const unreadPileup: Detector = {
       if (!oldest) return [];
       const since = cameAt(oldest);
       // It took a message that came after, or took one since: mail reaches it.
-      if (inbox.lastTaken >= since || !facts.clock.passed(since, facts.stallAfterMs)) return [];
+      if (inbox.lastTaken >= since || !facts.clock.stalled(since)) return [];
       return [
         diagnosis('unread-pileup', `inbox:${name}`, {
           severity: 'warning',

@@ -7,8 +7,9 @@
  * and it is off the roster. How long it lingers is counted from when the
  * approval came (as teamtop saw it, else its timestamp), as waiting mail is.
  */
-import { diagnosis, memberEvidence, messagesEvidence, plural, type Detector } from './diagnosis.js';
+import { diagnosis, memberEvidence, messagesEvidence, type Detector } from './diagnosis.js';
 import { cameAt, isWaiting, SETTLING_MS } from './facts.js';
+import { plural } from '../../text/words.js';
 
 /** How long after its approval a member may stay on the roster: 2.1.330 takes it off within a second. */
 const ZOMBIE_AFTER_MS = 60_000;

@@ -37,7 +37,8 @@ export interface Followed {
   /** Said to the store: the next observation is not a reset. */
   said: boolean;
   metaSaid: boolean;
-  problem: boolean;
+  /** What the store was told is wrong with the file (a read that failed, a record that could not be read); null: nothing. */
+  problem: string | null;
 }
 
 /** `read`: it is a team's; `wait`: not known yet; `nobody`: no team's here, never read again. */

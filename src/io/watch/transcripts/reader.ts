@@ -187,7 +187,7 @@ export class TranscriptReader {
         meta: undefined,
         said: false,
         metaSaid: file.kind === 'session',
-        problem: false,
+        problem: null,
       });
     }
     this.queue(path, live);
@@ -248,19 +248,18 @@ export class TranscriptReader {
     const result = followed.follower.read(this.options.claudeDir, slice);
     if (result.kind === 'failed') {
       if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return none;
-      followed.problem = true;
-      out.push({ kind: 'problem', path, message: readErrorMessage(result.code, result.error), at });
+      this.sayProblem(path, followed, readErrorMessage(result.code, result.error), out);
       return none;
     }
     const { read, left } = result;
-    if (followed.problem) {
-      followed.problem = false;
-      out.push({ kind: 'problem-gone', path });
-    }
     if (result.reset) followed.said = false;
     // Whose a session file is: until its first record says, nothing of it is said.
-    if (followed.owner === undefined && !this.decided(path, decideByIdentity(followed)))
+    if (followed.owner === undefined && !this.decided(path, decideByIdentity(followed))) {
+      this.sayProblem(path, followed, null, out);
       return { read, left: this.followed.has(path) ? left : 0 };
+    }
+    // A record it could not read (not JSON, not a record, read in part) is said, until the file is read anew.
+    this.sayProblem(path, followed, followed.follower.decoder.problem ?? null, out);
     const reset = !followed.said;
     const meta = followed.metaSaid ? undefined : followed.meta;
     if (!reset && meta === undefined && result.facts.length === 0) return { read, left };
@@ -278,6 +277,13 @@ export class TranscriptReader {
       live,
     });
     return { read, left };
+  }
+
+  /** Tell the store what is wrong with a file now (null: nothing), when it is not what it was told. */
+  private sayProblem(path: string, followed: Followed, message: string | null, out: Observation[]): void {
+    if (followed.problem === message) return;
+    followed.problem = message;
+    out.push(message === null ? { kind: 'problem-gone', path } : { kind: 'problem', path, message, at: this.now() });
   }
 
   /** Whether a file is read on: one found to be nobody's here is forgotten. */

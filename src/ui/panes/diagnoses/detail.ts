@@ -4,7 +4,7 @@
  * its one-line rendering, a task with its subject and status); what is no
  * longer there is still listed, by its reference.
  */
-import { plural, type Diagnosis, type Evidence } from '../../../core/judge/diagnoses/diagnosis.js';
+
 import type { InboxMessage } from '../../../core/model/inbox.js';
 import { formatAge, formatClock, isInstant } from '../../../core/model/time.js';
 import { selectTaskGraph } from '../../../core/select/tasks.js';
@@ -16,6 +16,8 @@ import { fit } from '../../../core/text/fit.js';
 import type { Frame } from '../../views/view.js';
 import { statusLabel } from '../members/detail.js';
 import { SEVERITIES } from './marks.js';
+import { type Diagnosis, type Evidence } from '../../../core/model/diagnosis.js';
+import { plural } from '../../../core/text/words.js';
 
 /** Columns before an evidence line's text: its time and two spaces. */
 const INDENT = '          ';
@@ -59,6 +61,7 @@ function evidenceLines(item: Evidence, frame: Frame, width: number): string[] {
 export function diagnosisLines(diagnosis: Diagnosis, frame: Frame, width: number): string[] {
   return [
     ...wrap(diagnosis.summary, width),
+    ...(diagnosis.detail ? wrap(`the call: ${diagnosis.detail}`, width) : []),
     '',
     ...wrap(`what to do: ${diagnosis.action}`, width),
     '',

@@ -1,11 +1,7 @@
-/**
- * How a diagnosis is marked wherever it shows: a character for its severity
- * (readable without colour) in the theme's colour for it, and the counts the
- * header and a member's pane give.
- */
-import { plural, type Diagnosis, type Severity } from '../../../core/judge/diagnoses/diagnosis.js';
 import { memoize } from '../../../core/select/memo.js';
 import { palette } from '../../widgets/theme.js';
+import { type Diagnosis, type Severity } from '../../../core/model/diagnosis.js';
+import { plural } from '../../../core/text/words.js';
 
 export const SEVERITIES: Readonly<Record<Severity, { readonly mark: string; readonly color: string; readonly word: string }>> = {
   warning: { mark: '⚠', color: palette.warning, word: 'warning' },

@@ -1,16 +1,11 @@
-/**
- * The diagnoses pane: what is wrong with the team, worst first; ⏎ opens one
- * with its evidence. A healthy team has no such pane.
- */
-import type { Diagnosis } from '../../../core/judge/diagnoses/diagnosis.js';
-import type { Idle } from '../../../core/judge/diagnoses/idle.js';
-import type { Incident } from '../../../core/judge/diagnoses/incident.js';
 import { memoize } from '../../../core/select/memo.js';
 import type { PaneFrame } from '../../views/dashboard-pane.js';
 import { keysOf, listWindow, type ItemKey, type PaneId, type PaneList } from '../pane.js';
 import type { Frame } from '../../views/view.js';
 import { selectedIndex } from '../../keys/view-state.js';
 import { diagnosisDetail } from './detail.js';
+import { type Incident, type Diagnosis } from '../../../core/model/diagnosis.js';
+import { type Idle } from '../../../core/model/idle.js';
 
 export const DIAGNOSES: PaneId = { kind: 'diagnoses' };
 

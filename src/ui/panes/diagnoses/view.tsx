@@ -1,7 +1,5 @@
 import React from 'react';
-import type { Diagnosis } from '../../../core/judge/diagnoses/diagnosis.js';
-import { plural } from '../../../core/judge/diagnoses/diagnosis.js';
-import { idleNote } from '../../../core/judge/diagnoses/idle.js';
+import { idleNote } from '../../../core/judge/index.js';
 import { maxOf } from '../../../core/model/lists.js';
 import { formatAge, isInstant } from '../../../core/model/time.js';
 import { FittedLine, type Part } from '../../widgets/fitted-line.js';
@@ -11,7 +9,8 @@ import { visibleItems } from '../../widgets/windowed-list.js';
 import { TitledList } from '../../widgets/titled-list.js';
 import { SEVERITIES } from './marks.js';
 import { isCleared, type DiagnosisListModel } from './model.js';
-import type { Incident } from '../../../core/judge/diagnoses/incident.js';
+import { type Incident, type Diagnosis } from '../../../core/model/diagnosis.js';
+import { plural } from '../../../core/text/words.js';
 
 /** Columns of a diagnosis's age: `59m59s` at most. */
 const AGE_WIDTH = 6;
@@ -55,7 +54,8 @@ const DiagnosisRow = React.memo(function DiagnosisRow({ diagnosis, age, selected
     ...memberParts(diagnosis.members, membersWidth, colors, paint),
     { text: ` ${age.padStart(AGE_WIDTH)}  `, dimColor: !warning },
     ...(gone ? [{ text: `cleared (${diagnosis.cleared ?? ''}) · `, dimColor: true }] : []),
-    { text: fit(diagnosis.summary, width), dimColor: gone },
+    // The call's input (`detail`) is drawn here, on the user's own screen, and nowhere teamtop writes.
+    { text: fit(diagnosis.detail ? `${diagnosis.summary} · ${diagnosis.detail}` : diagnosis.summary, width), dimColor: gone },
   ];
   return <FittedLine parts={parts} width={width} inverse={selected} />;
 });

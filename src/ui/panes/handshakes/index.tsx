@@ -10,7 +10,7 @@ export const handshakesPane: DashboardPane = {
   count: (frame) => frame.handshakes.length,
   beside: true,
   build(frame, rows, focused) {
-    const { model, list } = handshakeList(frame, rows, focused, selectStalledCount(frame.team, frame.now, frame.stallAfterMs));
+    const { model, list } = handshakeList(frame, rows, focused, selectStalledCount(frame.team, frame.now, frame.thresholds));
     return { list, draw: (width) => <HandshakeList model={model} colors={frame.colors} width={width} /> };
   },
 };

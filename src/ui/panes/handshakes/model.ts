@@ -2,6 +2,7 @@
  * The handshakes pane: every request paired with its answers, open ones first;
  * ⏎ opens one, with the request and each answer in full.
  */
+import { stallAge } from '../../../core/model/settings.js';
 import { ageSecondsAt, type Handshake } from '../../../core/model/handshakes.js';
 import type { InboxMessage } from '../../../core/model/inbox.js';
 import { formatAge, formatWait } from '../../../core/model/time.js';
@@ -33,7 +34,8 @@ export interface HandshakeListModel extends PaneFrame {
   readonly abandoned: number;
   /** Answered both yes and no. */
   readonly contradicting: number;
-  readonly stallAfterMs: number;
+  /** How old an open request is when it stalls. */
+  readonly stallAge: number;
   /** What the ages of the rows on screen are worked out as of. */
   readonly now: number;
   /** Request id → the diagnosis that explains its handshake (ignored, stale). */
@@ -66,7 +68,7 @@ export function handshakeList(
     window: listWindow(handshakes.length, rows, selectedIndex(frame.view, HANDSHAKES, items, 'start')),
     focused,
     lines: rows + 1,
-    stallAfterMs: frame.stallAfterMs,
+    stallAge: stallAge(frame.thresholds),
     now: frame.now,
     diagnosed: handshakeMarks(frame.diagnoses.diagnoses),
   };

@@ -77,7 +77,7 @@ function handshakeTitle(model: HandshakeListModel): string {
   if (model.handshakes.length === 0) return 'none yet';
   const answered = model.handshakes.length - model.openCount - model.abandoned;
   const parts = [`${model.openCount} open`];
-  if (model.stalled > 0) parts.push(`${model.stalled} stalled (> ${formatAge(model.stallAfterMs)})`);
+  if (model.stalled > 0) parts.push(`${model.stalled} stalled (> ${formatAge(model.stallAge)})`);
   parts.push(`${answered} answered`);
   if (model.abandoned > 0) parts.push(`${model.abandoned} abandoned`);
   if (model.contradicting > 0) parts.push(`${model.contradicting} contradicting`);

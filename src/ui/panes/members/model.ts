@@ -6,12 +6,11 @@
 import { agentFigures, figuresLine } from '../../../core/model/agent.js';
 import { formatSince } from '../../../core/model/time.js';
 import type { InboxMessage } from '../../../core/model/inbox.js';
-import { positionOf } from '../../../core/facts/inbox-history.js';
+import { positionOf, type AgentLog } from '../../../core/facts/index.js';
 import { memoize, sameList, shallowEqual } from '../../../core/select/memo.js';
 import { keeper } from '../../widgets/keep.js';
 import type { MemberView } from '../../../core/select/members.js';
 import { selectInboxMessages } from '../../../core/select/messages.js';
-import type { AgentLog } from '../../../core/facts/state.js';
 import type { PaneLayout } from '../../screen/layout.js';
 import { messageDetail } from '../../widgets/message-detail.js';
 import { markerOf, type HandshakeMarker } from './marker.js';

@@ -1,13 +1,8 @@
-/**
- * What a member's details (`d`) say of its work, from its session transcript
- * (issue 23): which file it is, what it does, its figures in full; and its
- * spawn prompt, saying where it came from (issue 25: 2.1.331 and later no
- * longer keep it in `config.json`, so it is read from the transcripts).
- */
-import type { ActivityNow } from '../../../core/facts/activity.js';
 import type { Member } from '../../../core/model/schemas.js';
-import type { MemberUsage } from '../../../core/facts/usage.js';
-import { activityNote, formatCost } from './work.js';
+import { formatCost } from '../../../core/report/format.js';
+import { activityNote } from './work.js';
+import { type ActivityNow } from '../../../core/model/activity.js';
+import { type MemberUsage } from '../../../core/model/usage.js';
 
 export interface DetailWork {
   /** The transcript it writes now, relative to the config dir (null: none of it was read). */

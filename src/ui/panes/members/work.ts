@@ -1,13 +1,7 @@
-/**
- * What a member's pane says of its work, from its session transcript (issue
- * 23): what it does now and for how long (`▶ Bash npm test · 42s`), and what
- * it used (`ctx 45K 23% · ~$0.12 · 12K in · 2.1K out`). A member no
- * transcript matches says nothing: its pane shows nothing rather than a guess.
- * An idle member says it in its status: its turn ended.
- */
-import type { ActivityNow } from '../../../core/facts/activity.js';
 import { formatSince } from '../../../core/model/time.js';
-import type { MemberUsage, TeamUsage } from '../../../core/facts/usage.js';
+import { formatCost, formatTokens } from '../../../core/report/format.js';
+import { type ActivityNow } from '../../../core/model/activity.js';
+import { type MemberUsage, type TeamUsage } from '../../../core/model/usage.js';
 
 /** A line under a pane's info line: the member's work, the agent's figures, or its error. */
 export interface PaneNote {
@@ -22,18 +16,6 @@ export interface PaneNote {
 /** Context in use from which its share is said in colour, and then as a danger. */
 const CONTEXT_WARNING = 80;
 const CONTEXT_DANGER = 90;
-
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
-
-/** `950`, `12K`, `1.2M`. */
-export const formatTokens = (count: number): string => compact.format(count);
-
-/** `$0.12`, `~$0.007` when estimated from the price table; `$?` when no price is known. */
-export function formatCost(usage: Pick<MemberUsage, 'costUSD' | 'costEstimated'>): string {
-  if (usage.costUSD === null) return '$?';
-  const digits = usage.costUSD !== 0 && usage.costUSD < 0.1 ? 3 : 2;
-  return `${usage.costEstimated ? '~' : ''}$${usage.costUSD.toFixed(digits)}`;
-}
 
 /** What the member does now, as its pane's first note; null when idle or nothing is known. */
 export function activityNote(activity: ActivityNow | undefined, now: number): PaneNote | null {

@@ -1,14 +1,9 @@
-/**
- * A step opened (⏎): what its line says, unabridged as far as teamtop kept it
- * (a call's key input, the first line of a text, mail or prompt: never more
- * of a transcript), and when it began and ended.
- */
-import type { Step } from '../../../core/facts/activity.js';
 import { formatClock, formatWait, toIso } from '../../../core/model/time.js';
 import type { MemberView } from '../../../core/select/members.js';
 import { namePart, wrap } from '../../widgets/message-detail.js';
 import type { Detail } from '../pane.js';
 import { fit } from '../../../core/text/fit.js';
+import { type Step } from '../../../core/model/activity.js';
 
 const KINDS: Readonly<Record<Step['kind'], string>> = {
   tool: 'tool call',

@@ -1,12 +1,5 @@
-/**
- * What one step says, in pieces a row draws in their own styles and a step
- * opened repeats: `✓ Bash npm test · 12.3s`, `✎ The parser is written.`,
- * `✉ from alice: task #2 done`, `» prompt: Build the parser`,
- * `■ turn ended · 3m30s`. Text from a transcript (a tool's input, a line it
- * wrote, a sender) is fitted, and so sanitised, by whoever draws it.
- */
-import type { Step } from '../../../core/facts/activity.js';
 import { formatAge, formatSince, formatWait } from '../../../core/model/time.js';
+import { type Step } from '../../../core/model/activity.js';
 
 export type Tone = 'ok' | 'danger' | 'warning' | 'accent' | 'plain' | 'dim';
 

@@ -1,14 +1,3 @@
-/**
- * A member's recent steps (issue 23 §4), one line each, newest at the bottom
- * and followed as they come: its tool calls with their duration and outcome,
- * the first line of what it wrote, mail it took and from whom, prompts, turn
- * ends. A pane per member in roster order, tab moving between them; the one
- * focused is drawn. Listed: the members a transcript matched, and the member
- * the focus brought here though none matched it (to say so); every member when
- * no transcript matched any. ⏎ opens a step, `d` the member.
- */
-import type { ActivityNow, Step } from '../../../core/facts/activity.js';
-import type { MemberUsage } from '../../../core/facts/usage.js';
 import { memoize } from '../../../core/select/memo.js';
 import type { MemberView } from '../../../core/select/members.js';
 import { selectWork, type MemberWork } from '../../../core/select/work.js';
@@ -16,6 +5,8 @@ import { keysOf, type Keys, type ListWindow, type PaneId, type PaneList } from '
 import { bodyList, type Frame } from '../../views/view.js';
 import { memberOpened } from '../members/detail.js';
 import { stepDetail } from './detail.js';
+import { type ActivityNow, type Step } from '../../../core/model/activity.js';
+import { type MemberUsage } from '../../../core/model/usage.js';
 
 export const stepsPaneId = (member: string): PaneId => ({ kind: 'steps', member });
 

@@ -1,6 +1,5 @@
 import { Box, Text } from 'ink';
 import React from 'react';
-import { overdueAfterMs, type ActivityFold, type Step } from '../../../core/facts/activity.js';
 import { maxOf } from '../../../core/model/lists.js';
 import { formatClock } from '../../../core/model/time.js';
 import { FittedLine, type Part } from '../../widgets/fitted-line.js';
@@ -10,6 +9,7 @@ import { visibleItems, WindowedList } from '../../widgets/windowed-list.js';
 import { activityNote, usageNote } from '../members/work.js';
 import { stepText, type Tone } from './line.js';
 import type { StepsModel } from './model.js';
+import { overdueAfterMs, type ActivityFold, type Step } from '../../../core/model/activity.js';
 
 /** A tool's name takes at most this: the rest is its input's. */
 const TOOL_NAME_MAX = 16;

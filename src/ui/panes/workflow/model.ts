@@ -82,7 +82,7 @@ const lineKeys = memoize((lines: readonly WorkflowLine[]): Keys => ({
 }));
 
 export function workflow(frame: Frame, spec: WorkflowSpec): WorkflowModel {
-  const status = selectWorkflow(frame.team, spec, frame.now, frame.quietAfterMs);
+  const status = selectWorkflow(frame.team, spec, frame.now, frame.thresholds);
   const lines = workflowLines(status);
   const { window, list } = bodyList(frame, WORKFLOW, lineKeys(lines), 'start');
   return {

@@ -1,0 +1,10 @@
+export { HEALTHY, detected, sameDiagnosis, sameSaid, selectDiagnoses } from './diagnose.js';
+export type { Diagnosis, Judgement } from './diagnose.js';
+export { Clock } from './diagnoses/facts.js';
+export { idleNote } from './diagnoses/idle.js';
+export { misaddressed } from './diagnoses/misaddressed.js';
+export { DIAGNOSIS_KINDS, TRANSCRIPT_KINDS } from './diagnoses/registry.js';
+export type { IncidentLog } from './incidents.js';
+export { clearedIncidents, RECENT_MS, selectIncidents } from './select-incidents.js';
+export { NO_VERDICTS, judgeMoment, judgedLive, judges, recordedMoments, stepsOf, takeRecord } from './verdicts.js';
+export type { Verdicts } from './verdicts.js';

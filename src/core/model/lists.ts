@@ -6,12 +6,11 @@
  * `no-restricted-syntax` keeps spread arguments out of src/ and src/ui/.
  */
 
-/** Add `items` to the end of `list`, in place. */
 export function append<T>(list: T[], items: Iterable<T>): void {
   for (const item of items) list.push(item);
 }
 
-/** Set `key` to `value` as the latest, in place; past `most` keys the least recently set goes. */
+/** Past `most` keys, the least recently set goes. */
 export function putLatest<V>(map: Map<string, V>, key: string, value: V, most: number): void {
   map.delete(key);
   map.set(key, value);

@@ -1,6 +1,3 @@
-/**
- * Filters shared by the inboxes and the timeline.
- */
 import type { InboxMessage } from './inbox.js';
 
 export interface MessageFilters {
@@ -13,7 +10,7 @@ export interface MessageFilters {
 
 export const NO_FILTERS: MessageFilters = { showIdle: true, protocolOnly: false, unreadOnly: false, member: null };
 
-/** Whether two sets of filters let the same messages through (every field, so a new one is never forgotten). */
+/** Compares every field, so a new one is never forgotten. */
 export function sameFilters(a: MessageFilters, b: MessageFilters): boolean {
   return a === b || (Object.keys(a) as (keyof MessageFilters)[]).every((key) => a[key] === b[key]);
 }
@@ -30,7 +27,6 @@ export function passes(message: InboxMessage, filters: MessageFilters): boolean 
   return true;
 }
 
-/** Words for the footer: what is hidden right now. */
 export function describeFilters(filters: MessageFilters): string[] {
   const notes: string[] = [];
   if (!filters.showIdle) notes.push('idle hidden');

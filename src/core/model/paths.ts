@@ -2,6 +2,7 @@
  * Where things live under a Claude config dir (the layouts: docs/internals/formats.md). Paths are relative to
  * it and `/`-separated (the watcher converts the platform's separator); `\` is a character a name may hold.
  */
+
 export type FileTarget = TeamFileTarget | TranscriptTarget;
 
 export type TeamFileTarget =

@@ -29,8 +29,8 @@ const holdsLongList = (value: unknown, depth = 0): boolean =>
     : isRecord(value) && Object.values(value).some((field) => holdsLongList(field, depth + 1)));
 
 /**
- * With a newline, a piece of about a pipe's buffer at a time: the state at the end of a recording of a million
- * entries is too long a string for V8 to make. What holds no long list is written whole by JSON.stringify.
+ * `inertJson(value, 2)` and a newline, in pieces of about a pipe's buffer: the state at the end of a recording of a
+ * million entries is too long a string for V8 to make. What holds no long list is written whole by JSON.stringify.
  */
 export function* inertJsonPieces(value: unknown): Generator<string> {
   let pending: string[] = [];

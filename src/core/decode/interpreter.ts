@@ -21,7 +21,7 @@ import {
 
 interface Interpretation {
   readonly observations: Observation[];
-  /** Empty or broken JSON: maybe a read in the middle of a rewrite. */
+  /** Empty or broken JSON: maybe the file was read in the middle of a rewrite. */
   readonly torn: boolean;
   /** For an append taken on trust: whether the text did start as the previous one. Call before the bytes change. */
   readonly check?: () => boolean;

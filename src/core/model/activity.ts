@@ -1,7 +1,4 @@
-/**
- * What a member is doing now, folded from its transcript's facts, and its recent steps: `htop` for an agent.
- * The states, when a call is overdue and what is kept: docs/internals/core.md.
- */
+/** What a member is doing now and its recent steps, folded from its transcript's facts (docs/internals/core.md). */
 import type { ToolOutcome, TranscriptFact } from './transcript-facts.js';
 
 export type ActivityState = 'tool' | 'thinking' | 'writing' | 'idle' | 'waiting-permission' | 'unknown';
@@ -187,7 +184,6 @@ const MOVES: ReadonlySet<TranscriptFact['kind']> = new Set([
   'turn-ended',
 ]);
 
-/** The member's activity after `facts`: the same fold when none of them changes it. */
 export function foldActivity(fold: ActivityFold, facts: readonly TranscriptFact[]): ActivityFold {
   if (!facts.some((fact) => MOVES.has(fact.kind))) return fold;
   const draft: Draft = { ...fold, open: [...fold.open], steps: [...fold.steps], durations: new Map(fold.durations) };

@@ -4,7 +4,6 @@ import type { AgentStatus } from './schemas.js';
 
 export interface Artifact {
   readonly name: string;
-  /** Bytes; 0 for a folder. */
   readonly size: number;
   readonly kind: 'file' | 'folder' | 'link' | 'other';
 }
@@ -18,7 +17,6 @@ const whole = new Intl.NumberFormat('en');
 interface AgentFigures {
   /** `12.3K / 100K tokens` against the team's budget. */
   readonly tokens: string | null;
-  /** 0.5 = half. */
   readonly budgetShare: number | null;
   readonly tasks: string | null;
   /** `avg_response_time` is in seconds. */

@@ -20,9 +20,7 @@ export interface Diagnosis {
   readonly severity: Severity;
   /** Kinds that explain the same thing share a subject; the first in the registry (the most specific) is said. */
   readonly subject: string;
-  /** The one that has to act first comes first. */
   readonly members: readonly string[];
-  /** Epoch ms; NaN when the files do not say. */
   readonly since: number;
   /** Facts only, never a tool's input or a transcript's words: it goes wherever teamtop writes (report, journal, `--json`). */
   readonly summary: string;
@@ -35,7 +33,6 @@ export interface Diagnosis {
 export type Incident = Diagnosis & {
   readonly raisedAt: number;
   readonly clearedAt: number | null;
-  /** Why it cleared (answered, member left, team ended…); null while it stands. */
   readonly cleared: string | null;
 };
 

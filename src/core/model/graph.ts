@@ -2,10 +2,7 @@
 
 type Edges = (node: number) => readonly number[];
 
-/**
- * Tarjan's, iterative (a chain of 100,000 tasks must not overflow the stack). A component comes after every
- * component it leads to; roots are taken in node order.
- */
+/** Tarjan's, iterative: a chain of 100,000 tasks must not overflow the stack. A component comes after those it leads to. */
 export function stronglyConnected(count: number, next: Edges): number[][] {
   const index = new Int32Array(count).fill(-1);
   const low = new Int32Array(count);
@@ -90,10 +87,7 @@ class Heap {
   }
 }
 
-/**
- * Kahn's, taking the least by `before` among nodes free to go. When only nodes in cycles are left, the least
- * goes as if what leads to it were done. An edge listed twice counts once.
- */
+/** Kahn's, the least by `before` first; when only cycles are left, the least goes as if what leads to it were done. */
 export function orderedTopologicalSort(count: number, next: Edges, before: (a: number, b: number) => number): number[] {
   const waiting = new Int32Array(count);
   const targets: (readonly number[])[] = [];

@@ -1,7 +1,4 @@
-/**
- * A request and its response, paired by request id alone: Claude Code mixes `requestId` and `request_id`,
- * and may answer with another type (a shutdown request answered by a `permission_response`).
- */
+/** A request and its answer, paired by request id alone: Claude Code mixes `requestId` and `request_id`, and answers with other types. */
 import { stallsAt, type Thresholds } from './settings.js';
 import type { InboxMessage } from './inbox.js';
 import { firstLine, requestIdOf, verdictOf } from '../decode/protocol.js';
@@ -19,7 +16,6 @@ export const REQUEST_KINDS: Readonly<Record<string, HandshakeKind>> = {
   join_request: 'join',
 };
 
-/** What a response type answers, for a response whose request was never seen. */
 export const RESPONSE_KINDS: Readonly<Record<string, HandshakeKind>> = {
   shutdown_approved: 'shutdown',
   shutdown_rejected: 'shutdown',
@@ -47,7 +43,6 @@ export interface Pairing {
 
 export interface Answer {
   readonly state: 'approved' | 'rejected';
-  /** Epoch ms; null when its timestamp is unreadable. */
   readonly at: number | null;
   readonly from: string;
   readonly message: InboxMessage;
@@ -55,7 +50,6 @@ export interface Answer {
 
 export interface Handshake extends Pairing {
   readonly state: HandshakeState;
-  /** Epoch ms; null for an orphan response. */
   readonly requestedAt: number | null;
   readonly respondedAt: number | null;
   /** Seconds the answer took; null while open or for an orphan. */
@@ -141,7 +135,6 @@ function isAbandoned(pairing: Pairing, gone: ReadonlySet<string>): boolean {
   return pairing.response === null && pairing.request !== null && (gone.has(pairing.to) || gone.has(pairing.from));
 }
 
-/** Exactly at the threshold counts as stalled. */
 export function isStalled(pairing: Pairing, now: number, thresholds: Thresholds, gone = NOBODY): boolean {
   return (
     pairing.response === null &&
@@ -186,7 +179,6 @@ export function judgeHandshake(pairing: Pairing, now: number, thresholds: Thresh
   };
 }
 
-/** Still awaited: pending or stalled (an abandoned one is awaited by nobody). */
 export const isOpen = (handshake: { readonly state: HandshakeState }): boolean =>
   handshake.state === 'pending' || handshake.state === 'stalled';
 

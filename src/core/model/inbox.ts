@@ -8,7 +8,6 @@ export interface InboxMessage {
   /** The inbox owner: messages in `<member>.json` are messages to that member. */
   readonly to: string;
   readonly from: string;
-  /** As written (ISO), or '' when missing. */
   readonly timestamp: string;
   /** Epoch ms, NaN when the timestamp is missing or unreadable. */
   readonly time: number;
@@ -16,10 +15,8 @@ export interface InboxMessage {
   readonly summary: string | null;
   readonly color: string | null;
   readonly body: string;
-  /** `text`, or the protocol type (`idle_notification`, …). */
   readonly kind: string;
   readonly data: ProtocolMessage | null;
-  /** Plain text, or the one-line rendering of a protocol message. */
   readonly text: string;
   /** Gone from its file: delivered and deleted by Claude Code, or lost. */
   readonly delivered: boolean;
@@ -105,7 +102,6 @@ export function decodeInbox(
   owner: string,
   elements: readonly unknown[],
   known: ReadonlyMap<string, InboxMessage>,
-  /** Position of the first element in the file, for numbering invalid ones. */
   firstIndex = 0,
   seenAt = Number.NaN,
   readAt = Number.NaN,

@@ -17,14 +17,12 @@ export function putLatest<V>(map: Map<string, V>, key: string, value: V, most: n
   if (map.size > most) map.delete(map.keys().next().value!);
 }
 
-/** The largest of `values`, at least `floor` (NaN if any value is NaN, as Math.max). */
 export function maxOf(values: Iterable<number>, floor = Number.NEGATIVE_INFINITY): number {
   let max = floor;
   for (const value of values) max = Math.max(max, value);
   return max;
 }
 
-/** The smallest of `values`, at most `ceiling` (NaN if any value is NaN, as Math.min). */
 export function minOf(values: Iterable<number>, ceiling = Number.POSITIVE_INFINITY): number {
   let min = ceiling;
   for (const value of values) min = Math.min(min, value);

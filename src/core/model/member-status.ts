@@ -30,14 +30,11 @@ export interface StatusEvidence {
   readonly isLead: boolean;
   /** The config's `isActive` (tmux teammates): false between turns, true while it works. Not a shutdown flag. */
   readonly active?: boolean | undefined;
-  /** When `active` took its value; NaN when unknown. */
   readonly activeSince?: number;
   /** Claude Code removes a teammate from `config.json` once it approved shutdown. */
   readonly departed: boolean;
   readonly lastSent: InboxMessage | undefined;
-  /** When it last joined; NaN when unknown. */
   readonly joinedAt: number;
-  /** Those about the member are enough. */
   readonly pairings: readonly Pairing[];
   readonly agentStatus?: AgentStatus | null | undefined;
   /** API-spec layout; NaN when not stopped. */
@@ -48,7 +45,6 @@ export interface StatusEvidence {
 
 interface StatusResult {
   readonly status: MemberStatus;
-  /** NaN when the files do not say. */
   readonly since: number;
 }
 

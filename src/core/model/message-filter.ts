@@ -4,7 +4,6 @@ export interface MessageFilters {
   readonly showIdle: boolean;
   readonly protocolOnly: boolean;
   readonly unreadOnly: boolean;
-  /** Only messages from or to this member. */
   readonly member: string | null;
 }
 

@@ -57,7 +57,6 @@ export type Observation =
       readonly team: string;
       readonly member: string;
       readonly lines: readonly string[];
-      /** The line still being written (no line break yet), shown last until it ends. */
       readonly partial: string;
       readonly reset: boolean;
       readonly skipped: number;
@@ -74,7 +73,6 @@ export type Observation =
   | ({
       readonly kind: 'transcript';
       readonly team: string;
-      /** Relative to the config dir. */
       readonly path: string;
       readonly reset: boolean;
       readonly more?: boolean;
@@ -109,7 +107,6 @@ export interface RecordedWork {
   readonly since: number | null;
   readonly usage: MemberUsage | null;
   readonly at: number;
-  /** The run that recorded it is over: what the member does since is unknown. */
   readonly over?: boolean;
 }
 

@@ -53,7 +53,6 @@ function pairingOf({ requests, responses }: HandshakeLedger, requestId: string, 
   };
 }
 
-/** Oldest request first, then the orphans. */
 export function pairingsOf(ledger: HandshakeLedger, known?: ReadonlyMap<string, Pairing>): Pairing[] {
   const pairings: Pairing[] = [];
   for (const requestId of ledger.requests.keys()) pairings.push(pairingOf(ledger, requestId, known?.get(requestId)));

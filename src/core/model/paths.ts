@@ -1,7 +1,4 @@
-/**
- * Where things live under a Claude config dir (the layouts: docs/internals/formats.md). Paths are relative to
- * it and `/`-separated (the watcher converts the platform's separator); `\` is a character a name may hold.
- */
+/** Paths relative to a Claude config dir, `/`-separated; `\` is a character a name may hold (layouts: docs/internals/formats.md). */
 
 export type FileTarget = TeamFileTarget | TranscriptTarget;
 
@@ -22,9 +19,7 @@ export type TranscriptTarget =
   { readonly kind: 'transcript'; readonly file: TranscriptFile } | { readonly kind: 'session-state'; readonly pid: string };
 
 export type TranscriptFile =
-  /** `<slug>/<sessionId>.jsonl`: a lead's or a tmux teammate's session (or anyone's). */
   | { readonly kind: 'session'; readonly slug: string; readonly sessionId: string }
-  /** `<slug>/<sessionId>/subagents/agent-<agentId>.jsonl`: a subagent's, or an in-process teammate's. */
   | { readonly kind: 'subagent'; readonly slug: string; readonly sessionId: string; readonly agentId: string }
   | { readonly kind: 'subagent-meta'; readonly slug: string; readonly sessionId: string; readonly agentId: string };
 
@@ -34,7 +29,6 @@ export const SESSIONS = 'sessions';
 const SESSION = /^([^/]+)\/([^/]+)\.jsonl$/u;
 const SUBAGENT = /^([^/]+)\/([^/]+)\/subagents\/agent-([^/]+?)(\.meta\.json|\.jsonl)$/u;
 
-/** What a path relative to projects/ is (`/` separated): undefined for anything else. */
 export function transcriptFileOf(path: string): TranscriptFile | undefined {
   const subagent = SUBAGENT.exec(path);
   if (subagent) {
@@ -71,7 +65,7 @@ const OUTPUT_LOG_FILE = 'output.log';
 const ARTIFACTS_FOLDER = 'artifacts';
 const AGENT_ENTRIES = new Set([AGENT_STATUS_FILE, OUTPUT_LOG_FILE, ARTIFACTS_FOLDER]);
 
-/** Claude Code moves a team's folder here on exit and removes it soon after: the team ending, not a team. */
+/** Claude Code moves a team's folder here on exit and removes it soon after: the team ending, not another team. */
 const DELETED_TEAM = /\.deleted-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
 /** 2.1.330's temp file, `<file>.tmp.<8 hex>`, renamed over `<file>`. */

@@ -58,7 +58,6 @@ const HAIKU_4_5: ModelInfo = { prices: prices(1, 1.25, 2, 0.1, 5), window: K200 
 const HAIKU_3_5: ModelInfo = { prices: prices(0.8, 1, 1.6, 0.08, 4), window: K200 };
 const HAIKU_3: ModelInfo = { prices: prices(0.25, 0.3, 0.5, 0.03, 1.25), window: K200 };
 
-/** By model id without its date (`claude-sonnet-4-5-20250929` is `claude-sonnet-4-5`). */
 const MODELS: ReadonlyMap<string, ModelInfo> = new Map([
   ['claude-fable-5-1', FABLE_5_1],
   ['claude-mythos-5-1', FABLE_5_1],

@@ -1,9 +1,7 @@
 export interface ReplayStatus {
-  /** The recorded time reached, epoch ms. */
   readonly clock: number;
   readonly start: number;
   readonly end: number;
-  /** Entries applied, run headers not counted. */
   readonly position: number;
   readonly total: number;
   readonly playing: boolean;

@@ -1,9 +1,7 @@
 /** A member that leaves and comes back (2.1.330 brings an in-process teammate back when messaged) is one name with a second stay. */
 
 export interface RosterStay {
-  /** Epoch ms; NaN when the config does not say. */
   readonly joinedAt: number;
-  /** When a config was seen without it; NaN while listed, or when it left unseen. */
   readonly leftAt: number;
 }
 

@@ -28,7 +28,6 @@ export const MemberSchema = z.looseObject({
   joinedAt: lenient(instantSchema),
   planModeRequired: lenient(z.boolean()),
   isActive: lenient(z.boolean()),
-  /** The API-spec layout. */
   spawnedAt: lenient(instantSchema),
   shutdownAt: lenient(instantSchema),
   metadata: lenient(z.record(z.string(), z.unknown())),
@@ -42,7 +41,6 @@ export const TeamConfigSchema = z.looseObject({
   leadAgentId: lenient(z.string()),
   leadSessionId: lenient(z.string()),
   members: z.array(MemberSchema),
-  /** The API-spec layout (`budget_tokens`). */
   schemaVersion: lenient(z.union([z.string(), z.number()])),
   metadata: lenient(z.looseObject({ budget_tokens: lenient(z.number()) })),
 });

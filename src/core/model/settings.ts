@@ -8,7 +8,6 @@ export interface Thresholds {
   readonly quietAfterMs: number;
 }
 
-/** In seconds, as the flags and the config file take them. */
 export const DEFAULT_SECONDS = { stall: 60, quiet: 600 } as const;
 
 export const thresholdsIn = ({ stall, quiet }: { readonly stall: number; readonly quiet: number }): Thresholds => ({
@@ -29,5 +28,4 @@ export const sameThresholds = (a: Thresholds, b: Thresholds): boolean =>
 
 export const thresholdsSchema = z.object({ stallAfterMs: z.number(), quietAfterMs: z.number() });
 
-/** As a journal's header records them. */
 export const thresholdsRecord = ({ stallAfterMs, quietAfterMs }: Thresholds): Thresholds => ({ stallAfterMs, quietAfterMs });

@@ -22,9 +22,7 @@ export interface TaskNode {
   /** A teammate tracker (`metadata._internal`), not a work item. */
   readonly internal: boolean;
   readonly state: TaskState;
-  /** Blockers that exist and are not completed. */
   readonly openBlockers: readonly string[];
-  /** Blockers named that no task file has ever held. */
   readonly missing: readonly string[];
   readonly inCycle: boolean;
 }
@@ -60,7 +58,6 @@ function isDeleted(record: TaskRecord): boolean {
   return record.deleted || record.task.status === 'deleted';
 }
 
-/** From both `blockedBy` and the other side's `blocks`. */
 function blockersOf(records: ReadonlyMap<string, TaskRecord>): Map<string, Set<string>> {
   const blockers = new Map<string, Set<string>>();
   const add = (blocked: string, blocker: string) => {

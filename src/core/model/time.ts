@@ -48,7 +48,6 @@ export function formatClock(time: number): string {
   return isInstant(time) ? clockFormat.format(new Date(time)) : '--:--:--';
 }
 
-/** ECMAScript's time range, either way from the epoch. */
 const MAX_INSTANT = 8.64e15;
 
 /** A file can hold `1e20`: past a Date's range `toISOString()` throws, so such a number is as unreadable as none. */
@@ -56,7 +55,6 @@ export function isInstant(ms: number): boolean {
   return Number.isFinite(ms) && Math.abs(ms) <= MAX_INSTANT;
 }
 
-/** The later of two instants, ignoring an unknown one (NaN when both are). */
 export const later = (a: number, b: number): number => (Number.isFinite(b) && !(a >= b) ? b : a);
 
 /** Past 2^31 - 1 ms (about 24.8 days) Node waits 1 ms instead, and warns. */
@@ -69,7 +67,6 @@ export function toIso(value: number | string | undefined): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-/** NaN when missing or unreadable (out of a Date's range included). */
 export function toEpoch(value: number | string | undefined): number {
   if (value === undefined) return Number.NaN;
   const time = typeof value === 'number' ? value : Date.parse(value);

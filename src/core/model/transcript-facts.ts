@@ -46,7 +46,6 @@ export interface ModelCost {
 }
 
 export type TranscriptFact =
-  /** Once known, and again when it says more (a team, a name). */
   | { readonly kind: 'identity'; readonly identity: TranscriptIdentity }
   /** Once per `tool_use` id; `detail`: its key input on one line (a command, a path, a recipient). */
   | {
@@ -64,7 +63,6 @@ export type TranscriptFact =
   | { readonly kind: 'prompt'; readonly line: string; readonly at: number }
   | { readonly kind: 'spawn-prompt'; readonly line: string; readonly at: number }
   | { readonly kind: 'spawned'; readonly name: string; readonly line: string; readonly at: number }
-  /** Mail the model took into its context: its summary, protocol type or first line. */
   | { readonly kind: 'mail-taken'; readonly from: string; readonly line: string | null; readonly at: number }
   | { readonly kind: 'turn-ended'; readonly messageId: string | null; readonly at: number }
   /** Once per `message.id` (a response's records repeat it); again, with `previous`, if a later record differs. */

@@ -1,13 +1,9 @@
-/**
- * What a member has used (tokens, context, cost), folded from its transcript's facts, and the `--json` shapes
- * of it. How each figure is counted, and why the team's cost may be null: docs/internals/core.md.
- */
+/** What a member has used, folded from its transcript's facts, and its `--json` shapes (how each is counted: docs/internals/core.md). */
 import { contextWindowOf, estimateUSD } from './pricing.js';
 import type { Tokens, TranscriptFact } from './transcript-facts.js';
 
 /** Counts are clamped as read and as recorded, so a hostile transcript's sums are never `Infinity` and a restore shows the same. */
 export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
-/** The most a figure is (dollars, a context's per cent): finite, and past what any run costs or fills. */
 export const MAX_FIGURE = 1e9;
 
 export const clampCount = (value: number): number => (value >= MAX_COUNT ? MAX_COUNT : value > 0 ? Math.round(value) : 0);
@@ -44,7 +40,6 @@ export const NO_USAGE: UsageFold = {
 
 const contextOf = (tokens: Tokens): number => tokens.input + tokens.cacheRead + tokens.cacheCreation;
 
-/** The figures after `facts` (those that are not about usage change nothing). */
 export function foldUsage(usage: UsageFold, facts: readonly TranscriptFact[]): UsageFold {
   let next: UsageFold | undefined;
   for (const fact of facts) {

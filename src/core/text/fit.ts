@@ -1,7 +1,4 @@
-/**
- * Text from disk sanitised and fitted to a width at cluster boundaries, so Ink never cuts it: Ink 6.8's cut
- * (cli-truncate 5) keeps a wide character across the cut and pushes a pane's border (docs/internals/terminal.md).
- */
+/** Text from disk sanitised and fitted at cluster boundaries, so Ink never cuts it: Ink 6.8's own cut can overflow by a column. */
 import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
 import { clusterRuns, graphemes } from './graphemes.js';
@@ -12,7 +9,6 @@ export const ELLIPSIS = '…';
 
 export { stringWidth };
 
-/** A long text asks about the same few thousand clusters again and again. */
 const measured = new Map<string, number>();
 const MEASURED_KEPT = 4096;
 
@@ -60,10 +56,7 @@ function truncate(text: string, width: number): string {
 /** Columns past the width a cut start must fill: its last clusters may read otherwise than in the whole line. */
 const CUT_MARGIN = 4;
 
-/**
- * A line is drawn every frame it is on screen, and a 200,000-character message shows 80. Sanitising settles each
- * cluster on its own, so a start cut from the text reads as the whole would, but near the cut: take a few more.
- */
+/** A line is drawn every frame: sanitise only its start, a few columns more than shown (near the cut it may read otherwise). */
 function lineStart(text: string, width: number): string {
   for (let take = 4 * width + 64; ; take *= 4) {
     if (take >= text.length) return sanitizeLine(text);
@@ -158,8 +151,7 @@ const wrapped = new Map<string, { readonly width: number; readonly lines: readon
 
 function wrapLine(line: string, width: number): string[] {
   if (columnsUpTo(line, width) <= width) return [line];
-  // Rows are slices of the line, [start, end): building them cluster by cluster
-  // would copy a long line once more for every cluster.
+  // Rows are slices of the line: building them cluster by cluster would copy a long line once per cluster.
   const rows: string[] = [];
   let start = 0;
   let end = 0;
@@ -169,7 +161,6 @@ function wrapLine(line: string, width: number): string[] {
     start = end = next;
     used = 0;
   };
-  /** Words and runs of spaces, made of clusters (a space that carries a mark belongs to a word), as they end. */
   const place = (from: number, to: number, columns: number, space: boolean) => {
     if (used + columns <= width) {
       end = to;

@@ -1,7 +1,4 @@
-/**
- * The grapheme clusters of a text of any length, at a cost proportional to its length: `Intl.Segmenter` is asked
- * only about short slices around the code points that can join a neighbour (docs/internals/core.md).
- */
+/** Clusters of a text of any length at a cost proportional to it: the segmenter sees only short slices (docs/internals/core.md). */
 
 /** Grapheme break classes Extend, ZWJ, SpacingMark, Prepend, L, V, T, Regional_Indicator, and CR; a test checks them all. */
 const JOINING_CLASS =
@@ -34,7 +31,6 @@ function joinsAt(text: string, index: number): boolean {
 const startBefore = (text: string, index: number) =>
   isLowSurrogate(text.charCodeAt(index - 1)) && isHighSurrogate(text.charCodeAt(index - 2)) ? index - 2 : index - 1;
 
-/** The first boundary after the joining code point at `index` that no rule can remove: between two code points that join nothing. */
 function windowEnd(text: string, index: number): number {
   let before = true;
   for (let at = index + sizeAt(text, index); at < text.length; at += sizeAt(text, at)) {
@@ -45,10 +41,7 @@ function windowEnd(text: string, index: number): number {
   return text.length;
 }
 
-/**
- * Both ends are boundaries no rule can remove. A slice's last cluster may go on after it, so the next slice starts
- * where that cluster did: no grapheme rule looks back across a boundary the segmenter found.
- */
+/** A slice's last cluster may go on after it: the next slice starts where it did (no grapheme rule looks back across a boundary). */
 function* segmentWindow(text: string, start: number, end: number): Generator<string> {
   for (let from = start, size = SLICE; from < end;) {
     let to = Math.min(end, from + size);
@@ -74,7 +67,6 @@ function* segmentWindow(text: string, start: number, end: number): Generator<str
 /** Code units searched for a joining code point at once: a reader that stops early reads no further. */
 const SEARCH = 4096;
 
-/** Runs in which every code point is a cluster of its own (`run` true), and between them the segmenter's clusters. */
 export function* clusterRuns(text: string): Generator<readonly [piece: string, run: boolean]> {
   for (let from = 0; from < text.length;) {
     let to = Math.min(text.length, from + SEARCH);

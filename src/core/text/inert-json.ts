@@ -60,7 +60,6 @@ export function* inertJsonPieces(value: unknown): Generator<string> {
       let run: unknown[] = [];
       const writeRun = (more: boolean): void => {
         if (run.length === 0) return;
-        // `[\n  a,\n  b\n]`: the elements, each line indented once more than the list's.
         const text = JSON.stringify(run, null, 2);
         put(`${indent}${text.slice(2, -2).replaceAll('\n', `\n${indent}`)}${more ? ',\n' : '\n'}`);
         run = [];

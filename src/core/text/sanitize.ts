@@ -38,7 +38,6 @@ const SARA_AM = /\u0E33|\u0EB3/gu;
 /** A code point string-width or a terminal gives no column (or not the same): only a cluster of them has one. */
 const NO_COLUMN_OF_ITS_OWN = /^[\p{M}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\p{Cs}\u1160-\u11FF\uD7B0-\uD7FF]$/u;
 
-/** Text with nothing but printable ASCII and Latin-1 letters: every character is one column. */
 const SIMPLE = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\n]*$/u;
 
 const REGIONAL_INDICATOR = /\p{Regional_Indicator}$/u;
@@ -93,7 +92,6 @@ function settleCluster(whole: string): string {
   return agrees(first) ? first : REPLACEMENT;
 }
 
-/** Text repeats its clusters, and settling one asks string-width several times. */
 const settledClusters = new Map<string, string>();
 const CLUSTERS_KEPT = 4096;
 const CLUSTER_KEPT_LENGTH = 32;

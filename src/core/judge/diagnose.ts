@@ -205,7 +205,7 @@ const judged = new WeakMap<TeamState, { thresholds: Thresholds; judgement: Judge
 
 const detections = new WeakMap<TeamState, { thresholds: Thresholds; at: number; judgement: Judgement }>();
 
-/** The detectors' diagnoses of a version of the team: run once per change, again only when the clock reaches `nextChangeAt` or goes back. */
+/** The detectors' diagnoses of a version of the team: once per change, again when the clock reaches `nextChangeAt` or goes back. */
 export function detected(team: TeamState, now: number, thresholds: Thresholds): Judgement {
   const known = detections.get(team);
   if (known && sameThresholds(known.thresholds, thresholds) && known.at <= now && now < known.judgement.nextChangeAt)

@@ -1,4 +1,4 @@
-/** The swimlane in text, a column per slice of the run: where several things fall in one, the rarest wins (incident, message, work, stay). */
+/** The swimlane in text, a column per slice of the run: where several things fall in one, the rarest wins (incident, message, work). */
 import type { ChalkInstance } from 'chalk';
 import stringWidth from 'string-width';
 import { timeAxis, type Axis } from './axis.js';

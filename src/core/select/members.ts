@@ -126,7 +126,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
 const quietVersions = new WeakMap<MemberView, MemberView>();
 const judgedMembers = new WeakMap<readonly MemberView[], { thresholds: Thresholds; members: readonly MemberView[] }>();
 
-/** The team's members as of `now`: one shown working with no sign of life for `thresholds` is quiet. The same array while no status changes. */
+/** The team's members as of `now`: one working with no sign of life for `thresholds` is quiet; the same array while no status changes. */
 export function selectMembersAt(team: TeamState, now: number, thresholds: Thresholds): readonly MemberView[] {
   const members = selectMembers(team);
   const judged = members.map((member) => {

@@ -99,7 +99,7 @@ export const isPresent = (facts: TeamFacts, name: string): boolean => {
   return !facts.ended && member !== undefined && !member.gone;
 };
 
-/** How long 2.1.330 takes to settle on its own: a message counts as lost only once it has waited this long (docs/internals/diagnoses.md). */
+/** How long 2.1.330 takes to settle on its own: a message is lost only once it has waited this long (docs/internals/diagnoses.md). */
 export const SETTLING_MS = 5_000;
 
 /** When a message came: when teamtop saw it arrive, else its timestamp (it was there before teamtop looked). */

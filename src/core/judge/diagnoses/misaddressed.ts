@@ -1,4 +1,4 @@
-/** `misaddressed`: mail waits in the inbox of a name on no roster (a typo, an agent type): nobody will read it (docs/internals/diagnoses.md). */
+/** `misaddressed`: mail waits for a name on no roster (a typo, an agent type): nobody will read it (docs/internals/diagnoses.md). */
 import { closestMatch } from 'leven';
 import { diagnosis, inboxEvidence, messagesEvidence, taskIds, unique, type Detector } from './diagnosis.js';
 import type { MemberFacts, TeamFacts } from './facts.js';

@@ -1,4 +1,4 @@
-/** `transcript-quiet`: a member working by its status whose transcript has not moved for `--quiet-after` (a hung model call, a dead process). */
+/** `transcript-quiet`: a member working by its status whose transcript has not moved for `--quiet-after` (a hung call, a dead process). */
 import { diagnosis, memberEvidence, type Detector } from './diagnosis.js';
 import { isPresent } from './facts.js';
 

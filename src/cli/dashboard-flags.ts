@@ -1,7 +1,4 @@
-/**
- * The dashboard's flags: what they are, what goes with what, and what they
- * choose (the journal's options, the team to open on).
- */
+/** The dashboard's flags: what they are, what goes with what, and what they choose (the journal's options, the team to open on). */
 import type { ViewName } from '../ui/views/names.js';
 import { DEFAULT_JOURNAL_BYTES } from '../io/journal/store-dir.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
@@ -35,10 +32,7 @@ export function journalOptions(
   };
 }
 
-/**
- * The team to open on without `--team`: run from inside a team's session, that
- * team (once it is there); given a spec, the team it declares.
- */
+/** The team to open on without `--team`: run from inside a team's session, that team (once it is there); given a spec, its team. */
 export function preferredTeam(spec: WorkflowSpec | undefined): string | undefined {
   return process.env['CLAUDE_CODE_TEAM_NAME'] || spec?.name;
 }

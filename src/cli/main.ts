@@ -1,7 +1,4 @@
-/**
- * teamtop's command line: flags in, one of the modes out. Only what every mode
- * needs is imported here; each mode loads its own dependencies when chosen.
- */
+/** teamtop's command line: flags in, one of the modes out; each mode loads its own dependencies only when chosen. */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { VIEW_NAMES } from '../ui/views/names.js';
 import { DEFAULT_SECONDS, thresholdsIn } from '../core/model/settings.js';
@@ -290,8 +287,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     const exitCode = (error as { exitCode?: number }).exitCode;
-    // Help and the version are 0; a command line commander cannot take is a usage error, 2, as teamtop's own
-    // (doctor's 1 means a warning).
+    // Help and the version are 0; a command line commander cannot take is a usage error, 2 (doctor's 1 means a warning).
     if (typeof exitCode === 'number') return exitCode === 0 ? 0 : 2;
     throw error;
   }

@@ -13,7 +13,6 @@ import { BEL, ringOnNewWarnings } from './bell.js';
 export interface LiveOptions {
   readonly thresholds: Thresholds;
   readonly claudeDir: string;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   /** `--team`: a team that must be there. */
   readonly team: string | undefined;
@@ -22,7 +21,6 @@ export interface LiveOptions {
   readonly color: boolean;
   readonly now: number | undefined;
   readonly journal: JournalOptions | undefined;
-  /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (default: the dashboard). */

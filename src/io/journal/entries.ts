@@ -86,7 +86,7 @@ export class JournalEntries {
       case 'inbox': {
         const { change } = observation;
         const path = pathOf({ kind: 'inbox', team: observation.team, member: observation.member });
-        // A change from a read this run did not record: the next read is asked for every message.
+        // A change from an inbox read this run did not record: the next one is asked for every message.
         if (!change || (!change.whole && !this.based.has(path))) return undefined;
         this.based.add(path);
         const invalid = change.invalid.length > 0 ? { invalid: [...change.invalid] } : {};

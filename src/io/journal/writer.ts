@@ -23,7 +23,7 @@ export interface WriterOptions {
   readonly maxBytes: number;
   readonly folders?: ReadonlySet<string>;
   readonly now?: () => number;
-  /** What the incidents this run records are judged with: its header says, so a replay judging with others judges again. */
+  /** What this run's incidents are diagnosed with: its header says, so a replay with other thresholds diagnoses again. */
   readonly thresholds: Thresholds;
   /** Told once, when recording stops because the journal cannot be written. */
   readonly onProblem?: (problem: Extract<Observation, { kind: 'problem' }>) => void;
@@ -124,7 +124,7 @@ export class JournalWriter {
     this.stop();
   }
 
-  /** What a read of this inbox must tell the journal: a change once this run recorded it, else every message. */
+  /** What an inbox read must tell the journal: a change once this run recorded it, else every message. */
   wants(path: string): 'whole' | 'change' | undefined {
     return this.stopped ? undefined : this.entries.holds(path) ? 'change' : 'whole';
   }

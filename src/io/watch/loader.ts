@@ -20,7 +20,7 @@ export interface LoaderOptions {
   readonly retryDelays?: readonly number[];
   /** Take over from an interpreter that already read these files (a journal's restore). */
   readonly interpreter?: FileInterpreter;
-  /** What the journal needs of a read of this inbox (see InterpretOptions.record); nothing without a journal. */
+  /** What the journal needs of an inbox read (see InterpretOptions.record); nothing without a journal. */
   readonly record?: (relative: string) => 'whole' | 'change' | undefined;
   readonly maxBytes?: (target: TeamFileTarget) => number;
 }

@@ -35,7 +35,7 @@ export interface Screen {
 }
 
 /**
- * The commands of one read, in turn, each on the screen the one before made: after one that changed what the
+ * The commands of one terminal read, in turn, each on the screen the one before made: after one that changed what the
  * navigation is made of (the team, the view, the focus, a filter, what is open), the next gets `navigationAt`'s.
  */
 export function applyRead(

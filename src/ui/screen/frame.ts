@@ -107,7 +107,7 @@ export function frameOf(input: ScreenInput): Frame | undefined {
     members: selectMembersAt(team, now, thresholds),
     colors: colorsOf(team),
     handshakes: selectHandshakes(team, now, thresholds),
-    // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
+    // Only the team on screen is diagnosed: its pane, its members' marks and the header's count say what it has.
     diagnoses: selectDiagnoses(team, now, thresholds),
     work: { activity: selectActivity(team, now), usage: selectUsage(team) },
     cleared: view.showCleared ? clearedIncidents(selectIncidents(state, team, now, thresholds), team, now) : [],
@@ -157,7 +157,7 @@ function screenOf(input: ScreenInput): Screen {
   return { frame, bodyRows, body, detail, help, navigation };
 }
 
-/** The navigation of the frame `input` would draw, without the rest of it: for a key that follows another in one read. */
+/** The navigation of the frame `input` would draw, without the rest of it: for a key that follows another in one terminal read. */
 export const navigationAt = (input: ScreenInput): Navigation => screenOf(input).navigation;
 
 export function buildScreen(input: ScreenInput): ScreenModel {
@@ -172,7 +172,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
   const work = frame?.work ?? NO_WORK;
   const teams = selectTeamSummaries(state.teams);
   const problems = selectProblems(state.problems);
-  // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
+  // Every team's stalled handshakes are counted for the header; only the team on screen's are diagnosed in full.
   const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, thresholds);
 
   const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];

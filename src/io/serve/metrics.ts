@@ -1,25 +1,6 @@
 /**
- * What `/metrics` says, as plain values: each metric family with its samples,
- * worked out from the store's state as of an instant. Pure; `prometheus.ts`
- * writes it in Prometheus' text format.
- *
- * Names and units follow Prometheus' conventions: a `teamtop_` prefix, base
- * units (`_seconds`, `_dollars`, a `_ratio` from 0 to 1), `_total` on
- * counters, an enumeration as one gauge per state (1 for the state it is in,
- * 0 for each other: `teamtop_member_status{status="working"} 1`), labels
- * `team` and `member`.
- *
- * Label values come from files (folder and member names: hostile). Each is
- * made one readable line (sanitizeLine), cut to LABEL_CHARS, and kept apart
- * from any other that reads the same once cut (a `~2` suffix): Prometheus
- * rejects a scrape with two series of one name and the same labels. Their
- * number is bounded: at most MAX_TEAMS teams (running ones first, then those
- * that ended within the last hour, most recently active first) and at most
- * MAX_MEMBERS members of each (the lead first, then the roster's order); how
- * many were left out is a metric of its own. States, activity states,
- * handshake kinds and diagnosis kinds are the code's own lists, never text
- * from a file: a team of 10,000 names gives at most MAX_MEMBERS members'
- * series.
+ * What `/metrics` says, as plain values worked out from the state at one instant (prometheus.ts writes it).
+ * Label values come from files: each is one line, cut, kept apart, and their number bounded (docs/serve.md).
  */
 import { type TeamState } from '../../core/facts/index.js';
 import { DIAGNOSIS_KINDS, selectDiagnoses, RECENT_MS } from '../../core/judge/index.js';
@@ -42,10 +23,7 @@ export const MAX_MEMBERS = 40;
 /** The longest label value, in UTF-16 units. */
 export const LABEL_CHARS = 100;
 
-/**
- * Every member status, as a gauge each: the compiler names a status added to
- * MemberStatus and missing here.
- */
+/** Every member status, a gauge each: the compiler names a status added to MemberStatus and missing here. */
 const STATUSES: Readonly<Record<MemberStatus, true>> = {
   lead: true,
   joining: true,
@@ -100,9 +78,7 @@ export interface MetricFamily {
   readonly samples: readonly Sample[];
 }
 
-/** What the server itself counts, said beside the teams. */
 export interface ServingFigures {
-  /** Open live pages and event streams. */
   readonly clients: { readonly page: number; readonly events: number };
   /** Clients dropped for not reading what they were sent. */
   readonly dropped: number;
@@ -115,7 +91,6 @@ export interface MetricsOptions {
   readonly serving: ServingFigures;
 }
 
-/** A label value from a file: one readable line, cut. */
 function labelText(text: string): string {
   const line = sanitizeLine(text);
   return line.length <= LABEL_CHARS ? line : `${line.slice(0, LABEL_CHARS - 1)}…`;

@@ -1,18 +1,6 @@
 /**
- * The live page's parts, each an HTML fragment drawn from the store's state
- * of one team as of an instant: the teams, the team's head line, the member
- * cards (status, what each does, tokens, context, cost, and its mail), the
- * diagnoses with their actions, the handshakes, the task list with its
- * dependencies, and the run's swimlane (the report's own drawing). The page
- * is them put together; a live update sends the ones that changed.
- *
- * Every text from disk goes through xmlText (the report's escaping: one
- * readable line, markup escaped); a link's team name through
- * encodeURIComponent first. Colours are classes (`c-blue`): the page's
- * policy forbids style attributes. No part names a tool's input unless
- * `showInputs` (the server says when: on loopback, or `--show-inputs`).
- * What a list shows is bounded: a team of 10,000 names or 200,000 messages
- * draws a page of the same size as one of fifty.
+ * The live page's parts, each an HTML fragment of one team at one instant. Text from disk goes through
+ * xmlText; colours are classes (the policy forbids style attributes); every list is bounded.
  */
 import { type TeamState } from '../../core/facts/index.js';
 import { ageSecondsAt, type Handshake } from '../../core/model/handshakes.js';
@@ -39,7 +27,6 @@ import { type Diagnosis } from '../../core/model/diagnosis.js';
 import { type ActivityNow } from '../../core/model/activity.js';
 import { type MemberUsage } from '../../core/model/usage.js';
 
-/** The page's parts, in the order they stand on it. */
 export const SECTION_IDS = ['teams', 'head', 'diagnoses', 'members', 'handshakes', 'tasks', 'lanes'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 export type Sections = Readonly<Record<SectionId, string>>;
@@ -79,7 +66,6 @@ function age(since: number | null, now: number): string {
 
 const none = (words: string): string => `<p class="none">${xmlText(words)}</p>`;
 
-/** A member's name in its colour. */
 const who = (name: string, color: string | null): string => `<span class="who ${colorClass(color)}">${text(name, 40)}</span>`;
 
 export function teamsSection(state: AppState, current: string | undefined): string {
@@ -315,7 +301,6 @@ function lanesSection(state: AppState, team: TeamState | undefined, options: Sec
   return `<h2>The run${xmlText(cut)}</h2><div class="lanes">${reportSvg(drawn)}</div>`;
 }
 
-/** Every part of the page for `team` (undefined: no team yet). */
 export function pageSections(state: AppState, team: TeamState | undefined, options: SectionOptions): Sections {
   const members = team ? selectMembersAt(team, options.now, options.thresholds) : [];
   return {

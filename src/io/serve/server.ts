@@ -1,20 +1,6 @@
 /**
- * `teamtop serve`'s HTTP server (Node's own http module), read-only:
- *
- *   /            the live page (`?team=NAME`, else the most recently active team)
- *   /live        its updates, as Server-Sent Events
- *   /style.css, /app.js   the page's own style sheet and script
- *   /api/state   the `--json` document (`?team=NAME`: that team only)
- *   /api/events  the `--follow --json` events: Server-Sent Events when asked
- *                for them (`Accept: text/event-stream`), else a line of JSON each
- *   /metrics     Prometheus' text format
- *
- * Every request needs the token (`?token=`, `Authorization: Bearer`, or the
- * cookie the page's first request sets), or gets 401; `/metrics` is open with
- * `metricsOpen`. Only GET and HEAD, no body, a URL and headers of bounded
- * size, at most MAX_CONNECTIONS sockets and MAX_STREAMS open streams; a
- * client that does not read what it is sent is dropped (stream.ts), and one
- * that does not take a response within RESPONSE_TIMEOUT_MS is closed.
+ * `teamtop serve`'s read-only HTTP server (Node's http): `/`, `/live`, `/style.css`, `/app.js`, `/api/state`,
+ * `/api/events`, `/metrics`. Every request needs the token; its bounds and routes are in docs/serve.md.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -51,7 +37,6 @@ export interface ServeOptions {
   readonly host: string;
   readonly port: number;
   readonly token: string;
-  /** `/metrics` without the token. */
   readonly metricsOpen: boolean;
   /** Tools' inputs on the page and in the API: on loopback, or `--show-inputs`. */
   readonly showInputs: boolean;
@@ -60,7 +45,6 @@ export interface ServeOptions {
   /** `teamtop 0.1.0`. */
   readonly made: string;
   readonly version: string;
-  /** The clock. */
   readonly now: () => number;
   /** Follow the teams (`team`: only that one): each event as JSON, the first ones marked initial; returns a stop. */
   readonly follow: (team: string | undefined, emit: (line: EventLine) => void) => () => void;

@@ -16,8 +16,16 @@ interface FooterProps {
   readonly interactive: boolean;
 }
 
+const sameFooter = (a: FooterProps, b: FooterProps): boolean =>
+  a.width === b.width &&
+  a.note === b.note &&
+  a.replay === b.replay &&
+  a.interactive === b.interactive &&
+  a.notes.length === b.notes.length &&
+  a.notes.every((note, i) => note === b.notes[i]);
+
 /** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
-export function Footer({ width, note, notes, replay, interactive }: FooterProps) {
+export const Footer = React.memo(function Footer({ width, note, notes, replay, interactive }: FooterProps) {
   const { paint } = useTheme();
   if (!interactive) return notes.length > 0 ? <FittedLine parts={[{ text: notes.join(' · '), dimColor: true }]} width={width} /> : null;
   const half = Math.floor(width / 2);
@@ -47,7 +55,7 @@ export function Footer({ width, note, notes, replay, interactive }: FooterProps)
       ) : null}
     </Box>
   );
-}
+}, sameFooter);
 
 /** The first problem, with its file (the config dir's own say which dir), and how many more there are. */
 export function ProblemsLine({ problems, width }: { readonly problems: readonly Problem[]; readonly width: number }) {

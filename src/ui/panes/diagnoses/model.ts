@@ -28,6 +28,8 @@ export const mostDiagnosisRows = (bodyRows: number): number => Math.max(1, Math.
 export const isCleared = (row: Diagnosis | Incident): row is Incident => 'clearedAt' in row && row.clearedAt !== null;
 const rowId = (row: Diagnosis | Incident): string => (isCleared(row) ? `${row.id}@${row.raisedAt}` : row.id);
 const diagnosisKeys = memoize((rows: readonly (Diagnosis | Incident)[]) => keysOf(rows, 'diagnosis', rowId));
+/** Counted once per list: a frame with thousands stalled does not walk them. */
+const warningsIn = memoize((diagnoses: readonly Diagnosis[]) => diagnoses.filter((diagnosis) => diagnosis.severity === 'warning').length);
 
 /** The diagnoses of the team on screen, given `rows` for its items: what the pane draws, and what the keys move through. */
 export function diagnosisList(
@@ -40,7 +42,7 @@ export function diagnosisList(
   const items = diagnosisKeys(diagnoses);
   const model: DiagnosisListModel = {
     diagnoses,
-    warnings: current.filter((diagnosis) => diagnosis.severity === 'warning').length,
+    warnings: warningsIn(current),
     cleared: frame.cleared.length,
     window: listWindow(diagnoses.length, rows, selectedIndex(frame.view, DIAGNOSES, items, 'start')),
     focused,

@@ -23,6 +23,7 @@ const navigation: Navigation = {
   ],
   open: null,
   openedGone: false,
+  trackers: 0,
 };
 /** The same screen with a message open over it, ten lines long, three at a time. */
 const opened: Navigation = { ...navigation, open: { lines: 10, page: 3 } };

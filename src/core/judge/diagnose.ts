@@ -3,7 +3,7 @@
  * gathered from the state, and their diagnoses, worst first. What does not
  * depend on the clock is worked out once per version of the team.
  */
-import { sameThresholds, type Thresholds } from '../model/settings.js';
+import { budgetOf, sameThresholds, type Thresholds } from '../model/settings.js';
 import { cameAt, Clock, isWaiting, type InboxFacts, type MemberFacts, type TeamFacts } from './diagnoses/facts.js';
 import { asIdle } from './diagnoses/idle.js';
 import { diagnose, type Judgement } from './diagnoses/registry.js';
@@ -19,7 +19,7 @@ import { presentMessages } from '../select/mail.js';
 import { memoize, memoizeGrowing } from '../select/memo.js';
 import { selectPairingIndex, selectPairings } from '../select/pairings.js';
 import { selectTaskGraph } from '../select/tasks.js';
-import { selectWorkFacts } from '../select/work.js';
+import { selectSpending, selectWorkFacts } from '../select/work.js';
 import { type Diagnosis, type Evidence } from '../model/diagnosis.js';
 import { IDLE_AFTER_MS, idleOf } from '../model/idle.js';
 
@@ -185,6 +185,8 @@ export function teamFacts(team: TeamState, now: number, thresholds: Thresholds):
     unanswered: selectUnanswered(team, now, thresholds, gone),
     tasks: selectTaskGraph(team.tasks),
     work: selectWorkFacts(team, now),
+    spending: selectSpending(team),
+    budget: budgetOf(thresholds),
   };
 }
 

@@ -147,6 +147,23 @@ export function selectUsage(team: TeamState): {
   return recorded(team) ? recordedUsage(team.recordedWork) : usageOf(selectWork(team));
 }
 
+/** What the team and each member spent, in dollars, from their transcripts alone (a journal's record is not judged). */
+export interface Spending {
+  /** Null when a member's cost is not known (a model without a price). */
+  readonly team: number | null;
+  readonly members: ReadonlyMap<string, number>;
+}
+
+const spendingOf = memoize((work: ReadonlyMap<string, MemberWork>): Spending => {
+  const { members, team } = usageOf(work);
+  const spent = new Map<string, number>();
+  for (const [member, usage] of members) if (usage?.costUSD != null) spent.set(member, usage.costUSD);
+  return { team: team?.costUSD ?? null, members: spent };
+});
+
+/** What the diagnoses read of the team's cost: the transcripts read, never what a journal recorded. */
+export const selectSpending = (team: TeamState): Spending => spendingOf(selectWork(team));
+
 /**
  * Since when each member waits for a permission prompt: a tmux teammate
  * asked its lead (an open `permission_request`), or the lead's process (the

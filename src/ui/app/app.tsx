@@ -3,10 +3,12 @@ import React, { useCallback, useLayoutEffect, useMemo, useRef, useState, useSync
 import type { ReplayStatus, ReplayTransport } from '../../core/model/replay.js';
 import type { WorkflowSpec } from '../../core/workflow/spec.js';
 import type { Store } from '../../core/store.js';
-import { applyRead } from '../keys/view-reducer.js';
+import { readKeys } from '../keys/view-reducer.js';
 import { buildScreen, navigationAt, type ScreenInput, type ScreenModel } from '../screen/frame.js';
 import { Screen } from '../screen/screen.js';
-import type { Command } from '../keys/keymap.js';
+import type { Command, KeyPress, Keymap } from '../keys/keymap.js';
+import { KEYMAP, searchKeysOf } from '../views/registry.js';
+import { useApp } from 'ink';
 import { colorTheme, monochromeTheme, ThemeContext } from '../widgets/theme.js';
 import { useKeys } from '../keys/use-keys.js';
 import { useBeat, useClock, useRedrawWhenTimeChanges } from './use-now.js';
@@ -31,7 +33,19 @@ export interface AppProps {
   readonly view?: ViewState['mode'];
   /** The members' transcripts are read (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
+  /** The keys, with the config file's (default: teamtop's own). */
+  readonly keymap?: Keymap;
 }
+
+/** The replay's transport, by the key's command. */
+const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayTransport) => void>> = {
+  replayToggle: (replay) => replay.toggle(),
+  replayStep: (replay) => replay.step(),
+  replayFaster: (replay) => replay.faster(),
+  replaySlower: (replay) => replay.slower(),
+  replayStart: (replay) => replay.toStart(),
+  replayEnd: (replay) => replay.toEnd(),
+};
 
 const noReplay = {
   subscribe: () => () => undefined,
@@ -50,7 +64,9 @@ export function App({
   spec,
   view: startView = 'dashboard',
   transcripts = true,
+  keymap = KEYMAP,
 }: AppProps) {
+  const { exit } = useApp();
   const transport = replay ?? noReplay;
   const replayStatus = useSyncExternalStore(transport.subscribe, transport.getStatus);
   const clock = useClock(replayStatus?.clock ?? fixedNow);
@@ -71,8 +87,9 @@ export function App({
       replay: replayStatus,
       spec,
       transcripts,
+      keymap,
     }),
-    [state, view, claudeDir, columns, rows, now, thresholds, replayStatus, spec, transcripts],
+    [state, view, claudeDir, columns, rows, now, thresholds, replayStatus, spec, transcripts, keymap],
   );
   const model = useMemo(() => buildScreen(input), [input]);
   useRedrawWhenTimeChanges(beat, clock, model.nextChangeMs);
@@ -81,17 +98,29 @@ export function App({
   useLayoutEffect(() => {
     drawn.current = { input, model };
   });
+  // The view state as the keys last left it, which a frame may not have drawn yet.
+  const current = useRef(view);
+  const searchKeys = useMemo(() => searchKeysOf(keymap), [keymap]);
   const apply = useCallback(
-    (commands: readonly Command[]) =>
-      setView((current) => {
-        const on = drawn.current;
-        return applyRead(current, commands, { view: on.input.view, navigation: on.model.navigation }, (view) =>
-          navigationAt({ ...on.input, view }),
-        );
-      }),
-    [],
+    (presses: readonly KeyPress[]) => {
+      const on = drawn.current;
+      const read = readKeys(
+        current.current,
+        presses,
+        { view: on.input.view, navigation: on.model.navigation },
+        (next) => navigationAt({ ...on.input, view: next }),
+        searchKeys,
+      );
+      current.current = read.view;
+      setView(read.view);
+      for (const effect of read.effects) {
+        if (effect === 'quit') exit();
+        else if (replay && typeof effect === 'string') TRANSPORT[effect]?.(replay);
+      }
+    },
+    [exit, replay, searchKeys],
   );
-  useKeys(apply, replay);
+  useKeys(apply, keymap, replay !== undefined);
   return (
     <ThemeContext.Provider value={color ? colorTheme : monochromeTheme}>
       <Screen model={model} height={rows} />

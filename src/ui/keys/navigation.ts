@@ -29,6 +29,8 @@ export interface Navigation {
   readonly open: OpenNavigation | null;
   /** What was opened is no longer there (a diagnosis that cleared): the keys work the screen under it again. */
   readonly openedGone: boolean;
+  /** The teammate-tracker tasks of the team on screen, shown or not (`a` says how many). */
+  readonly trackers: number;
 }
 
 /** A frame's navigation, from its pane lists in tab order: what each holds and how it moves, not what it opens to. */

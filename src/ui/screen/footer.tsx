@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import React from 'react';
 import type { Problem } from '../../core/facts/index.js';
 import { FittedLine, type Part } from '../widgets/fitted-line.js';
-import { KEYMAP } from '../views/registry.js';
+import type { Keymap } from '../keys/keymap.js';
 import { palette, useTheme } from '../widgets/theme.js';
 import { fit, stringWidth } from '../../core/text/fit.js';
 
@@ -15,10 +15,11 @@ interface FooterProps {
   readonly replay: boolean;
   /** Keys work: the footer lists them. A frame printed once says only what is in force, if anything. */
   readonly interactive: boolean;
+  readonly keymap: Keymap;
 }
 
 /** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
-export function Footer({ width, note, notes, replay, interactive }: FooterProps) {
+export function Footer({ width, note, notes, replay, interactive, keymap }: FooterProps) {
   const { paint } = useTheme();
   if (!interactive) return notes.length > 0 ? <FittedLine parts={[{ text: notes.join(' · '), dimColor: true }]} width={width} /> : null;
   const half = Math.floor(width / 2);
@@ -30,7 +31,7 @@ export function Footer({ width, note, notes, replay, interactive }: FooterProps)
     <Box width={width}>
       <Box width={width - (saidWidth > 0 ? saidWidth + 2 : 0)}>
         <Text wrap="truncate-end">
-          {KEYMAP.footer(replay).map(({ keys, what }, i) => (
+          {keymap.footer(replay).map(({ keys, what }, i) => (
             <Text key={what}>
               {i > 0 ? '  ' : ''}
               <Text bold color={paint(palette.accent)}>

@@ -27,7 +27,9 @@ import { teamUsageText } from '../panes/members/work.js';
 import type { BuiltView, Frame, FrameWork } from '../views/view.js';
 import { DASHBOARD } from '../views/names.js';
 import { focusedPane, type ViewState } from '../keys/view-state.js';
-import { describeNote, viewNamed, VIEWS } from '../views/registry.js';
+import { describeNote, howToMove, KEYMAP, viewNamed, VIEWS } from '../views/registry.js';
+import type { Keymap } from '../keys/keymap.js';
+import { selectTaskGraph } from '../../core/select/tasks.js';
 import { type AppState } from '../../core/app-state.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
@@ -59,8 +61,10 @@ export interface ScreenModel {
   readonly detail: DetailModel | null;
   /** The help, when it is open. */
   readonly help: HelpModel | null;
-  /** Why the last key did nothing (the footer says it until the next key). */
+  /** Why the last key did nothing (the footer says it until the next key); before the first key, how to move. */
   readonly note: string | null;
+  /** The keys, as the footer and the help name them. */
+  readonly keymap: Keymap;
   /** What the footer says is in force: filters, more than fits, a team that ended, another view to see. */
   readonly notes: readonly string[];
   readonly replay: ReplayStatus | null;
@@ -89,6 +93,8 @@ export interface ScreenInput {
   readonly interactive?: boolean;
   /** The members' transcripts are read (the default; not with `--no-transcripts`). */
   readonly transcripts?: boolean;
+  /** The keys (default: teamtop's own, before a config file binds others). */
+  readonly keymap?: Keymap;
 }
 
 const NO_COLORS: ReadonlyMap<string, string | null> = new Map();
@@ -144,6 +150,16 @@ interface Screen {
   readonly navigation: Navigation;
 }
 
+/** The team's teammate-tracker tasks, shown or not. */
+const trackersOf = (team: TeamState): number => selectTaskGraph(team.tasks).filter((task) => task.internal).length;
+
+/** What the footer says of the last key: why it did nothing, what it did out of sight, or, before the first, how to move. */
+function noteOf(input: ScreenInput, keymap: Keymap): string | null {
+  const { view } = input;
+  if (view.note) return describeNote(view.note, view.mode, keymap);
+  return view.fresh && (input.interactive ?? true) ? howToMove(keymap) : null;
+}
+
 function screenOf(input: ScreenInput): Screen {
   const { state, view, width } = input;
   const frame = frameOf(input);
@@ -156,7 +172,7 @@ function screenOf(input: ScreenInput): Screen {
   const lists = body?.panes ?? [];
   const opened = view.opened ? (lists.find((pane) => samePane(pane.id, view.opened!.pane))?.open(view.opened.item) ?? null) : null;
   const detail = detailOf(opened, view, width, bodyRows);
-  const help = view.help ? helpModel(width, bodyRows, input.replay !== undefined, view.helpScroll) : null;
+  const help = view.help ? helpModel(width, bodyRows, input.replay !== undefined, view.helpScroll, input.keymap ?? KEYMAP) : null;
   // What is open over the screen (the help, or an item) is what the keys scroll.
   const open = help ?? detail;
   const navigation = navigationOf(lists, {
@@ -165,6 +181,7 @@ function screenOf(input: ScreenInput): Screen {
     members: (frame?.members ?? []).map((member) => member.name),
     open: open ? { lines: open.lines.length, page: Math.max(1, open.page) } : null,
     openedGone: view.opened !== null && !detail,
+    trackers: frame ? trackersOf(frame.team) : 0,
   });
   return { frame, bodyRows, body, detail, help, navigation };
 }
@@ -225,7 +242,8 @@ export function buildScreen(input: ScreenInput): ScreenModel {
     problems,
     detail,
     help,
-    note: view.note ? describeNote(view.note, view.mode) : null,
+    note: noteOf(input, input.keymap ?? KEYMAP),
+    keymap: input.keymap ?? KEYMAP,
     notes,
     replay: input.replay ?? null,
     interactive,

@@ -44,7 +44,14 @@ export function Screen({ model, height }: ScreenProps) {
       </Box>
       <ProblemsLine problems={model.problems} width={model.width} />
       {model.replay ? <ReplayBar status={model.replay} /> : null}
-      <Footer width={model.width} note={model.note} notes={model.notes} replay={model.replay !== null} interactive={model.interactive} />
+      <Footer
+        width={model.width}
+        note={model.note}
+        notes={model.notes}
+        replay={model.replay !== null}
+        interactive={model.interactive}
+        keymap={model.keymap}
+      />
     </Box>
   );
 }

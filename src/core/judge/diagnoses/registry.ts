@@ -12,6 +12,7 @@ import { hungTool } from './hung-tool.js';
 import { ignoredShutdown } from './ignored-shutdown.js';
 import { misaddressed } from './misaddressed.js';
 import { orphanedTask } from './orphaned-task.js';
+import { overBudget } from './over-budget.js';
 import { permissionWaiting } from './permission-waiting.js';
 import { stalled } from './stalled.js';
 import { staleRequest } from './stale-request.js';
@@ -38,6 +39,7 @@ const DETECTORS: readonly Detector[] = [
   hungTool,
   transcriptQuiet,
   contextFull,
+  overBudget,
 ];
 
 /**

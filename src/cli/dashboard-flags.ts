@@ -17,7 +17,6 @@ export interface DashboardFlags extends CommonFlags {
   readonly spec?: string;
   readonly view?: ViewName;
   readonly follow?: boolean;
-  readonly bell?: boolean;
 }
 
 export const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
@@ -56,6 +55,9 @@ export function dashboardConflict(flags: DashboardFlags): string | undefined {
   }
   if (flags.bell && (flags.json || flags.once)) {
     return '--bell rings in the live dashboard; with --json --follow, wait for "diagnosis" events instead';
+  }
+  if (flags.notify && (flags.json || flags.once)) {
+    return '--notify notifies from the live dashboard; with --json --follow, wait for "diagnosis" events instead';
   }
   return undefined;
 }

@@ -44,6 +44,5 @@ export function describeFilters(filters: MessageFilters): string[] {
   if (filters.protocolOnly) notes.push('protocol only');
   if (filters.unreadOnly) notes.push('unread only');
   if (filters.member !== null) notes.push(`only ${filters.member}`);
-  if (filters.search !== '') notes.push(`/${filters.search}`);
   return notes;
 }

@@ -14,6 +14,12 @@ export interface Thresholds {
   readonly budgetUSD?: number;
 }
 
+/**
+ * The longest threshold (`--stall-after`, `--quiet-after`), in seconds: about
+ * 31 years, past any run and far inside what a date can hold once added to one.
+ */
+export const MAX_THRESHOLD_SECONDS = 1e9;
+
 /** The defaults, in seconds, as the flags and the config file take them. */
 export const DEFAULT_SECONDS = { stall: 60, quiet: 600 } as const;
 

@@ -7,6 +7,7 @@ import { FittedLine, type Part } from '../widgets/fitted-line.js';
 import { palette, useTheme } from '../widgets/theme.js';
 import { maxOf } from '../../core/model/lists.js';
 import { fitPad, stringWidth, wrapWords } from '../../core/text/fit.js';
+import { Faint } from '../widgets/faint.js';
 
 /** A type, not an interface: the table takes rows as string-keyed records. */
 type KeyRow = { readonly keys: string; readonly action: string };
@@ -90,7 +91,7 @@ function HeaderCell({ children }: React.PropsWithChildren) {
 }
 
 function Skeleton({ children }: React.PropsWithChildren) {
-  return <Text dimColor>{children}</Text>;
+  return <Faint>{children}</Faint>;
 }
 
 /** A key and what it does in `width` columns, padded to them. */

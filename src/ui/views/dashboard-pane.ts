@@ -20,6 +20,8 @@ export interface PaneFrame {
 export interface BuiltPane {
   /** What the keys move through, and what ⏎ opens. */
   readonly list: PaneList;
+  /** The items shown, for the mouse to find the one clicked. */
+  readonly window: ListWindow;
   /** The pane drawn `width` columns wide, in the lines the layout gave it. */
   draw(width: number): ReactNode;
 }

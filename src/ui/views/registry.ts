@@ -55,7 +55,7 @@ export function describeNote(note: Note, mode: ViewName, keymap: Keymap = KEYMAP
     case 'unbound':
       return `${named(note.key)}: not a key here (${key('help')} lists them)`;
     case 'search-first':
-      return `${named(note.key)}: goes to the next match once there is a search (${key('search')})`;
+      return `${named(note.key)}: no search yet (${key('search')} searches)`;
     case 'no-member':
       return `${note.key}: no member ${note.key} (the team has ${note.members})`;
     case 'trackers':
@@ -71,7 +71,7 @@ export function describeNote(note: Note, mode: ViewName, keymap: Keymap = KEYMAP
     case 'one-team':
       return `${pressed}: there is one team`;
     case 'not-sortable':
-      return `${pressed}: sorts the tasks or the handshakes: focus one (${key('nextPane')})`;
+      return `${pressed}: sorts the tasks or the handshakes (${key('nextPane')} to one)`;
     case 'no-match':
       return `${pressed}: nothing matches`;
     case 'wrapped':

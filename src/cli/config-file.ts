@@ -100,7 +100,10 @@ const describe = (value: unknown): string => sanitizeLine(JSON.stringify(value) 
 function issueText(issue: z.core.$ZodIssue, data: unknown): { readonly path: readonly PropertyKey[]; readonly text: string } {
   const path = issue.path;
   const name = path.join('.');
-  const value = path.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined), data);
+  const value = path.reduce<unknown>(
+    (at, key) => (at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined),
+    data,
+  );
   switch (issue.code) {
     case 'unrecognized_keys': {
       const key = issue.keys[0]!;
@@ -130,7 +133,9 @@ interface KeysProblem {
 }
 
 /** The `[keys]` table checked: known commands, real keys, no key given twice. */
-function checkKeys(keys: Readonly<Record<string, string | readonly string[]>>): { readonly problem: KeysProblem } | { readonly remaps: KeyRemaps } {
+function checkKeys(
+  keys: Readonly<Record<string, string | readonly string[]>>,
+): { readonly problem: KeysProblem } | { readonly remaps: KeyRemaps } {
   // The views' keys are named as the views are; the views themselves are not loaded for it.
   const commands = [...remappable(BASE_KEYMAP), ...VIEW_NAMES.filter((name) => name !== DASHBOARD)];
   const given = new Map<string, string>();
@@ -198,7 +203,8 @@ export function readConfigFile(chosen: string | undefined, env: NodeJS.ProcessEn
   const read = withRegularFile(path, (fd, stats) => (stats.size > MAX_BYTES ? null : readFileSync(fd, 'utf8')));
   if (read === null) throw new ConfigError(`${path}: over ${MAX_BYTES / 1024 / 1024} MB: not a config file`);
   if (typeof read !== 'string') {
-    const reason = read.code === 'ENOENT' ? 'no such file' : read.code === 'EISDIR' ? 'a folder, not a file' : `cannot read it (${read.code})`;
+    const reason =
+      read.code === 'ENOENT' ? 'no such file' : read.code === 'EISDIR' ? 'a folder, not a file' : `cannot read it (${read.code})`;
     throw new ConfigError(`${path}: ${reason}${chosen === undefined ? '' : ' (--config)'}`);
   }
   return parseConfig(read, path);

@@ -6,7 +6,16 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { VIEW_NAMES } from '../ui/views/names.js';
 import { DEFAULT_SECONDS, thresholdsIn } from '../core/model/settings.js';
 import { resolveStateDir } from '../io/journal/store-dir.js';
-import { commonOptions, positive, resolveClaudeDir, settingsOf, terminalOptions, threshold, wantsColor, type CommonFlags } from './options.js';
+import {
+  commonOptions,
+  positive,
+  resolveClaudeDir,
+  settingsOf,
+  terminalOptions,
+  threshold,
+  wantsColor,
+  type CommonFlags,
+} from './options.js';
 import { ConfigError } from './config-file.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { dashboardConflict, isInteractive, journalOptions, preferredTeam, type DashboardFlags } from './dashboard-flags.js';
@@ -74,7 +83,8 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     team,
     preferTeam: preferredTeam(spec),
     spec,
-    view,
+    // Not given, the view kept from the last start.
+    view: flags.view,
     journal: journalOptions(flags, settings, true),
   });
 }

@@ -129,9 +129,10 @@ export interface CommonFlags {
 export function terminalOptions(command: Command): Command {
   return command
     .addOption(
-      new Option('--theme <theme>', 'colours for a dark or a light background, or high contrast (default: auto, from the terminal)').choices(
-        THEME_CHOICES,
-      ),
+      new Option(
+        '--theme <theme>',
+        'colours for a dark or a light background, or high contrast (default: auto, from the terminal)',
+      ).choices(THEME_CHOICES),
     )
     .option('--no-mouse', 'do not take the mouse (the wheel scrolls, a click focuses): the terminal selects text as usual');
 }

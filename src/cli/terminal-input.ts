@@ -21,11 +21,15 @@ export interface RawInput extends NodeJS.EventEmitter {
 }
 
 /** A report in SGR mouse encoding (mode 1006): button and modifiers, column, row, and M (press) or m (release). */
+// eslint-disable-next-line no-control-regex
 const SGR_MOUSE = /^\u001b\[<(\d+);(\d+);(\d+)([Mm])/u;
 /** An answer to a query: an OSC string (ended by BEL or ST), or the device attributes (DA1). */
+// eslint-disable-next-line no-control-regex
 const OSC_REPLY = /^\u001b\]([^\u0007\u001b]*)(?:\u0007|\u001b\\)/u;
+// eslint-disable-next-line no-control-regex
 const DA1_REPLY = /^\u001b\[\?[\d;]*c/u;
 /** The start of one of those, cut by the end of a read: held back for the rest. */
+// eslint-disable-next-line no-control-regex
 const UNFINISHED = /^\u001b(?:\[(?:<[\d;]*|\?[\d;]*)?|\][^\u0007\u001b]*\u001b?)?$/u;
 /** How long a start is held back before it is taken for keys after all (a lone esc is the esc key). */
 const HOLD_MS = 25;

@@ -93,7 +93,9 @@ describe('S', () => {
     // Shift-tab: the tasks, the last pane.
     await app.press('\u001b[Z');
     await app.press('S');
-    await waitFor(() => expect(app.lastFrame()).toContain(' Tasks  7 tasks · 3 blocked · 1 teammate tracker hidden (a) · by age, oldest first (S)'));
+    await waitFor(() =>
+      expect(app.lastFrame()).toContain(' Tasks  7 tasks · 3 blocked · 1 teammate tracker hidden (a) · by age, oldest first (S)'),
+    );
     await app.press('S');
     await waitFor(() => expect(app.lastFrame()).toContain('· by state (S)'));
     // Blocked first.

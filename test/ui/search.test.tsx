@@ -74,7 +74,10 @@ describe('the search', () => {
     await app.press('registry\r');
     // The dark theme's match: black on yellow.
     await waitFor(() => expect(app.lastFrame()).toMatch(/\u001b\[(?:43m\u001b\[30|30m\u001b\[43)mregistry\u001b\[/u));
-    const marked = app.lastFrame()!.split('\n').filter((line) => line.includes('\u001b[43m'));
+    const marked = app
+      .lastFrame()!
+      .split('\n')
+      .filter((line) => line.includes('\u001b[43m'));
     expect(marked.length).toBeGreaterThanOrEqual(2);
     expect(footer(app.lastFrame())).not.toContain('\u001b[43m');
   });

@@ -9,7 +9,11 @@ import { Screen } from '../screen/screen.js';
 import type { Command, KeyPress, Keymap } from '../keys/keymap.js';
 import { KEYMAP, searchKeysOf } from '../views/registry.js';
 import { useApp } from 'ink';
-import { colorTheme, monochromeTheme, ThemeContext } from '../widgets/theme.js';
+import { monochromeTheme, ThemeContext, themeNamed, type ThemeName } from '../widgets/theme.js';
+import { useMouse, type MouseEvent, type MouseSource } from './mouse.js';
+import { pointed } from '../keys/pointing.js';
+import { rememberedOf, sameRemembered, withRemembered, type Remembered } from '../keys/remembered.js';
+import { navigatesAlike } from '../keys/view-state.js';
 import { useKeys } from '../keys/use-keys.js';
 import { useBeat, useClock, useRedrawWhenTimeChanges } from './use-now.js';
 import { useStoreState } from './use-store.js';
@@ -35,6 +39,16 @@ export interface AppProps {
   readonly transcripts?: boolean;
   /** The keys, with the config file's (default: teamtop's own). */
   readonly keymap?: Keymap;
+  /** The colours, with colour on (default: dark). */
+  readonly theme?: ThemeName;
+  /** The mouse, where the terminal reports it (none: `--no-mouse`, or no terminal). */
+  readonly mouse?: MouseSource;
+  /** The filters, view and order kept from the last start; `view` wins over its view. */
+  readonly remembered?: Remembered;
+  /** Told each change of what is kept from one start to the next. */
+  readonly onRemember?: (remembered: Remembered) => void;
+  /** Said in the footer until the first key (a settings file that could not be read). */
+  readonly notice?: string;
 }
 
 /** The replay's transport, by the key's command. */
@@ -62,9 +76,14 @@ export function App({
   thresholds,
   replay,
   spec,
-  view: startView = 'dashboard',
+  view: startView,
   transcripts = true,
   keymap = KEYMAP,
+  theme = 'dark',
+  mouse,
+  remembered,
+  onRemember,
+  notice,
 }: AppProps) {
   const { exit } = useApp();
   const transport = replay ?? noReplay;
@@ -74,7 +93,15 @@ export function App({
   const state = useStoreState(store, beat.work);
   const { columns, rows } = useTerminalSize();
   const { now } = clock;
-  const [view, setView] = useState((): ViewState => ({ ...initialViewState, team: team ?? null, mode: startView }));
+  const [view, setView] = useState((): ViewState => {
+    const kept = remembered ? withRemembered(initialViewState, remembered) : initialViewState;
+    return {
+      ...kept,
+      team: team ?? null,
+      mode: startView ?? kept.mode,
+      note: notice === undefined ? null : { why: 'notice', text: notice },
+    };
+  });
   const input = useMemo(
     (): ScreenInput => ({
       state,
@@ -121,8 +148,24 @@ export function App({
     [exit, replay, searchKeys],
   );
   useKeys(apply, keymap, replay !== undefined);
+  const point = useCallback((event: MouseEvent) => {
+    const on = drawn.current;
+    const known = navigatesAlike(current.current, on.input.view, on.model.navigation)
+      ? on.model.navigation
+      : navigationAt({ ...on.input, view: current.current });
+    current.current = pointed(current.current, event, known);
+    setView(current.current);
+  }, []);
+  useMouse(mouse, point);
+  const kept = useRef(remembered ?? rememberedOf(view));
+  useLayoutEffect(() => {
+    const now = rememberedOf(view);
+    if (sameRemembered(now, kept.current)) return;
+    kept.current = now;
+    onRemember?.(now);
+  }, [view, onRemember]);
   return (
-    <ThemeContext.Provider value={color ? colorTheme : monochromeTheme}>
+    <ThemeContext.Provider value={color ? themeNamed(theme) : monochromeTheme}>
       <Screen model={model} height={rows} />
     </ThemeContext.Provider>
   );

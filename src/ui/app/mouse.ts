@@ -7,7 +7,14 @@ import { useEffect } from 'react';
 
 /** A click of the left button, or a turn of the wheel, at a cell (0-based, from the top left of the screen). */
 export type MouseEvent =
-  | { readonly kind: 'click'; readonly x: number; readonly y: number; readonly shift: boolean; readonly meta: boolean; readonly ctrl: boolean }
+  | {
+      readonly kind: 'click';
+      readonly x: number;
+      readonly y: number;
+      readonly shift: boolean;
+      readonly meta: boolean;
+      readonly ctrl: boolean;
+    }
   | {
       readonly kind: 'wheel';
       readonly x: number;

@@ -68,7 +68,11 @@ export const remappable = (bindings: readonly Binding[]): readonly string[] =>
   bindings.map((binding) => commandName(binding.command)).filter((name) => name !== 'focus-member');
 
 const labelOf = ({ keys, chars, ctrl = [] }: Keys): string =>
-  [...keys.map((name) => LABELS[name]), ...chars.map((char) => (char === ' ' ? 'space' : char)), ...ctrl.map((char) => `^${char.toUpperCase()}`)].join(' ');
+  [
+    ...keys.map((name) => LABELS[name]),
+    ...chars.map((char) => (char === ' ' ? 'space' : char)),
+    ...ctrl.map((char) => `^${char.toUpperCase()}`),
+  ].join(' ');
 
 /** A binding less the keys taken from it; its label then names what it has left. */
 function without(binding: Binding, taken: Keys): Binding {
@@ -77,7 +81,10 @@ function without(binding: Binding, taken: Keys): Binding {
     chars: binding.chars.filter((char) => !taken.chars.includes(char)),
     ctrl: (binding.ctrl ?? []).filter((char) => !(taken.ctrl ?? []).includes(char)),
   };
-  const same = left.keys.length === binding.keys.length && left.chars.length === binding.chars.length && left.ctrl!.length === (binding.ctrl ?? []).length;
+  const same =
+    left.keys.length === binding.keys.length &&
+    left.chars.length === binding.chars.length &&
+    left.ctrl!.length === (binding.ctrl ?? []).length;
   return same ? binding : { ...binding, ...left, label: labelOf(left) || '(none)' };
 }
 

@@ -56,7 +56,8 @@ function unbound(view: ViewState, press: KeyPress, searchOnly: boolean): ViewSta
 }
 
 /** A key as a press: a command given alone types nothing. */
-const asPress = (press: KeyPress | Command): KeyPress => (typeof press === 'object' && 'text' in press ? press : { command: press, text: '' });
+const asPress = (press: KeyPress | Command): KeyPress =>
+  typeof press === 'object' && 'text' in press ? press : { command: press, text: '' };
 
 /** The keys bound only while a search is set (`n`, `N`), to their commands. */
 export type SearchKeys = ReadonlyMap<string, Command>;

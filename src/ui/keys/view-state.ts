@@ -34,7 +34,9 @@ export type Note =
   /** A member's number past the members there are. */
   | { readonly why: 'no-member'; readonly key: string; readonly members: number }
   /** The teammate trackers shown or hidden (`a`), which may be below the fold: how many. */
-  | { readonly why: 'trackers'; readonly shown: boolean; readonly count: number };
+  | { readonly why: 'trackers'; readonly shown: boolean; readonly count: number }
+  /** Something teamtop says as it starts (a settings file it could not read), until the first key. */
+  | { readonly why: 'notice'; readonly text: string };
 
 /** How the tasks or the handshakes are listed: as they come (dependency order; open first), or by one column. */
 export const SORT_ORDERS = ['default', 'age', 'state', 'owner'] as const;

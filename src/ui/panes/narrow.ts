@@ -30,7 +30,10 @@ export function sorter<T>(keys: SortKeys<T>): (items: readonly T[], order: SortO
   return (items, order) => {
     if (order === 'default') return items;
     let sorted = cache.get(items);
-    if (!sorted) cache.set(items, (sorted = new Map()));
+    if (!sorted) {
+      sorted = new Map<SortOrder, readonly T[]>();
+      cache.set(items, sorted);
+    }
     let list = sorted.get(order);
     if (!list) sorted.set(order, (list = [...items].sort(keys[order])));
     return list;

@@ -51,7 +51,10 @@ export function Footer({ width, note, hint = false, search = null, notes, replay
   if (search?.typing) return <SearchPrompt search={search} width={width} keymap={keymap} />;
   const half = Math.floor(width / 2);
   const said: Part[] = [];
-  if (note) said.push(hint ? { text: fit(note, half), color: paint(palette.accent) } : { text: fit(note, half), bold: true, color: paint(palette.warning) });
+  if (note)
+    said.push(
+      hint ? { text: fit(note, half), color: paint(palette.accent) } : { text: fit(note, half), bold: true, color: paint(palette.warning) },
+    );
   if (notes.length > 0) said.push({ text: `${note ? ' · ' : ''}${fit(notes.join(' · '), half)}`, dimColor: true });
   const saidWidth = Math.min(half, stringWidth(said.map((part) => part.text).join('')));
   return (

@@ -233,7 +233,9 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 
   const search = searchOf(view, navigation);
   const notes = [
-    ...(search && !search.typing ? [`/${search.text}: ${search.matches === 0 ? 'no match' : plural(search.matches, 'match', 'matches')}`] : []),
+    ...(search && !search.typing
+      ? [`/${search.text}: ${search.matches === 0 ? 'no match' : plural(search.matches, 'match', 'matches')}`]
+      : []),
     ...describeFilters(view.filters),
     ...(body?.notes ?? []),
   ];

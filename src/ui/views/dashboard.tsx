@@ -73,7 +73,12 @@ const shownPanes = (frame: Frame) => DASHBOARD_PANES.filter((pane) => isShown(pa
  * one's under its head line), then the lists, side by side where the layout
  * puts them, each under its title line.
  */
-function regionsOf(layout: Layout, grid: readonly (readonly MemberPaneModel[])[], rows: readonly (readonly BuiltPane[])[], width: number): Region[] {
+function regionsOf(
+  layout: Layout,
+  grid: readonly (readonly MemberPaneModel[])[],
+  rows: readonly (readonly BuiltPane[])[],
+  width: number,
+): Region[] {
   const regions: Region[] = [];
   let y = 0;
   for (const row of grid) {
@@ -101,7 +106,16 @@ function regionsOf(layout: Layout, grid: readonly (readonly MemberPaneModel[])[]
     let x = 0;
     for (const [i, pane] of row.entries()) {
       const { window } = pane;
-      regions.push({ pane: pane.list.id, x, y, width: widths[i]!, height: lines, rowsFrom: y + 1, rows: window.end - window.start, first: window.start });
+      regions.push({
+        pane: pane.list.id,
+        x,
+        y,
+        width: widths[i]!,
+        height: lines,
+        rowsFrom: y + 1,
+        rows: window.end - window.start,
+        first: window.start,
+      });
       x += widths[i]!;
     }
     y += lines;

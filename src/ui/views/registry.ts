@@ -35,11 +35,14 @@ const BINDINGS: readonly Binding[] = [...BASE_KEYMAP.slice(0, AFTER), ...viewBin
 export const KEYMAP = makeKeymap(BINDINGS);
 
 /** The keymap with the config file's keys (`[keys]`). */
-export const keymapWith = (remaps: KeyRemaps): Keymap => (Object.keys(remaps).length === 0 ? KEYMAP : makeKeymap(remapped(BINDINGS, remaps)));
+export const keymapWith = (remaps: KeyRemaps): Keymap =>
+  Object.keys(remaps).length === 0 ? KEYMAP : makeKeymap(remapped(BINDINGS, remaps));
 
 /** The keys bound only while a search is set (`n`, `N`): pressed without one, the footer says to search first. */
 export const searchKeysOf = (keymap: Keymap): ReadonlyMap<string, Command> =>
-  new Map(keymap.bindings.filter((binding) => binding.search).flatMap((binding) => binding.chars.map((char) => [char, binding.command] as const)));
+  new Map(
+    keymap.bindings.filter((binding) => binding.search).flatMap((binding) => binding.chars.map((char) => [char, binding.command] as const)),
+  );
 
 /** How the first screen says to move, until the first key: `↑↓ select · ⏎ open · / search · ? keys`. */
 export const howToMove = (keymap: Keymap = KEYMAP): string =>
@@ -58,6 +61,8 @@ export function describeNote(note: Note, mode: ViewName, keymap: Keymap = KEYMAP
       return `${named(note.key)}: no search yet (${key('search')} searches)`;
     case 'no-member':
       return `${note.key}: no member ${note.key} (the team has ${note.members})`;
+    case 'notice':
+      return note.text;
     case 'trackers':
       return note.count === 0
         ? `${key('toggleInternal')}: this team has no teammate-tracker tasks`

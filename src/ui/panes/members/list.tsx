@@ -3,7 +3,6 @@
  * is drawn again only when what it lists changed, not when the pane's title or
  * info line did (an age ticking).
  */
-import { Text } from 'ink';
 import React from 'react';
 import type { InboxMessage } from '../../../core/model/inbox.js';
 import { maxOf } from '../../../core/model/lists.js';

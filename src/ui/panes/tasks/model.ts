@@ -43,7 +43,14 @@ const searched = narrower((task: TaskNode) => [
 ]);
 
 /** Where a state comes when the tasks are sorted by state: what needs a look first. */
-const STATE_RANK: Readonly<Record<TaskNode['state'], number>> = { blocked: 0, in_progress: 1, planning: 2, ready: 3, completed: 4, deleted: 5 };
+const STATE_RANK: Readonly<Record<TaskNode['state'], number>> = {
+  blocked: 0,
+  in_progress: 1,
+  planning: 2,
+  ready: 3,
+  completed: 4,
+  deleted: 5,
+};
 
 /** Ids are given as tasks are made: by age is by id. */
 const sorted = sorter<TaskNode>({

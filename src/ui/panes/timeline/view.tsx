@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import React from 'react';
 import { maxOf } from '../../../core/model/lists.js';
 import type { TimelineEntry } from '../../../core/model/timeline.js';

@@ -42,7 +42,7 @@ export function loadRemembered(path: string): { readonly remembered?: Remembered
     return { remembered: { showIdle, protocolOnly, unreadOnly, showInternal, showCleared, view, sort } };
   }
   const why = read.kind === 'bad' ? read.why : 'not what teamtop writes';
-  return { notice: sanitizeLine(`settings not restored: ${tildify(path)} is ${why}`) };
+  return { notice: sanitizeLine(`settings not restored (${why}): ${tildify(path)}`) };
 }
 
 /** Keep `remembered` for the next start; quietly not, where the state dir cannot be written. */

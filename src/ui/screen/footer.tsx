@@ -23,6 +23,8 @@ interface FooterProps {
   readonly hint?: boolean;
   /** The search, while it is typed: the footer is its prompt. */
   readonly search?: SearchModel | null;
+  /** The note is a notice from the start: it takes the whole line. */
+  readonly notice?: boolean;
 }
 
 /** The search as it is typed: `/auth▏`, and the keys that end it. */
@@ -45,10 +47,11 @@ function SearchPrompt({ search, width, keymap }: { search: SearchModel; width: n
 }
 
 /** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
-export function Footer({ width, note, hint = false, search = null, notes, replay, interactive, keymap }: FooterProps) {
+export function Footer({ width, note, hint = false, search = null, notice = false, notes, replay, interactive, keymap }: FooterProps) {
   const { paint } = useTheme();
   if (!interactive) return notes.length > 0 ? <FittedLine parts={[{ text: notes.join(' · '), dimColor: true }]} width={width} /> : null;
   if (search?.typing) return <SearchPrompt search={search} width={width} keymap={keymap} />;
+  if (notice && note) return <FittedLine parts={[{ text: `⚠ ${note}`, color: paint(palette.warning) }]} width={width} />;
   const half = Math.floor(width / 2);
   const said: Part[] = [];
   if (note)

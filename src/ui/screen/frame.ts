@@ -66,6 +66,8 @@ export interface ScreenModel {
   readonly note: string | null;
   /** The note is how to move, said before the first key: a hint, not a warning. */
   readonly hint: boolean;
+  /** The note is what teamtop says as it starts (a settings file it could not read): the whole footer, until the first key. */
+  readonly notice: boolean;
   /** The keys, as the footer and the help name them. */
   readonly keymap: Keymap;
   /** The search (`/`): its text, whether it is being typed, and how many items match; null when there is none. */
@@ -274,6 +276,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
     help,
     note: noteOf(input, input.keymap ?? KEYMAP),
     hint: view.note === null && view.fresh && interactive,
+    notice: view.note?.why === 'notice',
     keymap: input.keymap ?? KEYMAP,
     search,
     notes,

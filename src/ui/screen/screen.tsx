@@ -49,6 +49,7 @@ export function Screen({ model, height }: ScreenProps) {
         width={model.width}
         note={model.note}
         hint={model.hint}
+        notice={model.notice}
         search={model.search}
         notes={model.notes}
         replay={model.replay !== null}

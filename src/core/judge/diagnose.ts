@@ -19,7 +19,7 @@ import { presentMessages } from '../select/mail.js';
 import { memoize, memoizeGrowing } from '../select/memo.js';
 import { selectPairingIndex, selectPairings } from '../select/pairings.js';
 import { selectTaskGraph } from '../select/tasks.js';
-import { selectSpending, selectWorkFacts } from '../select/work.js';
+import { selectSpending, selectWorkFacts, type Spending } from '../select/work.js';
 import { type Diagnosis, type Evidence } from '../model/diagnosis.js';
 import { IDLE_AFTER_MS, idleOf } from '../model/idle.js';
 
@@ -166,6 +166,8 @@ const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberF
 /** Every member of an ended team, one set per version of its members: the open handshakes are judged against it once. */
 const everyone = memoize((members: ReadonlyMap<string, unknown>): ReadonlySet<string> => new Set(members.keys()));
 
+const NO_SPENDING: Spending = { team: null, members: new Map() };
+
 /** The team's facts as of `now`. */
 export function teamFacts(team: TeamState, now: number, thresholds: Thresholds): TeamFacts {
   const members = selectMemberFacts(team);
@@ -185,7 +187,8 @@ export function teamFacts(team: TeamState, now: number, thresholds: Thresholds):
     unanswered: selectUnanswered(team, now, thresholds, gone),
     tasks: selectTaskGraph(team.tasks),
     work: selectWorkFacts(team, now),
-    spending: selectSpending(team),
+    // Worked out only against a budget: without one, nothing reads it.
+    spending: budgetOf(thresholds) === null ? NO_SPENDING : selectSpending(team),
     budget: budgetOf(thresholds),
   };
 }

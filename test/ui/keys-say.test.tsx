@@ -105,4 +105,16 @@ describe('S', () => {
     await app.press('S');
     await waitFor(() => expect(app.lastFrame()).not.toMatch(/· by \w+/u));
   });
+
+  it('sorts the focused handshakes by state, stalled first, and by who has to answer', async () => {
+    const app = await mount();
+    await waitFor(() => expect(app.lastFrame()).toContain(' Handshakes '));
+    // Shift-tab twice: the handshakes, before the tasks.
+    await app.press('\u001b[Z');
+    await app.press('\u001b[Z');
+    await app.press('SS');
+    await waitFor(() => expect(app.lastFrame()).toMatch(/ Handshakes .*· by state \(S\).*\n⚠ stalled /u));
+    await app.press('S');
+    await waitFor(() => expect(app.lastFrame()).toContain('· by owner (S)'));
+  });
 });

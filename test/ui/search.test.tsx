@@ -105,4 +105,14 @@ describe('the search', () => {
     await app.press('n');
     await waitFor(() => expect(footer(app.lastFrame())).toContain('n: no search yet (/ searches)'));
   });
+
+  it('narrows the diagnoses too', async () => {
+    const app = await mount();
+    await waitFor(() => expect(app.lastFrame()).toContain(' Diagnoses '));
+    expect(app.lastFrame()).toMatch(/ℹ to-departed/u);
+    await app.press('/');
+    await app.press('zombie\r');
+    await waitFor(() => expect(app.lastFrame()).toMatch(/ Diagnoses .*\n.*ℹ zombie/u));
+    expect(app.lastFrame()).not.toMatch(/ℹ to-departed/u);
+  });
 });

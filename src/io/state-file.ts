@@ -4,7 +4,7 @@
  * pipe or a folder put there is not waited on), and written whole or not at
  * all: a temporary file beside it, renamed over it.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readErrorMessage, withRegularFile } from './read-file.js';
 
@@ -12,11 +12,22 @@ import { readErrorMessage, withRegularFile } from './read-file.js';
 export type StateFileRead =
   { readonly kind: 'read'; readonly data: unknown } | { readonly kind: 'none' } | { readonly kind: 'bad'; readonly why: string };
 
+/** Whether the file itself is there to be seen (its folders can be gone through). */
+function reachable(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function readStateFile(path: string, maxBytes: number): StateFileRead {
   const read = withRegularFile(path, (fd, stats) => (stats.size > maxBytes ? null : readFileSync(fd, 'utf8')));
   if (read === null) return { kind: 'bad', why: `over ${maxBytes} bytes` };
   if (typeof read !== 'string') {
-    if (read.code === 'ENOENT') return { kind: 'none' };
+    // Not there, or a state dir this user cannot reach (teamtop run as another user): nothing kept to say anything of.
+    if (read.code === 'ENOENT' || read.code === 'ENOTDIR' || (read.code === 'EACCES' && !reachable(path))) return { kind: 'none' };
     if (read.code === 'EISDIR') return { kind: 'bad', why: 'a folder' };
     if (read.code === 'ENOTFILE') return { kind: 'bad', why: 'not a regular file' };
     return { kind: 'bad', why: readErrorMessage(read.code, read.error) };

@@ -7,7 +7,7 @@ import { watchClaudeDir } from '../io/watch/watcher.js';
 import { selectTeams } from '../core/select/teams.js';
 import { openSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
-import { runOnTerminal } from './on-terminal.js';
+import { runOnTerminal } from './interactive.js';
 import { BEL, ringOnNewWarnings } from './bell.js';
 
 export interface LiveOptions {

@@ -10,7 +10,7 @@ import { snapshot } from '../core/snapshot.js';
 import { createStore } from '../core/store.js';
 import { printJson } from './run-json.js';
 import { printFrame } from './run-once.js';
-import { runOnTerminal } from './on-terminal.js';
+import { runOnTerminal } from './interactive.js';
 import { optimising } from './v8-flags.js';
 
 export interface ReplayCliOptions {

@@ -6,7 +6,7 @@ import chalk from 'chalk';
 import { render, type Instance, type RenderOptions } from 'ink';
 import { constants } from 'node:os';
 import type { ReactElement } from 'react';
-import { claimTerminal, colorLevel } from './terminal.js';
+import { claimTerminal, colorLevel } from './claim-terminal.js';
 import { version } from './version.js';
 
 /** Ending signals JavaScript may handle (signal(7)): not SIGUSR1 (inspector), SIGPIPE, SIGXFSZ, SIGPROF, nor faults. */

@@ -1,24 +1,12 @@
-/**
- * teamtop's command line: flags in, one of the modes out. Only what every mode
- * needs is imported here; each mode loads its own dependencies when chosen.
- */
+/** teamtop's command line: flags in, one of the modes out; each mode loads its own dependencies only when chosen. */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { VIEW_NAMES } from '../ui/views/names.js';
 import { DEFAULT_SECONDS, thresholdsIn } from '../core/model/settings.js';
 import { resolveStateDir } from '../io/journal/store-dir.js';
-import {
-  commonOptions,
-  positive,
-  resolveClaudeDir,
-  settingsOf,
-  terminalOptions,
-  threshold,
-  wantsColor,
-  type CommonFlags,
-} from './options.js';
+import { commonOptions, positive, resolveClaudeDir, settingsOf, threshold, wantsColor, type CommonFlags } from './options.js';
 import { ConfigError } from './config-file.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
-import { dashboardConflict, isInteractive, journalOptions, preferredTeam, type DashboardFlags } from './dashboard-flags.js';
+import { dashboardConflict, isInteractive, journalOptions, preferredTeam, screenOptions, type DashboardFlags } from './dashboard-flags.js';
 import { oneLineError, usageError } from './usage.js';
 import { version } from './version.js';
 
@@ -83,7 +71,6 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     team,
     preferTeam: preferredTeam(spec),
     spec,
-    // Not given, the view kept from the last start.
     view: flags.view,
     journal: journalOptions(flags, settings, true),
   });
@@ -113,7 +100,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive)
     .option('--spec <file>', 'a multi-agent-spec team file: its workflow against the live team (w), and in --json')
     .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEW_NAMES));
-  terminalOptions(program)
+  screenOptions(program)
     .enablePositionalOptions()
     .action(async (flags: DashboardFlags) => {
       // The dashboard takes no arguments: a word after `teamtop` was meant as a command.
@@ -121,7 +108,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       code = await runDashboard(flags);
     });
 
-  terminalOptions(
+  screenOptions(
     commonOptions(
       program
         .command('replay')
@@ -303,11 +290,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
-    // A config file teamtop cannot take: where and why, in one line, as a usage error.
     if (error instanceof ConfigError) return usageError(error.message);
     const exitCode = (error as { exitCode?: number }).exitCode;
-    // Help and the version are 0; a command line commander cannot take is a usage error, 2, as teamtop's own
-    // (doctor's 1 means a warning).
+    // Help and the version are 0; a command line commander cannot take is a usage error, 2 (doctor's 1 means a warning).
     if (typeof exitCode === 'number') return exitCode === 0 ? 0 : 2;
     throw error;
   }

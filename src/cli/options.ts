@@ -1,15 +1,11 @@
-/**
- * Where teamtop looks, whether it may use colour, and what an option's value
- * must be; the settings every command runs with, from its flags and the
- * config file (config-file.ts), the flags first.
- */
+/** Where teamtop looks, whether it may use colour, what an option's value must be, and the settings from the flags and the config file. */
 import { DEFAULT_SECONDS, MAX_THRESHOLD_SECONDS, thresholdsIn, type Thresholds } from '../core/model/settings.js';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { parseISO } from 'date-fns';
 import { isInstant } from '../core/model/time.js';
 import { resolveStateDir } from '../io/journal/store-dir.js';
 import { homedir } from 'node:os';
-import { readConfigFile, THEME_CHOICES, type ConfigFile, type ThemeChoice } from './config-file.js';
+import { readConfigFile, type ConfigFile, type ThemeChoice } from './config-file.js';
 import type { KeyRemaps } from '../ui/keys/remap.js';
 import { join, resolve } from 'node:path';
 
@@ -27,10 +23,7 @@ export function dirChosenBy(dir: string | undefined, env: NodeJS.ProcessEnv = pr
   return 'the default: neither --dir nor CLAUDE_CONFIG_DIR is set';
 }
 
-/**
- * Colour is off with `--no-color`, with `NO_COLOR` set (https://no-color.org), and
- * when the output is not a terminal, unless `FORCE_COLOR` asks for it.
- */
+/** Colour is off with `--no-color`, `NO_COLOR` (https://no-color.org), or no terminal, unless `FORCE_COLOR` asks for it. */
 export function wantsColor(flag: boolean, isTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!flag) return false;
   if (env['NO_COLOR']) return false;
@@ -39,11 +32,7 @@ export function wantsColor(flag: boolean, isTTY: boolean, env: NodeJS.ProcessEnv
   return isTTY;
 }
 
-/**
- * An option's value as an instant: an ISO 8601 time, read strictly. `Date.parse`
- * took `0` for 2000-01-01 and rolled 2026-02-30 over to 2 March. A date alone
- * is midnight UTC, as `Date.parse` reads it.
- */
+/** An ISO 8601 instant, read strictly (`Date.parse` took `0` for 2000 and rolled 2026-02-30 over); a date alone is midnight UTC. */
 export function instant(value: string): number {
   const time = parseISO(/^\d{4}-\d{2}-\d{2}$/u.test(value) ? `${value}T00:00:00Z` : value).getTime();
   if (!isInstant(time)) throw new InvalidArgumentError('expected an ISO time such as 2026-03-01T10:05:00Z');
@@ -58,7 +47,6 @@ export function nonNegative(value: string): number {
 
 export { MAX_THRESHOLD_SECONDS };
 
-/** A threshold in seconds: 0 or more, and not past the longest one that can be reached. */
 export function threshold(value: string): number {
   const seconds = nonNegative(value);
   if (seconds > MAX_THRESHOLD_SECONDS)
@@ -81,7 +69,7 @@ export function envNumber(value: string | undefined): number | undefined {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
 }
 
-/** The flags of every command that reads a config dir and judges it: the dashboard, replay, doctor. */
+/** The flags of every command that reads a config dir and diagnoses it: the dashboard, replay, doctor. */
 export function commonOptions(command: Command): Command {
   return command
     .option('-d, --dir <path>', 'Claude config dir to read (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
@@ -117,7 +105,7 @@ export interface CommonFlags {
   readonly stateDir?: string;
   /** `--no-transcripts` (the dashboard, doctor and report). */
   readonly transcripts?: boolean;
-  /** The dashboard's and the replay's (`terminalOptions`). */
+  /** The dashboard's and the replay's (`screenOptions`). */
   readonly theme?: ThemeChoice;
   /** `--no-mouse`: false; true when not given. */
   readonly mouse?: boolean;
@@ -125,38 +113,19 @@ export interface CommonFlags {
   readonly notify?: boolean;
 }
 
-/** The flags of the commands that draw on the terminal: the dashboard and the replay. */
-export function terminalOptions(command: Command): Command {
-  return command
-    .addOption(
-      new Option(
-        '--theme <theme>',
-        'colours for a dark or a light background, or high contrast (default: auto, from the terminal)',
-      ).choices(THEME_CHOICES),
-    )
-    .option('--no-mouse', 'do not take the mouse (the wheel scrolls, a click focuses): the terminal selects text as usual');
-}
-
-/**
- * What every command that reads a config dir and judges it runs with, worked out
- * once from its flags and the environment: the modes take it as it is, in
- * milliseconds, and apply no default of their own.
- */
+/** What every command that reads a config dir runs with, worked out once: in ms, and no mode applies a default of its own. */
 export interface Settings {
   readonly thresholds: Thresholds;
   readonly claudeDir: string;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy: string;
   /** The instant to judge ages and stalls as of (`--now`); the clock when undefined. */
   readonly now: number | undefined;
-  /** Colour on standard output. */
   readonly color: boolean;
   readonly stateDir: string;
   /** `$COLUMNS`, else the terminal's width, if either is known. */
   readonly width: number | undefined;
   /** `$LINES`, if set. */
   readonly height: number | undefined;
-  /** Read the members' session transcripts (not with `--no-transcripts`). */
   readonly transcripts: boolean;
   /** The theme asked for: `auto` looks at the terminal's background (theme-detect.ts). */
   readonly theme: ThemeChoice;

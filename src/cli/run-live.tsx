@@ -7,7 +7,7 @@ import { watchClaudeDir } from '../io/watch/watcher.js';
 import { selectTeams } from '../core/select/teams.js';
 import { openSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
-import { runOnTerminal } from './on-terminal.js';
+import { runOnTerminal } from './interactive.js';
 import { BEL, ringOnNewWarnings } from './bell.js';
 import { warningNotification } from './notify.js';
 import type { ThemeChoice } from './config-file.js';
@@ -19,7 +19,6 @@ import type { Remembered } from '../ui/keys/remembered.js';
 export interface LiveOptions {
   readonly thresholds: Thresholds;
   readonly claudeDir: string;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   /** `--team`: a team that must be there. */
   readonly team: string | undefined;
@@ -28,7 +27,6 @@ export interface LiveOptions {
   readonly color: boolean;
   readonly now: number | undefined;
   readonly journal: JournalOptions | undefined;
-  /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (`--view`; default: the one kept from the last start, else the dashboard). */

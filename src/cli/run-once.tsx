@@ -19,7 +19,6 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   /** The team to show when there is one of that name and `team` is not given (no error when there is not). */
   readonly preferTeam?: string | undefined;
   readonly journal: JournalOptions | undefined;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   /** The view to draw. */
   readonly view: ViewState['mode'];

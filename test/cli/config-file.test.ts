@@ -8,14 +8,15 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configPlaces, parseConfig, readConfigFile } from '../../src/cli/config-file.js';
-import { commonOptions, settingsOf, terminalOptions, type CommonFlags } from '../../src/cli/options.js';
+import { commonOptions, settingsOf, type CommonFlags } from '../../src/cli/options.js';
+import { screenOptions } from '../../src/cli/dashboard-flags.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { runCli } from '../helpers/cli.js';
 import { TeamFiles } from '../helpers/team-files.js';
 
 const pipe = { isTTY: false } as NodeJS.WriteStream;
 const flags = (args: string[]): CommonFlags =>
-  terminalOptions(commonOptions(new Command().exitOverride())).parse(args, { from: 'user' }).opts<CommonFlags>();
+  screenOptions(commonOptions(new Command().exitOverride())).parse(args, { from: 'user' }).opts<CommonFlags>();
 
 const FULL = `# teamtop's settings
 theme = "light"

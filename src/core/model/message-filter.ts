@@ -1,6 +1,3 @@
-/**
- * Filters shared by the inboxes and the timeline.
- */
 import type { InboxMessage } from './inbox.js';
 import { matcherOf } from '../text/search.js';
 
@@ -8,7 +5,6 @@ export interface MessageFilters {
   readonly showIdle: boolean;
   readonly protocolOnly: boolean;
   readonly unreadOnly: boolean;
-  /** Only messages from or to this member. */
   readonly member: string | null;
   /** Only messages that match this text (`/`); '' for all. */
   readonly search: string;
@@ -16,7 +12,7 @@ export interface MessageFilters {
 
 export const NO_FILTERS: MessageFilters = { showIdle: true, protocolOnly: false, unreadOnly: false, member: null, search: '' };
 
-/** Whether two sets of filters let the same messages through (every field, so a new one is never forgotten). */
+/** Compares every field, so a new one is never forgotten. */
 export function sameFilters(a: MessageFilters, b: MessageFilters): boolean {
   return a === b || (Object.keys(a) as (keyof MessageFilters)[]).every((key) => a[key] === b[key]);
 }
@@ -37,7 +33,6 @@ export function passes(message: InboxMessage, filters: MessageFilters): boolean 
   return true;
 }
 
-/** Words for the footer: what is hidden right now. */
 export function describeFilters(filters: MessageFilters): string[] {
   const notes: string[] = [];
   if (!filters.showIdle) notes.push('idle hidden');

@@ -1,9 +1,5 @@
-/**
- * One keymap: commands to keys. Panes match commands, never raw keys, and the
- * help screen and the footer are drawn from the same table. The views add the
- * keys that show them (views.ts puts the table together), and the config file
- * may bind a command to other keys (remap.ts).
- */
+// One keymap from commands to keys: panes match commands, never raw keys, and the help and the footer are drawn from it.
+// The config file may bind a command to other keys (remap.ts).
 import type { Key } from 'ink';
 import type { ViewName } from '../views/names.js';
 
@@ -57,7 +53,6 @@ export interface Binding {
   /** What the help screen and the footer call the keys. */
   readonly label: string;
   readonly description: string;
-  /** Shown in the one-line footer. */
   readonly footer?: string;
   readonly keys: readonly KeyName[];
   readonly chars: readonly string[];
@@ -185,7 +180,6 @@ function pressed(key: Key, name: KeyName): boolean {
   return key[name];
 }
 
-/** The command a key press means, if any, among `bindings` (in order). */
 function commandFor(bindings: readonly Binding[], input: string, key: Key): Command | undefined {
   for (const binding of bindings) {
     if (key.ctrl) {
@@ -226,11 +220,7 @@ function pressOf(bindings: readonly Binding[], input: string, key: Key): KeyPres
   return { command, text, ...(name ? { name } : {}) };
 }
 
-/**
- * Every key in one read of the terminal. Ink hands over a run of plain
- * characters as one string (it reads it as a paste), so keys typed faster than
- * a frame, or queued while the process was busy, arrive together: each counts.
- */
+/** Every key in one read of the terminal: Ink hands a run of characters over as one string (a paste), and each counts. */
 function pressesFor(bindings: readonly Binding[], input: string, key: Key): KeyPress[] {
   if ([...input].length <= 1 || key.ctrl || key.meta) return [pressOf(bindings, input, key)];
   return [...input].map((char) => {
@@ -242,12 +232,10 @@ function pressesFor(bindings: readonly Binding[], input: string, key: Key): KeyP
 /** The first of a binding's keys, as the footer and the notes name it. */
 const firstKey = (binding: Binding): string => binding.label.split(' ')[0]!;
 
-/** The footer's short list: `tab pane  ↑ scroll  …`. */
 const footerOf = (bindings: readonly Binding[]) =>
   bindings.filter((binding) => binding.footer).map((binding) => ({ keys: firstKey(binding), what: binding.footer! }));
 
 export interface Keymap {
-  /** Every binding, in the order the help lists them. */
   readonly bindings: readonly Binding[];
   /** Every key in one read of the terminal; the search's and the replay's keys first while in force, else none of them. */
   pressesFor(input: string, key: Key, context?: KeyContext): KeyPress[];
@@ -255,11 +243,9 @@ export interface Keymap {
   commandsFor(input: string, key: Key, context?: KeyContext): Command[];
   /** The key that gives `command`, as the footer and the notes name it. */
   keyOf(command: Command): string;
-  /** The footer's keys: `tab pane  ↑ scroll  …`. */
   footer(replay: boolean): readonly { readonly keys: string; readonly what: string }[];
 }
 
-/** A keymap of these bindings. */
 export function makeKeymap(bindings: readonly Binding[]): Keymap {
   const live = bindings.filter((binding) => !binding.replay && !binding.search);
   const replaying = [...bindings.filter((binding) => binding.replay), ...live];

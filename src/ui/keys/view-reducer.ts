@@ -1,11 +1,5 @@
-/**
- * The view state's reducer: a command, on the navigation of the frame it is
- * pressed on, gives the next view state. Pure and plain: tested without a
- * terminal. What is open over the screen takes the keys first
- * (opening.ts); a search being typed takes their text (searching.ts); else a
- * command moves through the lists (moving.ts), changes what they list
- * (filtering.ts), or opens something.
- */
+// The view state's reducer: a key, on the navigation of the frame it is pressed on, gives the next view state;
+// a search being typed takes the keys' text first (searching.ts).
 import type { Command, KeyPress } from './keymap.js';
 import type { Navigation } from './navigation.js';
 import { navigatesAlike, type KeyHandler, type ViewState } from './view-state.js';
@@ -84,7 +78,6 @@ export function pressReducer(view: ViewState, given: KeyPress | Command, navigat
   return viewReducer(current, command, navigation, text);
 }
 
-/** A view state and its frame's navigation. */
 export interface Screen {
   readonly view: ViewState;
   readonly navigation: Navigation;
@@ -97,12 +90,9 @@ export interface Read {
 }
 
 /**
- * The keys of one read of the terminal, in turn, each on the screen the one
- * before it made. A key that only moved a selection leaves the navigation as
- * it was (at first, the frame on screen's); after one that changed what it is
- * made of (the team, the view, the focus, a filter, what is open), the next
- * has the navigation of the state it made, from `navigationAt`. Quitting ends
- * the read. `searchKeys`: the keys bound only while a search is set.
+ * The keys of one terminal read, in turn, each on the screen the one before made: after one that changed what the
+ * navigation is made of (the team, the view, the focus, a filter, what is open), the next gets `navigationAt`'s.
+ * Quitting ends the read; `searchKeys` are the keys bound only while a search is set.
  */
 export function readKeys(
   view: ViewState,

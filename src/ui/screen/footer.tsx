@@ -13,7 +13,6 @@ interface FooterProps {
   readonly width: number;
   /** Why the last key did nothing: first, and not dimmed. */
   readonly note: string | null;
-  /** The filters and modes in force. */
   readonly notes: readonly string[];
   readonly replay: boolean;
   /** Keys work: the footer lists them. A frame printed once says only what is in force, if anything. */

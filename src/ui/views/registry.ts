@@ -1,9 +1,4 @@
-/**
- * Every view, in the order view-names.ts lists their names: adding one is its
- * module, its name there and its line here. The keymap is the base bindings
- * and the key of each view, so the help screen, the footer and the keys all
- * know it.
- */
+// Every view, in names.ts's order; the keymap is the base bindings and each view's key, so help and footer know it.
 import { dashboardView } from './dashboard.js';
 import { BASE_KEYMAP, makeKeymap, type Binding, type Command, type Keymap } from '../keys/keymap.js';
 import { remapped, type KeyRemaps } from '../keys/remap.js';

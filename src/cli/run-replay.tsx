@@ -10,8 +10,11 @@ import { snapshot } from '../core/snapshot.js';
 import { createStore } from '../core/store.js';
 import { printJson } from './run-json.js';
 import { printFrame } from './run-once.js';
-import { runOnTerminal } from './on-terminal.js';
+import { runOnTerminal } from './interactive.js';
 import { optimising } from './v8-flags.js';
+import type { ThemeChoice } from './config-file.js';
+import type { KeyRemaps } from '../ui/keys/remap.js';
+import { keymapWith } from '../ui/views/registry.js';
 
 export interface ReplayCliOptions {
   readonly source: string;
@@ -25,6 +28,9 @@ export interface ReplayCliOptions {
   readonly thresholds: Thresholds;
   readonly width: number;
   readonly height: number | undefined;
+  readonly theme: ThemeChoice;
+  readonly keys: KeyRemaps;
+  readonly mouse: boolean;
 }
 
 /** Play a recorded run on the dashboard, or print where it ends (`--json`, or no terminal). */
@@ -43,14 +49,19 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
   const controller = new ReplayController(recording.lines, store, { speed: options.speed });
   controller.play();
   return runOnTerminal(
-    <App
-      store={store}
-      claudeDir={recording.claudeDir ?? options.claudeDir}
-      color={options.color}
-      thresholds={options.thresholds}
-      replay={controller}
-    />,
-    { color: options.color, onClose: () => controller.dispose() },
+    ({ theme, mouse }) => (
+      <App
+        store={store}
+        claudeDir={recording.claudeDir ?? options.claudeDir}
+        color={options.color}
+        thresholds={options.thresholds}
+        replay={controller}
+        theme={theme}
+        mouse={mouse}
+        keymap={keymapWith(options.keys)}
+      />
+    ),
+    { color: options.color, onClose: () => controller.dispose(), theme: options.theme, mouse: options.mouse },
   );
 }
 

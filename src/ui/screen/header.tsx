@@ -7,6 +7,7 @@ import { countMark, SEVERITIES } from '../panes/diagnoses/marks.js';
 import { palette, useTheme } from '../widgets/theme.js';
 import { fit, stringWidth, tildify } from '../../core/text/fit.js';
 import { type Diagnosis } from '../../core/model/diagnosis.js';
+import { Faint } from '../widgets/faint.js';
 
 export interface HeaderProps {
   readonly claudeDir: string;
@@ -107,24 +108,24 @@ const sameTab = (a: Tab, b: Tab): boolean =>
 /** The teams that fit, as tabs; drawn again only when one of them reads otherwise (tabs are made anew each frame). */
 const TeamTabs = React.memo(
   function TeamTabs({ tabs, before, after }: TabsProps) {
-    const { paint } = useTheme();
+    const { paint, dim } = useTheme();
     return (
       <Text wrap="truncate-end">
-        {before ? <Text dimColor>‹ </Text> : null}
+        {before ? <Faint>‹ </Faint> : null}
         {tabs.map((tab, i) => (
           <Text key={tab.name}>
             {i > 0 ? ' ' : ''}
             <Text
               inverse={tab.selected}
               bold={tab.selected}
-              dimColor={tab.ended && !tab.selected}
+              dimColor={dim && tab.ended && !tab.selected}
               color={!tab.selected && tab.stalled ? paint(palette.danger) : undefined}
             >
               {tab.label}
             </Text>
           </Text>
         ))}
-        {after ? <Text dimColor> ›</Text> : null}
+        {after ? <Faint> ›</Faint> : null}
       </Text>
     );
   },

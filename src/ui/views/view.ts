@@ -8,6 +8,7 @@ import type { Judgement } from '../../core/judge/index.js';
 import type { MemberView } from '../../core/select/members.js';
 import type { selectUsage } from '../../core/select/work.js';
 import type { Binding } from '../keys/keymap.js';
+import type { Region } from '../keys/navigation.js';
 import type { ViewName } from './names.js';
 import { listWindow, type Keys, type ListWindow, type PaneId, type PaneList } from '../panes/pane.js';
 import { selectedIndex, type ViewState } from '../keys/view-state.js';
@@ -56,6 +57,8 @@ export interface BuiltView {
   readonly ages?: readonly number[];
   /** Instants whose age in two units (`3m30s`) the body shows: open handshakes and diagnoses in the rows on screen, a member's marker. */
   readonly longAges?: readonly number[];
+  /** Where its panes are drawn, rows counted from the body's first (the mouse finds a pane and a row by them). */
+  readonly regions?: readonly Region[];
 }
 
 export interface View {
@@ -68,6 +71,18 @@ export interface View {
   paneIds(frame: Frame): readonly PaneId[];
   build(frame: Frame, focused: PaneId | undefined): BuiltView;
 }
+
+/** A view that is one list under its title line, as the mouse finds it: the whole width, its rows from the second line. */
+export const bodyRegion = (frame: Pick<Frame, 'width'>, pane: PaneId, window: ListWindow): Region => ({
+  pane,
+  x: 0,
+  y: 0,
+  width: frame.width,
+  height: 1 + window.end - window.start,
+  rowsFrom: 1,
+  rows: window.end - window.start,
+  first: window.start,
+});
 
 /** A one-pane view's list under its title line: every item when drawing once, else what the body has rows for. */
 export function bodyList(

@@ -40,6 +40,7 @@ import { idlePhase, soakPhase, youngIdlePhase } from './phases/idle.mjs';
 import { crowdIdlePhase } from './phases/misaddressed.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
 import { serveCpuPhase, serveScrapePhase } from './phases/serve.mjs';
+import { scalePhase } from './phases/scale.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
 import { transcriptLoadPhase } from './phases/transcript-load.mjs';
@@ -61,6 +62,7 @@ const PHASES = {
   idle: idlePhase,
   'young-idle': youngIdlePhase,
   'crowd-idle': crowdIdlePhase,
+  scale: scalePhase,
   soak: soakPhase,
   ...historyPhases({ temp, startTeamtop, quick: QUICK }),
   transcript: transcriptPhase,

@@ -3,9 +3,18 @@
  * without the segmenter where its code units each stand alone, and to ask the
  * segmenter only about the stretches that hold one that can join a neighbour.
  * Whatever the text, it gives what the published tokeniser (every cluster from
- * the segmenter, kept beside it as `tokenizeBySegments`) gives.
+ * the segmenter, kept beside it as `tokenizeBySegments`) gives. Its rows are
+ * written with each change of style worked out once, as the published diff writes them.
  */
-import { tokenize, tokenizeBySegments } from '@alcalzone/ansi-tokenize';
+import {
+  ansiCodesToString,
+  diffAnsiCodes,
+  styledCharsFromTokens,
+  styledCharsToString,
+  tokenize,
+  tokenizeBySegments,
+  type StyledChar,
+} from '@alcalzone/ansi-tokenize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -66,5 +75,25 @@ describe('ansi-tokenize, patched', () => {
     const values = (text: string) => tokenize(text).map((token) => (token.type === 'char' ? token.value : token.code));
     expect(values('\u001B[31m╭─ é\u0301 界\u001B[39m')).toEqual(['\u001B[31m', '╭', '─', ' ', 'é\u0301', ' ', '界', '\u001B[39m']);
     expect(tokenize('\u001B[31m\u0301a')).toEqual(tokenizeBySegments('\u001B[31m\u0301a'));
+  });
+
+  it('writes a row as the published diff does, each change of style taken from those worked out before', () => {
+    const published = (chars: StyledChar[]) =>
+      chars
+        .map((char, i) => {
+          const before = i === 0 ? ansiCodesToString(char.styles) : ansiCodesToString(diffAnsiCodes(chars[i - 1]!.styles, char.styles));
+          const after = i === chars.length - 1 ? ansiCodesToString(diffAnsiCodes(char.styles, [])) : '';
+          return `${before}${char.value}${after}`;
+        })
+        .join('');
+    const codes = ['31m', '39m', '1m', '2m', '22m', '7m', '27m', '44m', '49m', '0m', '1;38;2;10;20;30m', '38;5;33m'];
+    const styled = fc.oneof(fc.constantFrom(...codes.map((code) => `\u001B[${code}`)), fc.constantFrom('a', ' ', '界'));
+    fc.assert(
+      fc.property(fc.array(styled, { maxLength: 24 }), (pieces) => {
+        const chars = styledCharsFromTokens(tokenize(pieces.join('')));
+        expect(styledCharsToString(chars)).toBe(published(chars));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

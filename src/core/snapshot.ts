@@ -20,6 +20,7 @@ import { selectActivity, selectUsage } from './select/work.js';
 import { type Incident, messageRef } from './model/diagnosis.js';
 import { type AppState } from './app-state.js';
 import { activityJson, NO_ACTIVITY_NOW } from './model/activity.js';
+import { selectTeamEnded } from './select/liveness.js';
 
 export interface SnapshotOptions {
   readonly thresholds: Thresholds;
@@ -174,7 +175,7 @@ function teamJson(state: AppState, team: TeamState, options: SnapshotOptions) {
     kind: isPrintSession(team) ? 'session' : 'team',
     description: team.config?.description ?? null,
     createdAt: toIso(team.config?.createdAt),
-    ended: !team.present,
+    ended: selectTeamEnded(team),
     budgetTokens: team.config?.metadata?.budget_tokens ?? null,
     members: selectMembersAt(team, options.now, options.thresholds).map((member) => ({
       name: member.name,

@@ -19,7 +19,7 @@ import {
   type TeamState,
 } from './state.js';
 import { maxOf, putLatest } from '../model/lists.js';
-import { applySessionState, applyTranscript } from './transcripts.js';
+import { applyProcess, applySessionState, applyTranscript } from './transcripts.js';
 import { endRecordedWork, RECORDED_MEMBERS_KEPT } from './recorded-work.js';
 
 export type Action =
@@ -183,7 +183,14 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       );
     case 'task': {
       const tasks = ownMap(team.tasks, fresh);
-      tasks.set(observation.task.id, { task: observation.task, deleted: false });
+      const before = tasks.get(observation.task.id);
+      // Seen losing its owner (see TaskRecord.unowned); an owner again clears it.
+      const unowned = observation.task.owner
+        ? null
+        : before?.task.owner
+          ? { owner: before.task.owner, at: observation.at }
+          : (before?.unowned ?? null);
+      tasks.set(observation.task.id, { task: observation.task, deleted: false, ...(unowned ? { unowned } : {}) });
       return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
     }
     case 'file-gone': {
@@ -223,6 +230,8 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return applyTranscript(team, observation);
     case 'session-state':
       return applySessionState(team, observation);
+    case 'process':
+      return applyProcess(team, observation);
     case 'activity': {
       const recordedWork = ownMap(team.recordedWork, fresh);
       putLatest(recordedWork, observation.member, observation.work, RECORDED_MEMBERS_KEPT);

@@ -15,7 +15,11 @@
  * without its result while the member's process waits for a permission
  * prompt: an input, `permissionWaitSince`, which the wiring takes from the
  * lead's `sessions/<pid>.json` for the lead and its in-process teammates, or
- * from a tmux teammate's open `permission_request`), `unknown` (nothing read).
+ * from a tmux teammate's open `permission_request`), `failing` (its last
+ * turn ended in an API error: every try of a model call failed; with the
+ * status and how many turns in a row), `retrying` (a model call under way has
+ * been tried more than once: one `api-request` record per try), `dead` (its
+ * process is gone: an input, from the process watch), `unknown` (nothing read).
  *
  * A call runs "far longer than usual" (`overdue`) past max(60 s, 5 × the 90th
  * percentile of the member's last finished calls of the same tool), once it
@@ -25,11 +29,54 @@
  *
  * Kept per member: the open calls, the last 200 steps (calls with duration
  * and outcome, the first line of what it wrote, mail taken and from whom,
- * prompts, turn ends) and the last 32 durations of each tool. Nothing else.
+ * prompts, turn ends, API errors, compactions), the last 32 durations of each
+ * tool, the last permissions refused and the tasks its `TaskUpdate` calls set.
+ * Nothing else.
  */
 import type { ToolOutcome, TranscriptFact } from './transcript-facts.js';
 
-export type ActivityState = 'tool' | 'thinking' | 'writing' | 'idle' | 'waiting-permission' | 'unknown';
+export type ActivityState = 'tool' | 'thinking' | 'writing' | 'retrying' | 'failing' | 'idle' | 'waiting-permission' | 'dead' | 'unknown';
+
+/** Every state, in the order `--json`'s documentation and the metrics list them. */
+export const ACTIVITY_STATES: readonly ActivityState[] = [
+  'tool',
+  'thinking',
+  'writing',
+  'retrying',
+  'failing',
+  'idle',
+  'waiting-permission',
+  'dead',
+  'unknown',
+];
+
+/** Its last turn ended in an API error: the status, the client's word, and how many turns in a row. */
+export interface Failure {
+  readonly status: number | null;
+  readonly error: string | null;
+  /** Turns in a row that ended so. */
+  readonly turns: number;
+  /** When the first of them ended. */
+  readonly since: number | null;
+  /** When the last of them ended. */
+  readonly at: number | null;
+}
+
+/** A tool call a permission was refused for. */
+export interface Refusal {
+  readonly id: string;
+  readonly tool: string;
+  /** A person said no (else a rule did). */
+  readonly byPerson: boolean;
+  readonly at: number;
+}
+
+/** What a member's `TaskUpdate` calls last set of a task (null: left as it was). */
+export interface TaskSet {
+  readonly status: string | null;
+  readonly owner: string | null;
+  readonly at: number;
+}
 
 export interface OpenCall {
   readonly id: string;
@@ -54,11 +101,25 @@ export type Step =
   | { readonly kind: 'mail'; readonly from: string; readonly line: string | null; readonly at: number }
   /** A person's prompt, or (`spawn`) the prompt a teammate was started with. */
   | { readonly kind: 'prompt'; readonly line: string; readonly spawn: boolean; readonly at: number }
-  | { readonly kind: 'turn-end'; readonly at: number; readonly durationMs: number | null };
+  | { readonly kind: 'turn-end'; readonly at: number; readonly durationMs: number | null }
+  /** A turn that ended in an API error (every try failed). */
+  | { readonly kind: 'api-error'; readonly status: number | null; readonly error: string | null; readonly at: number }
+  /** The client compacted the conversation. */
+  | {
+      readonly kind: 'compaction';
+      readonly trigger: string | null;
+      readonly preTokens: number | null;
+      readonly postTokens: number | null;
+      readonly durationMs: number | null;
+      readonly at: number;
+    };
 
 export interface ActivityFold {
-  /** As the transcript alone says (waiting for a permission is told with the process's state, in activityNow). */
-  readonly state: Exclude<ActivityState, 'waiting-permission'>;
+  /**
+   * As the transcript alone says (waiting for a permission and being dead are
+   * told with the process's state, retrying with the tries, in activityNow).
+   */
+  readonly state: Exclude<ActivityState, 'waiting-permission' | 'retrying' | 'dead'>;
   readonly since: number | null;
   /** Calls without their result, oldest first. */
   readonly open: readonly OpenCall[];
@@ -73,6 +134,15 @@ export interface ActivityFold {
   readonly spawnPrompt: string | null;
   /** The newest fact's time: when the transcript last moved. */
   readonly lastAt: number | null;
+  /** Its last turns ended in API errors (null: the last ended otherwise, or a response came since). */
+  readonly failure: Failure | null;
+  /** Tries of the model call under way (`api-request` records since the last response), and when the first was made. */
+  readonly tries: number;
+  readonly triesSince: number | null;
+  /** The last permissions refused, oldest first. */
+  readonly refusals: readonly Refusal[];
+  /** What its `TaskUpdate` calls last set, by task id (the last few dozen tasks). */
+  readonly taskSets: ReadonlyMap<string, TaskSet>;
 }
 
 export const STEPS_KEPT = 200;
@@ -82,6 +152,8 @@ const OVERDUE_FLOOR_MS = 60_000;
 const OVERDUE_FACTOR = 5;
 const OVERDUE_SAMPLES = 3;
 const OVERDUE_WITHOUT_HISTORY_MS = 10 * 60_000;
+const REFUSALS_KEPT = 16;
+const TASK_SETS_KEPT = 64;
 
 export const NO_ACTIVITY: ActivityFold = {
   state: 'unknown',
@@ -93,6 +165,11 @@ export const NO_ACTIVITY: ActivityFold = {
   endedBy: null,
   spawnPrompt: null,
   lastAt: null,
+  failure: null,
+  tries: 0,
+  triesSince: null,
+  refusals: [],
+  taskSets: new Map(),
 };
 
 type Draft = { -readonly [K in keyof ActivityFold]: ActivityFold[K] } & {
@@ -100,6 +177,13 @@ type Draft = { -readonly [K in keyof ActivityFold]: ActivityFold[K] } & {
   steps: Step[];
   durations: Map<string, readonly number[]>;
 };
+
+/** A response came: the model call under way is answered, and the member's calls go through again. */
+function answered(draft: Draft): void {
+  draft.tries = 0;
+  draft.triesSince = null;
+  draft.failure = null;
+}
 
 const time = (at: number): number | null => (Number.isFinite(at) ? at : null);
 
@@ -117,7 +201,7 @@ function showOpen(draft: Draft, otherwise: ActivityFold['state'], at: number | n
 }
 
 function startTurn(draft: Draft, at: number | null): void {
-  if (draft.state === 'idle' || draft.state === 'unknown') {
+  if (draft.state === 'idle' || draft.state === 'unknown' || draft.state === 'failing') {
     draft.turnStartedAt = at;
     draft.endedBy = null;
   }
@@ -137,7 +221,17 @@ function replaceStep(draft: Draft, id: string, change: (step: Extract<Step, { ki
 function finish(draft: Draft, fact: Extract<TranscriptFact, { kind: 'tool-finished' }>): void {
   const index = draft.open.findIndex((call) => call.id === fact.id);
   const endedAt = time(fact.at);
-  replaceStep(draft, fact.id, (step) => ({ ...step, endedAt, outcome: fact.outcome, byPerson: fact.byPerson }));
+  let tool: string | undefined = draft.open[index]?.name;
+  replaceStep(draft, fact.id, (step) => {
+    tool = step.name;
+    return { ...step, endedAt, outcome: fact.outcome, byPerson: fact.byPerson };
+  });
+  if (fact.outcome === 'denied' && !draft.refusals.some((refusal) => refusal.id === fact.id)) {
+    draft.refusals = [
+      ...draft.refusals.slice(-(REFUSALS_KEPT - 1)),
+      { id: fact.id, tool: tool ?? '?', byPerson: fact.byPerson, at: fact.at },
+    ];
+  }
   if (index < 0) return;
   const [call] = draft.open.splice(index, 1);
   if (call && endedAt !== null && Number.isFinite(call.startedAt)) {
@@ -156,13 +250,31 @@ function endTurn(draft: Draft, fact: Extract<TranscriptFact, { kind: 'turn-ended
   draft.steps.push({ kind: 'turn-end', at: fact.at, durationMs });
   draft.turnStartedAt = null;
   draft.endedBy = fact.messageId;
-  setState(draft, 'idle', at);
+  draft.tries = 0;
+  draft.triesSince = null;
+  // A response since the last failure clears it: a failure standing at the end is this turn's.
+  setState(draft, draft.failure !== null ? 'failing' : 'idle', at);
+}
+
+/** Every try of a model call failed: the turn ends in the error (the decoder says its end next). */
+function fail(draft: Draft, fact: Extract<TranscriptFact, { kind: 'api-error' }>): void {
+  const at = time(fact.at);
+  const before = draft.failure;
+  draft.failure = {
+    status: fact.status,
+    error: fact.error,
+    turns: (before?.turns ?? 0) + 1,
+    since: before?.since ?? at,
+    at,
+  };
+  draft.steps.push({ kind: 'api-error', status: fact.status, error: fact.error, at: fact.at });
 }
 
 function apply(draft: Draft, fact: TranscriptFact): void {
   switch (fact.kind) {
     case 'tool-started': {
       if (draft.open.some((call) => call.id === fact.id)) return;
+      answered(draft);
       startTurn(draft, time(fact.at));
       draft.open.push({ id: fact.id, name: fact.name, detail: fact.detail, startedAt: fact.at });
       if (draft.open.length > OPEN_KEPT) draft.open.shift();
@@ -185,6 +297,7 @@ function apply(draft: Draft, fact: TranscriptFact): void {
     case 'text': {
       if (fact.kind === 'text') draft.steps.push({ kind: 'text', line: fact.line, at: fact.at });
       if (fact.messageId === draft.endedBy) return;
+      answered(draft);
       startTurn(draft, time(fact.at));
       if (draft.open.length === 0) setState(draft, fact.kind === 'text' ? 'writing' : 'thinking', time(fact.at));
       return;
@@ -199,8 +312,36 @@ function apply(draft: Draft, fact: TranscriptFact): void {
       return startTurn(draft, time(fact.at));
     case 'turn-ended':
       return endTurn(draft, fact);
-    case 'identity':
+    case 'api-request':
+      draft.tries++;
+      draft.triesSince ??= time(fact.at);
+      return;
+    case 'api-error':
+      return fail(draft, fact);
     case 'usage':
+      // A response (its records may come without a block teamtop reads): the call was answered.
+      if (draft.tries > 0 || draft.failure !== null) answered(draft);
+      return;
+    case 'compacted':
+      draft.steps.push({
+        kind: 'compaction',
+        trigger: fact.trigger,
+        preTokens: fact.preTokens,
+        postTokens: fact.postTokens,
+        durationMs: fact.durationMs,
+        at: fact.at,
+      });
+      return;
+    case 'task-update': {
+      const taskSets = new Map(draft.taskSets);
+      taskSets.delete(fact.taskId);
+      taskSets.set(fact.taskId, { status: fact.status, owner: fact.owner, at: fact.at });
+      if (taskSets.size > TASK_SETS_KEPT) taskSets.delete(taskSets.keys().next().value!);
+      draft.taskSets = taskSets;
+      return;
+    }
+    case 'identity':
+    case 'spawned':
     case 'cost':
       return;
   }
@@ -215,11 +356,19 @@ const MOVES: ReadonlySet<TranscriptFact['kind']> = new Set([
   'spawn-prompt',
   'mail-taken',
   'turn-ended',
+  'api-request',
+  'api-error',
+  'compacted',
+  'task-update',
 ]);
+
+/** Whether a fact changes the fold: a response's usage does only while a call was tried again or failed. */
+const moves = (fold: ActivityFold, fact: TranscriptFact): boolean =>
+  MOVES.has(fact.kind) || (fact.kind === 'usage' && (fold.tries > 0 || fold.failure !== null));
 
 /** The member's activity after `facts`: the same fold when none of them changes it. */
 export function foldActivity(fold: ActivityFold, facts: readonly TranscriptFact[]): ActivityFold {
-  if (!facts.some((fact) => MOVES.has(fact.kind))) return fold;
+  if (!facts.some((fact) => moves(fold, fact))) return fold;
   const draft: Draft = { ...fold, open: [...fold.open], steps: [...fold.steps], durations: new Map(fold.durations) };
   for (const fact of facts) {
     apply(draft, fact);
@@ -242,6 +391,30 @@ export interface ActivityContext {
   readonly now: number;
   /** Since when the member's process has waited for a permission prompt (null: it does not). */
   readonly permissionWaitSince: number | null;
+  /** Since when its process has been gone (null: it runs, or nobody can tell). */
+  readonly deadSince?: number | null;
+}
+
+/** A member's own subagent at work, as its member's activity names it. */
+export interface SubagentNow {
+  readonly agentId: string;
+  /** Started in the background: its member's call returned at once. */
+  readonly background: boolean;
+  readonly state: ActivityState;
+  readonly tool: string | null;
+  readonly detail: string | null;
+  readonly since: number | null;
+}
+
+/** A subagent, as throughSubagents takes it: what it does now, and the call that started it. */
+export interface SubagentActivity extends SubagentNow {
+  readonly toolUseId: string | null;
+}
+
+/** The model call under way was tried this many times, the first at `since`. */
+export interface Retry {
+  readonly tries: number;
+  readonly since: number | null;
 }
 
 export interface ActivityNow {
@@ -255,32 +428,118 @@ export interface ActivityNow {
   readonly overdue: boolean;
   /** When the call shown was marked overdue, or when the first open call will be: a clock to redraw at. */
   readonly overdueAt: number | null;
+  /** Its last turns ended in API errors (kept while it tries again: `retrying` after `failing`). */
+  readonly failure?: Failure | null;
+  /** The model call under way was tried more than once. */
+  readonly retry?: Retry | null;
+  /** The id of the call shown (null: none is). */
+  readonly callId?: string | null;
+  /** Its own subagents at work (see throughSubagents). */
+  readonly subagents?: readonly SubagentNow[];
 }
 
+/** States of a member (or a subagent) at work. */
+const AT_WORK: ReadonlySet<ActivityState> = new Set(['tool', 'thinking', 'writing', 'retrying', 'waiting-permission']);
+
+/** What a subagent is doing, as its member's line says after `›`: `Bash npm test`, `thinking`. */
+const subagentDoing = (subagent: SubagentNow): string =>
+  subagent.tool === null ? subagent.state : [subagent.tool, subagent.detail].filter(Boolean).join(' ');
+
+/**
+ * A member's activity with its subagents': while the call shown is an `Agent`
+ * call whose subagent works, what the subagent does is its detail (`› Bash npm
+ * test`, since the subagent's call began); a member whose own turn ended while
+ * a subagent it started in the background works is shown in its `Agent` call
+ * too. The subagents at work are listed (`subagents`).
+ */
+export function throughSubagents(now: ActivityNow, subagents: readonly SubagentActivity[]): ActivityNow {
+  const working = subagents.filter((subagent) => AT_WORK.has(subagent.state));
+  if (working.length === 0 || now.state === 'dead') return now;
+  const listed: SubagentNow[] = working.map(({ agentId, background, state, tool, detail, since }) => ({
+    agentId,
+    background,
+    state,
+    tool,
+    detail,
+    since,
+  }));
+  const inCall =
+    now.callId === null || now.callId === undefined ? undefined : working.find((subagent) => subagent.toolUseId === now.callId);
+  if (inCall && now.state === 'tool')
+    return { ...now, detail: `› ${subagentDoing(inCall)}`, since: inCall.since ?? now.since, subagents: listed };
+  const behind = working.find((subagent) => subagent.background);
+  if (behind && (now.state === 'idle' || now.state === 'unknown'))
+    return {
+      ...now,
+      state: 'tool',
+      tool: 'Agent',
+      detail: `› ${subagentDoing(behind)}`,
+      since: behind.since,
+      openCalls: 0,
+      overdue: false,
+      overdueAt: null,
+      callId: behind.toolUseId,
+      subagents: listed,
+    };
+  return { ...now, subagents: listed };
+}
+
+/** Nothing runs in a process that is gone: what it did last is over (`tool`: the call it died in, if any). */
+const deadNow = (fold: ActivityFold, since: number): ActivityNow => ({
+  state: 'dead',
+  tool: fold.open[fold.open.length - 1]?.name ?? null,
+  detail: null,
+  since,
+  openCalls: 0,
+  overdue: false,
+  overdueAt: null,
+  failure: fold.failure,
+  retry: null,
+});
+
 export function activityNow(fold: ActivityFold, context: ActivityContext): ActivityNow {
+  if (context.deadSince !== undefined && context.deadSince !== null) return deadNow(fold, context.deadSince);
   const newest = fold.open[fold.open.length - 1];
-  if (!newest) return { state: fold.state, tool: null, detail: null, since: fold.since, openCalls: 0, overdue: false, overdueAt: null };
-  const shown = (call: OpenCall) => ({ tool: call.name, detail: call.detail, openCalls: fold.open.length });
+  const failure = fold.failure;
+  if (!newest) {
+    const retrying = fold.state === 'thinking' && fold.tries > 1;
+    return {
+      state: retrying ? 'retrying' : fold.state,
+      tool: null,
+      detail: null,
+      since: retrying ? fold.triesSince : fold.since,
+      openCalls: 0,
+      overdue: false,
+      overdueAt: null,
+      failure,
+      retry: retrying ? { tries: fold.tries, since: fold.triesSince } : null,
+    };
+  }
+  const shown = (call: OpenCall) => ({ tool: call.name, detail: call.detail, openCalls: fold.open.length, callId: call.id });
   if (context.permissionWaitSince !== null) {
     // Waiting since the prompt came up, or the call began if that is later (or the prompt's time is not known).
     const waited = time(context.permissionWaitSince);
     const started = time(newest.startedAt);
     const since = waited === null ? started : started === null ? waited : Math.max(waited, started);
-    return { ...shown(newest), state: 'waiting-permission', since, overdue: false, overdueAt: null };
+    return { ...shown(newest), state: 'waiting-permission', since, overdue: false, overdueAt: null, failure, retry: null };
   }
   // A call overdue is what matters most: it is shown even behind newer ones.
   let next: number | null = null;
   for (const call of fold.open) {
     if (!Number.isFinite(call.startedAt)) continue;
     const overdueAt = call.startedAt + overdueAfterMs(fold, call.name);
-    if (context.now >= overdueAt) return { ...shown(call), state: 'tool', since: call.startedAt, overdue: true, overdueAt };
+    if (context.now >= overdueAt)
+      return { ...shown(call), state: 'tool', since: call.startedAt, overdue: true, overdueAt, failure, retry: null };
     next = next === null ? overdueAt : Math.min(next, overdueAt);
   }
-  return { ...shown(newest), state: 'tool', since: time(newest.startedAt), overdue: false, overdueAt: next };
+  return { ...shown(newest), state: 'tool', since: time(newest.startedAt), overdue: false, overdueAt: next, failure, retry: null };
 }
 
 /** A member of whom no transcript says anything. */
 export const NO_ACTIVITY_NOW: ActivityNow = activityNow(NO_ACTIVITY, { now: 0, permissionWaitSince: null });
+
+const iso = (at: number | null | undefined): string | null =>
+  at === null || at === undefined || !Number.isFinite(at) ? null : new Date(at).toISOString();
 
 /** `Member.activity` in `--json`. */
 export interface ActivityJson {
@@ -288,11 +547,40 @@ export interface ActivityJson {
   readonly tool: string | null;
   readonly detail: string | null;
   readonly since: string | null;
+  /** Its last turns ended in API errors (null: they did not). */
+  readonly failure: {
+    readonly status: number | null;
+    readonly error: string | null;
+    readonly turns: number;
+    readonly since: string | null;
+  } | null;
+  /** The model call under way was tried more than once (null: it was not). */
+  readonly retry: { readonly tries: number; readonly since: string | null } | null;
+  /** Its own subagents at work: whether each runs in the background, and what it does. */
+  readonly subagents: readonly {
+    readonly agentId: string;
+    readonly background: boolean;
+    readonly state: ActivityState;
+    readonly tool: string | null;
+    readonly detail: string | null;
+    readonly since: string | null;
+  }[];
 }
 
 export const activityJson = (now: ActivityNow): ActivityJson => ({
   state: now.state,
   tool: now.tool,
   detail: now.detail,
-  since: now.since === null || !Number.isFinite(now.since) ? null : new Date(now.since).toISOString(),
+  since: iso(now.since),
+  failure: now.failure
+    ? { status: now.failure.status, error: now.failure.error, turns: now.failure.turns, since: iso(now.failure.since) }
+    : null,
+  retry: now.retry ? { tries: now.retry.tries, since: iso(now.retry.since) } : null,
+  subagents: (now.subagents ?? []).map((subagent) => ({ ...subagent, since: iso(subagent.since) })),
 });
+
+/** An API error as said to a person: `500 (server_error)`, `429`, `an error`. */
+export function apiErrorWords(status: number | null, error: string | null): string {
+  if (status === null) return error ?? 'an error';
+  return error === null ? `${status}` : `${status} (${error})`;
+}

@@ -24,6 +24,8 @@ export type MemberStatus =
   | 'working'
   /** Would be `working`, but has shown no sign of life for a long time (see judgeQuiet). */
   | 'quiet'
+  /** Its process is gone without shutting down: killed, crashed (model/liveness.ts). */
+  | 'dead'
   /** A task owner in a `claude -p` session: a name, no agent behind it (see isPrintSession). */
   | 'no agent'
   /** An inbox of a name no roster ever listed and that never wrote: a misspelt recipient, not a member. */
@@ -56,6 +58,8 @@ export interface StatusEvidence {
    * swarm-tools join handshake): it is not a member unless it was let in.
    */
   readonly application?: Pairing | undefined;
+  /** Since when its process has been gone (NaN: not known since when); null or absent: it runs, or nobody can tell. */
+  readonly deadSince?: number | null;
 }
 
 interface StatusResult {
@@ -103,9 +107,10 @@ export const approvalOf = (pairing: Pairing): InboxMessage | undefined =>
   pairing.response && !(pairing.response.data && verdictOf(pairing.response.data) === false) ? pairing.response : undefined;
 
 /**
- * In order: the lead; joining / refused (asked to join and was not answered, or
- * was turned away); shut down (approved its newest shutdown request since it
- * last joined, or has a `shutdownAt`, or gone from the roster); stopping (its
+ * In order: the lead (dead when its process is gone); joining / refused (asked
+ * to join and was not answered, or was turned away); shut down (approved its
+ * newest shutdown request since it last joined, or has a `shutdownAt`, or gone
+ * from the roster); dead (its process is gone); stopping (its
  * newest shutdown request is open); waiting (it asked for a permission, plan
  * approval, sandbox access or to join that is not answered); what its
  * `task-status.json` says (running → working, idle, complete → done, error →
@@ -115,7 +120,8 @@ export const approvalOf = (pairing: Pairing): InboxMessage | undefined =>
  */
 export function memberStatus(evidence: StatusEvidence): StatusResult {
   const { lastSent } = evidence;
-  if (evidence.isLead) return { status: 'lead', since: evidence.joinedAt };
+  const deadSince = evidence.deadSince ?? null;
+  if (evidence.isLead) return deadSince === null ? { status: 'lead', since: evidence.joinedAt } : { status: 'dead', since: deadSince };
 
   const { application } = evidence;
   if (application && !application.response) return { status: 'joining', since: timeOf(application.request) };
@@ -128,6 +134,8 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   const shutdownAt = evidence.shutdownAt ?? Number.NaN;
   if (!Number.isNaN(shutdownAt)) return { status: 'shut down', since: shutdownAt };
   if (evidence.departed) return { status: 'shut down', since: timeOf(lastSent) };
+  // Gone without shutting down: whatever the files said it was doing, it does no more.
+  if (deadSince !== null) return { status: 'dead', since: deadSince };
   if (newest && !newest.response) return { status: 'stopping', since: timeOf(newest.request) };
 
   const waits = evidence.pairings.filter((pairing) => pairing.kind !== 'shutdown' && pairing.from === evidence.name && !pairing.response);

@@ -36,7 +36,10 @@ export type TeamFileTarget =
  * teams known reads them (src/io/watch/transcripts/).
  */
 export type TranscriptTarget =
-  { readonly kind: 'transcript'; readonly file: TranscriptFile } | { readonly kind: 'session-state'; readonly pid: string };
+  | { readonly kind: 'transcript'; readonly file: TranscriptFile }
+  | { readonly kind: 'session-state'; readonly pid: string }
+  /** `sessions/<pid>.<hex>.key`: every claude process's (model/liveness.ts). */
+  | { readonly kind: 'process-key'; readonly pid: string; readonly name: string };
 
 export type TranscriptFile =
   /** `<slug>/<sessionId>.jsonl`: a lead's or a tmux teammate's session (or anyone's). */
@@ -74,6 +77,8 @@ export function transcriptPathOf(file: TranscriptFile): string {
 export function classifySessionFile(relative: string): TranscriptTarget | undefined {
   const [root, ...rest] = split(relative) ?? [];
   if (root === SESSIONS) {
+    const key = rest.length === 1 ? KEY_FILE.exec(rest[0]!)?.[1] : undefined;
+    if (key) return { kind: 'process-key', pid: key, name: rest[0]! };
     const pid = rest.length === 1 ? JSON_FILE.exec(rest[0]!)?.[1] : undefined;
     return pid ? { kind: 'session-state', pid } : undefined;
   }
@@ -83,6 +88,9 @@ export function classifySessionFile(relative: string): TranscriptTarget | undefi
 
 /** Folders whose appearance or removal means something. */
 export type FolderTarget = { readonly kind: 'team-dir'; readonly team: string } | { readonly kind: 'tasks-dir'; readonly team: string };
+
+/** `<pid>.<hex>.key` under `sessions/`. */
+const KEY_FILE = /^(\d+)\.[0-9a-f]+\.key$/u;
 
 /** A name can hold any character, a line break too (`s`: `.` matches \n, \r, U+2028 and U+2029). */
 const JSON_FILE = /^(.+)\.json$/su;
@@ -227,5 +235,7 @@ export function pathOf(target: FileTarget): string {
       return `${PROJECTS}/${transcriptPathOf(target.file)}`;
     case 'session-state':
       return `${SESSIONS}/${target.pid}.json`;
+    case 'process-key':
+      return `${SESSIONS}/${target.name}`;
   }
 }

@@ -138,6 +138,18 @@ export function estimateUSD(model: string, tokens: Tokens): number | null {
   );
 }
 
+/** The windows the models take, smallest first: what a compaction's size says the client's window is. */
+export const CONTEXT_WINDOWS: readonly number[] = [
+  ...new Set([...MODELS.values()].flatMap((info) => [info.window, ...(info.extendedWindow === undefined ? [] : [info.extendedWindow])])),
+].sort((a, b) => a - b);
+
+/**
+ * The window a client that compacted a context of `preTokens` compacts at:
+ * the smallest window a model takes that holds it (the client compacts near
+ * its window's end: 2.1.332 set to 200K compacted at 190,529). Null past the largest.
+ */
+export const windowCompactedAt = (preTokens: number): number | null => CONTEXT_WINDOWS.find((window) => window >= preTokens) ?? null;
+
 /** The context window a response of `model` with `contextTokens` in context was in; null for a model the table does not list. */
 export function contextWindowOf(model: string, contextTokens: number): number | null {
   const info = modelInfo(model);

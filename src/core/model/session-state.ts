@@ -23,6 +23,10 @@ export const SessionStateSchema = z.object({
   waitingFor: lenient(z.nullable(z.string())),
   /** Epoch ms, or an ISO time. */
   updatedAt: lenient(z.union([z.number(), z.string()])),
+  /** When the process started (epoch ms), its start in clock ticks since boot, and its machine and pid namespace (model/liveness.ts). */
+  startedAt: lenient(z.number()),
+  procStart: lenient(z.string()),
+  pidDomain: lenient(z.string()),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 

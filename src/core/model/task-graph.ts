@@ -12,6 +12,12 @@ export interface TaskRecord {
   readonly task: Task;
   /** The task's file was removed: Claude Code deletes a task by deleting its file. */
   readonly deleted: boolean;
+  /**
+   * Seen losing its owner: who had it, and when it was seen without one (the
+   * client puts a task in progress back to pending, with no owner, as its
+   * owner shuts down). Kept until it has an owner again.
+   */
+  readonly unowned?: { readonly owner: string; readonly at: number } | null;
 }
 
 export interface TaskNode {
@@ -31,6 +37,8 @@ export interface TaskNode {
   /** Blockers named that no task file has ever held. */
   readonly missing: readonly string[];
   readonly inCycle: boolean;
+  /** Who had it until it was seen losing its owner, and when (null: not seen so). */
+  readonly ownerBefore: { readonly owner: string; readonly at: number } | null;
 }
 
 const NUMERIC = /^\d+$/u;
@@ -157,6 +165,7 @@ export function buildTaskGraph(records: ReadonlyMap<string, TaskRecord>): TaskNo
       openBlockers,
       missing: all.filter((blocker) => !records.has(blocker)),
       inCycle: cyclic.has(id),
+      ownerBefore: task.owner ? null : (record.unowned ?? null),
     };
   });
 }

@@ -9,8 +9,12 @@
  * - Tokens in and out, cache reads and writes: summed once per response
  *   (`message.id`: the decoder says a response's usage once, and again with
  *   what it replaces if a later record of it differs).
- * - Context in use: the newest response's input + cache read + cache creation;
- *   its share of the model's window where pricing.ts knows the window.
+ * - Context in use: the newest response's input + cache read + cache creation
+ *   (after a compaction, what the compaction left, until the next response);
+ *   its share of the window the client compacts at when a compaction showed
+ *   it (the smallest window that holds the context it compacted), else of the
+ *   model's window where pricing.ts knows it (assumed: `contextWindowSource`
+ *   says which).
  * - Cost: the client's own figure (`cost-state`) where it recorded one for the
  *   member's process, else estimated response by response from pricing.ts and
  *   marked so (`costEstimated`); null where a response's model has no price.
@@ -22,7 +26,7 @@
  *   and not used. The team's cost is null when a member's is not known: a
  *   sum of what is known would pass for the whole.
  */
-import { contextWindowOf, estimateUSD } from './pricing.js';
+import { contextWindowOf, estimateUSD, windowCompactedAt } from './pricing.js';
 import type { Tokens, TranscriptFact } from './transcript-facts.js';
 
 /**
@@ -57,6 +61,28 @@ export interface UsageFold {
   readonly unpriced: number;
   /** The client's figure for the process (`cost-state`), while no response came after it. */
   readonly recordedUSD: number | null;
+  /** The tokens the client counted for the process (`cost-state`, every model's), while no response came after it. */
+  readonly recordedTokens: RecordedTokens | null;
+  /** Compactions of its conversation, and the last one. */
+  readonly compactions: number;
+  readonly lastCompaction: Compaction | null;
+}
+
+/** Tokens as the client's `cost-state` counts them for a whole process: calls in no transcript (a compaction's summary) too. */
+export interface RecordedTokens {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens: number;
+  readonly cacheCreationTokens: number;
+}
+
+/** A compaction, as its `compact_boundary` says it. */
+export interface Compaction {
+  readonly at: number;
+  readonly trigger: string | null;
+  readonly preTokens: number | null;
+  readonly postTokens: number | null;
+  readonly durationMs: number | null;
 }
 
 export const NO_USAGE: UsageFold = {
@@ -70,6 +96,9 @@ export const NO_USAGE: UsageFold = {
   estimatedUSD: 0,
   unpriced: 0,
   recordedUSD: null,
+  recordedTokens: null,
+  compactions: 0,
+  lastCompaction: null,
 };
 
 const contextOf = (tokens: Tokens): number => tokens.input + tokens.cacheRead + tokens.cacheCreation;
@@ -81,7 +110,27 @@ export function foldUsage(usage: UsageFold, facts: readonly TranscriptFact[]): U
     if (fact.kind === 'tool-started') {
       next = { ...(next ?? usage), toolCalls: (next ?? usage).toolCalls + 1 };
     } else if (fact.kind === 'cost') {
-      next = { ...(next ?? usage), recordedUSD: fact.totalUSD };
+      const recordedTokens = fact.models.reduce(
+        (sum, model) => ({
+          inputTokens: sum.inputTokens + model.inputTokens,
+          outputTokens: sum.outputTokens + model.outputTokens,
+          cacheReadTokens: sum.cacheReadTokens + model.cacheReadTokens,
+          cacheCreationTokens: sum.cacheCreationTokens + model.cacheCreationTokens,
+        }),
+        { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 },
+      );
+      // A `cost-state` that names no model says nothing of tokens.
+      next = { ...(next ?? usage), recordedUSD: fact.totalUSD, recordedTokens: fact.models.length === 0 ? null : recordedTokens };
+    } else if (fact.kind === 'compacted') {
+      const now = next ?? usage;
+      const { at, trigger, preTokens, postTokens, durationMs } = fact;
+      next = {
+        ...now,
+        compactions: now.compactions + 1,
+        lastCompaction: { at, trigger, preTokens, postTokens, durationMs },
+        // What the compaction left is the context now, until the next response says.
+        newest: now.newest === null || postTokens === null ? now.newest : { ...now.newest, contextTokens: postTokens },
+      };
     } else if (fact.kind === 'usage') {
       const now = next ?? usage;
       const { tokens, previous } = fact;
@@ -98,10 +147,29 @@ export function foldUsage(usage: UsageFold, facts: readonly TranscriptFact[]): U
         estimatedUSD: now.estimatedUSD + (cost ?? 0) - (before ?? 0),
         unpriced: now.unpriced + (cost === null && previous === null ? 1 : 0),
         recordedUSD: null,
+        recordedTokens: null,
+        compactions: now.compactions,
+        lastCompaction: now.lastCompaction,
       };
     }
   }
   return next ?? usage;
+}
+
+/**
+ * Where the window a context is measured against comes from: `compaction` (a
+ * compaction showed the window the client compacts at), `model` (the model's
+ * published window, assumed: the client may compact sooner).
+ */
+export type WindowSource = 'compaction' | 'model';
+
+/** A compaction in `--json`. */
+export interface CompactionJson {
+  readonly at: string | null;
+  readonly trigger: string | null;
+  readonly preTokens: number | null;
+  readonly postTokens: number | null;
+  readonly durationMs: number | null;
 }
 
 /** `Member.usage` in `--json`. */
@@ -112,19 +180,71 @@ export interface MemberUsage {
   readonly cacheCreationTokens: number;
   readonly contextTokens: number;
   readonly contextPercent: number | null;
+  /** The window `contextPercent` is of (null: not known), and where it comes from. */
+  readonly contextWindow?: number | null;
+  readonly contextWindowSource?: WindowSource | null;
   readonly toolCalls: number;
   readonly costUSD: number | null;
   readonly costEstimated: boolean;
+  /** How many times the client compacted its conversation, and the last time. */
+  readonly compactions?: number;
+  readonly lastCompaction?: CompactionJson | null;
+  /** What its subagents used, apart (null: none read); their figures are in the member's too. */
+  readonly subagents?: SubagentsUsage | null;
 }
 
 /** `Team.usage` in `--json`: the members' sums (a context is each member's own: it has no sum). */
-export type TeamUsage = Omit<MemberUsage, 'contextTokens' | 'contextPercent'>;
+export type TeamUsage = Omit<
+  MemberUsage,
+  'contextTokens' | 'contextPercent' | 'contextWindow' | 'contextWindowSource' | 'compactions' | 'lastCompaction' | 'subagents'
+>;
 
 /** A member's usage as the view needs it: its figures, and the process (session) it ran in. */
 export interface MemberUsageSource {
+  /** Its own and its subagents' (see withSubagents). */
   readonly usage: UsageFold;
+  /** Its subagents' alone (null: it started none that teamtop read). */
+  readonly subagents?: SubagentsFold | null;
   /** The session its records carry (an in-process teammate's is its lead's); undefined when not known. */
   readonly sessionId: string | undefined;
+}
+
+/** A member's subagents' figures, summed, and how many there were. */
+export interface SubagentsFold {
+  readonly count: number;
+  readonly usage: UsageFold;
+}
+
+/** `Member.usage.subagents` in `--json`: what its subagents used, apart (it is in the member's figures too). */
+export interface SubagentsUsage {
+  readonly count: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens: number;
+  readonly cacheCreationTokens: number;
+  readonly toolCalls: number;
+  /** Estimated (the client counts a process whole, never a subagent apart); null for a model the table does not price. */
+  readonly costUSD: number | null;
+}
+
+/**
+ * A member's figures with its subagents': their tokens, calls and estimates
+ * added. Its context, its compactions and the client's figures stay its own:
+ * a subagent has a context of its own, and runs in its member's process, whose
+ * `cost-state` counts it.
+ */
+export function withSubagents(own: UsageFold, subagents: UsageFold): UsageFold {
+  return {
+    ...own,
+    inputTokens: own.inputTokens + subagents.inputTokens,
+    outputTokens: own.outputTokens + subagents.outputTokens,
+    cacheReadTokens: own.cacheReadTokens + subagents.cacheReadTokens,
+    cacheCreationTokens: own.cacheCreationTokens + subagents.cacheCreationTokens,
+    responses: own.responses + subagents.responses,
+    toolCalls: own.toolCalls + subagents.toolCalls,
+    estimatedUSD: own.estimatedUSD + subagents.estimatedUSD,
+    unpriced: own.unpriced + subagents.unpriced,
+  };
 }
 
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -134,10 +254,40 @@ const dollars = (value: number | null): number | null => (value === null ? null 
 
 const estimateOf = (usage: UsageFold): number | null => (usage.unpriced > 0 ? null : usage.estimatedUSD);
 
-function memberUsage(usage: UsageFold, shared: boolean): MemberUsage {
+/** The window a context is measured against, and where it comes from (see WindowSource). */
+export function contextWindow(usage: UsageFold): { readonly window: number | null; readonly source: WindowSource | null } {
+  const compacted = usage.lastCompaction;
+  // A compaction a person asked for (`/compact`) says nothing of where the client compacts by itself.
+  if (compacted !== null && compacted.preTokens !== null && compacted.trigger !== 'manual') {
+    const window = windowCompactedAt(compacted.preTokens);
+    if (window !== null) return { window, source: 'compaction' };
+  }
+  const window = usage.newest === null ? null : contextWindowOf(usage.newest.model, usage.newest.contextTokens);
+  return { window, source: window === null ? null : 'model' };
+}
+
+const iso = (at: number): string | null => (Number.isFinite(at) ? new Date(at).toISOString() : null);
+
+function subagentsUsage(subagents: SubagentsFold | null | undefined): SubagentsUsage | null {
+  if (!subagents || subagents.count === 0) return null;
+  const { usage } = subagents;
+  return {
+    count: subagents.count,
+    inputTokens: clampCount(usage.inputTokens),
+    outputTokens: clampCount(usage.outputTokens),
+    cacheReadTokens: clampCount(usage.cacheReadTokens),
+    cacheCreationTokens: clampCount(usage.cacheCreationTokens),
+    toolCalls: clampCount(usage.toolCalls),
+    costUSD: clampFigure(dollars(estimateOf(usage))),
+  };
+}
+
+function memberUsage(source: MemberUsageSource, shared: boolean): MemberUsage {
+  const { usage } = source;
   const context = usage.newest?.contextTokens ?? 0;
-  const window = usage.newest === null ? null : contextWindowOf(usage.newest.model, context);
+  const { window, source: windowSource } = contextWindow(usage);
   const recorded = shared ? null : usage.recordedUSD;
+  const last = usage.lastCompaction;
   return {
     inputTokens: clampCount(usage.inputTokens),
     outputTokens: clampCount(usage.outputTokens),
@@ -145,15 +295,29 @@ function memberUsage(usage: UsageFold, shared: boolean): MemberUsage {
     cacheCreationTokens: clampCount(usage.cacheCreationTokens),
     contextTokens: clampCount(context),
     contextPercent: window === null ? null : clampFigure(round((100 * context) / window, 1)),
+    contextWindow: window,
+    contextWindowSource: windowSource,
     toolCalls: clampCount(usage.toolCalls),
     costUSD: clampFigure(dollars(recorded ?? estimateOf(usage))),
     costEstimated: recorded === null && estimateOf(usage) !== null && usage.responses > 0,
+    compactions: usage.compactions,
+    lastCompaction:
+      last === null
+        ? null
+        : { at: iso(last.at), trigger: last.trigger, preTokens: last.preTokens, postTokens: last.postTokens, durationMs: last.durationMs },
+    subagents: subagentsUsage(source.subagents),
   };
 }
+
+type TokenKey = 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheCreationTokens';
+const TOKEN_KEYS: readonly TokenKey[] = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheCreationTokens'];
 
 /**
  * `Member.usage` for every member whose transcript was read (null for the
  * others: nothing known, never zeros), and `Team.usage` (null when none was).
+ * A process whose `cost-state` the client wrote counts in the team's figures
+ * as the client counted it, tokens and cost: calls in no transcript (a
+ * compaction's summary) included. Its members' own figures are their transcripts'.
  */
 export function usageView(members: ReadonlyMap<string, MemberUsageSource | undefined>): {
   readonly members: ReadonlyMap<string, MemberUsage | null>;
@@ -168,28 +332,32 @@ export function usageView(members: ReadonlyMap<string, MemberUsageSource | undef
   const views = new Map<string, MemberUsage | null>();
   for (const [name, source] of members) {
     const shared = source !== undefined && (processes.get(source.sessionId ?? `member:${name}`)?.length ?? 0) > 1;
-    views.set(name, source === undefined ? null : memberUsage(source.usage, shared));
+    views.set(name, source === undefined ? null : memberUsage(source, shared));
   }
   if (processes.size === 0) return { members: views, team: null };
   let costUSD: number | null = 0;
   let costEstimated = false;
+  const tokens: Record<TokenKey, number> = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
+  let toolCalls = 0;
   for (const sources of processes.values()) {
-    const recorded = sources.find((source) => source.usage.recordedUSD !== null)?.usage.recordedUSD ?? null;
+    const client = sources.find((source) => source.usage.recordedUSD !== null)?.usage;
+    const recorded = client?.recordedUSD ?? null;
     const estimates = sources.map((source) => estimateOf(source.usage));
     const cost = recorded ?? (estimates.includes(null) ? null : estimates.reduce<number>((sum, estimate) => sum + (estimate ?? 0), 0));
     costUSD = costUSD === null || cost === null ? null : costUSD + cost;
     costEstimated ||= recorded === null && sources.some((source) => source.usage.responses > 0);
+    const counted = client?.recordedTokens ?? null;
+    for (const key of TOKEN_KEYS) tokens[key] += counted?.[key] ?? sources.reduce((sum, source) => sum + source.usage[key], 0);
+    toolCalls += sources.reduce((sum, source) => sum + source.usage.toolCalls, 0);
   }
-  const sum = (key: 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheCreationTokens' | 'toolCalls'): number =>
-    clampCount([...processes.values()].flat().reduce((total, source) => total + source.usage[key], 0));
   return {
     members: views,
     team: {
-      inputTokens: sum('inputTokens'),
-      outputTokens: sum('outputTokens'),
-      cacheReadTokens: sum('cacheReadTokens'),
-      cacheCreationTokens: sum('cacheCreationTokens'),
-      toolCalls: sum('toolCalls'),
+      inputTokens: clampCount(tokens.inputTokens),
+      outputTokens: clampCount(tokens.outputTokens),
+      cacheReadTokens: clampCount(tokens.cacheReadTokens),
+      cacheCreationTokens: clampCount(tokens.cacheCreationTokens),
+      toolCalls: clampCount(toolCalls),
       costUSD: clampFigure(dollars(costUSD)),
       costEstimated: costUSD !== null && costEstimated,
     },

@@ -11,6 +11,7 @@ import { selectLead } from './lead.js';
 import { selectLastSent, selectUnread, selectWaitingSince, selectWaits, type MailWaits } from './mail.js';
 import { memoize } from './memo.js';
 import { selectPairingIndex, selectPairings } from './pairings.js';
+import { deadSinceOf, selectLiveness } from './liveness.js';
 
 export interface MemberView {
   readonly name: string;
@@ -61,6 +62,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
   const lastSent = selectLastSent(team.inboxes);
   const pairings = selectPairingIndex(selectPairings(team.inboxes));
   const lead = selectLead(team);
+  const liveness = selectLiveness(team);
   const names = [...team.members.keys()];
   for (const name of team.inboxes.keys()) if (!team.members.has(name)) names.push(name);
   for (const name of team.agents.keys()) if (!team.members.has(name) && !team.inboxes.has(name)) names.push(name);
@@ -110,6 +112,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
             agentStatus: agent?.status,
             shutdownAt: toEpoch(info?.shutdownAt),
             application,
+            deadSince: deadSinceOf(liveness.get(name)),
           });
     return {
       name,

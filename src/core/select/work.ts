@@ -17,15 +17,24 @@
  */
 import { isPrintSession, type Facts, type TeamState, type TranscriptRecord } from '../facts/index.js';
 import { permissionWaitSince } from '../model/session-state.js';
-import { memberOf, projectFolders, teamRefOf, type TranscriptTeam } from '../decode/transcript/member-of.js';
+import { isOwnSubagent, memberOf, projectFolders, subagentParent, teamRefOf, type TranscriptTeam } from '../decode/transcript/member-of.js';
 import { selectLead } from './lead.js';
+import { deadSinceOf, selectLiveness } from './liveness.js';
 import { selectMembers } from './members.js';
 import { memoize } from './memo.js';
 import { selectPairingIndex, selectPairings } from './pairings.js';
 import { recordedActivity, recordedUsage } from './recorded-work.js';
 import { selectTeams } from './teams.js';
-import { activityNow, NO_ACTIVITY_NOW, type ActivityFold, type ActivityNow } from '../model/activity.js';
-import { NO_USAGE, usageView, type MemberUsage, type TeamUsage, type UsageFold } from '../model/usage.js';
+import {
+  activityNow,
+  NO_ACTIVITY_NOW,
+  throughSubagents,
+  type ActivityFold,
+  type ActivityNow,
+  type Refusal,
+  type TaskSet,
+} from '../model/activity.js';
+import { NO_USAGE, usageView, withSubagents, type MemberUsage, type TeamUsage, type UsageFold, type WindowSource } from '../model/usage.js';
 
 /** What a member's session transcript says of its work, as of the clock (issue 23). */
 export interface WorkFacts {
@@ -35,16 +44,41 @@ export interface WorkFacts {
   /** When its transcript last moved (NaN: not known). */
   readonly movedAt: number;
   readonly contextTokens: number;
-  /** Of its model's window (null: the window is not known). */
+  /** Of the window (null: the window is not known). */
   readonly contextPercent: number | null;
+  /** The window it is measured against, and where that comes from (usage.ts). */
+  readonly contextWindow: number | null;
+  readonly contextWindowSource: WindowSource | null;
+  /** The last permissions refused it, oldest first. */
+  readonly refusals: readonly Refusal[];
+  /** What its `TaskUpdate` calls last set, by task. */
+  readonly taskSets: ReadonlyMap<string, TaskSet>;
+}
+
+/** A member's own subagent (an `Agent` call without a name), as its transcript says. */
+export interface SubagentWork {
+  readonly path: string;
+  readonly agentId: string;
+  /** The member's `Agent` call that started it (null: its meta does not say). */
+  readonly toolUseId: string | null;
+  /** Started in the background (a tmux teammate's: its call returned at once). */
+  readonly background: boolean;
+  /** The client marked it done. */
+  readonly finished: boolean;
+  readonly activity: ActivityFold;
+  readonly usage: UsageFold;
 }
 
 export interface MemberWork {
   /** The transcript it writes now (the one that moved last), relative to the config dir. */
   readonly path: string;
   readonly activity: ActivityFold;
-  /** Summed over its transcripts (a teammate spawned again writes a new one). */
+  /** Summed over its transcripts (a teammate spawned again writes a new one), its subagents' included. */
   readonly usage: UsageFold;
+  /** Its own subagents, oldest first. */
+  readonly subagents: readonly SubagentWork[];
+  /** Its subagents' figures alone, summed (NO_USAGE: none). */
+  readonly subagentUsage: UsageFold;
   /** The process it runs in: its transcript's session (an in-process teammate's is its lead's). */
   readonly sessionId: string;
   /** Transcripts matched to it. */
@@ -83,7 +117,75 @@ function addUsage(a: UsageFold, b: UsageFold, bIsNewer: boolean): UsageFold {
     unpriced: a.unpriced + b.unpriced,
     // The client's figures are per process: one known for only one of them is not the whole.
     recordedUSD: a.recordedUSD !== null && b.recordedUSD !== null ? a.recordedUSD + b.recordedUSD : null,
+    recordedTokens: null,
+    compactions: a.compactions + b.compactions,
+    lastCompaction: (bIsNewer ? b.lastCompaction : a.lastCompaction) ?? a.lastCompaction ?? b.lastCompaction,
   };
+}
+
+/** How deep subagents of subagents are followed to their member. */
+const SUBAGENT_DEPTH = 8;
+
+/**
+ * Each member's own subagents: whose each is (its meta's `parentAgentId`, or
+ * the session whose folder holds it: member-of.ts's subagentParent), followed
+ * through subagents of subagents.
+ */
+function subagentsOf(
+  team: TeamState,
+  byMember: ReadonlyMap<string, readonly TranscriptRecord[]>,
+  paths: ReadonlyMap<TranscriptRecord, string>,
+): Map<string, SubagentWork[]> {
+  const pending: [string, TranscriptRecord][] = [];
+  for (const [path, record] of team.transcripts) {
+    if (record.file.kind === 'subagent' && !paths.has(record) && isOwnSubagent(record.file, record.meta ?? undefined))
+      pending.push([path, record]);
+  }
+  const found = new Map<string, SubagentWork[]>();
+  if (pending.length === 0) return found;
+  const bySession = new Map<string, string>();
+  const byAgent = new Map<string, string>();
+  for (const [member, records] of byMember) {
+    for (const record of records) {
+      if (record.file.kind === 'session') bySession.set(record.file.sessionId, member);
+      else if (record.file.kind === 'subagent') byAgent.set(record.file.agentId, member);
+    }
+  }
+  for (let depth = 0; depth < SUBAGENT_DEPTH && pending.length > 0; depth++) {
+    let placed = false;
+    for (let index = pending.length - 1; index >= 0; index--) {
+      const [path, record] = pending[index]!;
+      const file = record.file as Extract<TranscriptRecord['file'], { kind: 'subagent' }>;
+      const meta = record.meta!;
+      const parent = subagentParent(file, meta);
+      const member = 'agentId' in parent ? byAgent.get(parent.agentId) : bySession.get(parent.sessionId);
+      if (member === undefined) continue;
+      pending.splice(index, 1);
+      placed = true;
+      byAgent.set(file.agentId, member);
+      const list = found.get(member) ?? [];
+      list.push({
+        path,
+        agentId: file.agentId,
+        toolUseId: meta.toolUseId ?? null,
+        background: meta.requestShape === 'background',
+        finished: meta.finished === true,
+        activity: record.activity,
+        usage: record.usage,
+      });
+      found.set(member, list);
+    }
+    if (!placed) break;
+  }
+  for (const list of found.values()) list.sort((a, b) => (a.activity.lastAt ?? 0) - (b.activity.lastAt ?? 0));
+  return found;
+}
+
+/** Subagents' figures, summed (their contexts are each their own: none is the member's). */
+function subagentSum(subagents: readonly SubagentWork[]): UsageFold {
+  let sum = NO_USAGE;
+  for (const subagent of subagents) sum = withSubagents(sum, subagent.usage);
+  return sum;
 }
 
 function workOf(team: TeamState): ReadonlyMap<string, MemberWork> {
@@ -96,15 +198,20 @@ function workOf(team: TeamState): ReadonlyMap<string, MemberWork> {
     paths.set(record, path);
     byMember.set(member, [...(byMember.get(member) ?? []), record]);
   }
+  const subagents = subagentsOf(team, byMember, paths);
   const work = new Map<string, MemberWork>();
   for (const [member, records] of byMember) {
     const newest = records.reduce((best, record) => (movedAt(record) > movedAt(best) ? record : best));
     let usage = NO_USAGE;
     for (const record of records) usage = records.length === 1 ? record.usage : addUsage(usage, record.usage, record === newest);
+    const own = subagents.get(member) ?? [];
+    const subagentUsage = subagentSum(own);
     work.set(member, {
       path: paths.get(newest)!,
       activity: newest.activity,
-      usage,
+      usage: own.length === 0 ? usage : withSubagents(usage, subagentUsage),
+      subagents: own,
+      subagentUsage,
       sessionId: newest.file.sessionId,
       transcripts: records.length,
       inProcess: newest.file.kind === 'subagent',
@@ -130,7 +237,14 @@ export function selectWork(team: TeamState): ReadonlyMap<string, MemberWork> {
 }
 
 const usageOf = memoize((work: ReadonlyMap<string, MemberWork>) =>
-  usageView(new Map([...work].map(([member, { usage, sessionId }]) => [member, { usage, sessionId }]))),
+  usageView(
+    new Map(
+      [...work].map(([member, { usage, sessionId, subagents, subagentUsage }]) => [
+        member,
+        { usage, sessionId, subagents: subagents.length === 0 ? null : { count: subagents.length, usage: subagentUsage } },
+      ]),
+    ),
+  ),
 );
 
 /** Whether what a journal recorded of the team's members' work is shown: none of its transcripts is read. */
@@ -202,18 +316,48 @@ export function selectActivity(team: TeamState, now: number): ReadonlyMap<string
  * What `--follow --json` tells as an `activity` event and the journal records
  * as an `activity` line: one rule for both.
  */
-export const activityChanged = (before: Pick<ActivityNow, 'state' | 'tool'> | undefined, after: ActivityNow): boolean =>
-  !before || before.state !== after.state || before.tool !== after.tool;
+export const activityChanged = (
+  before: (Pick<ActivityNow, 'state' | 'tool'> & Partial<Pick<ActivityNow, 'subagents'>>) | undefined,
+  after: ActivityNow,
+): boolean =>
+  !before ||
+  before.state !== after.state ||
+  before.tool !== after.tool ||
+  // What its subagent does, shown as its detail (`Agent › Bash`): a change of the subagent's tool is one of the member's.
+  before.subagents?.[0]?.tool !== after.subagents?.[0]?.tool ||
+  before.subagents?.[0]?.state !== after.subagents?.[0]?.state;
+
+/** A member's subagents at work as of `now`: none of a member gone or dead, none the client marked done. */
+function subagentsNow(work: MemberWork, now: number) {
+  return work.subagents
+    .filter((subagent) => !subagent.finished)
+    .map((subagent) => {
+      const doing = activityNow(subagent.activity, { now, permissionWaitSince: null });
+      return {
+        agentId: subagent.agentId,
+        background: subagent.background,
+        toolUseId: subagent.toolUseId,
+        state: doing.state,
+        tool: doing.tool,
+        detail: doing.detail,
+        since: doing.since,
+      };
+    });
+}
 
 function liveActivity(team: TeamState, now: number): ReadonlyMap<string, ActivityNow> {
   const work = selectWork(team);
   const waits = permissionWaits(team, work);
   const gone = goneOf(team);
+  const liveness = selectLiveness(team);
   return new Map(
-    [...work].map(([member, { activity }]) => [
-      member,
-      gone.has(member) ? ended(activity) : activityNow(activity, { now, permissionWaitSince: waits.get(member) ?? null }),
-    ]),
+    [...work].map(([member, known]) => {
+      const { activity } = known;
+      if (gone.has(member)) return [member, ended(activity)];
+      const deadSince = deadSinceOf(liveness.get(member));
+      const own = activityNow(activity, { now, permissionWaitSince: waits.get(member) ?? null, deadSince });
+      return [member, known.subagents.length === 0 ? own : throughSubagents(own, subagentsNow(known, now))];
+    }),
   );
 }
 
@@ -231,6 +375,10 @@ export function selectWorkFacts(team: TeamState, now: number): ReadonlyMap<strin
       movedAt: known.activity.lastAt ?? Number.NaN,
       contextTokens: usage.get(member)?.contextTokens ?? 0,
       contextPercent: usage.get(member)?.contextPercent ?? null,
+      contextWindow: usage.get(member)?.contextWindow ?? null,
+      contextWindowSource: usage.get(member)?.contextWindowSource ?? null,
+      refusals: known.activity.refusals,
+      taskSets: known.activity.taskSets,
     });
   }
   return facts;

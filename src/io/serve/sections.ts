@@ -38,6 +38,7 @@ import { type AppState } from '../../core/app-state.js';
 import { type Diagnosis } from '../../core/model/diagnosis.js';
 import { type ActivityNow } from '../../core/model/activity.js';
 import { type MemberUsage } from '../../core/model/usage.js';
+import { selectTeamEnded } from '../../core/select/liveness.js';
 
 /** The page's parts, in the order they stand on it. */
 export const SECTION_IDS = ['teams', 'head', 'diagnoses', 'members', 'handshakes', 'tasks', 'lanes'] as const;
@@ -101,7 +102,7 @@ function headSection(team: TeamState | undefined, members: readonly MemberView[]
   const running = members.filter((member) => !member.departed && member.status !== 'not on roster' && member.status !== 'no agent');
   const messages = [...team.inboxes.values()].reduce((sum, inbox) => sum + inbox.messages.length, 0);
   const facts = [
-    team.present ? 'running' : 'ended',
+    selectTeamEnded(team) ? 'ended' : 'running',
     counted(running.length, 'member'),
     counted(messages, 'message'),
     usage ? `${formatTokens(usage.inputTokens)} in · ${formatTokens(usage.outputTokens)} out · ${formatCost(usage)}` : '',

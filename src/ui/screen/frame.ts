@@ -29,6 +29,7 @@ import { DASHBOARD } from '../views/names.js';
 import { focusedPane, type ViewState } from '../keys/view-state.js';
 import { describeNote, viewNamed, VIEWS } from '../views/registry.js';
 import { type AppState } from '../../core/app-state.js';
+import { selectLeadDead } from '../../core/select/liveness.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
 const DETAIL_CHROME = 5;
@@ -193,6 +194,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 
   const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];
   if (team && !team.present) notes.push('team ended');
+  else if (team && selectLeadDead(team)) notes.push("team ended: the lead's process is gone");
   if (view.mode === DASHBOARD && interactive) {
     for (const other of VIEWS) {
       const hint = other.hint?.({ spec });

@@ -26,6 +26,7 @@ import { describeIssue } from '../../model/schemas.js';
 import { leadingRecordType, recordTypeOf } from './record-type.js';
 import { SKIM_OVER, skimRecord } from './skim.js';
 import {
+  ApiRequestSchema,
   AssistantRecordSchema,
   CostStateSchema,
   PARSED_TYPES,
@@ -38,9 +39,20 @@ import {
   tokensOf,
   type AssistantRecord,
   type RecordIdentity,
+  type SystemRecord,
   type UserRecord,
 } from './records.js';
-import { firstLine, mailLine, NAME_MAX, protocolMessage, SPAWN_PROMPT_MAX, spawnedBy, teammateMessages, toolDetail } from './text-lines.js';
+import {
+  firstLine,
+  mailLine,
+  NAME_MAX,
+  protocolMessage,
+  SPAWN_PROMPT_MAX,
+  spawnedBy,
+  taskUpdateOf,
+  teammateMessages,
+  toolDetail,
+} from './text-lines.js';
 
 /** How many responses' usage is remembered: the records of one response come together. */
 const RESPONSES_REMEMBERED = 64;
@@ -52,6 +64,12 @@ const HEAD = 4096;
 const LONGEST_LINE = 64 * 1024 * 1024;
 /** A decision that let a tool run; anything else refused it. */
 const ALLOWED = new Set(['accept', 'allow', 'approve', 'approved']);
+/** Sources of a permission decision that were a person's answer to a prompt (`user_temporary`, `user_reject`, …). */
+const BY_PERSON = /^user_/u;
+
+/** A count a record gives (tokens, ms), clamped to what is shown; null when it gives none. */
+const countOf = (value: number | undefined): number | null =>
+  value === undefined || !Number.isFinite(value) || value < 0 ? null : Math.min(Math.round(value), Number.MAX_SAFE_INTEGER);
 
 export interface DecoderCounts {
   /** Lines seen whole (empty ones aside). */
@@ -193,7 +211,9 @@ export class TranscriptDecoder {
           ? UserRecordSchema
           : type === 'system'
             ? SystemRecordSchema
-            : CostStateSchema;
+            : type === 'api-request'
+              ? ApiRequestSchema
+              : CostStateSchema;
     const parsed = schema.safeParse(value);
     if (!parsed.success) return this.invalid(`a ${type} record: ${describeIssue(parsed.error)}`);
     this.counts.parsed++;
@@ -204,10 +224,27 @@ export class TranscriptDecoder {
     }
     const at = record.timestamp === undefined ? Number.NaN : Date.parse(record.timestamp);
     if (!Number.isNaN(at)) this.at = at;
+    // A try of a model call says when it was made, nothing of who makes it (its fields are the request's).
+    if (record.type === 'api-request') {
+      facts.push({ kind: 'api-request', at: this.at });
+      return;
+    }
     this.learn(record, facts);
     if (record.type === 'assistant') this.assistant(record, facts);
     else if (record.type === 'user') this.user(record, facts);
     else if (record.subtype === 'turn_duration') this.endTurn(null, facts);
+    else if (record.subtype === 'compact_boundary') this.compacted(record.compactMetadata, facts);
+  }
+
+  private compacted(metadata: SystemRecord['compactMetadata'], facts: TranscriptFact[]): void {
+    facts.push({
+      kind: 'compacted',
+      trigger: metadata?.trigger === undefined ? null : firstLine(metadata.trigger, NAME_MAX),
+      preTokens: countOf(metadata?.preTokens),
+      postTokens: countOf(metadata?.postTokens),
+      durationMs: countOf(metadata?.durationMs),
+      at: this.at,
+    });
   }
 
   /** Who writes the transcript: said once known, and again when a record says more (a team, a name). */
@@ -237,6 +274,16 @@ export class TranscriptDecoder {
     const { message } = record;
     const messageId = message.id;
     const at = this.at;
+    if (record.isApiErrorMessage === true) {
+      // The client's own words for a turn whose every try failed: said as the error, and the turn ends.
+      if (messageId === this.endedBy) return;
+      const status = countOf(record.apiErrorStatus);
+      facts.push({ kind: 'api-error', status, error: record.error === undefined ? null : firstLine(record.error, NAME_MAX), at });
+      this.turnOpen = true;
+      this.endTurn(messageId, facts);
+      this.endedBy = messageId;
+      return;
+    }
     for (const block of message.content) {
       const type = block !== null && typeof block === 'object' ? (block as { type?: unknown }).type : undefined;
       if (type === 'tool_use') {
@@ -247,6 +294,8 @@ export class TranscriptDecoder {
           facts.push({ kind: 'tool-started', id, name: firstLine(name, NAME_MAX) ?? '?', detail: toolDetail(name, input), messageId, at });
           const spawned = spawnedBy(name, input);
           if (spawned) facts.push({ ...spawned, at });
+          const update = taskUpdateOf(name, input);
+          if (update) facts.push({ ...update, at });
         }
       } else if (type === 'text') {
         const text = TextBlockSchema.safeParse(block);
@@ -289,6 +338,8 @@ export class TranscriptDecoder {
 
   private user(record: UserRecord, facts: TranscriptFact[]): void {
     const at = this.at;
+    // A compaction's summary is the client's, read by no one but the model: no prompt, no mail.
+    if (record.isCompactSummary === true || record.isVisibleInTranscriptOnly === true) return;
     const first = this.userRecords++ === 0;
     const { content } = record.message;
     if (typeof content !== 'string') {
@@ -298,7 +349,8 @@ export class TranscriptDecoder {
           const decision = record.permissionDecision;
           const denied = decision !== undefined && !ALLOWED.has(decision.decision);
           const outcome = denied ? 'denied' : result.data.is_error === true ? 'error' : 'ok';
-          facts.push({ kind: 'tool-finished', id: result.data.tool_use_id, outcome, byPerson: decision?.source === 'user_temporary', at });
+          const byPerson = decision?.source !== undefined && BY_PERSON.test(decision.source);
+          facts.push({ kind: 'tool-finished', id: result.data.tool_use_id, outcome, byPerson, at });
           this.turnOpen = true;
         } else {
           const text = TextBlockSchema.safeParse(block);

@@ -20,6 +20,14 @@
  *   the config names; its records carry `teamName` and `agentName`, so its first
  *   records say whose it is (the identity fact of its decoder).
  * A transcript that matches nothing is nobody's: a pane shows nothing rather than a guess.
+ *
+ * A member's own subagent (an `Agent` call without a name) writes
+ * `<slug>/<sessionId>/subagents/agent-<id>.jsonl` in the folder of the session that
+ * runs it, its meta naming the call (`toolUseId`) and no team or name
+ * (subagentParent says whose it is):
+ * - an in-process teammate's: in its lead's session folder, `parentAgentId` its agent id;
+ * - the lead's own, or a tmux teammate's: in that session's folder, no `parentAgentId`;
+ * - a subagent's own: `parentAgentId` the subagent's id.
  */
 import type { TranscriptFile } from '../../model/paths.js';
 import type { TeamConfig } from '../../model/schemas.js';
@@ -93,4 +101,20 @@ export function memberOf(team: TeamRef, file: TranscriptFile, evidence: Transcri
   if (identity === undefined || identity.sidechain || identity.sessionId !== file.sessionId || identity.teamName !== team.name)
     return undefined;
   return identity.agentName;
+}
+
+/** A member's own subagent's transcript (not a teammate's): its meta names the call that started it. */
+export const isOwnSubagent = (file: TranscriptFile, meta: SubagentMeta | undefined): boolean =>
+  file.kind === 'subagent' && meta !== undefined && meta.taskKind !== 'in_process_teammate' && meta.name === undefined;
+
+/**
+ * Whose a member's own subagent is: the agent that started it (`parentAgentId`,
+ * an in-process teammate's or another subagent's id) or, when the meta names
+ * none, the session whose folder holds it (the lead's or a tmux teammate's).
+ */
+export function subagentParent(
+  file: Extract<TranscriptFile, { kind: 'subagent' }>,
+  meta: SubagentMeta,
+): { readonly agentId: string } | { readonly sessionId: string } {
+  return meta.parentAgentId !== undefined ? { agentId: meta.parentAgentId } : { sessionId: file.sessionId };
 }

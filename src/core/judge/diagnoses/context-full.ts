@@ -1,27 +1,36 @@
 /**
- * `context-full`: a member's newest response was given 90% or more of its
- * model's context window (its input, cache reads and cache writes): it is
- * about to be compacted, and to forget what it was doing. Clears when a later
- * response is given less (after a compaction). Only where the window is known.
+ * `context-full`: a member's newest response was given 80% or more of the
+ * window the client compacts at (its input, cache reads and cache writes):
+ * it is about to be compacted, and to forget what it was doing. The window is
+ * the one a compaction of its showed (usage.ts), else its model's, which the
+ * client may compact before (said so). Clears when a later response is given
+ * less (after a compaction). Only where a window is known.
  */
+import { formatTokens } from '../../report/format.js';
 import { diagnosis, memberEvidence, type Detector } from './diagnosis.js';
 import { isPresent } from './facts.js';
 
 /** The share of the window from which a context is nearly full. */
-export const CONTEXT_FULL_PERCENT = 90;
+export const CONTEXT_FULL_PERCENT = 80;
 
 export const contextFull: Detector = {
   kind: 'context-full',
   detect(facts) {
-    return [...facts.work].flatMap(([name, { contextPercent, contextTokens, movedAt }]) => {
+    return [...facts.work].flatMap(([name, { contextPercent, contextTokens, contextWindow, contextWindowSource, movedAt }]) => {
       if (contextPercent === null || contextPercent < CONTEXT_FULL_PERCENT || !isPresent(facts, name)) return [];
+      const window =
+        contextWindow === null
+          ? ''
+          : contextWindowSource === 'compaction'
+            ? ` of the ${formatTokens(contextWindow)} window the client compacts at`
+            : ` of its model's ${formatTokens(contextWindow)} window (assumed: the client may compact sooner)`;
       return [
         diagnosis('context-full', `context:${name}`, {
           severity: 'warning',
           members: [name],
           since: movedAt,
-          summary: `${name}'s context is ${Math.round(contextPercent)}% full (${contextTokens.toLocaleString('en')} tokens)`,
-          action: `have ${name} write down where it is and hand over, or compact its session (/compact); a new teammate starts empty`,
+          summary: `${name}'s context is ${Math.round(contextPercent)}% full (${contextTokens.toLocaleString('en')} tokens${window})`,
+          action: `have ${name} write down where it is and hand over, or compact its session (/compact) at a point of your choosing; a new teammate starts empty`,
           evidence: [memberEvidence(name, movedAt)],
         }),
       ];

@@ -29,6 +29,14 @@ export interface MemberFacts {
   readonly approval: InboxMessage | null;
   /** Every stay on the roster, oldest first. */
   readonly stays: readonly RosterStay[];
+  /** Since when its process has been gone (NaN: not known since when); null: it runs, or nobody can tell. */
+  readonly deadSince: number | null;
+  /** Its process's pid, where known. */
+  readonly pid: number | null;
+  /** `tmux`, `in-process`, … as its roster entry says (null: it does not). */
+  readonly backendType: string | null;
+  /** Its model, as its roster entry says (null: it does not). */
+  readonly model: string | null;
 }
 
 export interface InboxFacts {

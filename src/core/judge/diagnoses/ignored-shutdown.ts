@@ -5,7 +5,10 @@
  * took the request. Taken is when teamtop saw the request leave the inbox: a
  * teammate busy in a long command takes it only when the command ends, and the
  * idle notices of turns that began before (2.1.330 sends one as it takes its
- * mail) say nothing about it. Unseen, the request's own time stands in.
+ * mail) say nothing about it. Unseen, the request's own time stands in. A
+ * recipient whose turns since all failed (`idleReason: "failed"`, an API
+ * error) or whose process is gone did not ignore it: api-failing and
+ * member-died say what it is.
  * The lead removes idle notices from its inbox within a second: they are
  * counted from the history, not from the file.
  */
@@ -28,6 +31,10 @@ export const ignoredShutdown: Detector = {
         .sentBy(handshake.to)
         .filter((message) => message.kind === 'idle_notification' && (seenTaken ? cameAt(message) : message.time) > takenAt);
       if (idle.length < 2 && !(idle.length === 1 && facts.clock.stalled(takenAt))) return [];
+      // Each turn it was woken into failed (an API error): it could not answer, it did not ignore (api-failing).
+      if (idle.every((message) => message.data?.['idleReason'] === 'failed')) return [];
+      const work = facts.work.get(handshake.to)?.activity;
+      if (work?.state === 'failing' || work?.state === 'retrying' || work?.state === 'dead') return [];
       const { to, from, requestId } = handshake;
       return [
         diagnosis('ignored-shutdown', `handshake:${requestId}`, {

@@ -31,6 +31,7 @@ import {
   type WatchSet,
 } from './owners.js';
 import { SessionStates } from './session-states.js';
+import { ProcessWatch, type ProcessHost } from './processes.js';
 import { holdYoungGeneration } from '../../young-generation.js';
 
 /** Bytes read in one turn, over all the files queued. */
@@ -47,17 +48,24 @@ export interface TranscriptReaderOptions {
   readonly emit: (observations: Observation[]) => void;
   readonly now?: () => number;
   readonly sliceBytes?: number;
+  /** What is looked at of processes (the real `/proc`, unless a test says otherwise). */
+  readonly host?: ProcessHost;
+  /** The folders to watch changed without the teams changing (a tmux teammate's session found: its subagents' folder). */
+  readonly watchSetChanged?: () => void;
 }
 
 export class TranscriptReader {
   private teams: readonly TranscriptTeam[] = [];
   private set: WatchSet = new Map();
+  /** The tmux teammates' sessions found, by slug: session → team (their subagents' folders are read too). */
+  private readonly memberSessions = new Map<string, Map<string, string>>();
   private readonly followed = new Map<string, Followed>();
   /** Files read and found to be nobody's here (another session, an ordinary subagent). */
   private readonly ignored = new Set<string>();
   /** Files to read, and whether the read is live. */
   private readonly queued = new Map<string, boolean>();
   private readonly sessions: SessionStates;
+  private readonly processes: ProcessWatch;
   private started = false;
   private scheduled = false;
   private closed = false;
@@ -66,11 +74,13 @@ export class TranscriptReader {
 
   constructor(private readonly options: TranscriptReaderOptions) {
     this.now = options.now ?? Date.now;
+    this.processes = new ProcessWatch(options.claudeDir, (observations) => this.options.emit(observations), this.now, options.host);
     this.sessions = new SessionStates(
       options.claudeDir,
       (observations) => this.options.emit(observations),
       this.now,
       () => this.release(),
+      (path, state) => this.processes.session(path, state),
     );
   }
 
@@ -87,19 +97,35 @@ export class TranscriptReader {
     const before = this.set;
     this.teams = teams;
     this.sessions.setTeams(teams);
+    this.processes.setTeams(teams.map((team) => team.name));
     const names = new Set(teams.map((team) => team.name));
     for (const [path, followed] of this.followed) {
       followed.candidates = followed.candidates.filter((name) => names.has(name));
       if (followed.owner !== undefined ? !names.has(followed.owner) : followed.candidates.length === 0) this.followed.delete(path);
     }
-    const set = watchSetOf(teams);
+    const set = watchSetOf(teams, this.memberSessions);
     this.set = set;
     if (this.started) this.listNew(before);
     return !sameSet(before, set);
   }
 
-  /** Read what the folders hold now, then follow the watcher's events. */
-  start(): void {
+  /** A tmux teammate's session of `team`: its subagents' folder is read and watched from now on. */
+  private memberSession(file: TranscriptFile, team: string): void {
+    if (file.kind !== 'session') return;
+    const sessions = this.memberSessions.get(file.slug) ?? new Map<string, string>();
+    if (sessions.get(file.sessionId) === team) return;
+    sessions.set(file.sessionId, team);
+    this.memberSessions.set(file.slug, sessions);
+    const before = this.set;
+    this.set = watchSetOf(this.teams, this.memberSessions);
+    if (sameSet(before, this.set)) return;
+    if (this.started) this.listNew(before);
+    this.options.watchSetChanged?.();
+  }
+
+  /** Read what the folders hold now, then follow the watcher's events; `watching`: look at the processes again and again. */
+  start(watching = false): void {
+    if (watching) this.processes.poll();
     if (this.started || this.closed) return;
     this.started = true;
     this.listNew(new Map());
@@ -127,6 +153,7 @@ export class TranscriptReader {
     this.closed = true;
     this.queued.clear();
     this.sessions.close();
+    this.processes.close();
     this.release();
   }
 
@@ -165,6 +192,7 @@ export class TranscriptReader {
     const target = classifySessionFile(path);
     if (!target || this.closed) return;
     if (target.kind === 'session-state') return this.sessions.touch(path, live);
+    if (target.kind === 'process-key') return this.processes.key(path);
     const { file } = target;
     if (file.kind === 'subagent-meta') {
       // The meta of a transcript: read again with it.
@@ -176,7 +204,8 @@ export class TranscriptReader {
     }
     if (this.ignored.has(path) || !this.set.has(file.slug)) return;
     if (!this.followed.has(path)) {
-      const candidates = candidatesFor(this.teams, this.options.claudeDir, path, file);
+      const sessionOwner = this.memberSessions.get(file.slug)?.get(file.sessionId);
+      const candidates = candidatesFor(this.teams, this.options.claudeDir, path, file, sessionOwner);
       if (candidates.length === 0) return;
       const owner = file.kind === 'session' && candidates.length === 1 && this.isLeadOf(candidates[0]!, file) ? candidates[0] : undefined;
       this.followed.set(path, {
@@ -200,6 +229,7 @@ export class TranscriptReader {
   private removed(path: string): void {
     const target = classifySessionFile(path);
     if (target?.kind === 'session-state') return this.sessions.gone(path);
+    if (target?.kind === 'process-key') return this.processes.gone(path);
     // What a transcript said stays: only following it ends.
     this.followed.delete(path);
     this.queued.delete(path);
@@ -254,9 +284,12 @@ export class TranscriptReader {
     const { read, left } = result;
     if (result.reset) followed.said = false;
     // Whose a session file is: until its first record says, nothing of it is said.
-    if (followed.owner === undefined && !this.decided(path, decideByIdentity(followed))) {
-      this.sayProblem(path, followed, null, out);
-      return { read, left: this.followed.has(path) ? left : 0 };
+    if (followed.owner === undefined) {
+      if (!this.decided(path, decideByIdentity(followed))) {
+        this.sayProblem(path, followed, null, out);
+        return { read, left: this.followed.has(path) ? left : 0 };
+      }
+      this.memberSession(followed.file, followed.owner!);
     }
     // A record it could not read (not JSON, not a record, read in part) is said, until the file is read anew.
     this.sayProblem(path, followed, followed.follower.decoder.problem ?? null, out);

@@ -12,6 +12,7 @@ import { selectLastSent, selectUnread, selectWaitingSince, selectWaits, type Mai
 import { memoize } from './memo.js';
 import { selectPairingIndex, selectPairings } from './pairings.js';
 import { deadSinceOf, selectLiveness } from './liveness.js';
+import { selectWork } from './member-work.js';
 
 export interface MemberView {
   readonly name: string;
@@ -63,6 +64,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
   const pairings = selectPairingIndex(selectPairings(team.inboxes));
   const lead = selectLead(team);
   const liveness = selectLiveness(team);
+  const work = selectWork(team);
   const names = [...team.members.keys()];
   for (const name of team.inboxes.keys()) if (!team.members.has(name)) names.push(name);
   for (const name of team.agents.keys()) if (!team.members.has(name) && !team.inboxes.has(name)) names.push(name);
@@ -96,7 +98,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
     const joined = toEpoch(info?.joinedAt ?? info?.spawnedAt);
     // No roster says when it joined: it was on the team by the first message to it.
     const joinedAt = Number.isNaN(joined) ? firstAddressed(inbox) : joined;
-    const { status, since: statusSince } = session
+    const judged = session
       ? { status: 'no agent' as const, since: Number.NaN }
       : stranger
         ? { status: 'not on roster' as const, since: Number.NaN }
@@ -114,6 +116,12 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
             application,
             deadSince: deadSinceOf(liveness.get(name)),
           });
+    // Its transcript says its last turn ended in an API error: failed, whatever the files last said (it works, it idles).
+    const failure = work.get(name)?.activity.state === 'failing' ? work.get(name)?.activity.failure : null;
+    const { status, since: statusSince } =
+      failure && (judged.status === 'working' || judged.status === 'idle')
+        ? { status: 'failed' as const, since: failure.at ?? Number.NaN }
+        : judged;
     return {
       name,
       agentType: info?.agentType ?? (isLead ? 'team-lead' : 'unknown'),

@@ -8,7 +8,7 @@ import React from 'react';
 import type { MemberView } from '../../../core/select/members.js';
 import type { Part } from '../../widgets/fitted-line.js';
 import { displayWidth, fit, stringWidth } from '../../../core/text/fit.js';
-import { memberColor, useTheme, type Theme } from '../../widgets/theme.js';
+import { memberColor, palette, useTheme, type Theme } from '../../widgets/theme.js';
 import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
 
 const CORNERS = {
@@ -56,7 +56,9 @@ export function TitleBar({ member, diagnosed, focused, width, statusText }: Titl
         </Text>
       ) : null}
       <Text color={color} bold={focused}>{` ${corners.line.repeat(fill)}`}</Text>
-      <Text dimColor={member.departed}>{status}</Text>
+      <Text dimColor={member.departed} color={member.status === 'dead' ? paint(palette.danger) : undefined} bold={member.status === 'dead'}>
+        {status}
+      </Text>
       <Text color={color} bold={focused}>{`${corners.line}${corners.right}`}</Text>
     </Text>
   );

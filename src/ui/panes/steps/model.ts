@@ -1,6 +1,6 @@
 import { memoize } from '../../../core/select/memo.js';
 import type { MemberView } from '../../../core/select/members.js';
-import { selectWork, type MemberWork } from '../../../core/select/work.js';
+import { selectWork, type MemberWork, type SubagentWork } from '../../../core/select/work.js';
 import { keysOf, type Keys, type ListWindow, type PaneId, type PaneList } from '../pane.js';
 import { bodyList, type Frame } from '../../views/view.js';
 import { memberOpened } from '../members/detail.js';
@@ -19,15 +19,57 @@ export function stepsMembers(frame: Frame): readonly MemberView[] {
 }
 
 /**
- * Each step's key: a tool call by its id, anything else by its kind, time and
- * how many of the same came before at that time. The oldest steps go as new
- * ones come (the last 200 are kept): a key stays with its step.
+ * The steps listed: the member's, and under each `Agent` call the steps of the
+ * subagent it started (`agents[i]`: the subagent's id, null for the member's own).
  */
-const stepKeys = memoize((steps: readonly Step[]): { readonly ids: readonly string[]; readonly keys: Keys } => {
+interface Listed {
+  readonly steps: readonly Step[];
+  readonly agents: readonly (string | null)[];
+}
+
+const NO_SUBAGENTS: readonly SubagentWork[] = [];
+
+/** The member's steps with each subagent's under the call that started it; one whose call is no longer kept goes last. */
+function listedSteps(own: readonly Step[], subagents: readonly SubagentWork[]): Listed {
+  if (subagents.length === 0) return { steps: own, agents: own.map(() => null) };
+  const byCall = new Map<string, SubagentWork[]>();
+  const placed = new Set<SubagentWork>();
+  for (const subagent of subagents) {
+    if (subagent.toolUseId === null) continue;
+    byCall.set(subagent.toolUseId, [...(byCall.get(subagent.toolUseId) ?? []), subagent]);
+  }
+  const steps: Step[] = [];
+  const agents: (string | null)[] = [];
+  const add = (subagent: SubagentWork) => {
+    placed.add(subagent);
+    for (const step of subagent.activity.steps) {
+      steps.push(step);
+      agents.push(subagent.agentId);
+    }
+  };
+  for (const step of own) {
+    steps.push(step);
+    agents.push(null);
+    if (step.kind === 'tool') for (const subagent of byCall.get(step.id) ?? []) add(subagent);
+  }
+  for (const subagent of subagents) if (!placed.has(subagent)) add(subagent);
+  return { steps, agents };
+}
+
+const listedOf = memoize((work: MemberWork): Listed => listedSteps(work.activity.steps, work.subagents));
+
+/**
+ * Each step's key: a tool call by its id, anything else by whose it is (a
+ * subagent's), its kind, time and how many of the same came before at that
+ * time. The oldest steps go as new ones come (the last 200 of each are kept):
+ * a key stays with its step.
+ */
+const stepKeys = memoize((listed: Listed): { readonly ids: readonly string[]; readonly keys: Keys } => {
   const seen = new Map<string, number>();
-  const ids = steps.map((step) => {
+  const ids = listed.steps.map((step, index) => {
     if (step.kind === 'tool') return `tool ${step.id}`;
-    const base = `${step.kind} ${step.at}`;
+    const agent = listed.agents[index];
+    const base = `${agent === null || agent === undefined ? '' : `${agent} `}${step.kind} ${step.at}`;
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     return `${base} ${count}`;
@@ -40,6 +82,10 @@ export interface StepsModel extends PaneList {
   /** Its transcripts, folded; undefined when none matched it. */
   readonly work: MemberWork | undefined;
   readonly steps: readonly Step[];
+  /** Whose each step is: null for the member's own, else its subagent's id (listed under the call that started it). */
+  readonly agents: readonly (string | null)[];
+  /** Its subagents, by id. */
+  readonly subagents: ReadonlyMap<string, SubagentWork>;
   /** Each step's key, as its item's id. */
   readonly ids: readonly string[];
   readonly window: ListWindow;
@@ -53,19 +99,32 @@ export interface StepsModel extends PaneList {
   readonly recorded: boolean;
 }
 
-const NO_STEPS: readonly Step[] = [];
+const NO_LISTED: Listed = { steps: [], agents: [] };
 
-/** What a tool call still running is: one its member's process has open, the member at work. */
+/**
+ * What a tool call still running is: one its member's process has open, the
+ * member at work, or one a subagent at work has open (one its member's
+ * activity lists).
+ */
 function runningOf(work: MemberWork | undefined, activity: ActivityNow | undefined): ReadonlySet<string> {
-  if (!work || !activity || activity.openCalls === 0) return new Set();
-  return new Set(work.activity.open.map((call) => call.id));
+  if (!work || !activity || activity.state === 'dead') return new Set();
+  const running = new Set(activity.openCalls === 0 ? [] : work.activity.open.map((call) => call.id));
+  const working = new Set((activity.subagents ?? []).map((subagent) => subagent.agentId));
+  for (const subagent of work.subagents) if (working.has(subagent.agentId)) for (const call of subagent.activity.open) running.add(call.id);
+  return running;
 }
+
+const subagentsById = memoize(
+  (subagents: readonly SubagentWork[]): ReadonlyMap<string, SubagentWork> =>
+    new Map(subagents.map((subagent) => [subagent.agentId, subagent])),
+);
 
 /** The steps pane of one member. */
 export function stepsList(frame: Frame, member: MemberView): StepsModel {
   const work = selectWork(frame.team).get(member.name);
-  const steps = work?.activity.steps ?? NO_STEPS;
-  const { ids, keys } = stepKeys(steps);
+  const listed = work ? listedOf(work) : NO_LISTED;
+  const steps = listed.steps;
+  const { ids, keys } = stepKeys(listed);
   const id = stepsPaneId(member.name);
   const { window, list } = bodyList(frame, id, keys, 'end');
   const activity = frame.work.activity.get(member.name);
@@ -80,6 +139,8 @@ export function stepsList(frame: Frame, member: MemberView): StepsModel {
     member,
     work,
     steps,
+    agents: listed.agents,
+    subagents: subagentsById(work?.subagents ?? NO_SUBAGENTS),
     ids,
     window,
     activity,

@@ -228,8 +228,8 @@ export interface SubagentsUsage {
 }
 
 /**
- * A member's figures with its subagents': their tokens, calls and estimates
- * added. Its context, its compactions and the client's figures stay its own:
+ * A member's figures with its subagents': their tokens and estimates added.
+ * Its tool calls, its context, its compactions and the client's figures stay its own:
  * a subagent has a context of its own, and runs in its member's process, whose
  * `cost-state` counts it.
  */
@@ -241,7 +241,8 @@ export function withSubagents(own: UsageFold, subagents: UsageFold): UsageFold {
     cacheReadTokens: own.cacheReadTokens + subagents.cacheReadTokens,
     cacheCreationTokens: own.cacheCreationTokens + subagents.cacheCreationTokens,
     responses: own.responses + subagents.responses,
-    toolCalls: own.toolCalls + subagents.toolCalls,
+    // A member's tool calls are the calls it made: its subagents' are theirs (`usage.subagents.toolCalls`).
+    toolCalls: own.toolCalls,
     estimatedUSD: own.estimatedUSD + subagents.estimatedUSD,
     unpriced: own.unpriced + subagents.unpriced,
   };

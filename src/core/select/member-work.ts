@@ -127,10 +127,10 @@ function subagentsOf(
   return found;
 }
 
-/** Subagents' figures, summed (their contexts are each their own: none is the member's). */
+/** Subagents' figures, summed, their tool calls too (their contexts are each their own: none is the member's). */
 function subagentSum(subagents: readonly SubagentWork[]): UsageFold {
   let sum = NO_USAGE;
-  for (const subagent of subagents) sum = withSubagents(sum, subagent.usage);
+  for (const subagent of subagents) sum = { ...withSubagents(sum, subagent.usage), toolCalls: sum.toolCalls + subagent.usage.toolCalls };
   return sum;
 }
 

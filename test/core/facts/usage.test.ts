@@ -176,8 +176,8 @@ describe('a member usage', () => {
     expect(view.members.get('alice')).toMatchObject({
       inputTokens: 2489,
       outputTokens: 501,
-      toolCalls: 2,
-      // Her context is her own.
+      // Her calls and her context are her own.
+      toolCalls: 1,
       contextTokens: 1760,
       subagents: { count: 1, inputTokens: 729, outputTokens: 51, toolCalls: 1, costUSD: (729 * 4 + 51 * 20) / 1e6 },
     });

@@ -23,7 +23,7 @@
  */
 import type { Tokens, TranscriptFact, TranscriptIdentity } from '../../model/transcript-facts.js';
 import { describeIssue } from '../../model/schemas.js';
-import { leadingRecordType, recordTypeOf } from './record-type.js';
+import { leadingRecordType, leadingStringField, recordTypeOf } from './record-type.js';
 import { SKIM_OVER, skimRecord } from './skim.js';
 import {
   ApiRequestSchema,
@@ -190,6 +190,14 @@ export class TranscriptDecoder {
       this.counts.skipped++;
       return;
     }
+    // A try of a model call: only when, read where the client writes it, before the request's objects.
+    if (type === 'api-request') {
+      const stamp = leadingStringField(line, 'timestamp');
+      if (stamp !== undefined) {
+        if (line.length > SKIM_OVER) this.counts.skimmed++;
+        return this.apiRequest(stamp, facts);
+      }
+    }
     let value: unknown;
     if (line.length > SKIM_OVER) {
       const skimmed = skimRecord(line);
@@ -225,15 +233,20 @@ export class TranscriptDecoder {
     const at = record.timestamp === undefined ? Number.NaN : Date.parse(record.timestamp);
     if (!Number.isNaN(at)) this.at = at;
     // A try of a model call says when it was made, nothing of who makes it (its fields are the request's).
-    if (record.type === 'api-request') {
-      facts.push({ kind: 'api-request', at: this.at });
-      return;
-    }
+    if (record.type === 'api-request') return this.apiRequest(record.timestamp, facts, true);
     this.learn(record, facts);
     if (record.type === 'assistant') this.assistant(record, facts);
     else if (record.type === 'user') this.user(record, facts);
     else if (record.subtype === 'turn_duration') this.endTurn(null, facts);
     else if (record.subtype === 'compact_boundary') this.compacted(record.compactMetadata, facts);
+  }
+
+  /** One try of a model call, made at `stamp`. */
+  private apiRequest(stamp: string | undefined, facts: TranscriptFact[], counted = false): void {
+    if (!counted) this.counts.parsed++;
+    const at = stamp === undefined ? Number.NaN : Date.parse(stamp);
+    if (!Number.isNaN(at)) this.at = at;
+    facts.push({ kind: 'api-request', at: this.at });
   }
 
   private compacted(metadata: SystemRecord['compactMetadata'], facts: TranscriptFact[]): void {

@@ -545,6 +545,23 @@ describe('orphaned-task', () => {
     );
   });
 
+  it('task-unowned: a task the client put back to pending, without an owner, as its owner shut down; until it has one again', async () => {
+    const files = team(['bob', 'carol']);
+    files.task('1', { subject: 'Write the parser', owner: 'bob', status: 'in_progress' });
+    const live = await watch(files.dir);
+    files.shutDown('bob', (Date.now() - files.t0) / 1000, (Date.now() - files.t0) / 1000);
+    files.config([files.teammate('carol', { color: 'green' })]);
+    files.task('1', { subject: 'Write the parser', status: 'pending' });
+    await waitFor(() => expect(kinds(diagnoses(live, files, Date.now()))).toEqual(['task-unowned']));
+    expect(only(diagnoses(live, files, Date.now()), 'task-unowned')).toMatchObject({
+      severity: 'info',
+      members: ['bob'],
+      summary: 'task #1 (Write the parser) went back to pending without an owner when bob shut down',
+    });
+    files.task('1', { subject: 'Write the parser', status: 'pending', owner: 'carol' });
+    await waitFor(() => expect(diagnoses(live, files, Date.now())).toEqual([]));
+  });
+
   it('is a task left in progress when the lead exits: tasks/<team>/ stays, the team is gone', async () => {
     const files = team(['alice']);
     files.task('1', { subject: 'Design API', owner: 'alice', status: 'in_progress' });

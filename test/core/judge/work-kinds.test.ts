@@ -108,4 +108,52 @@ describe('diagnoses of members at work', () => {
     expect(await found(files, 400, 'transcript-quiet', { transcripts: false })).toEqual([]);
     expect(await found(files, 400, 'transcript-quiet')).toHaveLength(1);
   });
+
+  it('api-failing: a turn whose every try failed, how many in a row, the status said; never a nudge; clears on a response', async () => {
+    const { files, bob } = team();
+    bob.mail('team-lead', 'You are bob.', 2);
+    bob.apiRequest(2);
+    bob.apiRequest(3);
+    bob.apiError(529, 'overloaded_error', 5);
+    const [failing] = await found(files, 6, 'api-failing');
+    expect(failing).toMatchObject({
+      severity: 'warning',
+      members: ['bob'],
+      since: files.at(5),
+      summary: "bob's model calls fail: API error 529 (overloaded_error), 1 turn in a row",
+    });
+    expect(failing!.action).toContain('status.anthropic.com');
+    expect(failing!.action).not.toMatch(/nudge/u);
+    // Woken by a message: it tries again, and fails again.
+    bob.mail('team-lead', 'bob, are you there?', 10);
+    bob.apiRequest(10);
+    bob.apiRequest(11);
+    const [retrying] = await found(files, 12, 'api-failing');
+    expect(retrying!.summary).toBe("bob's model calls fail: API error 529 (overloaded_error), 1 turn in a row; it is trying again now");
+    bob.apiError(429, 'rate_limit_error', 14);
+    const [again] = await found(files, 15, 'api-failing');
+    expect(again!.summary).toBe("bob's model calls fail: API error 429 (rate_limit_error), 2 turns in a row");
+    expect(again!.action).toMatch(/rate limit or your plan's quota/u);
+    // A call goes through: it works again.
+    bob.mail('team-lead', 'bob?', 20);
+    bob.apiRequest(20);
+    bob.text('Here.', 21, { end: true });
+    expect(await found(files, 22, 'api-failing')).toEqual([]);
+  });
+
+  it('permission-refused: an info naming the tool refused, by a person or a rule, never what it was to run', async () => {
+    const { files, alice } = team();
+    alice.prompt('You are alice.', 2);
+    alice.toolUse('toolu_rm', 'Bash', { command: 'rm -rf ./build' }, 3);
+    expect(await found(files, 4, 'permission-refused')).toEqual([]);
+    alice.toolResult('toolu_rm', 5, { denied: true, error: true });
+    const [refused] = await found(files, 6, 'permission-refused');
+    expect(refused).toMatchObject({
+      severity: 'info',
+      members: ['alice'],
+      since: files.at(5),
+      summary: 'alice was refused a Bash call by a person',
+    });
+    expect(JSON.stringify(refused)).not.toContain('rm -rf');
+  });
 });

@@ -10,6 +10,7 @@ import { snapshot } from '../../../src/core/snapshot.js';
 import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { selectWork } from '../../../src/core/select/work.js';
 import { copy332 } from '../../helpers/recordings-332.js';
+import { metricsOf } from '../../../src/io/serve/metrics.js';
 
 async function read(name: string, here = false) {
   const dir = copy332(name, { here });
@@ -38,6 +39,25 @@ describe('member-killed (tmux): bob killed mid-command, then the lead', () => {
     expect(bob.evidence.map(({ kind, ref }) => `${kind}:${ref}`)).toEqual(['member:bob', 'task:1']);
     // Never "a prompt waiting for an answer": a dead lead's inbox is nobody's to read.
     expect(kinds.filter((kind) => kind.startsWith('unread-pileup') || kind.startsWith('hung-tool'))).toEqual([]);
+  });
+
+  it("gives /metrics the dead status and activity, and the team not running (teamtop serve's metrics)", async () => {
+    const { state } = await read('member-killed-tmux', true);
+    const families = metricsOf(state, {
+      thresholds: DEFAULT_THRESHOLDS,
+      now: Date.parse('2026-11-28T18:00:00Z'),
+      version: 'test',
+      serving: { clients: { page: 0, events: 0 }, dropped: 0 },
+    });
+    const value = (name: string, labels: Record<string, string>) =>
+      families
+        .find((family) => family.name === name)
+        ?.samples.find((sample) => Object.entries(labels).every(([key, wanted]) => sample.labels[key] === wanted))?.value;
+    expect(value('teamtop_member_status', { member: 'bob', status: 'dead' })).toBe(1);
+    expect(value('teamtop_member_status', { member: 'bob', status: 'working' })).toBe(0);
+    expect(value('teamtop_member_activity', { member: 'bob', activity: 'dead' })).toBe(1);
+    expect(value('teamtop_member_activity', { member: 'bob', activity: 'failing' })).toBe(0);
+    expect(value('teamtop_team_running', {})).toBe(0);
   });
 
   it('elsewhere (the recording machine is no machine here): unknown, never dead, never ended by it', async () => {

@@ -31,6 +31,7 @@ describe('member-killed (tmux): bob killed mid-command, then the lead', () => {
     expect(member('team-lead')).toMatchObject({ status: 'dead', activity: { state: 'dead' } });
     // Dead since at most its transcript's last record: it died before teamtop looked.
     expect(member('bob').statusSince).toBe('2026-11-28T16:19:09.467Z');
+    expect(member('bob').process).toEqual({ state: 'dead', pid: 23229, since: '2026-11-28T16:19:09.467Z', why: null });
     expect(kinds).toEqual(expect.arrayContaining(['member-died:team-lead', 'member-died:bob', 'orphaned-task:bob']));
     const bob = team.diagnoses.find((diagnosis) => diagnosis.id === 'member-died:member:bob')!;
     expect(bob.summary).toBe(
@@ -64,6 +65,13 @@ describe('member-killed (tmux): bob killed mid-command, then the lead', () => {
     const { team, member, kinds } = await read('member-killed-tmux');
     expect(team.ended).toBe(false);
     expect(member('bob').status).not.toBe('dead');
+    // Said so: where teamtop cannot look, it is not known.
+    expect(member('bob').process).toEqual({
+      state: 'unknown',
+      pid: 23229,
+      since: null,
+      why: 'it runs on another machine or in another container',
+    });
     expect(kinds.filter((kind) => kind.startsWith('member-died'))).toEqual([]);
   });
 });

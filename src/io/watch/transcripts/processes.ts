@@ -244,7 +244,9 @@ export class ProcessWatch {
     }
     const agent = before?.agent ?? (state === 'alive' ? this.host.agentOf(known.pid) : null);
     const startedAt = Number.isFinite(known.startedAt) ? known.startedAt : processStartedAt(known.procStart, this.anchorFor(known.domain));
-    const since = before?.state === state ? before.since : before ? at : state === 'dead' ? Number.NaN : at;
+    // Not known is no state to be in since a time; dead before teamtop first looked is dead since it does not know when.
+    const since =
+      state === 'unknown' ? Number.NaN : before?.state === state ? before.since : before ? at : state === 'dead' ? Number.NaN : at;
     const seen: ProcessSeen = { pid: known.pid, procStart: known.procStart, agent, startedAt, state, why, since, checkedAt: at };
     known.seen = seen;
     if (before && before.state === seen.state && Object.is(before.startedAt, seen.startedAt) && before.agent === seen.agent) return;

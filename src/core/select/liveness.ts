@@ -21,9 +21,14 @@ import { memoize } from './memo.js';
 /** The lead's process, as its `sessions/<pid>.json` says, else the config's `leadProcess` (2.1.332). */
 function leadPidOf(team: TeamState): { pid: number; procStart: string | null } | null {
   const leadSession = team.config?.leadSessionId;
+  // The newest of its sessions' processes: one killed leaves its file, and the session resumed writes another.
+  let newest: { pid: number; procStart: string | null; startedAt: number } | undefined;
   for (const state of team.sessions.values()) {
-    if (state.sessionId === leadSession && typeof state.pid === 'number') return { pid: state.pid, procStart: state.procStart ?? null };
+    if (state.sessionId !== leadSession || typeof state.pid !== 'number') continue;
+    const startedAt = state.startedAt ?? Number.NEGATIVE_INFINITY;
+    if (!newest || startedAt > newest.startedAt) newest = { pid: state.pid, procStart: state.procStart ?? null, startedAt };
   }
+  if (newest) return { pid: newest.pid, procStart: newest.procStart };
   const claimed = (team.config as Record<string, unknown> | null)?.['leadProcess'];
   if (claimed === null || typeof claimed !== 'object') return null;
   const { pid, procStart } = claimed as Record<string, unknown>;

@@ -1,10 +1,6 @@
 /**
- * `context-full`: a member's newest response was given 80% or more of the
- * window the client compacts at (its input, cache reads and cache writes):
- * it is about to be compacted, and to forget what it was doing. The window is
- * the one a compaction of its showed (usage.ts), else its model's, which the
- * client may compact before (said so). Clears when a later response is given
- * less (after a compaction). Only where a window is known.
+ * `context-full`: a member's newest response filled 80 % of the window the client compacts at (the one a compaction
+ * showed, else its model's, said to be assumed): it is about to be compacted and forget its work.
  */
 import { formatTokens } from '../../report/format.js';
 import { diagnosis, memberEvidence, type Detector } from './diagnosis.js';

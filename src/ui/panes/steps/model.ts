@@ -7,10 +7,17 @@ import { memberOpened } from '../members/detail.js';
 import { stepDetail } from './detail.js';
 import { type ActivityNow, type Step } from '../../../core/model/activity.js';
 import { type MemberUsage } from '../../../core/model/usage.js';
+import { narrower } from '../narrow.js';
+import { stepText } from './line.js';
+
+/** A step's words as its row draws them, for the search (its timing aside). */
+const searched = narrower((step: Step) => {
+  const { label, name, body } = stepText(step, { now: 0, running: false, overdueAt: null });
+  return [label, name, body];
+});
 
 export const stepsPaneId = (member: string): PaneId => ({ kind: 'steps', member });
 
-/** The members with a pane of steps, in roster order. */
 export function stepsMembers(frame: Frame): readonly MemberView[] {
   const work = selectWork(frame.team);
   const chosen = frame.view.pane?.member;
@@ -18,10 +25,7 @@ export function stepsMembers(frame: Frame): readonly MemberView[] {
   return frame.members.filter((member) => work.has(member.name) || member.name === chosen);
 }
 
-/**
- * The steps listed: the member's, and under each `Agent` call the steps of the
- * subagent it started (`agents[i]`: the subagent's id, null for the member's own).
- */
+/** The steps listed: the member's, and under each `Agent` call its subagent's (`agents[i]`: the subagent's id, null for the member's own). */
 interface Listed {
   readonly steps: readonly Step[];
   readonly agents: readonly (string | null)[];
@@ -58,12 +62,22 @@ function listedSteps(own: readonly Step[], subagents: readonly SubagentWork[]): 
 
 const listedOf = memoize((work: MemberWork): Listed => listedSteps(work.activity.steps, work.subagents));
 
-/**
- * Each step's key: a tool call by its id, anything else by whose it is (a
- * subagent's), its kind, time and how many of the same came before at that
- * time. The oldest steps go as new ones come (the last 200 of each are kept):
- * a key stays with its step.
- */
+const narrowedOf = new WeakMap<readonly Step[], Listed>();
+
+/** The steps the search matches (`/`), each still with whose it is; the same list for the same search. */
+function searchedListed(listed: Listed, search: string): Listed {
+  const found = searched(listed.steps, search);
+  if (found === listed.steps) return listed;
+  let narrowed = narrowedOf.get(found);
+  if (!narrowed) {
+    const kept = new Set(found);
+    narrowed = { steps: found, agents: listed.agents.filter((_, index) => kept.has(listed.steps[index]!)) };
+    narrowedOf.set(found, narrowed);
+  }
+  return narrowed;
+}
+
+/** Each step's key: a call by its id, anything else by whose, kind, time and rank at that time; a key stays with its step as old ones go. */
 const stepKeys = memoize((listed: Listed): { readonly ids: readonly string[]; readonly keys: Keys } => {
   const seen = new Map<string, number>();
   const ids = listed.steps.map((step, index) => {
@@ -84,9 +98,7 @@ export interface StepsModel extends PaneList {
   readonly steps: readonly Step[];
   /** Whose each step is: null for the member's own, else its subagent's id (listed under the call that started it). */
   readonly agents: readonly (string | null)[];
-  /** Its subagents, by id. */
   readonly subagents: ReadonlyMap<string, SubagentWork>;
-  /** Each step's key, as its item's id. */
   readonly ids: readonly string[];
   readonly window: ListWindow;
   readonly activity: ActivityNow | undefined;
@@ -119,10 +131,9 @@ const subagentsById = memoize(
     new Map(subagents.map((subagent) => [subagent.agentId, subagent])),
 );
 
-/** The steps pane of one member. */
 export function stepsList(frame: Frame, member: MemberView): StepsModel {
   const work = selectWork(frame.team).get(member.name);
-  const listed = work ? listedOf(work) : NO_LISTED;
+  const listed = searchedListed(work ? listedOf(work) : NO_LISTED, frame.view.filters.search);
   const steps = listed.steps;
   const { ids, keys } = stepKeys(listed);
   const id = stepsPaneId(member.name);
@@ -151,6 +162,6 @@ export function stepsList(frame: Frame, member: MemberView): StepsModel {
   };
 }
 
-/** The moments whose age the steps show: the calls still running. */
+/** The instants whose age the steps show: the calls still running. */
 export const runningSince = (model: StepsModel): number[] =>
   model.steps.flatMap((step) => (step.kind === 'tool' && model.running.has(step.id) ? [step.at] : []));

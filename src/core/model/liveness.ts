@@ -1,35 +1,4 @@
-/**
- * Whether a member's process runs: the claude processes behind a team, as
- * their files under `sessions/` say and a look at each says (src/io/watch/
- * transcripts/processes.ts looks, read-only: `/proc/<pid>/stat`), and whose
- * each is. Pure.
- *
- *   parseProcessKey(text): ProcessKey | undefined      `sessions/<pid>.<hex>.key`
- *   processStartedAt(key, anchor): number              when a process started (epoch ms), from its start in clock ticks
- *   livenessOf(member, processes): Liveness             a member's process and whether it runs
- *
- * Claude Code 2.1.332 writes, for every `claude` process, `sessions/<pid>.<64
- * hex>.key` (`{peerToken, procStart, pidDomain}`), and for the lead's also
- * `sessions/<pid>.json` (`pid`, `sessionId`, `procStart`, `pidDomain`,
- * `startedAt`…). A normal exit removes both; a process killed leaves both.
- * - `procStart` is the process's start as `/proc/<pid>/stat` gives it (field
- *   22, clock ticks since boot): a pid another process took since has another.
- * - `pidDomain` is `linux:<machine-id>:pid:[<pid namespace inode>]`: the pid
- *   means something only where both are this machine's and namespace's.
- * So a process is `alive` while its pid runs with that start, `dead` once it
- * does not, and `unknown` where teamtop cannot look (another machine or
- * container, no `/proc`, a file that does not say).
- *
- * Whose a process is:
- * - the lead's: the pid of its `sessions/<pid>.json` (its `sessionId` the
- *   config's `leadSessionId`), else the config's `leadProcess`;
- * - an in-process teammate's: its lead's (it runs inside it);
- * - a tmux teammate's: the process whose command line said `--agent-id
- *   <name>@<team>` (read while it ran), else the one (not the lead's, and
- *   claimed by nobody) that started closest after it joined, within
- *   JOIN_TO_START_MS: the client starts its pane's process as it adds it to the
- *   roster (2.1.332: 0.7 s after `joinedAt`).
- */
+/** Whether a member's process runs: whose each claude process under `sessions/` is, and its state (docs/internals/formats.md). Pure. */
 import * as z from 'zod/mini';
 import { lenient } from './schemas.js';
 

@@ -1,16 +1,4 @@
-/**
- * Whether each member's process runs (model/liveness.ts): the lead's by its
- * `sessions/<pid>.json` (else the config's `leadProcess`), a tmux teammate's
- * by its own, an in-process teammate's by its lead's.
- *
- *   selectLiveness(team): Map<member, Liveness>     every member of the roster
- *   selectLeadDead(team): boolean                   the lead's process is gone: the team has ended
- *   selectTeamEnded(team): boolean                  its folder is gone, or its lead's process is
- *   deadSinceOf(liveness): number | null            since when a member is dead (null: it is not known to be)
- *
- * A process dead before teamtop first looked is dead since the last sign of it
- * teamtop has: its transcript's last record (else NaN).
- */
+/** Each member's process and whether it runs: the lead's, a tmux teammate's own, an in-process teammate's its lead's. */
 import { memberOf, teamRefOf } from '../decode/transcript/member-of.js';
 import type { TeamState } from '../facts/index.js';
 import { livenessOf, type Liveness, type ProcessMember } from '../model/liveness.js';

@@ -1,14 +1,4 @@
-/**
- * Which of a team's transcripts is whose, folded per member: its own
- * (memberOf: the lead by the config's `leadSessionId`, an in-process teammate
- * by its `.meta.json`, a tmux teammate by its records' `teamName` and
- * `agentName`) and its own subagents' (by the call that started each). A
- * member no transcript matches has no entry: it shows nothing rather than a
- * guess. Apart from work.ts, which judges the members' status too: what the
- * members' status reads of their transcripts is read here.
- *
- *   selectWork(team): Map<member, MemberWork>                its transcripts, folded
- */
+/** Which of a team's transcripts is whose, folded per member: its own and its own subagents' (by the call that started each). */
 import type { TeamState, TranscriptRecord } from '../facts/index.js';
 import { isOwnSubagent, memberOf, subagentParent, teamRefOf } from '../decode/transcript/member-of.js';
 import type { ActivityFold } from '../model/activity.js';

@@ -13,27 +13,14 @@ import {
   PARSED_TYPES,
   SystemRecordSchema,
   TextBlockSchema,
-  ToolResultBlockSchema,
-  ToolUseBlockSchema,
   UserRecordSchema,
   costFact,
   tokensOf,
   type AssistantRecord,
   type RecordIdentity,
-  type SystemRecord,
   type UserRecord,
 } from './records.js';
-import {
-  firstLine,
-  mailLine,
-  NAME_MAX,
-  protocolMessage,
-  SPAWN_PROMPT_MAX,
-  spawnedBy,
-  taskUpdateOf,
-  teammateMessages,
-  toolDetail,
-} from './text-lines.js';
+import { apiErrorFact, blockFacts, compactedFact, saidFacts, sameTokens, toolFinishedFact } from './record-facts.js';
 
 /** The records of one response come together. */
 const RESPONSES_REMEMBERED = 64;
@@ -43,14 +30,6 @@ const CALLS_REMEMBERED = 4096;
 const HEAD = 4096;
 /** A longer unfinished line is not held: it is counted invalid when its end arrives. */
 const LONGEST_LINE = 64 * 1024 * 1024;
-const ALLOWED = new Set(['accept', 'allow', 'approve', 'approved']);
-/** Sources of a permission decision that were a person's answer to a prompt (`user_temporary`, `user_reject`, …). */
-const BY_PERSON = /^user_/u;
-
-/** A count a record gives (tokens, ms), clamped to what is shown; null when it gives none. */
-const countOf = (value: number | undefined): number | null =>
-  value === undefined || !Number.isFinite(value) || value < 0 ? null : Math.min(Math.round(value), Number.MAX_SAFE_INTEGER);
-
 export interface DecoderCounts {
   /** Empty ones aside. */
   lines: number;
@@ -60,13 +39,6 @@ export interface DecoderCounts {
   skipped: number;
   invalid: number;
 }
-
-const sameTokens = (a: Tokens, b: Tokens): boolean =>
-  a.input === b.input &&
-  a.output === b.output &&
-  a.cacheRead === b.cacheRead &&
-  a.cacheCreation === b.cacheCreation &&
-  a.cacheCreation1h === b.cacheCreation1h;
 
 export class TranscriptDecoder {
   readonly counts: DecoderCounts = { lines: 0, parsed: 0, skimmed: 0, skipped: 0, invalid: 0 };
@@ -203,7 +175,7 @@ export class TranscriptDecoder {
     if (record.type === 'assistant') this.assistant(record, facts);
     else if (record.type === 'user') this.user(record, facts);
     else if (record.subtype === 'turn_duration') this.endTurn(null, facts);
-    else if (record.subtype === 'compact_boundary') this.compacted(record.compactMetadata, facts);
+    else if (record.subtype === 'compact_boundary') facts.push(compactedFact(record.compactMetadata, this.at));
   }
 
   /** One try of a model call, made at `stamp`. */
@@ -212,17 +184,6 @@ export class TranscriptDecoder {
     const at = stamp === undefined ? Number.NaN : Date.parse(stamp);
     if (!Number.isNaN(at)) this.at = at;
     facts.push({ kind: 'api-request', at: this.at });
-  }
-
-  private compacted(metadata: SystemRecord['compactMetadata'], facts: TranscriptFact[]): void {
-    facts.push({
-      kind: 'compacted',
-      trigger: metadata?.trigger === undefined ? null : firstLine(metadata.trigger, NAME_MAX),
-      preTokens: countOf(metadata?.preTokens),
-      postTokens: countOf(metadata?.postTokens),
-      durationMs: countOf(metadata?.durationMs),
-      at: this.at,
-    });
   }
 
   private learn(record: RecordIdentity, facts: TranscriptFact[]): void {
@@ -254,34 +215,13 @@ export class TranscriptDecoder {
     if (record.isApiErrorMessage === true) {
       // The client's own words for a turn whose every try failed: said as the error, and the turn ends.
       if (messageId === this.endedBy) return;
-      const status = countOf(record.apiErrorStatus);
-      facts.push({ kind: 'api-error', status, error: record.error === undefined ? null : firstLine(record.error, NAME_MAX), at });
+      facts.push(apiErrorFact(record, at));
       this.turnOpen = true;
       this.endTurn(messageId, facts);
       this.endedBy = messageId;
       return;
     }
-    for (const block of message.content) {
-      const type = block !== null && typeof block === 'object' ? (block as { type?: unknown }).type : undefined;
-      if (type === 'tool_use') {
-        const use = ToolUseBlockSchema.safeParse(block);
-        // A call is said once per `tool_use` id: a record written again (the same message, uuid and call) is not another call.
-        if (use.success && this.firstSaid(use.data.id)) {
-          const { id, name, input } = use.data;
-          facts.push({ kind: 'tool-started', id, name: firstLine(name, NAME_MAX) ?? '?', detail: toolDetail(name, input), messageId, at });
-          const spawned = spawnedBy(name, input);
-          if (spawned) facts.push({ ...spawned, at });
-          const update = taskUpdateOf(name, input);
-          if (update) facts.push({ ...update, at });
-        }
-      } else if (type === 'text') {
-        const text = TextBlockSchema.safeParse(block);
-        const line = text.success ? firstLine(text.data.text) : null;
-        if (line !== null) facts.push({ kind: 'text', line, messageId, at });
-      } else if (type === 'thinking' || type === 'redacted_thinking') {
-        facts.push({ kind: 'thinking', messageId, at });
-      }
-    }
+    blockFacts(record, at, (id) => this.firstSaid(id), facts);
     this.count(messageId, message.model, message.usage, facts);
     // A response's later records (one per block) repeat its stop reason: its turn ends once.
     if (messageId === this.endedBy) return;
@@ -319,46 +259,17 @@ export class TranscriptDecoder {
     const { content } = record.message;
     if (typeof content !== 'string') {
       for (const block of content) {
-        const result = ToolResultBlockSchema.safeParse(block);
-        if (result.success) {
-          const decision = record.permissionDecision;
-          const denied = decision !== undefined && !ALLOWED.has(decision.decision);
-          const outcome = denied ? 'denied' : result.data.is_error === true ? 'error' : 'ok';
-          const byPerson = decision?.source !== undefined && BY_PERSON.test(decision.source);
-          facts.push({ kind: 'tool-finished', id: result.data.tool_use_id, outcome, byPerson, at });
+        const finished = toolFinishedFact(block, record, at);
+        if (finished) {
+          facts.push(finished);
           this.turnOpen = true;
         } else {
           const text = TextBlockSchema.safeParse(block);
-          if (text.success) this.said(text.data.text, record, first, facts);
+          if (text.success && saidFacts(text.data.text, record, first, at, facts)) this.turnOpen = true;
         }
       }
       return;
     }
-    this.said(content, record, first, facts);
-  }
-
-  /** A user record's text: mail taken, a teammate's spawn prompt (its first record), or a person's prompt. */
-  private said(text: string, record: UserRecord, first: boolean, facts: TranscriptFact[]): void {
-    const at = this.at;
-    const messages = teammateMessages(text);
-    const teammate = record.isSidechain === true || record.agentName !== undefined;
-    let spawn = first && teammate;
-    if (messages.length === 0) {
-      if (record.isMeta === true) return;
-      const line = firstLine(text, spawn ? SPAWN_PROMPT_MAX : undefined);
-      if (line === null || line.startsWith('<')) return;
-      facts.push(spawn ? { kind: 'spawn-prompt', line, at } : { kind: 'prompt', line, at });
-      this.turnOpen = true;
-      return;
-    }
-    for (const message of messages) {
-      // The spawn prompt is the first plain-text message (a tmux teammate's first record also holds its task assignment).
-      const line = spawn && protocolMessage(message.body) === undefined ? firstLine(message.body, SPAWN_PROMPT_MAX) : null;
-      if (line !== null) {
-        facts.push({ kind: 'spawn-prompt', line, at });
-        spawn = false;
-      } else facts.push({ kind: 'mail-taken', from: firstLine(message.from, NAME_MAX) ?? '?', line: mailLine(message), at });
-    }
-    this.turnOpen = true;
+    if (saidFacts(content, record, first, at, facts)) this.turnOpen = true;
   }
 }

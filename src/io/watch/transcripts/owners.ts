@@ -140,3 +140,14 @@ export function decideByIdentity(followed: Followed): Decision {
   followed.owner = owner;
   return 'read';
 }
+
+/** `file` is the session of `team`'s lead. */
+export const isLeadOf = (teams: readonly TranscriptTeam[], team: string, file: TranscriptFile): boolean =>
+  teams.some((known) => known.name === team && known.leadSessionId === file.sessionId);
+
+/** Keeps a tmux teammate's session of `team` (its subagents' folder is read): whether it is new. */
+export function addMemberSession(sessions: Map<string, Map<string, string>>, file: TranscriptFile, team: string): boolean {
+  if (file.kind !== 'session' || sessions.get(file.slug)?.get(file.sessionId) === team) return false;
+  sessions.set(file.slug, new Map(sessions.get(file.slug)).set(file.sessionId, team));
+  return true;
+}

@@ -1,18 +1,6 @@
 /**
- * The claude processes behind the teams, looked at read-only: each
- * `sessions/<pid>.<hex>.key` and the lead's `sessions/<pid>.json` name a pid,
- * its start in clock ticks (`procStart`) and its machine and pid namespace
- * (`pidDomain`, model/liveness.ts). A process on this machine and namespace is
- * looked at in `/proc`: `/proc/<pid>/stat` once when its file is read, then
- * every CHECK_EVERY_MS while it runs (one small read each: nothing else is
- * polled); its command line once, while it runs, for whose it is (a tmux
- * teammate's `--agent-id <name>@<team>`). A process not there, a zombie, or
- * one whose start is not its file's (its pid taken by another) is dead, and
- * stays dead. Elsewhere (another machine or container, no `/proc`) it is
- * `unknown`, never looked at again.
- *
- * What it finds is said to every team whose transcripts are read (`process`
- * observations), and only when it changes.
+ * The claude processes behind the teams, looked at read-only in `/proc`: once as each file is read, then every
+ * CHECK_EVERY_MS while it runs; a process elsewhere is `unknown`, never looked at again (docs/internals/formats.md).
  */
 import { readFileSync, readlinkSync } from 'node:fs';
 import type { Observation } from '../../../core/model/observation.js';

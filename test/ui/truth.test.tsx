@@ -10,6 +10,7 @@ import { tempDir } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 import { TeamFiles } from '../helpers/team-files.js';
 import { TranscriptFiles } from '../helpers/transcript-files.js';
+import { copy332 } from '../helpers/recordings-332.js';
 
 /** lead (retrying, after a compaction), alice (in process, in her Agent call), bob (tmux, failing). */
 function team() {
@@ -77,5 +78,24 @@ describe('issue 35 on screen', () => {
     expect(call).toBeGreaterThan(0);
     expect(lines[call + 1]).toMatch(/│ » spawn prompt: Survey the repo\./u);
     expect(lines[call + 2]).toMatch(/│ ▶ Bash\s+npm test · 12s/u);
+  });
+});
+
+describe('a dead member on screen (the real member-killed, on this machine: its pids long gone)', () => {
+  it('is dead, never working: its last call named as the one it died in, the team ended', async () => {
+    const { store } = await settledSession(copy332('member-killed-tmux', { here: true }));
+    const now = Date.parse('2026-11-28T16:21:00Z');
+    for (const [width, height] of [
+      [200, 60],
+      [80, 24],
+    ] as const) {
+      const text = frame(store.getState(), { now, width, height });
+      expect(text).toMatch(/╭─ bob ⚠ 2 diagnoses ─+ dead 1m ─╮/u);
+      expect(text).toMatch(/━ dead 1m ━┓/u);
+      expect(text.match(/✗ dead in Bash: its process is gone · 1m/gu)).toHaveLength(2);
+      expect(text).not.toMatch(/▶ Bash|working|thinking/u);
+      expect(text).toContain('member-died');
+      expect(text).toContain(' ended · ');
+    }
   });
 });

@@ -11,6 +11,8 @@ import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { selectWork } from '../../../src/core/select/work.js';
 import { copy332 } from '../../helpers/recordings-332.js';
 import { metricsOf } from '../../../src/io/serve/metrics.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 async function read(name: string, here = false) {
   const dir = copy332(name, { here });
@@ -73,6 +75,29 @@ describe('member-killed (tmux): bob killed mid-command, then the lead', () => {
       why: 'it runs on another machine or in another container',
     });
     expect(kinds.filter((kind) => kind.startsWith('member-died'))).toEqual([]);
+  });
+});
+
+describe('mail waiting for a dead member', () => {
+  it("is blamed on its death (member-died says it waits unread), never an unread-pileup's nudge", async () => {
+    const dir = copy332('member-killed-tmux', { here: true });
+    const waiting = [1, 2].map((i) => ({
+      from: 'team-lead',
+      text: `bob, status ${i}?`,
+      timestamp: `2026-11-28T16:19:2${i}.000Z`,
+      read: false,
+    }));
+    writeFileSync(join(dir, 'teams/session-1cda5427/inboxes/bob.json'), JSON.stringify(waiting));
+    const { store } = await settledSession(dir);
+    const [team] = snapshot(store.getState(), {
+      claudeDir: dir,
+      now: Date.parse('2026-11-28T18:00:00Z'),
+      thresholds: DEFAULT_THRESHOLDS,
+    }).teams;
+    const died = team!.diagnoses.find((diagnosis) => diagnosis.id === 'member-died:member:bob')!;
+    expect(died.summary).toContain('2 messages wait unread in its inbox');
+    expect(died.evidence.map(({ kind, ref }) => `${kind}:${ref}`)).toContain('inbox:bob');
+    expect(team!.diagnoses.filter((diagnosis) => diagnosis.kind === 'unread-pileup')).toEqual([]);
   });
 });
 

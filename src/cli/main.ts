@@ -79,6 +79,28 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   });
 }
 
+/**
+ * The dashboard's options given before a command (`teamtop --dir D doctor`) are
+ * the command's, as if written after it: commander parses them as the
+ * program's, which a command never reads, and `doctor` checked ~/.claude.
+ * One written after the command too wins, as a repeated option does. One the
+ * command does not take is a usage error rather than a flag silently dropped.
+ */
+function takeOptionsBefore(program: Command, command: Command): void {
+  for (const option of program.options) {
+    const name = option.attributeName();
+    if (program.getOptionValueSource(name) !== 'cli') continue;
+    const own = command.options.find((candidate) => candidate.long === option.long);
+    if (own === undefined) {
+      command.error(`${option.long ?? option.flags} is an option of the dashboard (teamtop with no command), not of ${command.name()}`, {
+        exitCode: 2,
+        code: 'teamtop.misplacedOption',
+      });
+    }
+    command.setOptionValueWithSource(own.attributeName(), program.getOptionValue(name), 'cli');
+  }
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   let code = 0;
   const program = commonOptions(
@@ -281,7 +303,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
 
   // Set once every subcommand is made: only the dashboard hears a word it does not know as a command.
-  program.allowExcessArguments().helpCommand(true);
+  program.allowExcessArguments().helpCommand(true).hook('preSubcommand', takeOptionsBefore);
   for (const command of [program, ...program.commands]) {
     const name = command === program ? 'teamtop' : `teamtop ${command.name()}`;
     command.configureOutput({ outputError: (text, write) => write(oneLineError(text, name)) });

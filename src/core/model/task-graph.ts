@@ -12,6 +12,8 @@ export interface TaskRecord {
   readonly task: Task;
   /** The task's file was removed: Claude Code deletes a task by deleting its file. */
   readonly deleted: boolean;
+  /** When its file was seen gone (a deleted task). */
+  readonly deletedAt?: number;
 }
 
 export interface TaskNode {

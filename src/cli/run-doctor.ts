@@ -96,6 +96,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy, {
     transcripts: options.transcripts,
     thresholds,
+    now,
   });
   const teams = teamsOf(store.getState(), options.team);
   if (options.team !== undefined && teams.length === 0) {

@@ -28,6 +28,7 @@ export async function runOnce(options: OnceOptions): Promise<number> {
   const { store } = await settledSession(options.claudeDir, options.journal, options.dirChosenBy, {
     transcripts: options.transcripts,
     thresholds: options.thresholds,
+    now: options.now,
   });
   const state = store.getState();
   const teams = selectTeams(state.teams).map((team) => team.name);

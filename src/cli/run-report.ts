@@ -21,6 +21,7 @@ import { isPrintSession, type TeamState } from '../core/facts/index.js';
 import { createStore } from '../core/store.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { writeReportFile } from './report-file.js';
+import { unknownTeam } from './usage.js';
 import { type AppState } from '../core/app-state.js';
 
 export interface ReportCliOptions {
@@ -69,6 +70,7 @@ async function fromConfigDir(options: ReportCliOptions): Promise<Source> {
   const { store } = await settledSession(options.claudeDir, options.journal, undefined, {
     transcripts: options.transcripts,
     thresholds: options.thresholds,
+    now: options.now,
   });
   const { journal } = options;
   return {
@@ -79,9 +81,12 @@ async function fromConfigDir(options: ReportCliOptions): Promise<Source> {
   };
 }
 
-/** The team named, else the most recently active real team (a `claude -p` session is no team). */
+/** The teams a report can be about: a `claude -p` session is no team. */
+const reportable = (state: AppState): TeamState[] => selectTeams(state.teams).filter((team) => !isPrintSession(team));
+
+/** The team named, else the most recently active one. */
 function teamIn(state: AppState, name: string | undefined): TeamState | undefined {
-  const teams = selectTeams(state.teams).filter((team) => !isPrintSession(team));
+  const teams = reportable(state);
   if (name !== undefined) return teams.find((team) => team.name === name);
   return teams.reduce<TeamState | undefined>((best, team) => (!best || team.lastActivity > best.lastActivity ? team : best), undefined);
 }
@@ -93,9 +98,17 @@ export async function runReport(options: ReportCliOptions): Promise<number> {
     return 1;
   }
   const team = teamIn(source.state, options.team);
+  // A --team that is not there is a usage error, listing the teams there are, as in every mode.
+  if (options.team !== undefined && !team) {
+    return unknownTeam(
+      options.team,
+      source.state,
+      reportable(source.state).map((known) => known.name),
+      source.where,
+    );
+  }
   if (!team) {
-    const which = options.team === undefined ? 'no team' : `no team named "${sanitizeLine(options.team)}"`;
-    process.stderr.write(`teamtop: ${which} in ${source.where}\n`);
+    process.stderr.write(`teamtop: no team in ${source.where}\n`);
     return 1;
   }
   const report = buildRunReport(team, {

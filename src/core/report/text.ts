@@ -5,11 +5,12 @@
  * when the caller's chalk has it.
  */
 import type { ChalkInstance } from 'chalk';
+import { idleNote } from '../judge/index.js';
 import { maxOf } from '../model/lists.js';
 import { formatClock, isInstant } from '../model/time.js';
 import { timeIn } from './activity.js';
 import { memberPaint } from './colors.js';
-import { fitColumns, formatDuration, formatInstant, formatSpan, padColumns } from './format.js';
+import { fitColumns, formatDuration, formatInstant, formatSpan, formatUsage, padColumns } from './format.js';
 import { durationOf, type ReportMember, type RunReport } from './model.js';
 import { nameColumns, textSwimlane } from './text-lanes.js';
 
@@ -28,7 +29,10 @@ function heading(report: RunReport, paint: ChalkInstance, width: number): string
   const lines = [`${paint.bold(`teamtop report · ${fitColumns(report.team, width - 30)}`)} (${state})`];
   if (report.description) lines.push(`  ${fitColumns(report.description, width - 2)}`);
   const end = report.endedAt === null ? `still running at ${formatInstant(report.until)}` : formatInstant(report.endedAt);
-  lines.push(`  ran ${formatInstant(report.startedAt)} → ${end} (${formatSpan(durationOf(report))})`);
+  lines.push(
+    `  ran ${formatInstant(report.startedAt)} → ${end} (${formatSpan(durationOf(report))})${report.usage ? ` · ${formatUsage(report.usage)}` : ''}`,
+  );
+  if (report.idle) lines.push(`  ${paint.yellow('⚠')} ${idleNote(report.idle)}`);
   return lines;
 }
 
@@ -41,7 +45,7 @@ function membersSection(report: RunReport, paint: ChalkInstance, width: number):
       member.activity.length > 0
         ? ` · working ${formatDuration(timeIn(member.activity, 'working'))}, idle ${formatDuration(timeIn(member.activity, 'idle'))}`
         : '';
-    const usage = member.usage ? ` · ${member.usage.inputTokens + member.usage.outputTokens} tokens` : '';
+    const usage = member.usage ? ` · ${formatUsage(member.usage)}` : '';
     const facts = `${fitColumns(role, 20)} · ${staysLine(member)}${busy} · sent ${member.sent}, got ${member.received} · ${member.status}${usage}`;
     lines.push(
       `  ${memberPaint(paint, member.color)(padColumns(member.name, names))} ${fitColumns(facts, Math.max(TEXT_MIN, width - names - 3))}`,

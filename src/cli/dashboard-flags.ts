@@ -20,7 +20,22 @@ export interface DashboardFlags extends CommonFlags {
   readonly bell?: boolean;
 }
 
-export const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
+/**
+ * A terminal that says it cannot move the cursor or draw colour (`TERM=dumb`:
+ * Emacs' shell buffer, some CI logs and editors' terminals). It gets what a pipe
+ * gets, as git, less and ls give it plain output: the live dashboard's cursor
+ * moves would be garbage there.
+ */
+export const isDumbTerminal = (env: NodeJS.ProcessEnv = process.env): boolean => env['TERM'] === 'dumb';
+
+/** A terminal on both sides that can draw the live dashboard. */
+export const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true && !isDumbTerminal();
+
+/** Why the live dashboard is not drawn on a terminal that is there (TERM=dumb), for a line on stderr; undefined when it is drawn, or there is no terminal. */
+export function liveRefused(): string | undefined {
+  if (process.stdin.isTTY !== true || process.stdout.isTTY !== true || !isDumbTerminal()) return undefined;
+  return 'TERM=dumb says this terminal cannot move the cursor, which the live dashboard needs';
+}
 
 export function journalOptions(
   flags: { journal: boolean; journalLimit?: number },

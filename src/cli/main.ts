@@ -8,7 +8,7 @@ import { DEFAULT_SECONDS, thresholdsIn } from '../core/model/settings.js';
 import { resolveStateDir } from '../io/journal/store-dir.js';
 import { commonOptions, positive, resolveClaudeDir, settingsOf, threshold, wantsColor, type CommonFlags } from './options.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
-import { dashboardConflict, isInteractive, journalOptions, preferredTeam, type DashboardFlags } from './dashboard-flags.js';
+import { dashboardConflict, isInteractive, journalOptions, liveRefused, preferredTeam, type DashboardFlags } from './dashboard-flags.js';
 import { oneLineError, usageError } from './usage.js';
 import { version } from './version.js';
 
@@ -56,7 +56,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
   const view = flags.view ?? 'dashboard';
   if (flags.once || !isInteractive()) {
     const { runOnce } = await import('./run-once.js');
-    return runOnce({
+    const code = await runOnce({
       ...settings,
       team,
       preferTeam: preferredTeam(spec),
@@ -66,6 +66,10 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       spec,
       view,
     });
+    // Said after the frame, where it is read: the frame scrolled it away.
+    const refused = flags.once || code !== 0 ? undefined : liveRefused();
+    if (refused !== undefined) process.stderr.write(`teamtop: ${refused}; above is one frame, as --once draws it\n`);
+    return code;
   }
   const { runLive } = await import('./run-live.js');
   return runLive({
@@ -141,6 +145,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   ).action(async (source: string, flags: CommonFlags & { speed: number; json?: boolean }) => {
     const { runReplay } = await import('./run-replay.js');
     const settings = settingsOf(flags);
+    const refused = flags.json ? undefined : liveRefused();
     code = await runReplay({
       ...settings,
       source,
@@ -149,6 +154,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       interactive: isInteractive() && !flags.json,
       width: settings.width ?? 120,
     });
+    if (refused !== undefined && code === 0) process.stderr.write(`teamtop: ${refused}; above is where the recording ends, as one frame\n`);
   });
 
   serveOptions(
@@ -197,7 +203,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       return;
     }
     if (!isInteractive()) {
-      process.stderr.write('teamtop demo needs a terminal; to write the demo team somewhere, use: teamtop simulate --dir <dir>\n');
+      const refused = liveRefused();
+      const why = refused === undefined ? 'teamtop demo needs a terminal' : `teamtop demo: ${refused}`;
+      process.stderr.write(`${why}; to write the demo team somewhere, use: teamtop simulate --dir <dir>\n`);
       code = 1;
       return;
     }

@@ -25,14 +25,15 @@ export function dirChosenBy(dir: string | undefined, env: NodeJS.ProcessEnv = pr
 
 /**
  * Colour is off with `--no-color`, with `NO_COLOR` set (https://no-color.org), and
- * when the output is not a terminal, unless `FORCE_COLOR` asks for it.
+ * when the output is not a terminal or is a terminal that has none (`TERM=dumb`),
+ * unless `FORCE_COLOR` asks for it.
  */
 export function wantsColor(flag: boolean, isTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!flag) return false;
   if (env['NO_COLOR']) return false;
   const force = env['FORCE_COLOR'];
   if (force !== undefined) return force !== '0' && force !== 'false';
-  return isTTY;
+  return isTTY && env['TERM'] !== 'dumb';
 }
 
 /**

@@ -4,6 +4,7 @@ import { App } from '../ui/app/app.js';
 import type { ViewState } from '../ui/keys/view-state.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { watchClaudeDir } from '../io/watch/watcher.js';
+import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
 import { selectTeams } from '../core/select/teams.js';
 import { openSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
@@ -76,6 +77,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
       spec={options.spec}
       view={options.view}
       transcripts={options.transcripts !== false}
+      look={teams.length === 0 ? lookAtConfigDir(options.claudeDir) : undefined}
     />,
     {
       color: options.color,

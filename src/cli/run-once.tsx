@@ -9,6 +9,8 @@ import { initialViewState, type ViewState } from '../ui/keys/view-state.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { selectTeams } from '../core/select/teams.js';
 import { settledSession, type JournalOptions } from './session.js';
+import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
+import type { ConfigDirLook } from '../core/model/config-dir.js';
 import { unknownTeam } from './usage.js';
 import { type AppState } from '../core/app-state.js';
 
@@ -33,7 +35,11 @@ export async function runOnce(options: OnceOptions): Promise<number> {
   const state = store.getState();
   const teams = selectTeams(state.teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) return unknownTeam(options.team, state, teams, options.claudeDir);
-  printFrame(state, { ...options, view: { ...initialViewState, team: options.team ?? options.preferTeam ?? null, mode: options.view } });
+  printFrame(state, {
+    ...options,
+    view: { ...initialViewState, team: options.team ?? options.preferTeam ?? null, mode: options.view },
+    look: teams.length === 0 ? lookAtConfigDir(options.claudeDir) : undefined,
+  });
   return 0;
 }
 
@@ -49,12 +55,14 @@ export interface FrameOptions {
   readonly spec?: WorkflowSpec | undefined;
   /** The members' transcripts were read (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
+  /** What the config dir holds, looked at when there is no team (the empty screen says it). */
+  readonly look?: ConfigDirLook | undefined;
 }
 
 /** Write one frame of the dashboard to stdout: only SGR colour sequences, none without colour. */
 export function printFrame(state: AppState, options: FrameOptions): void {
   if (!options.color) chalk.level = 0;
-  const { view, claudeDir, width, height, now, thresholds, spec, transcripts } = options;
+  const { view, claudeDir, width, height, now, thresholds, spec, transcripts, look } = options;
   const model = buildScreen({
     state,
     view,
@@ -65,6 +73,7 @@ export function printFrame(state: AppState, options: FrameOptions): void {
     thresholds,
     spec,
     transcripts,
+    look,
     interactive: false,
   });
   const frame = renderToString(

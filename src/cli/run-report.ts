@@ -9,6 +9,7 @@ import { Chalk } from 'chalk';
 import { existsSync, statSync } from 'node:fs';
 import { inertJson } from '../core/text/inert-json.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
+import { DIR_PROBLEM } from '../core/model/observation.js';
 import { ReplayController } from '../io/journal/replay-controller.js';
 import { teamEndIn, teamEndInRuns } from '../io/journal/ended.js';
 import { readRecording, teamRunFiles } from '../io/journal/sources.js';
@@ -22,6 +23,8 @@ import { createStore } from '../core/store.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { writeReportFile } from './report-file.js';
 import { unknownTeam } from './usage.js';
+import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
+import { misplacedNote, transcriptsNote } from '../core/model/config-dir.js';
 import { type AppState } from '../core/app-state.js';
 
 export interface ReportCliOptions {
@@ -91,6 +94,17 @@ function teamIn(state: AppState, name: string | undefined): TeamState | undefine
   return teams.reduce<TeamState | undefined>((best, team) => (!best || team.lastActivity > best.lastActivity ? team : best), undefined);
 }
 
+/** What the config dir with no team holds, said after "no team in …": the folder probably meant, or its transcripts. */
+function whyNoTeam(state: AppState, claudeDir: string): string {
+  const problem = state.problems.get(DIR_PROBLEM);
+  if (problem) return `: ${sanitizeLine(problem.message)}`;
+  const look = lookAtConfigDir(claudeDir);
+  const misplaced = misplacedNote('it', look);
+  if (misplaced !== undefined) return `: ${sanitizeLine(misplaced)}`;
+  const transcripts = transcriptsNote(look, Date.now());
+  return transcripts === undefined ? '' : ` (${transcripts})`;
+}
+
 export async function runReport(options: ReportCliOptions): Promise<number> {
   const source = options.file !== undefined ? fromRecording(options.file, options.now, options.thresholds) : await fromConfigDir(options);
   if (typeof source === 'string') {
@@ -108,7 +122,9 @@ export async function runReport(options: ReportCliOptions): Promise<number> {
     );
   }
   if (!team) {
-    process.stderr.write(`teamtop: no team in ${source.where}\n`);
+    process.stderr.write(
+      `teamtop: no team in ${source.where}${options.file === undefined ? whyNoTeam(source.state, options.claudeDir) : ''}\n`,
+    );
     return 1;
   }
   const report = buildRunReport(team, {

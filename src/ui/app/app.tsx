@@ -13,6 +13,7 @@ import { useBeat, useClock, useRedrawWhenTimeChanges } from './use-now.js';
 import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { initialViewState, type ViewState } from '../keys/view-state.js';
+import type { ConfigDirLook } from '../../core/model/config-dir.js';
 
 export interface AppProps {
   readonly thresholds: Thresholds;
@@ -31,6 +32,8 @@ export interface AppProps {
   readonly view?: ViewState['mode'];
   /** The members' transcripts are read (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
+  /** What the config dir holds, looked at when there was no team (the empty screen says it). */
+  readonly look?: ConfigDirLook | undefined;
 }
 
 const noReplay = {
@@ -50,6 +53,7 @@ export function App({
   spec,
   view: startView = 'dashboard',
   transcripts = true,
+  look,
 }: AppProps) {
   const transport = replay ?? noReplay;
   const replayStatus = useSyncExternalStore(transport.subscribe, transport.getStatus);
@@ -71,8 +75,9 @@ export function App({
       replay: replayStatus,
       spec,
       transcripts,
+      look,
     }),
-    [state, view, claudeDir, columns, rows, now, thresholds, replayStatus, spec, transcripts],
+    [state, view, claudeDir, columns, rows, now, thresholds, replayStatus, spec, transcripts, look],
   );
   const model = useMemo(() => buildScreen(input), [input]);
   useRedrawWhenTimeChanges(beat, clock, model.nextChangeMs);

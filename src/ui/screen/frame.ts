@@ -29,6 +29,7 @@ import { DASHBOARD } from '../views/names.js';
 import { focusedPane, type ViewState } from '../keys/view-state.js';
 import { describeNote, viewNamed, VIEWS } from '../views/registry.js';
 import { type AppState } from '../../core/app-state.js';
+import type { ConfigDirLook } from '../../core/model/config-dir.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
 const DETAIL_CHROME = 5;
@@ -44,6 +45,8 @@ export interface DetailModel {
 
 export interface ScreenModel {
   readonly claudeDir: string;
+  /** What the config dir holds, for the empty screen to say (undefined: not looked at). */
+  readonly look: ConfigDirLook | undefined;
   readonly now: number;
   readonly width: number;
   /** Rows for the body (between header and footer); undefined when drawing once. */
@@ -89,6 +92,8 @@ export interface ScreenInput {
   readonly interactive?: boolean;
   /** The members' transcripts are read (the default; not with `--no-transcripts`). */
   readonly transcripts?: boolean;
+  /** What the config dir holds, looked at when there was no team (the empty screen says it). */
+  readonly look?: ConfigDirLook | undefined;
 }
 
 const NO_COLORS: ReadonlyMap<string, string | null> = new Map();
@@ -202,6 +207,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 
   return {
     claudeDir: input.claudeDir,
+    look: input.look,
     now,
     width,
     bodyRows,

@@ -24,6 +24,8 @@ export function Screen({ model, height }: ScreenProps) {
         claudeDir={model.claudeDir}
         dirProblem={model.problems.find((problem) => problem.path === DIR_PROBLEM)?.message}
         replay={model.replay !== null}
+        look={model.look}
+        now={model.now}
         width={model.width}
         rows={model.bodyRows}
       />

@@ -1,5 +1,7 @@
 import type { Thresholds } from '../core/model/settings.js';
-import chalk from 'chalk';
+import chalk, { Chalk } from 'chalk';
+import { fit, stringWidth } from '../core/text/fit.js';
+import { sanitizeLine } from '../core/text/sanitize.js';
 import { renderToString } from 'ink';
 import React from 'react';
 import { buildScreen } from '../ui/screen/frame.js';
@@ -35,12 +37,35 @@ export async function runOnce(options: OnceOptions): Promise<number> {
   const state = store.getState();
   const teams = selectTeams(state.teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) return unknownTeam(options.team, state, teams, options.claudeDir);
-  printFrame(state, {
-    ...options,
-    view: { ...initialViewState, team: options.team ?? options.preferTeam ?? null, mode: options.view },
-    look: teams.length === 0 ? lookAtConfigDir(options.claudeDir) : undefined,
+  const view = (team: string | null): ViewState => ({ ...initialViewState, team, mode: options.view });
+  const chosen = options.team ?? (options.preferTeam !== undefined && teams.includes(options.preferTeam) ? options.preferTeam : undefined);
+  if (chosen !== undefined || teams.length <= 1) {
+    printFrame(state, {
+      ...options,
+      view: view(chosen ?? null),
+      look: teams.length === 0 ? lookAtConfigDir(options.claudeDir) : undefined,
+    });
+    return 0;
+  }
+  // Several teams and none chosen: each, under a heading that names it. One frame showed the most recent
+  // team alone, and without colour nothing said which of the header's teams it was.
+  const paint = new Chalk({ level: options.color ? 1 : 0 });
+  teams.forEach((team, index) => {
+    if (index > 0) process.stdout.write('\n');
+    process.stdout.write(`${paint.bold(teamHeading(team, index, teams.length, options.width))}\n`);
+    printFrame(state, { ...options, view: view(team) });
   });
   return 0;
+}
+
+/** `── webui-migration · team 3 of 3 (--team webui-migration draws it alone) ──────`, `width` columns. */
+function teamHeading(team: string, index: number, count: number, width: number): string {
+  const name = sanitizeLine(team);
+  const arg = /^[\w.@%+=:,/-]+$/u.test(name) ? name : `'${name.replaceAll("'", "'\\''")}'`;
+  const full = `── ${name} · team ${index + 1} of ${count} (--team ${arg} draws it alone)`;
+  const short = `── ${name} · team ${index + 1} of ${count}`;
+  const text = `${fit(stringWidth(full) + 3 <= width ? full : short, width - 1)} `;
+  return text + '─'.repeat(Math.max(0, width - stringWidth(text)));
 }
 
 export interface FrameOptions {

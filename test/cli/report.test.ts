@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRecording, recordedRun } from '../../harness/recording.mjs';
 import { reenact } from '../../harness/reenact.mjs';
@@ -235,6 +236,22 @@ describe('teamtop report on files read later', () => {
     expect(ruler.length).toBeGreaterThan(3);
     expect(new Set(ruler).size).toBe(ruler.length);
     expect(run('--dir', HIVE, '--now', '2026-02-12T19:53:48.409Z').stdout).not.toContain('no activity for');
+  });
+
+  it('keeps every word when piped: what does not fit 100 columns wraps, under where it began, and nothing is cut', () => {
+    // No $COLUMNS, no terminal: 100 columns.
+    const { stdout } = runCli(['report', '--no-journal', '--dir', join(FIXTURES, 'handshakes'), '--now', '2026-03-01T10:05:00Z'], {
+      COLUMNS: undefined,
+    });
+    for (const line of stdout.split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(100);
+    expect(stdout).not.toContain('…');
+    const incidents = stdout.slice(stdout.indexOf('Incidents'));
+    expect(incidents).toContain(
+      '    → send bob a plain-text nudge quoting request shutdown-120@bob; teammates often act on text when\n      they ignore the protocol message\n',
+    );
+    expect(stdout).toContain(
+      '  dave      → team-lead 4  0 plain, 4 protocol: 2 plan_approval_request, 1 idle_notification, 1\n                           permission_request\n',
+    );
   });
 
   it('stamps with --now the incidents it judges then, not with the wall clock', () => {

@@ -17,6 +17,30 @@ interface FooterProps {
   readonly interactive: boolean;
 }
 
+type Hint = ReturnType<typeof KEYMAP.footer>[number];
+
+/** Where help is, and how to leave: said whatever else gives way (the help lists every key). */
+const ALWAYS = new Set(['help', 'quit']);
+
+/**
+ * The key hints in `width`: `? help` and `q quit` always, then the others in
+ * order while they fit, each whole. Cut at the row's end, the quit hint read
+ * `q qu…` at 80 columns.
+ */
+function fittedHints(hints: readonly Hint[], width: number): Hint[] {
+  const columns = (hint: Hint) => stringWidth(`${hint.keys} ${hint.what}`) + 2;
+  let used = hints.filter((hint) => ALWAYS.has(hint.what)).reduce((sum, hint) => sum + columns(hint), -2);
+  const kept = new Set<Hint>();
+  for (const hint of hints) {
+    if (ALWAYS.has(hint.what)) kept.add(hint);
+    else if (used + columns(hint) <= width) {
+      kept.add(hint);
+      used += columns(hint);
+    } else break;
+  }
+  return hints.filter((hint) => kept.has(hint) || ALWAYS.has(hint.what));
+}
+
 /** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
 export function Footer({ width, note, notes, replay, interactive }: FooterProps) {
   const { paint } = useTheme();
@@ -26,11 +50,12 @@ export function Footer({ width, note, notes, replay, interactive }: FooterProps)
   if (note) said.push({ text: fit(note, half), bold: true, color: paint(palette.warning) });
   if (notes.length > 0) said.push({ text: `${note ? ' · ' : ''}${fit(notes.join(' · '), half)}`, dimColor: true });
   const saidWidth = Math.min(half, stringWidth(said.map((part) => part.text).join('')));
+  const keysWidth = width - (saidWidth > 0 ? saidWidth + 2 : 0);
   return (
     <Box width={width}>
-      <Box width={width - (saidWidth > 0 ? saidWidth + 2 : 0)}>
+      <Box width={keysWidth}>
         <Text wrap="truncate-end">
-          {KEYMAP.footer(replay).map(({ keys, what }, i) => (
+          {fittedHints(KEYMAP.footer(replay), keysWidth).map(({ keys, what }, i) => (
             <Text key={what}>
               {i > 0 ? '  ' : ''}
               <Text bold color={paint(palette.accent)}>

@@ -24,6 +24,7 @@ import { navigationOf, type Navigation } from '../keys/navigation.js';
 import { nextChange } from './next-change.js';
 import { samePane, type Detail } from '../panes/pane.js';
 import { teamUsageText } from '../panes/members/work.js';
+import { formatCost } from '../../core/report/format.js';
 import type { BuiltView, Frame, FrameWork } from '../views/view.js';
 import { DASHBOARD } from '../views/names.js';
 import { focusedPane, type ViewState } from '../keys/view-state.js';
@@ -220,6 +221,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
       stalledTotal,
       diagnoses: diagnoses.diagnoses,
       usage: teamUsageText(work.usage.team),
+      cost: work.usage.team ? formatCost(work.usage.team) : '',
       now,
       width,
       interactive,

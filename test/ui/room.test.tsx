@@ -1,0 +1,33 @@
+/**
+ * What a frame keeps when room is short (issue 38): the quit hint whole, the
+ * team's cost in a narrow header.
+ */
+import { describe, expect, it } from 'vitest';
+import { NO_FILTERS } from '../../src/core/model/message-filter.js';
+import { settledSession } from '../../src/cli/session.js';
+import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
+import { frame } from '../helpers/render.js';
+
+const stateOf = async (dir: string) => (await settledSession(dir)).store.getState();
+
+describe('a frame short of room', () => {
+  it('keeps `? help` and `q quit` whole in the footer, leaving out whole hints before them', async () => {
+    const state = await stateOf(`${FIXTURES}/protocol-zoo`);
+    for (const width of [80, 60, 50]) {
+      const footer = frame(state, { width, height: 24, view: { filters: { ...NO_FILTERS, showIdle: false } } })
+        .trimEnd()
+        .split('\n')
+        .at(-1)!;
+      expect(footer, `${width} columns`).toMatch(/^tab pane {2}.*\? help {2}q quit +idle hidden$/u);
+      expect(footer).not.toContain('…');
+    }
+  });
+
+  it("keeps the team's cost in the header at 50 columns, its tokens giving way", async () => {
+    const state = await stateOf(`${CAPTURES}/cc-2.1.332-realcc-team-in-process/final_before_exit`);
+    const now = Date.parse('2026-11-25T23:17:23.338Z');
+    expect(frame(state, { width: 120, height: 24, now }).split('\n')[1]).toContain(' · 3.5K in · 700 out · $0.028');
+    const narrow = frame(state, { width: 50, height: 24, now }).split('\n')[1]!;
+    expect(narrow).toBe(' session-30ca3dcf (1) 0s ago · $0.028');
+  });
+});

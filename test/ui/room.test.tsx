@@ -1,12 +1,13 @@
 /**
  * What a frame keeps when room is short (issue 38): the quit hint whole, the
- * team's cost in a narrow header.
+ * team's cost in a narrow header; and its words, counted right.
  */
 import { describe, expect, it } from 'vitest';
 import { NO_FILTERS } from '../../src/core/model/message-filter.js';
 import { settledSession } from '../../src/cli/session.js';
 import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
+import { config, member, message, observe, teamState } from '../helpers/observations.js';
 
 const stateOf = async (dir: string) => (await settledSession(dir)).store.getState();
 
@@ -29,5 +30,39 @@ describe('a frame short of room', () => {
     expect(frame(state, { width: 120, height: 24, now }).split('\n')[1]).toContain(' · 3.5K in · 700 out · $0.028');
     const narrow = frame(state, { width: 50, height: 24, now }).split('\n')[1]!;
     expect(narrow).toBe(' session-30ca3dcf (1) 0s ago · $0.028');
+  });
+});
+
+describe("a frame's words", () => {
+  it('counts one message as one: `Timeline  1 message`', () => {
+    const state = observe(teamState(), {
+      kind: 'inbox',
+      team: 'team',
+      member: 'worker',
+      messages: [message('worker', 'team-lead', 'hello', 5)],
+      at: Date.parse('2026-03-01T10:00:05Z'),
+      live: false,
+    });
+    const title = (width: number) =>
+      frame(state, { width, height: 20, view: { mode: 'timeline' } })
+        .split('\n')
+        .find((line) => line.includes(' Timeline '))!;
+    expect(title(100)).toContain(' Timeline  1 message');
+    expect(title(100)).not.toContain('1 messages');
+  });
+
+  it("says a member's cwd whole, at the end of what the steps view says, never cut mid-sentence", () => {
+    const cwd = 'c:\\Users\\dev\\projects\\release-train\\services\\config-parser';
+    const state = observe(teamState(), {
+      kind: 'config',
+      team: 'team',
+      config: config([member('team-lead', { agentType: 'team-lead', cwd }), member('worker')]),
+      at: Date.parse('2026-03-01T10:00:05Z'),
+      live: false,
+    });
+    const drawn = frame(state, { width: 60, height: 20, view: { mode: 'steps' } });
+    expect(drawn).toContain('no transcript of team-lead found under projects/');
+    expect(drawn.replace(/\s+/gu, ' ')).toContain(`Its cwd: ${cwd}`);
+    expect(drawn).not.toContain(' is its');
   });
 });

@@ -65,4 +65,11 @@ describe("a frame's words", () => {
     expect(drawn.replace(/\s+/gu, ' ')).toContain(`Its cwd: ${cwd}`);
     expect(drawn).not.toContain(' is its');
   });
+
+  it("explains in the help what a team's `(5)` and a pane's `⇢ waits on 2` mean", () => {
+    const help = frame(teamState(), { width: 200, height: 60, view: { help: true } }).replace(/\s+/gu, ' ');
+    expect(help).toContain('Header team (5): the team and its members · 3m ago: its last change');
+    expect(help).toContain('⇢ waits on 2 3m: 2 open requests of its own, the oldest 3m old');
+    expect(help).toContain('⇢ waits on bob 3m: its open request to bob, asked 3m ago');
+  });
 });

@@ -44,7 +44,10 @@ export class ReplayController implements ReplayTransport {
     private readonly store: Store,
     options: ReplayOptions = {},
   ) {
-    this.start = lines.length > 0 ? timeOf(lines[0]!) : 0;
+    // The run starts with its first entry, not its header: a dashboard opened seconds before the team's first
+    // file was seen made `<` land seconds in (8 s), and a replay open on nothing for as long.
+    const first = lines.find((line) => line.kind === 'entry') ?? lines[0];
+    this.start = first ? timeOf(first) : 0;
     this.end = lines.length > 0 ? timeOf(lines[lines.length - 1]!) : 0;
     this.clock = this.start;
     this.entries = lines.filter((line) => line.kind === 'entry').length;

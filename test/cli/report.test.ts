@@ -225,7 +225,7 @@ describe('teamtop report on files read later', () => {
     const { code, stdout } = run('--dir', HIVE);
     expect(code).toBe(0);
     expect(stdout.split('\n')[3]).toMatch(
-      /^ {2}⚠ no activity for \d+d: judged as of now; --now 2026-02-12T19:53:48\.409Z judges it as of then$/u,
+      /^ {2}⚠ no activity for \d+[dy]: judged as of now; --now 2026-02-12T19:53:48\.409Z judges it as of then$/u,
     );
     // And its axis tells its ticks apart: dates, none twice.
     const ruler = stdout

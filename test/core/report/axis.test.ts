@@ -21,6 +21,13 @@ describe('the time axis', () => {
     for (const label of said) expect(label).toMatch(/^\d\d-\d\d$/u);
   });
 
+  it('labels them with the year too where they span years', () => {
+    const said = labels('2026-02-12T19:46:20Z', 688 * DAY, 10);
+    expect(new Set(said).size).toBe(said.length);
+    expect(said[0]).toBe('2026-03-12');
+    for (const label of said) expect(label).toMatch(/^20\d\d-\d\d-\d\d$/u);
+  });
+
   it('labels the first tick of each day with its date when the run passes midnight', () => {
     expect(labels('2026-11-25T23:17:17Z', 2 * DAY + 18 * 3600_000, 8)).toEqual(['11-26', '12:00', '11-27', '12:00', '11-28', '12:00']);
     // A first tick that is not midnight keeps its time beside the date.

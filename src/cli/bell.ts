@@ -1,10 +1,4 @@
-/**
- * `--bell`: the terminal bell, once for each new warning, from a store
- * subscriber outside the dashboard's React tree (a frame is never interrupted
- * by it, and nothing rings twice because a view rendered twice). What warns
- * when the dashboard starts is no news: only what is raised after rings, or
- * what was said before and becomes a warning.
- */
+/** `--bell`: one ring per new warning, from a store subscriber outside React (a view drawn twice never rings twice); none at start. */
 import type { Thresholds } from '../core/model/settings.js';
 import type { Store } from '../core/store.js';
 import { followTeams } from './team-events.js';

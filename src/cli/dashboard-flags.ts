@@ -1,7 +1,4 @@
-/**
- * The dashboard's flags: what they are, what goes with what, and what they
- * choose (the journal's options, the team to open on).
- */
+/** The dashboard's flags: what they are, what goes with what, and what they choose (the journal's options, the team to open on). */
 import type { ViewName } from '../ui/views/names.js';
 import { DEFAULT_JOURNAL_BYTES } from '../io/journal/store-dir.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
@@ -20,18 +17,13 @@ export interface DashboardFlags extends CommonFlags {
   readonly bell?: boolean;
 }
 
-/**
- * A terminal that says it cannot move the cursor or draw colour (`TERM=dumb`:
- * Emacs' shell buffer, some CI logs and editors' terminals). It gets what a pipe
- * gets, as git, less and ls give it plain output: the live dashboard's cursor
- * moves would be garbage there.
- */
+/** `TERM=dumb` (Emacs' shell, some CI logs) moves no cursor: it gets what a pipe gets, as git and less give it. */
 export const isDumbTerminal = (env: NodeJS.ProcessEnv = process.env): boolean => env['TERM'] === 'dumb';
 
 /** A terminal on both sides that can draw the live dashboard. */
 export const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true && !isDumbTerminal();
 
-/** Why the live dashboard is not drawn on a terminal that is there (TERM=dumb), for a line on stderr; undefined when it is drawn, or there is no terminal. */
+/** Why a terminal that is there gets no live dashboard (TERM=dumb), for stderr; undefined otherwise. */
 export function liveRefused(): string | undefined {
   if (process.stdin.isTTY !== true || process.stdout.isTTY !== true || !isDumbTerminal()) return undefined;
   return 'TERM=dumb says this terminal cannot move the cursor, which the live dashboard needs';
@@ -50,10 +42,7 @@ export function journalOptions(
   };
 }
 
-/**
- * The team to open on without `--team`: run from inside a team's session, that
- * team (once it is there); given a spec, the team it declares.
- */
+/** The team to open on without `--team`: run from inside a team's session, that team (once it is there); given a spec, its team. */
 export function preferredTeam(spec: WorkflowSpec | undefined): string | undefined {
   return process.env['CLAUDE_CODE_TEAM_NAME'] || spec?.name;
 }

@@ -1,7 +1,4 @@
-/**
- * teamtop's command line: flags in, one of the modes out. Only what every mode
- * needs is imported here; each mode loads its own dependencies when chosen.
- */
+/** teamtop's command line: flags in, one of the modes out; each mode loads its own dependencies only when chosen. */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { VIEW_NAMES } from '../ui/views/names.js';
 import { DEFAULT_SECONDS, thresholdsIn } from '../core/model/settings.js';
@@ -84,11 +81,8 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
 }
 
 /**
- * The dashboard's options given before a command (`teamtop --dir D doctor`) are
- * the command's, as if written after it: commander parses them as the
- * program's, which a command never reads, and `doctor` checked ~/.claude.
- * One written after the command too wins, as a repeated option does. One the
- * command does not take is a usage error rather than a flag silently dropped.
+ * Options before a command (`teamtop --dir D doctor`) are the command's: commander gives them to the program,
+ * which a command never reads. One after the command wins, as a repeated option does; one it lacks is refused.
  */
 function takeOptionsBefore(program: Command, command: Command): void {
   for (const option of program.options) {
@@ -320,8 +314,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     const exitCode = (error as { exitCode?: number }).exitCode;
-    // Help and the version are 0; a command line commander cannot take is a usage error, 2, as teamtop's own
-    // (doctor's 1 means a warning).
+    // Help and the version are 0; a command line commander cannot take is a usage error, 2 (doctor's 1 means a warning).
     if (typeof exitCode === 'number') return exitCode === 0 ? 0 : 2;
     throw error;
   }

@@ -1,6 +1,4 @@
-/**
- * Where teamtop looks, whether it may use colour, and what an option's value must be.
- */
+/** Where teamtop looks, whether it may use colour, and what an option's value must be. */
 import { DEFAULT_SECONDS, thresholdsIn, type Thresholds } from '../core/model/settings.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseISO } from 'date-fns';
@@ -23,11 +21,7 @@ export function dirChosenBy(dir: string | undefined, env: NodeJS.ProcessEnv = pr
   return 'the default: neither --dir nor CLAUDE_CONFIG_DIR is set';
 }
 
-/**
- * Colour is off with `--no-color`, with `NO_COLOR` set (https://no-color.org), and
- * when the output is not a terminal or is a terminal that has none (`TERM=dumb`),
- * unless `FORCE_COLOR` asks for it.
- */
+/** Colour is off with `--no-color`, `NO_COLOR` (https://no-color.org), no terminal, or one with none (`TERM=dumb`), unless `FORCE_COLOR` asks for it. */
 export function wantsColor(flag: boolean, isTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!flag) return false;
   if (env['NO_COLOR']) return false;
@@ -36,11 +30,7 @@ export function wantsColor(flag: boolean, isTTY: boolean, env: NodeJS.ProcessEnv
   return isTTY && env['TERM'] !== 'dumb';
 }
 
-/**
- * An option's value as an instant: an ISO 8601 time, read strictly. `Date.parse`
- * took `0` for 2000-01-01 and rolled 2026-02-30 over to 2 March. A date alone
- * is midnight UTC, as `Date.parse` reads it.
- */
+/** An ISO 8601 instant, read strictly (`Date.parse` took `0` for 2000 and rolled 2026-02-30 over); a date alone is midnight UTC. */
 export function instant(value: string): number {
   const time = parseISO(/^\d{4}-\d{2}-\d{2}$/u.test(value) ? `${value}T00:00:00Z` : value).getTime();
   if (!isInstant(time)) throw new InvalidArgumentError('expected an ISO time such as 2026-03-01T10:05:00Z');
@@ -53,13 +43,9 @@ export function nonNegative(value: string): number {
   return parsed;
 }
 
-/**
- * The longest threshold (`--stall-after`, `--quiet-after`), in seconds: about
- * 31 years, past any run and far inside what a date can hold once added to one.
- */
+/** The longest threshold, in seconds: about 31 years, past any run and still safe to add to a date. */
 export const MAX_THRESHOLD_SECONDS = 1e9;
 
-/** A threshold in seconds: 0 or more, and not past the longest one that can be reached. */
 export function threshold(value: string): number {
   const seconds = nonNegative(value);
   if (seconds > MAX_THRESHOLD_SECONDS)
@@ -82,7 +68,7 @@ export function envNumber(value: string | undefined): number | undefined {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
 }
 
-/** The flags of every command that reads a config dir and judges it: the dashboard, replay, doctor. */
+/** The flags of every command that reads a config dir and diagnoses it: the dashboard, replay, doctor. */
 export function commonOptions(command: Command): Command {
   return command
     .option('-d, --dir <path>', 'Claude config dir to read (default: $CLAUDE_CONFIG_DIR, else ~/.claude)')
@@ -118,26 +104,19 @@ export interface CommonFlags {
   readonly transcripts?: boolean;
 }
 
-/**
- * What every command that reads a config dir and judges it runs with, worked out
- * once from its flags and the environment: the modes take it as it is, in
- * milliseconds, and apply no default of their own.
- */
+/** What every command that reads a config dir runs with, worked out once: in ms, and no mode applies a default of its own. */
 export interface Settings {
   readonly thresholds: Thresholds;
   readonly claudeDir: string;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy: string;
   /** The instant to judge ages and stalls as of (`--now`); the clock when undefined. */
   readonly now: number | undefined;
-  /** Colour on standard output. */
   readonly color: boolean;
   readonly stateDir: string;
   /** `$COLUMNS`, else the terminal's width, if either is known. */
   readonly width: number | undefined;
   /** `$LINES`, if set. */
   readonly height: number | undefined;
-  /** Read the members' session transcripts (not with `--no-transcripts`). */
   readonly transcripts: boolean;
 }
 

@@ -8,13 +8,12 @@ import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
 import { selectTeams } from '../core/select/teams.js';
 import { openSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
-import { runOnTerminal } from './on-terminal.js';
+import { runOnTerminal } from './interactive.js';
 import { BEL, ringOnNewWarnings } from './bell.js';
 
 export interface LiveOptions {
   readonly thresholds: Thresholds;
   readonly claudeDir: string;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   /** `--team`: a team that must be there. */
   readonly team: string | undefined;
@@ -23,7 +22,6 @@ export interface LiveOptions {
   readonly color: boolean;
   readonly now: number | undefined;
   readonly journal: JournalOptions | undefined;
-  /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (default: the dashboard). */

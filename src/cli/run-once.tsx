@@ -21,7 +21,6 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   /** The team to show when there is one of that name and `team` is not given (no error when there is not). */
   readonly preferTeam?: string | undefined;
   readonly journal: JournalOptions | undefined;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   /** The view to draw. */
   readonly view: ViewState['mode'];
@@ -47,8 +46,7 @@ export async function runOnce(options: OnceOptions): Promise<number> {
     });
     return 0;
   }
-  // Several teams and none chosen: each, under a heading that names it. One frame showed the most recent
-  // team alone, and without colour nothing said which of the header's teams it was.
+  // Several teams, none chosen: each under a heading, as without colour a frame does not say which team it is.
   const paint = new Chalk({ level: options.color ? 1 : 0 });
   teams.forEach((team, index) => {
     if (index > 0) process.stdout.write('\n');

@@ -10,7 +10,7 @@ import { snapshot } from '../core/snapshot.js';
 import { createStore } from '../core/store.js';
 import { printJson } from './run-json.js';
 import { printFrame } from './run-once.js';
-import { runOnTerminal } from './on-terminal.js';
+import { runOnTerminal } from './interactive.js';
 import { optimising } from './v8-flags.js';
 
 export interface ReplayCliOptions {
@@ -54,11 +54,7 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
   );
 }
 
-/**
- * Not one line of it is a journal's: whatever it is, playing it would show an
- * empty dashboard and say nothing. The reader's notice says why, for the first
- * line it could not take.
- */
+/** Not one line is a journal's: playing it would show an empty dashboard, so the reader's first notice says why. */
 function notARecording(source: string, notices: readonly { readonly message: string }[]): number {
   const why = notices[0]?.message.replace(/ and was skipped$/u, '') ?? 'it is empty';
   process.stderr.write(
@@ -67,10 +63,6 @@ function notARecording(source: string, notices: readonly { readonly message: str
   return 1;
 }
 
-/**
- * Where the recording ends, printed: streamed through the store a line at a
- * time, so a recording of millions of entries is never in memory at once.
- */
 function printEnd(files: readonly string[], options: ReplayCliOptions): Promise<number> {
   // Done once, in bulk, before anything is printed: a recording can hold millions of entries.
   return optimising(() => playToEnd(files, options));

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MAX_MEMBERS } from '../../src/io/serve/metrics.js';
+import { MAX_MEMBERS } from '../../src/io/serve/metric-labels.js';
 import { runCli } from '../helpers/cli.js';
 import { CLI } from '../helpers/pty.js';
 import { tempDir } from '../helpers/fixtures.js';

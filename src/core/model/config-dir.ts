@@ -1,10 +1,6 @@
 /**
- * What a config dir with no team holds, and what to say of it. "No agent teams
- * yet" was said alike of a fresh dir, of `--dir <config>/teams` (a folder of
- * teams 288 days old, one level too deep), and of a dir of old transcripts:
- * the words follow what is there. The look itself is taken by the I/O layer
- * (`src/io/watch/config-dir-look.ts`); these are its words, for the empty
- * screen, `doctor` and `report` alike.
+ * What a config dir with no team holds (looked at by `src/io/watch/config-dir-look.ts`), in the words the empty
+ * screen, `doctor` and `report` say it: a folder one level too deep is not a dir with no teams yet.
  */
 import { formatAge } from './time.js';
 import { plural } from '../text/words.js';
@@ -47,11 +43,7 @@ const WHERE: Readonly<Record<Misplaced, string>> = {
   home: 'its .claude folder',
 };
 
-/**
- * `/x/.claude/teams is the teams/ folder of a config dir: did you mean --dir
- * /x/.claude (the folder above)?`, with `subject` for the folder given (its
- * path, or `it`); undefined when it is where it should be.
- */
+/** `<subject> is the teams/ folder of a config dir: did you mean --dir /x/.claude (the folder above)?`; undefined when it is not misplaced. */
 export function misplacedNote(subject: string, look: ConfigDirLook): string | undefined {
   if (look.meant === null || look.misplaced === null) return undefined;
   return `${subject} ${WHAT[look.misplaced]}: did you mean --dir ${look.meant} (${WHERE[look.misplaced]})?`;

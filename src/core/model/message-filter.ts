@@ -1,19 +1,15 @@
-/**
- * Filters shared by the inboxes and the timeline.
- */
 import type { InboxMessage } from './inbox.js';
 
 export interface MessageFilters {
   readonly showIdle: boolean;
   readonly protocolOnly: boolean;
   readonly unreadOnly: boolean;
-  /** Only messages from or to this member. */
   readonly member: string | null;
 }
 
 export const NO_FILTERS: MessageFilters = { showIdle: true, protocolOnly: false, unreadOnly: false, member: null };
 
-/** Whether two sets of filters let the same messages through (every field, so a new one is never forgotten). */
+/** Compares every field, so a new one is never forgotten. */
 export function sameFilters(a: MessageFilters, b: MessageFilters): boolean {
   return a === b || (Object.keys(a) as (keyof MessageFilters)[]).every((key) => a[key] === b[key]);
 }
@@ -30,7 +26,6 @@ export function passes(message: InboxMessage, filters: MessageFilters): boolean 
   return true;
 }
 
-/** Words for the footer: what is hidden right now. */
 export function describeFilters(filters: MessageFilters): string[] {
   const notes: string[] = [];
   if (!filters.showIdle) notes.push('idle hidden');

@@ -1,7 +1,4 @@
-/**
- * The run's time axis, shared by the text and the SVG swimlanes: where an
- * instant falls between the run's start and end, and round instants to label.
- */
+/** The run's time axis, shared by the text and the SVG swimlanes. */
 import { formatClock } from '../model/time.js';
 
 const SECOND = 1000;
@@ -24,12 +21,7 @@ export interface Axis {
   readonly at: (time: number) => number;
   /** Round instants within the run, at most as many as asked for. */
   readonly ticks: (most: number) => number[];
-  /**
-   * How a tick is labelled: `17:19:30`, or `17:19` for steps of a minute or
-   * more. Over more than a day the date tells the ticks apart: `11-26` for
-   * steps of a day or more, and for the first tick of each day (`11-27 06:00`,
-   * or `11-27` at midnight) with shorter ones.
-   */
+  /** `17:19:30`, `17:19` for steps of a minute or more; over days, dates tell them apart (`11-26`, `11-27 06:00`). */
   readonly label: (time: number, ticks: readonly number[]) => string;
 }
 
@@ -50,7 +42,6 @@ function tickLabel(time: number, ticks: readonly number[]): string {
   const first = ticks[0];
   const last = ticks[ticks.length - 1];
   if (first === undefined || last === undefined || dayOf(first) === dayOf(last)) return short;
-  // A run over midnight: ten `00:00` labels over ten days said nothing.
   const index = ticks.indexOf(time);
   const before = index > 0 ? ticks[index - 1] : undefined;
   if (before !== undefined && dayOf(before) === dayOf(time)) return short;

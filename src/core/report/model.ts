@@ -7,7 +7,7 @@ import { type Incident } from '../model/diagnosis.js';
 import type { Idle } from '../model/idle.js';
 import type { MemberUsage, TeamUsage } from '../model/usage.js';
 
-/** A member's tokens, context and cost, as the dashboard shows them (`selectUsage`): null when no transcript of it was read or recorded. */
+/** A member's tokens, context and cost as the dashboard shows them (`selectUsage`): null when none of its transcripts was read or recorded. */
 export type { MemberUsage, TeamUsage } from '../model/usage.js';
 
 export interface ReportMember {
@@ -83,7 +83,7 @@ export interface ReportTask {
 export interface RunReport {
   readonly team: string;
   readonly description: string | null;
-  /** The instant it is judged at (teamtop's clock): handshake states and diagnoses are as of then. */
+  /** The report's instant (teamtop's clock): handshake states and diagnoses are as of then. */
   readonly at: number;
   /** When it began: its config's `createdAt`, else its first join or message. */
   readonly startedAt: number;
@@ -91,17 +91,12 @@ export interface RunReport {
   readonly endedAt: number | null;
   /** The end of its time axis: `endedAt`, or the report's instant while it runs. */
   readonly until: number;
-  /**
-   * A team still there whose files have not changed for a day as of the
-   * report's instant (an old capture read today): since when, for the hint
-   * that `--now` reports it as of then. Null when it ended or is at work.
-   */
+  /** A team still there, unchanged for a day as of the report's instant (an old capture read today): for the `--now` hint. Null when it ended or is at work. */
   readonly idle: Idle | null;
   /** The members' sums, as the dashboard's header shows them; null when no member's usage is known. */
   readonly usage: TeamUsage | null;
   /** Everyone the files name: roster members first (lead first), then inbox owners no roster listed. */
   readonly members: readonly ReportMember[];
-  /** Every message, oldest first. */
   readonly messages: readonly ReportMessage[];
   /** Most first. */
   readonly pairs: readonly MessagePair[];

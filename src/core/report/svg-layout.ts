@@ -1,19 +1,11 @@
-/**
- * Where things go in the SVG swimlane: lanes stacked under a time axis, a
- * legend below. Drawing units are CSS pixels at the drawing's natural width;
- * the page scales it to the window, no narrower than MIN_SCALE of that.
- */
+/** Where things go in the SVG swimlane; units are CSS pixels at its natural width, which the page scales down to MIN_SCALE. */
 import stringWidth from 'string-width';
 import { maxOf } from '../model/lists.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { timeAxis, type Axis } from './axis.js';
 import type { RunReport } from './model.js';
 
-/**
- * The names' column: as wide as the longest name needs, at about
- * NAME_CHARACTER units a terminal column of the 14 px semibold names (and room
- * either side), within limits; a name longer than the widest is cut.
- */
+/** The names' column fits the longest name (NAME_CHARACTER units a column of the 14 px names), within limits. */
 const LABEL_MIN = 160;
 const LABEL_MAX = 420;
 const LABEL_ROOM = 24;

@@ -1,9 +1,4 @@
-/**
- * The report in a terminal: a heading, the swimlane, then a section each for
- * the members, the mail, the handshakes, the tasks and the incidents. Every
- * name and text from disk goes through sanitizeLine (fitColumns); colour only
- * when the caller's chalk has it.
- */
+/** The report in a terminal: every name and text from disk goes through sanitizeLine (fitColumns); colour only if chalk has it. */
 import type { ChalkInstance } from 'chalk';
 import { idleNote } from '../judge/index.js';
 import stringWidth from 'string-width';
@@ -20,12 +15,7 @@ import { nameColumns, textSwimlane } from './text-lanes.js';
 /** A row's free text (a subject, a summary) gets what the row leaves, but never less than this. */
 const TEXT_MIN = 24;
 
-/**
- * A row: `lead` (drawn, colour and all), then `text`, wrapped to `width` with
- * its lines after the first indented to where it began. Nothing is cut: the
- * report is pasted into issues and chats, and piped at 100 columns it cut the
- * advice itself and the members' status (`shu…`).
- */
+/** `lead`, then `text` wrapped to `width` under where it began: a report is pasted, so nothing is cut. */
 function row(lead: string, text: string, width: number, indent = stringWidth(lead)): string[] {
   const [first = '', ...rest] = wrapBlock(sanitizeLine(text), Math.max(TEXT_MIN, width - indent)).map((line) => line.trimEnd());
   return [`${lead}${first}`, ...rest.map((line) => `${' '.repeat(indent)}${line}`)];

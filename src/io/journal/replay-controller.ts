@@ -1,8 +1,6 @@
 /**
- * Plays a journal into a store: the same store and the same dashboard as a live
- * run, driven by the recording instead of the disk. Play and pause, step one
- * entry, change speed, jump to either end. Long quiet stretches (between runs,
- * say) are shortened to at most `maxWaitMs` of real time.
+ * Plays a journal into the same store and dashboard as a live run; long quiet stretches (between runs, say)
+ * are shortened to at most `maxWaitMs` of real time.
  */
 import type { Store } from '../../core/store.js';
 import type { JournalLine } from './format.js';
@@ -44,8 +42,7 @@ export class ReplayController implements ReplayTransport {
     private readonly store: Store,
     options: ReplayOptions = {},
   ) {
-    // The run starts with its first entry, not its header: a dashboard opened seconds before the team's first
-    // file was seen made `<` land seconds in (8 s), and a replay open on nothing for as long.
+    // From its first entry, not its header: the wait for the team's first file is not part of the run.
     const first = lines.find((line) => line.kind === 'entry') ?? lines[0];
     this.start = first ? timeOf(first) : 0;
     this.end = lines.length > 0 ? timeOf(lines[lines.length - 1]!) : 0;

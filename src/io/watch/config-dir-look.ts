@@ -1,16 +1,9 @@
-/**
- * A look at a config dir that has no team, for what to say of it
- * (`src/core/model/config-dir.ts`): whether it is a folder of a config dir
- * given instead of the config dir (`--dir ~/.claude/teams`), whether its
- * `teams/` is there, and how many session transcripts `projects/` holds. Taken
- * once, when there is no team to show; never a problem if something cannot be
- * read (the reader says that).
- */
+/** A look at a config dir with no team, for what to say of it (`src/core/model/config-dir.ts`); what cannot be read is the reader's to say. */
 import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ConfigDirLook, Misplaced } from '../../core/model/config-dir.js';
 
-/** Transcripts counted at most: a look, not an inventory (a config dir of years holds thousands). */
+/** Transcripts counted at most: a look, not an inventory. */
 const MOST_TRANSCRIPTS = 5000;
 
 function entries(path: string): Dirent[] {

@@ -26,7 +26,6 @@ export interface AppProps {
   readonly now?: number;
   /** Replaying a journal: the transport, whose clock is the dashboard's now. */
   readonly replay?: ReplayTransport;
-  /** The declared workflow (`--spec`). */
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (`--view`). */
   readonly view?: ViewState['mode'];

@@ -1,8 +1,4 @@
-/**
- * The keys that change what the panes list: the message filters, the teammate
- * trackers, a member's pane switched to its output log, the incidents that
- * cleared beside the diagnoses.
- */
+// The keys that change what the panes list: filters, trackers, a member's output log, the incidents that cleared.
 import type { MessageFilters } from '../../core/model/message-filter.js';
 import type { Command } from './keymap.js';
 import { samePane } from '../panes/pane.js';

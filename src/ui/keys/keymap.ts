@@ -1,8 +1,4 @@
-/**
- * One keymap: commands to keys. Panes match commands, never raw keys, and the
- * help screen and the footer are drawn from the same table. The views add the
- * keys that show them (views.ts puts the table together).
- */
+// One keymap from commands to keys: panes match commands, never raw keys, and the help and the footer are drawn from it.
 import type { Key } from 'ink';
 import type { ViewName } from '../views/names.js';
 
@@ -51,7 +47,6 @@ export interface Binding {
   /** What the help screen and the footer call the keys. */
   readonly label: string;
   readonly description: string;
-  /** Shown in the one-line footer. */
   readonly footer?: string;
   readonly keys: readonly KeyName[];
   readonly chars: readonly string[];
@@ -134,7 +129,6 @@ function pressed(key: Key, name: KeyName): boolean {
   return key[name];
 }
 
-/** The command a key press means, if any, among `bindings` (in order). */
 function commandFor(bindings: readonly Binding[], input: string, key: Key): Command | undefined {
   for (const binding of bindings) {
     if (key.ctrl) {
@@ -153,11 +147,7 @@ const CONTROL_CHARS: Readonly<Record<string, Partial<Key>>> = {
   '\n': { return: true },
 };
 
-/**
- * Every command in one read of the terminal. Ink hands over a run of plain
- * characters as one string (it reads it as a paste), so keys typed faster than
- * a frame, or queued while the process was busy, arrive together: each counts.
- */
+/** Every command in one read of the terminal: Ink hands a run of characters over as one string (a paste), and each counts. */
 function commandsFor(bindings: readonly Binding[], input: string, key: Key): Command[] {
   if (input.length <= 1 || key.ctrl || key.meta) {
     const command = commandFor(bindings, input, key);
@@ -177,22 +167,18 @@ function commandsFor(bindings: readonly Binding[], input: string, key: Key): Com
 /** The first of a binding's keys, as the footer and the notes name it. */
 const firstKey = (binding: Binding): string => binding.label.split(' ')[0]!;
 
-/** The footer's short list: `tab pane  ↑ scroll  …`. */
 const footerOf = (bindings: readonly Binding[]) =>
   bindings.filter((binding) => binding.footer).map((binding) => ({ keys: firstKey(binding), what: binding.footer! }));
 
 interface Keymap {
-  /** Every binding, in the order the help lists them. */
   readonly bindings: readonly Binding[];
   /** Every command in one read of the terminal; the replay's keys first while replaying, else none of them. */
   commandsFor(input: string, key: Key, replay?: boolean): Command[];
   /** The key that gives `command`, as the footer and the notes name it. */
   keyOf(command: Command): string;
-  /** The footer's keys: `tab pane  ↑ scroll  …`. */
   footer(replay: boolean): readonly { readonly keys: string; readonly what: string }[];
 }
 
-/** A keymap of these bindings. */
 export function makeKeymap(bindings: readonly Binding[]): Keymap {
   const live = bindings.filter((binding) => !binding.replay);
   const replaying = [...bindings.filter((binding) => binding.replay), ...live];

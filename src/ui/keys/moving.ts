@@ -1,7 +1,3 @@
-/**
- * The keys that move through what is on screen: the focus from pane to pane,
- * the selection in the focused one, the team, the view.
- */
 import type { Command } from './keymap.js';
 import type { Navigation } from './navigation.js';
 import { samePane } from '../panes/pane.js';
@@ -46,11 +42,7 @@ function switchTeam(view: ViewState, navigation: Navigation, step: number): View
   return team === navigation.team ? view : showTeam(view, team);
 }
 
-/**
- * Show a view, or go back to the dashboard from it, with the focus it had (its
- * first pane, the first time); a member focused goes along, to that member's
- * pane there if it has one (view-state.ts: focusedPane).
- */
+/** Show a view, or go back to the dashboard, with the focus it had; a member focused goes along to its pane there. */
 export function showView(view: ViewState, name: ViewName): ViewState {
   const mode = view.mode === name ? DASHBOARD : name;
   const paneIn = new Map(view.paneIn).set(view.mode, view.pane);

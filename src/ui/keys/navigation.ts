@@ -1,10 +1,4 @@
-/**
- * What the keys need to know of a frame: the teams, the panes in tab order with
- * each one's items, and what is open over the screen. A frame's navigation is
- * taken from the pane lists it is built with (`navigationOf`), once; the view
- * state's reducer reads nothing else, so a key is applied to the view state
- * with no frame built for it.
- */
+// What the keys need to know of a frame, taken from its pane lists once: a key is applied with no frame built for it.
 import type { PaneList } from '../panes/pane.js';
 
 /** A pane as the keys move through it: its items, where it rests, how far a page goes, which items open. */
@@ -19,13 +13,10 @@ export interface OpenNavigation {
 
 export interface Navigation {
   readonly teams: readonly string[];
-  /** The team on screen. */
   readonly team: string | undefined;
   /** Its members, for the member filter to cycle through. */
   readonly members: readonly string[];
-  /** The panes on screen, in tab order. */
   readonly panes: readonly PaneNavigation[];
-  /** What is open over the screen; null when nothing is. */
   readonly open: OpenNavigation | null;
   /** What was opened is no longer there (a diagnosis that cleared): the keys work the screen under it again. */
   readonly openedGone: boolean;

@@ -1,8 +1,4 @@
-/**
- * The keys that open something over the screen (⏎ an item, d a member, ? the
- * help), and the keys while it is open: the moves scroll it, ⏎ and esc close
- * it, ? opens the help over it. Whatever else is pressed waits for it to close.
- */
+// The keys that open something over the screen, and the keys while it is open: whatever else is pressed waits for it to close.
 import type { Command } from './keymap.js';
 import type { Navigation, OpenNavigation } from './navigation.js';
 import { DASHBOARD } from '../views/names.js';
@@ -61,7 +57,6 @@ export function overOpen(view: ViewState, command: Command, navigation: Navigati
 export const withoutGone = (view: ViewState, navigation: Navigation): ViewState =>
   view.opened && navigation.openedGone ? closed(view) : view;
 
-/** The keys that open something, pressed with nothing open. */
 export const OPENING = {
   open: (view, navigation) => {
     const list = focusedList(view, navigation);

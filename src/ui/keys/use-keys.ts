@@ -3,12 +3,7 @@ import type { ReplayTransport } from '../../core/model/replay.js';
 import type { Command } from './keymap.js';
 import { KEYMAP } from '../views/registry.js';
 
-/**
- * Keys to commands: quitting and the replay's transport are done here, the
- * rest of a read goes to the view state together. Only active when stdin can
- * do raw mode: without a TTY there are no keys to read, and asking for raw
- * mode would throw.
- */
+/** Keys to commands; only active when stdin can do raw mode (without a TTY, asking for it would throw). */
 const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayTransport) => void>> = {
   replayToggle: (replay) => replay.toggle(),
   replayStep: (replay) => replay.step(),

@@ -1,10 +1,4 @@
-/**
- * The view state's reducer: a command, on the navigation of the frame it is
- * pressed on, gives the next view state. Pure and plain: tested without a
- * terminal. What is open over the screen takes the keys first
- * (detail.ts); else a command moves through the lists (lists.ts), changes what
- * they list (filters.ts), or opens something.
- */
+// The view state's reducer: a command, on the navigation of the frame it is pressed on, gives the next view state.
 import type { Command } from './keymap.js';
 import type { Navigation } from './navigation.js';
 import { navigatesAlike, type KeyHandler, type ViewState } from './view-state.js';
@@ -35,18 +29,14 @@ export function viewReducer(view: ViewState, command: Command, navigation: Navig
   return typeof command === 'object' ? showView(shown, command.view) : ON_SCREEN[command](shown, navigation);
 }
 
-/** A view state and its frame's navigation. */
 export interface Screen {
   readonly view: ViewState;
   readonly navigation: Navigation;
 }
 
 /**
- * The commands of one read of the terminal, in turn, each on the screen the one
- * before it made. A command that only moved a selection leaves the navigation as
- * it was (at first, the frame on screen's); after one that changed what it is
- * made of (the team, the view, the focus, a filter, what is open), the next
- * has the navigation of the state it made, from `navigationAt`.
+ * The commands of one terminal read, in turn, each on the screen the one before made: after one that changed what the
+ * navigation is made of (the team, the view, the focus, a filter, what is open), the next gets `navigationAt`'s.
  */
 export function applyRead(
   view: ViewState,

@@ -10,7 +10,6 @@ interface FooterProps {
   readonly width: number;
   /** Why the last key did nothing: first, and not dimmed. */
   readonly note: string | null;
-  /** The filters and modes in force. */
   readonly notes: readonly string[];
   readonly replay: boolean;
   /** Keys work: the footer lists them. A frame printed once says only what is in force, if anything. */
@@ -22,11 +21,7 @@ type Hint = ReturnType<typeof KEYMAP.footer>[number];
 /** Where help is, and how to leave: said whatever else gives way (the help lists every key). */
 const ALWAYS = new Set(['help', 'quit']);
 
-/**
- * The key hints in `width`: `? help` and `q quit` always, then the others in
- * order while they fit, each whole. Cut at the row's end, the quit hint read
- * `q qu…` at 80 columns.
- */
+/** The key hints in `width`: `? help` and `q quit` always, then the others in order while they fit, each whole. */
 function fittedHints(hints: readonly Hint[], width: number): Hint[] {
   const columns = (hint: Hint) => stringWidth(`${hint.keys} ${hint.what}`) + 2;
   let used = hints.filter((hint) => ALWAYS.has(hint.what)).reduce((sum, hint) => sum + columns(hint), -2);

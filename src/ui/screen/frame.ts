@@ -1,9 +1,6 @@
 /**
- * Everything one frame shows, computed from the store's state, the view state
- * and the terminal size. Pure: the interactive app, `--once` and the tests all
- * draw from the same model, and the keys move through its navigation.
- * It only composes: the header's teams, the view on screen (views.ts) and its
- * panes, what is open, the footer's words.
+ * Everything one frame shows, from the store's state, the view state and the terminal size. Pure: the app,
+ * `--once` and the tests all draw from this model, and the keys move through its navigation.
  */
 import type { Thresholds } from '../../core/model/settings.js';
 import { describeFilters } from '../../core/model/message-filter.js';
@@ -37,7 +34,6 @@ const DETAIL_CHROME = 5;
 
 export interface DetailModel {
   readonly item: Detail;
-  /** The body, wrapped to the width. */
   readonly lines: readonly string[];
   /** Body lines shown at once. */
   readonly page: number;
@@ -52,7 +48,6 @@ export interface ScreenModel {
   readonly width: number;
   /** Rows for the body (between header and footer); undefined when drawing once. */
   readonly bodyRows: number | undefined;
-  /** The header: every team, the one on screen, what is wrong where. */
   readonly header: HeaderProps;
   readonly team: TeamState | undefined;
   readonly members: readonly MemberView[];
@@ -61,7 +56,6 @@ export interface ScreenModel {
   readonly body: BuiltView | null;
   readonly problems: readonly Problem[];
   readonly detail: DetailModel | null;
-  /** The help, when it is open. */
   readonly help: HelpModel | null;
   /** Why the last key did nothing (the footer says it until the next key). */
   readonly note: string | null;
@@ -72,7 +66,6 @@ export interface ScreenModel {
   readonly interactive: boolean;
   /** How long until a time on screen shows something else (an age, a handshake stalling): when to redraw. */
   readonly nextChangeMs: number;
-  /** What the keys move through. */
   readonly navigation: Navigation;
 }
 
@@ -85,13 +78,10 @@ export interface ScreenInput {
   /** Terminal rows; undefined when drawing once with no height to fit. */
   readonly height: number | undefined;
   readonly now: number;
-  /** Replaying a journal: its progress, shown above the footer. */
   readonly replay?: ReplayStatus;
-  /** The declared workflow (`--spec`), for the workflow view. */
   readonly spec?: WorkflowSpec | undefined;
   /** Keys work (the default): the frame names them. A frame printed once (`--once`) names none. */
   readonly interactive?: boolean;
-  /** The members' transcripts are read (the default; not with `--no-transcripts`). */
   readonly transcripts?: boolean;
   /** What the config dir holds, looked at when there was no team (the empty screen says it). */
   readonly look?: ConfigDirLook | undefined;
@@ -107,7 +97,6 @@ function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows:
   return { item, lines, page, scroll: Math.min(view.detailScroll, Math.max(0, lines.length - page)) };
 }
 
-/** The lines above the footer: the problems line, the replay bar. */
 const statusLinesOf = (input: ScreenInput): number => (selectProblems(input.state.problems).length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
 
 /** What every view of the frame shares, worked out once; undefined when there is no team to show. */
@@ -124,7 +113,7 @@ export function frameOf(input: ScreenInput): Frame | undefined {
     members: selectMembersAt(team, now, thresholds),
     colors: colorsOf(team),
     handshakes: selectHandshakes(team, now, thresholds),
-    // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
+    // Only the team on screen is diagnosed: its pane, its members' marks and the header's count say what it has.
     diagnoses: selectDiagnoses(team, now, thresholds),
     work: { activity: selectActivity(team, now), usage: selectUsage(team) },
     cleared: view.showCleared ? clearedIncidents(selectIncidents(state, team, now, thresholds), team, now) : [],
@@ -140,7 +129,6 @@ export function frameOf(input: ScreenInput): Frame | undefined {
   };
 }
 
-/** What the frame and its navigation are both made of: the view on screen built, what is open over it. */
 interface Screen {
   readonly frame: Frame | undefined;
   readonly bodyRows: number | undefined;
@@ -175,11 +163,7 @@ function screenOf(input: ScreenInput): Screen {
   return { frame, bodyRows, body, detail, help, navigation };
 }
 
-/**
- * The navigation of the frame `input` would draw, without the rest of that
- * frame (the header, the footer's words, the drawing): for a key of a read
- * after one that changed what the navigation is made of.
- */
+/** The navigation of the frame `input` would draw, without the rest of it: for a key that follows another in one terminal read. */
 export const navigationAt = (input: ScreenInput): Navigation => screenOf(input).navigation;
 
 export function buildScreen(input: ScreenInput): ScreenModel {
@@ -194,7 +178,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
   const work = frame?.work ?? NO_WORK;
   const teams = selectTeamSummaries(state.teams);
   const problems = selectProblems(state.problems);
-  // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
+  // Every team's stalled handshakes are counted for the header; only the team on screen's are diagnosed in full.
   const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, thresholds);
 
   const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];

@@ -16,7 +16,6 @@ export interface HeaderProps {
   /** Stalled handshakes per team, and in all. */
   readonly stalled: ReadonlyMap<string, number>;
   readonly stalledTotal: number;
-  /** What is wrong with the team on screen. */
   readonly diagnoses: readonly Diagnosis[];
   /** The team's tokens and cost, from its transcripts ('' when none was read). */
   readonly usage: string;
@@ -49,12 +48,7 @@ const NAME = 'teamtop';
 /** Narrower than this, the config dir is left out rather than cut to a stub. */
 const MIN_DIR = 10;
 
-/**
- * The first row: `teamtop · <dir> · <count>` on the left, what is wrong and where
- * help is on the right, always one row (the layout counts on it: a second one
- * would push the frame down over the last pane's border). The right side keeps
- * its warnings whole; the help hint goes first, then the dir, then the count.
- */
+/** The first row, always one (the layout counts on it); the help hint gives way first, then the dir, then the count. */
 function TitleRow({
   claudeDir,
   count,

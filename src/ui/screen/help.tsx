@@ -44,7 +44,6 @@ export interface HelpModel {
   /** Every line, for the keys to scroll through; the table instead when all of it fits. */
   readonly lines: readonly HelpLine[];
   readonly table: readonly KeyRow[] | null;
-  /** Lines shown at once, and the first shown. */
   readonly page: number;
   readonly scroll: number;
   /** Whether the title line is drawn (not on a terminal with almost no rows). */
@@ -63,11 +62,7 @@ function keyLines(keys: readonly KeyRow[], twoColumns: boolean): HelpLine[] {
   return keys.slice(0, half).map((row, i) => ({ kind: 'keys', rows: keys[half + i] ? [row, keys[half + i]!] : [row] }));
 }
 
-/**
- * The help at a size: a table of the keys when all of it fits, else a list
- * (in two columns on a wide terminal that is too short for one) that scrolls,
- * its last line saying how much more there is and which keys show it.
- */
+/** A table of the keys when all of it fits, else a list that scrolls (in two columns on a wide, short terminal). */
 export function helpModel(width: number, rows: number | undefined, replay: boolean, scroll: number): HelpModel {
   const keys = replay ? REPLAY_ROWS : LIVE_ROWS;
   const legend = legendLines(width);
@@ -101,7 +96,6 @@ function Skeleton({ children }: React.PropsWithChildren) {
   return <Text dimColor>{children}</Text>;
 }
 
-/** A key and what it does in `width` columns, padded to them. */
 const keyParts = (row: KeyRow, width: number): Part[] => [
   { text: fitPad(row.keys, Math.min(KEYS_WIDTH, width)), bold: true },
   { text: width > KEYS_WIDTH ? ` ${fitPad(row.action, width - KEYS_WIDTH - 1)}` : '' },

@@ -1,8 +1,4 @@
-/**
- * The dashboard: a pane per member in a grid, then the dashboard's own panes
- * (DASHBOARD_PANES), laid out to the terminal (layout.ts). Every other view
- * goes back to it.
- */
+// The dashboard: a pane per member in a grid, then its own panes (DASHBOARD_PANES). Every other view goes back to it.
 import { Box } from 'ink';
 import React, { type ReactNode } from 'react';
 import { isShown, type BuiltPane, type DashboardPane } from './dashboard-pane.js';
@@ -17,7 +13,6 @@ import type { Frame, View } from './view.js';
 import { DASHBOARD } from './names.js';
 import { plural } from '../../core/text/words.js';
 
-/** The panes below the member panes, top to bottom, in tab order. */
 const DASHBOARD_PANES: readonly DashboardPane[] = [diagnosesPane, handshakesPane, tasksPane];
 
 interface DashboardViewModel {

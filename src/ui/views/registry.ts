@@ -1,9 +1,4 @@
-/**
- * Every view, in the order view-names.ts lists their names: adding one is its
- * module, its name there and its line here. The keymap is the base bindings
- * and the key of each view, so the help screen, the footer and the keys all
- * know it.
- */
+// Every view, in names.ts's order; the keymap is the base bindings and each view's key, so help and footer know it.
 import { dashboardView } from './dashboard.js';
 import { BASE_KEYMAP, makeKeymap, type Binding, type Command } from '../keys/keymap.js';
 import { stepsView } from '../panes/steps/index.js';
@@ -30,7 +25,6 @@ const viewBindings: Binding[] = VIEWS.flatMap((view) => (view.key ? [{ ...view.k
 
 export const KEYMAP = makeKeymap([...BASE_KEYMAP.slice(0, AFTER), ...viewBindings, ...BASE_KEYMAP.slice(AFTER)]);
 
-/** Why the last key did nothing, in words. */
 export function describeNote(note: Note, mode: ViewName): string {
   const key = (command: Command) => KEYMAP.keyOf(command);
   const pressed = key(note.command);

@@ -19,11 +19,7 @@ interface FittedLineProps {
   readonly bold?: boolean;
 }
 
-/**
- * One line of styled pieces, cut to `width` with an ellipsis. Ink's own cut
- * (`wrap="truncate-end"`) keeps a wide character that straddles the edge, one
- * column too many; it stays on only as a backstop.
- */
+/** One line of styled pieces, cut to `width`: Ink's own cut keeps a wide character across the edge (a backstop only). */
 export function FittedLine({ parts, width, inverse, bold }: FittedLineProps) {
   const texts = fitParts(
     parts.map((part) => part.text),

@@ -1,9 +1,4 @@
-/**
- * Colours. Claude Code names member colours (blue, green, yellow, purple, orange,
- * pink, cyan, red); each maps to a terminal colour, and anything else to a
- * neutral one. With colour turned off, every colour is dropped but emphasis
- * (bold, inverse) stays, so focus and selection remain visible.
- */
+// Colours: Claude Code's member colour names map to terminal colours; with colour off, bold and inverse stay.
 import { createContext, useContext } from 'react';
 
 const MEMBER_COLORS: Readonly<Record<string, string>> = {
@@ -23,12 +18,10 @@ const MEMBER_COLORS: Readonly<Record<string, string>> = {
 
 export const NEUTRAL = 'white';
 
-/** The terminal colour for a configured colour name. */
 export function memberColor(name: string | null | undefined): string {
   if (!name) return NEUTRAL;
   const key = name.toLowerCase();
-  // Own keys only: a colour named `__proto__` or `constructor` in a config must
-  // not pick up Object.prototype's members (Ink would crash drawing them).
+  // Own keys only: a colour named `__proto__` in a config must not pick up Object.prototype's (Ink would crash).
   return Object.hasOwn(MEMBER_COLORS, key) ? MEMBER_COLORS[key]! : NEUTRAL;
 }
 

@@ -9,7 +9,7 @@ import { type Idle } from '../../../core/model/idle.js';
 
 export const DIAGNOSES: PaneId = { kind: 'diagnoses' };
 
-/** What the pane draws: judged again on every frame (their ages move), so drawn again too; its rows are memoised. */
+/** What the pane draws: diagnosed again on every frame (their ages move), so drawn again too; its rows are memoised. */
 export interface DiagnosisListModel extends PaneFrame {
   /** What is wrong, worst first, then (with `c`) the incidents that cleared, most recent first. */
   readonly diagnoses: readonly (Diagnosis | Incident)[];
@@ -17,7 +17,7 @@ export interface DiagnosisListModel extends PaneFrame {
   /** Of the rows, those that cleared (listed last). */
   readonly cleared: number;
   readonly now: number;
-  /** The team has not changed for a day or more: its findings are judged as of now. */
+  /** The team has not changed for a day or more: its findings are diagnosed as of now. */
   readonly idle: Idle | undefined;
 }
 

@@ -1,7 +1,4 @@
-/**
- * The handshakes pane: every request paired with its answers, open ones first;
- * ⏎ opens one, with the request and each answer in full.
- */
+// The handshakes pane: every request paired with its answers, open ones first.
 import { stallAge } from '../../../core/model/settings.js';
 import { ageSecondsAt, type Handshake } from '../../../core/model/handshakes.js';
 import type { InboxMessage } from '../../../core/model/inbox.js';
@@ -20,14 +17,9 @@ import { handshakeMarks, type DiagnosisMark } from '../diagnoses/marks.js';
 
 export const HANDSHAKES: PaneId = { kind: 'handshakes' };
 
-/**
- * What the handshake list draws. Its handshakes are judged again only when
- * one stalls; their ages move, worked out for the rows on screen as of `now`,
- * so the list is drawn again on every frame: it is not memoised, its rows are.
- */
+/** Not memoised, its rows are: the ages move, so the list is drawn on every frame (handshakes are diagnosed again only on a stall). */
 export interface HandshakeListModel extends PaneFrame {
   readonly handshakes: readonly Handshake[];
-  /** How many are still open. */
   readonly openCount: number;
   readonly stalled: number;
   /** Open, but nobody is left to answer or to wait (see isAbandoned). */
@@ -36,7 +28,6 @@ export interface HandshakeListModel extends PaneFrame {
   readonly contradicting: number;
   /** How old an open request is when it stalls. */
   readonly stallAge: number;
-  /** What the ages of the rows on screen are worked out as of. */
   readonly now: number;
   /** Request id → the diagnosis that explains its handshake (ignored, stale). */
   readonly diagnosed: ReadonlyMap<string, DiagnosisMark>;
@@ -44,7 +35,6 @@ export interface HandshakeListModel extends PaneFrame {
 
 const handshakeKeys = memoize((handshakes: readonly Handshake[]) => keysOf(handshakes, 'handshake', (handshake) => handshake.requestId));
 
-/** The handshakes of the team on screen, given `rows` for its items: what the list draws, and what the keys move through. */
 export function handshakeList(
   frame: Frame,
   rows: number,

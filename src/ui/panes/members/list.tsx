@@ -1,8 +1,4 @@
-/**
- * A member pane's list: its messages, or the end of its output log (`o`). It
- * is drawn again only when what it lists changed, not when the pane's title or
- * info line did (an age ticking).
- */
+// A member pane's list: drawn again only when what it lists changed, not when its title or info line did (an age ticking).
 import { Text } from 'ink';
 import React from 'react';
 import type { InboxMessage } from '../../../core/model/inbox.js';

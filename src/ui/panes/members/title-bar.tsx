@@ -1,8 +1,4 @@
-/**
- * A bordered member pane's top line: its corners, the member's name and the
- * marks of what is wrong with it, its status on the right. The compact layout
- * puts the same name and marks at the head of its one line.
- */
+// A bordered member pane's top line: the member's name and the marks of what is wrong with it, its status on the right.
 import { Text } from 'ink';
 import React from 'react';
 import type { MemberView } from '../../../core/select/members.js';

@@ -30,7 +30,6 @@ const toned = (paint: Theme['paint'], tone: Tone): Pick<Part, 'color' | 'dimColo
 
 interface RowProps {
   readonly step: Step;
-  /** A tool call that runs still. */
   readonly running: boolean;
   /** When a call running turns far longer than the member's others of its tool. */
   readonly overdueAt: number | null;
@@ -70,11 +69,8 @@ interface StepsViewProps {
   readonly colors: ReadonlyMap<string, string | null>;
   readonly now: number;
   readonly width: number;
-  /** The members' transcripts are read (not with `--no-transcripts`). */
   readonly transcripts: boolean;
-  /** Members with a pane here: tab goes to the next. */
   readonly members: number;
-  /** Keys work: the title says which ones. */
   readonly interactive: boolean;
 }
 
@@ -112,17 +108,14 @@ function emptyOf(model: StepsModel | undefined, transcripts: boolean): { readonl
       line: `${member.name}'s steps are not recorded`,
       more: 'The journal keeps what each member did (its state, the tool it ran, its figures), never its steps: they hold the text of its transcript.',
     };
-  // The path goes last, whole, in the words that wrap: a line cut it mid-sentence (`for c:\Users\… is its`).
+  // The path goes last, whole, in the words that wrap: the line cuts it.
   return {
     line: `no transcript of ${member.name} found under projects/`,
     more: `A member's transcript is looked for in the project folder of its cwd: an older layout, or a copy of teams/ and tasks/ alone, has none.${model.cwd ? ` Its cwd: ${model.cwd}` : ''}`,
   };
 }
 
-/**
- * The title: what the member does now and what it used at its left; what is
- * above the window and the keys at its right, where the width leaves room.
- */
+/** The title: what the member does now and used on the left; what is above and the keys on the right where there is room. */
 function TitleLine({ model, now, colors, width, members, interactive }: Omit<StepsViewProps, 'transcripts'>) {
   const { paint } = useTheme();
   const left = title(model, now, paint, colors);
@@ -142,7 +135,6 @@ function TitleLine({ model, now, colors, width, members, interactive }: Omit<Ste
 const overdueAt = (fold: ActivityFold | undefined, step: Step): number | null =>
   fold && step.kind === 'tool' && Number.isFinite(step.at) ? step.at + overdueAfterMs(fold, step.name) : null;
 
-/** One member's recent steps under a title with what it does now and what it used. */
 export function StepsView(props: StepsViewProps) {
   const { model, colors, now, width, transcripts } = props;
   const empty = emptyOf(model, transcripts);

@@ -1,24 +1,15 @@
 /**
- * The interactive modes' hold on the terminal, and the promise that every way
- * out gives it back before anything else is printed: `q`, Ctrl+C, every signal
- * that ends a process, and a crash (an uncaught error, one thrown while
- * drawing, or one thrown while closing), which is then reported on the
- * restored screen. A terminal that hung up is not drawn on again: teamtop
- * stops what feeds the view and exits at once.
+ * The interactive modes' hold on the terminal: every way out (`q`, Ctrl+C, an ending signal, a crash) gives it back before
+ * anything is printed; a terminal that hung up is not drawn on again.
  */
 import chalk from 'chalk';
 import { render, type Instance, type RenderOptions } from 'ink';
 import { constants } from 'node:os';
 import type { ReactElement } from 'react';
-import { claimTerminal, colorLevel } from './terminal.js';
+import { claimTerminal, colorLevel } from './claim-terminal.js';
 import { version } from './version.js';
 
-/**
- * The signals whose default action ends a process (signal(7)) that JavaScript
- * may handle: not SIGUSR1 (Node's inspector), SIGPIPE and SIGXFSZ (Node ignores
- * them), SIGPROF (profilers), nor the faults after which no JavaScript may run
- * (SIGSEGV, SIGBUS, SIGFPE, SIGILL). Those this platform lacks are left out.
- */
+/** Ending signals JavaScript may handle (signal(7)): not SIGUSR1 (inspector), SIGPIPE, SIGXFSZ, SIGPROF, nor faults. */
 const ENDING_SIGNALS = (
   [
     'SIGHUP',
@@ -58,10 +49,8 @@ export function crashReport([error, ...whileClosing]: readonly unknown[]): strin
   ].join('\n');
 }
 
-/** An emitter, an event, its listener, and whether it goes before those already there. */
 type Listener = readonly [emitter: NodeJS.EventEmitter, event: string, listener: Parameters<NodeJS.EventEmitter['on']>[1], order?: 'first'];
 
-/** Listen to each event for as long as the terminal is held; the function returned stops listening. */
 function listen(listeners: readonly Listener[]): () => void {
   for (const [emitter, event, listener, order] of listeners) {
     if (order === 'first') emitter.prependListener(event, listener);
@@ -72,11 +61,7 @@ function listen(listeners: readonly Listener[]): () => void {
   };
 }
 
-/**
- * How Ink draws: at most 60 frames a second, each written as the lines that
- * changed since the last (Ink's incremental renderer, as patched in patches/:
- * an age ticking rewrites one short line, not the whole screen).
- */
+/** At most 60 frames a second, each only the lines that changed (Ink's incremental renderer, as patched in patches/). */
 const RENDER_OPTIONS: RenderOptions = { exitOnCtrlC: true, patchConsole: false, incrementalRendering: true, maxFps: 60 };
 
 export interface TerminalRun {
@@ -114,7 +99,6 @@ export async function runOnTerminal(element: ReactElement, { color, onClose }: T
     });
     terminal.restore();
   };
-  /** Close, report what failed on the restored screen, and exit. */
   const end = (status: number, crash?: unknown) => {
     close();
     const errors = crash === undefined ? failures : [crash, ...failures];

@@ -1,9 +1,4 @@
-/**
- * The terminal the dashboard holds, like htop: raw mode and a screen of its own,
- * and the user's screen and line editing back, untouched, on every way out
- * (quit, Ctrl+C, a signal, a crash). A terminal that went away (a tmux pane
- * killed, an ssh connection dropped) has nothing left to give back.
- */
+/** The terminal the dashboard holds, like htop: raw mode and its own screen, given back untouched on every way out. */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { createSupportsColor, type ColorSupportLevel } from 'supports-color';
@@ -20,9 +15,8 @@ export interface Terminal {
 
 /** Take the terminal for the dashboard: raw mode and the alternate screen, given back at exit if not before. */
 export function claimTerminal(): Terminal {
-  // Raw before the first frame, not after it (Ink turns raw mode on only once its
-  // input hook is mounted): a key typed as the dashboard appears is kept for it
-  // instead of being lost to the line discipline, and Ctrl+C then is a key too.
+  // Raw before the first frame (Ink sets it only once its input hook mounts): a key typed as the dashboard
+  // appears is kept for it, and Ctrl+C is a key too.
   if (process.stdin.isTTY) process.stdin.setRawMode(true);
   writeSync(1, ENTER);
   let held = true;
@@ -45,14 +39,7 @@ export function claimTerminal(): Terminal {
   return { gone, restore };
 }
 
-/**
- * On exit Node sets each stdio descriptor that was a terminal at start-up back
- * the way it found it, and aborts when that fails, as it does on a terminal that
- * hung up (node::ResetStdio; later Node versions ignore the failure): a closed
- * pane ended teamtop with SIGABRT or SIGSEGV and a native stack. A descriptor
- * whose terminal is gone is pointed at /dev/null instead, which Node leaves be.
- * Closing it frees the lowest descriptor, so the open that follows takes its place.
- */
+/** Points stdio whose terminal hung up at /dev/null: Node's reset of it at exit aborts otherwise (docs/internals/terminal.md). */
 function letGoOfHungUpStdio(): void {
   for (const [fd, stream] of [process.stdin, process.stdout, process.stderr].entries()) {
     if (!stream.isTTY || isatty(fd)) continue;
@@ -66,13 +53,8 @@ function letGoOfHungUpStdio(): void {
 }
 
 /**
- * What chalk (and so Ink) may write on the dashboard's terminal. A terminal that
- * follows Ink's cursor moves has bold, inverse and the 16 colours; how much more
- * it has, supports-color reads from TERM, COLORTERM and FORCE_COLOR. Its guess
- * from argv is left out (`--no-color` is our flag, about colour only), and where
- * it says none (a CI variable made it take the terminal for a CI machine's log,
- * or it does not know the TERM) the basic level it is. Without colour, bold and
- * inverse stay: they show focus and selection, and NO_COLOR is about colour.
+ * What chalk (and so Ink) may write: supports-color reads the depth from TERM, COLORTERM and FORCE_COLOR (not argv: `--no-color`
+ * is ours), never below the basic level; without colour, bold and inverse stay for focus (docs/internals/terminal.md).
  */
 export function colorLevel(color: boolean, stream: NodeJS.WriteStream = process.stdout): ColorSupportLevel {
   if (!color) return 1;

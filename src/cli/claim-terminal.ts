@@ -4,6 +4,9 @@ import { isatty } from 'node:tty';
 import { createSupportsColor, type ColorSupportLevel } from 'supports-color';
 
 const ENTER = '\u001B[?1049h\u001B[H';
+/** The mouse reported, as clicks and the wheel (1000), in SGR encoding (1006): any column, on any terminal that has it. */
+export const MOUSE_ON = '\u001B[?1000h\u001B[?1006h';
+export const MOUSE_OFF = '\u001B[?1006l\u001B[?1000l';
 const LEAVE = '\u001B[?25h\u001B[?1049l';
 
 export interface Terminal {
@@ -13,12 +16,12 @@ export interface Terminal {
   restore(): void;
 }
 
-/** Take the terminal for the dashboard: raw mode and the alternate screen, given back at exit if not before. */
-export function claimTerminal(): Terminal {
+/** Take the terminal for the dashboard: raw mode, the alternate screen and the mouse if asked for, given back at exit if not before. */
+export function claimTerminal({ mouse = false }: { readonly mouse?: boolean } = {}): Terminal {
   // Raw before the first frame (Ink sets it only once its input hook mounts): a key typed as the dashboard
   // appears is kept for it, and Ctrl+C is a key too.
   if (process.stdin.isTTY) process.stdin.setRawMode(true);
-  writeSync(1, ENTER);
+  writeSync(1, mouse ? ENTER + MOUSE_ON : ENTER);
   let held = true;
   const gone = () => process.stdout.isTTY && !isatty(1);
   const restore = () => {
@@ -27,7 +30,8 @@ export function claimTerminal(): Terminal {
     if (gone()) return;
     try {
       if (process.stdin.isTTY) process.stdin.setRawMode(false);
-      writeSync(1, LEAVE);
+      // The mouse off first: a terminal left reporting it types its reports into the shell.
+      writeSync(1, mouse ? MOUSE_OFF + LEAVE : LEAVE);
     } catch {
       // It went in the meantime.
     }

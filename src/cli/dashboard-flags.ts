@@ -1,9 +1,12 @@
 /** The dashboard's flags: what they are, what goes with what, and what they choose (the journal's options, the team to open on). */
+import { isDumbTerminal } from './dumb-terminal.js';
 import type { ViewName } from '../ui/views/names.js';
 import { DEFAULT_JOURNAL_BYTES } from '../io/journal/store-dir.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import type { CommonFlags, Settings } from './options.js';
 import type { JournalOptions } from './session.js';
+import { Option, type Command } from 'commander';
+import { THEME_CHOICES } from './config-file.js';
 
 export interface DashboardFlags extends CommonFlags {
   readonly team?: string;
@@ -14,20 +17,10 @@ export interface DashboardFlags extends CommonFlags {
   readonly spec?: string;
   readonly view?: ViewName;
   readonly follow?: boolean;
-  readonly bell?: boolean;
 }
-
-/** `TERM=dumb` (Emacs' shell, some CI logs) moves no cursor: it gets what a pipe gets, as git and less give it. */
-export const isDumbTerminal = (env: NodeJS.ProcessEnv = process.env): boolean => env['TERM'] === 'dumb';
 
 /** A terminal on both sides that can draw the live dashboard. */
 export const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true && !isDumbTerminal();
-
-/** Why a terminal that is there gets no live dashboard (TERM=dumb), for stderr; undefined otherwise. */
-export function liveRefused(): string | undefined {
-  if (process.stdin.isTTY !== true || process.stdout.isTTY !== true || !isDumbTerminal()) return undefined;
-  return 'TERM=dumb says this terminal cannot move the cursor, which the live dashboard needs';
-}
 
 export function journalOptions(
   flags: { journal: boolean; journalLimit?: number },
@@ -61,5 +54,20 @@ export function dashboardConflict(flags: DashboardFlags): string | undefined {
   if (flags.bell && (flags.json || flags.once)) {
     return '--bell rings in the live dashboard; with --json --follow, wait for "diagnosis" events instead';
   }
+  if (flags.notify && (flags.json || flags.once)) {
+    return '--notify notifies from the live dashboard; with --json --follow, wait for "diagnosis" events instead';
+  }
   return undefined;
+}
+
+/** The flags of the commands that draw on the terminal: the dashboard and the replay. */
+export function screenOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        '--theme <theme>',
+        'colours for a dark or a light background, or high contrast (default: auto, from the terminal)',
+      ).choices(THEME_CHOICES),
+    )
+    .option('--no-mouse', 'do not take the mouse (the wheel scrolls, a click focuses): the terminal selects text as usual');
 }

@@ -8,6 +8,11 @@ import { constants } from 'node:os';
 import type { ReactElement } from 'react';
 import { claimTerminal, colorLevel } from './claim-terminal.js';
 import { version } from './version.js';
+import { TerminalInput } from './terminal-input.js';
+import { chooseTheme } from './theme-detect.js';
+import type { ThemeChoice } from './config-file.js';
+import type { ThemeName } from '../ui/widgets/theme-names.js';
+import type { MouseSource } from '../ui/app/mouse.js';
 
 /** Ending signals JavaScript may handle (signal(7)): not SIGUSR1 (inspector), SIGPIPE, SIGXFSZ, SIGPROF, nor faults. */
 const ENDING_SIGNALS = (
@@ -69,14 +74,29 @@ export interface TerminalRun {
   readonly color: boolean;
   /** Stop what feeds the view (watchers, timers); runs once, before the screen is left. */
   readonly onClose: () => void;
+  /** The theme asked for (`auto`: from the terminal's background). */
+  readonly theme?: ThemeChoice;
+  /** Take the mouse (not with `--no-mouse`). */
+  readonly mouse?: boolean;
 }
 
-/** Draw `element` until the user quits; resolves to the exit status. */
-export async function runOnTerminal(element: ReactElement, { color, onClose }: TerminalRun): Promise<number> {
+/** What the terminal gives the view: the theme its background asks for, the mouse if it was taken. */
+export interface OnTerminal {
+  readonly theme: ThemeName;
+  readonly mouse: MouseSource | undefined;
+}
+
+/** Draw what `draw` makes until the user quits; resolves to the exit status. */
+export async function runOnTerminal(
+  draw: (terminal: OnTerminal) => ReactElement,
+  { color, onClose, theme = 'auto', mouse = false }: TerminalRun,
+): Promise<number> {
   chalk.level = colorLevel(color);
   const fault = process.env['TEAMTOP_FAULT'];
   const injected = fault ? (await import('./faults.js')).faults(fault) : undefined;
-  const terminal = claimTerminal();
+  const terminal = claimTerminal({ mouse });
+  // Teamtop reads the terminal and hands Ink the keys: mouse reports and answers to its questions are not keys.
+  const input = new TerminalInput(process.stdin);
   let instance: Instance | undefined;
   // What threw while closing: each step still runs, and the terminal is given back before any is reported.
   const failures: unknown[] = [];
@@ -97,6 +117,7 @@ export async function runOnTerminal(element: ReactElement, { color, onClose }: T
       onClose();
       injected?.closing();
     });
+    input.close();
     terminal.restore();
   };
   const end = (status: number, crash?: unknown) => {
@@ -122,7 +143,13 @@ export async function runOnTerminal(element: ReactElement, { color, onClose }: T
     [process.stdin, 'end', onInputEnd],
   ]);
   try {
-    instance = render(injected ? injected.draw(element) : element, RENDER_OPTIONS);
+    // Without colour the theme does not matter: the terminal is not asked.
+    const chosen = color ? await chooseTheme(theme, { env: process.env, input, write: (text) => process.stdout.write(text) }) : 'dark';
+    const element = draw({ theme: chosen, mouse: mouse ? input : undefined });
+    instance = render(injected ? injected.draw(element) : element, {
+      ...RENDER_OPTIONS,
+      stdin: input.keys as unknown as NodeJS.ReadStream,
+    });
     await instance.waitUntilExit();
   } catch (error) {
     failures.push(error);

@@ -4,9 +4,10 @@ import { VIEW_NAMES } from '../ui/views/names.js';
 import { DEFAULT_SECONDS, thresholdsIn } from '../core/model/settings.js';
 import { resolveStateDir } from '../io/journal/store-dir.js';
 import { commonOptions, positive, resolveClaudeDir, settingsOf, threshold, wantsColor, type CommonFlags } from './options.js';
+import { ConfigError } from './config-file.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
-import { dashboardConflict, isInteractive, journalOptions, liveRefused, preferredTeam, type DashboardFlags } from './dashboard-flags.js';
-import { oneLineError, usageError } from './usage.js';
+import { dashboardConflict, isInteractive, journalOptions, preferredTeam, screenOptions, type DashboardFlags } from './dashboard-flags.js';
+import { oneLineError, takeOptionsBefore, usageError, wantsTerminal } from './usage.js';
 import { version } from './version.js';
 
 /** `teamtop serve`'s own flags (the demo's `--serve` takes them too). */
@@ -50,10 +51,9 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     const { runJson } = await import('./run-json.js');
     return runJson({ ...settings, team, now: settings.now ?? Date.now(), spec, journal: journalOptions(flags, settings, false) });
   }
-  const view = flags.view ?? 'dashboard';
   if (flags.once || !isInteractive()) {
     const { runOnce } = await import('./run-once.js');
-    const code = await runOnce({
+    return runOnce({
       ...settings,
       team,
       preferTeam: preferredTeam(spec),
@@ -61,12 +61,9 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       now: settings.now ?? Date.now(),
       journal: journalOptions(flags, settings, false),
       spec,
-      view,
+      view: flags.view ?? 'dashboard',
+      insteadOfLive: !flags.once,
     });
-    // Said after the frame, where it is read: the frame scrolled it away.
-    const refused = flags.once || code !== 0 ? undefined : liveRefused();
-    if (refused !== undefined) process.stderr.write(`teamtop: ${refused}; above is one frame, as --once draws it\n`);
-    return code;
   }
   const { runLive } = await import('./run-live.js');
   return runLive({
@@ -74,29 +71,9 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     team,
     preferTeam: preferredTeam(spec),
     spec,
-    view,
+    view: flags.view,
     journal: journalOptions(flags, settings, true),
-    bell: flags.bell === true,
   });
-}
-
-/**
- * Options before a command (`teamtop --dir D doctor`) are the command's: commander gives them to the program,
- * which a command never reads. One after the command wins, as a repeated option does; one it lacks is refused.
- */
-function takeOptionsBefore(program: Command, command: Command): void {
-  for (const option of program.options) {
-    const name = option.attributeName();
-    if (program.getOptionValueSource(name) !== 'cli') continue;
-    const own = command.options.find((candidate) => candidate.long === option.long);
-    if (own === undefined) {
-      command.error(`${option.long ?? option.flags} is an option of the dashboard (teamtop with no command), not of ${command.name()}`, {
-        exitCode: 2,
-        code: 'teamtop.misplacedOption',
-      });
-    }
-    command.setOptionValueWithSource(own.attributeName(), program.getOptionValue(name), 'cli');
-  }
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -115,13 +92,15 @@ export async function main(argv: readonly string[]): Promise<number> {
         '--follow',
         'with --json: one JSON object per line as things happen (messages, handshakes, tasks, diagnoses), until interrupted',
       )
-      .option('--bell', 'ring the terminal bell on each new warning (the live dashboard)'),
+      .option('--bell', 'ring the terminal bell on each new warning (the live dashboard)')
+      .option('--notify', 'a desktop notification through the terminal on each new warning (the live dashboard; OSC 9 or 777)'),
   )
     .option('--no-journal', 'neither restore history from the journal nor record to it')
     .option('--no-transcripts', "do not read the members' session transcripts (what each is doing, tokens, cost)")
     .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive)
     .option('--spec <file>', 'a multi-agent-spec team file: its workflow against the live team (w), and in --json')
-    .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEW_NAMES))
+    .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEW_NAMES));
+  screenOptions(program)
     .enablePositionalOptions()
     .action(async (flags: DashboardFlags) => {
       // The dashboard takes no arguments: a word after `teamtop` was meant as a command.
@@ -129,17 +108,18 @@ export async function main(argv: readonly string[]): Promise<number> {
       code = await runDashboard(flags);
     });
 
-  commonOptions(
-    program
-      .command('replay')
-      .description('play a recorded run on the dashboard: a journal file, or a team name')
-      .argument('<source>', 'a journal file (see export), or the name of a recorded team')
-      .addOption(new Option('--speed <factor>', 'playback speed').argParser(positive).default(1))
-      .option('--json', 'print the state at the end of the recording as JSON and exit'),
+  screenOptions(
+    commonOptions(
+      program
+        .command('replay')
+        .description('play a recorded run on the dashboard: a journal file, or a team name')
+        .argument('<source>', 'a journal file (see export), or the name of a recorded team')
+        .addOption(new Option('--speed <factor>', 'playback speed').argParser(positive).default(1))
+        .option('--json', 'print the state at the end of the recording as JSON and exit'),
+    ),
   ).action(async (source: string, flags: CommonFlags & { speed: number; json?: boolean }) => {
     const { runReplay } = await import('./run-replay.js');
     const settings = settingsOf(flags);
-    const refused = flags.json ? undefined : liveRefused();
     code = await runReplay({
       ...settings,
       source,
@@ -148,7 +128,6 @@ export async function main(argv: readonly string[]): Promise<number> {
       interactive: isInteractive() && !flags.json,
       width: settings.width ?? 120,
     });
-    if (refused !== undefined && code === 0) process.stderr.write(`teamtop: ${refused}; above is where the recording ends, as one frame\n`);
   });
 
   serveOptions(
@@ -197,9 +176,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return;
     }
     if (!isInteractive()) {
-      const refused = liveRefused();
-      const why = refused === undefined ? 'teamtop demo needs a terminal' : `teamtop demo: ${refused}`;
-      process.stderr.write(`${why}; to write the demo team somewhere, use: teamtop simulate --dir <dir>\n`);
+      process.stderr.write(`${wantsTerminal('teamtop demo')}; to write the demo team somewhere, use: teamtop simulate --dir <dir>\n`);
       code = 1;
       return;
     }
@@ -313,6 +290,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
+    if (error instanceof ConfigError) return usageError(error.message);
     const exitCode = (error as { exitCode?: number }).exitCode;
     // Help and the version are 0; a command line commander cannot take is a usage error, 2 (doctor's 1 means a warning).
     if (typeof exitCode === 'number') return exitCode === 0 ? 0 : 2;

@@ -6,7 +6,9 @@ import { renderToString } from 'ink';
 import React from 'react';
 import { buildScreen } from '../ui/screen/frame.js';
 import { Screen } from '../ui/screen/screen.js';
-import { colorTheme, ThemeContext } from '../ui/widgets/theme.js';
+import { ThemeContext, themeNamed } from '../ui/widgets/theme.js';
+import type { ThemeChoice } from './config-file.js';
+import { backgroundOfColorfgbg } from './theme-detect.js';
 import { initialViewState, type ViewState } from '../ui/keys/view-state.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { selectTeams } from '../core/select/teams.js';
@@ -14,6 +16,7 @@ import { settledSession, type JournalOptions } from './session.js';
 import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
 import type { ConfigDirLook } from '../core/model/config-dir.js';
 import { unknownTeam } from './usage.js';
+import { sayWhyPlain } from './dumb-terminal.js';
 import { type AppState } from '../core/app-state.js';
 
 export interface OnceOptions extends Omit<FrameOptions, 'view'> {
@@ -24,6 +27,8 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   readonly dirChosenBy?: string;
   /** The view to draw. */
   readonly view: ViewState['mode'];
+  /** Drawn for want of a terminal that can show the live dashboard: where one is there (TERM=dumb), say so after. */
+  readonly insteadOfLive?: boolean;
 }
 
 /** Draw one frame to stdout: only SGR colour sequences, no cursor movement. */
@@ -44,15 +49,16 @@ export async function runOnce(options: OnceOptions): Promise<number> {
       view: view(chosen ?? null),
       look: teams.length === 0 ? lookAtConfigDir(options.claudeDir) : undefined,
     });
-    return 0;
+  } else {
+    // Several teams, none chosen: each under a heading, as without colour a frame does not say which team it is.
+    const paint = new Chalk({ level: options.color ? 1 : 0 });
+    teams.forEach((team, index) => {
+      if (index > 0) process.stdout.write('\n');
+      process.stdout.write(`${paint.bold(teamHeading(team, index, teams.length, options.width))}\n`);
+      printFrame(state, { ...options, view: view(team) });
+    });
   }
-  // Several teams, none chosen: each under a heading, as without colour a frame does not say which team it is.
-  const paint = new Chalk({ level: options.color ? 1 : 0 });
-  teams.forEach((team, index) => {
-    if (index > 0) process.stdout.write('\n');
-    process.stdout.write(`${paint.bold(teamHeading(team, index, teams.length, options.width))}\n`);
-    printFrame(state, { ...options, view: view(team) });
-  });
+  if (options.insteadOfLive === true) sayWhyPlain('one frame, as --once draws it');
   return 0;
 }
 
@@ -80,7 +86,12 @@ export interface FrameOptions {
   readonly transcripts?: boolean;
   /** What the config dir holds, looked at when there is no team (the empty screen says it). */
   readonly look?: ConfigDirLook | undefined;
+  /** The theme; `auto` is light only where COLORFGBG says so (a frame printed once asks the terminal nothing). */
+  readonly theme?: ThemeChoice;
 }
+
+const themeOnce = (choice: ThemeChoice = 'auto') =>
+  choice !== 'auto' ? choice : backgroundOfColorfgbg(process.env['COLORFGBG']) === 'light' ? 'light' : 'dark';
 
 /** Write one frame of the dashboard to stdout: only SGR colour sequences, none without colour. */
 export function printFrame(state: AppState, options: FrameOptions): void {
@@ -100,7 +111,7 @@ export function printFrame(state: AppState, options: FrameOptions): void {
     interactive: false,
   });
   const frame = renderToString(
-    <ThemeContext.Provider value={colorTheme}>
+    <ThemeContext.Provider value={themeNamed(themeOnce(options.theme))}>
       <Screen model={model} height={options.height} />
     </ThemeContext.Provider>,
     { columns: options.width },

@@ -12,6 +12,10 @@ import { printJson } from './run-json.js';
 import { printFrame } from './run-once.js';
 import { runOnTerminal } from './interactive.js';
 import { optimising } from './v8-flags.js';
+import type { ThemeChoice } from './config-file.js';
+import type { KeyRemaps } from '../ui/keys/remap.js';
+import { keymapWith } from '../ui/views/registry.js';
+import { sayWhyPlain } from './dumb-terminal.js';
 
 export interface ReplayCliOptions {
   readonly source: string;
@@ -25,6 +29,9 @@ export interface ReplayCliOptions {
   readonly thresholds: Thresholds;
   readonly width: number;
   readonly height: number | undefined;
+  readonly theme: ThemeChoice;
+  readonly keys: KeyRemaps;
+  readonly mouse: boolean;
 }
 
 /** Play a recorded run on the dashboard, or print where it ends (`--json`, or no terminal). */
@@ -34,7 +41,11 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
     process.stderr.write(`teamtop: no journal file or recorded team named "${options.source}" (journals are in ${options.stateDir})\n`);
     return 1;
   }
-  if (options.json || !options.interactive) return printEnd(files, options);
+  if (options.json || !options.interactive) {
+    const code = await printEnd(files, options);
+    if (!options.json && code === 0) sayWhyPlain('where the recording ends, as one frame');
+    return code;
+  }
 
   const recording = readRecording(files);
   if (recording.lines.length === 0) return notARecording(options.source, recording.notices);
@@ -43,14 +54,19 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
   const controller = new ReplayController(recording.lines, store, { speed: options.speed });
   controller.play();
   return runOnTerminal(
-    <App
-      store={store}
-      claudeDir={recording.claudeDir ?? options.claudeDir}
-      color={options.color}
-      thresholds={options.thresholds}
-      replay={controller}
-    />,
-    { color: options.color, onClose: () => controller.dispose() },
+    ({ theme, mouse }) => (
+      <App
+        store={store}
+        claudeDir={recording.claudeDir ?? options.claudeDir}
+        color={options.color}
+        thresholds={options.thresholds}
+        replay={controller}
+        theme={theme}
+        mouse={mouse}
+        keymap={keymapWith(options.keys)}
+      />
+    ),
+    { color: options.color, onClose: () => controller.dispose(), theme: options.theme, mouse: options.mouse },
   );
 }
 

@@ -1,5 +1,5 @@
 /** The facts the detectors read, gathered once per version of the team where the clock does not matter, and their diagnoses. */
-import { sameThresholds, type Thresholds } from '../model/settings.js';
+import { budgetOf, sameThresholds, type Thresholds } from '../model/settings.js';
 import { cameAt, Clock, isWaiting, type InboxFacts, type MemberFacts, type TeamFacts } from './diagnoses/facts.js';
 import { asIdle } from './diagnoses/idle.js';
 import { diagnose, type Judgement } from './diagnoses/registry.js';
@@ -15,7 +15,7 @@ import { presentMessages } from '../select/mail.js';
 import { memoize, memoizeGrowing } from '../select/memo.js';
 import { selectPairingIndex, selectPairings } from '../select/pairings.js';
 import { selectTaskGraph } from '../select/tasks.js';
-import { selectWorkFacts } from '../select/work.js';
+import { selectSpending, selectWorkFacts, type Spending } from '../select/work.js';
 import { type Diagnosis, type Evidence } from '../model/diagnosis.js';
 import { IDLE_AFTER_MS, idleOf } from '../model/idle.js';
 
@@ -156,6 +156,8 @@ const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberF
 /** Every member of an ended team, one set per version of its members: the open handshakes are worked out against it once. */
 const everyone = memoize((members: ReadonlyMap<string, unknown>): ReadonlySet<string> => new Set(members.keys()));
 
+const NO_SPENDING: Spending = { team: null, members: new Map() };
+
 export function teamFacts(team: TeamState, now: number, thresholds: Thresholds): TeamFacts {
   const members = selectMemberFacts(team);
   const ended = !team.present;
@@ -174,6 +176,9 @@ export function teamFacts(team: TeamState, now: number, thresholds: Thresholds):
     unanswered: selectUnanswered(team, now, thresholds, gone),
     tasks: selectTaskGraph(team.tasks),
     work: selectWorkFacts(team, now),
+    // Worked out only against a budget: without one, nothing reads it.
+    spending: budgetOf(thresholds) === null ? NO_SPENDING : selectSpending(team),
+    budget: budgetOf(thresholds),
   };
 }
 

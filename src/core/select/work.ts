@@ -122,6 +122,22 @@ export function selectUsage(team: TeamState): {
   return recorded(team) ? recordedUsage(team.recordedWork) : usageOf(selectWork(team));
 }
 
+/** What the team and each member spent, in dollars, from the transcripts alone (a journal's record is not judged). */
+export interface Spending {
+  /** Null when a member's cost is not known (a model without a price). */
+  readonly team: number | null;
+  readonly members: ReadonlyMap<string, number>;
+}
+
+const spendingOf = memoize((work: ReadonlyMap<string, MemberWork>): Spending => {
+  const { members, team } = usageOf(work);
+  const spent = new Map<string, number>();
+  for (const [member, usage] of members) if (usage?.costUSD != null) spent.set(member, usage.costUSD);
+  return { team: team?.costUSD ?? null, members: spent };
+});
+
+export const selectSpending = (team: TeamState): Spending => spendingOf(selectWork(team));
+
 /** When each member began to wait for a permission prompt: asked of the lead (tmux), or in the lead's process the newest open call's. */
 function permissionWaits(team: TeamState, work: ReadonlyMap<string, MemberWork>): ReadonlyMap<string, number> {
   const waits = new Map<string, number>();

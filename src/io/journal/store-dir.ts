@@ -43,14 +43,18 @@ function unsafe(folder: string): string {
     .join('');
 }
 
-export function namespaceDir(stateDir: string, claudeDir: string): string {
+/** A Claude config dir's name among others in the state dir: `claude-1a2b3c4d`. */
+export function namespaceName(claudeDir: string): string {
   const hash = createHash('sha256').update(resolve(claudeDir)).digest('hex').slice(0, 8);
   const name =
     basename(resolve(claudeDir))
       .replace(/[^A-Za-z0-9_.-]/gu, '_')
       .replace(/^\.+/u, '') || 'root';
-  return join(stateDir, 'journal', `${name}-${hash}`);
+  return `${name}-${hash}`;
 }
+
+/** The journal folder for one Claude config dir. */
+export const namespaceDir = (stateDir: string, claudeDir: string): string => join(stateDir, 'journal', namespaceName(claudeDir));
 
 export const teamDir = (namespace: string, team: string): string => join(namespace, safe(team));
 

@@ -36,7 +36,7 @@ const showTeam = (view: ViewState, team: string): ViewState => ({
 
 function switchTeam(view: ViewState, navigation: Navigation, step: number): ViewState {
   const { teams } = navigation;
-  if (teams.length === 0) return view;
+  if (teams.length <= 1) return { ...view, note: { command: step > 0 ? 'nextTeam' : 'prevTeam', why: 'one-team' } };
   const current = navigation.team === undefined ? -1 : teams.indexOf(navigation.team);
   const team = teams[(current + step + teams.length) % teams.length]!;
   return team === navigation.team ? view : showTeam(view, team);
@@ -50,7 +50,16 @@ export function showView(view: ViewState, name: ViewName): ViewState {
   return { ...view, mode, pane: member ?? paneIn.get(mode) ?? null, paneIn };
 }
 
+/** `1`–`9`: the member of that number, in the order the panes show them, focused in the view on screen. */
+function focusMember(view: ViewState, navigation: Navigation, key: string): ViewState {
+  const member = navigation.members[Number(key) - 1];
+  if (member === undefined) return { ...view, note: { why: 'no-member', key, members: navigation.members.length } };
+  const pane = navigation.panes.find((candidate) => candidate.id.member === member)?.id ?? { kind: 'member', member };
+  return { ...view, pane };
+}
+
 export const MOVING = {
+  focusMember,
   nextPane: (view, navigation) => cycleFocus(view, navigation, 1),
   prevPane: (view, navigation) => cycleFocus(view, navigation, -1),
   up: (view, navigation) => moveSelection(view, navigation, (index) => index - 1),

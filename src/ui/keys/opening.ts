@@ -12,6 +12,7 @@ import {
   type ViewState,
 } from './view-state.js';
 import { showView } from './moving.js';
+import { cleared } from './searching.js';
 
 /** The keys that scroll what is open, by how much. */
 const SCROLLS: Readonly<Partial<Record<Extract<Command, string>, (open: OpenNavigation) => number>>> = {
@@ -73,6 +74,9 @@ export const OPENING = {
       : { ...view, pane, opened: { pane, item: memberDetails(pane.member!) }, detailScroll: 0 };
   },
   help: (view) => ({ ...view, help: true }),
-  // With nothing open, esc leaves a view for the dashboard, as its own key does.
-  close: (view) => (view.mode === DASHBOARD ? view : showView(view, view.mode)),
+  // With nothing open, esc clears the search first, then leaves a view for the dashboard, as its own key does.
+  close: (view) => {
+    if (view.filters.search !== '') return cleared(view);
+    return view.mode === DASHBOARD ? view : showView(view, view.mode);
+  },
 } satisfies Readonly<Partial<Record<Extract<Command, string>, KeyHandler>>>;

@@ -10,11 +10,37 @@ export interface Selection {
   readonly item: ItemKey;
 }
 
-/** Why the last key did nothing: the footer says it in words until the next key. */
-export interface Note {
-  readonly command: Command;
-  /** Something is open: close it first. Or the key works on a member's pane, and none has focus. */
-  readonly why: 'close-first' | 'not-a-member-pane';
+/**
+ * Why the last key did nothing, or what it did that the screen may not show:
+ * the footer says it in words until the next key.
+ */
+export type Note =
+  | {
+      readonly command: Command;
+      /**
+       * Something is open: close it first. The key works on a member's pane, and
+       * none has focus. There is one team. It sorts a list, and none has focus.
+       * Nothing matches the search.
+       */
+      readonly why: 'close-first' | 'not-a-member-pane' | 'one-team' | 'not-sortable' | 'no-match' | 'wrapped';
+    }
+  /** A key bound to nothing (`key` as typed; '' for a key that types nothing), or only while a search is set. */
+  | { readonly why: 'unbound' | 'search-first'; readonly key: string }
+  /** A member's number past the members there are. */
+  | { readonly why: 'no-member'; readonly key: string; readonly members: number }
+  /** The teammate trackers shown or hidden (`a`), which may be below the fold: how many. */
+  | { readonly why: 'trackers'; readonly shown: boolean; readonly count: number }
+  /** Something teamtop says as it starts (a settings file it could not read), until the first key. */
+  | { readonly why: 'notice'; readonly text: string };
+
+/** How the tasks or the handshakes are listed: as they come (dependency order; open first), or by one column. */
+export const SORT_ORDERS = ['default', 'age', 'state', 'owner'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The lists `S` sorts. */
+export interface Sorting {
+  readonly tasks: SortOrder;
+  readonly handshakes: SortOrder;
 }
 
 export interface ViewState {
@@ -38,6 +64,11 @@ export interface ViewState {
   readonly helpScroll: number;
   /** Why the last key did nothing, for the footer until the next one (null when it did what it says). */
   readonly note: Note | null;
+  /** The search is being typed (`/`): keys go to its text (`filters.search`) until ⏎ or esc. */
+  readonly searching: boolean;
+  readonly sort: Sorting;
+  /** No key pressed yet: the footer says how to move. */
+  readonly fresh: boolean;
 }
 
 export const initialViewState: ViewState = {
@@ -55,6 +86,9 @@ export const initialViewState: ViewState = {
   help: false,
   helpScroll: 0,
   note: null,
+  searching: false,
+  sort: { tasks: 'default', handshakes: 'default' },
+  fresh: true,
 };
 
 /** The chosen pane if still there, else the same member's (in another view), else the first. */
@@ -99,11 +133,20 @@ export const onlyOnMemberPanes = (view: ViewState, command: Command): ViewState 
   note: { command, why: view.opened ? 'close-first' : 'not-a-member-pane' },
 });
 
-/** What a key does to the view state, on the navigation of the frame it is pressed on. */
-export type KeyHandler = (view: ViewState, navigation: Navigation) => ViewState;
+/** What a key does to the view state, on the navigation of the frame it is pressed on (`text`: the character typed). */
+export type KeyHandler = (view: ViewState, navigation: Navigation, text: string) => ViewState;
 
 /** What a frame's navigation does not depend on (a page is a pane's rows, wherever its selection is). */
-const MOVES: ReadonlySet<keyof ViewState> = new Set<keyof ViewState>(['selected', 'detailScroll', 'helpScroll', 'note', 'paneIn', 'pane']);
+const MOVES: ReadonlySet<keyof ViewState> = new Set<keyof ViewState>([
+  'selected',
+  'detailScroll',
+  'helpScroll',
+  'note',
+  'paneIn',
+  'pane',
+  'searching',
+  'fresh',
+]);
 
 /** Whether `view` has `known`'s navigation: a key that only moved a selection or a scroll leaves it as it was. */
 export function navigatesAlike(view: ViewState, known: ViewState, navigation: Navigation): boolean {

@@ -15,9 +15,9 @@ import { selectActivity, selectUsage } from '../../core/select/work.js';
 import type { Problem, TeamState } from '../../core/facts/index.js';
 import type { HeaderProps } from './header.js';
 import { helpModel, type HelpModel } from './help.js';
-import { bodyRowsOf } from './layout.js';
+import { bodyRowsOf, HEADER_LINES } from './layout.js';
 import { colorsOf } from '../widgets/member-colors.js';
-import { navigationOf, type Navigation } from '../keys/navigation.js';
+import { navigationOf, type Navigation, type Region } from '../keys/navigation.js';
 import { nextChange } from './next-change.js';
 import { samePane, type Detail } from '../panes/pane.js';
 import { teamUsageText } from '../panes/members/work.js';
@@ -25,7 +25,10 @@ import { formatCost } from '../../core/report/format.js';
 import type { BuiltView, Frame, FrameWork } from '../views/view.js';
 import { DASHBOARD } from '../views/names.js';
 import { focusedPane, type ViewState } from '../keys/view-state.js';
-import { describeNote, viewNamed, VIEWS } from '../views/registry.js';
+import { describeNote, howToMove, KEYMAP, viewNamed, VIEWS } from '../views/registry.js';
+import type { Keymap } from '../keys/keymap.js';
+import { selectTaskGraph } from '../../core/select/tasks.js';
+import { plural } from '../../core/text/words.js';
 import { type AppState } from '../../core/app-state.js';
 import type { ConfigDirLook } from '../../core/model/config-dir.js';
 
@@ -57,8 +60,16 @@ export interface ScreenModel {
   readonly problems: readonly Problem[];
   readonly detail: DetailModel | null;
   readonly help: HelpModel | null;
-  /** Why the last key did nothing (the footer says it until the next key). */
+  /** Why the last key did nothing (the footer says it until the next key); before the first key, how to move. */
   readonly note: string | null;
+  /** The note is how to move, said before the first key: a hint, not a warning. */
+  readonly hint: boolean;
+  /** The note is what teamtop says as it starts (a settings file it could not read): the whole footer, until the first key. */
+  readonly notice: boolean;
+  /** The keys, as the footer and the help name them. */
+  readonly keymap: Keymap;
+  /** The search (`/`): its text, whether it is being typed, and how many items match; null when there is none. */
+  readonly search: SearchModel | null;
   /** What the footer says is in force: filters, more than fits, a team that ended, another view to see. */
   readonly notes: readonly string[];
   readonly replay: ReplayStatus | null;
@@ -67,6 +78,12 @@ export interface ScreenModel {
   /** How long until a time on screen shows something else (an age, a handshake stalling): when to redraw. */
   readonly nextChangeMs: number;
   readonly navigation: Navigation;
+}
+
+export interface SearchModel {
+  readonly text: string;
+  readonly typing: boolean;
+  readonly matches: number;
 }
 
 export interface ScreenInput {
@@ -85,6 +102,8 @@ export interface ScreenInput {
   readonly transcripts?: boolean;
   /** What the config dir holds, looked at when there was no team (the empty screen says it). */
   readonly look?: ConfigDirLook | undefined;
+  /** The keys (default: teamtop's own, before a config file binds others). */
+  readonly keymap?: Keymap;
 }
 
 const NO_COLORS: ReadonlyMap<string, string | null> = new Map();
@@ -138,6 +157,26 @@ interface Screen {
   readonly navigation: Navigation;
 }
 
+/** A region of the body, on the screen: below the header. */
+const atBody = (region: Region): Region => ({ ...region, y: region.y + HEADER_LINES, rowsFrom: region.rowsFrom + HEADER_LINES });
+
+/** The team's teammate-tracker tasks, shown or not. */
+const trackersOf = (team: TeamState): number => selectTaskGraph(team.tasks).filter((task) => task.internal).length;
+
+/** The search on screen, and how many items of the lists it left. */
+function searchOf(view: ViewState, navigation: Navigation): SearchModel | null {
+  if (view.filters.search === '' && !view.searching) return null;
+  const matches = navigation.panes.reduce((sum, pane) => sum + pane.items.length, 0);
+  return { text: view.filters.search, typing: view.searching, matches };
+}
+
+/** What the footer says of the last key: why it did nothing, what it did out of sight, or, before the first, how to move. */
+function noteOf(input: ScreenInput, keymap: Keymap): string | null {
+  const { view } = input;
+  if (view.note) return describeNote(view.note, view.mode, keymap);
+  return view.fresh && (input.interactive ?? true) ? howToMove(keymap) : null;
+}
+
 function screenOf(input: ScreenInput): Screen {
   const { state, view, width } = input;
   const frame = frameOf(input);
@@ -150,7 +189,7 @@ function screenOf(input: ScreenInput): Screen {
   const lists = body?.panes ?? [];
   const opened = view.opened ? (lists.find((pane) => samePane(pane.id, view.opened!.pane))?.open(view.opened.item) ?? null) : null;
   const detail = detailOf(opened, view, width, bodyRows);
-  const help = view.help ? helpModel(width, bodyRows, input.replay !== undefined, view.helpScroll) : null;
+  const help = view.help ? helpModel(width, bodyRows, input.replay !== undefined, view.helpScroll, input.keymap ?? KEYMAP) : null;
   // What is open over the screen (the help, or an item) is what the keys scroll.
   const open = help ?? detail;
   const navigation = navigationOf(lists, {
@@ -159,6 +198,9 @@ function screenOf(input: ScreenInput): Screen {
     members: (frame?.members ?? []).map((member) => member.name),
     open: open ? { lines: open.lines.length, page: Math.max(1, open.page) } : null,
     openedGone: view.opened !== null && !detail,
+    trackers: frame ? trackersOf(frame.team) : 0,
+    // The body starts below the header; nothing under what is open over it is pointed at.
+    ...(body?.regions && !open ? { regions: body.regions.map((region) => atBody(region)) } : {}),
   });
   return { frame, bodyRows, body, detail, help, navigation };
 }
@@ -181,7 +223,14 @@ export function buildScreen(input: ScreenInput): ScreenModel {
   // Every team's stalled handshakes are counted for the header; only the team on screen's are diagnosed in full.
   const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, thresholds);
 
-  const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];
+  const search = searchOf(view, navigation);
+  const notes = [
+    ...(search && !search.typing
+      ? [`/${search.text}: ${search.matches === 0 ? 'no match' : plural(search.matches, 'match', 'matches')}`]
+      : []),
+    ...describeFilters(view.filters),
+    ...(body?.notes ?? []),
+  ];
   if (team && !team.present) notes.push('team ended');
   if (view.mode === DASHBOARD && interactive) {
     for (const other of VIEWS) {
@@ -217,7 +266,11 @@ export function buildScreen(input: ScreenInput): ScreenModel {
     problems,
     detail,
     help,
-    note: view.note ? describeNote(view.note, view.mode) : null,
+    note: noteOf(input, input.keymap ?? KEYMAP),
+    hint: view.note === null && view.fresh && interactive,
+    notice: view.note?.why === 'notice',
+    keymap: input.keymap ?? KEYMAP,
+    search,
     notes,
     replay: input.replay ?? null,
     interactive,

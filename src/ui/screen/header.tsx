@@ -7,6 +7,7 @@ import { countMark, SEVERITIES } from '../panes/diagnoses/marks.js';
 import { palette, useTheme } from '../widgets/theme.js';
 import { fit, stringWidth, tildify } from '../../core/text/fit.js';
 import { type Diagnosis } from '../../core/model/diagnosis.js';
+import { Faint } from '../widgets/faint.js';
 
 export interface HeaderProps {
   readonly claudeDir: string;
@@ -90,7 +91,7 @@ function TitleRow({
 
 export function Header(props: HeaderProps) {
   const { teams, selected, stalled, now, width } = props;
-  const { paint } = useTheme();
+  const { paint, dim } = useTheme();
   const room = width - 4;
   // The team on screen's tokens and cost; where they do not fit, its cost alone (what a narrow terminal cut).
   const usageOf = (team: TeamSummary): string => {
@@ -110,7 +111,7 @@ export function Header(props: HeaderProps) {
     <Box flexDirection="column" width={width}>
       <TitleRow {...props} count={count} />
       <Text wrap="truncate-end">
-        {start > 0 ? <Text dimColor>‹ </Text> : null}
+        {start > 0 ? <Faint>‹ </Faint> : null}
         {teams.slice(start, end).map((team, i) => {
           const isSelected = team.name === selected;
           return (
@@ -119,7 +120,7 @@ export function Header(props: HeaderProps) {
               <Text
                 inverse={isSelected}
                 bold={isSelected}
-                dimColor={team.ended && !isSelected}
+                dimColor={dim && team.ended && !isSelected}
                 color={!isSelected && (stalled.get(team.name) ?? 0) > 0 ? paint(palette.danger) : undefined}
               >
                 {labels[start + i]}
@@ -127,7 +128,7 @@ export function Header(props: HeaderProps) {
             </Text>
           );
         })}
-        {end < teams.length ? <Text dimColor> ›</Text> : null}
+        {end < teams.length ? <Faint> ›</Faint> : null}
       </Text>
     </Box>
   );

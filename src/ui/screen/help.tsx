@@ -1,21 +1,19 @@
 import { Table } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
 import React from 'react';
-import type { Binding } from '../keys/keymap.js';
-import { KEYMAP } from '../views/registry.js';
+import type { Binding, Keymap } from '../keys/keymap.js';
 import { READ_MARK, UNREAD_MARK } from '../widgets/message-line.js';
 import { FittedLine, type Part } from '../widgets/fitted-line.js';
 import { palette, useTheme } from '../widgets/theme.js';
 import { maxOf } from '../../core/model/lists.js';
 import { fitPad, stringWidth, wrapWords } from '../../core/text/fit.js';
+import { Faint } from '../widgets/faint.js';
 
 /** A type, not an interface: the table takes rows as string-keyed records. */
 type KeyRow = { readonly keys: string; readonly action: string };
 
 const rowsOf = (bindings: readonly Binding[]): KeyRow[] =>
   bindings.map((binding) => ({ keys: binding.label, action: binding.description }));
-const LIVE_ROWS = rowsOf(KEYMAP.bindings.filter((binding) => !binding.replay));
-const REPLAY_ROWS = rowsOf(KEYMAP.bindings);
 
 /** What the marks on screen mean: a label, then the marks. */
 const LEGEND: readonly (readonly [string, string])[] = [
@@ -63,8 +61,8 @@ function keyLines(keys: readonly KeyRow[], twoColumns: boolean): HelpLine[] {
 }
 
 /** A table of the keys when all of it fits, else a list that scrolls (in two columns on a wide, short terminal). */
-export function helpModel(width: number, rows: number | undefined, replay: boolean, scroll: number): HelpModel {
-  const keys = replay ? REPLAY_ROWS : LIVE_ROWS;
+export function helpModel(width: number, rows: number | undefined, replay: boolean, scroll: number, keymap: Keymap): HelpModel {
+  const keys = rowsOf(replay ? keymap.bindings : keymap.bindings.filter((binding) => !binding.replay));
   const legend = legendLines(width);
   const available = rows ?? Number.POSITIVE_INFINITY;
   // The title and the closing line are not scrolled: they say what this is and how to leave or see more.
@@ -93,7 +91,7 @@ function HeaderCell({ children }: React.PropsWithChildren) {
 }
 
 function Skeleton({ children }: React.PropsWithChildren) {
-  return <Text dimColor>{children}</Text>;
+  return <Faint>{children}</Faint>;
 }
 
 const keyParts = (row: KeyRow, width: number): Part[] => [

@@ -12,6 +12,8 @@ export interface PaneFrame {
 
 export interface BuiltPane {
   readonly list: PaneList;
+  /** The items shown, for the mouse to find the one clicked. */
+  readonly window: ListWindow;
   /** The pane drawn `width` columns wide, in the lines the layout gave it. */
   draw(width: number): ReactNode;
 }

@@ -8,6 +8,7 @@ import type { Judgement } from '../../core/judge/index.js';
 import type { MemberView } from '../../core/select/members.js';
 import type { selectUsage } from '../../core/select/work.js';
 import type { Binding } from '../keys/keymap.js';
+import type { Region } from '../keys/navigation.js';
 import type { ViewName } from './names.js';
 import { listWindow, type Keys, type ListWindow, type PaneId, type PaneList } from '../panes/pane.js';
 import { selectedIndex, type ViewState } from '../keys/view-state.js';
@@ -54,6 +55,8 @@ export interface BuiltView {
   draw(): ReactNode;
   /** Instants whose age (one unit: `42s`, `3m`) the body shows beyond the frame's: the frame is drawn again as they change. */
   readonly ages?: readonly number[];
+  /** Where its panes are drawn, rows counted from the body's first (the mouse finds a pane and a row by them). */
+  readonly regions?: readonly Region[];
 }
 
 export interface View {
@@ -66,6 +69,18 @@ export interface View {
   paneIds(frame: Frame): readonly PaneId[];
   build(frame: Frame, focused: PaneId | undefined): BuiltView;
 }
+
+/** A view that is one list under its title line, as the mouse finds it: the whole width, its rows from the second line. */
+export const bodyRegion = (frame: Pick<Frame, 'width'>, pane: PaneId, window: ListWindow): Region => ({
+  pane,
+  x: 0,
+  y: 0,
+  width: frame.width,
+  height: 1 + window.end - window.start,
+  rowsFrom: 1,
+  rows: window.end - window.start,
+  first: window.start,
+});
 
 /** A one-pane view's list under its title line: every item when drawing once, else what the body has rows for. */
 export function bodyList(

@@ -61,5 +61,5 @@ export const MessageLine = React.memo(function MessageLine({ message, senderColo
     { text: fitPad(message.from, senderWidth), color: paint(memberColor(senderColor ?? message.color)) },
     ...messageBodyParts(message, isUnread(message), paint, width),
   ];
-  return <FittedLine parts={parts} width={width} inverse={selected} />;
+  return <FittedLine parts={parts} width={width} inverse={selected} marks />;
 });

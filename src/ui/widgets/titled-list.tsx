@@ -19,14 +19,14 @@ interface ListTitleProps {
 
 /** A list's title line: its label, a summary, and how much is scrolled off above and below. */
 function ListTitle({ label, focused, color = palette.accent, summary, window, total }: ListTitleProps) {
-  const { paint } = useTheme();
+  const { paint, dim } = useTheme();
   const more = total - window.end;
   return (
     <Text wrap="truncate-end">
       <Text bold inverse={focused} color={focused ? undefined : paint(color)}>
         {label}
       </Text>
-      <Text dimColor>
+      <Text dimColor={dim}>
         {' '}
         {summary}
         {window.start > 0 ? ` · ↑ ${window.start} above` : ''}

@@ -5,7 +5,7 @@ import type { InboxMessage } from '../../model/inbox.js';
 import type { MemberStatus } from '../../model/member-status.js';
 import type { RosterStay } from '../../model/roster.js';
 import type { TaskNode } from '../../model/task-graph.js';
-import type { WorkFacts } from '../../select/work.js';
+import type { Spending, WorkFacts } from '../../select/work.js';
 
 export interface MemberFacts {
   readonly name: string;
@@ -91,6 +91,10 @@ export interface TeamFacts {
   readonly tasks: readonly TaskNode[];
   /** Each member's work, where a transcript of it was read (none with `--no-transcripts`). */
   readonly work: ReadonlyMap<string, WorkFacts>;
+  /** What the team and each member spent, from the transcripts read. */
+  readonly spending: Spending;
+  /** What the team may spend, in dollars (`--budget`); null when there is no budget. */
+  readonly budget: number | null;
 }
 
 /** On the team and able to act: not gone, and the team has not ended. */

@@ -10,6 +10,7 @@ import { hungTool } from './hung-tool.js';
 import { ignoredShutdown } from './ignored-shutdown.js';
 import { misaddressed } from './misaddressed.js';
 import { orphanedTask } from './orphaned-task.js';
+import { overBudget } from './over-budget.js';
 import { permissionWaiting } from './permission-waiting.js';
 import { stalled } from './stalled.js';
 import { staleRequest } from './stale-request.js';
@@ -36,6 +37,7 @@ const DETECTORS: readonly Detector[] = [
   hungTool,
   transcriptQuiet,
   contextFull,
+  overBudget,
 ];
 
 /** Kinds read from transcripts: their words can quote a tool's input, so the journal (facts only) does not record them. */

@@ -57,7 +57,7 @@ const DiagnosisRow = React.memo(function DiagnosisRow({ diagnosis, age, selected
     // The call's input (`detail`) is drawn here, on the user's own screen, and nowhere teamtop writes.
     { text: fit(diagnosis.detail ? `${diagnosis.summary} · ${diagnosis.detail}` : diagnosis.summary, width), dimColor: gone },
   ];
-  return <FittedLine parts={parts} width={width} inverse={selected} />;
+  return <FittedLine parts={parts} width={width} inverse={selected} marks />;
 });
 
 /** How long it has stood, or since it cleared. */

@@ -40,6 +40,8 @@ interface MemberContent {
   readonly id: PaneId;
   readonly member: MemberView;
   readonly messages: readonly InboxMessage[];
+  /** Messages of its inbox the filters leave out. */
+  readonly hidden: number;
   /** Showing the output log instead of the inbox (`o`): its lines, else null. */
   readonly log: LogView | null;
   /** Figures and errors from the agent's status file (as many as fit are drawn). */
@@ -51,6 +53,8 @@ interface MemberContent {
 export interface MemberPaneModel {
   readonly member: MemberView;
   readonly messages: readonly InboxMessage[];
+  /** Messages of its inbox the filters leave out: an empty list says a filter hides them, not that none came. */
+  readonly hidden: number;
   readonly log: LogView | null;
   readonly notes: readonly PaneNote[];
   /** Rows for the list (messages or log lines), after the notes. */
@@ -118,12 +122,14 @@ export function memberContent(frame: Frame, member: MemberView): MemberContent {
   const { team, view } = frame;
   const inbox = team.inboxes.get(member.name);
   const messages = inbox ? selectInboxMessages(inbox, view.filters) : EMPTY;
+  const hidden = (inbox?.messages.length ?? 0) - messages.length;
   const agentLog = member.agent?.log;
   const log = view.logMembers.has(member.name) ? (agentLog ? logView(agentLog) : NO_LOG) : null;
   return {
     id: memberPaneId(member.name),
     member,
     messages,
+    hidden,
     log,
     notes: notesOf(frame, member),
     items: log ? logKeys(log) : messageKeys(messages),
@@ -157,6 +163,7 @@ const samePaneModel = (a: MemberPaneModel, b: MemberPaneModel): boolean =>
   a.status === b.status &&
   a.unread === b.unread &&
   a.messages === b.messages &&
+  a.hidden === b.hidden &&
   a.log === b.log &&
   a.rows === b.rows &&
   a.focused === b.focused &&
@@ -188,6 +195,7 @@ export function memberPane(frame: Frame, content: MemberContent, layout: PaneLay
   const model = {
     member,
     messages: content.messages,
+    hidden: content.hidden,
     log: content.log,
     notes,
     rows,

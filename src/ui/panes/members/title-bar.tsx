@@ -6,6 +6,7 @@ import type { Part } from '../../widgets/fitted-line.js';
 import { displayWidth, fit, stringWidth } from '../../../core/text/fit.js';
 import { memberColor, useTheme, type Theme } from '../../widgets/theme.js';
 import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
+import { Faint } from '../../widgets/faint.js';
 
 const CORNERS = {
   round: { left: '╭', line: '─', right: '╮' },
@@ -52,7 +53,7 @@ export function TitleBar({ member, diagnosed, focused, width, statusText }: Titl
         </Text>
       ) : null}
       <Text color={color} bold={focused}>{` ${corners.line.repeat(fill)}`}</Text>
-      <Text dimColor={member.departed}>{status}</Text>
+      <Faint when={member.departed}>{status}</Faint>
       <Text color={color} bold={focused}>{`${corners.line}${corners.right}`}</Text>
     </Text>
   );

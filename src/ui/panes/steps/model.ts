@@ -7,6 +7,14 @@ import { memberOpened } from '../members/detail.js';
 import { stepDetail } from './detail.js';
 import { type ActivityNow, type Step } from '../../../core/model/activity.js';
 import { type MemberUsage } from '../../../core/model/usage.js';
+import { narrower } from '../narrow.js';
+import { stepText } from './line.js';
+
+/** A step's words as its row draws them, for the search (its timing aside). */
+const searched = narrower((step: Step) => {
+  const { label, name, body } = stepText(step, { now: 0, running: false, overdueAt: null });
+  return [label, name, body];
+});
 
 export const stepsPaneId = (member: string): PaneId => ({ kind: 'steps', member });
 
@@ -57,7 +65,7 @@ function runningOf(work: MemberWork | undefined, activity: ActivityNow | undefin
 
 export function stepsList(frame: Frame, member: MemberView): StepsModel {
   const work = selectWork(frame.team).get(member.name);
-  const steps = work?.activity.steps ?? NO_STEPS;
+  const steps = searched(work?.activity.steps ?? NO_STEPS, frame.view.filters.search);
   const { ids, keys } = stepKeys(steps);
   const id = stepsPaneId(member.name);
   const { window, list } = bodyList(frame, id, keys, 'end');

@@ -61,7 +61,7 @@ const StepRow = React.memo(function StepRow({ step, running, overdueAt, now, sel
   ];
   const tail: Part = { text: text.tail, ...toned(paint, text.tailTone) };
   const room = width - stringWidth(head.map((part) => part.text).join('')) - stringWidth(tail.text);
-  return <FittedLine parts={[...head, { text: fit(text.body, Math.max(1, room)) }, tail]} width={width} inverse={selected} />;
+  return <FittedLine parts={[...head, { text: fit(text.body, Math.max(1, room)) }, tail]} width={width} inverse={selected} marks />;
 });
 
 interface StepsViewProps {
@@ -102,6 +102,7 @@ function emptyOf(model: StepsModel | undefined, transcripts: boolean): { readonl
     return { line: 'transcripts are off (--no-transcripts)', more: 'Start teamtop without it to see what each member does.' };
   if (!model) return { line: 'no members yet', more: '' };
   const { member, work } = model;
+  if (work && model.steps.length === 0 && work.activity.steps.length > 0) return { line: 'no step matches the search', more: '' };
   if (work) return model.steps.length === 0 ? { line: `no steps yet in ${work.path}`, more: '' } : null;
   if (model.recorded)
     return {
@@ -137,6 +138,7 @@ const overdueAt = (fold: ActivityFold | undefined, step: Step): number | null =>
 
 export function StepsView(props: StepsViewProps) {
   const { model, colors, now, width, transcripts } = props;
+  const { dim } = useTheme();
   const empty = emptyOf(model, transcripts);
   const visible = model ? visibleItems(model.steps, model.window) : [];
   const toolWidth = maxOf(
@@ -149,7 +151,7 @@ export function StepsView(props: StepsViewProps) {
       {empty !== null ? <Text> {fit(empty.line, width - 1)}</Text> : null}
       {empty !== null && empty.more !== ''
         ? wrapWords(empty.more, width - 1).map((line, i) => (
-            <Text key={i} dimColor>
+            <Text key={i} dimColor={dim}>
               {' '}
               {line}
             </Text>

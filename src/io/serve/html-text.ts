@@ -3,6 +3,7 @@ import { formatClock, formatSince, isInstant } from '../../core/model/time.js';
 import { memberColorKey } from '../../core/report/colors.js';
 import { fitColumns } from '../../core/report/format.js';
 import { xmlText } from '../../core/report/xml.js';
+import type { Thresholds } from '../../core/model/settings.js';
 
 /** The columns a text from disk is cut to. */
 const TEXT_COLUMNS = 240;
@@ -23,3 +24,10 @@ export function age(since: number | null, now: number): string {
 export const none = (words: string): string => `<p class="none">${xmlText(words)}</p>`;
 
 export const who = (name: string, color: string | null): string => `<span class="who ${colorClass(color)}">${text(name, 40)}</span>`;
+
+export interface SectionOptions {
+  readonly thresholds: Thresholds;
+  readonly now: number;
+  /** Name the tools' inputs (what a call runs): on loopback, or with `--show-inputs`. */
+  readonly showInputs: boolean;
+}

@@ -8,9 +8,7 @@ import { formatCost, formatTokens } from '../../core/report/format.js';
 import { xmlText } from '../../core/report/xml.js';
 import { type MemberView } from '../../core/select/members.js';
 import { selectActivity, selectUsage } from '../../core/select/work.js';
-import { age, clock, colorClass, counted, none, text, who, word } from './html-text.js';
-import type { SectionOptions } from './sections.js';
-
+import { age, clock, colorClass, counted, none, text, who, word, type SectionOptions } from './html-text.js';
 /** Cards drawn; the rest are counted. */
 export const CARDS_SHOWN = 60;
 /** Each card's newest messages. */

@@ -5,7 +5,6 @@
 import { type TeamState } from '../../core/facts/index.js';
 import { ageSecondsAt, type Handshake } from '../../core/model/handshakes.js';
 import type { TaskNode } from '../../core/model/task-graph.js';
-import type { Thresholds } from '../../core/model/settings.js';
 import { formatSince } from '../../core/model/time.js';
 import { buildRunReport } from '../../core/report/build-report.js';
 import { formatCost, formatTokens } from '../../core/report/format.js';
@@ -19,7 +18,7 @@ import { selectTaskGraph, selectWorkTasks } from '../../core/select/tasks.js';
 import { selectTeamSummaries } from '../../core/select/teams.js';
 import { selectUsage } from '../../core/select/work.js';
 import { diagnosisWithoutInputs } from './inputs.js';
-import { age, clock, counted, none, text, who, word } from './html-text.js';
+import { age, clock, counted, none, text, who, word, type SectionOptions } from './html-text.js';
 import { membersSection } from './member-cards.js';
 import { type AppState } from '../../core/app-state.js';
 import { type Diagnosis } from '../../core/model/diagnosis.js';
@@ -27,13 +26,6 @@ import { type Diagnosis } from '../../core/model/diagnosis.js';
 export const SECTION_IDS = ['teams', 'head', 'diagnoses', 'members', 'handshakes', 'tasks', 'lanes'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 export type Sections = Readonly<Record<SectionId, string>>;
-
-export interface SectionOptions {
-  readonly thresholds: Thresholds;
-  readonly now: number;
-  /** Name the tools' inputs (what a call runs): on loopback, or with `--show-inputs`. */
-  readonly showInputs: boolean;
-}
 
 const HANDSHAKES_SHOWN = 30;
 const TASKS_SHOWN = 200;

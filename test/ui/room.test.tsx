@@ -15,12 +15,27 @@ describe('a frame short of room', () => {
   it('keeps `? help` and `q quit` whole in the footer, leaving out whole hints before them', async () => {
     const state = await stateOf(`${FIXTURES}/protocol-zoo`);
     for (const width of [80, 60, 50]) {
-      const footer = frame(state, { width, height: 24, view: { filters: { ...NO_FILTERS, showIdle: false } } })
+      const footer = frame(state, { width, height: 24, view: { filters: { ...NO_FILTERS, showIdle: false }, fresh: false } })
         .trimEnd()
         .split('\n')
         .at(-1)!;
       expect(footer, `${width} columns`).toMatch(/^tab pane {2}.*\? help {2}q quit +idle hidden$/u);
       expect(footer).not.toContain('…');
+    }
+  });
+
+  it('says on the first screen what is in force and how to move, in whole parts, cutting neither', async () => {
+    const state = await stateOf(`${FIXTURES}/protocol-zoo`);
+    const footerAt = (width: number) =>
+      frame(state, { width, height: 24, view: { filters: { ...NO_FILTERS, showIdle: false } } })
+        .trimEnd()
+        .split('\n')
+        .at(-1)!;
+    expect(footerAt(120)).toMatch(/\? help {2}q quit +↑↓ select · ⏎ open · \/ search · \? keys · idle hidden$/u);
+    expect(footerAt(80)).toMatch(/\? help {2}q quit +↑↓ select · ⏎ open · idle hidden$/u);
+    for (const width of [80, 60, 50, 40]) {
+      expect(footerAt(width), `${width} columns`).toMatch(/\? help {2}q quit .*idle hidden$/u);
+      expect(footerAt(width), `${width} columns`).not.toContain('…');
     }
   });
 

@@ -65,6 +65,21 @@ function fittedHints(hints: readonly Hint[], width: number): Hint[] {
   return hints.filter((hint) => kept.has(hint) || ALWAYS.has(hint.what));
 }
 
+/** `parts` joined by ` · `, whole, while they fit in `room`; what is in force (`cut`) ends ` …` where parts are left out, or is cut where none fits. */
+function wholeParts(parts: readonly string[], room: number, cut = false): string {
+  let text = '';
+  let kept = 0;
+  for (const part of parts) {
+    const next = text === '' ? part : `${text} · ${part}`;
+    if (stringWidth(next) > room) break;
+    text = next;
+    kept++;
+  }
+  if (kept === parts.length || !cut || room < 2) return text;
+  if (text === '') return fit(parts[0]!, room);
+  return stringWidth(`${text} …`) <= room ? `${text} …` : text;
+}
+
 /** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
 export function Footer({ width, note, hint = false, search = null, notice = false, notes, replay, interactive, keymap }: FooterProps) {
   const { paint } = useTheme();
@@ -73,11 +88,11 @@ export function Footer({ width, note, hint = false, search = null, notice = fals
   if (notice && note) return <FittedLine parts={[{ text: `⚠ ${note}`, color: paint(palette.warning) }]} width={width} />;
   const half = Math.floor(width / 2);
   const said: Part[] = [];
-  if (note)
-    said.push(
-      hint ? { text: fit(note, half), color: paint(palette.accent) } : { text: fit(note, half), bold: true, color: paint(palette.warning) },
-    );
-  if (notes.length > 0) said.push({ text: `${note ? ' · ' : ''}${fit(notes.join(' · '), half)}`, dimColor: true });
+  // What is in force comes before how to move: the hint takes what room it leaves, in whole parts.
+  const inForce = wholeParts(notes, hint ? half : half - (note ? stringWidth(fit(note, half)) + 3 : 0), true);
+  const told = note && hint ? wholeParts(note.split(' · '), half - (inForce ? stringWidth(inForce) + 3 : 0)) : note && fit(note, half);
+  if (told) said.push(hint ? { text: told, color: paint(palette.accent) } : { text: told, bold: true, color: paint(palette.warning) });
+  if (inForce) said.push({ text: `${told ? ' · ' : ''}${inForce}`, dimColor: true });
   const saidWidth = Math.min(half, stringWidth(said.map((part) => part.text).join('')));
   const keysWidth = width - (saidWidth > 0 ? saidWidth + 2 : 0);
   return (

@@ -18,6 +18,8 @@ interface FooterProps {
   /** Keys work: the footer lists them. A frame printed once says only what is in force, if anything. */
   readonly interactive: boolean;
   readonly keymap: Keymap;
+  /** How many teams there are: with one, `] team` is not offered. */
+  readonly teams?: number;
   /** The note is how to move (before the first key): drawn as a hint, not a warning. */
   readonly hint?: boolean;
   /** The search, while it is typed: the footer is its prompt. */
@@ -81,7 +83,18 @@ function wholeParts(parts: readonly string[], room: number, cut = false): string
 }
 
 /** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
-export function Footer({ width, note, hint = false, search = null, notice = false, notes, replay, interactive, keymap }: FooterProps) {
+export function Footer({
+  width,
+  note,
+  hint = false,
+  search = null,
+  notice = false,
+  notes,
+  replay,
+  interactive,
+  keymap,
+  teams = 2,
+}: FooterProps) {
   const { paint } = useTheme();
   if (!interactive) return notes.length > 0 ? <FittedLine parts={[{ text: notes.join(' · '), dimColor: true }]} width={width} /> : null;
   if (search?.typing) return <SearchPrompt search={search} width={width} keymap={keymap} />;
@@ -99,7 +112,10 @@ export function Footer({ width, note, hint = false, search = null, notice = fals
     <Box width={width}>
       <Box width={keysWidth}>
         <Text wrap="truncate-end">
-          {fittedHints(keymap.footer(replay), keysWidth).map(({ keys, what }, i) => (
+          {fittedHints(
+            keymap.footer(replay).filter((hint) => teams > 1 || hint.what !== 'team'),
+            keysWidth,
+          ).map(({ keys, what }, i) => (
             <Text key={what}>
               {i > 0 ? '  ' : ''}
               <Text bold color={paint(palette.accent)}>

@@ -57,6 +57,7 @@ export function Screen({ model, height }: ScreenProps) {
         replay={model.replay !== null}
         interactive={model.interactive}
         keymap={model.keymap}
+        teams={model.header.teams.length}
       />
     </Box>
   );

@@ -13,8 +13,13 @@ export interface Transcripts {
   close(): void;
 }
 
-export function followTranscripts(claudeDir: string, store: Store, emit: (observations: Observation[]) => void): Transcripts {
-  const reader = new TranscriptReader({ claudeDir, emit });
+export function followTranscripts(
+  claudeDir: string,
+  store: Store,
+  emit: (observations: Observation[]) => void,
+  now: () => number = Date.now,
+): Transcripts {
+  const reader = new TranscriptReader({ claudeDir, emit, now });
   let watcher: TranscriptWatcher | undefined;
   let teams: ReturnType<typeof selectTranscriptTeams> | undefined;
   let said = '';

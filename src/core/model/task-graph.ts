@@ -8,6 +8,8 @@ export interface TaskRecord {
   readonly task: Task;
   /** Claude Code deletes a task by deleting its file. */
   readonly deleted: boolean;
+  /** When its file was seen gone (a deleted task). */
+  readonly deletedAt?: number;
 }
 
 export interface TaskNode {

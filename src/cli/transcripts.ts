@@ -13,11 +13,17 @@ export interface Transcripts {
   close(): void;
 }
 
-export function followTranscripts(claudeDir: string, store: Store, emit: (observations: Observation[]) => void): Transcripts {
+export function followTranscripts(
+  claudeDir: string,
+  store: Store,
+  emit: (observations: Observation[]) => void,
+  now: () => number = Date.now,
+): Transcripts {
   let watcher: TranscriptWatcher | undefined;
   const reader: TranscriptReader = new TranscriptReader({
     claudeDir,
     emit,
+    now,
     watchSetChanged: () => void watcher?.follow(reader.watchSet()),
   });
   let teams: ReturnType<typeof selectTranscriptTeams> | undefined;

@@ -8,12 +8,10 @@ export interface TaskRecord {
   readonly task: Task;
   /** Claude Code deletes a task by deleting its file. */
   readonly deleted: boolean;
-  /**
-   * Seen losing its owner: who had it, and when it was seen without one (the
-   * client puts a task in progress back to pending, with no owner, as its
-   * owner shuts down). Kept until it has an owner again.
-   */
+  /** Seen losing its owner (the client puts a task in progress back to pending as its owner shuts down): kept until it has one again. */
   readonly unowned?: { readonly owner: string; readonly at: number } | null;
+  /** When its file was seen gone (a deleted task). */
+  readonly deletedAt?: number;
 }
 
 export interface TaskNode {

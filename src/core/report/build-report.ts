@@ -8,6 +8,7 @@ import type { InboxMessage } from '../model/inbox.js';
 import { maxOf, minOf } from '../model/lists.js';
 import type { TaskNode } from '../model/task-graph.js';
 import { toEpoch } from '../model/time.js';
+import { idleOf } from '../model/idle.js';
 import { judgeHandshake } from '../model/handshakes.js';
 import { selectGone } from '../select/handshakes.js';
 import { selectLead } from '../select/lead.js';
@@ -16,6 +17,7 @@ import { selectPairings } from '../select/pairings.js';
 import { selectMembersAt } from '../select/members.js';
 import { selectTeamMessages } from '../select/messages.js';
 import { selectTaskGraph, selectWorkTasks } from '../select/tasks.js';
+import { selectUsage } from '../select/work.js';
 import type { TeamState } from '../facts/index.js';
 import { activitySpans, takenAt } from './activity.js';
 import { onFilesClock, seenAhead } from './clock.js';
@@ -146,6 +148,8 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
   const created = toEpoch(team.config?.createdAt);
   const starts = Number.isFinite(created) ? [created] : finite([...allStays.map((stay) => stay.joinedAt), ...messages.map((m) => m.at)]);
 
+  // What the dashboard shows: the transcripts read, else what the journal recorded of them.
+  const usage = selectUsage(team);
   const sent = groupBy(inboxMessages, (message) => message.from);
   const received = groupBy(messages, (message) => message.to);
   const members = views.map((view): ReportMember => {
@@ -164,7 +168,7 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
       activity: view.isLead ? [] : activitySpans({ stays: memberStays, sent: sent.get(view.name) ?? [], took, end: until }),
       sent: sent.get(view.name)?.length ?? 0,
       received: own.length,
-      usage: null,
+      usage: usage.members.get(view.name) ?? null,
     };
   });
 
@@ -177,6 +181,8 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
     startedAt: starts.length > 0 ? minOf(starts) : Number.NaN,
     endedAt,
     until,
+    idle: endedAt === null ? idleOf(team.lastActivity, options.at) : null,
+    usage: usage.team,
     members: [...members.filter((member) => member.isLead), ...members.filter((member) => !member.isLead)],
     messages,
     pairs: messagePairs(messages),

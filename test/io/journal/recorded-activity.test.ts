@@ -169,7 +169,7 @@ describe('activity in the journal', () => {
       width: 120,
     });
     expect(steps).toContain("team-lead's steps are not recorded");
-    expect(steps).not.toContain('no transcript matched');
+    expect(steps).not.toContain('no transcript of');
     // Its details (d) give what it does and its figures, as recorded.
     const details = frame(store.getState(), {
       view: { pane: memberPaneId('team-lead'), opened: { pane: memberPaneId('team-lead'), item: memberDetails('team-lead') } },

@@ -1,5 +1,5 @@
 import { formatSince } from '../../../core/model/time.js';
-import { formatCost, formatTokens } from '../../../core/report/format.js';
+import { formatCost, formatTokens, formatUsage } from '../../../core/report/format.js';
 import { apiErrorWords, type ActivityNow } from '../../../core/model/activity.js';
 import { type MemberUsage, type TeamUsage } from '../../../core/model/usage.js';
 
@@ -108,5 +108,5 @@ export function usageNote(usage: MemberUsage | null | undefined, now = Number.Na
 /** The team's sums, for the header: `4.2K in · 700 out · ~$0.03`. */
 export function teamUsageText(usage: TeamUsage | null): string {
   if (!usage) return '';
-  return `${formatTokens(usage.inputTokens)} in · ${formatTokens(usage.outputTokens)} out · ${formatCost(usage)}`;
+  return formatUsage(usage);
 }

@@ -106,15 +106,16 @@ function emptyOf(model: StepsModel | undefined, transcripts: boolean): { readonl
   if (!model) return { line: 'no members yet', more: '' };
   const { member, work } = model;
   if (work && model.steps.length === 0 && work.activity.steps.length > 0) return { line: 'no step matches the search', more: '' };
-  if (work) return model.steps.length === 0 ? { line: `no steps yet: ${work.path} has none`, more: '' } : null;
+  if (work) return model.steps.length === 0 ? { line: `no steps yet in ${work.path}`, more: '' } : null;
   if (model.recorded)
     return {
       line: `${member.name}'s steps are not recorded`,
       more: 'The journal keeps what each member did (its state, the tool it ran, its figures), never its steps: they hold the text of its transcript.',
     };
+  // The path goes last, whole, in the words that wrap: the line cuts it.
   return {
-    line: `no transcript matched ${member.name}: no session under projects/${model.cwd ? ` for ${model.cwd}` : ''} is its`,
-    more: 'A transcript is looked for in the project folder of its cwd: an older layout, or a copy of teams/ and tasks/ alone, has none.',
+    line: `no transcript of ${member.name} found under projects/`,
+    more: `A member's transcript is looked for in the project folder of its cwd: an older layout, or a copy of teams/ and tasks/ alone, has none.${model.cwd ? ` Its cwd: ${model.cwd}` : ''}`,
   };
 }
 

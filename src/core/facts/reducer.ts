@@ -4,7 +4,7 @@ import { formatBytes } from '../model/agent.js';
 import { listed, unlisted } from '../model/roster.js';
 import { later, toEpoch } from '../model/time.js';
 import type { TeamConfig } from '../model/schemas.js';
-import type { TaskRecord } from '../model/task-graph.js';
+import { unownedAfter, type TaskRecord } from '../model/task-graph.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
 import {
   emptyTeam,
@@ -173,13 +173,7 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       );
     case 'task': {
       const tasks = ownMap(team.tasks, fresh);
-      const before = tasks.get(observation.task.id);
-      // Seen losing its owner (see TaskRecord.unowned); an owner again clears it.
-      const unowned = observation.task.owner
-        ? null
-        : before?.task.owner
-          ? { owner: before.task.owner, at: observation.at }
-          : (before?.unowned ?? null);
+      const unowned = unownedAfter(tasks.get(observation.task.id), observation.task, observation.at);
       tasks.set(observation.task.id, { task: observation.task, deleted: false, ...(unowned ? { unowned } : {}) });
       return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
     }

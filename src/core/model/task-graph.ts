@@ -14,6 +14,10 @@ export interface TaskRecord {
   readonly deletedAt?: number;
 }
 
+/** Seen losing its owner (TaskRecord.unowned): who had it, kept until an owner comes again. */
+export const unownedAfter = (before: TaskRecord | undefined, task: Task, at: number): TaskRecord['unowned'] =>
+  task.owner ? null : before?.task.owner ? { owner: before.task.owner, at } : (before?.unowned ?? null);
+
 export interface TaskNode {
   readonly id: string;
   readonly subject: string;

@@ -17,6 +17,7 @@ import { misplacedNote, transcriptsNote } from '../core/model/config-dir.js';
 import { unknownTeam } from './usage.js';
 import { type Incident, type Diagnosis, type Evidence } from '../core/model/diagnosis.js';
 import { type AppState } from '../core/app-state.js';
+import { selectTeamEnded } from '../core/select/liveness.js';
 
 export interface DoctorOptions {
   readonly thresholds: Thresholds;
@@ -118,7 +119,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       infos,
       teams: judged.map(({ team, diagnoses, idle, incidents }) => ({
         name: team.name,
-        ended: !team.present,
+        ended: selectTeamEnded(team),
         idleSince: idle ? new Date(idle.since).toISOString() : null,
         diagnoses: diagnoses.map(diagnosisJson),
         incidents: incidents.map(incidentJson),
@@ -136,7 +137,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     lines.push(`no teams in ${sanitizeLine(claudeDir)}${transcripts ? ` (${transcripts})` : ''}`);
   }
   for (const { team, diagnoses, idle, incidents } of judged) {
-    const ended = team.present ? '' : ' (ended)';
+    const ended = selectTeamEnded(team) ? ' (ended)' : '';
     if (diagnoses.length === 0) {
       const during = incidentLines(team, incidents, now, paint);
       lines.push(`${paint.green('✓')} ${sanitizeLine(team.name)}${ended}: nothing wrong${during.length > 0 ? ' now' : ''}`);

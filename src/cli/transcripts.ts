@@ -19,8 +19,13 @@ export function followTranscripts(
   emit: (observations: Observation[]) => void,
   now: () => number = Date.now,
 ): Transcripts {
-  const reader = new TranscriptReader({ claudeDir, emit, now });
   let watcher: TranscriptWatcher | undefined;
+  const reader: TranscriptReader = new TranscriptReader({
+    claudeDir,
+    emit,
+    now,
+    watchSetChanged: () => void watcher?.follow(reader.watchSet()),
+  });
   let teams: ReturnType<typeof selectTranscriptTeams> | undefined;
   let said = '';
   const update = () => {
@@ -37,7 +42,7 @@ export function followTranscripts(
   const unsubscribe = store.subscribe(update);
   return {
     start(watching) {
-      reader.start();
+      reader.start(watching !== undefined);
       if (!watching || watcher) return;
       watcher = new TranscriptWatcher({ claudeDir, take: (events) => reader.take(events), signal: watching });
       void watcher.follow(reader.watchSet());

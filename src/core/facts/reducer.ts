@@ -4,7 +4,7 @@ import { formatBytes } from '../model/agent.js';
 import { listed, unlisted } from '../model/roster.js';
 import { later, toEpoch } from '../model/time.js';
 import type { TeamConfig } from '../model/schemas.js';
-import type { TaskRecord } from '../model/task-graph.js';
+import { unownedAfter, type TaskRecord } from '../model/task-graph.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
 import {
   emptyTeam,
@@ -17,7 +17,7 @@ import {
   type TeamState,
 } from './state.js';
 import { maxOf, putLatest } from '../model/lists.js';
-import { applySessionState, applyTranscript } from './transcripts.js';
+import { applyProcess, applySessionState, applyTranscript } from './transcripts.js';
 import { endRecordedWork, RECORDED_MEMBERS_KEPT } from './recorded-work.js';
 
 export type Action =
@@ -173,7 +173,8 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       );
     case 'task': {
       const tasks = ownMap(team.tasks, fresh);
-      tasks.set(observation.task.id, { task: observation.task, deleted: false });
+      const unowned = unownedAfter(tasks.get(observation.task.id), observation.task, observation.at);
+      tasks.set(observation.task.id, { task: observation.task, deleted: false, ...(unowned ? { unowned } : {}) });
       return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
     }
     case 'file-gone': {
@@ -214,6 +215,8 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return applyTranscript(team, observation);
     case 'session-state':
       return applySessionState(team, observation);
+    case 'process':
+      return applyProcess(team, observation);
     case 'activity': {
       const recordedWork = ownMap(team.recordedWork, fresh);
       putLatest(recordedWork, observation.member, observation.work, RECORDED_MEMBERS_KEPT);

@@ -11,6 +11,8 @@ import { toEpoch } from '../model/time.js';
 import { idleOf } from '../model/idle.js';
 import { judgeHandshake } from '../model/handshakes.js';
 import { selectGone } from '../select/handshakes.js';
+import { selectLead } from '../select/lead.js';
+import { selectLeadDead, selectLiveness } from '../select/liveness.js';
 import { selectPairings } from '../select/pairings.js';
 import { selectMembersAt } from '../select/members.js';
 import { selectTeamMessages } from '../select/messages.js';
@@ -129,7 +131,18 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
   const past = seen.filter((time) => time <= now);
   const lastSeen = past.length > 0 ? maxOf(past) : Number.NaN;
   const gone = onFilesClock(options.folderGoneAt, ahead);
-  const endedAt = team.present ? null : gone <= now ? gone : lastSeen;
+  // Its folder gone, or its lead's process gone: when it died, else the last sign of it.
+  const died =
+    team.present && selectLeadDead(team) ? onFilesClock(selectLiveness(team).get(selectLead(team)!)?.since ?? Number.NaN, ahead) : null;
+  const endedAt = !team.present
+    ? gone <= now
+      ? gone
+      : lastSeen
+    : died === null
+      ? null
+      : Number.isFinite(died) && died <= now
+        ? died
+        : lastSeen;
   const until = endedAt !== null && Number.isFinite(endedAt) ? endedAt : now;
   // The config says when the team was made; without one, the first join or message.
   const created = toEpoch(team.config?.createdAt);
@@ -160,7 +173,7 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
   });
 
   // Once the team has ended nobody is left to answer: an open request was abandoned, not stalled (as the diagnoses say).
-  const left = team.present ? selectGone(team) : new Set(views.map((view) => view.name));
+  const left = endedAt === null ? selectGone(team) : new Set(views.map((view) => view.name));
   return {
     team: team.name,
     description: team.config?.description ?? null,

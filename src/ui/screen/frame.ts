@@ -30,6 +30,7 @@ import type { Keymap } from '../keys/keymap.js';
 import { selectTaskGraph } from '../../core/select/tasks.js';
 import { plural } from '../../core/text/words.js';
 import { type AppState } from '../../core/app-state.js';
+import { selectLeadDead } from '../../core/select/liveness.js';
 import type { ConfigDirLook } from '../../core/model/config-dir.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
@@ -232,6 +233,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
     ...(body?.notes ?? []),
   ];
   if (team && !team.present) notes.push('team ended');
+  else if (team && selectLeadDead(team)) notes.push("team ended: the lead's process is gone");
   if (view.mode === DASHBOARD && interactive) {
     for (const other of VIEWS) {
       const hint = other.hint?.({ spec });

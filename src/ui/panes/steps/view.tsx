@@ -40,10 +40,12 @@ interface RowProps {
   /** Columns of a tool's name: the widest shown, so the inputs start in one column. */
   readonly toolWidth: number;
   readonly width: number;
+  /** A subagent's step, under the call that started it: drawn indented. */
+  readonly nested: boolean;
 }
 
 /** `10:00:01  ✓ Bash   npm test · 12.3s`: the input is cut so that how it ended stays. */
-const StepRow = React.memo(function StepRow({ step, running, overdueAt, now, selected, colors, toolWidth, width }: RowProps) {
+const StepRow = React.memo(function StepRow({ step, running, overdueAt, now, selected, colors, toolWidth, width, nested }: RowProps) {
   const { paint } = useTheme();
   const text = stepText(step, { now, running, overdueAt });
   const name =
@@ -54,6 +56,7 @@ const StepRow = React.memo(function StepRow({ step, running, overdueAt, now, sel
         : { text: '' };
   const head: Part[] = [
     { text: `${formatClock(step.at)}  `, dimColor: true },
+    { text: nested ? '│ ' : '', dimColor: true },
     { text: `${text.mark} `, bold: true, ...toned(paint, text.markTone) },
     { text: text.label, dimColor: true },
     name,
@@ -83,7 +86,7 @@ function title(model: StepsModel | undefined, now: number, paint: Theme['paint']
   if (doing)
     parts.push({ text: ` · ${fit(doing.text, 60)}${doing.tail ?? ''}`, ...toned(paint, doing.tone === 'info' ? 'plain' : doing.tone) });
   else if (model.activity?.state === 'idle') parts.push({ text: ' · idle', dimColor: true });
-  const usage = usageNote(model.usage);
+  const usage = usageNote(model.usage, now);
   if (usage) parts.push({ text: ` · ${usage.text}`, dimColor: true });
   return parts;
 }
@@ -163,12 +166,15 @@ export function StepsView(props: StepsViewProps) {
           window={model.window}
           row={(step, index, selected) => {
             const running = step.kind === 'tool' && model.running.has(step.id);
+            const agent = model.agents[index] ?? null;
+            const fold = agent === null ? model.work?.activity : model.subagents.get(agent)?.activity;
             return (
               <StepRow
                 key={model.ids[index]}
                 step={step}
+                nested={agent !== null}
                 running={running}
-                overdueAt={running ? overdueAt(model.work?.activity, step) : null}
+                overdueAt={running ? overdueAt(fold, step) : null}
                 now={running ? now : 0}
                 selected={selected}
                 colors={colors}

@@ -1,4 +1,7 @@
-/** `ignored-shutdown`: a shutdown request taken but unanswered while its recipient keeps going idle (docs/internals/diagnoses.md). */
+/**
+ * `ignored-shutdown`: a shutdown request taken but unanswered while its recipient keeps going idle (docs/internals/diagnoses.md).
+ * A recipient whose turns since all failed (an API error) or whose process is gone did not ignore it: api-failing and member-died say so.
+ */
 import { diagnosis, messageEvidence, messagesEvidence, type Detector } from './diagnosis.js';
 import { cameAt, isPresent, isWaiting } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';
@@ -21,6 +24,10 @@ export const ignoredShutdown: Detector = {
         .sentBy(handshake.to)
         .filter((message) => message.kind === 'idle_notification' && (seenTaken ? cameAt(message) : message.time) > takenAt);
       if (idle.length < 2 && !(idle.length === 1 && facts.clock.stalled(takenAt))) continue;
+      // Each turn it was woken into failed (an API error): it could not answer, it did not ignore (api-failing).
+      if (idle.every((message) => message.data?.['idleReason'] === 'failed')) continue;
+      const work = facts.work.get(handshake.to)?.activity;
+      if (work?.state === 'failing' || work?.state === 'retrying' || work?.state === 'dead') continue;
       const { to, from, requestId } = handshake;
       found.push(
         diagnosis('ignored-shutdown', `handshake:${requestId}`, {

@@ -27,8 +27,8 @@ function transcriptsDir() {
 async function measure({ dir, team, names, marker, read }) {
   const term = await startTeamtop(dir, [], WIDE);
   await term.waitFor(read ?? marker, 120_000);
-  // Past V8's one-off clean-up of start-up garbage, in the first 10 s (see the idle phase).
-  await sleep(12_000);
+  // Past V8's one-off clean-up of what start-up read: a big heap is shrunk 20 s or so after it grew (see transcript-load).
+  await sleep(30_000);
   const idleBefore = term.cpuSeconds();
   await sleep(10_000);
   const idle = term.cpuSeconds() - idleBefore;

@@ -54,7 +54,7 @@ export function openSession(
   const observe = (observations: Observation[]) => {
     const before = store.getState();
     store.dispatch({ type: 'observed', observations });
-    journal?.record(observations);
+    journal?.record(observations, store.getState().teams);
     journal?.recordState(before, store.getState());
   };
 
@@ -99,7 +99,8 @@ export function openSession(
       .filter((folder) => !present.has(folder))
       .map((folder) => ({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now })),
   );
-  const transcripts = options.transcripts === false ? undefined : followTranscripts(claudeDir, store, observe);
+  // The inbox comes first: what the team files' reader has queued is read before each transcript slice.
+  const transcripts = options.transcripts === false ? undefined : followTranscripts(claudeDir, store, observe, () => reader.readQueued());
   return {
     claudeDir,
     store,

@@ -19,8 +19,14 @@ export interface Transcripts {
   close(): void;
 }
 
-export function followTranscripts(claudeDir: string, store: Store, emit: (observations: Observation[]) => void): Transcripts {
-  const reader = new TranscriptReader({ claudeDir, emit });
+/** `readFirst`: reads what must not wait behind a transcript's slice (the inboxes' queued reads). */
+export function followTranscripts(
+  claudeDir: string,
+  store: Store,
+  emit: (observations: Observation[]) => void,
+  readFirst?: () => void,
+): Transcripts {
+  const reader = new TranscriptReader({ claudeDir, emit, ...(readFirst ? { readFirst } : {}) });
   let watcher: TranscriptWatcher | undefined;
   let teams: ReturnType<typeof selectTranscriptTeams> | undefined;
   let said = '';

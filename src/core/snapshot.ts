@@ -4,7 +4,7 @@
  */
 import type { Thresholds } from './model/settings.js';
 import { ageSecondsAt, type Handshake } from './model/handshakes.js';
-import type { InboxMessage } from './model/inbox.js';
+import { isTaken, type InboxMessage } from './model/inbox.js';
 import type { TaskNode } from './model/task-graph.js';
 import { isInstant, toIso } from './model/time.js';
 import type { WorkflowSpec } from './workflow/spec.js';
@@ -79,6 +79,9 @@ export function messageJson(message: InboxMessage) {
     read: message.read,
     delivered: message.delivered,
     deliveredAt: isoOrNull(message.deliveredAt),
+    taken: isTaken(message),
+    takenAt: isoOrNull(message.takenAt),
+    recovered: message.recovered,
     kind: message.kind,
     summary: message.summary,
     text: message.text,

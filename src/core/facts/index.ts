@@ -1,5 +1,5 @@
-export { applyInboxFile, emptyInbox, positionOf, removeInboxFile } from './inbox-history.js';
-export type { InboxHistory } from './inbox-history.js';
+export { applyInboxFile, applyTakenMail, emptyInbox, positionOf, removeInboxFile, takenMessageOf } from './inbox-history.js';
+export type { InboxHistory, Taking } from './inbox-history.js';
 export { RECORDED_MEMBERS_KEPT } from './recorded-work.js';
 export { reducer } from './reducer.js';
 export type { Action } from './reducer.js';

@@ -7,7 +7,7 @@ import { formatBytes } from '../model/agent.js';
 import { listed, unlisted } from '../model/roster.js';
 import { later, toEpoch } from '../model/time.js';
 import type { TeamConfig } from '../model/schemas.js';
-import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
+import { applyInboxFile, applyTakenMail, emptyInbox, removeInboxFile, unfollowInbox, type InboxHistory } from './inbox-history.js';
 import {
   emptyTeam,
   NO_FACTS,
@@ -219,6 +219,13 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return observation.target.kind === 'team-dir' && !team.present ? { ...team, isTeam: true, present: true } : team;
     case 'folder-gone':
       return observation.target.kind === 'team-dir' && team.present ? { ...team, present: false } : team;
+    case 'mail-taken':
+      return withInbox(
+        team,
+        observation.member,
+        (inbox) => applyTakenMail(inbox, observation.mail, observation.followed === true, fresh),
+        fresh,
+      );
     case 'transcript':
       return applyTranscript(team, observation);
     case 'session-state':
@@ -244,6 +251,23 @@ function touch(team: TeamState, { at, live }: { at: number; live: boolean }, tea
   return withFields(team, { lastActivity, present, isTeam: team.isTeam || present }, fresh);
 }
 
+/**
+ * A run ends or begins (a journal's), or the live run begins after a restore:
+ * whose transcripts it read is its own, and taken is again what leaves the
+ * file until this run reads them. Undefined when nothing changed.
+ */
+function unfollowInboxes(teams: ReadonlyMap<string, TeamState>, names: Iterable<string>, fresh: Fresh): Map<string, TeamState> | undefined {
+  let changed: Map<string, TeamState> | undefined;
+  for (const name of names) {
+    const team = teams.get(name);
+    if (!team || ![...team.inboxes.values()].some((inbox) => inbox.taking.followed)) continue;
+    let after = team;
+    for (const member of team.inboxes.keys()) after = withInbox(after, member, (inbox) => unfollowInbox(inbox, fresh), fresh);
+    (changed ??= new Map(teams)).set(name, after);
+  }
+  return changed;
+}
+
 function applyObservations(state: Facts, observations: readonly Observation[]): Facts {
   let teams: Map<string, TeamState> | undefined;
   let problems: Map<string, Problem> | undefined;
@@ -260,6 +284,7 @@ function applyObservations(state: Facts, observations: readonly Observation[]): 
     }
     if (observation.kind === 'run') {
       teams = endRecordedWork(teams ?? state.teams, [observation.team]) ?? teams;
+      teams = unfollowInboxes(teams ?? state.teams, [observation.team], fresh) ?? teams;
       continue;
     }
     if (observation.kind === 'incidents') continue;
@@ -279,8 +304,9 @@ export function reducer(state: Facts, action: Action): Facts {
     case 'reset':
       return NO_FACTS;
     case 'live': {
-      // What the journal recorded of members' work is over (recorded-work.ts).
-      const teams = endRecordedWork(state.teams, state.teams.keys());
+      // What the journal recorded of members' work is over (recorded-work.ts), and the transcripts it read are read again.
+      const ended = endRecordedWork(state.teams, state.teams.keys());
+      const teams = unfollowInboxes(ended ?? state.teams, state.teams.keys(), new WeakSet()) ?? ended;
       return teams ? { ...state, teams } : state;
     }
   }

@@ -15,7 +15,7 @@ import { later, toEpoch } from '../model/time.js';
 import { isPrintSession, type TeamState, type InboxHistory } from '../facts/index.js';
 import { selectAnswered, selectGone, selectUnanswered } from '../select/handshakes.js';
 import { selectMembers } from '../select/members.js';
-import { presentMessages } from '../select/mail.js';
+import { selectWaiting } from '../select/mail.js';
 import { memoize, memoizeGrowing } from '../select/memo.js';
 import { selectPairingIndex, selectPairings } from '../select/pairings.js';
 import { selectTaskGraph } from '../select/tasks.js';
@@ -52,14 +52,16 @@ const sendersIn = memoizeGrowing(
   (base) => base,
 );
 
-/** An inbox's messages neither read nor gone from its file, oldest first: among those the file holds. */
-const waitingIn = memoize((inbox: InboxHistory): readonly InboxMessage[] => presentMessages(inbox).filter(isWaiting));
+/** An inbox's messages not taken yet, oldest first: among those the file holds, and those that wait for the model. */
+const waitingIn = selectWaiting;
 
-/** `latest`, or the times of `message` when it was taken (read or gone) and they are later. */
+/** `latest`, or the times of `message` when it was taken (as its transcript shows, else read or gone) and they are later. */
 const takenBy = (latest: number, message: InboxMessage): number =>
-  isWaiting(message) ? latest : later(later(latest, cameAt(message)), message.deliveredAt);
+  isWaiting(message)
+    ? latest
+    : later(later(latest, cameAt(message)), Number.isFinite(message.takenAt) ? message.takenAt : message.deliveredAt);
 
-/** When an inbox's owner last took a message: the latest arrival of one read or gone, or its going. */
+/** When an inbox's owner last took a message: the latest arrival of one taken, or its taking. */
 const lastTakenIn = memoizeGrowing(
   (messages, start, base: number | undefined): number => {
     let latest = base ?? Number.NaN;

@@ -5,7 +5,7 @@
  * request with a `permission_response`), so the id is the only thing trusted.
  */
 import { stallsAt, type Thresholds } from './settings.js';
-import type { InboxMessage } from './inbox.js';
+import { isSkewed, type InboxMessage } from './inbox.js';
 import { firstLine, requestIdOf, verdictOf } from '../decode/protocol.js';
 
 export type HandshakeKind = 'shutdown' | 'permission' | 'plan_approval' | 'sandbox_permission' | 'join' | (string & {});
@@ -68,6 +68,11 @@ export interface Handshake extends Pairing {
   readonly state: HandshakeState;
   /** Epoch ms; null for an orphan response. */
   readonly requestedAt: number | null;
+  /**
+   * What its age and its stall count from: `requestedAt`, but the request's
+   * arrival where its writer's clock is off (requestAgedFrom). Null for an orphan.
+   */
+  readonly agedFrom: number | null;
   readonly respondedAt: number | null;
   /** Seconds the answer took; null while open or for an orphan. */
   readonly answerSeconds: number | null;
@@ -114,6 +119,17 @@ export function requestedAt(request: InboxMessage): number | null {
   return Number.isFinite(request.seenAt) && request.time > request.seenAt ? request.seenAt : request.time;
 }
 
+/**
+ * What a request's age and stall count from: when it was made, but when
+ * teamtop saw it arrive where its timestamp is more than a minute from that
+ * (its writer's clock is off: isSkewed), so a request from a client hours
+ * behind does not stall the moment it comes. Null when neither is known.
+ */
+export function requestAgedFrom(request: InboxMessage): number | null {
+  if (isSkewed(request)) return request.seenAt;
+  return requestedAt(request);
+}
+
 /** An answer says no when it explicitly does; anything else that answers counts as yes. */
 const answerState = (response: InboxMessage): Answer['state'] =>
   response.data && verdictOf(response.data) === false ? 'rejected' : 'approved';
@@ -152,8 +168,8 @@ const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
 const NOBODY: ReadonlySet<string> = new Set();
 
 /** How long ago a handshake's request was made (its answer, when no request was seen), as of `now`. */
-export const ageSecondsAt = ({ requestedAt, respondedAt }: Pick<Handshake, 'requestedAt' | 'respondedAt'>, now: number): number => {
-  const since = requestedAt ?? respondedAt;
+export const ageSecondsAt = ({ agedFrom, respondedAt }: Pick<Handshake, 'agedFrom' | 'respondedAt'>, now: number): number => {
+  const since = agedFrom ?? respondedAt;
   return since === null ? 0 : seconds(now - since);
 };
 
@@ -173,8 +189,8 @@ export function isStalled(pairing: Pairing, now: number, thresholds: Thresholds,
   return (
     pairing.response === null &&
     pairing.request !== null &&
-    requestedAt(pairing.request) !== null &&
-    now >= stallsAt(Math.min(requestedAt(pairing.request)!, now), thresholds) &&
+    requestAgedFrom(pairing.request) !== null &&
+    now >= stallsAt(Math.min(requestAgedFrom(pairing.request)!, now), thresholds) &&
     !isAbandoned(pairing, gone)
   );
 }
@@ -214,6 +230,7 @@ export function judgeHandshake(pairing: Pairing, now: number, thresholds: Thresh
     responses,
     state: pairing.response ? answerState(pairing.response) : openState(pairing, now, thresholds, gone),
     requestedAt: askedAt,
+    agedFrom: pairing.request ? requestAgedFrom(pairing.request) : null,
     respondedAt,
     answerSeconds: askedAt !== null && respondedAt !== null ? seconds(respondedAt - askedAt) : null,
     fact: factOf(pairing.request),

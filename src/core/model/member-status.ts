@@ -4,7 +4,7 @@
  */
 import { quietAt, type Thresholds } from './settings.js';
 import type { Pairing } from './handshakes.js';
-import type { InboxMessage } from './inbox.js';
+import { agedFrom, type InboxMessage } from './inbox.js';
 import { verdictOf } from '../decode/protocol.js';
 import type { AgentStatus } from './schemas.js';
 import { toEpoch } from './time.js';
@@ -144,20 +144,21 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
     const reason = lastSent.data?.['idleReason'];
     // Own keys only: a reason named `constructor` is not Object's.
     const status = typeof reason === 'string' && Object.hasOwn(IDLE_REASONS, reason) ? IDLE_REASONS[reason]! : 'idle';
-    return { status, since: lastSent.time };
+    return { status, since: agedFrom(lastSent) };
   }
   if (evidence.active === false) return { status: 'idle', since: activeSince };
-  return { status: 'working', since: lastSent ? lastSent.time : evidence.joinedAt };
+  return { status: 'working', since: lastSent ? agedFrom(lastSent) : evidence.joinedAt };
 }
 
 /**
- * The newest sign of life of a member: the newest message it sent, its
+ * The newest sign of life of a member: the newest message it sent (aged from
+ * its arrival where its writer's clock is off: agedFrom), its
  * runner's last activity, its joining, its `isActive` flag flipping (seen as it
  * happened: the client flips it as a turn starts and ends). NaN when none is known.
  */
 export function lastSignOfLife(evidence: Pick<StatusEvidence, 'lastSent' | 'joinedAt' | 'agentStatus' | 'activeSince'>): number {
   const known = [
-    timeOf(evidence.lastSent),
+    evidence.lastSent ? agedFrom(evidence.lastSent) : Number.NaN,
     evidence.joinedAt,
     toEpoch(evidence.agentStatus?.lastActiveAt),
     evidence.activeSince ?? Number.NaN,

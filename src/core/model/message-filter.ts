@@ -1,7 +1,7 @@
 /**
  * Filters shared by the inboxes and the timeline.
  */
-import type { InboxMessage } from './inbox.js';
+import { isUnread, type InboxMessage } from './inbox.js';
 
 export interface MessageFilters {
   readonly showIdle: boolean;
@@ -25,7 +25,7 @@ export function isFiltered(filters: MessageFilters): boolean {
 export function passes(message: InboxMessage, filters: MessageFilters): boolean {
   if (!filters.showIdle && message.kind === 'idle_notification') return false;
   if (filters.protocolOnly && message.kind === 'text') return false;
-  if (filters.unreadOnly && (message.read || message.delivered)) return false;
+  if (filters.unreadOnly && !isUnread(message)) return false;
   if (filters.member !== null && message.from !== filters.member && message.to !== filters.member) return false;
   return true;
 }

@@ -4,7 +4,7 @@ import type { InboxMessage } from './inbox.js';
 import type { TeamFileTarget, FolderTarget } from './paths.js';
 import type { AgentStatus, Task, TeamConfig } from './schemas.js';
 import type { SessionState } from './session-state.js';
-import type { TranscriptFact, TranscriptMeta } from './transcript-facts.js';
+import type { TakenMail, TranscriptFact, TranscriptMeta } from './transcript-facts.js';
 import { append } from './lists.js';
 import { type RecordedIncident } from './diagnosis.js';
 import { type ActivityState } from './activity.js';
@@ -105,6 +105,20 @@ export type Observation =
       readonly more?: boolean;
       readonly facts: readonly TranscriptFact[];
       readonly meta?: TranscriptMeta;
+    } & Seen)
+  /**
+   * Mail a member's model took, as its session transcript shows (its
+   * `<teammate-message>` records): an inbox fact, matched to what the
+   * member's inbox showed, or recovered where it showed nothing (taken-mail.ts).
+   * `followed`: the member's transcript is read to its end, so from now on it
+   * says what the member took (`unread` follows it). The journal records it.
+   */
+  | ({
+      readonly kind: 'mail-taken';
+      readonly team: string;
+      readonly member: string;
+      readonly mail: readonly TakenMail[];
+      readonly followed?: boolean;
     } & Seen)
   /**
    * What a member was doing and had used, as a journal's `activity` line

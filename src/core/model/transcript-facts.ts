@@ -5,7 +5,8 @@
  * fold them into what a member is doing now and what it has used.
  *
  * A fact never holds a tool's result or a transcript's text beyond the one
- * line a pane shows. What is shown comes sanitised and cut: a tool's `name`
+ * line a pane shows, but for the mail a model took (`TakenMail`): the team's
+ * own mail, as its inbox held it, without the client's words. What is shown comes sanitised and cut: a tool's `name`
  * and `detail`, a `line`, a sender (`from`). Ids, models and the identity are
  * keys to match on, as written: sanitise them before showing them.
  * Times are epoch ms from the record's own `timestamp` (the writer's clock).
@@ -63,6 +64,26 @@ export interface ModelCost {
   readonly costUSD: number;
 }
 
+/**
+ * One `<teammate-message>` element as a model took it: a message as its inbox
+ * held it (the team's own mail, which teamtop shows and records from the
+ * inboxes), never the client's words: the instructions the client appends to
+ * a protocol message are left out. Not sanitised: it is decoded as an inbox
+ * element is, and sanitised where it is shown.
+ */
+export interface TakenMail {
+  /** `teammate_id`: the sender's name (`system` for the client's own notices, which no inbox held). */
+  readonly from: string;
+  readonly summary: string | null;
+  readonly color: string | null;
+  /** The envelope's `text`: a plain message's body, or a protocol message's JSON (its first line). */
+  readonly text: string;
+  /** When it was taken: its record's timestamp (epoch ms). */
+  readonly at: number;
+  /** A teammate's spawn prompt (its first record's): an in-process teammate's is in no inbox. */
+  readonly spawn?: boolean;
+}
+
 export type TranscriptFact =
   /** Who writes this transcript: once known, and again when it says more (a team, a name). */
   | { readonly kind: 'identity'; readonly identity: TranscriptIdentity }
@@ -82,12 +103,12 @@ export type TranscriptFact =
   | { readonly kind: 'text'; readonly line: string; readonly messageId: string; readonly at: number }
   /** A person's prompt (the first line): what starts a lead's turn. */
   | { readonly kind: 'prompt'; readonly line: string; readonly at: number }
-  /** The first line of a teammate's spawn prompt (its first record: issue 25). */
-  | { readonly kind: 'spawn-prompt'; readonly line: string; readonly at: number }
+  /** The first line of a teammate's spawn prompt (its first record: issue 25), and the prompt as mail (a tmux teammate's came by its inbox). */
+  | { readonly kind: 'spawn-prompt'; readonly line: string; readonly at: number; readonly mail?: TakenMail }
   /** A teammate the lead spawned (its `Agent` call): its name and its prompt's first line (issue 25). */
   | { readonly kind: 'spawned'; readonly name: string; readonly line: string; readonly at: number }
-  /** Mail the model took (it is in its context from now on): who from, and its summary, protocol type or first line. */
-  | { readonly kind: 'mail-taken'; readonly from: string; readonly line: string | null; readonly at: number }
+  /** Mail the model took (it is in its context from now on): who from, and its summary, protocol type or first line; and the message. */
+  | { readonly kind: 'mail-taken'; readonly from: string; readonly line: string | null; readonly at: number; readonly mail?: TakenMail }
   /** The turn ended (`end_turn`, or the client's `turn_duration` record). */
   | { readonly kind: 'turn-ended'; readonly messageId: string | null; readonly at: number }
   /**

@@ -46,7 +46,7 @@ const openLast = new WeakMap<Pairing, Handshake>();
 
 /** The moment an open handshake stalls (+∞: it never does by the clock). */
 const stallsAtOf = (handshake: Handshake, thresholds: Thresholds): number =>
-  handshake.requestedAt === null ? Number.POSITIVE_INFINITY : stallsAt(handshake.requestedAt, thresholds);
+  handshake.agedFrom === null ? Number.POSITIVE_INFINITY : stallsAt(handshake.agedFrom, thresholds);
 
 /** An open pairing judged as of `now`: the same object while its state is the same. */
 function judgedOpen(pairing: Pairing, now: number, thresholds: Thresholds, gone: ReadonlySet<string>): Handshake {

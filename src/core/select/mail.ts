@@ -3,7 +3,7 @@
  * delivered mail sat, and what each sender sent last. Each folds only the
  * messages an inbox added since the version before.
  */
-import { byTime, type InboxMessage } from '../model/inbox.js';
+import { byTime, cameAt, isUnread, type InboxMessage } from '../model/inbox.js';
 import { type TeamState, type InboxHistory } from '../facts/index.js';
 import TinyQueue from 'tinyqueue';
 import { memoize, memoizeGrowing } from './memo.js';
@@ -18,24 +18,22 @@ export interface MailWaits {
 }
 
 /**
- * The messages the file holds now (the only ones that can still be unread),
- * oldest first: what waits costs what the file holds, not the history.
+ * The messages not taken yet (isUnread), oldest first: those the file holds,
+ * and, while the owner's transcript is read, those that left it and wait for
+ * its model (`taking.untakenAt`). What the file holds and what waits, not the history.
  */
-export const presentMessages = memoize((inbox: InboxHistory): readonly InboxMessage[] =>
-  inbox.presentAt.map((position) => inbox.messages[position]!),
-);
+export const selectWaiting = memoize((inbox: InboxHistory): readonly InboxMessage[] => {
+  const { untakenAt } = inbox.taking;
+  const positions = untakenAt.length === 0 ? inbox.presentAt : [...inbox.presentAt, ...untakenAt].sort((x, y) => x - y);
+  return positions.map((position) => inbox.messages[position]!).filter(isUnread);
+});
 
-/** Messages waiting in the file, not read yet. */
-export const selectUnread = memoize((inbox: InboxHistory): number => presentMessages(inbox).filter(isUnread).length);
-
-const isUnread = (message: InboxMessage): boolean => !message.read && !message.delivered;
-
-/** When a message came: when teamtop saw it arrive, else its timestamp (it was there before teamtop looked). */
-const cameAt = (message: InboxMessage): number => (Number.isFinite(message.seenAt) ? message.seenAt : message.time);
+/** Messages not taken yet: waiting in the file unread, or gone from it and not yet taken by the owner's model. */
+export const selectUnread = memoize((inbox: InboxHistory): number => selectWaiting(inbox).length);
 
 /** Since when the oldest unread message of an inbox waits; NaN when none does. */
 export const selectWaitingSince = memoize((inbox: InboxHistory): number => {
-  const oldest = presentMessages(inbox).find((message) => isUnread(message) && Number.isFinite(cameAt(message)));
+  const oldest = selectWaiting(inbox).find((message) => Number.isFinite(cameAt(message)));
   return oldest ? cameAt(oldest) : Number.NaN;
 });
 

@@ -9,7 +9,7 @@ import { inertJson } from '../../core/text/inert-json.js';
 import type { Observation } from '../../core/model/observation.js';
 import { classifyFile, pathOf, type TeamFileTarget } from '../../core/model/paths.js';
 import { USAGE_COUNTS, type JournalEntry } from './format.js';
-import { positionOf, type TeamState } from '../../core/facts/index.js';
+import { positionOf, takenMessageOf, type InboxHistory, type TeamState } from '../../core/facts/index.js';
 import { activityChanged, selectActivity, selectUsage } from '../../core/select/work.js';
 import { TRANSCRIPT_KINDS, type IncidentLog } from '../../core/judge/index.js';
 import type { InboxMessage } from '../../core/model/inbox.js';
@@ -78,8 +78,11 @@ export class JournalEntries {
     this.looked.delete(team);
   }
 
-  /** The line recording `observation`, and the team whose file it goes in; nothing when it is not history. */
-  entryFor(observation: Observation): [team: string, line: string] | undefined {
+  /**
+   * The line recording `observation`, and the team whose file it goes in;
+   * nothing when it is not history. `teams`: the store's, once it was applied.
+   */
+  entryFor(observation: Observation, teams?: ReadonlyMap<string, TeamState>): [team: string, line: string] | undefined {
     switch (observation.kind) {
       case 'config':
       case 'task':
@@ -108,6 +111,13 @@ export class JournalEntries {
         const messages = change.messages as Extract<JournalEntry, { op: 'inbox' }>['messages'];
         return this.line(observation.team, { op: 'inbox', t: observation.at, live: observation.live, path, messages, ...invalid });
       }
+      case 'mail-taken': {
+        const path = pathOf({ kind: 'inbox', team: observation.team, member: observation.member });
+        const mail = this.takenMail(observation, teams?.get(observation.team)?.inboxes.get(observation.member));
+        if (mail.length === 0 && !observation.followed) return undefined;
+        const followed = observation.followed ? { followed: true } : {};
+        return this.line(observation.team, { op: 'taken', t: observation.at, live: observation.live, path, mail, ...followed });
+      }
       case 'problem':
       case 'problem-gone': {
         const target = classifyFile(observation.path);
@@ -135,6 +145,23 @@ export class JournalEntries {
         return this.line(team, { op: 'folder', t: observation.at, path, present });
       }
     }
+  }
+
+  /**
+   * The mail a member's model took, as the member's inbox holds it now that
+   * it is applied (`inbox`: the store's, after it): each element as the
+   * message it was matched to or recovered as, so that what is recorded is
+   * an inbox's fact, never the transcript's copy (a protocol message's JSON is
+   * not always the inbox's). One that became neither (a spawn prompt that no
+   * inbox held, a notice of the client's own) is nothing to record. Without
+   * the inbox, those are left out as they are.
+   */
+  private takenMail(observation: Extract<Observation, { kind: 'mail-taken' }>, inbox: InboxHistory | undefined) {
+    return observation.mail.flatMap(({ from, summary, color, text, at, spawn }) => {
+      if (!inbox) return spawn || from === 'system' ? [] : [{ from, summary, color, text, at }];
+      const message = takenMessageOf(inbox, { from, summary, color, text, at });
+      return message ? [{ from: message.from, summary: message.summary, color: message.color, text: message.body, at }] : [];
+    });
   }
 
   /**

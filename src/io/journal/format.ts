@@ -16,6 +16,7 @@
  * {"op":"incidents","t":1767…,"path":"teams/alpha","raised":[{"id":"stalled:…",…,"raisedAt":1767…}],"cleared":[]}
  * {"op":"activity","t":1767…,"path":"teams/alpha","member":"worker","state":"tool","tool":"Bash","since":1767…,"usage":{"inputTokens":1200,…}}
  * {"op":"activity","t":1767…,"path":"teams/alpha","member":"worker","state":"thinking","tool":null,"since":1767…}
+ * {"op":"taken","t":1767…,"live":true,"path":"teams/alpha/inboxes/worker.json","mail":[{"from":"lead","summary":"go","color":null,"text":"…","at":1767…}],"followed":true}
  * {"op":"folder","t":1767…,"path":"teams/alpha","present":false}
  * ```
  *
@@ -38,6 +39,14 @@
  * tokens, context, tool calls and cost (left out when they are what the
  * member's line before in the same file said). Never a tool's input, a result
  * or any text of a transcript: transcripts hold the user's code and secrets.
+ *
+ * A `taken` line is mail a member's model took, as its session transcript
+ * showed it (its `<teammate-message>` records): each message's sender,
+ * summary, colour and text as its inbox held them, and when it was taken;
+ * `followed` once the member's transcript was read to its end. It is an inbox
+ * fact, like an `inbox` line: the messages' text is the team's mail, never
+ * the client's (the instructions it appends to a protocol message are left
+ * out), and nothing else of a transcript.
  *
  * Version 1 recorded an inbox's whole text on every change, and an append as
  * a patch of the text before it (`keep`: characters kept); it is still read.
@@ -165,6 +174,24 @@ export const EntrySchema = z.discriminatedUnion('op', [
     /** `raised` is every one standing (a run's first line of a team): any other stands no more. */
     whole: z.optional(z.boolean()),
   }),
+  /** Mail the member whose inbox `path` is took, as its transcript showed (see above); `followed`: its transcript was read to its end. */
+  z.looseObject({
+    op: z.literal('taken'),
+    t: instant,
+    live: z.boolean(),
+    path: z.string(),
+    mail: z.array(
+      z.looseObject({
+        from: z.string(),
+        summary: z.nullable(z.string()),
+        color: z.nullable(z.string()),
+        text: z.string(),
+        at: instant,
+        spawn: z.optional(z.boolean()),
+      }),
+    ),
+    followed: z.optional(z.boolean()),
+  }),
   /** What a member of the team (`path`: its folder) was doing and had used (a tool's name, never its input). */
   z.looseObject({
     op: z.literal('activity'),
@@ -202,6 +229,21 @@ const isUsage = (value: unknown): boolean => {
   );
 };
 
+const isNullableString = (value: unknown): boolean => value === null || typeof value === 'string';
+/** A `taken` line's message as the schema takes it. */
+const isTakenMail = (value: unknown): boolean => {
+  if (!isElement(value) || Object.hasOwn(value as object, '__proto__')) return false;
+  const mail = value as Record<string, unknown>;
+  return (
+    typeof mail['from'] === 'string' &&
+    isNullableString(mail['summary']) &&
+    isNullableString(mail['color']) &&
+    typeof mail['text'] === 'string' &&
+    isInstant(mail['at']) &&
+    (mail['spawn'] === undefined || typeof mail['spawn'] === 'boolean')
+  );
+};
+
 /**
  * A parsed line that `EntrySchema` would take as it is, told without it: a
  * journal of a long run is hundreds of thousands of lines, and the schema cost
@@ -220,6 +262,13 @@ export function isPlainEntry(value: unknown): value is JournalEntry {
       return live && typeof entry['text'] === 'string' && (entry['keep'] === undefined || isCount(entry['keep']));
     case 'gone':
       return live;
+    case 'taken':
+      return (
+        live &&
+        Array.isArray(entry['mail']) &&
+        entry['mail'].every(isTakenMail) &&
+        (entry['followed'] === undefined || typeof entry['followed'] === 'boolean')
+      );
     case 'folder':
       return typeof entry['present'] === 'boolean';
     case 'problem':

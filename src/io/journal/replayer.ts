@@ -4,7 +4,7 @@
  */
 import { thresholdsRecord } from '../../core/model/settings.js';
 import type { Observation } from '../../core/model/observation.js';
-import { classifyFolder } from '../../core/model/paths.js';
+import { classifyFile, classifyFolder } from '../../core/model/paths.js';
 import { FileInterpreter } from '../../core/decode/interpreter.js';
 import { firstLine, NAME_MAX } from '../../core/decode/transcript/text-lines.js';
 import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
@@ -104,6 +104,20 @@ export class Replayer {
       }
       case 'activity':
         return this.activityOf(entry);
+      case 'taken': {
+        const target = classifyFile(entry.path);
+        if (target?.kind !== 'inbox') return [];
+        const mail = entry.mail.map(({ from, summary, color, text, at, spawn }) => ({
+          from,
+          summary,
+          color,
+          text,
+          at,
+          ...(spawn === true ? { spawn } : {}),
+        }));
+        const followed = entry.followed === true ? { followed: true } : {};
+        return [{ kind: 'mail-taken', team: target.team, member: target.member, mail, ...followed, at: entry.t, live: entry.live }];
+      }
       case 'incidents': {
         // Only for the team of a run whose header says it records them.
         const target = classifyFolder(entry.path);

@@ -87,11 +87,14 @@ export class JournalWriter {
     this.guard(this.options.stateDir, () => this.prune(0));
   }
 
-  /** Record a batch of observations (file texts, inbox changes, problems, removals, folders). */
-  record(observations: readonly Observation[]): void {
+  /**
+   * Record a batch of observations (file texts, inbox changes, mail taken,
+   * problems, removals, folders); `teams`: the store's, once they were applied.
+   */
+  record(observations: readonly Observation[], teams?: AppState['teams']): void {
     if (this.stopped) return;
     this.guard(this.options.stateDir, () => {
-      for (const observation of observations) this.queue(this.entries.entryFor(observation));
+      for (const observation of observations) this.queue(this.entries.entryFor(observation, teams));
     });
     this.scheduleFlush();
   }

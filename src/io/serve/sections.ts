@@ -16,7 +16,7 @@
  */
 import { type TeamState } from '../../core/facts/index.js';
 import { ageSecondsAt, type Handshake } from '../../core/model/handshakes.js';
-import type { InboxMessage } from '../../core/model/inbox.js';
+import { isUnread, type InboxMessage } from '../../core/model/inbox.js';
 import { verdictOf } from '../../core/decode/protocol.js';
 import type { TaskNode } from '../../core/model/task-graph.js';
 import type { Thresholds } from '../../core/model/settings.js';
@@ -169,7 +169,7 @@ function mailLines(messages: readonly InboxMessage[], colors: ReadonlyMap<string
   if (messages.length === 0) return '<p class="none">no mail</p>';
   const shown = messages.slice(-MAIL_SHOWN).reverse();
   const rows = shown.map((message) => {
-    const unread = !message.read && !message.delivered;
+    const unread = isUnread(message);
     const summary = !message.data && message.summary ? `<b>${text(message.summary, 60)}</b> · ` : '';
     return (
       `<li class="${toneOf(message)}${unread ? ' unread' : ''}">` +
@@ -239,7 +239,7 @@ function handshakeRow(handshake: Handshake, colors: ReadonlyMap<string, string |
   const open = handshake.state === 'pending' || handshake.state === 'stalled';
   const seconds = ageSecondsAt(handshake, options.now);
   const waited = open
-    ? age(handshake.requestedAt, options.now)
+    ? age(handshake.agedFrom, options.now)
     : handshake.answerSeconds !== null
       ? xmlText(formatSince(handshake.answerSeconds * 1000))
       : seconds !== null

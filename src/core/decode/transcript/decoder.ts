@@ -40,7 +40,17 @@ import {
   type RecordIdentity,
   type UserRecord,
 } from './records.js';
-import { firstLine, mailLine, NAME_MAX, protocolMessage, SPAWN_PROMPT_MAX, spawnedBy, teammateMessages, toolDetail } from './text-lines.js';
+import {
+  firstLine,
+  mailLine,
+  NAME_MAX,
+  protocolMessage,
+  SPAWN_PROMPT_MAX,
+  spawnedBy,
+  takenMail,
+  teammateMessages,
+  toolDetail,
+} from './text-lines.js';
 
 /** How many responses' usage is remembered: the records of one response come together. */
 const RESPONSES_REMEMBERED = 64;
@@ -328,9 +338,16 @@ export class TranscriptDecoder {
       // The spawn prompt is the first plain-text message (a tmux teammate's first record also holds its task assignment).
       const line = spawn && protocolMessage(message.body) === undefined ? firstLine(message.body, SPAWN_PROMPT_MAX) : null;
       if (line !== null) {
-        facts.push({ kind: 'spawn-prompt', line, at });
+        facts.push({ kind: 'spawn-prompt', line, at, mail: takenMail(message, at, true) });
         spawn = false;
-      } else facts.push({ kind: 'mail-taken', from: firstLine(message.from, NAME_MAX) ?? '?', line: mailLine(message), at });
+      } else
+        facts.push({
+          kind: 'mail-taken',
+          from: firstLine(message.from, NAME_MAX) ?? '?',
+          line: mailLine(message),
+          at,
+          mail: takenMail(message, at),
+        });
     }
     this.turnOpen = true;
   }

@@ -7,6 +7,7 @@
  *   teammateMessages(text): TeammateMessage[]     the <teammate-message> elements of a user record's text
  *   protocolMessage(body): ProtocolMessage | undefined   the protocol message a body holds, if any
  *   mailLine(message): string | null              what a step shows of one: its summary, protocol message or first line
+ *   takenMail(message, at, spawn?): TakenMail     one as its inbox held it (the client's instructions left out)
  *   spawnedBy(tool, input)                         the teammate a lead's `Agent` call spawns, and its prompt's first line
  *
  * Everything returned is cut before it is sanitised (sanitising measures what
@@ -16,6 +17,7 @@
 import { decodeText, renderProtocol } from '../protocol.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import type { ProtocolMessage } from '../../model/schemas.js';
+import type { TakenMail } from '../../model/transcript-facts.js';
 
 /** What a line keeps: wider than any pane, short enough to cost nothing to keep. */
 export const LINE_MAX = 240;
@@ -100,11 +102,12 @@ export function toolDetail(name: string, input: Readonly<Record<string, unknown>
 export interface TeammateMessage {
   readonly from: string;
   readonly summary: string | undefined;
+  readonly color?: string | undefined;
   readonly body: string;
 }
 
 const TEAMMATE_MESSAGE = /<teammate-message\b([^>]*)>([\s\S]*?)<\/teammate-message>/gu;
-const ATTRIBUTE = /\b(teammate_id|summary)="([^"]*)"/gu;
+const ATTRIBUTE = /\b(teammate_id|summary|color)="([^"]*)"/gu;
 
 /** The mail in a user record's text, as the client hands it to the model. */
 export function teammateMessages(text: string): TeammateMessage[] {
@@ -113,11 +116,13 @@ export function teammateMessages(text: string): TeammateMessage[] {
   for (const [, attributes = '', body = ''] of text.matchAll(TEAMMATE_MESSAGE)) {
     let from: string | undefined;
     let summary: string | undefined;
+    let color: string | undefined;
     for (const [, name, value] of attributes.matchAll(ATTRIBUTE)) {
       if (name === 'teammate_id') from = value;
+      else if (name === 'color') color = value;
       else summary = value;
     }
-    if (from !== undefined) messages.push({ from, summary, body });
+    if (from !== undefined) messages.push({ from, summary, color, body });
   }
   return messages;
 }
@@ -129,6 +134,30 @@ export function protocolMessage(body: string): ProtocolMessage | undefined {
   const end = body.indexOf('\n', start);
   const decoded = decodeText(body.slice(start, end < 0 ? undefined : end));
   return decoded.data ?? undefined;
+}
+
+/**
+ * A message as the model took it, as its inbox held it: the body between the
+ * line breaks the client puts around it, and of a protocol message its JSON
+ * line only (the client's instructions after it are its own words).
+ */
+export function takenMail(message: TeammateMessage, at: number, spawn = false): TakenMail {
+  let text = message.body;
+  if (text.startsWith('\n')) text = text.slice(1);
+  if (text.endsWith('\n')) text = text.slice(0, -1);
+  if (protocolMessage(text) !== undefined) {
+    const start = text.search(/\S/u);
+    const end = text.indexOf('\n', start);
+    text = text.slice(start, end < 0 ? undefined : end);
+  }
+  return {
+    from: message.from,
+    summary: message.summary ?? null,
+    color: message.color ?? null,
+    text,
+    at,
+    ...(spawn ? { spawn } : {}),
+  };
 }
 
 /** What a step shows of a message: its summary, else its protocol message's one line, else its first line. */

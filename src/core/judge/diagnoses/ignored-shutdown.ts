@@ -2,10 +2,11 @@
  * `ignored-shutdown`: a shutdown request left unanswered while its recipient
  * keeps going idle. The first idle notice after it took the request may end
  * the turn it arrived in, so it takes two, or one and `--stall-after` since it
- * took the request. Taken is when teamtop saw the request leave the inbox: a
- * teammate busy in a long command takes it only when the command ends, and the
- * idle notices of turns that began before (2.1.330 sends one as it takes its
- * mail) say nothing about it. Unseen, the request's own time stands in.
+ * took the request. Taken is when its transcript shows its model took it, else
+ * when teamtop saw the request leave the inbox: a teammate busy in a long
+ * command takes it only when the command ends, and the idle notices of turns
+ * that began before (2.1.330 sends one as it takes its mail) say nothing about
+ * it. Unseen, the request's own time stands in.
  * The lead removes idle notices from its inbox within a second: they are
  * counted from the history, not from the file.
  */
@@ -22,8 +23,10 @@ export const ignoredShutdown: Detector = {
       // Still in its inbox: not taken, so not ignored (stalled says it waits unread).
       if (handshake.kind !== 'shutdown' || !request || handshake.response || isWaiting(request)) return [];
       if (!isPresent(facts, handshake.to) || sentToEarlierSelf(facts, handshake)) return [];
-      const seenTaken = Number.isFinite(request.deliveredAt);
-      const takenAt = seenTaken ? request.deliveredAt : request.time;
+      // The transcript's time and the notices' are the client's clock; teamtop's sightings are teamtop's.
+      const modelTook = Number.isFinite(request.takenAt);
+      const seenTaken = !modelTook && Number.isFinite(request.deliveredAt);
+      const takenAt = modelTook ? request.takenAt : seenTaken ? request.deliveredAt : request.time;
       const idle = facts
         .sentBy(handshake.to)
         .filter((message) => message.kind === 'idle_notification' && (seenTaken ? cameAt(message) : message.time) > takenAt);

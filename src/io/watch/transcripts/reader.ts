@@ -9,13 +9,22 @@
  *
  * Reads are queued and done between frames, appends before first reads, at
  * most SLICE_BYTES a turn: a first read of five 50 MB transcripts goes on in
- * slices while the dashboard draws. Nothing is read before `start()`.
+ * slices while the dashboard draws. Nothing is read before `start()`. The
+ * inbox comes first: before each turn, what the team files' reader has queued
+ * is read (`readFirst`), so no transcript, however large, keeps mail waiting
+ * for more than one slice.
+ *
+ * The mail a member's model took (its `<teammate-message>` records) is also
+ * said as a `mail-taken` observation for that member's inbox, once the file's
+ * member is known (memberOf), with `followed` once its first read reached its
+ * end: an inbox fact, which the journal records (see taken-mail.ts).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../../../core/model/observation.js';
 import { classifySessionFile, PROJECTS, SESSIONS, type TranscriptFile } from '../../../core/model/paths.js';
-import type { TranscriptTeam } from '../../../core/decode/transcript/member-of.js';
+import { memberOf, type TranscriptTeam } from '../../../core/decode/transcript/member-of.js';
+import type { TakenMail } from '../../../core/model/transcript-facts.js';
 import { readErrorMessage } from '../../read-file.js';
 import type { FileEvent } from '../events.js';
 import { TranscriptFollower } from './follower.js';
@@ -47,6 +56,8 @@ export interface TranscriptReaderOptions {
   readonly emit: (observations: Observation[]) => void;
   readonly now?: () => number;
   readonly sliceBytes?: number;
+  /** Reads what must not wait behind a transcript (the inboxes' queued reads): called before each slice. */
+  readonly readFirst?: () => void;
 }
 
 export class TranscriptReader {
@@ -186,6 +197,7 @@ export class TranscriptReader {
         candidates,
         meta: undefined,
         said: false,
+        followSaid: false,
         metaSaid: file.kind === 'session',
         problem: null,
       });
@@ -217,6 +229,8 @@ export class TranscriptReader {
   /** One turn: appends first, then first reads, within the slice. */
   private pump(): void {
     this.scheduled = false;
+    if (this.closed) return;
+    this.options.readFirst?.();
     if (this.closed) return;
     let budget = this.options.sliceBytes ?? SLICE_BYTES;
     const order = [...this.queued].sort(([, a], [, b]) => Number(b) - Number(a));
@@ -252,7 +266,10 @@ export class TranscriptReader {
       return none;
     }
     const { read, left } = result;
-    if (result.reset) followed.said = false;
+    if (result.reset) {
+      followed.said = false;
+      followed.followSaid = false;
+    }
     // Whose a session file is: until its first record says, nothing of it is said.
     if (followed.owner === undefined && !this.decided(path, decideByIdentity(followed))) {
       this.sayProblem(path, followed, null, out);
@@ -260,6 +277,7 @@ export class TranscriptReader {
     }
     // A record it could not read (not JSON, not a record, read in part) is said, until the file is read anew.
     this.sayProblem(path, followed, followed.follower.decoder.problem ?? null, out);
+    this.sayMail(followed, result.facts, left, at, live, out);
     const reset = !followed.said;
     const meta = followed.metaSaid ? undefined : followed.meta;
     if (!reset && meta === undefined && result.facts.length === 0) return { read, left };
@@ -277,6 +295,33 @@ export class TranscriptReader {
       live,
     });
     return { read, left };
+  }
+
+  /**
+   * The mail its member's model took, for the member's inbox, and once the
+   * file is read to its end, that it is followed. Nothing while whose it is is
+   * not known (the lead unnamed, a teammate not yet named by its records);
+   * an element with no time is not said (it could not be told from itself
+   * when read again).
+   */
+  private sayMail(
+    followed: Followed,
+    facts: readonly { readonly kind: string; readonly mail?: TakenMail }[],
+    left: number,
+    at: number,
+    live: boolean,
+    out: Observation[],
+  ): void {
+    const team = this.teams.find((known) => known.name === followed.owner);
+    if (!team) return;
+    const member = memberOf(team, followed.file, { meta: followed.meta, identity: followed.follower.decoder.identity });
+    if (member === undefined) return;
+    const mail: TakenMail[] = [];
+    for (const fact of facts) if (fact.mail && Number.isFinite(fact.mail.at)) mail.push(fact.mail);
+    const caughtUp = left === 0 && !followed.followSaid;
+    if (mail.length === 0 && !caughtUp) return;
+    if (caughtUp) followed.followSaid = true;
+    out.push({ kind: 'mail-taken', team: team.name, member, mail, ...(caughtUp ? { followed: true } : {}), at, live });
   }
 
   /** Tell the store what is wrong with a file now (null: nothing), when it is not what it was told. */

@@ -317,7 +317,15 @@ export class TranscriptReader {
     const member = memberOf(team, followed.file, { meta: followed.meta, identity: followed.follower.decoder.identity });
     if (member === undefined) return;
     const mail: TakenMail[] = [];
-    for (const fact of facts) if (fact.mail && Number.isFinite(fact.mail.at)) mail.push(fact.mail);
+    // A tmux teammate's spawn prompt came by its inbox (an in-process teammate's by none): mail like any other.
+    const inProcess = followed.file.kind === 'subagent';
+    for (const { mail: one } of facts) {
+      if (!one || !Number.isFinite(one.at)) continue;
+      if (one.spawn && !inProcess) {
+        const { spawn: _spawn, ...taken } = one;
+        mail.push(taken);
+      } else mail.push(one);
+    }
     const caughtUp = left === 0 && !followed.followSaid;
     if (mail.length === 0 && !caughtUp) return;
     if (caughtUp) followed.followSaid = true;

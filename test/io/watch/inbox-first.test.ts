@@ -1,0 +1,54 @@
+/**
+ * The inbox comes first (issue 36 §2): an inbox whose change is known is read
+ * before the transcript reader's next slice, however much of a transcript is
+ * left to read, so no transcript delays mail by more than one slice.
+ */
+import { describe, expect, it } from 'vitest';
+import { openSession } from '../../../src/cli/session.js';
+import type { Store } from '../../../src/core/store.js';
+import type { Observation } from '../../../src/core/model/observation.js';
+import { tempDir } from '../../helpers/fixtures.js';
+import { TeamFiles } from '../../helpers/team-files.js';
+import { TranscriptFiles } from '../../helpers/transcript-files.js';
+
+describe('the inbox first', () => {
+  it('reads an inbox whose change is known before the next slice of a transcript', async () => {
+    const files = new TeamFiles(tempDir());
+    files.config([files.teammate('bob')]);
+    const lead = new TranscriptFiles(files).lead();
+    // Three slices and more (SLICE_BYTES is 4 MB): the attachments are skipped unparsed.
+    for (let i = 0; i < 14; i++) {
+      lead.toolUse(`toolu_${i}`, 'Bash', { command: `step ${i}` }, 1 + i / 100);
+      lead.attachment(1024 * 1024, 1 + i / 100);
+    }
+    const session = openSession(files.dir);
+    const order: string[] = [];
+    const dispatch = session.store.dispatch;
+    let sent = false;
+    (session.store as { dispatch: Store['dispatch'] }).dispatch = (action) => {
+      if (action.type === 'observed') {
+        for (const observation of action.observations as readonly Observation[]) {
+          if (observation.kind === 'transcript') order.push('transcript');
+          if (observation.kind === 'inbox' && observation.messages.some((message) => message.text === 'now')) order.push('inbox');
+        }
+        // After the first slice, as the watcher would: the change is known once the slice is done
+        // and the next is already on its way (a microtask runs after the turn that queued it).
+        if (!sent && order.includes('transcript')) {
+          sent = true;
+          queueMicrotask(() => {
+            files.send('bob', 'team-lead', 'now', 3);
+            session.reader.take([{ kind: 'changed', path: `teams/${files.team}/inboxes/bob.json` }]);
+          });
+        }
+      }
+      dispatch(action);
+    };
+    session.transcripts!.start();
+    await session.transcripts!.settled();
+    await session.reader.settled();
+    session.close();
+    expect(order.filter((kind) => kind === 'transcript').length).toBeGreaterThan(3);
+    // Read before the transcript's second slice, though that was queued before the change was known.
+    expect(order.slice(0, 3)).toEqual(['transcript', 'inbox', 'transcript']);
+  });
+});

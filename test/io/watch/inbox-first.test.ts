@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSession } from '../../../src/cli/session.js';
 import type { Store } from '../../../src/core/store.js';
-import type { Observation } from '../../../src/core/model/observation.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { TeamFiles } from '../../helpers/team-files.js';
 import { TranscriptFiles } from '../../helpers/transcript-files.js';
@@ -27,7 +26,7 @@ describe('the inbox first', () => {
     let sent = false;
     (session.store as { dispatch: Store['dispatch'] }).dispatch = (action) => {
       if (action.type === 'observed') {
-        for (const observation of action.observations as readonly Observation[]) {
+        for (const observation of action.observations) {
           if (observation.kind === 'transcript') order.push('transcript');
           if (observation.kind === 'inbox' && observation.messages.some((message) => message.text === 'now')) order.push('inbox');
         }

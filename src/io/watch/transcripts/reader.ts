@@ -321,10 +321,7 @@ export class TranscriptReader {
     const inProcess = followed.file.kind === 'subagent';
     for (const { mail: one } of facts) {
       if (!one || !Number.isFinite(one.at)) continue;
-      if (one.spawn && !inProcess) {
-        const { spawn: _spawn, ...taken } = one;
-        mail.push(taken);
-      } else mail.push(one);
+      mail.push(one.spawn && !inProcess ? { from: one.from, summary: one.summary, color: one.color, text: one.text, at: one.at } : one);
     }
     const caughtUp = left === 0 && !followed.followSaid;
     if (mail.length === 0 && !caughtUp) return;

@@ -8,7 +8,7 @@
  * Whose a file is, and so whether it is read, is owners.ts's to say.
  *
  * Reads are queued and done between frames, appends before first reads, at
- * most SLICE_BYTES a turn: a first read of five 50 MB transcripts goes on in
+ * most SLICE_BYTES and SLICE_MS a turn: a first read of five 50 MB transcripts goes on in
  * slices while the dashboard draws. Nothing is read before `start()`. The
  * inbox comes first: before each turn, what the team files' reader has queued
  * is read (`readFirst`), so no transcript, however large, keeps mail waiting
@@ -45,6 +45,20 @@ import { holdYoungGeneration } from '../../young-generation.js';
 /** Bytes read in one turn, over all the files queued. */
 export const SLICE_BYTES = 4 * 1024 * 1024;
 
+/**
+ * And the time a turn reads for: a frame's worth. A slice of 4 MB of records
+ * the decoder parses takes 50 ms on an idle core and half a second on a busy
+ * machine; mail, keys and frames wait for no more than this.
+ */
+export const SLICE_MS = 16;
+
+/**
+ * Turns are short (SLICE_MS), and what they read is said to the store a slice
+ * of bytes at a time, or this often, or once nothing is left to read: saying
+ * it costs the same however little was read (a fold, a judgement, a frame).
+ */
+const SAY_EVERY_MS = 250;
+
 /** How long an append waits to be read with the next ones: what a member does changes slower than a person reads. */
 const LIVE_BATCH_MS = 500;
 
@@ -56,6 +70,8 @@ export interface TranscriptReaderOptions {
   readonly emit: (observations: Observation[]) => void;
   readonly now?: () => number;
   readonly sliceBytes?: number;
+  /** The time a turn reads for (SLICE_MS). */
+  readonly sliceMs?: number;
   /** Reads what must not wait behind a transcript (the inboxes' queued reads): called before each slice. */
   readonly readFirst?: () => void;
 }
@@ -74,6 +90,10 @@ export class TranscriptReader {
   private closed = false;
   private waiters: Array<() => void> = [];
   private readonly now: () => number;
+  /** What was read and not said yet, and its bytes: said a slice's worth at a time (see SAY_EVERY_MS). */
+  private held: Observation[] = [];
+  private heldBytes = 0;
+  private saidAt = 0;
 
   constructor(private readonly options: TranscriptReaderOptions) {
     this.now = options.now ?? Date.now;
@@ -137,6 +157,7 @@ export class TranscriptReader {
   close(): void {
     this.closed = true;
     this.queued.clear();
+    this.held = [];
     this.sessions.close();
     this.release();
   }
@@ -232,20 +253,29 @@ export class TranscriptReader {
     if (this.closed) return;
     this.options.readFirst?.();
     if (this.closed) return;
-    let budget = this.options.sliceBytes ?? SLICE_BYTES;
+    const slice = this.options.sliceBytes ?? SLICE_BYTES;
+    let budget = slice;
+    const until = performance.now() + (this.options.sliceMs ?? SLICE_MS);
     const order = [...this.queued].sort(([, a], [, b]) => Number(b) - Number(a));
-    const observations: Observation[] = [];
     for (const [path, live] of order) {
-      if (budget <= 0) break;
+      if (budget <= 0 || performance.now() >= until) break;
       this.queued.delete(path);
       const followed = this.followed.get(path);
       if (!followed) continue;
-      const { read, left } = this.read(path, followed, live, budget, observations);
+      const { read, left } = this.read(path, followed, live, budget, until, this.held);
       // A read costs something even when little was appended.
       budget -= Math.max(read, MIN_READ_COST);
+      this.heldBytes += read;
       if (left > 0) this.queued.set(path, live);
     }
-    if (observations.length > 0) this.options.emit(observations);
+    const now = performance.now();
+    if (this.held.length > 0 && (this.queued.size === 0 || this.heldBytes >= slice || now - this.saidAt >= SAY_EVERY_MS)) {
+      const observations = this.held;
+      this.held = [];
+      this.heldBytes = 0;
+      this.saidAt = now;
+      this.options.emit(observations);
+    }
     // More slices to come: a long read, which should not leave the young generation at its largest.
     holdYoungGeneration(this.queued.size > 0);
     if (this.queued.size > 0) {
@@ -255,11 +285,18 @@ export class TranscriptReader {
   }
 
   /** One slice of a file, and its observation if it has something to say: the bytes read, and those left. */
-  private read(path: string, followed: Followed, live: boolean, slice: number, out: Observation[]): { read: number; left: number } {
+  private read(
+    path: string,
+    followed: Followed,
+    live: boolean,
+    slice: number,
+    until: number,
+    out: Observation[],
+  ): { read: number; left: number } {
     const at = this.now();
     const none = { read: 0, left: 0 };
     if (followed.file.kind === 'subagent' && !this.decided(path, decideByMeta(this.options.claudeDir, path, followed))) return none;
-    const result = followed.follower.read(this.options.claudeDir, slice);
+    const result = followed.follower.read(this.options.claudeDir, slice, until);
     if (result.kind === 'failed') {
       if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return none;
       this.sayProblem(path, followed, readErrorMessage(result.code, result.error), out);
@@ -321,7 +358,16 @@ export class TranscriptReader {
     const inProcess = followed.file.kind === 'subagent';
     for (const { mail: one } of facts) {
       if (!one || !Number.isFinite(one.at)) continue;
-      mail.push(one.spawn && !inProcess ? { from: one.from, summary: one.summary, color: one.color, text: one.text, at: one.at } : one);
+      if (!one.spawn || inProcess) mail.push(one);
+      else
+        mail.push({
+          from: one.from,
+          summary: one.summary,
+          color: one.color,
+          text: one.text,
+          at: one.at,
+          ...(one.nth ? { nth: one.nth } : {}),
+        });
     }
     const caughtUp = left === 0 && !followed.followSaid;
     if (mail.length === 0 && !caughtUp) return;

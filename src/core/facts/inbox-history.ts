@@ -301,7 +301,8 @@ const matchIndexes = new WeakMap<ReadonlyMap<string, number>, { readonly keys: M
  * order taken; `followed`: the transcript is read to its end, so from now on
  * it says what is taken). Each element takes the oldest message it matches
  * that is not taken yet (one taken at the same instant already is this
- * element, seen again: a transcript read again from its start); one that
+ * element, seen again: a transcript read again from its start, or a record
+ * written twice; the nth equal element of one record is the nth such); one that
  * matches none is a message the file never showed, recovered (but a spawn
  * prompt, which an in-process teammate gets from no inbox, and the client's
  * own notices). Work: what is applied, and once per lineage an index of the
@@ -312,16 +313,15 @@ export function applyTakenMail(history: InboxHistory, mail: readonly TakenMail[]
   let messages: InboxMessage[] | undefined;
   let upTo = history.taking.upTo;
   const recovered: InboxMessage[] = [];
-  /** Elements of this batch by what they match and when taken: the nth of equal ones is the nth message. */
-  const occurrences = new Map<string, number>();
   for (const element of mail) {
     if (element.from === CLIENT_SENDER || !Number.isFinite(element.at)) continue;
     const key = takenKeyOfMail(element);
-    const nth = occurrences.get(`${element.at}\u0000${key}`) ?? 0;
-    occurrences.set(`${element.at}\u0000${key}`, nth + 1);
+    // The nth of equal elements of one record is the nth message taken then; a record read again is the same.
+    const nth = element.nth ?? 0;
     const current = messages ?? history.messages;
     const matches = matchesOf(history, key);
     if (matches.filter((position) => current[position]!.takenAt === element.at).length > nth) continue;
+    if (recovered.filter((message) => message.takenAt === element.at && takenKeyOf(message) === key).length > nth) continue;
     const position = matches.find((at) => !Number.isFinite(current[at]!.takenAt));
     if (position !== undefined) {
       const message = current[position]!;
@@ -383,7 +383,7 @@ export function applyTakenMail(history: InboxHistory, mail: readonly TakenMail[]
 export function takenMessageOf(history: InboxHistory, mail: TakenMail): InboxMessage | undefined {
   return matchesOf(history, takenKeyOfMail(mail))
     .map((position) => history.messages[position]!)
-    .find((message) => message.takenAt === mail.at);
+    .filter((message) => message.takenAt === mail.at)[mail.nth ?? 0];
 }
 
 /** The owner's transcript is no longer read (a run ended, another begins): taken is again what leaves the file. */

@@ -82,6 +82,12 @@ export interface TakenMail {
   readonly at: number;
   /** A teammate's spawn prompt (its first record's): an in-process teammate's is in no inbox. */
   readonly spawn?: boolean;
+  /**
+   * Equal elements of its record before it (the same sender and text): two
+   * equal messages taken together are two, while a record read again is the
+   * same (absent: none).
+   */
+  readonly nth?: number;
 }
 
 export type TranscriptFact =

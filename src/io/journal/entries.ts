@@ -13,6 +13,7 @@ import { positionOf, takenMessageOf, type InboxHistory, type TeamState } from '.
 import { activityChanged, selectActivity, selectUsage } from '../../core/select/work.js';
 import { TRANSCRIPT_KINDS, type IncidentLog } from '../../core/judge/index.js';
 import type { InboxMessage } from '../../core/model/inbox.js';
+import { CLIENT_SENDER } from '../../core/model/taken-mail.js';
 import { recordedIncident, type Incident, type RecordedIncident } from '../../core/model/diagnosis.js';
 import { type ActivityNow, type ActivityState } from '../../core/model/activity.js';
 import { clampCount, clampFigure, type MemberUsage } from '../../core/model/usage.js';
@@ -157,10 +158,15 @@ export class JournalEntries {
    * the inbox, those are left out as they are.
    */
   private takenMail(observation: Extract<Observation, { kind: 'mail-taken' }>, inbox: InboxHistory | undefined) {
-    return observation.mail.flatMap(({ from, summary, color, text, at, spawn }) => {
-      if (!inbox) return spawn || from === 'system' ? [] : [{ from, summary, color, text, at }];
-      const message = takenMessageOf(inbox, { from, summary, color, text, at });
-      return message ? [{ from: message.from, summary: message.summary, color: message.color, text: message.body, at }] : [];
+    return observation.mail.flatMap((mail) => {
+      const { at } = mail;
+      const nth = mail.nth ? { nth: mail.nth } : {};
+      if (!inbox)
+        return mail.spawn || mail.from === CLIENT_SENDER
+          ? []
+          : [{ from: mail.from, summary: mail.summary, color: mail.color, text: mail.text, at, ...nth }];
+      const message = takenMessageOf(inbox, mail);
+      return message ? [{ from: message.from, summary: message.summary, color: message.color, text: message.body, at, ...nth }] : [];
     });
   }
 

@@ -188,6 +188,8 @@ export const EntrySchema = z.discriminatedUnion('op', [
         text: z.string(),
         at: instant,
         spawn: z.optional(z.boolean()),
+        /** The how-manyeth equal message of its record (absent: the first). */
+        nth: z.optional(count),
       }),
     ),
     followed: z.optional(z.boolean()),
@@ -240,7 +242,8 @@ const isTakenMail = (value: unknown): boolean => {
     isNullableString(mail['color']) &&
     typeof mail['text'] === 'string' &&
     isInstant(mail['at']) &&
-    (mail['spawn'] === undefined || typeof mail['spawn'] === 'boolean')
+    (mail['spawn'] === undefined || typeof mail['spawn'] === 'boolean') &&
+    (mail['nth'] === undefined || isCount(mail['nth']))
   );
 };
 

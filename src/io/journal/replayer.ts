@@ -107,13 +107,14 @@ export class Replayer {
       case 'taken': {
         const target = classifyFile(entry.path);
         if (target?.kind !== 'inbox') return [];
-        const mail = entry.mail.map(({ from, summary, color, text, at, spawn }) => ({
+        const mail = entry.mail.map(({ from, summary, color, text, at, spawn, nth }) => ({
           from,
           summary,
           color,
           text,
           at,
           ...(spawn === true ? { spawn } : {}),
+          ...(nth ? { nth } : {}),
         }));
         const followed = entry.followed === true ? { followed: true } : {};
         return [{ kind: 'mail-taken', team: target.team, member: target.member, mail, ...followed, at: entry.t, live: entry.live }];

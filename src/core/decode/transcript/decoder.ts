@@ -334,11 +334,16 @@ export class TranscriptDecoder {
       this.turnOpen = true;
       return;
     }
+    const equal = new Map<string, number>();
     for (const message of messages) {
+      // Equal messages in one record are as many messages.
+      const same = `${message.from}\u0000${message.body}`;
+      const nth = equal.get(same) ?? 0;
+      equal.set(same, nth + 1);
       // The spawn prompt is the first plain-text message (a tmux teammate's first record also holds its task assignment).
       const line = spawn && protocolMessage(message.body) === undefined ? firstLine(message.body, SPAWN_PROMPT_MAX) : null;
       if (line !== null) {
-        facts.push({ kind: 'spawn-prompt', line, at, mail: takenMail(message, at, true) });
+        facts.push({ kind: 'spawn-prompt', line, at, mail: takenMail(message, at, true, nth) });
         spawn = false;
       } else
         facts.push({
@@ -346,7 +351,7 @@ export class TranscriptDecoder {
           from: firstLine(message.from, NAME_MAX) ?? '?',
           line: mailLine(message),
           at,
-          mail: takenMail(message, at),
+          mail: takenMail(message, at, false, nth),
         });
     }
     this.turnOpen = true;

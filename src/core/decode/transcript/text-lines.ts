@@ -7,7 +7,7 @@
  *   teammateMessages(text): TeammateMessage[]     the <teammate-message> elements of a user record's text
  *   protocolMessage(body): ProtocolMessage | undefined   the protocol message a body holds, if any
  *   mailLine(message): string | null              what a step shows of one: its summary, protocol message or first line
- *   takenMail(message, at, spawn?): TakenMail     one as its inbox held it (the client's instructions left out)
+ *   takenMail(message, at, spawn?, nth?): TakenMail   one as its inbox held it (the client's instructions left out)
  *   spawnedBy(tool, input)                         the teammate a lead's `Agent` call spawns, and its prompt's first line
  *
  * Everything returned is cut before it is sanitised (sanitising measures what
@@ -141,7 +141,7 @@ export function protocolMessage(body: string): ProtocolMessage | undefined {
  * line breaks the client puts around it, and of a protocol message its JSON
  * line only (the client's instructions after it are its own words).
  */
-export function takenMail(message: TeammateMessage, at: number, spawn = false): TakenMail {
+export function takenMail(message: TeammateMessage, at: number, spawn = false, nth = 0): TakenMail {
   let text = message.body;
   if (text.startsWith('\n')) text = text.slice(1);
   if (text.endsWith('\n')) text = text.slice(0, -1);
@@ -157,6 +157,7 @@ export function takenMail(message: TeammateMessage, at: number, spawn = false): 
     text,
     at,
     ...(spawn ? { spawn } : {}),
+    ...(nth > 0 ? { nth } : {}),
   };
 }
 

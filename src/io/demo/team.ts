@@ -143,6 +143,9 @@ export class DemoTeam {
 
   /** The member's model takes the mail delivered to it since it last did (a teammate's first also holds its spawn prompt). */
   take(name: string, spawnPrompt?: string): void {
+    // A tmux teammate's spawn prompt comes by its inbox, as the lead's client writes it (an in-process one's by none).
+    if (spawnPrompt !== undefined && ROSTER[name]?.backendType === 'tmux')
+      this.writer.send(this.name, name, { from: LEAD, text: spawnPrompt });
     const mail = [...(spawnPrompt === undefined ? [] : [{ from: LEAD, text: spawnPrompt }]), ...(this.unread.get(name) ?? [])];
     this.unread.delete(name);
     this.work(name)?.mail(mail);

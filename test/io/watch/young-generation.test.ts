@@ -6,6 +6,7 @@
  */
 import type * as v8 from 'node:v8';
 import type * as vm from 'node:vm';
+import { relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Observation } from '../../../src/core/model/observation.js';
 import { settledSession } from '../../../src/cli/session.js';
@@ -27,14 +28,17 @@ vi.mock('node:vm', async (original) => ({
   runInNewContext: () => (options: unknown) => collections.push(options),
 }));
 
-async function readAll(records: number, sliceBytes: number): Promise<{ slices: number; heldWhileReading: boolean }> {
+async function readAll(records: number, sliceBytes: number, appended = 0): Promise<{ slices: number; heldWhileReading: boolean }> {
   const files = new TeamFiles(tempDir());
   files.config([]);
   const lead = new TranscriptFiles(files).lead();
-  for (let i = 0; i < records; i++) {
-    lead.toolUse(`toolu_${i}`, 'Bash', { command: `step ${i}` }, i);
-    lead.attachment(100_000, i);
-  }
+  const write = (from: number, count: number) => {
+    for (let i = from; i < from + count; i++) {
+      lead.toolUse(`toolu_${i}`, 'Bash', { command: `step ${i}` }, i);
+      lead.attachment(100_000, i);
+    }
+  };
+  write(0, records);
   const { store } = await settledSession(files.dir, undefined, undefined, { transcripts: false });
   let slices = 0;
   let heldWhileReading = true;
@@ -53,6 +57,11 @@ async function readAll(records: number, sliceBytes: number): Promise<{ slices: n
   reader.setTeams(selectTranscriptTeams(store.getState().teams));
   reader.start();
   await reader.settled();
+  if (appended > 0) {
+    write(records, appended);
+    reader.take([{ kind: 'changed', path: relative(files.dir, lead.path) }]);
+    await reader.settled();
+  }
   reader.close();
   return { slices, heldWhileReading };
 }
@@ -88,6 +97,15 @@ describe('the young generation during a long first read', () => {
     flags.length = 0;
     const { slices } = await readAll(2, 4 * 1024 * 1024);
     expect(slices).toBe(1);
+    expect(flags).toEqual([]);
+    await sleep(200);
+    expect(collections).toEqual([]);
+  });
+
+  it('is left alone by appends, however many slices they take: a burst is no one-off read', async () => {
+    flags.length = 0;
+    const { slices } = await readAll(1, 256 * 1024, 20);
+    expect(slices).toBeGreaterThan(4);
     expect(flags).toEqual([]);
     await sleep(200);
     expect(collections).toEqual([]);

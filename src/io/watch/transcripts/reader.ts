@@ -276,8 +276,9 @@ export class TranscriptReader {
       this.saidAt = now;
       this.options.emit(observations);
     }
-    // More slices to come: a long read, which should not leave the young generation at its largest.
-    holdYoungGeneration(this.queued.size > 0);
+    // More slices of a first read to come: a long read, which should not leave the young generation at its
+    // largest. Not for appends: a team's burst read in a few turns would end with a full collection each time.
+    holdYoungGeneration([...this.queued.values()].some((live) => !live));
     if (this.queued.size > 0) {
       this.scheduled = true;
       setImmediate(() => this.pump());

@@ -124,11 +124,12 @@ export class Terminal {
       this.output += data;
       this.screen.write(data);
     });
+    // The headless xterm parses what it is given on a later tick: the screen is read once it has parsed all of it.
     this.exited = new Promise((resolveExit) =>
       this.pty.onExit(({ exitCode, signal }) => {
         this.exitCode = exitCode;
         this.exitSignal = signal ?? 0;
-        resolveExit(exitCode);
+        this.screen.write('', () => resolveExit(exitCode));
       }),
     );
     running.push(this);

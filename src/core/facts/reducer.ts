@@ -4,7 +4,9 @@ import { formatBytes } from '../model/agent.js';
 import { listed, unlisted } from '../model/roster.js';
 import { later, toEpoch } from '../model/time.js';
 import type { TeamConfig } from '../model/schemas.js';
-import { applyInboxFile, applyTakenMail, emptyInbox, removeInboxFile, unfollowInbox, type InboxHistory } from './inbox-history.js';
+import { applyInboxFile, removeInboxFile } from './inbox-history.js';
+import { applyTakenMail, unfollowInbox } from './inbox-taken.js';
+import { emptyInbox, type InboxHistory } from './inbox-versions.js';
 import {
   emptyTeam,
   NO_FACTS,
@@ -208,13 +210,10 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return observation.target.kind === 'team-dir' && !team.present ? { ...team, isTeam: true, present: true } : team;
     case 'folder-gone':
       return observation.target.kind === 'team-dir' && team.present ? { ...team, present: false } : team;
-    case 'mail-taken':
-      return withInbox(
-        team,
-        observation.member,
-        (inbox) => applyTakenMail(inbox, observation.mail, observation.followed === true, fresh),
-        fresh,
-      );
+    case 'mail-taken': {
+      const { member, mail, followed } = observation;
+      return withInbox(team, member, (inbox) => applyTakenMail(inbox, mail, followed === true, fresh), fresh);
+    }
     case 'transcript':
       return applyTranscript(team, observation);
     case 'session-state':
@@ -240,11 +239,7 @@ function touch(team: TeamState, { at, live }: { at: number; live: boolean }, tea
   return withFields(team, { lastActivity, present, isTeam: team.isTeam || present }, fresh);
 }
 
-/**
- * A run ends or begins (a journal's), or the live run begins after a restore:
- * whose transcripts it read is its own, and taken is again what leaves the
- * file until this run reads them. Undefined when nothing changed.
- */
+/** A run ends or begins: the transcripts it read were its own, so taken is what leaves the file until this run reads them. */
 function unfollowInboxes(teams: ReadonlyMap<string, TeamState>, names: Iterable<string>, fresh: Fresh): Map<string, TeamState> | undefined {
   let changed: Map<string, TeamState> | undefined;
   for (const name of names) {

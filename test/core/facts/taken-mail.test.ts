@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyInboxFile, applyTakenMail, emptyInbox, positionOf, type InboxHistory } from '../../../src/core/facts/index.js';
-import { unfollowInbox } from '../../../src/core/facts/inbox-history.js';
+import { unfollowInbox } from '../../../src/core/facts/inbox-taken.js';
 import { isUnread } from '../../../src/core/model/inbox.js';
 import type { TakenMail } from '../../../src/core/model/transcript-facts.js';
 import { selectUnread, selectWaiting } from '../../../src/core/select/mail.js';

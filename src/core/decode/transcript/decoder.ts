@@ -21,17 +21,9 @@ import {
   type RecordIdentity,
   type UserRecord,
 } from './records.js';
-import {
-  firstLine,
-  mailLine,
-  NAME_MAX,
-  protocolMessage,
-  SPAWN_PROMPT_MAX,
-  spawnedBy,
-  takenMail,
-  teammateMessages,
-  toolDetail,
-} from './text-lines.js';
+import { firstLine, NAME_MAX, SPAWN_PROMPT_MAX, spawnedBy, teammateMessages, toolDetail } from './text-lines.js';
+import { mailFacts } from './mail-facts.js';
+import { append } from '../../model/lists.js';
 
 /** The records of one response come together. */
 const RESPONSES_REMEMBERED = 64;
@@ -287,7 +279,7 @@ export class TranscriptDecoder {
     const at = this.at;
     const messages = teammateMessages(text);
     const teammate = record.isSidechain === true || record.agentName !== undefined;
-    let spawn = first && teammate;
+    const spawn = first && teammate;
     if (messages.length === 0) {
       if (record.isMeta === true) return;
       const line = firstLine(text, spawn ? SPAWN_PROMPT_MAX : undefined);
@@ -296,26 +288,7 @@ export class TranscriptDecoder {
       this.turnOpen = true;
       return;
     }
-    const equal = new Map<string, number>();
-    for (const message of messages) {
-      // Equal messages in one record are as many messages.
-      const same = `${message.from}\u0000${message.body}`;
-      const nth = equal.get(same) ?? 0;
-      equal.set(same, nth + 1);
-      // The spawn prompt is the first plain-text message (a tmux teammate's first record also holds its task assignment).
-      const line = spawn && protocolMessage(message.body) === undefined ? firstLine(message.body, SPAWN_PROMPT_MAX) : null;
-      if (line !== null) {
-        facts.push({ kind: 'spawn-prompt', line, at, mail: takenMail(message, at, true, nth) });
-        spawn = false;
-      } else
-        facts.push({
-          kind: 'mail-taken',
-          from: firstLine(message.from, NAME_MAX) ?? '?',
-          line: mailLine(message),
-          at,
-          mail: takenMail(message, at, false, nth),
-        });
-    }
+    append(facts, mailFacts(messages, at, spawn));
     this.turnOpen = true;
   }
 }

@@ -2,7 +2,6 @@
 import { decodeText, renderProtocol } from '../protocol.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import type { ProtocolMessage } from '../../model/schemas.js';
-import type { TakenMail } from '../../model/transcript-facts.js';
 
 /** Wider than any pane, short enough to cost nothing to keep. */
 export const LINE_MAX = 240;
@@ -113,27 +112,6 @@ export function protocolMessage(body: string): ProtocolMessage | undefined {
   const end = body.indexOf('\n', start);
   const decoded = decodeText(body.slice(start, end < 0 ? undefined : end));
   return decoded.data ?? undefined;
-}
-
-/** A message as its inbox held it: the body without the line breaks the client adds; of a protocol message, its JSON line only. */
-export function takenMail(message: TeammateMessage, at: number, spawn = false, nth = 0): TakenMail {
-  let text = message.body;
-  if (text.startsWith('\n')) text = text.slice(1);
-  if (text.endsWith('\n')) text = text.slice(0, -1);
-  if (protocolMessage(text) !== undefined) {
-    const start = text.search(/\S/u);
-    const end = text.indexOf('\n', start);
-    text = text.slice(start, end < 0 ? undefined : end);
-  }
-  return {
-    from: message.from,
-    summary: message.summary ?? null,
-    color: message.color ?? null,
-    text,
-    at,
-    ...(spawn ? { spawn } : {}),
-    ...(nth > 0 ? { nth } : {}),
-  };
 }
 
 /** Its summary, else its protocol message's one line, else its first line. */

@@ -8,11 +8,12 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../../../core/model/observation.js';
 import { classifySessionFile, PROJECTS, SESSIONS, type TranscriptFile } from '../../../core/model/paths.js';
-import { memberOf, type TranscriptTeam } from '../../../core/decode/transcript/member-of.js';
-import type { TakenMail } from '../../../core/model/transcript-facts.js';
+import type { TranscriptTeam } from '../../../core/decode/transcript/member-of.js';
 import { readErrorMessage } from '../../read-file.js';
 import type { FileEvent } from '../events.js';
 import { TranscriptFollower } from './follower.js';
+import { HeldObservations } from './held.js';
+import { sayMailTaken } from './mail-taken.js';
 import {
   candidatesFor,
   decideByIdentity,
@@ -30,22 +31,14 @@ import { holdYoungGeneration } from '../../young-generation.js';
 /** Bytes read in one turn, over all the files queued. */
 export const SLICE_BYTES = 4 * 1024 * 1024;
 
-/**
- * And the time a turn reads for: a frame's worth. A slice of 4 MB of records
- * the decoder parses takes 50 ms on an idle core and half a second on a busy
- * machine; mail, keys and frames wait for no more than this.
- */
+/** And the time a turn reads for, a frame's worth: on a busy machine a 4 MB slice would keep mail, keys and frames waiting. */
 export const SLICE_MS = 16;
-
-/**
- * Turns are short (SLICE_MS), and what they read is said to the store a slice
- * of bytes at a time, or this often, or once nothing is left to read: saying
- * it costs the same however little was read (a fold, a judgement, a frame).
- */
-const SAY_EVERY_MS = 250;
 
 /** How long an append waits to be read with the next ones: what a member does changes slower than a person reads. */
 const LIVE_BATCH_MS = 500;
+
+/** A turn's budget: bytes, and the instant (performance.now()) it ends. */
+type Slice = { readonly bytes: number; readonly until: number };
 
 /** What a read is counted as in a turn's budget, however little it read (the opening, the stat). */
 const MIN_READ_COST = 16 * 1024;
@@ -55,7 +48,6 @@ export interface TranscriptReaderOptions {
   readonly emit: (observations: Observation[]) => void;
   readonly now?: () => number;
   readonly sliceBytes?: number;
-  /** The time a turn reads for (SLICE_MS). */
   readonly sliceMs?: number;
   /** Reads what must not wait behind a transcript (the inboxes' queued reads): called before each slice. */
   readonly readFirst?: () => void;
@@ -74,10 +66,7 @@ export class TranscriptReader {
   private closed = false;
   private waiters: Array<() => void> = [];
   private readonly now: () => number;
-  /** What was read and not said yet, and its bytes: said a slice's worth at a time (see SAY_EVERY_MS). */
-  private held: Observation[] = [];
-  private heldBytes = 0;
-  private saidAt = 0;
+  private readonly held = new HeldObservations((observations) => this.options.emit(observations));
 
   constructor(private readonly options: TranscriptReaderOptions) {
     this.now = options.now ?? Date.now;
@@ -136,7 +125,7 @@ export class TranscriptReader {
   close(): void {
     this.closed = true;
     this.queued.clear();
-    this.held = [];
+    this.held.clear();
     this.sessions.close();
     this.release();
   }
@@ -237,19 +226,12 @@ export class TranscriptReader {
       this.queued.delete(path);
       const followed = this.followed.get(path);
       if (!followed) continue;
-      const { read, left } = this.read(path, followed, live, budget, until, this.held);
+      const { read, left } = this.read(path, followed, live, { bytes: budget, until }, this.held.list);
       budget -= Math.max(read, MIN_READ_COST);
-      this.heldBytes += read;
+      this.held.read(read);
       if (left > 0) this.queued.set(path, live);
     }
-    const now = performance.now();
-    if (this.held.length > 0 && (this.queued.size === 0 || this.heldBytes >= slice || now - this.saidAt >= SAY_EVERY_MS)) {
-      const observations = this.held;
-      this.held = [];
-      this.heldBytes = 0;
-      this.saidAt = now;
-      this.options.emit(observations);
-    }
+    this.held.sayIf(this.queued.size === 0, slice);
     // More slices of a first read to come: a long read, which should not leave the young generation at its
     // largest. Not for appends: a team's burst read in a few turns would end with a full collection each time.
     holdYoungGeneration([...this.queued.values()].some((live) => !live));
@@ -260,28 +242,18 @@ export class TranscriptReader {
   }
 
   /** One slice of a file, and its observation if it has something to say: the bytes read, and those left. */
-  private read(
-    path: string,
-    followed: Followed,
-    live: boolean,
-    slice: number,
-    until: number,
-    out: Observation[],
-  ): { read: number; left: number } {
+  private read(path: string, followed: Followed, live: boolean, slice: Slice, out: Observation[]): { read: number; left: number } {
     const at = this.now();
     const none = { read: 0, left: 0 };
     if (followed.file.kind === 'subagent' && !this.decided(path, decideByMeta(this.options.claudeDir, path, followed))) return none;
-    const result = followed.follower.read(this.options.claudeDir, slice, until);
+    const result = followed.follower.read(this.options.claudeDir, slice.bytes, slice.until);
     if (result.kind === 'failed') {
       if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return none;
       this.sayProblem(path, followed, readErrorMessage(result.code, result.error), out);
       return none;
     }
     const { read, left } = result;
-    if (result.reset) {
-      followed.said = false;
-      followed.followSaid = false;
-    }
+    if (result.reset) Object.assign(followed, { said: false, followSaid: false });
     // Whose a session file is: until its first record says, nothing of it is said.
     if (followed.owner === undefined && !this.decided(path, decideByIdentity(followed))) {
       this.sayProblem(path, followed, null, out);
@@ -289,59 +261,15 @@ export class TranscriptReader {
     }
     // A record it could not read (not JSON, not a record, read in part) is said, until the file is read anew.
     this.sayProblem(path, followed, followed.follower.decoder.problem ?? null, out);
-    this.sayMail(followed, result.facts, left, at, live, out);
+    sayMailTaken(this.teams, followed, result.facts, left, { at, live }, out);
     const reset = !followed.said;
     const meta = followed.metaSaid ? undefined : followed.meta;
     if (!reset && meta === undefined && result.facts.length === 0) return { read, left };
     followed.said = true;
     followed.metaSaid = true;
-    out.push({
-      kind: 'transcript',
-      team: followed.owner!,
-      path,
-      reset,
-      ...(left > 0 ? { more: true } : {}),
-      facts: result.facts,
-      ...(meta ? { meta } : {}),
-      at,
-      live,
-    });
+    const more = left > 0 ? { more: true } : {};
+    out.push({ kind: 'transcript', team: followed.owner!, path, reset, ...more, facts: result.facts, ...(meta ? { meta } : {}), at, live });
     return { read, left };
-  }
-
-  /** The mail its member's model took, and once the file is read to its end, that it is followed; an element with no time is not said. */
-  private sayMail(
-    followed: Followed,
-    facts: readonly { readonly kind: string; readonly mail?: TakenMail }[],
-    left: number,
-    at: number,
-    live: boolean,
-    out: Observation[],
-  ): void {
-    const team = this.teams.find((known) => known.name === followed.owner);
-    if (!team) return;
-    const member = memberOf(team, followed.file, { meta: followed.meta, identity: followed.follower.decoder.identity });
-    if (member === undefined) return;
-    const mail: TakenMail[] = [];
-    // A tmux teammate's spawn prompt came by its inbox (an in-process teammate's by none): mail like any other.
-    const inProcess = followed.file.kind === 'subagent';
-    for (const { mail: one } of facts) {
-      if (!one || !Number.isFinite(one.at)) continue;
-      if (!one.spawn || inProcess) mail.push(one);
-      else
-        mail.push({
-          from: one.from,
-          summary: one.summary,
-          color: one.color,
-          text: one.text,
-          at: one.at,
-          ...(one.nth ? { nth: one.nth } : {}),
-        });
-    }
-    const caughtUp = left === 0 && !followed.followSaid;
-    if (mail.length === 0 && !caughtUp) return;
-    if (caughtUp) followed.followSaid = true;
-    out.push({ kind: 'mail-taken', team: team.name, member, mail, ...(caughtUp ? { followed: true } : {}), at, live });
   }
 
   private sayProblem(path: string, followed: Followed, message: string | null, out: Observation[]): void {

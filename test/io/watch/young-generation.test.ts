@@ -28,7 +28,12 @@ vi.mock('node:vm', async (original) => ({
   runInNewContext: () => (options: unknown) => collections.push(options),
 }));
 
-async function readAll(records: number, sliceBytes: number, appended = 0): Promise<{ slices: number; heldWhileReading: boolean }> {
+async function readAll(
+  records: number,
+  sliceBytes: number,
+  appended = 0,
+  wokenLive = false,
+): Promise<{ slices: number; heldWhileReading: boolean }> {
   const files = new TeamFiles(tempDir());
   files.config([]);
   const lead = new TranscriptFiles(files).lead();
@@ -55,6 +60,8 @@ async function readAll(records: number, sliceBytes: number, appended = 0): Promi
     sliceBytes,
   });
   reader.setTeams(selectTranscriptTeams(store.getState().teams));
+  // A watcher's event for a file not read yet: its first read is queued as an append's.
+  if (wokenLive) reader.take([{ kind: 'changed', path: relative(files.dir, lead.path) }]);
   reader.start();
   await reader.settled();
   if (appended > 0) {
@@ -82,6 +89,14 @@ describe('the young generation during a long first read', () => {
     expect(slices).toBeGreaterThan(4);
     expect(heldWhileReading).toBe(true);
     expect(flags).toEqual(['--semi-space-growth-factor=1', '--semi-space-growth-factor=2', '--expose-gc']);
+  });
+
+  it('is held for a first read woken by a watcher event too', async () => {
+    flags.length = 0;
+    const { slices, heldWhileReading } = await readAll(20, 256 * 1024, 0, true);
+    expect(slices).toBeGreaterThan(4);
+    expect(heldWhileReading).toBe(true);
+    expect(flags[0]).toBe('--semi-space-growth-factor=1');
   });
 
   it('is followed by a full collection, between frames, once the read is done', async () => {

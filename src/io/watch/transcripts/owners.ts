@@ -25,6 +25,8 @@ export interface Followed {
   said: boolean;
   /** Said to the store that its member's inbox is followed (it was read to its end). */
   followSaid: boolean;
+  /** Read from its start (a first read, or anew) and not at its end yet: a long read, whatever woke it. */
+  reading?: boolean;
   metaSaid: boolean;
   /** What the store was told is wrong with the file (a read that failed, a record that could not be read); null: nothing. */
   problem: string | null;

@@ -232,9 +232,8 @@ export class TranscriptReader {
       if (left > 0) this.queued.set(path, live);
     }
     this.held.sayIf(this.queued.size === 0, slice);
-    // More slices of a first read to come: a long read, which should not leave the young generation at its
-    // largest. Not for appends: a team's burst read in a few turns would end with a full collection each time.
-    holdYoungGeneration([...this.queued.values()].some((live) => !live));
+    // A long read from the start holds the young generation; appends do not (a burst over a few turns: a collection each).
+    holdYoungGeneration([...this.queued.keys()].some((path) => this.followed.get(path)?.reading === true));
     if (this.queued.size > 0) {
       this.scheduled = true;
       setImmediate(() => this.pump());
@@ -254,6 +253,7 @@ export class TranscriptReader {
     }
     const { read, left } = result;
     if (result.reset) Object.assign(followed, { said: false, followSaid: false });
+    followed.reading = left > 0 && (result.reset || followed.reading);
     // Whose a session file is: until its first record says, nothing of it is said.
     if (followed.owner === undefined && !this.decided(path, decideByIdentity(followed))) {
       this.sayProblem(path, followed, null, out);

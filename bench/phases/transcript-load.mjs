@@ -74,9 +74,11 @@ export function fill(paths, mb) {
 async function open(fixture, withTranscripts) {
   const t0 = performance.now();
   const term = await startTeamtop(fixture.dir, ['--no-journal'], WIDE);
+  // Waited for from the start: the figures can come in the first frame's output, and a waiter sees only what follows it.
+  const read = withTranscripts ? term.waitFor(' out · ', 120_000) : undefined;
   await term.waitFor(fixture.marker);
   const firstMs = performance.now() - t0;
-  if (withTranscripts) await term.waitFor(' out · ', 120_000);
+  if (read) await read;
   const readMs = performance.now() - t0;
   return { term, firstMs, readMs };
 }

@@ -109,5 +109,13 @@ describe('a member whose process cannot be seen (the real member-killed, elsewhe
     expect(text.match(/┃ \? Bash timeout 30 tail -f \/dev\/null · 3h · process not seen +┃/gu)).toHaveLength(1);
     expect(text).not.toMatch(/▶ Bash|far longer than usual|working/u);
     expect(text).toMatch(/hung-tool bob +3h1m +bob may be gone: /u);
+    const steps = frame(store.getState(), {
+      now: Date.parse('2026-11-28T19:21:00Z'),
+      width: 80,
+      height: 24,
+      view: { mode: 'steps', pane: { kind: 'steps', member: 'bob' } },
+    });
+    expect(steps).toMatch(/\? Bash +timeout 30 tail -f \/dev\/null · 3h · process not seen/u);
+    expect(steps).not.toMatch(/▶ Bash|far longer than usual/u);
   });
 });

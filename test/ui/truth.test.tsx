@@ -108,7 +108,7 @@ describe('a member whose process cannot be seen (the real member-killed, elsewhe
     expect(text.match(/│ \? Bash timeout 30 tail -f \/dev\/null · 3h · process not seen +│/gu)).toHaveLength(1);
     expect(text.match(/┃ \? Bash timeout 30 tail -f \/dev\/null · 3h · process not seen +┃/gu)).toHaveLength(1);
     expect(text).not.toMatch(/▶ Bash|far longer than usual|working/u);
-    expect(text).toMatch(/hung-tool bob +3h1m +bob may be gone: /u);
+    expect(text).toMatch(/hung-tool bob +3h1m +bob may be gone: its process cannot be seen/u);
     const steps = frame(store.getState(), {
       now: Date.parse('2026-11-28T19:21:00Z'),
       width: 80,

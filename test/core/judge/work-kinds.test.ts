@@ -70,7 +70,7 @@ describe('diagnoses of members at work', () => {
     const [byAlice, byBob] = (await found(files, 611, 'hung-tool')).sort((a, b) => a.members[0]!.localeCompare(b.members[0]!));
     expect(byAlice).toMatchObject({
       summary:
-        'alice may be gone: its Bash call has run far longer than its others, and its process cannot be seen; its file does not say where it runs',
+        'alice may be gone: its process cannot be seen, and its Bash call has run far longer than its others; its file does not say where it runs',
       detail: 'npm run serve',
     });
     // In process: the lead's pid.
@@ -78,7 +78,9 @@ describe('diagnoses of members at work', () => {
       "check pid 16479 (ps -p 16479) on the machine the team runs on, or run teamtop there; if it runs, interrupt the call in alice's session (Esc); if it is gone, spawn alice again",
     );
     // A tmux teammate none of whose processes was found: its pane.
-    expect(byBob!.summary).toContain('its process cannot be seen; no process of it seen (sessions/)');
+    expect(byBob!.summary).toContain(
+      'bob may be gone: its process cannot be seen, and its Bash call has run far longer than its others; no process of it seen (sessions/)',
+    );
     expect(byBob!.action).toMatch(/^check bob's tmux pane; /u);
   });
 

@@ -84,7 +84,7 @@ describe('member-killed (tmux): bob killed mid-command, then the lead', () => {
     });
     const hung = team.diagnoses.find((diagnosis) => diagnosis.id === 'hung-tool:work:bob')!;
     expect(hung.summary).toBe(
-      'bob may be gone: its Bash call has run far longer than its others, and its process cannot be seen; it runs on another machine or in another container',
+      'bob may be gone: its process cannot be seen, and its Bash call has run far longer than its others; it runs on another machine or in another container',
     );
     expect(hung.action).toContain('check pid 23229 (ps -p 23229) on the machine the team runs on, or run teamtop there');
     expect(hung.action).toContain('spawn bob again');

@@ -14,7 +14,7 @@ function unseenWords(facts: TeamFacts, name: string, tool: string, why: string) 
         : "check the lead's session";
   const gone = member?.isLead ? "resume the lead's session (claude --resume)" : `spawn ${name} again`;
   return {
-    summary: `${name} may be gone: its ${tool} call has run far longer than its others, and its process cannot be seen; ${why}`,
+    summary: `${name} may be gone: its process cannot be seen, and its ${tool} call has run far longer than its others; ${why}`,
     action: `${check}; if it runs, interrupt the call in ${name}'s session (Esc); if it is gone, ${gone}`,
   };
 }

@@ -44,6 +44,8 @@ import { serveCpuPhase, serveScrapePhase } from './phases/serve.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
 import { transcriptLoadPhase } from './phases/transcript-load.mjs';
+import { livenessPhase } from './phases/liveness.mjs';
+import { subagentsPhase } from './phases/subagents.mjs';
 
 /**
  * Every phase, in the order of a full run and of the table: what each runs,
@@ -67,6 +69,8 @@ const PHASES = {
   transcript: transcriptPhase,
   'transcript-load': transcriptLoadPhase,
   'mail-under-load': mailUnderLoadPhase,
+  subagents: subagentsPhase,
+  liveness: livenessPhase,
   'huge-record': hugeRecordPhase,
   huge: hugePhase,
   'long-messages': longMessagePhase,

@@ -18,10 +18,17 @@ export function followTranscripts(
   claudeDir: string,
   store: Store,
   emit: (observations: Observation[]) => void,
+  now: () => number = Date.now,
   readFirst?: () => void,
 ): Transcripts {
-  const reader = new TranscriptReader({ claudeDir, emit, ...(readFirst ? { readFirst } : {}) });
   let watcher: TranscriptWatcher | undefined;
+  const reader: TranscriptReader = new TranscriptReader({
+    claudeDir,
+    emit,
+    now,
+    watchSetChanged: () => void watcher?.follow(reader.watchSet()),
+    ...(readFirst ? { readFirst } : {}),
+  });
   let teams: ReturnType<typeof selectTranscriptTeams> | undefined;
   let said = '';
   const update = () => {
@@ -38,7 +45,7 @@ export function followTranscripts(
   const unsubscribe = store.subscribe(update);
   return {
     start(watching) {
-      reader.start();
+      reader.start(watching !== undefined);
       if (!watching || watcher) return;
       watcher = new TranscriptWatcher({ claudeDir, take: (events) => reader.take(events), signal: watching });
       void watcher.follow(reader.watchSet());

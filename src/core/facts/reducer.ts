@@ -1,25 +1,17 @@
 /** Observations in, facts out. Pure, no I/O, no clock: every time it needs comes inside the observation. */
 import type { Observation } from '../model/observation.js';
-import { formatBytes } from '../model/agent.js';
 import { listed, unlisted } from '../model/roster.js';
 import { later, toEpoch } from '../model/time.js';
 import type { TeamConfig } from '../model/schemas.js';
+import { unownedAfter, type TaskRecord } from '../model/task-graph.js';
 import { applyInboxFile, removeInboxFile } from './inbox-history.js';
 import { applyTakenMail, unfollowInbox } from './inbox-taken.js';
 import { emptyInbox, type InboxHistory } from './inbox-versions.js';
-import {
-  emptyTeam,
-  NO_FACTS,
-  type AgentLog,
-  type AgentRecord,
-  type Facts,
-  type MemberRecord,
-  type Problem,
-  type TeamState,
-} from './state.js';
+import { emptyTeam, NO_FACTS, type Facts, type MemberRecord, type Problem, type TeamState } from './state.js';
 import { maxOf, putLatest } from '../model/lists.js';
-import { applySessionState, applyTranscript } from './transcripts.js';
+import { applyProcess, applySessionState, applyTranscript } from './transcripts.js';
 import { endRecordedWork, RECORDED_MEMBERS_KEPT } from './recorded-work.js';
+import { followLog, withAgent } from './agent-logs.js';
 
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
@@ -78,30 +70,6 @@ function withInbox(team: TeamState, member: string, update: (inbox: InboxHistory
   const inboxes = ownMap(team.inboxes, fresh);
   inboxes.set(member, after);
   return withFields(team, { inboxes, lastActivity: later(team.lastActivity, lastMessageTime(after)) }, fresh);
-}
-
-/** Lines of an agent's output log kept: what a screen can show many times over. */
-export const MAX_LOG_LINES = 1000;
-
-const NO_AGENT: AgentRecord = { status: null, log: null, artifacts: null };
-
-function withAgent(team: TeamState, member: string, update: (agent: AgentRecord) => AgentRecord): TeamState {
-  const before = team.agents.get(member) ?? NO_AGENT;
-  const after = update(before);
-  if (after === before) return team;
-  const agents = new Map(team.agents);
-  agents.set(member, after);
-  return { ...team, agents };
-}
-
-function followLog(log: AgentLog | null, observation: Extract<Observation, { kind: 'log' }>): AgentLog {
-  const notes: string[] = [];
-  if (observation.reset && log) notes.push('— output.log was truncated or replaced: showing the new one —');
-  if (observation.skipped > 0) notes.push(`— ${formatBytes(observation.skipped)} not shown —`);
-  const added = [...notes, ...observation.lines];
-  const before = observation.reset || !log ? [] : log.lines;
-  const lines = before.length + added.length > MAX_LOG_LINES ? [...before, ...added].slice(-MAX_LOG_LINES) : [...before, ...added];
-  return { lines, partial: observation.partial, total: (log?.total ?? 0) + added.length, present: true };
 }
 
 /** When a change was seen as it happened; NaN for what a scan found (it says what is there, not since when). */
@@ -174,7 +142,8 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       );
     case 'task': {
       const tasks = ownMap(team.tasks, fresh);
-      tasks.set(observation.task.id, { task: observation.task, deleted: false });
+      const unowned = unownedAfter(tasks.get(observation.task.id), observation.task, observation.at);
+      tasks.set(observation.task.id, { task: observation.task, deleted: false, ...(unowned ? { unowned } : {}) });
       return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
     }
     case 'file-gone': {
@@ -191,7 +160,7 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
         const record = team.tasks.get(target.id);
         if (!record || record.deleted) return team;
         const tasks = ownMap(team.tasks, fresh);
-        tasks.set(target.id, { ...record, deleted: true });
+        tasks.set(target.id, { ...record, deleted: true, deletedAt: observation.at });
         return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
       }
       // A team file is the whole team: the team ended when it went.
@@ -209,7 +178,8 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
     case 'folder':
       return observation.target.kind === 'team-dir' && !team.present ? { ...team, isTeam: true, present: true } : team;
     case 'folder-gone':
-      return observation.target.kind === 'team-dir' && team.present ? { ...team, present: false } : team;
+      if (observation.target.kind === 'tasks-dir') return undeleted(team, observation.at, fresh);
+      return team.present ? { ...team, present: false } : team;
     case 'mail-taken': {
       const { member, mail, followed } = observation;
       return withInbox(team, member, (inbox) => applyTakenMail(inbox, mail, followed === true, fresh), fresh);
@@ -218,6 +188,8 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       return applyTranscript(team, observation);
     case 'session-state':
       return applySessionState(team, observation);
+    case 'process':
+      return applyProcess(team, observation);
     case 'activity': {
       const recordedWork = ownMap(team.recordedWork, fresh);
       putLatest(recordedWork, observation.member, observation.work, RECORDED_MEMBERS_KEPT);
@@ -229,6 +201,22 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
     case 'incidents':
       return team;
   }
+}
+
+/**
+ * A task file seen gone this shortly before its folder went with it: a read during `rm -rf tasks/<team>` finds
+ * files gone and the folder still there. A lead deletes a task and then the team in two tool calls, seconds apart.
+ */
+const WENT_WITH_FOLDER_MS = 1000;
+
+/** The team's tasks folder went: the tasks whose files went just before went with it, and were not deleted. */
+function undeleted(team: TeamState, at: number, fresh: Fresh): TeamState {
+  let tasks: Map<string, TaskRecord> | undefined;
+  for (const [id, record] of team.tasks) {
+    if (!record.deleted || record.deletedAt === undefined || !(at - record.deletedAt <= WENT_WITH_FOLDER_MS)) continue;
+    (tasks ??= ownMap(team.tasks, fresh)).set(id, { task: record.task, deleted: false });
+  }
+  return tasks ? withFields(team, { tasks }, fresh) : team;
 }
 
 /** Mark activity (a change seen live; a scan says nothing about when) and presence. */

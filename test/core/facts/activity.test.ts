@@ -31,10 +31,12 @@ const ended = (at: number, messageId: string | null = null): TranscriptFact => (
 const now = (fold: ActivityFold, at: number, permissionWaitSince: number | null = null) =>
   activityNow(fold, { now: at, permissionWaitSince });
 const fold = (...facts: TranscriptFact[]) => foldActivity(NO_ACTIVITY, facts);
+/** What `--json` says of a member that neither failed, nor tried again, nor started a subagent, and is not overdue unseen. */
+const CALM = { failure: null, retry: null, subagents: [], processUnseen: null };
 
 describe('what a member is doing now', () => {
   it('is unknown with nothing read', () => {
-    expect(activityJson(now(NO_ACTIVITY, T))).toEqual({ state: 'unknown', tool: null, detail: null, since: null });
+    expect(activityJson(now(NO_ACTIVITY, T))).toEqual({ state: 'unknown', tool: null, detail: null, since: null, ...CALM });
   });
 
   it('follows a turn: mail taken, thinking, a tool, writing, idle, each since it began', () => {
@@ -56,6 +58,7 @@ describe('what a member is doing now', () => {
         tool,
         detail: tool === null ? null : 'npm test',
         since: new Date(since).toISOString(),
+        ...CALM,
       });
     }
     expect(activity.steps.map((step) => step.kind)).toEqual(['mail', 'tool', 'text', 'turn-end', 'text']);
@@ -77,6 +80,7 @@ describe('what a member is doing now', () => {
       tool: 'Bash',
       detail: 'rm -rf build',
       since: new Date(T + 500).toISOString(),
+      ...CALM,
     });
     expect(now(activity, T + 40_000, Number.NaN)).toMatchObject({ state: 'waiting-permission', since: T });
     // The process waits, but this member has no call waiting: it is not the one asking.
@@ -99,6 +103,18 @@ describe('what a member is doing now', () => {
     const quick = [1, 2, 3].flatMap((n) => [started(`r${n}`, T + n, 'Read'), finished(`r${n}`, T + n + 5)]);
     expect(overdueAfterMs(fold(...quick), 'Read')).toBe(60_000);
     expect(overdueAfterMs(fold(...quick), 'Bash')).toBe(600_000);
+  });
+
+  it('says why its process cannot be seen once its call is overdue, and only then', () => {
+    const activity = fold(started('hung', T, 'Bash', 'sleep 9999'));
+    const unseen = (at: number) =>
+      activityNow(activity, { now: at, permissionWaitSince: null, processUnseen: 'it runs on another machine or in another container' });
+    expect(unseen(T + 599_999).overdue).toBe(false);
+    expect(activityJson(unseen(T + 599_999)).processUnseen).toBeNull();
+    expect(unseen(T + 600_000)).toMatchObject({ overdue: true, processUnseen: 'it runs on another machine or in another container' });
+    expect(activityJson(unseen(T + 600_000)).processUnseen).toBe('it runs on another machine or in another container');
+    // A process seen (or nothing to look at): overdue as before.
+    expect(now(activity, T + 600_000)).toMatchObject({ overdue: true, processUnseen: null });
   });
 
   it('shows an overdue call even behind a newer one', () => {

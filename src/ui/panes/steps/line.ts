@@ -1,5 +1,6 @@
 import { formatAge, formatSince, formatWait } from '../../../core/model/time.js';
-import { type Step } from '../../../core/model/activity.js';
+import { apiErrorWords, type Step } from '../../../core/model/activity.js';
+import { formatTokens } from '../../../core/report/format.js';
 
 export type Tone = 'ok' | 'danger' | 'warning' | 'accent' | 'plain' | 'dim';
 
@@ -26,6 +27,8 @@ export interface StepClock {
   readonly running: boolean;
   /** Since when a call running counts as far longer than the member's others of its tool. */
   readonly overdueAt: number | null;
+  /** The member's process cannot be seen: an overdue call may be a dead one's. */
+  readonly unseen?: boolean;
 }
 
 const took = (from: number, to: number): string =>
@@ -40,6 +43,8 @@ function toolText(step: ToolStep, clock: StepClock): StepText {
   if (step.endedAt === null && clock.running) {
     const ran = Number.isFinite(step.at) ? formatSince(Math.max(0, clock.now - step.at)) : '?';
     const overdue = clock.overdueAt !== null && clock.now >= clock.overdueAt;
+    if (overdue && clock.unseen)
+      return { ...call, mark: '?', markTone: 'warning', tail: ` · ${ran} · process not seen`, tailTone: 'warning' };
     return overdue
       ? { ...call, mark: '▶', markTone: 'danger', tail: ` · ${ran} · far longer than usual`, tailTone: 'danger' }
       : { ...call, mark: '▶', markTone: 'accent', tail: ` · ${ran}`, tailTone: 'plain' };
@@ -91,5 +96,27 @@ export function stepText(step: Step, clock: StepClock): StepText {
         label: 'turn ended',
         tail: step.durationMs === null ? '' : ` · ${formatAge(step.durationMs)}`,
       };
+    case 'api-error':
+      return {
+        ...PLAIN,
+        mark: '✗',
+        markTone: 'danger',
+        label: 'API error ',
+        body: apiErrorWords(step.status, step.error),
+        tail: ' · turn ended',
+        tailTone: 'danger',
+      };
+    case 'compaction': {
+      const before = step.preTokens === null ? '?' : formatTokens(step.preTokens);
+      const after = step.postTokens === null ? '?' : formatTokens(step.postTokens);
+      return {
+        ...PLAIN,
+        mark: '⇣',
+        markTone: 'warning',
+        label: 'compacted ',
+        body: `${before} → ${after}`,
+        tail: step.trigger === null ? '' : ` · ${step.trigger}`,
+      };
+    }
   }
 }

@@ -39,6 +39,7 @@ import { hugeRecordPhase } from './phases/huge-record.mjs';
 import { idlePhase, soakPhase, youngIdlePhase } from './phases/idle.mjs';
 import { crowdIdlePhase } from './phases/misaddressed.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
+import { mailUnderLoadPhase } from './phases/mail-under-load.mjs';
 import { serveCpuPhase, serveScrapePhase } from './phases/serve.mjs';
 import { scalePhase } from './phases/scale.mjs';
 import { startupPhase } from './phases/startup.mjs';
@@ -69,6 +70,7 @@ const PHASES = {
   ...historyPhases({ temp, startTeamtop, quick: QUICK }),
   transcript: transcriptPhase,
   'transcript-load': transcriptLoadPhase,
+  'mail-under-load': mailUnderLoadPhase,
   subagents: subagentsPhase,
   liveness: livenessPhase,
   'huge-record': hugeRecordPhase,

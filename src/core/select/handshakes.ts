@@ -41,7 +41,7 @@ const openLast = new WeakMap<Pairing, Handshake>();
 
 /** The moment an open handshake stalls (+∞: it never does by the clock). */
 const stallsAtOf = (handshake: Handshake, thresholds: Thresholds): number =>
-  handshake.requestedAt === null ? Number.POSITIVE_INFINITY : stallsAt(handshake.requestedAt, thresholds);
+  handshake.agedFrom === null ? Number.POSITIVE_INFINITY : stallsAt(handshake.agedFrom, thresholds);
 
 function judgedOpen(pairing: Pairing, now: number, thresholds: Thresholds, gone: ReadonlySet<string>): Handshake {
   const last = openLast.get(pairing);
@@ -174,8 +174,8 @@ export function nextStallAt(handshakes: readonly Handshake[], thresholds: Thresh
   if (known?.thresholds !== thresholds) {
     const instants: number[] = [];
     for (const handshake of clocked)
-      if ((handshake.state === 'pending' || handshake.state === 'stalled') && handshake.requestedAt !== null)
-        instants.push(stallsAt(handshake.requestedAt, thresholds));
+      if ((handshake.state === 'pending' || handshake.state === 'stalled') && handshake.agedFrom !== null)
+        instants.push(stallsAt(handshake.agedFrom, thresholds));
     known = { thresholds, at: Float64Array.from(instants).sort() };
     stallInstants.set(clocked, known);
   }

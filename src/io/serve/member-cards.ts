@@ -2,7 +2,7 @@
 import { type TeamState } from '../../core/facts/index.js';
 import { verdictOf } from '../../core/decode/protocol.js';
 import { apiErrorWords, type ActivityNow } from '../../core/model/activity.js';
-import type { InboxMessage } from '../../core/model/inbox.js';
+import { isUnread, type InboxMessage } from '../../core/model/inbox.js';
 import { type MemberUsage } from '../../core/model/usage.js';
 import { formatCost, formatTokens } from '../../core/report/format.js';
 import { xmlText } from '../../core/report/xml.js';
@@ -23,6 +23,8 @@ function activityLine(activity: ActivityNow | undefined, options: SectionOptions
   const more = activity.openCalls > 1 ? ` (+${activity.openCalls - 1})` : '';
   switch (activity.state) {
     case 'tool':
+      if (activity.overdue && activity.processUnseen)
+        return `<p class="doing warning">? ${text(call, 80)}${more}${tail} · process not seen: ${text(activity.processUnseen, 80)}</p>`;
       return activity.overdue
         ? `<p class="doing danger">▶ ${text(call, 80)}${more}${tail} · far longer than usual</p>`
         : `<p class="doing">▶ ${text(call, 80)}${more}${tail}</p>`;
@@ -84,7 +86,7 @@ function mailLines(messages: readonly InboxMessage[], colors: ReadonlyMap<string
   if (messages.length === 0) return '<p class="none">no mail</p>';
   const shown = messages.slice(-MAIL_SHOWN).reverse();
   const rows = shown.map((message) => {
-    const unread = !message.read && !message.delivered;
+    const unread = isUnread(message);
     const summary = !message.data && message.summary ? `<b>${text(message.summary, 60)}</b> · ` : '';
     return (
       `<li class="${toneOf(message)}${unread ? ' unread' : ''}">` +

@@ -10,7 +10,7 @@ import type { Handshake } from '../../../core/model/handshakes.js';
 function shownAges(handshakes: readonly Handshake[]): number[] {
   const ages: number[] = [];
   for (const handshake of handshakes) {
-    const since = handshake.requestedAt ?? handshake.respondedAt;
+    const since = handshake.agedFrom ?? handshake.respondedAt;
     if (handshake.response === null && since !== null) ages.push(since);
   }
   return ages;

@@ -7,7 +7,11 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // Message times are drawn in local time: pin it so frames are the same everywhere.
     env: { TZ: 'UTC', FORCE_COLOR: '0', NO_COLOR: '' },
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Limits for a hang, not for speed: a busy machine (other work on both cores; CI adds two busy
+    // processes) takes several times as long as an idle one, and a test waits on conditions, each
+    // with its own deadline (test/helpers/wait.ts), well inside these.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    expect: { poll: { timeout: 20_000 } },
   },
 });

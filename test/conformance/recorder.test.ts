@@ -31,23 +31,33 @@ afterEach(() => {
   for (const child of running.splice(0)) child.kill();
 });
 
-async function record(claude: string, write: () => Promise<void>): Promise<{ events: RecordedEvent[]; out: string }> {
+const eventsIn = (out: string): RecordedEvent[] =>
+  readFileSync(join(out, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RecordedEvent);
+
+/**
+ * What the recorder makes of `write`. It is told to stop once the events it
+ * has written pass `seen` (the last of the writes is recorded), so nothing the
+ * writes caused is still on its way to it, however busy the machine.
+ */
+async function record(
+  claude: string,
+  write: () => Promise<void>,
+  seen: (events: readonly RecordedEvent[], out: string) => void = () => undefined,
+): Promise<{ events: RecordedEvent[]; out: string }> {
   const out = join(tempDir(), 'snap');
   const recorder = fork(RECORDER, [claude, out], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   running.push(recorder);
   const said = (what: string) => new Promise<void>((done) => recorder.on('message', (message) => message === what && done()));
   await said('ready');
   await write();
-  // Everything the writes caused has been seen (the poll looks every 10 ms).
-  await sleep(100);
+  await waitFor(() => seen(eventsIn(out), out));
   const stopped = said('stopped');
   recorder.send('stop');
   await stopped;
-  const events = readFileSync(join(out, 'events.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as RecordedEvent);
-  return { events, out };
+  return { events: eventsIn(out), out };
 }
 
 const on = (events: readonly RecordedEvent[], path: string) => events.filter((event) => event.path === path);
@@ -57,27 +67,31 @@ describe('the conformance recorder', () => {
     const claude = tempDir();
     const inboxes = join(claude, 'teams/session-1/inboxes');
     const inbox = join(inboxes, 'lead.json');
-    const { events, out } = await record(claude, async () => {
-      mkdirSync(inboxes, { recursive: true });
-      await sleep(30);
-      writeFileSync(join(claude, 'teams/session-1/config.json'), '{"name":"session-1","members":[]}');
-      writeFileSync(inbox, '[]');
-      await sleep(30);
-      // In place (the client's config.json).
-      writeFileSync(join(claude, 'teams/session-1/config.json'), '{"name":"session-1","members":[{"name":"lead"}]}');
-      await sleep(30);
-      // A message: lock folder, temp file, rename over the inbox, lock removed.
-      mkdirSync(`${inbox}.lock`);
-      writeFileSync(`${inbox}.tmp.0123abcd`, '[{"msg_id":"m1","text":"hello"}]');
-      await sleep(30);
-      renameSync(`${inbox}.tmp.0123abcd`, inbox);
-      rmdirSync(`${inbox}.lock`);
-      await sleep(30);
-      // On exit the team folder is renamed away, then removed.
-      renameSync(join(claude, 'teams/session-1'), join(claude, 'teams/session-1.deleted-abc'));
-      await sleep(30);
-      rmSync(join(claude, 'teams/session-1.deleted-abc'), { recursive: true });
-    });
+    const { events, out } = await record(
+      claude,
+      async () => {
+        mkdirSync(inboxes, { recursive: true });
+        await sleep(30);
+        writeFileSync(join(claude, 'teams/session-1/config.json'), '{"name":"session-1","members":[]}');
+        writeFileSync(inbox, '[]');
+        await sleep(30);
+        // In place (the client's config.json).
+        writeFileSync(join(claude, 'teams/session-1/config.json'), '{"name":"session-1","members":[{"name":"lead"}]}');
+        await sleep(30);
+        // A message: lock folder, temp file, rename over the inbox, lock removed.
+        mkdirSync(`${inbox}.lock`);
+        writeFileSync(`${inbox}.tmp.0123abcd`, '[{"msg_id":"m1","text":"hello"}]');
+        await sleep(30);
+        renameSync(`${inbox}.tmp.0123abcd`, inbox);
+        rmdirSync(`${inbox}.lock`);
+        await sleep(30);
+        // On exit the team folder is renamed away, then removed.
+        renameSync(join(claude, 'teams/session-1'), join(claude, 'teams/session-1.deleted-abc'));
+        await sleep(30);
+        rmSync(join(claude, 'teams/session-1.deleted-abc'), { recursive: true });
+      },
+      (seen) => expect(on(seen, 'teams/session-1.deleted-abc').map((event) => event.kind)).toContain('dir-delete'),
+    );
 
     // A version caught in the middle of a write (empty) is a version too.
     const config = on(events, 'teams/session-1/config.json');
@@ -113,12 +127,16 @@ describe('the conformance recorder', () => {
     }
     const claude = tempDir();
     const inbox = join(claude, 'teams/session-1/inboxes/lead.json');
-    const { events } = await record(claude, async () => {
-      mkdirSync(dirname(inbox), { recursive: true });
-      await sleep(30);
-      writeFileSync(`${inbox}.tmp.0123abcd`, '[{"msg_id":"m1","text":"hello"}]');
-      renameSync(`${inbox}.tmp.0123abcd`, inbox);
-    });
+    const { events } = await record(
+      claude,
+      async () => {
+        mkdirSync(dirname(inbox), { recursive: true });
+        await sleep(30);
+        writeFileSync(`${inbox}.tmp.0123abcd`, '[{"msg_id":"m1","text":"hello"}]');
+        renameSync(`${inbox}.tmp.0123abcd`, inbox);
+      },
+      (seen) => expect(on(seen, 'teams/session-1/inboxes/lead.json').some((event) => event.version_file !== undefined)).toBe(true),
+    );
     const message = on(events, 'teams/session-1/inboxes/lead.json').find((event) => event.version_file !== undefined);
     expect(message?.changed).toBeDefined();
     expect(message!.changed).toBeLessThanOrEqual(message!.mono);
@@ -129,13 +147,17 @@ describe('the conformance recorder', () => {
     const claude = tempDir();
     const tasks = join(claude, 'tasks/session-1');
     mkdirSync(tasks, { recursive: true });
-    const { events } = await record(claude, async () => {
-      for (let i = 0; i < 20; i++) {
-        mkdirSync(join(tasks, '1.json.lock'));
-        rmdirSync(join(tasks, '1.json.lock'));
-        await sleep(5);
-      }
-    });
+    const { events } = await record(
+      claude,
+      async () => {
+        for (let i = 0; i < 20; i++) {
+          mkdirSync(join(tasks, '1.json.lock'));
+          rmdirSync(join(tasks, '1.json.lock'));
+          await sleep(5);
+        }
+      },
+      (seen) => expect(on(seen, 'tasks/session-1/1.json.lock')).toHaveLength(40),
+    );
     const kinds = on(events, 'tasks/session-1/1.json.lock').map((event) => event.kind);
     expect(kinds).toHaveLength(40);
     expect(kinds).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 'dir-create' : 'dir-delete')));
@@ -145,15 +167,22 @@ describe('the conformance recorder', () => {
     const claude = tempDir();
     const transcript = join(claude, 'projects/-home-dev-app/30ca3dcf-f31b-4764-ba2f-976ee1167b47.jsonl');
     const lines = ['{"type":"user","n":1}\n', '{"type":"assistant","n":2}\n{"type":"assistant","n":3}\n', '{"type":"system","n":4}\n'];
-    const { events, out } = await record(claude, async () => {
-      mkdirSync(dirname(transcript), { recursive: true });
-      for (const line of lines) {
-        appendFileSync(transcript, line);
-        await sleep(40);
-      }
-      mkdirSync(join(claude, 'sessions'));
-      writeFileSync(join(claude, 'sessions/4242.json'), '{"status":"busy"}');
-    });
+    const { events, out } = await record(
+      claude,
+      async () => {
+        mkdirSync(dirname(transcript), { recursive: true });
+        for (const line of lines) {
+          appendFileSync(transcript, line);
+          await sleep(40);
+        }
+        mkdirSync(join(claude, 'sessions'));
+        writeFileSync(join(claude, 'sessions/4242.json'), '{"status":"busy"}');
+      },
+      (seen, snap) => {
+        const versions = on(seen, 'sessions/4242.json').filter((event) => event.version_file !== undefined);
+        expect(versions.map((event) => readFileSync(join(snap, event.version_file!), 'utf8'))).toContain('{"status":"busy"}');
+      },
+    );
     const path = 'projects/-home-dev-app/30ca3dcf-f31b-4764-ba2f-976ee1167b47.jsonl';
     const recorded = on(events, path);
     // A file may be seen as it is made, before its first bytes: then its first append is one more.
@@ -180,13 +209,17 @@ describe('the conformance recorder', () => {
 
   it('keeps the tree as it is when told to stop', async () => {
     const claude = tempDir();
-    const { out } = await record(claude, async () => {
-      mkdirSync(join(claude, 'tasks/session-1'), { recursive: true });
-      writeFileSync(join(claude, 'tasks/session-1/1.json'), '{"id":"1"}');
-      // Outside teams/, tasks/, sessions/ and projects/: not the recorder's business.
-      writeFileSync(join(claude, '.claude.json'), '{}');
-      await waitFor(() => readFileSync(join(claude, 'tasks/session-1/1.json'), 'utf8'));
-    });
+    const { out } = await record(
+      claude,
+      async () => {
+        mkdirSync(join(claude, 'tasks/session-1'), { recursive: true });
+        writeFileSync(join(claude, 'tasks/session-1/1.json'), '{"id":"1"}');
+        // Outside teams/, tasks/, sessions/ and projects/: not the recorder's business.
+        writeFileSync(join(claude, '.claude.json'), '{}');
+        await waitFor(() => readFileSync(join(claude, 'tasks/session-1/1.json'), 'utf8'));
+      },
+      (seen) => expect(on(seen, 'tasks/session-1/1.json')).not.toEqual([]),
+    );
     expect(readFileSync(join(out, 'final/tasks/session-1/1.json'), 'utf8')).toBe('{"id":"1"}');
     expect(() => readFileSync(join(out, 'final/.claude.json'))).toThrow();
   });

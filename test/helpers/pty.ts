@@ -224,8 +224,12 @@ export class Terminal {
    * two differ by as much as the machine is busy.
    */
   cpuMs(): number {
-    return cpuTimeMs(teamtopPid(this.pty.pid));
+    this.teamtop ??= teamtopPid(this.pty.pid);
+    return cpuTimeMs(this.teamtop);
   }
+
+  /** teamtop's pid, once asked for (the shell's child, when a shell runs it). */
+  private teamtop: number | undefined;
 
   /** Send a signal to teamtop (not to the shell around it, when there is one). */
   signal(signal: NodeJS.Signals): void {

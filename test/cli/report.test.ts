@@ -48,7 +48,7 @@ describe('teamtop report', () => {
     team = recordedRun(recording).team;
     const live = await watchRecorded(dir, { stateDir: state, write: true, maxBytes: 1e9 });
     await reenact(recording, dir, { speed: 10 });
-    await waitFor(() => expect(live.store.getState().teams.get(team)?.present).toBe(false), { timeout: 10_000 });
+    await waitFor(() => expect(live.store.getState().teams.get(team)?.present).toBe(false));
     live.stop();
     now = new Date(Date.now() + 60_000).toISOString();
   }, 60_000);

@@ -1,4 +1,34 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files whose time is real time, whatever the machine: recordings of the real
+ * client played at their own pace (a minute, for the conformance suite), a
+ * team run, a threshold waited for. Vitest starts the files that took longest
+ * last time first; a fresh clone has no last time, and it starts the largest.
+ * These start first either way, and the rest fill the cores around them.
+ */
+const REAL_TIME = [
+  'test/conformance/recordings.test.ts',
+  'test/core/judge/recordings.test.ts',
+  'test/io/demo/demo-work.test.ts',
+  'test/e2e/conformance.test.ts',
+  'test/cli/follow.test.ts',
+];
+
+class RealTimeFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const at = REAL_TIME.findIndex((name) => file.moduleId.endsWith(name));
+      return at < 0 ? REAL_TIME.length : at;
+    };
+    return sorted
+      .map((file, i) => ({ file, i }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.i - b.i)
+      .map(({ file }) => file);
+  }
+}
 
 export default defineConfig({
   // JSX as the bundle compiles it: React's production runtime, not its development one (see `env`).
@@ -23,5 +53,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     expect: { poll: { timeout: 20_000 } },
+    sequence: { sequencer: RealTimeFirst },
   },
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -54,5 +55,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     expect: { poll: { timeout: 20_000 } },
     sequence: { sequencer: RealTimeFirst },
+    // One file more than there are cores (vitest's own default is one fewer: a single file at a time
+    // on a 2-core machine). Most of a file's time is waiting (recordings at their own pace, the CLI
+    // in a terminal, a threshold), and one at a time the suite used under half a core.
+    maxWorkers: availableParallelism() + 1,
   },
 });

@@ -137,13 +137,18 @@ export class Terminal {
       this.output += data;
       this.screen.write(data);
     });
-    this.exited = new Promise((resolveExit) =>
+    // Once the terminal has taken in all teamtop wrote (node-pty says the exit once its output is
+    // read; xterm takes in what it is given a moment later, later still on a busy machine).
+    this.exited = new Promise<number>((resolveExit) =>
       this.pty.onExit(({ exitCode, signal }) => {
         this.exitCode = exitCode;
         this.exitSignal = signal ?? 0;
         resolveExit(exitCode);
       }),
-    );
+    ).then(async (exitCode) => {
+      await new Promise<void>((resolveWrite) => this.screen.write('', resolveWrite));
+      return exitCode;
+    });
     running.push(this);
   }
 

@@ -1,21 +1,22 @@
-/**
- * `--bell`: the terminal bell, once for each new warning, from a store
- * subscriber outside the dashboard's React tree (a frame is never interrupted
- * by it, and nothing rings twice because a view rendered twice). What warns
- * when the dashboard starts is no news: only what is raised after rings, or
- * what was said before and becomes a warning.
- */
+/** `--bell` and `--notify`: a ring or a notification per new warning, from a store subscriber outside React (a view drawn twice never rings twice); none at start. */
 import type { Thresholds } from '../core/model/settings.js';
+import type { Diagnosis } from '../core/model/diagnosis.js';
 import type { Store } from '../core/store.js';
 import { followTeams } from './team-events.js';
 
 export const BEL = '\u0007';
 
+/** A warning just raised, and its team. */
+export interface Warning {
+  readonly team: string;
+  readonly diagnosis: Diagnosis;
+}
+
 export interface BellOptions {
   readonly thresholds: Thresholds;
   readonly now: () => number;
   readonly ticking: boolean;
-  readonly ring: () => void;
+  readonly ring: (warning: Warning) => void;
 }
 
 /** Ring on every new warning of any team; returns a function that stops it. */
@@ -24,7 +25,7 @@ export function ringOnNewWarnings(store: Store, { ring, ...options }: BellOption
     if (initial) return;
     for (const event of events) {
       if (event.kind !== 'diagnosis' || event.diagnosis.severity !== 'warning' || event.change === 'cleared') continue;
-      if (event.change === 'raised' || event.previous?.severity !== 'warning') ring();
+      if (event.change === 'raised' || event.previous?.severity !== 'warning') ring({ team: event.team, diagnosis: event.diagnosis });
     }
   });
 }

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// The V8 settings go in before the rest of teamtop is loaded (a dynamic import,
-// so that no module of it is evaluated first): see v8-flags.ts.
+// The V8 flags go in before any other module of teamtop is evaluated (hence the dynamic import): see v8-flags.ts.
 import { applyV8Flags } from './v8-flags.js';
 
 applyV8Flags();

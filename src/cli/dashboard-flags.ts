@@ -1,12 +1,11 @@
-/**
- * The dashboard's flags: what they are, what goes with what, and what they
- * choose (the journal's options, the team to open on).
- */
+/** The dashboard's flags: what they are, what goes with what, and what they choose (the journal's options, the team to open on). */
 import type { ViewName } from '../ui/views/names.js';
 import { DEFAULT_JOURNAL_BYTES } from '../io/journal/store-dir.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import type { CommonFlags, Settings } from './options.js';
 import type { JournalOptions } from './session.js';
+import { Option, type Command } from 'commander';
+import { THEME_CHOICES } from './config-file.js';
 
 export interface DashboardFlags extends CommonFlags {
   readonly team?: string;
@@ -17,7 +16,6 @@ export interface DashboardFlags extends CommonFlags {
   readonly spec?: string;
   readonly view?: ViewName;
   readonly follow?: boolean;
-  readonly bell?: boolean;
 }
 
 export const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
@@ -35,10 +33,7 @@ export function journalOptions(
   };
 }
 
-/**
- * The team to open on without `--team`: run from inside a team's session, that
- * team (once it is there); given a spec, the team it declares.
- */
+/** The team to open on without `--team`: run from inside a team's session, that team (once it is there); given a spec, its team. */
 export function preferredTeam(spec: WorkflowSpec | undefined): string | undefined {
   return process.env['CLAUDE_CODE_TEAM_NAME'] || spec?.name;
 }
@@ -57,5 +52,20 @@ export function dashboardConflict(flags: DashboardFlags): string | undefined {
   if (flags.bell && (flags.json || flags.once)) {
     return '--bell rings in the live dashboard; with --json --follow, wait for "diagnosis" events instead';
   }
+  if (flags.notify && (flags.json || flags.once)) {
+    return '--notify notifies from the live dashboard; with --json --follow, wait for "diagnosis" events instead';
+  }
   return undefined;
+}
+
+/** The flags of the commands that draw on the terminal: the dashboard and the replay. */
+export function screenOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        '--theme <theme>',
+        'colours for a dark or a light background, or high contrast (default: auto, from the terminal)',
+      ).choices(THEME_CHOICES),
+    )
+    .option('--no-mouse', 'do not take the mouse (the wheel scrolls, a click focuses): the terminal selects text as usual');
 }

@@ -1,10 +1,4 @@
-/**
- * Faults injected on purpose, so the tests can prove the terminal survives
- * them: `TEAMTOP_FAULT=uncaught` (an uncaught error) or `render` (an error
- * while drawing), a moment after the first frame, or `close` (an error while
- * closing, on the way out). Loaded only when the variable is set: the
- * dashboard a user runs draws nothing of this.
- */
+/** Faults injected on purpose (`TEAMTOP_FAULT=uncaught|render|close`) so tests prove the terminal survives; loaded only when set. */
 import React, { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 
 function Faulty({ fault, children }: { readonly fault: string; readonly children: ReactNode }) {

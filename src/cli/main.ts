@@ -1,14 +1,12 @@
-/**
- * teamtop's command line: flags in, one of the modes out. Only what every mode
- * needs is imported here; each mode loads its own dependencies when chosen.
- */
+/** teamtop's command line: flags in, one of the modes out; each mode loads its own dependencies only when chosen. */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { VIEW_NAMES } from '../ui/views/names.js';
 import { DEFAULT_SECONDS, thresholdsIn } from '../core/model/settings.js';
 import { resolveStateDir } from '../io/journal/store-dir.js';
 import { commonOptions, positive, resolveClaudeDir, settingsOf, threshold, wantsColor, type CommonFlags } from './options.js';
+import { ConfigError } from './config-file.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
-import { dashboardConflict, isInteractive, journalOptions, preferredTeam, type DashboardFlags } from './dashboard-flags.js';
+import { dashboardConflict, isInteractive, journalOptions, preferredTeam, screenOptions, type DashboardFlags } from './dashboard-flags.js';
 import { oneLineError, usageError } from './usage.js';
 import { version } from './version.js';
 
@@ -73,9 +71,8 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     team,
     preferTeam: preferredTeam(spec),
     spec,
-    view,
+    view: flags.view,
     journal: journalOptions(flags, settings, true),
-    bell: flags.bell === true,
   });
 }
 
@@ -95,13 +92,15 @@ export async function main(argv: readonly string[]): Promise<number> {
         '--follow',
         'with --json: one JSON object per line as things happen (messages, handshakes, tasks, diagnoses), until interrupted',
       )
-      .option('--bell', 'ring the terminal bell on each new warning (the live dashboard)'),
+      .option('--bell', 'ring the terminal bell on each new warning (the live dashboard)')
+      .option('--notify', 'a desktop notification through the terminal on each new warning (the live dashboard; OSC 9 or 777)'),
   )
     .option('--no-journal', 'neither restore history from the journal nor record to it')
     .option('--no-transcripts', "do not read the members' session transcripts (what each is doing, tokens, cost)")
     .option('--journal-limit <MB>', 'keep the journal under this size, dropping the oldest runs (default: 200)', positive)
     .option('--spec <file>', 'a multi-agent-spec team file: its workflow against the live team (w), and in --json')
-    .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEW_NAMES))
+    .addOption(new Option('--view <view>', 'open on this view, live or with --once (workflow needs --spec)').choices(VIEW_NAMES));
+  screenOptions(program)
     .enablePositionalOptions()
     .action(async (flags: DashboardFlags) => {
       // The dashboard takes no arguments: a word after `teamtop` was meant as a command.
@@ -109,13 +108,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       code = await runDashboard(flags);
     });
 
-  commonOptions(
-    program
-      .command('replay')
-      .description('play a recorded run on the dashboard: a journal file, or a team name')
-      .argument('<source>', 'a journal file (see export), or the name of a recorded team')
-      .addOption(new Option('--speed <factor>', 'playback speed').argParser(positive).default(1))
-      .option('--json', 'print the state at the end of the recording as JSON and exit'),
+  screenOptions(
+    commonOptions(
+      program
+        .command('replay')
+        .description('play a recorded run on the dashboard: a journal file, or a team name')
+        .argument('<source>', 'a journal file (see export), or the name of a recorded team')
+        .addOption(new Option('--speed <factor>', 'playback speed').argParser(positive).default(1))
+        .option('--json', 'print the state at the end of the recording as JSON and exit'),
+    ),
   ).action(async (source: string, flags: CommonFlags & { speed: number; json?: boolean }) => {
     const { runReplay } = await import('./run-replay.js');
     const settings = settingsOf(flags);
@@ -289,9 +290,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
+    if (error instanceof ConfigError) return usageError(error.message);
     const exitCode = (error as { exitCode?: number }).exitCode;
-    // Help and the version are 0; a command line commander cannot take is a usage error, 2, as teamtop's own
-    // (doctor's 1 means a warning).
+    // Help and the version are 0; a command line commander cannot take is a usage error, 2 (doctor's 1 means a warning).
     if (typeof exitCode === 'number') return exitCode === 0 ? 0 : 2;
     throw error;
   }

@@ -1,26 +1,6 @@
 /**
- * The file a command writes its output to (`export --out`, `report --html`),
- * opened the one careful way both share:
- *
- *   const out = openOutput(path, { force, mode });   throws OutputRefused, or what the system said
- *   writeAll(out.fd, bytes) …; out.commit()          or out.abandon() when writing failed
- *   cannotWrite(path, error): number                 one line on stderr, and the exit status
- *
- * - A new file is written next to the path named and put there only once it
- *   is whole (a reader never sees half of it, and a failure leaves nothing),
- *   with a hard link, which fails rather than replace a file that appeared
- *   meanwhile.
- * - A file already there is not replaced without `--force`, as gzip, xz and
- *   zstd will not: the path may be named by mistake (a journal, a config, a
- *   report kept), and the flag costs nothing. With `--force` the new file is
- *   renamed over it, and the command says it replaced it.
- * - A symbolic link is never followed nor replaced: its target could be any
- *   file the user may write. A named pipe is written to when something reads
- *   it (the user named a stream), and refused at once when nothing does,
- *   rather than waiting. A terminal or `/dev/null` is written to. A folder, a
- *   disk device or a socket is refused.
- * - `mode` is the new file's (the umask applies): an export's is 0600, a
- *   report's 0644 (each command says why).
+ * The file a command writes (`export --out`, `report --html`), opened one careful way: written whole beside it, then linked in;
+ * never over a file without `--force`, never through a symbolic link; pipes and terminals are streams (docs/internals/cli.md).
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, renameSync, rmSync, type Stats } from 'node:fs';
@@ -37,7 +17,6 @@ export interface Output {
   abandon(): void;
 }
 
-/** Why an output was refused before anything was written, in a user's words. */
 export class OutputRefused extends Error {}
 
 /** Why a file could not be written, in a user's words where the system's are cryptic. */
@@ -88,7 +67,6 @@ function stream(out: string, fifo: boolean): Output {
   return { fd, replaces: false, commit: close, abandon: close };
 }
 
-/** Closes `fd` the first time it is called. */
 function closerOf(fd: number): () => void {
   let open = true;
   return () => {

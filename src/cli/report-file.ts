@@ -1,11 +1,4 @@
-/**
- * Writing the HTML report: to stdout for `-`, else to the file named, opened
- * as every output is (out-file.ts: a new file put in place whole, a file
- * there replaced only with `--force`, a symbolic link never followed or
- * replaced, a named pipe written to only while something reads it). A report
- * is made to be shared, and holds no tool input, result or transcript text
- * (docs/report.md): it is written 0644, less what the umask takes.
- */
+/** The HTML report, to stdout (`-`) or to a file opened as out-file.ts opens every output. */
 import { writeAll } from '../io/journal/disk.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
 import { reportHtml } from '../core/report/html.js';
@@ -13,7 +6,7 @@ import type { RunReport } from '../core/report/model.js';
 import { cannotWrite, openOutput, type Output } from './out-file.js';
 import { version } from './version.js';
 
-/** A report's file: readable by anyone the user shares it with. */
+/** Readable by anyone the user shares it with: a report holds no tool input, result or transcript text (docs/report.md). */
 const REPORT_MODE = 0o644;
 
 export function writeReportFile(report: RunReport, out: string, force: boolean): number {

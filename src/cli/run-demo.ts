@@ -32,7 +32,7 @@ export async function runDemo({ speed, color, thresholds }: DemoOptions): Promis
   const { runLive } = await import('./run-live.js');
   // No journal: a demo should leave nothing behind.
   return withDemoTeam(speed, (claudeDir) =>
-    runLive({ claudeDir, team: undefined, preferTeam: DEMO_TEAM, color, now: undefined, thresholds, journal: undefined }),
+    runLive({ claudeDir, team: undefined, preferTeam: DEMO_TEAM, color, now: undefined, thresholds, journal: undefined, mouse: true }),
   );
 }
 

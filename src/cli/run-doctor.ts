@@ -1,8 +1,4 @@
-/**
- * `teamtop doctor`: what is wrong with each team, and what to do about it, as
- * one report for a person or a script. Exit 0 when nothing warns, 1 when
- * something does (usage errors are 2, as everywhere in teamtop).
- */
+/** `teamtop doctor`: what is wrong with each team and what to do, for a person or a script; exit 1 when anything warns. */
 import type { Thresholds } from '../core/model/settings.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { idleNote, selectDiagnoses, clearedIncidents, selectIncidents } from '../core/judge/index.js';
@@ -23,14 +19,12 @@ import { type AppState } from '../core/app-state.js';
 export interface DoctorOptions {
   readonly thresholds: Thresholds;
   readonly claudeDir: string;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   readonly team: string | undefined;
   readonly now: number;
   readonly json: boolean;
   readonly color: boolean;
   readonly journal: JournalOptions | undefined;
-  /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
   readonly out?: (text: string) => void;
 }
@@ -40,7 +34,6 @@ function teamsOf(state: AppState, only: string | undefined): TeamState[] {
   return selectTeams(state.teams).filter((team) => !isPrintSession(team) && (only === undefined || team.name === only));
 }
 
-/** Columns of a message's text an evidence line shows. */
 const SHOWN_TEXT = 72;
 
 function evidenceLine(item: Evidence): string {
@@ -71,10 +64,7 @@ const clockOr = (at: number | null): string => (at !== null && isInstant(at) ? f
 const incidentWhen = (incident: Incident): string =>
   ` · raised ${clockOr(incident.raisedAt)}, ${incident.clearedAt === null ? 'still standing' : `cleared ${clockOr(incident.clearedAt)} (${sanitizeLine(incident.cleared ?? '')})`}`;
 
-/**
- * An ended team's incidents, all, oldest first; a live team's cleared within
- * the last hour. One still standing is said above: here, only its line.
- */
+/** An ended team's incidents, oldest first; a live team's cleared in the last hour. One still standing gets only its line here. */
 function incidentLines(team: TeamState, incidents: readonly Incident[], now: number, paint: ChalkInstance): string[] {
   const shown = team.present ? clearedIncidents(incidents, team, now).reverse() : incidents;
   if (shown.length === 0) return [];

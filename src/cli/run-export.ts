@@ -16,10 +16,7 @@ export interface ExportOptions {
   readonly force?: boolean;
 }
 
-/**
- * An export is written readable only by its owner (0600), as the journal is:
- * it holds the team's messages and files as they were written.
- */
+/** Readable by its owner only, as the journal is: an export holds the team's messages and files as they were written. */
 const EXPORT_MODE = 0o600;
 
 const CHUNK = 1 << 20;
@@ -34,11 +31,7 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-/**
- * Copy a run file to `out`, a chunk at a time, made inert (journals written
- * before their lines were may hold raw controls). Throws what went wrong,
- * reading or writing.
- */
+/** Copies a run file to `out` a chunk at a time, made inert (older journals may hold raw controls); throws what went wrong. */
 function copyRun(file: string, out: number): number {
   const copied = withRegularFile(file, (fd): { bytes: number } | { failed: unknown } => {
     const decoder = new StringDecoder('utf8');

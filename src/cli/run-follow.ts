@@ -1,10 +1,4 @@
-/**
- * `teamtop --follow --json`: one JSON object per line as things happen to the
- * teams (src/cli/team-events.ts), so a script can wait for "the team is stuck"
- * without polling. Runs until interrupted; a reader that goes away ends it
- * quietly (bin.ts). What it sees is journaled, as the dashboard's is, so a
- * later `teamtop doctor` knows a team whose folder is gone.
- */
+/** `teamtop --follow --json`: a JSON line per event (team-events.ts), so a script waits without polling; journaled as the dashboard is. */
 import type { Thresholds } from '../core/model/settings.js';
 import { constants } from 'node:os';
 import { inertJson } from '../core/text/inert-json.js';
@@ -16,14 +10,12 @@ import { activityJson } from '../core/model/activity.js';
 
 export interface FollowOptions {
   readonly claudeDir: string;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   readonly team: string | undefined;
-  /** A fixed instant to judge against (`--now`); the clock when undefined. */
+  /** A fixed instant (`--now`); the clock when undefined. */
   readonly now: number | undefined;
   readonly thresholds: Thresholds;
   readonly journal: JournalOptions | undefined;
-  /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
   readonly write?: (line: string) => void;
 }

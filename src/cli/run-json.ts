@@ -10,13 +10,11 @@ import { optimising } from './v8-flags.js';
 export interface JsonOptions {
   readonly thresholds: Thresholds;
   readonly claudeDir: string;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   readonly team: string | undefined;
   readonly now: number;
   readonly spec: WorkflowSpec | undefined;
   readonly journal: JournalOptions | undefined;
-  /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
 }
 

@@ -1,19 +1,24 @@
 import type { Thresholds } from '../core/model/settings.js';
 import React from 'react';
 import { App } from '../ui/app/app.js';
-import type { ViewState } from '../ui/keys/view-state.js';
+import type { ViewName } from '../ui/views/names.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { watchClaudeDir } from '../io/watch/watcher.js';
 import { selectTeams } from '../core/select/teams.js';
 import { openSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
-import { runOnTerminal } from './on-terminal.js';
+import { runOnTerminal } from './interactive.js';
 import { BEL, ringOnNewWarnings } from './bell.js';
+import { warningNotification } from './notify.js';
+import type { ThemeChoice } from './config-file.js';
+import type { KeyRemaps } from '../ui/keys/remap.js';
+import { keymapWith } from '../ui/views/registry.js';
+import { loadRemembered, rememberedPath, saveRemembered } from './remembered.js';
+import type { Remembered } from '../ui/keys/remembered.js';
 
 export interface LiveOptions {
   readonly thresholds: Thresholds;
   readonly claudeDir: string;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   /** `--team`: a team that must be there. */
   readonly team: string | undefined;
@@ -22,13 +27,29 @@ export interface LiveOptions {
   readonly color: boolean;
   readonly now: number | undefined;
   readonly journal: JournalOptions | undefined;
-  /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
   readonly spec?: WorkflowSpec | undefined;
-  /** The view to open on (default: the dashboard). */
-  readonly view?: ViewState['mode'];
+  /** The view to open on (`--view`; default: the one kept from the last start, else the dashboard). */
+  readonly view?: ViewName | undefined;
   /** Ring the terminal bell on each new warning. */
   readonly bell?: boolean;
+  /** A desktop notification through the terminal on each new warning. */
+  readonly notify?: boolean;
+  readonly theme?: ThemeChoice;
+  readonly keys?: KeyRemaps;
+  readonly mouse?: boolean;
+  /** Where the filters, the view and the order are kept from one start to the next (none: the demo keeps nothing). */
+  readonly stateDir?: string | undefined;
+}
+
+/** What was kept from the last start, as this start can show it: the workflow view only with a spec. */
+function remembered(options: LiveOptions): { readonly remembered?: Remembered; readonly notice?: string; readonly path?: string } {
+  if (options.stateDir === undefined) return {};
+  const path = rememberedPath(options.stateDir, options.claudeDir);
+  const loaded = loadRemembered(path);
+  const kept = loaded.remembered;
+  if (kept?.view === 'workflow' && options.spec === undefined) return { ...loaded, path, remembered: { ...kept, view: 'dashboard' } };
+  return { ...loaded, path };
 }
 
 /** The interactive dashboard, following the files until the user quits. */
@@ -43,12 +64,16 @@ export async function runLive(options: LiveOptions): Promise<number> {
     return unknownTeam(options.team, session.store.getState(), teams, options.claudeDir);
   }
   const watching = new AbortController();
-  const stopBell = options.bell
+  const warned = options.bell || options.notify;
+  const stopBell = warned
     ? ringOnNewWarnings(session.store, {
         thresholds: options.thresholds,
         now: () => options.now ?? Date.now(),
         ticking: options.now === undefined,
-        ring: () => process.stdout.write(BEL),
+        ring: (warning) => {
+          if (options.bell) process.stdout.write(BEL);
+          if (options.notify) process.stdout.write(warningNotification(warning, process.env));
+        },
       })
     : undefined;
   const closing = () => {
@@ -65,21 +90,29 @@ export async function runLive(options: LiveOptions): Promise<number> {
     });
   });
 
+  const kept = remembered(options);
+  const { path } = kept;
+  const keymap = keymapWith(options.keys ?? {});
   return runOnTerminal(
-    <App
-      store={session.store}
-      claudeDir={options.claudeDir}
-      color={options.color}
-      team={options.team ?? options.preferTeam}
-      now={options.now}
-      thresholds={options.thresholds}
-      spec={options.spec}
-      view={options.view}
-      transcripts={options.transcripts !== false}
-    />,
-    {
-      color: options.color,
-      onClose: closing,
-    },
+    ({ theme, mouse }) => (
+      <App
+        store={session.store}
+        claudeDir={options.claudeDir}
+        color={options.color}
+        team={options.team ?? options.preferTeam}
+        now={options.now}
+        thresholds={options.thresholds}
+        spec={options.spec}
+        view={options.view}
+        transcripts={options.transcripts !== false}
+        keymap={keymap}
+        theme={theme}
+        mouse={mouse}
+        remembered={kept.remembered}
+        notice={kept.notice}
+        onRemember={path === undefined ? undefined : (next) => saveRemembered(path, next)}
+      />
+    ),
+    { color: options.color, onClose: closing, theme: options.theme, mouse: options.mouse },
   );
 }

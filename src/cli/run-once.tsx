@@ -4,7 +4,9 @@ import { renderToString } from 'ink';
 import React from 'react';
 import { buildScreen } from '../ui/screen/frame.js';
 import { Screen } from '../ui/screen/screen.js';
-import { colorTheme, ThemeContext } from '../ui/widgets/theme.js';
+import { ThemeContext, themeNamed } from '../ui/widgets/theme.js';
+import type { ThemeChoice } from './config-file.js';
+import { backgroundOfColorfgbg } from './theme-detect.js';
 import { initialViewState, type ViewState } from '../ui/keys/view-state.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { selectTeams } from '../core/select/teams.js';
@@ -17,7 +19,6 @@ export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   /** The team to show when there is one of that name and `team` is not given (no error when there is not). */
   readonly preferTeam?: string | undefined;
   readonly journal: JournalOptions | undefined;
-  /** What chose the config dir, said when it is not a folder. */
   readonly dirChosenBy?: string;
   /** The view to draw. */
   readonly view: ViewState['mode'];
@@ -48,7 +49,12 @@ export interface FrameOptions {
   readonly spec?: WorkflowSpec | undefined;
   /** The members' transcripts were read (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
+  /** The theme; `auto` is light only where COLORFGBG says so (a frame printed once asks the terminal nothing). */
+  readonly theme?: ThemeChoice;
 }
+
+const themeOnce = (choice: ThemeChoice = 'auto') =>
+  choice !== 'auto' ? choice : backgroundOfColorfgbg(process.env['COLORFGBG']) === 'light' ? 'light' : 'dark';
 
 /** Write one frame of the dashboard to stdout: only SGR colour sequences, none without colour. */
 export function printFrame(state: AppState, options: FrameOptions): void {
@@ -67,7 +73,7 @@ export function printFrame(state: AppState, options: FrameOptions): void {
     interactive: false,
   });
   const frame = renderToString(
-    <ThemeContext.Provider value={colorTheme}>
+    <ThemeContext.Provider value={themeNamed(themeOnce(options.theme))}>
       <Screen model={model} height={options.height} />
     </ThemeContext.Provider>,
     { columns: options.width },

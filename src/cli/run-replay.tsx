@@ -10,8 +10,11 @@ import { snapshot } from '../core/snapshot.js';
 import { createStore } from '../core/store.js';
 import { printJson } from './run-json.js';
 import { printFrame } from './run-once.js';
-import { runOnTerminal } from './on-terminal.js';
+import { runOnTerminal } from './interactive.js';
 import { optimising } from './v8-flags.js';
+import type { ThemeChoice } from './config-file.js';
+import type { KeyRemaps } from '../ui/keys/remap.js';
+import { keymapWith } from '../ui/views/registry.js';
 
 export interface ReplayCliOptions {
   readonly source: string;
@@ -25,6 +28,9 @@ export interface ReplayCliOptions {
   readonly thresholds: Thresholds;
   readonly width: number;
   readonly height: number | undefined;
+  readonly theme: ThemeChoice;
+  readonly keys: KeyRemaps;
+  readonly mouse: boolean;
 }
 
 /** Play a recorded run on the dashboard, or print where it ends (`--json`, or no terminal). */
@@ -43,22 +49,23 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
   const controller = new ReplayController(recording.lines, store, { speed: options.speed });
   controller.play();
   return runOnTerminal(
-    <App
-      store={store}
-      claudeDir={recording.claudeDir ?? options.claudeDir}
-      color={options.color}
-      thresholds={options.thresholds}
-      replay={controller}
-    />,
-    { color: options.color, onClose: () => controller.dispose() },
+    ({ theme, mouse }) => (
+      <App
+        store={store}
+        claudeDir={recording.claudeDir ?? options.claudeDir}
+        color={options.color}
+        thresholds={options.thresholds}
+        replay={controller}
+        theme={theme}
+        mouse={mouse}
+        keymap={keymapWith(options.keys)}
+      />
+    ),
+    { color: options.color, onClose: () => controller.dispose(), theme: options.theme, mouse: options.mouse },
   );
 }
 
-/**
- * Not one line of it is a journal's: whatever it is, playing it would show an
- * empty dashboard and say nothing. The reader's notice says why, for the first
- * line it could not take.
- */
+/** Not one line is a journal's: playing it would show an empty dashboard, so the reader's first notice says why. */
 function notARecording(source: string, notices: readonly { readonly message: string }[]): number {
   const why = notices[0]?.message.replace(/ and was skipped$/u, '') ?? 'it is empty';
   process.stderr.write(
@@ -67,10 +74,6 @@ function notARecording(source: string, notices: readonly { readonly message: str
   return 1;
 }
 
-/**
- * Where the recording ends, printed: streamed through the store a line at a
- * time, so a recording of millions of entries is never in memory at once.
- */
 function printEnd(files: readonly string[], options: ReplayCliOptions): Promise<number> {
   // Done once, in bulk, before anything is printed: a recording can hold millions of entries.
   return optimising(() => playToEnd(files, options));

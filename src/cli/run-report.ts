@@ -1,10 +1,5 @@
+/** `teamtop report [--team NAME | FILE] [--html OUT] [--json]`: one run of a team, from the config dir or a recording played to its end. */
 import type { Thresholds } from '../core/model/settings.js';
-/**
- * `teamtop report [--team NAME | FILE] [--html OUT] [--json]`: one page about
- * one run of a team. From the config dir's journal and files, as `doctor`
- * reads an ended team; or from a recording (`teamtop export` writes one),
- * played to its end with no terminal.
- */
 import { Chalk } from 'chalk';
 import { existsSync, statSync } from 'node:fs';
 import { inertJson } from '../core/text/inert-json.js';
@@ -28,12 +23,10 @@ export interface ReportCliOptions {
   readonly file: string | undefined;
   readonly team: string | undefined;
   readonly html: string | undefined;
-  /** Replace a file already at `html`. */
   readonly force?: boolean;
   readonly json: boolean;
   readonly claudeDir: string;
   readonly journal: JournalOptions | undefined;
-  /** Read the members' transcripts (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
   readonly now: number | undefined;
   readonly thresholds: Thresholds;
@@ -41,7 +34,7 @@ export interface ReportCliOptions {
   readonly width: number;
 }
 
-/** The state a report is made from, and the instant it is judged at. */
+/** The state a report is made from, and its instant. */
 interface Source {
   readonly state: AppState;
   readonly at: number;
@@ -56,7 +49,7 @@ function fromRecording(file: string, now: number | undefined, thresholds: Thresh
   const store = createStore({ tracking: thresholds });
   const controller = new ReplayController(recording.lines, store);
   controller.toEnd();
-  // A recording is judged as of its own end, not of the day it is read.
+  // A recording is reported as of its own end, not of the day it is read.
   return {
     state: store.getState(),
     at: now ?? controller.end,

@@ -1,12 +1,8 @@
-import type { Thresholds } from '../core/model/settings.js';
 /**
- * `teamtop serve`: the store the dashboard reads (the journal restored, the
- * scan, the watcher, the transcripts, each change journaled as the
- * dashboard journals it), served over HTTP (src/io/serve/) until interrupted.
- * It prints its address with a random token (or `$TEAMTOP_TOKEN`, for a
- * scraper configured ahead), binds to loopback unless told otherwise, and
- * says on stderr when the page can be read from other machines.
+ * `teamtop serve`: the store the dashboard reads, served over HTTP (src/io/serve/) until interrupted. It binds to loopback unless
+ * told otherwise, prints its address with a random token (or `$TEAMTOP_TOKEN`), and warns when other machines can read it.
  */
+import type { Thresholds } from '../core/model/settings.js';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { constants, hostname } from 'node:os';
@@ -28,7 +24,7 @@ export interface ServeCliOptions {
   readonly showInputs: boolean;
   readonly journal: JournalOptions | undefined;
   readonly transcripts?: boolean;
-  /** A fixed instant to judge against (`--now`); the clock when undefined. */
+  /** A fixed instant (`--now`); the clock when undefined. */
   readonly now: number | undefined;
   /** Ends the server (the demo's end); otherwise SIGINT, SIGTERM or SIGHUP. */
   readonly signal?: AbortSignal;

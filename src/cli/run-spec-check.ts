@@ -1,9 +1,4 @@
-/**
- * `teamtop spec-check <file> [--json]`: is a multi-agent-spec team file one
- * teamtop can follow? Exit 0 with a summary (and any warnings), or 1 with every
- * problem. What the file says is echoed back, so it is sanitised first: a file
- * must not be able to drive the terminal.
- */
+/** `teamtop spec-check <file> [--json]`: exit 0 with a summary, or 1 with every problem; what the file says is sanitised when echoed. */
 import { inertJson } from '../core/text/inert-json.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
 import { readAt, readErrorMessage, withRegularFile } from '../io/read-file.js';
@@ -74,10 +69,7 @@ export function runSpecCheck({ file, json, out = console.log, err = console.erro
   return 0;
 }
 
-/**
- * The spec given with `--spec`, for the dashboard; undefined (every problem
- * written to `err`, with the JSON path of each) when it cannot be used.
- */
+/** The `--spec` file for the dashboard; undefined, every problem written to `err`, when it cannot be used. */
 export function loadSpec(file: string, err: (line: string) => void = console.error): WorkflowSpec | undefined {
   const shownFile = sanitizeLine(file);
   const read = readSpecFile(file);

@@ -1,8 +1,4 @@
-/**
- * A store fed from a config dir: history from the journal first, then the
- * start-up scan, then (in the live mode) the watcher, each observation also
- * appended to the journal.
- */
+/** A store fed from a config dir: the journal's history first, then the start-up scan, then the watcher; each observation journaled. */
 import type { Observation } from '../core/model/observation.js';
 import { classifyFolder } from '../core/model/paths.js';
 import { noticesAsProblems, restore } from '../io/journal/restore.js';
@@ -30,15 +26,13 @@ export interface Session {
   readonly journal: JournalWriter | undefined;
   /** The sessions' transcripts and live states, for the teams known (undefined: `--no-transcripts`). */
   readonly transcripts: Transcripts | undefined;
-  /** Feed observations in: the store, and the journal when there is one. */
   readonly observe: (observations: Observation[]) => void;
   close(): void;
 }
 
 export interface SessionOptions {
-  /** Read the members' session transcripts (the default; `--no-transcripts` turns it off). */
   readonly transcripts?: boolean;
-  /** What the incidents are judged with (`--stall-after`, `--quiet-after`). */
+  /** What the incidents are diagnosed with (`--stall-after`, `--quiet-after`). */
   readonly thresholds?: Thresholds;
 }
 
@@ -67,7 +61,7 @@ export function openSession(
     restoredFolders = restored.folders;
     interpreter = restored.interpreter;
     store.dispatch({ type: 'observed', observations: noticesAsProblems(restored.notices, Date.now()) });
-    // What follows is seen, not recorded: every team's moments are judged again.
+    // What follows is seen, not recorded: every team's moments are diagnosed again.
     store.dispatch({ type: 'live' });
     if (journalOptions.write) {
       journal = new JournalWriter({

@@ -1,11 +1,6 @@
 /**
- * What happens to the teams, as events: a message kept or delivered, a
- * handshake's state changed, a task's state changed, a diagnosis raised,
- * changed or cleared, a team appearing or ending, a member's activity
- * changing (what it does: its state or tool, not each token it uses). Derived from the store's
- * changes, and from the clock for what is judged against it (a request
- * stalls, mail piles up with no file changing): the store tells when to look,
- * the judgements tell when to look again. Never the disk.
+ * What happens to the teams, as events (messages, handshakes, tasks, diagnoses, teams, activity): from the store's changes, and
+ * from the clock for what passes a threshold with no file changing. Never from the disk.
  */
 import { stallsAt, type Thresholds } from '../core/model/settings.js';
 import { positionOf, type InboxHistory, type TeamState } from '../core/facts/index.js';
@@ -51,18 +46,16 @@ export type TeamEvent =
 type MessageEvent = Extract<TeamEvent, { kind: 'message' }>;
 
 export interface TeamEventOptions {
-  /** Only this team. */
   readonly team?: string | undefined;
   readonly thresholds: Thresholds;
   /** The clock (fixed with `--now`: nothing then changes with time). */
   readonly now: () => number;
-  /** Follows the clock: look again when a judgement would change. */
+  /** Follows the clock: look again when a diagnosis would change. */
   readonly ticking: boolean;
   /** Only diagnoses (the bell): messages, handshakes and tasks are not worked out. */
   readonly diagnosesOnly?: boolean;
 }
 
-/** What was last said of a team. */
 interface Said {
   readonly team: TeamState;
   readonly handshakes: ReadonlyMap<string, HandshakeState>;
@@ -94,7 +87,6 @@ function messageEvents(team: string, before: InboxHistory | undefined, after: In
   return events;
 }
 
-/** Members whose state or tool changed since the activity said before. */
 function activityEvents(
   team: TeamState,
   before: ReadonlyMap<string, ActivityNow> | undefined,
@@ -117,11 +109,7 @@ function activityEvents(
   return events;
 }
 
-/**
- * Tell `emit` what happens to the teams of `store` from now on; `initial`
- * events say how things stand at the start (no messages: `--json` has those).
- * Returns a function that stops it.
- */
+/** Tells `emit` what happens to the teams from now on (`initial`: how things stand, without messages); returns a stop. */
 export function followTeams(
   store: Store,
   options: TeamEventOptions,
@@ -187,7 +175,7 @@ export function followTeams(
     }
     if (events.length > 0 || initial) emit(events, initial);
     if (options.ticking && Number.isFinite(next)) {
-      // A millisecond past the instant: judged at it, exactly at the threshold counts.
+      // A millisecond past the instant: diagnosed at it, exactly at the threshold counts.
       timer = setTimeout(() => look(false), timerDelay(next - now + 1));
       timer.unref?.();
     }

@@ -1,10 +1,4 @@
-/**
- * The sessions' files, wired: the teams in the store say which project
- * folders the transcript reader reads and its watcher watches, and follow
- * them as teams come and go. Nothing is read before `start`: the live
- * dashboard starts it once its first frame is out, `--json` and `--once`
- * start it and wait for it to settle.
- */
+/** The sessions' files, wired: the store's teams say which project folders are read and watched. Nothing is read before `start`. */
 import type { Observation } from '../core/model/observation.js';
 import { selectTranscriptTeams } from '../core/select/work.js';
 import type { Store } from '../core/store.js';

@@ -1,7 +1,4 @@
-/**
- * Usage errors: a command line that cannot mean anything is said in one line
- * on stderr, and teamtop exits 2, whether commander or teamtop found it.
- */
+/** Usage errors: a command line that cannot mean anything is one line on stderr and exit status 2, whoever found it. */
 import { closestMatch } from 'leven';
 import { DIR_PROBLEM } from '../core/model/observation.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
@@ -14,12 +11,7 @@ export function usageError(message: string): number {
   return 2;
 }
 
-/**
- * Commander's error text as one teamtop line: `error: unknown command 'docter'`
- * and its suggestion on the next line (`(Did you mean doctor?)`) become
- * `teamtop: unknown command 'docter' (did you mean doctor?)`. Without a
- * suggestion, the line says where the commands and flags are listed.
- */
+/** Commander's error and its `(Did you mean …?)` line as one teamtop line; without a suggestion, where the flags are listed. */
 export function oneLineError(text: string, command: string): string {
   const [message = '', ...rest] = text.trim().split('\n');
   const said = message.replace(/^error: /u, '');
@@ -38,10 +30,7 @@ export function meantTeam(name: string, teams: readonly string[]): string | unde
   return closestMatch(name, teams, { maxDistance: Math.max(1, Math.floor(name.length / 3)) });
 }
 
-/**
- * `--team` names a team that is not there: a usage error, the same in every
- * mode, that lists the teams there are and the one probably meant.
- */
+/** `--team` names no team there: a usage error in every mode, listing the teams and the one probably meant. */
 export function unknownTeam(name: string, state: AppState, teams: readonly string[], claudeDir: string): number {
   const where = `no team named "${sanitizeLine(name)}" in ${sanitizeLine(claudeDir)}`;
   // The dir is not there, or not a folder: that says why better than an empty list.

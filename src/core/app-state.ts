@@ -1,8 +1,4 @@
-/**
- * The store's state: the facts (src/core/facts/) and the verdicts on them
- * (src/core/judge/), composed. Each layer keeps its own; this module feeds the
- * judge the facts before and after each moment.
- */
+/** The store's state: the facts and the verdicts on them, composed; each moment, the judgement gets the facts before and after it. */
 import { reducer, type Action, NO_FACTS, type Facts } from './facts/index.js';
 import type { Observation } from './model/observation.js';
 import type { Thresholds } from './model/settings.js';
@@ -25,7 +21,7 @@ const composed = (state: AppState, facts: Facts, verdicts: Verdicts): AppState =
 function observe(state: AppState, observations: readonly Observation[], thresholds: Thresholds): AppState {
   let facts: Facts = state;
   let verdicts: Verdicts = state;
-  // Moments the judge need not see (only recorded teams): applied together, as one batch is cheaper.
+  // Moments no team is diagnosed in (only recorded teams): applied together, as one batch is cheaper.
   let unjudged: Observation[] = [];
   const lastAt = new Map<string, number>();
   const apply = (batch: readonly Observation[]) => reducer(facts, { type: 'observed', observations: batch });
@@ -56,7 +52,7 @@ function observe(state: AppState, observations: readonly Observation[], threshol
   return composed(state, facts, verdicts);
 }
 
-/** The state after `action`, judged with `thresholds`. */
+/** The state after `action`, its incidents diagnosed with `thresholds`. */
 export function advance(state: AppState, action: Action, thresholds: Thresholds): AppState {
   switch (action.type) {
     case 'observed':

@@ -1,10 +1,6 @@
 /**
- * The wall clock can step: NTP sets it, a user changes the date, a laptop
- * wakes from sleep. Node's timers run on the monotonic clock, so a timer set
- * for when an age next changes fires at its time however far the wall clock
- * moved: after a step back, `stalled 2h` stayed on a request a minute old
- * until then (up to a minute, LONGEST_WAIT_MS). A check once a second, which
- * draws nothing, tells a step from time passing.
+ * The wall clock can step (NTP, a date change, a wake from sleep), but Node's timers run on the monotonic clock: after a step back,
+ * `stalled 2h` stayed on a minute-old request until the next timer. A check once a second, drawing nothing, tells a step from time.
  */
 
 /** How often the two clocks are compared. */
@@ -13,10 +9,7 @@ export const STEP_CHECK_MS = 1000;
 /** A difference between how far each clock moved that is a step, not a timer's lateness. */
 export const STEP_MS = 1000;
 
-/**
- * Calls `onStep` when the wall clock moves more than STEP_MS away from the
- * monotonic one, either way. Returns what stops it. Keeps no process alive.
- */
+/** Calls `onStep` when the wall clock moves more than STEP_MS away from the monotonic one; returns a stop; keeps no process alive. */
 export function onClockStep(
   onStep: () => void,
   wall: () => number = Date.now,

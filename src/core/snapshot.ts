@@ -1,7 +1,4 @@
-/**
- * The decoded state as one JSON document (`teamtop --json`): a stable contract for
- * scripts, so its shape changes only by adding fields.
- */
+/** The decoded state as one JSON document (`teamtop --json`): a contract for scripts, so its shape only ever gains fields. */
 import type { Thresholds } from './model/settings.js';
 import { ageSecondsAt, type Handshake } from './model/handshakes.js';
 import type { InboxMessage } from './model/inbox.js';
@@ -26,7 +23,7 @@ export interface SnapshotOptions {
   readonly claudeDir: string;
   /** Only this team. */
   readonly team?: string;
-  /** Ages and stalls are judged as of this instant (epoch ms). */
+  /** Ages and stalls are as of this instant (epoch ms). */
   readonly now: number;
   /** A declared workflow (`--spec`): each team gets its evaluation against it as `workflow`. */
   readonly spec?: WorkflowSpec | undefined;
@@ -34,7 +31,6 @@ export interface SnapshotOptions {
 
 export const isoOrNull = (time: number | null): string | null => (time === null || !isInstant(time) ? null : new Date(time).toISOString());
 
-/** ms as seconds, to the ms. */
 const seconds = (ms: number): number => Math.round(ms) / 1000;
 
 /** Lines of an agent's output log in the document: its end, as `tail` shows it. */
@@ -115,7 +111,7 @@ export function handshakeJson(handshake: Handshake, now: number) {
     requestedAt: isoOrNull(handshake.requestedAt),
     respondedAt: isoOrNull(handshake.respondedAt),
     state: handshake.state,
-    // An answered one's judgement is kept from when it was first judged (see selectHandshakes): its age is as of `now`.
+    // An answered one's state was worked out when first seen (see selectHandshakes); its age is as of `now`.
     ageSeconds: ageSecondsAt(handshake, now),
     answerSeconds: handshake.answerSeconds,
     orphan: handshake.orphan,

@@ -1,13 +1,7 @@
 /**
- * A store outside React, read through `useSyncExternalStore`. Dispatch applies
- * the reducer at once; subscribers hear about it on the next microtask (so a
- * batch of dispatches in one tick is one notification, and the first change is
- * never delayed), then at most once per frame while changes keep coming.
- *
- * Each notice says what changed: the team files, or only the members' work
- * (their transcripts and the lead's session), which a busy team writes many
- * times a second. The dashboard draws the first at once and the second on its
- * clock's next beat; `--follow` and the transcripts' wiring take both alike.
+ * A store outside React (`useSyncExternalStore`): dispatch applies at once; subscribers hear on the next microtask (a tick's batch
+ * is one notice, the first never delayed), then at most once per frame. A notice says whether team files or only members' work
+ * changed: a busy team writes work many times a second, so the dashboard draws it on its clock's beat.
  */
 import { DEFAULT_THRESHOLDS, type Thresholds } from './model/settings.js';
 import { advance, initialState, type Action, type AppState } from './app-state.js';
@@ -30,7 +24,7 @@ export interface StoreOptions {
   readonly initial?: AppState;
   /** Minimum time between two notifications while changes keep coming. */
   readonly frameMs?: number;
-  /** What the incidents are judged with (`--stall-after`). */
+  /** What the incidents are diagnosed with (`--stall-after`). */
   readonly tracking?: Thresholds;
 }
 
@@ -40,7 +34,6 @@ export function createStore({ initial = initialState, frameMs = 16, tracking = D
   let scheduled = false;
   let cooling: ReturnType<typeof setTimeout> | undefined;
   let pending = false;
-  /** What changed since the last notice. */
   let change: Change = 'work';
 
   const notify = () => {

@@ -1,8 +1,4 @@
-/**
- * Opening and reading a file that may turn out to be anything: a folder, a
- * named pipe, a link loop, one we may not read. Shared by the loader (team
- * files), the log follower (output logs) and `spec-check` (a spec file).
- */
+// Opening and reading a file that may turn out to be anything: a folder, a named pipe, a link loop, one we may not read.
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 
@@ -15,7 +11,6 @@ interface ReadFailure {
 
 const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? '';
 
-/** Real paths of the folders reads are kept inside, as last resolved. */
 const realFolders = new Map<string, string>();
 
 function realFolder(folder: string, again: boolean): string {
@@ -30,11 +25,7 @@ function realFolder(folder: string, again: boolean): string {
 const within = (path: string, folder: string): boolean =>
   path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
 
-/**
- * Where `path` really is, when that is inside `folder` (links within it are
- * followed). The folder's own real path is looked up again before a path is
- * taken for one outside it: the folder may have been replaced, or re-linked.
- */
+/** Where `path` really is, when inside `folder`; the folder's own real path is looked up again (it may have been re-linked). */
 export function realPathInside(path: string, folder: string): string | ReadFailure {
   let real: string;
   try {
@@ -47,12 +38,8 @@ export function realPathInside(path: string, folder: string): string | ReadFailu
 }
 
 /**
- * Run `read` on a regular file, opened read-only and without blocking (a named
- * pipe where a file should be would otherwise hang until something wrote to
- * it), then close it. What went wrong instead, as a code. Given `inside`, a
- * file that is (or is reached through) a link out of that folder is not
- * opened: a link in the claude dir to a key or a password file is not ours to
- * read, show or record.
+ * Run `read` on a regular file opened without blocking (a named pipe would hang). Given `inside`, a link out of
+ * that folder is not opened: a link in the claude dir to a key or a password file is not ours to read or record.
  */
 export function withRegularFile<T>(path: string, read: (fd: number, stats: Stats) => T, inside?: string): T | ReadFailure {
   let target = path;
@@ -91,7 +78,6 @@ export function readAt(fd: number, buffer: Buffer, position: number, length: num
   return read;
 }
 
-/** What went wrong, by code, for a file read or a folder listed (`cannot read` / `cannot list`). */
 const FAILURES: Readonly<Record<string, (verb: string) => string>> = {
   EACCES: (verb) => `${verb}: permission denied`,
   EPERM: (verb) => `${verb}: permission denied`,
@@ -108,7 +94,6 @@ export function readErrorMessage(code: string, error: unknown, verb = 'cannot re
   return Object.hasOwn(FAILURES, code) ? FAILURES[code]!(verb) : `${verb}: ${(error as Error).message}`;
 }
 
-/** What tells a file that did not change: its size, mtime and inode. */
 export interface Fingerprint {
   readonly size: number;
   readonly mtimeMs: number;
@@ -129,12 +114,7 @@ type ReadResult =
 
 const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
-/**
- * A file's bytes, unless its size, mtime and inode are those of `known` (then it
- * has not changed, and is not read at all). One read of the size fstat gives,
- * into `scratch` when it is big enough: a big team's inboxes are megabytes, and
- * a fresh buffer for each read of each would be a steady stream of garbage.
- */
+/** A file's bytes unless its fingerprint is `known`, read into `scratch`: a fresh buffer for every inbox read is a stream of garbage. */
 export function readIfChanged(
   claudeDir: string,
   relative: string,

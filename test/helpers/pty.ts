@@ -137,18 +137,14 @@ export class Terminal {
       this.output += data;
       this.screen.write(data);
     });
-    // Once the terminal has taken in all teamtop wrote (node-pty says the exit once its output is
-    // read; xterm takes in what it is given a moment later, later still on a busy machine).
-    this.exited = new Promise<number>((resolveExit) =>
+    // The headless xterm parses what it is given on a later tick: the screen is read once it has parsed all of it.
+    this.exited = new Promise((resolveExit) =>
       this.pty.onExit(({ exitCode, signal }) => {
         this.exitCode = exitCode;
         this.exitSignal = signal ?? 0;
-        resolveExit(exitCode);
+        this.screen.write('', () => resolveExit(exitCode));
       }),
-    ).then(async (exitCode) => {
-      await new Promise<void>((resolveWrite) => this.screen.write('', resolveWrite));
-      return exitCode;
-    });
+    );
     running.push(this);
   }
 

@@ -31,7 +31,7 @@ class FakeTerminal extends EventEmitter {
   ) {
     super();
     this.screen = newScreen(columns, rows);
-    // teamtop draws on the alternate screen, from its top left corner (src/cli/terminal.ts).
+    // teamtop draws on the alternate screen, from its top left corner (src/cli/claim-terminal.ts).
     this.screen.write('\u001B[?1049h\u001B[H');
   }
 
@@ -215,7 +215,7 @@ afterEach(() => {
   mounted = undefined;
 });
 
-// Styles drawn as on a user's terminal (the tests' FORCE_COLOR=0 would draw none: see src/cli/terminal.ts).
+// Styles drawn as on a user's terminal (the tests' FORCE_COLOR=0 would draw none: see src/cli/claim-terminal.ts).
 let level: ColorSupportLevel;
 beforeAll(() => {
   level = chalk.level;

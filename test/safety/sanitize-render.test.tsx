@@ -82,7 +82,7 @@ function overviews(state: AppState, team: string): View[] {
   for (const member of [model.members[0]!, model.members.at(-1)!])
     all.push([`only ${member.name}`, { team, filters: { ...NO_FILTERS, member: member.name } }]);
   all.push(
-    ['filters', { team, filters: { showIdle: false, protocolOnly: true, unreadOnly: true, member: null } }],
+    ['filters', { team, filters: { showIdle: false, protocolOnly: true, unreadOnly: true, member: null, search: '' } }],
     ['trackers shown', { team, showInternal: true, pane: TASKS }],
     ['timeline', { team, mode: 'timeline' }],
     ['timeline filtered', { team, mode: 'timeline', filters: { ...NO_FILTERS, member: model.members[0]!.name } }],

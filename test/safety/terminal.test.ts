@@ -44,17 +44,30 @@ function watchTerminal(term: Terminal) {
   return seen;
 }
 
+/**
+ * teamtop's own question as it starts: the terminal's background, for the
+ * theme (OSC 11), with the device attributes asked behind it (theme-detect.ts).
+ * xterm answers the second; nothing else may be asked.
+ */
+const THEME_QUESTION = '\u001b]11;?\u001b\\\u001b[c';
+const ATTRIBUTES = /^\u001b\[\?[\d;]*c$/u;
+
 /** Nothing the terminal was asked beyond drawing text and our own colours: no title, bell, OSC, DCS or query. */
 function expectNothingHappened(seen: ReturnType<typeof watchTerminal>, term: Terminal, what: string): void {
   expect(seen.titles, what).toEqual([]);
   expect(seen.bells, what).toBe(0);
   expect(seen.osc, what).toEqual([]);
   expect(seen.dcs, what).toEqual([]);
-  expect(seen.replies, what).toEqual([]);
+  expect(
+    seen.replies.filter((reply) => !ATTRIBUTES.test(reply)),
+    what,
+  ).toEqual([]);
+  expect(seen.replies.length, what).toBeLessThanOrEqual(1);
   // Nothing the attacks carry reached the terminal as a sequence: no OSC or DCS at all, no 8-bit control.
-  expect(term.output, what).not.toContain('\u001b]');
-  expect(term.output, what).not.toContain('\u001bP');
-  expect(term.output, what).not.toMatch(/[\u0080-\u009f]/u);
+  const output = term.output.replace(THEME_QUESTION, '');
+  expect(output, what).not.toContain('\u001b]');
+  expect(output, what).not.toContain('\u001bP');
+  expect(output, what).not.toMatch(/[\u0080-\u009f]/u);
 }
 
 /**
@@ -118,7 +131,8 @@ describe('teamtop in a terminal, on hostile files', () => {
     expect(term.text()).toContain('lead␛[2J␛]0;pwned-title␇');
     expectLaidOut(term, 'the dashboard');
     const modes = modesOf(term);
-    expect(modes.mouseTrackingMode).toBe('none');
+    // teamtop's own mouse (clicks and the wheel, 1000): a file's ?1003h (every motion) took no effect.
+    expect(modes.mouseTrackingMode).toBe('vt200');
 
     const steps: Array<[keys: string, shows: string | RegExp, what: string]> = [
       ['g\r', '␛]52;c;cHduZWQ=␇', 'the oldest message, every attack in it, opened'],

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MAX_MEMBERS } from '../../src/io/serve/metrics.js';
+import { MAX_MEMBERS } from '../../src/io/serve/metric-labels.js';
 import { runCli } from '../helpers/cli.js';
 import { CLI } from '../helpers/pty.js';
 import { tempDir } from '../helpers/fixtures.js';
@@ -109,7 +109,7 @@ describe('teamtop serve over HTTP', () => {
     expect((await get(`${served.origin}/metrics`)).status).toBe(200);
     expect((await get(`${served.origin}/`)).status).toBe(401);
     expect((await get(`${served.origin}/api/state`)).status).toBe(401);
-    expect(served.stderr()).toContain('/metrics is open');
+    await waitFor(() => expect(served.stderr()).toContain('/metrics is open'));
   });
 
   it("binds to 127.0.0.1 unless told otherwise; beyond loopback it says so on stderr and hides tools' inputs", async () => {
@@ -126,7 +126,8 @@ describe('teamtop serve over HTTP', () => {
     });
 
     const everywhere = await serve(['--dir', dir, '--no-journal', '--host', '0.0.0.0']);
-    expect(everywhere.stderr()).toMatch(/listening on 0\.0\.0\.0: the page can be read from other machines/u);
+    // stderr is its own pipe: the warning may come after the address on stdout.
+    await waitFor(() => expect(everywhere.stderr()).toMatch(/listening on 0\.0\.0\.0: the page can be read from other machines/u));
     const reached = await get(`http://127.0.0.2:${everywhere.port}/api/state`, { headers: bearer(everywhere) });
     expect(reached.status).toBe(200);
     await waitFor(async () => {

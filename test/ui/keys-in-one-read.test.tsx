@@ -12,10 +12,11 @@ import { waitFor } from '../helpers/wait.js';
 
 vi.mock('../../src/ui/screen/frame.js', async (importOriginal) => {
   const original = await importOriginal<typeof dashboardModel>();
-  return { ...original, buildScreen: vi.fn(original.buildScreen) };
+  return { ...original, buildScreen: vi.fn(original.buildScreen), navigationAt: vi.fn(original.navigationAt) };
 });
 
 const builds = vi.mocked(dashboardModel.buildScreen);
+const navigations = vi.mocked(dashboardModel.navigationAt);
 
 const TAB = '\t';
 const UP = '\u001b[A';
@@ -61,5 +62,15 @@ describe('keys in one read', () => {
     builds.mockClear();
     await app.press('kkkkkkkk');
     expect(builds).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([TAB, 't', 'p', ']', '?', 'd'])('builds the frame once for one key (%j), and nothing else of it', async (key) => {
+    const app = await mount('generations', 'mid-gen');
+    await waitFor(() => expect(app.lastFrame()).toContain('★'));
+    builds.mockClear();
+    navigations.mockClear();
+    await app.press(key);
+    expect(builds).toHaveBeenCalledTimes(1);
+    expect(navigations).not.toHaveBeenCalled();
   });
 });

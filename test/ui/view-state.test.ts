@@ -5,7 +5,9 @@ import { memberPaneId, messageKey } from '../../src/ui/panes/members/model.js';
 import { stepsPaneId } from '../../src/ui/panes/steps/model.js';
 import { TASKS, taskKey } from '../../src/ui/panes/tasks/model.js';
 import { TIMELINE } from '../../src/ui/panes/timeline/model.js';
-import { applyRead, viewReducer } from '../../src/ui/keys/view-reducer.js';
+import { applyRead, readKeys, viewReducer } from '../../src/ui/keys/view-reducer.js';
+import { KEYMAP, searchKeysOf } from '../../src/ui/views/registry.js';
+import type { Key } from 'ink';
 import { focusedList, initialViewState, navigatesAlike, selectedIn, selectedIndex } from '../../src/ui/keys/view-state.js';
 import { describeNote } from '../../src/ui/views/registry.js';
 import type { Command } from '../../src/ui/keys/keymap.js';
@@ -23,6 +25,7 @@ const navigation: Navigation = {
   ],
   open: null,
   openedGone: false,
+  trackers: 0,
 };
 /** The same screen with a message open over it, ten lines long, three at a time. */
 const opened: Navigation = { ...navigation, open: { lines: 10, page: 3 } };
@@ -182,5 +185,34 @@ describe('viewReducer', () => {
     asked.length = 0;
     applyRead(initialViewState, ['up', 'down', 'pageUp', 'bottom'], drawn, navigationAt);
     expect(asked).toEqual([]);
+  });
+
+  it('types a search in the same read as the key that starts it, and quits only with q outside it', () => {
+    const drawn = { view: initialViewState, navigation };
+    const noKey = {} as Key;
+    const presses = KEYMAP.pressesFor('/aqt\r', noKey);
+    const read = readKeys(initialViewState, presses, drawn, () => navigation, searchKeysOf(KEYMAP));
+    // q and t were typed, not done: the search is "aqt", and it was kept with ⏎.
+    expect(read.effects).toEqual([]);
+    expect(read.view.filters.search).toBe('aqt');
+    expect(read.view.searching).toBe(false);
+    expect(read.view.mode).toBe('dashboard');
+    const quit = readKeys(read.view, KEYMAP.pressesFor('qj', noKey), drawn, () => navigation, searchKeysOf(KEYMAP));
+    // q ends the read: the j after it is not applied.
+    expect(quit.effects).toEqual(['quit']);
+  });
+
+  it('gives n to the search while one is set, else to the replay', () => {
+    const drawn = { view: initialViewState, navigation };
+    const n = KEYMAP.pressesFor('n', { ...({} as Key) }, { replay: true });
+    const searchKeys = searchKeysOf(KEYMAP);
+    expect(readKeys(initialViewState, n, drawn, () => navigation, searchKeys).effects).toEqual(['replayStep']);
+    const searching = { ...initialViewState, filters: { ...initialViewState.filters, search: 'm' } };
+    const next = readKeys(searching, n, drawn, () => navigation, searchKeys);
+    expect(next.effects).toEqual([]);
+    expect(next.view.pane).toEqual(memberPaneId('worker'));
+    // Without a replay or a search, n is bound to nothing, and the footer says what it would do.
+    const live = readKeys(initialViewState, KEYMAP.pressesFor('n', {} as Key), drawn, () => navigation, searchKeys);
+    expect(noteOf(live.view)).toBe('n: no search yet (/ searches)');
   });
 });

@@ -1,7 +1,3 @@
-/**
- * A file's whole text, parsed as its kind says: a config, a task, an agent's
- * status, or an inbox (decoded, and remembered for the next read).
- */
 import { createHash } from 'node:crypto';
 import { parseAgentStatus, parseConfig, parseInboxElements, parseTask } from './parse.js';
 import type { InboxMessage } from '../model/inbox.js';
@@ -9,7 +5,7 @@ import type { InboxChange, Observation } from '../model/observation.js';
 import type { TeamFileTarget } from '../model/paths.js';
 import { changeFrom, decodeEach, inboxObservation, lastElementEnd, sameMessages, type Conclusion, type FileState } from './inbox-reads.js';
 
-/** What the whole text of a file says (an inbox's is remembered in `state`). */
+/** An inbox's text is remembered in `state`. */
 export function parseFileText(
   target: TeamFileTarget,
   text: string,

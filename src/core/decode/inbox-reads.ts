@@ -1,9 +1,4 @@
-/**
- * What the interpreter remembers of a file and of an inbox's text, and how an
- * inbox's text is read: an append told from a rewrite by where the last
- * element ended and a running hash of all before it, only the added elements
- * decoded, a read told as a change from the one before (see InboxChange).
- */
+/** What the interpreter remembers of a file, and how an inbox's append is told from a rewrite (docs/internals/core.md). */
 import { createHash, type Hash } from 'node:crypto';
 import type { Parsed } from './parse.js';
 import { decodeInbox, type InboxMessage } from '../model/inbox.js';
@@ -12,31 +7,26 @@ import type { FileTarget } from '../model/paths.js';
 import { append } from '../model/lists.js';
 
 export interface InboxRead {
-  /** The text's length in UTF-8 bytes (NaN when only its messages are known: a journal's change). */
+  /** UTF-8 bytes; NaN when only its messages are known (a journal's change). */
   readonly bytes: number;
   /** Just after the last element's closing brace (0 when there is none), in characters and in bytes. */
   readonly cut: number;
   readonly cutBytes: number;
-  /** A running hash of the text up to `cut`, to be copied, never finished. */
+  /** A running hash of the text up to `cut`: copied, never finished. */
   readonly prefix: Hash | undefined;
-  /** Decoded messages, and the same by key. */
   readonly messages: readonly InboxMessage[];
   readonly known: Map<string, InboxMessage>;
-  /** Elements in the array, readable or not, and why the unreadable ones are. */
   readonly elements: number;
   readonly invalid: readonly string[];
 }
 
-/** What is remembered of a file between reads. */
 export interface FileState {
   inbox?: InboxRead;
-  /** A hash of a config's or a task's last text. */
   hash?: string;
-  /** Whether a problem is shown for this file. */
   problem: boolean;
 }
 
-/** What a text concluded; no observation when it says what the file said before. */
+/** No observation when it says what the file said before. */
 export type Conclusion = Parsed<{ observation: Observation | undefined; invalid: readonly string[] }>;
 
 export const CLOSING = /^\s*\]\s*$/u;
@@ -45,20 +35,19 @@ const LEADING_COMMA = /^\s*,/u;
 const digest = (hash: Hash): string => hash.copy().digest('base64');
 export const textHash = (text: string): string => createHash('sha256').update(text).digest('base64');
 
-/** Where the last element of a JSON array's text ends, when only `]` follows it (else 0). */
+/** When only `]` follows it; else 0. */
 export function lastElementEnd(text: string): number {
   const cut = text.lastIndexOf('}') + 1;
   return cut > 0 && CLOSING.test(text.slice(cut)) ? cut : 0;
 }
 
-/** The running hash of `bytes` up to the previous cut, when they start as the previous text did. */
 export function startsLike(previous: InboxRead, bytes: Buffer): Hash | undefined {
   if (!previous.prefix) return undefined;
   const hash = createHash('sha256').update(bytes.subarray(0, previous.cutBytes));
   return digest(hash) === digest(previous.prefix) ? hash : undefined;
 }
 
-/** The elements after `rest`'s leading comma, or undefined when it is not a run of added elements. */
+/** Undefined when `rest` is not a leading comma and a run of added elements. */
 export function addedElements(rest: string): unknown[] | undefined {
   const comma = LEADING_COMMA.exec(rest);
   if (!comma) return undefined;
@@ -70,7 +59,7 @@ export function addedElements(rest: string): unknown[] | undefined {
   }
 }
 
-/** Elements decoded one by one, so that what each became is known: a message, or why it could not be read. */
+/** One by one, so that what each became is known: a message, or why it could not be read. */
 export function decodeEach(
   owner: string,
   elements: readonly unknown[],
@@ -80,7 +69,6 @@ export function decodeEach(
   readAt: number,
 ) {
   const messages: InboxMessage[] = [];
-  /** The element each message was decoded from. */
   const written: InboxElement[] = [];
   const invalid: string[] = [];
   elements.forEach((element, index) => {
@@ -95,12 +83,8 @@ export function decodeEach(
 }
 
 /**
- * `messages` as a change from `previous`: a message reused from the previous
- * read (the decoder reuses one whose key and read flag did not change) is
- * named by its place there, runs of them as one; any other is given as written.
- * The first `kept` messages are known to be the previous ones, in order (an
- * append): an append costs what was added. The previous messages are looked
- * up by place only when they come out of order.
+ * A message reused from the previous read is named by its place there, runs of them as one; any other is given as
+ * written. The first `kept` are known to be the previous ones in order (an append), so an append costs what was added.
  */
 export function changeFrom(
   previous: readonly InboxMessage[],
@@ -142,7 +126,6 @@ export const sameMessages = (previous: InboxRead, messages: readonly InboxMessag
 
 export const isRun = (piece: InboxRun | InboxElement): piece is InboxRun => Array.isArray(piece);
 
-/** The observation of an inbox read. */
 export const inboxObservation = (
   target: Extract<FileTarget, { kind: 'inbox' }>,
   messages: readonly InboxMessage[],
@@ -151,7 +134,6 @@ export const inboxObservation = (
   more: { readonly unchanged?: number; readonly change?: InboxChange } = {},
 ): Observation => ({ kind: 'inbox', team: target.team, member: target.member, messages, at, live, ...more });
 
-/** Elements were added after the previous read's last one: decode only those. */
 export function appendElements(
   target: Extract<FileTarget, { kind: 'inbox' }>,
   state: FileState,
@@ -179,7 +161,6 @@ export function appendElements(
   for (const message of tail.messages) previous.known.set(message.key, message);
   const end = lastElementEnd(appendix);
   const grown = appendix.slice(0, end);
-  // The running hash covers the old start: add what lies between it and the new end.
   const read: InboxRead = {
     bytes,
     cut: end > 0 ? previous.cut + end : 0,

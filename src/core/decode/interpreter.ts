@@ -1,17 +1,6 @@
 /**
- * From a file's text to observations, remembering what each file held last: the
- * decoded messages of an inbox (so unchanged ones are reused) and whether a
- * problem is shown for it. The live loader and a journal replay share it, so a
- * replay reaches exactly the state the live run reached, and the live loader
- * can take over where a journal's restore left off.
- *
- * No file's text is kept (an inbox can be megabytes). For an inbox: where its
- * last element ends and a running hash of the text up to there, which is enough
- * to tell that a new text only adds elements after it (how Claude Code
- * appends), and then to parse only what was added. For other files: a hash.
- *
- * For the journal, an inbox read can also be told as a change from the read
- * before (see InboxChange), and a journal's record of one applied again.
+ * From a file's text to observations, remembering what each file held last. The live loader and a journal replay
+ * share it, so a replay reaches exactly the live run's state. No file's text is kept (docs/internals/core.md).
  */
 import { decodeInbox, type InboxMessage } from '../model/inbox.js';
 import type { InboxChange, Observation } from '../model/observation.js';
@@ -32,32 +21,20 @@ import {
 
 interface Interpretation {
   readonly observations: Observation[];
-  /** Empty or broken JSON: maybe a read in the middle of a rewrite. Nothing was concluded. */
+  /** Empty or broken JSON: maybe the file was read in the middle of a rewrite. */
   readonly torn: boolean;
-  /**
-   * An append taken on trust (see `InterpretOptions.trustAppends`): true when
-   * the text did start as the previous one did. Must be called before the
-   * bytes it was given are changed.
-   */
+  /** For an append taken on trust: whether the text did start as the previous one. Call before the bytes change. */
   readonly check?: () => boolean;
 }
 
 interface InterpretOptions {
-  /** Whether the read is of a change as it happens (see Observation). */
   readonly live: boolean;
-  /** No further read will come: torn text is reported as a problem. */
   readonly final: boolean;
-  /**
-   * What the journal needs of an inbox read: its messages as a change from
-   * the read before, or all of them (`whole`: it has not recorded the file
-   * yet, and an append is then read whole). Nothing without a journal.
-   */
+  /** What the journal needs of an inbox read: a change from the read before, or `whole` (it has not recorded the file). */
   readonly record?: 'whole' | 'change';
   /**
-   * Take a text that looks like the previous one with elements added at its
-   * end for exactly that, and leave the proof (hashing all that came before,
-   * megabytes on a big team) to the `check` it returns, for after the frame is
-   * drawn. When the check fails, `distrust` the file and read it again.
+   * Take what looks like an append for one, and leave the proof (hashing megabytes on a big team) to the returned
+   * `check`, after the frame is drawn. When it fails, `distrust` the file and read it again.
    */
   readonly trustAppends?: boolean;
 }
@@ -65,14 +42,7 @@ interface InterpretOptions {
 export class FileInterpreter {
   private readonly files = new Map<string, FileState>();
 
-  /**
-   * What a file's content says. Torn text concludes nothing unless `final` (no
-   * further read will come): then it is reported as a problem. The content the
-   * file held last time concludes nothing either.
-   *
-   * An inbox is looked at as bytes: an append is recognised, and only what was
-   * added is decoded, without making a string of the whole file.
-   */
+  /** Torn text concludes nothing unless `final`. An inbox append is decoded from the bytes added alone. */
   interpret(relative: string, content: string | Buffer, at: number, options: InterpretOptions): Interpretation {
     const { live, final, record } = options;
     const target = classifyFile(relative);
@@ -107,11 +77,7 @@ export class FileInterpreter {
     return this.conclude(relative, state, parseFileText(target, text, at, live, state, record), at, final);
   }
 
-  /**
-   * A journal's patch: elements added after the first `keep` characters of the
-   * text the file held last. Undefined when that is not where its last element
-   * ended (the journal lost the text it builds on).
-   */
+  /** A journal's patch: elements added after the first `keep` characters. Undefined when the journal lost what it builds on. */
   interpretAppendix(relative: string, keep: number, appendix: string, at: number, live: boolean): Observation[] | undefined {
     const target = classifyFile(relative);
     const state = this.files.get(relative);
@@ -135,12 +101,7 @@ export class FileInterpreter {
     return this.conclude(relative, state, appended, at, true).observations;
   }
 
-  /**
-   * A journal's record of an inbox read as a change (see InboxChange): the
-   * messages it names, taken from the previous read or decoded from the
-   * elements it gives. Undefined when it names messages this interpreter does
-   * not have (the journal lost what it builds on).
-   */
+  /** A journal's change record. Undefined when it names messages this interpreter does not have. */
   applyChange(relative: string, change: Pick<InboxChange, 'messages' | 'invalid'>, at: number, live: boolean): Observation[] | undefined {
     const target = classifyFile(relative);
     if (target?.kind !== 'inbox') return undefined;
@@ -190,7 +151,6 @@ export class FileInterpreter {
     return this.conclude(relative, state, { ok: true, value: { observation, invalid: change.invalid } }, at, true).observations;
   }
 
-  /** A file was removed: forget it, and clear its problem. */
   remove(relative: string, at: number, live: boolean): Observation[] {
     const target = classifyFile(relative);
     const state = this.files.get(relative);
@@ -203,10 +163,7 @@ export class FileInterpreter {
     return observations;
   }
 
-  /**
-   * The file could not be read at all (see the loader). What it showed last
-   * stays; the problem goes once it reads cleanly again, even unchanged.
-   */
+  /** The file could not be read at all: what it showed last stays, until it reads cleanly again. */
   fail(relative: string, message: string, at: number): Observation[] {
     const state = this.state(relative);
     state.problem = true;
@@ -214,7 +171,6 @@ export class FileInterpreter {
     return [{ kind: 'problem', path: relative, message, at }];
   }
 
-  /** The problem shown for a file went (a journal's record of it). */
   cleared(relative: string): Observation[] {
     const state = this.files.get(relative);
     if (!state?.problem) return [];
@@ -229,10 +185,7 @@ export class FileInterpreter {
     return state?.problem ? [{ kind: 'problem-gone', path: relative }] : [];
   }
 
-  /**
-   * What was concluded from this file's last reads cannot be trusted (an
-   * append's check failed): its next read is interpreted from scratch.
-   */
+  /** An append's check failed: the file's next read is interpreted from scratch. */
   distrust(relative: string): void {
     const state = this.files.get(relative);
     if (state) state.inbox = undefined;
@@ -252,7 +205,6 @@ export class FileInterpreter {
     return state;
   }
 
-  /** Observations for what was parsed: the file's, and its problem appearing or clearing. */
   private conclude(relative: string, state: FileState, parsed: Conclusion, at: number, final: boolean): Interpretation {
     const observations: Observation[] = [];
     const problem = (message: string) => {

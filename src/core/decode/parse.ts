@@ -1,8 +1,4 @@
-/**
- * From a file's bytes to typed values. A file that is empty or not valid JSON may
- * be a torn read of an in-place rewrite (`torn: true`: read it again); a file that
- * is JSON of the wrong shape is a real problem (`torn: false`).
- */
+/** Empty or invalid JSON may be a torn read of an in-place rewrite (`torn: true`: read again); the wrong shape is a problem. */
 import { decodeInbox, type InboxMessage, type InboxParse } from '../model/inbox.js';
 import type * as z from 'zod/mini';
 import {
@@ -18,11 +14,7 @@ import {
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly torn: boolean; readonly message: string };
 
-/**
- * Where the text stops being JSON. Not the parser's message: it quotes the
- * text, and a file may hold anything (a key a link led to); what a problem
- * says is shown, and recorded in the journal.
- */
+/** Not the parser's message: it quotes the text, and a file may hold anything, while a problem is shown and journaled. */
 function notJson(text: string, error: Error): string {
   const position = /at position (\d+)/u.exec(error.message);
   const at = position ? Number(position[1]) : undefined;
@@ -49,7 +41,6 @@ function kindOf(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** JSON text checked against a schema; a mismatch is a real problem named by `what`, not a torn read. */
 function parseAs<T>(
   text: string,
   schema: z.ZodMiniType<T>,
@@ -68,10 +59,8 @@ export function parseConfig(text: string): Parsed<TeamConfig> {
 }
 
 /**
- * A task's id is its file's name (`fileId`), whatever an `id` inside says: the
- * name is how Claude Code names the task, and how its deletion (the file going)
- * names it. Trusting the inside instead, two files could claim one id (the one
- * read last would win) and a removed file would leave its task behind.
+ * The file's name is the task's id, whatever an `id` inside says: Claude Code deletes a task by deleting its file,
+ * and trusting the inside, two files could claim one id and a removed file would leave its task behind.
  */
 export function parseTask(text: string, fileId: string): Parsed<Task> {
   return parseAs(text, TaskSchema, 'task', (value) =>
@@ -79,12 +68,10 @@ export function parseTask(text: string, fileId: string): Parsed<Task> {
   );
 }
 
-/** `tasks/<team>/<member>/task-status.json`. */
 export function parseAgentStatus(text: string): Parsed<AgentStatus> {
   return parseAs(text, AgentStatusSchema, 'agent status');
 }
 
-/** An inbox file's elements, not yet decoded. */
 export function parseInboxElements(text: string): Parsed<readonly unknown[]> {
   const json = parseJson(text);
   if (!json.ok) return json;
@@ -93,7 +80,7 @@ export function parseInboxElements(text: string): Parsed<readonly unknown[]> {
   return { ok: true, value: elements.data };
 }
 
-/** `seenAt`: when the messages new to this read were first seen (NaN when the read is no sign of when they came). */
+/** `seenAt`: NaN when the read is no sign of when the new messages came. */
 export function parseInbox(text: string, owner: string, known: ReadonlyMap<string, InboxMessage>, seenAt = Number.NaN): Parsed<InboxParse> {
   const elements = parseInboxElements(text);
   return elements.ok ? { ok: true, value: decodeInbox(owner, elements.value, known, 0, seenAt) } : elements;

@@ -1,14 +1,8 @@
-/**
- * Protocol messages: JSON objects encoded as a string inside an inbox entry's
- * `text`. This module decodes them and gives each type a one-line human rendering
- * with its key facts. Unknown types are rendered generically, never dropped.
- */
+/** Protocol messages (JSON inside an inbox entry's `text`): decoded, and each type rendered on one line; unknown types too. */
 import type { ProtocolMessage } from '../model/schemas.js';
 
-// Fields are read leniently: one of the wrong type is as good as absent, never
-// a reason not to show the message. Read by hand, not by a schema: every
-// message a long run restores is rendered, and a lenient schema per type cost
-// more than the rest of decoding it.
+// Read leniently and by hand: a field of the wrong type is as good as absent, and a lenient schema per type cost more
+// than the rest of decoding every message a long run restores.
 type Fields = Readonly<Record<string, unknown>>;
 const text = (data: Fields, key: string): string | undefined => {
   const value = data[key];
@@ -18,7 +12,6 @@ const flag = (data: Fields, key: string): boolean | undefined => {
   const value = data[key];
   return typeof value === 'boolean' ? value : undefined;
 };
-/** An id written as a string or a number, as a string. */
 const id = (data: Fields, key: string): string | undefined => {
   const value = data[key];
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : undefined;
@@ -27,7 +20,6 @@ const fields = (data: Fields, key: string): Fields | undefined => {
   const value = data[key];
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : undefined;
 };
-/** The first of some fields that says yes or no. */
 const anyFlag = (data: Fields, ...keys: string[]): boolean | undefined => {
   for (const key of keys) {
     const value = flag(data, key);
@@ -36,30 +28,21 @@ const anyFlag = (data: Fields, ...keys: string[]): boolean | undefined => {
   return undefined;
 };
 
-/** Decoded `text` of an inbox entry. */
 export type DecodedText = { readonly kind: 'text'; readonly data: null } | { readonly kind: string; readonly data: ProtocolMessage };
 
-/** How deep protocol data is kept: levels of objects and arrays, the message itself being the first. */
+/** Levels of objects and arrays kept, the message itself being the first. */
 const MAX_DATA_DEPTH = 16;
-/** What stands in for a value nested deeper than that. */
 const CUT_MARK = '…';
 
 /**
- * `value` with objects and arrays nested deeper than `levels` replaced by
- * `CUT_MARK`; the same object when nothing was cut. JSON.parse takes nesting
- * far deeper than JSON.stringify or any recursive walk can (`[[[…]]]` 100,000
- * deep is a 200 kB text): cut here, once, nothing downstream has to care. The
- * walk goes no deeper than `levels`, so it cannot overflow either.
+ * JSON.parse takes nesting far deeper than JSON.stringify or any recursive walk can (`[[[…]]]` 100,000 deep is
+ * 200 kB): cut here, once, nothing downstream has to care. The same object back when nothing was cut.
  */
 export function boundDepth(value: unknown, levels = MAX_DATA_DEPTH): unknown {
   return deeperThan(value, levels) ? cutBelow(value, levels) : value;
 }
 
-/**
- * Whether anything in `value` is nested deeper than `levels`: looked for
- * without copying, as nearly every message is a flat object and copying each
- * was a tenth of a restore.
- */
+/** Looked for without copying: nearly every message is flat, and copying each was a tenth of a restore. */
 function deeperThan(value: unknown, levels: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (levels <= 0) return true;
@@ -87,11 +70,7 @@ function cutBelow(value: unknown, levels: number): unknown {
   return bounded.every(([, item], i) => item === entries[i]![1]) ? value : Object.fromEntries(bounded);
 }
 
-/**
- * If the text is a JSON object with a string `type`, it is a protocol message;
- * anything else, including `{not json}` and JSON without a type, is plain text.
- * Its data is kept to `MAX_DATA_DEPTH` levels (see boundDepth).
- */
+/** A JSON object with a string `type`; anything else, `{not json}` included, is plain text. */
 export function decodeText(raw: string): DecodedText {
   if (!raw.trimStart().startsWith('{')) return { kind: 'text', data: null };
   let parsed: unknown;
@@ -107,17 +86,12 @@ export function decodeText(raw: string): DecodedText {
   return typeof message.type === 'string' ? { kind: message.type, data: message } : { kind: 'text', data: null };
 }
 
-/** The request id a protocol message carries, in either casing. */
 export function requestIdOf(data: ProtocolMessage): string | undefined {
   const id = data['requestId'] ?? data['request_id'];
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-/**
- * Whether a response says yes (true), no (false), or does not say (undefined).
- * Covers `approve`, `approved`, `allow`, the `subtype`/`response` form, and the
- * shutdown_approved / shutdown_rejected types.
- */
+/** Yes (true), no (false), or does not say (undefined). */
 export function verdictOf(data: ProtocolMessage): boolean | undefined {
   if (data.type === 'shutdown_approved' || data.type === 'join_approved') return true;
   if (data.type === 'shutdown_rejected' || data.type === 'join_rejected') return false;
@@ -131,7 +105,6 @@ export function verdictOf(data: ProtocolMessage): boolean | undefined {
   return undefined;
 }
 
-/** First non-empty line of a (markdown) plan. */
 export function firstLine(value: string | undefined): string {
   if (!value) return '';
   for (const line of value.split(/\r?\n/u)) {
@@ -143,10 +116,9 @@ export function firstLine(value: string | undefined): string {
 
 const withDetail = (head: string, detail: string | undefined): string => (detail ? `${head}: ${detail}` : head);
 
-/** Characters of a long text (an idle notification's result) a one-line rendering keeps: more than a line shows. */
+/** More than a line shows of a long text (an idle notification's result). */
 const MAX_LINE_TEXT = 400;
 
-/** A text on one line: its whitespace runs made one space, cut where no line reaches. */
 function oneLine(value: string): string {
   const line = value
     .slice(0, MAX_LINE_TEXT + 1)
@@ -232,7 +204,7 @@ function describeValue(value: unknown): string {
   return shown.length > MAX_FIELD ? `${shown.slice(0, MAX_FIELD - 1)}…` : shown;
 }
 
-/** An unknown type: its name and its fields, so nothing new is ever hidden. */
+/** Its name and its fields, so nothing new is ever hidden. */
 function renderUnknown(data: ProtocolMessage): string {
   const fields = Object.entries(data)
     .filter(([key]) => key !== 'type')
@@ -240,11 +212,9 @@ function renderUnknown(data: ProtocolMessage): string {
   return fields.length > 0 ? `${data.type}: ${fields.join(' ')}` : data.type;
 }
 
-/** One-line rendering of a protocol message. */
 export function renderProtocol(data: ProtocolMessage): string {
   const render = Object.hasOwn(renderers, data.type) ? renderers[data.type] : undefined;
   return render ? render(data) : renderUnknown(data);
 }
 
-/** Every protocol type with a dedicated rendering. */
 export const KNOWN_PROTOCOL_TYPES: readonly string[] = Object.keys(renderers);

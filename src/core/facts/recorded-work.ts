@@ -1,20 +1,13 @@
-/**
- * The reducer's part for members' work as a journal recorded it (`activity`
- * lines): each member's latest, and what holds of it once its run is over.
- * Pure, like the reducer.
- */
+/** Members' work as a journal recorded it (`activity` lines), and what holds of it once its run is over. */
 import type { RecordedWork } from '../model/observation.js';
 import type { TeamState } from './state.js';
 
-/** Members' work kept per team: a team has a handful, and a hostile recording could name millions. */
+/** Per team: a team has a handful, and a hostile recording could name millions. */
 export const RECORDED_MEMBERS_KEPT = 256;
 
 /**
- * `teams` once the run that recorded the named teams' members' work is over
- * (another run of a team begins, or the journal is restored and the files are
- * followed live): what each member does is no longer known (unless it is
- * done for good: selectors/recorded-work.ts), and its figures stay as they
- * were last recorded. Undefined when nothing changes.
+ * Once the run that recorded it is over, what each member does is no longer known (unless it is done for good:
+ * selectors/recorded-work.ts); its figures stay as last recorded. Undefined when nothing changes.
  */
 export function endRecordedWork(teams: ReadonlyMap<string, TeamState>, names: Iterable<string>): Map<string, TeamState> | undefined {
   let changed: Map<string, TeamState> | undefined;

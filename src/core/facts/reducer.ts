@@ -1,7 +1,4 @@
-/**
- * The reducer: observations in, state out. Pure, no I/O, no clock: every time it
- * needs comes inside the observation.
- */
+/** Observations in, facts out. Pure, no I/O, no clock: every time it needs comes inside the observation. */
 import type { Observation } from '../model/observation.js';
 import { formatBytes } from '../model/agent.js';
 import { listed, unlisted } from '../model/roster.js';
@@ -29,7 +26,6 @@ export type Action =
   /** The journal is restored: from here on the files are followed. */
   | { readonly type: 'live' };
 
-/** The latest of some instants, ignoring unknown ones (NaN when all are unknown). */
 function latest(times: readonly number[]): number {
   const known = times.filter(Number.isFinite);
   return known.length > 0 ? maxOf(known) : Number.NaN;
@@ -47,9 +43,8 @@ function applyConfig(team: TeamState, config: TeamConfig, seen: { at: number; li
   const members = new Map<string, MemberRecord>();
   for (const info of config.members) {
     const known = team.members.get(info.name);
-    // tmux teammates flip `isActive` between turns: when it last flipped is since when they idle or work.
-    // A flip from what an earlier read said happened since that read, whatever read sees it (a rescan
-    // too); the flag's first sighting by a scan says nothing about since when.
+    // tmux teammates flip `isActive` between turns. A flip from what an earlier read said happened since that read,
+    // whatever read sees it; a scan's first sighting of the flag says nothing about since when.
     let activeSince: number;
     if (known && known.info.isActive === info.isActive) activeSince = known.activeSince;
     else if (typeof known?.info.isActive === 'boolean') activeSince = seen.at;
@@ -111,16 +106,11 @@ function followLog(log: AgentLog | null, observation: Extract<Observation, { kin
 const liveAt = ({ at, live }: { at: number; live: boolean }): number => (live ? at : Number.NaN);
 
 /**
- * Teams, maps and message lists made while applying one batch of
- * observations: nobody has seen them yet, so the next observation of the batch
- * may change them in place. Copying a team's task map for each of a batch's
- * 10,000 task files, or an inbox's history for each of a restored journal's
- * changes, would be quadratic; a team and its inboxes copied for each would
- * be garbage by the hundred thousand.
+ * What one batch made: nobody has seen it yet, so the batch may change it in place. Copying a team's task map for
+ * each of 10,000 task files, or an inbox's history for each change of a restored journal, would be quadratic.
  */
 type Fresh = WeakSet<object>;
 
-/** A map this batch may change: `map` itself when the batch made it, else a copy of it. */
 function ownMap<V>(map: ReadonlyMap<string, V>, fresh: Fresh): Map<string, V> {
   if (fresh.has(map)) return map as Map<string, V>;
   const copy = new Map(map);
@@ -128,7 +118,6 @@ function ownMap<V>(map: ReadonlyMap<string, V>, fresh: Fresh): Map<string, V> {
   return copy;
 }
 
-/** `team` with `fields` changed: in place when this batch made it, else in a copy (which the batch then owns). */
 function withFields(team: TeamState, fields: Partial<TeamState>, fresh: Fresh): TeamState {
   if (fresh.has(team)) return Object.assign(team as { -readonly [K in keyof TeamState]: TeamState[K] }, fields);
   const copy = { ...team, ...fields };

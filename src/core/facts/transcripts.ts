@@ -1,8 +1,4 @@
-/**
- * The reducer's part for what sessions say of themselves: a transcript's
- * facts folded into its record (activity.ts, usage.ts), and the lead's live
- * session state. Pure, like the reducer.
- */
+/** Transcripts' facts folded into their records, and the lead's live session state. */
 import { foldActivity, NO_ACTIVITY } from '../model/activity.js';
 import type { Observation } from '../model/observation.js';
 import { classifySessionFile } from '../model/paths.js';
@@ -13,7 +9,6 @@ import type { TeamState, TranscriptRecord } from './state.js';
 type TranscriptObservation = Extract<Observation, { kind: 'transcript' }>;
 type SessionObservation = Extract<Observation, { kind: 'session-state' }>;
 
-/** The newest identity the facts say, else the one known. */
 function identityAfter(known: TranscriptIdentity | null, facts: TranscriptObservation['facts']): TranscriptIdentity | null {
   let identity = known;
   for (const fact of facts) if (fact.kind === 'identity') identity = fact.identity;
@@ -24,7 +19,6 @@ function identityAfter(known: TranscriptIdentity | null, facts: TranscriptObserv
 const SPAWNED_KEPT = 64;
 const NONE_SPAWNED: ReadonlyMap<string, string> = new Map();
 
-/** The teammates spawned, after the facts' `Agent` calls (the same map when none). */
 function spawnedAfter(known: ReadonlyMap<string, string>, facts: TranscriptObservation['facts']): ReadonlyMap<string, string> {
   let spawned: Map<string, string> | undefined;
   for (const fact of facts) {
@@ -37,7 +31,7 @@ function spawnedAfter(known: ReadonlyMap<string, string>, facts: TranscriptObser
   return spawned ?? known;
 }
 
-/** What the team knows of a transcript after `observation` (the same team when nothing changed). */
+/** The same team when nothing changed. */
 export function applyTranscript(team: TeamState, observation: TranscriptObservation): TeamState {
   const { path, facts, reset } = observation;
   const known = team.transcripts.get(path);
@@ -80,7 +74,6 @@ export function applyTranscript(team: TeamState, observation: TranscriptObservat
   return { ...team, transcripts, lastActivity };
 }
 
-/** The lead's live state, set, or gone with its file. */
 export function applySessionState(team: TeamState, { path, state }: SessionObservation): TeamState {
   const known = team.sessions.get(path);
   if (state === null ? known === undefined : known !== undefined && JSON.stringify(known) === JSON.stringify(state)) return team;

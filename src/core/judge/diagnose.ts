@@ -1,9 +1,5 @@
-/**
- * What is wrong with a team, as of an instant: the facts the detectors read,
- * gathered from the state, and their diagnoses, worst first. What does not
- * depend on the clock is worked out once per version of the team.
- */
-import { sameThresholds, type Thresholds } from '../model/settings.js';
+/** The facts the detectors read, gathered once per version of the team where the clock does not matter, and their diagnoses. */
+import { budgetOf, sameThresholds, type Thresholds } from '../model/settings.js';
 import { cameAt, Clock, isWaiting, type InboxFacts, type MemberFacts, type TeamFacts } from './diagnoses/facts.js';
 import { asIdle } from './diagnoses/idle.js';
 import { diagnose, type Judgement } from './diagnoses/registry.js';
@@ -19,16 +15,13 @@ import { presentMessages } from '../select/mail.js';
 import { memoize, memoizeGrowing } from '../select/memo.js';
 import { selectPairingIndex, selectPairings } from '../select/pairings.js';
 import { selectTaskGraph } from '../select/tasks.js';
-import { selectWorkFacts } from '../select/work.js';
+import { selectSpending, selectWorkFacts, type Spending } from '../select/work.js';
 import { type Diagnosis, type Evidence } from '../model/diagnosis.js';
 import { IDLE_AFTER_MS, idleOf } from '../model/idle.js';
 
 export type { Diagnosis, Evidence, Judgement };
 
-/**
- * What each name sent into one inbox, oldest first: worked out when a detector
- * asks (a member gone, a shutdown open), not on every change.
- */
+/** What each name sent into one inbox, oldest first: worked out only when a detector asks. */
 const sentIn = memoize((inbox: InboxHistory): ReadonlyMap<string, readonly InboxMessage[]> => {
   const sent = new Map<string, InboxMessage[]>();
   for (const message of inbox.messages) {
@@ -55,11 +48,9 @@ const sendersIn = memoizeGrowing(
 /** An inbox's messages neither read nor gone from its file, oldest first: among those the file holds. */
 const waitingIn = memoize((inbox: InboxHistory): readonly InboxMessage[] => presentMessages(inbox).filter(isWaiting));
 
-/** `latest`, or the times of `message` when it was taken (read or gone) and they are later. */
 const takenBy = (latest: number, message: InboxMessage): number =>
   isWaiting(message) ? latest : later(later(latest, cameAt(message)), message.deliveredAt);
 
-/** When an inbox's owner last took a message: the latest arrival of one read or gone, or its going. */
 const lastTakenIn = memoizeGrowing(
   (messages, start, base: number | undefined): number => {
     let latest = base ?? Number.NaN;
@@ -80,7 +71,6 @@ const selectInboxFacts = memoize(
     ),
 );
 
-/** The names that wrote anything, anywhere. */
 const selectSenders = memoize((inboxes: TeamState['inboxes']): ReadonlySet<string> => {
   const senders = new Set<string>();
   for (const inbox of inboxes.values()) for (const name of sendersIn(inbox)) senders.add(name);
@@ -163,10 +153,11 @@ const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberF
   return facts;
 });
 
-/** Every member of an ended team, one set per version of its members: the open handshakes are judged against it once. */
+/** Every member of an ended team, one set per version of its members: the open handshakes are worked out against it once. */
 const everyone = memoize((members: ReadonlyMap<string, unknown>): ReadonlySet<string> => new Set(members.keys()));
 
-/** The team's facts as of `now`. */
+const NO_SPENDING: Spending = { team: null, members: new Map() };
+
 export function teamFacts(team: TeamState, now: number, thresholds: Thresholds): TeamFacts {
   const members = selectMemberFacts(team);
   const ended = !team.present;
@@ -185,6 +176,9 @@ export function teamFacts(team: TeamState, now: number, thresholds: Thresholds):
     unanswered: selectUnanswered(team, now, thresholds, gone),
     tasks: selectTaskGraph(team.tasks),
     work: selectWorkFacts(team, now),
+    // Worked out only against a budget: without one, nothing reads it.
+    spending: budgetOf(thresholds) === null ? NO_SPENDING : selectSpending(team),
+    budget: budgetOf(thresholds),
   };
 }
 
@@ -216,12 +210,7 @@ const judged = new WeakMap<TeamState, { thresholds: Thresholds; judgement: Judge
 
 const detections = new WeakMap<TeamState, { thresholds: Thresholds; at: number; judgement: Judgement }>();
 
-/**
- * What the detectors say of a version of the team as of `now`: they run once
- * per change of the files, and again only when the clock reaches the moment
- * their judgement said it would change, or goes back before they ran. A tick
- * that only moves ages on screen finds it here.
- */
+/** The detectors' diagnoses of a version of the team: once per change, again when the clock reaches `nextChangeAt` or goes back. */
 export function detected(team: TeamState, now: number, thresholds: Thresholds): Judgement {
   const known = detections.get(team);
   if (known && sameThresholds(known.thresholds, thresholds) && known.at <= now && now < known.judgement.nextChangeAt)
@@ -231,7 +220,7 @@ export function detected(team: TeamState, now: number, thresholds: Thresholds): 
   return judgement;
 }
 
-/** A team that has not changed for a day is judged as one nobody runs (idle.ts); one that has not yet will be, unless it changes. */
+/** A team unchanged for a day is diagnosed as one nobody runs (idle.ts); one not there yet will be, unless it changes. */
 function asOfIdle(judgement: Judgement, lastActivity: number, now: number): Judgement {
   const idle = idleOf(lastActivity, now);
   if (idle) return { ...judgement, diagnoses: judgement.diagnoses.map((diagnosis) => asIdle(diagnosis, idle)), idle };
@@ -239,12 +228,7 @@ function asOfIdle(judgement: Judgement, lastActivity: number, now: number): Judg
   return { ...judgement, nextChangeAt: Math.min(judgement.nextChangeAt, lastActivity + IDLE_AFTER_MS) };
 }
 
-/**
- * What is wrong with the team as of `now`, worst first, and when that would
- * change if the files did not. A `claude -p` session is not a team: nothing is
- * said of it. The same diagnoses come back, as the same array, for as long
- * as the team and what is said of it do not change.
- */
+/** What is wrong with the team as of `now`, worst first (nothing for a `claude -p` session); the same array while nothing said changes. */
 export function selectDiagnoses(team: TeamState, now: number, thresholds: Thresholds): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
   const judgement = asOfIdle(detected(team, now, thresholds), team.lastActivity, now);

@@ -8,20 +8,19 @@ import { type Incident, type RecordedIncident, type Evidence, messageRef } from 
 export interface IncidentLog {
   /** Those cleared, in the order they cleared. */
   readonly cleared: readonly Incident[];
-  /** Those standing as of `judgedAt`, by id. */
   readonly open: ReadonlyMap<string, Incident>;
-  /** The last instant judged (NaN: never). */
+  /** The last instant diagnosed (NaN: never). */
   readonly judgedAt: number;
-  /** When the last judgement would change with no file changing (Infinity: it would not; NaN: not yet worked out). */
+  /** When the last diagnosis would change with no file changing (Infinity: it would not; NaN: not yet worked out). */
   readonly nextChangeAt: number;
 }
 
 export const NO_INCIDENTS: IncidentLog = { cleared: [], open: new Map(), judgedAt: Number.NaN, nextChangeAt: Number.POSITIVE_INFINITY };
 
-/** The most threshold instants judged between two moments: a clock that jumped a year still costs a bounded time. */
+/** The most threshold instants diagnosed between two moments: a clock that jumped a year still costs a bounded time. */
 const MAX_INSTANTS = 64;
 
-/** What the detectors say of `team` at `at`: the dashboard's own judgement of that version of the team, which it then draws without judging again. */
+/** The dashboard's own diagnosis of that version of the team, which it then draws without diagnosing again. */
 function judge(team: TeamState, at: number, thresholds: Thresholds): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
   return detected(team, at, thresholds);
@@ -29,11 +28,7 @@ function judge(team: TeamState, at: number, thresholds: Thresholds): Judgement {
 
 const incidentOf = (diagnosis: Diagnosis, raisedAt: number): Incident => ({ ...diagnosis, raisedAt, clearedAt: null, cleared: null });
 
-/**
- * The log once `diagnoses` are what is wrong at `at`: new ones raised then,
- * standing ones kept (with what is said of them now), the rest cleared then,
- * each with `why`. `admit` says which new ones are raised.
- */
+/** The log once `diagnoses` stand at `at`: new ones (that `admit` lets in) raised, standing ones updated, the rest cleared with `why`. */
 function applied(
   log: IncidentLog,
   diagnoses: readonly Diagnosis[],
@@ -59,16 +54,15 @@ function applied(
   return open || cleared ? { ...log, open: open ?? log.open, cleared: cleared ?? log.cleared } : log;
 }
 
-/** `team` judged at `at`. */
 function judgedAt(log: IncidentLog, team: TeamState, at: number, options: Thresholds, why: (incident: Incident) => string): IncidentLog {
   const judgement = judge(team, at, options);
   return { ...applied(log, judgement.diagnoses, at, why), judgedAt: at, nextChangeAt: judgement.nextChangeAt };
 }
 
-/** `team`, unchanged, judged at each instant before `until` at which a threshold would change what is said of it. */
+/** `team`, unchanged, diagnosed at each threshold instant before `until`. */
 function untilThen(log: IncidentLog, team: TeamState, until: number, options: Thresholds): IncidentLog {
   let next = log;
-  // Recorded, not judged here (see recordedMoment): when it would change is worked out from the team as it was then.
+  // Recorded, not diagnosed here (see recordedMoment): when it would change is worked out from the team as it was then.
   if (Number.isNaN(next.nextChangeAt) && Number.isFinite(next.judgedAt))
     next = { ...next, nextChangeAt: judge(team, next.judgedAt, options).nextChangeAt };
   for (let i = 0; i < MAX_INSTANTS && next.nextChangeAt < until; i++) {
@@ -77,16 +71,7 @@ function untilThen(log: IncidentLog, team: TeamState, until: number, options: Th
   return next;
 }
 
-/**
- * The log after one moment: `before` (the team as the previous moment left
- * it; undefined when new) judged at the thresholds that passed since, then
- * `after` judged at `at`. A team that ended is judged on at its thresholds:
- * what waits for the client to settle (SETTLING_MS: mail left unread by a
- * member that went a moment before the lead exited) is judged as if the team
- * had lived on, as those kinds ask only what happened, not whether anyone is
- * left; what needs someone there (a stall, unread mail piling up) cleared
- * when it ended.
- */
+/** The log after one moment: `before` diagnosed at each threshold passed since, then `after` at `at` (docs/internals/diagnoses.md). */
 export function trackMoment(
   log: IncidentLog | undefined,
   before: TeamState | undefined,
@@ -99,11 +84,7 @@ export function trackMoment(
   return judgedAt(next, after, at, options, (incident) => whyCleared(incident, before ?? after, after));
 }
 
-/**
- * Every incident of a team as of `now`: the log, and what the thresholds
- * passed since its last moment raise or clear, the team being as it was then.
- * Oldest first (raised, then cleared).
- */
+/** Every incident of a team as of `now`, oldest first: the log plus what thresholds passed since its last moment raise or clear. */
 export function incidentsAsOf(log: IncidentLog | undefined, team: TeamState, now: number, options: Thresholds): Incident[] {
   const next = untilThen(log ?? NO_INCIDENTS, team, now + 1, options);
   return [...next.cleared, ...next.open.values()].sort(oldestFirst);
@@ -111,17 +92,12 @@ export function incidentsAsOf(log: IncidentLog | undefined, team: TeamState, now
 
 const timeOrLast = (at: number | null): number => (at === null || Number.isNaN(at) ? Number.POSITIVE_INFINITY : at);
 
-/** Oldest raised first; then the first cleared; then by id. */
 export const oldestFirst = (a: Incident, b: Incident): number =>
   timeOrLast(a.raisedAt) - timeOrLast(b.raisedAt) ||
   timeOrLast(a.clearedAt) - timeOrLast(b.clearedAt) ||
   (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/**
- * A moment of a recorded run that recorded its incidents: not judged, as the
- * run judged it and its journal says what came of that (applyRecorded). When
- * the judgement would change is left to be worked out when next asked.
- */
+/** A moment of a run whose journal recorded its incidents: not diagnosed again (applyRecorded takes what came of it). */
 export function recordedMoment(log: IncidentLog | undefined, at: number): IncidentLog {
   return { ...(log ?? NO_INCIDENTS), judgedAt: at, nextChangeAt: Number.NaN };
 }
@@ -143,12 +119,7 @@ function evidenceOf(recorded: RecordedIncident['evidence'], team: TeamState | un
   return evidence;
 }
 
-/**
- * Whether two cleared incidents are one: the same times, or, recorded by two
- * dashboards at once, the same id standing at once (each saw it raised and
- * cleared a few milliseconds apart from the other; one run never has an id
- * standing twice at once).
- */
+/** Two cleared incidents are one: same times, or (two dashboards recording one team) the same id standing at overlapping times. */
 const sameIncident = (a: Incident, b: RecordedIncident): boolean =>
   a.id === b.id &&
   ((Object.is(a.raisedAt, b.raisedAt) && Object.is(a.clearedAt, b.clearedAt)) ||
@@ -157,12 +128,7 @@ const sameIncident = (a: Incident, b: RecordedIncident): boolean =>
 /** How far back a cleared incident is looked for among those kept, before it is taken for a new one. */
 const COPIES_WITHIN = 64;
 
-/**
- * The log once a recorded run says what its incidents became: those raised
- * or said anew stand (`whole`: they are all that stand), those cleared are
- * kept as cleared (once: two dashboards that recorded the same team both say
- * so; one with no time it cleared is no cleared one, and is not taken).
- */
+/** The log once a recorded run says what its incidents became: raised ones stand (`whole`: only they), cleared ones are kept once. */
 export function applyRecorded(
   log: IncidentLog | undefined,
   team: TeamState | undefined,

@@ -1,8 +1,6 @@
 /**
- * The judgement layer's state: each team's incidents, kept as the facts change.
- * A batch of observations is cut into moments (what was seen at one instant);
- * the store applies each to the facts and hands the judge the facts before and
- * after it. So a batch and the same changes one by one keep the same incidents.
+ * Each team's incidents, kept as the facts change. A batch is cut into moments, each diagnosed on the facts before and after it,
+ * so a batch and the same changes one by one give the same incidents.
  */
 import type { Facts } from '../facts/index.js';
 import type { Observation } from '../model/observation.js';
@@ -10,12 +8,8 @@ import { sameThresholds, type Thresholds } from '../model/settings.js';
 import { applyRecorded, recordedMoment, trackMoment, type IncidentLog } from './incidents.js';
 
 export interface Verdicts {
-  /** Each team's incidents, as of its last moment. */
   readonly incidents: ReadonlyMap<string, IncidentLog>;
-  /**
-   * Teams whose moments are not judged: a replayed run recorded their
-   * incidents as it judged them. Emptied when the files are followed live.
-   */
+  /** Teams whose replayed run recorded its incidents: those are taken, not diagnosed again, until the files are followed live. */
   readonly recorded: ReadonlySet<string>;
 }
 
@@ -41,10 +35,7 @@ function instantOf(observation: Observation): number | undefined {
   return observation.live ? observation.at : undefined;
 }
 
-/**
- * The team an observation is about, if it touches one's facts. What a journal
- * recorded of a member's work is not judged: the diagnoses read only live transcripts.
- */
+/** The team whose facts an observation touches; recorded work touches none (the diagnoses read only live transcripts). */
 function teamOf(observation: Observation): string | undefined {
   switch (observation.kind) {
     case 'problem':
@@ -58,10 +49,7 @@ function teamOf(observation: Observation): string | undefined {
   }
 }
 
-/**
- * A batch cut into moments and records. A change seen live at a new instant
- * begins a moment; what a scan found joins the one it came in.
- */
+/** A batch cut into moments and records: a live change at a new instant begins a moment; what a scan found joins the current one. */
 export function stepsOf(observations: readonly Observation[]): Step[] {
   const steps: Step[] = [];
   let moment: { observations: Observation[]; at: number; teams: Set<string> } | undefined;
@@ -89,14 +77,13 @@ export function stepsOf(observations: readonly Observation[]): Step[] {
   return steps;
 }
 
-/** Whether judging `moment` needs the facts before and after it: it touched a team that is judged. */
+/** Whether `moment` needs the facts before and after it: it touched a team that is not recorded. */
 export function judges(verdicts: Verdicts, moment: Moment): boolean {
   if (!Number.isFinite(moment.at)) return false;
   for (const team of moment.teams) if (!verdicts.recorded.has(team)) return true;
   return false;
 }
 
-/** `verdicts` with the logs of `teams` changed by `change` (undefined: unchanged). */
 function withLogs(
   verdicts: Verdicts,
   teams: Iterable<string>,
@@ -111,28 +98,24 @@ function withLogs(
   return incidents ? { ...verdicts, incidents } : verdicts;
 }
 
-/** The verdicts once `moment` took the facts from `before` to `after`. */
 export function judgeMoment(verdicts: Verdicts, before: Facts, after: Facts, moment: Moment, thresholds: Thresholds): Verdicts {
   if (!Number.isFinite(moment.at)) return verdicts;
   return withLogs(verdicts, moment.teams, (name, log) => {
     const now = after.teams.get(name);
     if (!now) return undefined;
-    // Recorded: its run judged it, and its journal says what came of that.
+    // Recorded: its run diagnosed it, and its journal says what came of that.
     if (verdicts.recorded.has(name)) return recordedMoment(log, moment.at);
     const then = before.teams.get(name);
     return now === then ? undefined : trackMoment(log, then, now, moment.at, thresholds);
   });
 }
 
-/** Moments of recorded teams, not judged: the last instant of each team's. */
+/** Moments of recorded teams, not diagnosed: the last instant of each team's. */
 export function recordedMoments(verdicts: Verdicts, lastAt: ReadonlyMap<string, number>): Verdicts {
   return withLogs(verdicts, lastAt.keys(), (name, log) => recordedMoment(log, lastAt.get(name)!));
 }
 
-/**
- * A recorded run begins (with the thresholds it judged with: taken only when
- * they are this store's), or says what its incidents became.
- */
+/** A recorded run begins (its thresholds taken only if they are this store's), or says what its incidents became. */
 export function takeRecord(verdicts: Verdicts, record: Record, facts: Facts, thresholds: Thresholds): Verdicts {
   const { team } = record;
   if (record.kind === 'run') {
@@ -147,6 +130,6 @@ export function takeRecord(verdicts: Verdicts, record: Record, facts: Facts, thr
   return withLogs(verdicts, [team], (_, log) => applyRecorded(log, facts.teams.get(team), record));
 }
 
-/** The files are followed live from here: every team is judged. */
+/** The files are followed live from here: every team is diagnosed. */
 export const judgedLive = (verdicts: Verdicts): Verdicts =>
   verdicts.recorded.size === 0 ? verdicts : { ...verdicts, recorded: new Set() };

@@ -1,32 +1,4 @@
-/**
- * What a member is doing now, folded from its transcript's facts
- * (transcript-facts.ts), and its recent steps: `htop` for an agent.
- *
- *   NO_ACTIVITY; foldActivity(fold, facts): ActivityFold     fact by fact (pure; same fold back when nothing changed)
- *   activityNow(fold, { now, permissionWaitSince }): ActivityNow   the state as of `now`
- *   activityJson(now): ActivityJson                          `Member.activity` in `--json` (NO_ACTIVITY_NOW: nothing known)
- *   overdueAfterMs(fold, tool): number                       how long a call of `tool` runs before it is marked
- *
- * States: `tool` (a call without its result: the newest open one is shown, as
- * it is what the member just did, unless an older one is overdue),
- * `thinking` (a model call under way: after a prompt, mail, or the last result
- * came back, or while it writes a thinking block), `writing` (it wrote text
- * and its turn goes on), `idle` (its turn ended), `waiting-permission` (a call
- * without its result while the member's process waits for a permission
- * prompt: an input, `permissionWaitSince`, which the wiring takes from the
- * lead's `sessions/<pid>.json` for the lead and its in-process teammates, or
- * from a tmux teammate's open `permission_request`), `unknown` (nothing read).
- *
- * A call runs "far longer than usual" (`overdue`) past max(60 s, 5 × the 90th
- * percentile of the member's last finished calls of the same tool), once it
- * has finished 3 of them; before that, past 10 minutes (the longest a Bash
- * call may be given). A tool is compared with itself: a test run is not
- * measured against file reads.
- *
- * Kept per member: the open calls, the last 200 steps (calls with duration
- * and outcome, the first line of what it wrote, mail taken and from whom,
- * prompts, turn ends) and the last 32 durations of each tool. Nothing else.
- */
+/** What a member is doing now and its recent steps, folded from its transcript's facts (docs/internals/core.md). */
 import type { ToolOutcome, TranscriptFact } from './transcript-facts.js';
 
 export type ActivityState = 'tool' | 'thinking' | 'writing' | 'idle' | 'waiting-permission' | 'unknown';
@@ -57,21 +29,17 @@ export type Step =
   | { readonly kind: 'turn-end'; readonly at: number; readonly durationMs: number | null };
 
 export interface ActivityFold {
-  /** As the transcript alone says (waiting for a permission is told with the process's state, in activityNow). */
+  /** As the transcript alone says: waiting for a permission is told from the process's state, in activityNow. */
   readonly state: Exclude<ActivityState, 'waiting-permission'>;
   readonly since: number | null;
-  /** Calls without their result, oldest first. */
   readonly open: readonly OpenCall[];
-  /** Newest last. */
   readonly steps: readonly Step[];
-  /** Per tool, its last finished calls' durations (ms). */
+  /** Per tool, its last finished calls' durations, ms. */
   readonly durations: ReadonlyMap<string, readonly number[]>;
   readonly turnStartedAt: number | null;
   /** The response whose end_turn ended the turn: its later records do not start another. */
   readonly endedBy: string | null;
-  /** The first line of the prompt a teammate was started with (issue 25). */
   readonly spawnPrompt: string | null;
-  /** The newest fact's time: when the transcript last moved. */
   readonly lastAt: number | null;
 }
 
@@ -109,7 +77,6 @@ function setState(draft: Draft, state: ActivityFold['state'], since: number | nu
   draft.since = since;
 }
 
-/** The newest open call is the one shown, since it started. */
 function showOpen(draft: Draft, otherwise: ActivityFold['state'], at: number | null): void {
   const newest = draft.open[draft.open.length - 1];
   if (newest) setState(draft, 'tool', time(newest.startedAt));
@@ -217,7 +184,6 @@ const MOVES: ReadonlySet<TranscriptFact['kind']> = new Set([
   'turn-ended',
 ]);
 
-/** The member's activity after `facts`: the same fold when none of them changes it. */
 export function foldActivity(fold: ActivityFold, facts: readonly TranscriptFact[]): ActivityFold {
   if (!facts.some((fact) => MOVES.has(fact.kind))) return fold;
   const draft: Draft = { ...fold, open: [...fold.open], steps: [...fold.steps], durations: new Map(fold.durations) };
@@ -229,7 +195,6 @@ export function foldActivity(fold: ActivityFold, facts: readonly TranscriptFact[
   return draft;
 }
 
-/** How long a call of `tool` runs before it is marked as running far longer than the member's others. */
 export function overdueAfterMs(fold: ActivityFold, tool: string): number {
   const durations = fold.durations.get(tool) ?? [];
   if (durations.length < OVERDUE_SAMPLES) return OVERDUE_WITHOUT_HISTORY_MS;
@@ -249,11 +214,9 @@ export interface ActivityNow {
   readonly tool: string | null;
   readonly detail: string | null;
   readonly since: number | null;
-  /** Calls without their result (one is shown). */
   readonly openCalls: number;
-  /** The call shown runs far longer than the member's others of its tool. */
   readonly overdue: boolean;
-  /** When the call shown was marked overdue, or when the first open call will be: a clock to redraw at. */
+  /** When the call shown was marked overdue, or when the first open call will be: a time to redraw at. */
   readonly overdueAt: number | null;
 }
 
@@ -279,10 +242,8 @@ export function activityNow(fold: ActivityFold, context: ActivityContext): Activ
   return { ...shown(newest), state: 'tool', since: time(newest.startedAt), overdue: false, overdueAt: next };
 }
 
-/** A member of whom no transcript says anything. */
 export const NO_ACTIVITY_NOW: ActivityNow = activityNow(NO_ACTIVITY, { now: 0, permissionWaitSince: null });
 
-/** `Member.activity` in `--json`. */
 export interface ActivityJson {
   readonly state: ActivityState;
   readonly tool: string | null;

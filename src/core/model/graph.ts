@@ -1,19 +1,8 @@
-/**
- * Directed graphs on nodes `0..count-1`, given by `next(node)`: the nodes its
- * edges lead to. The task list and a declared workflow are both such graphs
- * (what blocks what, what runs after what); each names its nodes its own way
- * and numbers them to ask these questions.
- */
+/** Directed graphs on nodes `0..count-1`, given by `next(node)`: the task list and a declared workflow number their nodes to ask these. */
 
-/** The graph's edges as a function of the node. */
 type Edges = (node: number) => readonly number[];
 
-/**
- * Strongly connected components (Tarjan's, iterative: a chain of 100,000 tasks
- * must not overflow the stack), each a list of its nodes. A component comes
- * after every component it leads to (reverse topological order); roots are
- * taken in node order.
- */
+/** Tarjan's, iterative: a chain of 100,000 tasks must not overflow the stack. A component comes after those it leads to. */
 export function stronglyConnected(count: number, next: Edges): number[][] {
   const index = new Int32Array(count).fill(-1);
   const low = new Int32Array(count);
@@ -60,7 +49,6 @@ export function stronglyConnected(count: number, next: Edges): number[][] {
   return result;
 }
 
-/** A binary heap of nodes: the least by `before` comes out first. */
 class Heap {
   private readonly items: number[] = [];
   constructor(private readonly before: (a: number, b: number) => number) {}
@@ -99,12 +87,7 @@ class Heap {
   }
 }
 
-/**
- * Every node after all the nodes that lead to it (Kahn's), and among nodes
- * free to go, the least by `before` (a total order). When only nodes in
- * cycles are left, the least of them goes as if what leads to it were done.
- * An edge listed twice counts once.
- */
+/** Kahn's, the least by `before` first; when only cycles are left, the least goes as if what leads to it were done. */
 export function orderedTopologicalSort(count: number, next: Edges, before: (a: number, b: number) => number): number[] {
   const waiting = new Int32Array(count);
   const targets: (readonly number[])[] = [];

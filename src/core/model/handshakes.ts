@@ -1,19 +1,11 @@
-/**
- * Handshakes: a request and its response, paired by request id alone, across all
- * inboxes of a team. Claude Code mixes `requestId` and `request_id`, and does not
- * always answer with the matching type (a real capture answers a shutdown
- * request with a `permission_response`), so the id is the only thing trusted.
- */
+/** A request and its answer, paired by request id alone: Claude Code mixes `requestId` and `request_id`, and answers with other types. */
 import { stallsAt, type Thresholds } from './settings.js';
 import type { InboxMessage } from './inbox.js';
 import { firstLine, requestIdOf, verdictOf } from '../decode/protocol.js';
 
 export type HandshakeKind = 'shutdown' | 'permission' | 'plan_approval' | 'sandbox_permission' | 'join' | (string & {});
 
-/**
- * `abandoned`: open, but nobody is left to answer it or to wait for the answer
- * (see isAbandoned). It never stalls: an alarm that can never clear is noise.
- */
+/** `abandoned`: open, but nobody is left to answer or to wait; it never stalls (an alarm that cannot clear is noise). */
 export type HandshakeState = 'pending' | 'stalled' | 'approved' | 'rejected' | 'abandoned';
 
 export const REQUEST_KINDS: Readonly<Record<string, HandshakeKind>> = {
@@ -24,7 +16,6 @@ export const REQUEST_KINDS: Readonly<Record<string, HandshakeKind>> = {
   join_request: 'join',
 };
 
-/** What a response type answers, for a response whose request was never seen. */
 export const RESPONSE_KINDS: Readonly<Record<string, HandshakeKind>> = {
   shutdown_approved: 'shutdown',
   shutdown_rejected: 'shutdown',
@@ -37,7 +28,6 @@ export const RESPONSE_KINDS: Readonly<Record<string, HandshakeKind>> = {
   join_response: 'join',
 };
 
-/** A request paired with its response (if any), before it is judged against a clock. */
 export interface Pairing {
   readonly kind: HandshakeKind;
   readonly requestId: string;
@@ -46,19 +36,13 @@ export interface Pairing {
   /** Who was asked: the request's recipient (for an orphan response, its sender). */
   readonly to: string;
   readonly request: InboxMessage | null;
-  /** The first answer: the one that closed it. */
   readonly response: InboxMessage | null;
-  /**
-   * Every answer, oldest first. 2.1.330's lead approves a plan on its own, then
-   * the lead's model may answer it again: the second answer is as real as the first.
-   */
+  /** Every answer, oldest first: the lead may approve a plan itself and its model answer it again. */
   readonly responses: readonly InboxMessage[];
 }
 
-/** One answer to a request, judged. */
 export interface Answer {
   readonly state: 'approved' | 'rejected';
-  /** Epoch ms; null when its timestamp is unreadable. */
   readonly at: number | null;
   readonly from: string;
   readonly message: InboxMessage;
@@ -66,7 +50,6 @@ export interface Answer {
 
 export interface Handshake extends Pairing {
   readonly state: HandshakeState;
-  /** Epoch ms; null for an orphan response. */
   readonly requestedAt: number | null;
   readonly respondedAt: number | null;
   /** Seconds the answer took; null while open or for an orphan. */
@@ -74,9 +57,7 @@ export interface Handshake extends Pairing {
   /** The request's key fact: tool and description, shutdown reason, plan's first line. */
   readonly fact: string;
   readonly orphan: boolean;
-  /** Every answer, oldest first (`state` is the first one's). */
   readonly answers: readonly Answer[];
-  /** Answered both yes and no. */
   readonly contradicting: boolean;
 }
 
@@ -89,26 +70,18 @@ export function takesPartInHandshake(message: InboxMessage): boolean {
   return message.data !== null && requestIdOf(message.data) !== undefined;
 }
 
-/** A message that may answer a request: any protocol message carrying a request id, other than a request. */
 export function responseId(message: InboxMessage): string | undefined {
   if (!message.data || isRequest(message)) return undefined;
   return requestIdOf(message.data);
 }
 
-/**
- * Who asked: the sender, but for a join request, the name it asks to join as
- * (the sender is not on the team yet, and may write under another name).
- */
+/** The sender, but for a join request the name it asks to join as (it may write under another name). */
 export function askerOf(request: InboxMessage): string {
   const proposed = request.kind === 'join_request' ? request.data?.['proposedName'] : undefined;
   return typeof proposed === 'string' && proposed !== '' ? proposed : request.from;
 }
 
-/**
- * When a request was made: its timestamp, unless teamtop saw it come earlier
- * than that (a request stamped in 2100 was made when it was seen, and stalls
- * from then). Null when neither is known.
- */
+/** Its timestamp, unless it was seen earlier than that: one stamped in 2100 stalls from when it was seen. */
 export function requestedAt(request: InboxMessage): number | null {
   if (!Number.isFinite(request.time)) return null;
   return Number.isFinite(request.seenAt) && request.time > request.seenAt ? request.seenAt : request.time;
@@ -157,18 +130,11 @@ export const ageSecondsAt = ({ requestedAt, respondedAt }: Pick<Handshake, 'requ
   return since === null ? 0 : seconds(now - since);
 };
 
-/**
- * Open, and between members of whom one is `gone` (has shut down, or left the
- * roster): the one asked will never answer, or the one who asked no longer waits.
- */
+/** Open, and one side has shut down or left the roster: nobody will answer, or nobody waits. */
 function isAbandoned(pairing: Pairing, gone: ReadonlySet<string>): boolean {
   return pairing.response === null && pairing.request !== null && (gone.has(pairing.to) || gone.has(pairing.from));
 }
 
-/**
- * Open, with a request of known time, stalled by `thresholds` (exactly at
- * the threshold counts), and not abandoned by the `gone` members.
- */
 export function isStalled(pairing: Pairing, now: number, thresholds: Thresholds, gone = NOBODY): boolean {
   return (
     pairing.response === null &&
@@ -179,19 +145,10 @@ export function isStalled(pairing: Pairing, now: number, thresholds: Thresholds,
   );
 }
 
-/**
- * An open pairing's state as of `now`: `abandoned` when one side is among the
- * `gone` members, else `pending` while not yet stalled by `thresholds` and
- * `stalled` from then on (exactly at the threshold counts as stalled).
- */
 export const openState = (pairing: Pairing, now: number, thresholds: Thresholds, gone = NOBODY): HandshakeState =>
   isAbandoned(pairing, gone) ? 'abandoned' : isStalled(pairing, now, thresholds) ? 'stalled' : 'pending';
 
-/**
- * Judge pairings as of `now`: an open one by openState, a closed one
- * `rejected` on an explicit no, else `approved`. Nothing else in a judgement
- * depends on `now`: an age is worked out when it is drawn (ageSecondsAt).
- */
+/** Only the state depends on `now`: an age is worked out when it is drawn (ageSecondsAt). */
 export function judgeHandshake(pairing: Pairing, now: number, thresholds: Thresholds, gone = NOBODY): Handshake {
   const askedAt = pairing.request ? requestedAt(pairing.request) : null;
   const respondedAt = pairing.response && Number.isFinite(pairing.response.time) ? pairing.response.time : null;
@@ -201,8 +158,7 @@ export function judgeHandshake(pairing: Pairing, now: number, thresholds: Thresh
     from: message.from,
     message,
   }));
-  // The pairing's fields named one by one, not spread: a long run judges thousands, and a spread
-  // followed by nine more fields was most of the cost of each.
+  // Fields named one by one, not spread: a long run diagnoses thousands, and the spread was most of the cost.
   const { kind, requestId, from, to, request, response, responses } = pairing;
   return {
     kind,
@@ -223,16 +179,12 @@ export function judgeHandshake(pairing: Pairing, now: number, thresholds: Thresh
   };
 }
 
-/** Still awaited: pending or stalled (an abandoned one is awaited by nobody). */
 export const isOpen = (handshake: { readonly state: HandshakeState }): boolean =>
   handshake.state === 'pending' || handshake.state === 'stalled';
 
 const newestFirst = (a: Handshake, b: Handshake) => (b.respondedAt ?? b.requestedAt ?? 0) - (a.respondedAt ?? a.requestedAt ?? 0);
 
-/**
- * Open handshakes first (oldest first: the longest wait on top), then closed
- * ones, newest first, then abandoned ones, newest first.
- */
+/** Open ones oldest first (the longest wait on top), then closed ones, then abandoned ones, newest first. */
 export function orderHandshakes(handshakes: readonly Handshake[]): Handshake[] {
   const open = handshakes.filter(isOpen).sort((a, b) => (a.requestedAt ?? 0) - (b.requestedAt ?? 0));
   const closed = handshakes.filter((handshake) => !isOpen(handshake) && handshake.state !== 'abandoned').sort(newestFirst);

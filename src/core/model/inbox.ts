@@ -1,40 +1,26 @@
-/**
- * Inbox messages: one decoded element of `teams/<team>/inboxes/<member>.json`.
- */
 import { boundDepth, decodeText, renderProtocol, type DecodedText } from '../decode/protocol.js';
 import { isInstant, toEpoch } from './time.js';
 import { InboxEntrySchema, describeIssue, isPlainInboxEntry, type InboxEntry, type ProtocolMessage } from './schemas.js';
 
 export interface InboxMessage {
-  /**
-   * Identity across rewrites, within its inbox: `msg_id` when present (the string
-   * itself, nothing new to keep in memory), else (inbox, from, timestamp, text).
-   */
+  /** Identity across rewrites within its inbox: `msg_id` when present, else (inbox, from, timestamp, text). */
   readonly key: string;
   /** The inbox owner: messages in `<member>.json` are messages to that member. */
   readonly to: string;
   readonly from: string;
-  /** As written (ISO), or '' when missing. */
   readonly timestamp: string;
   /** Epoch ms, NaN when the timestamp is missing or unreadable. */
   readonly time: number;
   readonly read: boolean;
   readonly summary: string | null;
-  /** The sender's colour as the envelope gives it (absent from the lead). */
   readonly color: string | null;
-  /** `text` exactly as written. */
   readonly body: string;
-  /** `text`, or the protocol type (`idle_notification`, …). */
   readonly kind: string;
   readonly data: ProtocolMessage | null;
-  /** Plain text, or the one-line rendering of a protocol message. */
   readonly text: string;
   /** Gone from its file: delivered and deleted by Claude Code, or lost. */
   readonly delivered: boolean;
-  /**
-   * When teamtop first saw it in its file, as the file changed (epoch ms): about
-   * when it was written. NaN when it was already there when teamtop looked.
-   */
+  /** When first seen in its file as it changed (epoch ms): about when it was written. NaN if there from the start. */
   readonly seenAt: number;
   /** When teamtop saw it leave its file (epoch ms); NaN while there, or when it went unseen. */
   readonly deliveredAt: number;
@@ -58,10 +44,7 @@ function timestampOf(value: unknown): { timestamp: string; time: number } {
   return { timestamp: '', time: Number.NaN };
 }
 
-/**
- * The identity of a raw element, computed without validating it, so that an
- * unchanged message is recognised before any work is spent on it.
- */
+/** Computed without validating, so an unchanged message is recognised before any work is spent on it. */
 export function messageKey(owner: string, element: unknown): string | undefined {
   if (typeof element !== 'object' || element === null) return undefined;
   const entry = element as Record<string, unknown>;
@@ -74,24 +57,14 @@ export function messageKey(owner: string, element: unknown): string | undefined 
   return `${owner}\u0000${from}\u0000${stamp}\u0000${text}`;
 }
 
-/**
- * The kind an envelope gives a plain-text message (the API-spec layout's
- * `type: "system_init"`, `"shutdown_request"`…), with its `metadata` as the
- * message's data, so a request id in it pairs like any protocol message's.
- * `message` is newer Claude Code's word for "a message": no kind at all.
- */
+/** An API-spec envelope's `type` (`shutdown_request`…) as the kind, its `metadata` as data; `message` (newer Claude Code) is no kind. */
 function envelopeKind(entry: InboxEntry): DecodedText | undefined {
   if (!entry.type || entry.type === 'message' || entry.type === 'text') return undefined;
   const data = boundDepth({ ...entry.metadata, type: entry.type }) as ProtocolMessage;
   return { kind: entry.type, data };
 }
 
-/**
- * `seenAt`: when it was first seen (NaN: the read is no sign of when it came).
- * `readAt`: when the file holding it was read. One stamped later than that was
- * there by then: it was seen then, at the latest, so a request a file dates in
- * 2100 ages from when teamtop first read it, at start-up too.
- */
+/** A message stamped later than `readAt` was there by then: a request dated 2100 ages from when its file was read. */
 export function decodeEntry(owner: string, key: string, entry: InboxEntry, seenAt = Number.NaN, readAt = Number.NaN): InboxMessage {
   const inText = decodeText(entry.text);
   const fromEnvelope = inText.data ? undefined : envelopeKind(entry);
@@ -124,21 +97,13 @@ export interface InboxParse {
   readonly invalid: readonly string[];
 }
 
-/**
- * Decode an inbox file's parsed array. `known` holds the messages decoded from
- * the previous read of the same file: Claude Code appends and flips `read`, so
- * most elements are reused as they are, and only new or changed ones are
- * validated and decoded. A new one was first seen `seenAt`; a changed one
- * keeps when it was.
- */
+/** `known`: the previous read's messages. Claude Code appends and flips `read`, so most are reused as they are. */
 export function decodeInbox(
   owner: string,
   elements: readonly unknown[],
   known: ReadonlyMap<string, InboxMessage>,
-  /** Position of the first element in the file, for numbering invalid ones. */
   firstIndex = 0,
   seenAt = Number.NaN,
-  /** When the file was read (see decodeEntry). */
   readAt = Number.NaN,
 ): InboxParse {
   const messages: InboxMessage[] = [];

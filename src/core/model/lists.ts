@@ -6,26 +6,23 @@
  * `no-restricted-syntax` keeps spread arguments out of src/ and src/ui/.
  */
 
-/** Add `items` to the end of `list`, in place. */
 export function append<T>(list: T[], items: Iterable<T>): void {
   for (const item of items) list.push(item);
 }
 
-/** Set `key` to `value` as the latest, in place; past `most` keys the least recently set goes. */
+/** Past `most` keys, the least recently set goes. */
 export function putLatest<V>(map: Map<string, V>, key: string, value: V, most: number): void {
   map.delete(key);
   map.set(key, value);
   if (map.size > most) map.delete(map.keys().next().value!);
 }
 
-/** The largest of `values`, at least `floor` (NaN if any value is NaN, as Math.max). */
 export function maxOf(values: Iterable<number>, floor = Number.NEGATIVE_INFINITY): number {
   let max = floor;
   for (const value of values) max = Math.max(max, value);
   return max;
 }
 
-/** The smallest of `values`, at most `ceiling` (NaN if any value is NaN, as Math.min). */
 export function minOf(values: Iterable<number>, ceiling = Number.POSITIVE_INFINITY): number {
   let min = ceiling;
   for (const value of values) min = Math.min(min, value);

@@ -1,7 +1,3 @@
-/**
- * A member's lifecycle status, derived from what the files say: the roster, the
- * handshakes it is part of, and the newest message it sent.
- */
 import { quietAt, type Thresholds } from './settings.js';
 import type { Pairing } from './handshakes.js';
 import type { InboxMessage } from './inbox.js';
@@ -22,45 +18,33 @@ export type MemberStatus =
   | 'failed'
   | 'done'
   | 'working'
-  /** Would be `working`, but has shown no sign of life for a long time (see judgeQuiet). */
+  /** Would be `working`, but no sign of life for a long time (judgeQuiet). */
   | 'quiet'
-  /** A task owner in a `claude -p` session: a name, no agent behind it (see isPrintSession). */
+  /** A task owner in a `claude -p` session: a name, no agent behind it. */
   | 'no agent'
-  /** An inbox of a name no roster ever listed and that never wrote: a misspelt recipient, not a member. */
+  /** An inbox of a name no roster listed and that never wrote: a misspelt recipient. */
   | 'not on roster';
 
 export interface StatusEvidence {
   readonly name: string;
   readonly isLead: boolean;
-  /**
-   * The config's `isActive` (tmux teammates, 2.1.330): false while it waits
-   * between turns, true while it works. Not a shutdown flag.
-   */
+  /** The config's `isActive` (tmux teammates): false between turns, true while it works. Not a shutdown flag. */
   readonly active?: boolean | undefined;
-  /** When `active` took its value (epoch ms, NaN when unknown). */
   readonly activeSince?: number;
-  /** Gone from `config.json`: Claude Code removes a teammate once it approved shutdown. */
+  /** Claude Code removes a teammate from `config.json` once it approved shutdown. */
   readonly departed: boolean;
-  /** The newest message the member sent, wherever it went. */
   readonly lastSent: InboxMessage | undefined;
-  /** When it joined, the last time it did (epoch ms, NaN when unknown). */
   readonly joinedAt: number;
-  /** The team's handshakes: those about the member are enough (shutdown requests sent to it, its own requests). */
   readonly pairings: readonly Pairing[];
-  /** The agent's own `task-status.json` (API-spec layout), when its runner keeps one. */
   readonly agentStatus?: AgentStatus | null | undefined;
-  /** `shutdownAt` in the config (API-spec layout): when it was stopped (NaN when not). */
+  /** API-spec layout; NaN when not stopped. */
   readonly shutdownAt?: number;
-  /**
-   * Its newest request to join the team, when no roster ever listed it (a
-   * swarm-tools join handshake): it is not a member unless it was let in.
-   */
+  /** Its newest request to join, when no roster listed it (swarm-tools): not a member unless let in. */
   readonly application?: Pairing | undefined;
 }
 
 interface StatusResult {
   readonly status: MemberStatus;
-  /** Since when, epoch ms; NaN when the files do not say. */
   readonly since: number;
 }
 
@@ -68,10 +52,8 @@ const timeOf = (message: InboxMessage | null | undefined): number => message?.ti
 
 const IDLE_REASONS: Readonly<Record<string, MemberStatus>> = { interrupted: 'interrupted', failed: 'failed' };
 
-/** A runner's word for what the agent does, in ours. */
 const RUN_STATUSES: Readonly<Record<string, MemberStatus>> = { running: 'working', idle: 'idle', complete: 'done', error: 'failed' };
 
-/** The status a `task-status.json` gives, and since when (the instant that status is about). */
 function fromAgentStatus(agent: AgentStatus): StatusResult | undefined {
   const status = Object.hasOwn(RUN_STATUSES, agent.status) ? RUN_STATUSES[agent.status] : undefined;
   if (!status) return undefined;
@@ -83,11 +65,7 @@ function fromAgentStatus(agent: AgentStatus): StatusResult | undefined {
   return { status, since };
 }
 
-/**
- * A member's newest shutdown request (or an answer to one never seen). One
- * answered before the member last joined was its earlier stay's: a member
- * back on the roster is not shut down.
- */
+/** One answered before the member last joined was its earlier stay's: a member back on the roster is not shut down. */
 export function newestShutdown(pairings: readonly Pairing[], name: string, joinedAt: number): Pairing | undefined {
   let newest: Pairing | undefined;
   for (const pairing of pairings) {
@@ -98,21 +76,10 @@ export function newestShutdown(pairings: readonly Pairing[], name: string, joine
   return newest;
 }
 
-/** The answer that approved a shutdown; undefined while it is open or when it was rejected. */
 export const approvalOf = (pairing: Pairing): InboxMessage | undefined =>
   pairing.response && !(pairing.response.data && verdictOf(pairing.response.data) === false) ? pairing.response : undefined;
 
-/**
- * In order: the lead; joining / refused (asked to join and was not answered, or
- * was turned away); shut down (approved its newest shutdown request since it
- * last joined, or has a `shutdownAt`, or gone from the roster); stopping (its
- * newest shutdown request is open); waiting (it asked for a permission, plan
- * approval, sandbox access or to join that is not answered); what its
- * `task-status.json` says (running → working, idle, complete → done, error →
- * failed); working while the config says `isActive: true`; idle / interrupted
- * / failed (its newest message is an idle notification, by reason; `isActive:
- * false` is idle too); working otherwise.
- */
+/** The order of the checks below is the order of precedence (docs/internals/core.md). */
 export function memberStatus(evidence: StatusEvidence): StatusResult {
   const { lastSent } = evidence;
   if (evidence.isLead) return { status: 'lead', since: evidence.joinedAt };
@@ -133,7 +100,6 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   const waits = evidence.pairings.filter((pairing) => pairing.kind !== 'shutdown' && pairing.from === evidence.name && !pairing.response);
   if (waits.length > 0) return { status: 'waiting', since: minOf(waits.map((pairing) => timeOf(pairing.request))) };
 
-  // The runner's own record says more than the messages do.
   const recorded = evidence.agentStatus ? fromAgentStatus(evidence.agentStatus) : undefined;
   if (recorded) return recorded;
 
@@ -142,7 +108,6 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   if (evidence.active === true) return { status: 'working', since: activeSince };
   if (lastSent?.kind === 'idle_notification') {
     const reason = lastSent.data?.['idleReason'];
-    // Own keys only: a reason named `constructor` is not Object's.
     const status = typeof reason === 'string' && Object.hasOwn(IDLE_REASONS, reason) ? IDLE_REASONS[reason]! : 'idle';
     return { status, since: lastSent.time };
   }
@@ -150,11 +115,7 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   return { status: 'working', since: lastSent ? lastSent.time : evidence.joinedAt };
 }
 
-/**
- * The newest sign of life of a member: the newest message it sent, its
- * runner's last activity, its joining, its `isActive` flag flipping (seen as it
- * happened: the client flips it as a turn starts and ends). NaN when none is known.
- */
+/** The client flips `isActive` as a turn starts and ends, so its flipping counts. NaN when none is known. */
 export function lastSignOfLife(evidence: Pick<StatusEvidence, 'lastSent' | 'joinedAt' | 'agentStatus' | 'activeSince'>): number {
   const known = [
     timeOf(evidence.lastSent),
@@ -165,12 +126,7 @@ export function lastSignOfLife(evidence: Pick<StatusEvidence, 'lastSent' | 'join
   return known.length > 0 ? maxOf(known) : Number.NaN;
 }
 
-/**
- * Judge a status as of `now`: `working` is only what the files last said, so a
- * member whose newest sign of life is old enough to be quiet by `thresholds` (exactly at the
- * threshold counts, as for stalls) is `quiet` since then. Every other status
- * stands: the files say what it does (idle, shut down, waiting…).
- */
+/** `working` is only what the files last said: with no sign of life for the quiet threshold (exactly at it counts) it is `quiet`. */
 export function judgeQuiet(result: StatusResult, signOfLife: number, now: number, thresholds: Thresholds): StatusResult {
   if (result.status !== 'working' || !Number.isFinite(signOfLife) || now < quietAt(signOfLife, thresholds)) return result;
   return { status: 'quiet', since: signOfLife };

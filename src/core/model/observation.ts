@@ -11,12 +11,8 @@ import { type ActivityState } from './activity.js';
 import { type MemberUsage } from './usage.js';
 
 interface Seen {
-  /** When it was seen, epoch ms. */
   readonly at: number;
-  /**
-   * Seen changing while watched: the change happened just now, which counts as
-   * the team's activity. A scan only says what is there, not when it came.
-   */
+  /** Seen changing while watched, so it counts as the team's activity; a scan says only what is there. */
   readonly live: boolean;
 }
 
@@ -25,22 +21,14 @@ interface FromContent {
   readonly source?: string;
 }
 
-/**
- * An inbox read as a change from the previous read of it, for the journal
- * (an inbox is megabytes; a change is usually one message): its messages as
- * runs of the previous read's (`[start, end)`) and, for the rest, the elements
- * as written. The elements that could not be read are given by why, never by
- * what they held. `whole`: nothing is taken from a previous read.
- */
+/** For the journal: an inbox read as a change from the previous one; `invalid` says why elements were unreadable, never what they held. */
 export interface InboxChange {
   readonly messages: readonly (InboxRun | InboxElement)[];
   readonly invalid: readonly string[];
   readonly whole: boolean;
 }
 
-/** Messages `start` to `end` (exclusive) of the previous read. */
 export type InboxRun = readonly [start: number, end: number];
-/** An inbox element as written (an object: anything else is no message). */
 export type InboxElement = Readonly<Record<string, unknown>>;
 
 export type Observation =
@@ -59,23 +47,16 @@ export type Observation =
       readonly messages: readonly InboxMessage[];
       /** The first this many messages are those of the previous observation of this inbox. */
       readonly unchanged?: number;
-      /** For the journal, when it asked for it. */
       readonly change?: InboxChange;
     } & Seen)
   | ({ readonly kind: 'task'; readonly team: string; readonly task: Task } & Seen & FromContent)
   | ({ readonly kind: 'agent-status'; readonly team: string; readonly member: string; readonly status: AgentStatus } & Seen & FromContent)
-  /**
-   * Lines added to an agent's output log (complete lines only). `reset`: the log
-   * was truncated or replaced, or this is the first read: the lines replace what
-   * was shown. `skipped`: bytes that were never read (only the end of a log
-   * that grew by more than a read takes is read).
-   */
+  /** `reset`: first read, or the log was truncated or replaced; `skipped`: bytes never read (it grew faster than we read). */
   | ({
       readonly kind: 'log';
       readonly team: string;
       readonly member: string;
       readonly lines: readonly string[];
-      /** The line still being written (no line break yet), shown last until it ends. */
       readonly partial: string;
       readonly reset: boolean;
       readonly skipped: number;
@@ -88,52 +69,28 @@ export type Observation =
       readonly entries: readonly Artifact[];
       readonly more: number;
     } & Seen)
-  /**
-   * What was appended to a session transcript (`projects/…`) of the team's,
-   * decoded into facts (src/io/watch/transcripts/). `reset`: read from its start
-   * (the first read, or the file was replaced or rewritten): what was known of
-   * it is forgotten, and it starts from nothing. `more`: the read goes on (a long
-   * transcript is read in slices between frames). `meta`: the `.meta.json`
-   * beside a subagent's transcript, as read with it.
-   */
+  /** `reset`: read from its start, so what was known of it is forgotten; `more`: a long transcript is read in slices between frames. */
   | ({
       readonly kind: 'transcript';
       readonly team: string;
-      /** Relative to the config dir. */
       readonly path: string;
       readonly reset: boolean;
       readonly more?: boolean;
       readonly facts: readonly TranscriptFact[];
       readonly meta?: TranscriptMeta;
     } & Seen)
-  /**
-   * What a member was doing and had used, as a journal's `activity` line
-   * recorded it (a restore or a replay: never seen live).
-   */
+  /** Restored or replayed from a journal's `activity` line: never seen live. */
   | { readonly kind: 'activity'; readonly team: string; readonly member: string; readonly work: RecordedWork }
   /** The team lead's running session, as `sessions/<pid>.json` says; null once the file is gone. */
   | ({ readonly kind: 'session-state'; readonly team: string; readonly path: string; readonly state: SessionState | null } & Seen)
-  /** A file we read was removed. */
   | ({ readonly kind: 'file-gone'; readonly target: TeamFileTarget } & Seen)
-  /** A team's or task list's folder exists. */
   | { readonly kind: 'folder'; readonly target: FolderTarget; readonly at: number }
-  /** A team's or task list's folder was removed (cleanup). */
   | { readonly kind: 'folder-gone'; readonly target: FolderTarget; readonly at: number }
   /** A file could not be read; `path` is relative to the config dir (DIR_PROBLEM: the config dir itself). */
   | { readonly kind: 'problem'; readonly path: string; readonly message: string; readonly at: number }
-  /** A file that had a problem was read cleanly (or removed). */
   | { readonly kind: 'problem-gone'; readonly path: string }
-  /**
-   * A journal's run of a team begins (its header), or ends (null): the
-   * thresholds it judged the team's incidents with, when it recorded them.
-   * Replayed with the same thresholds, its moments are not judged again: the
-   * incidents the run recorded are taken instead (see incidents.ts).
-   */
+  /** A journal's run begins (header) or ends (null); replayed with the same thresholds, its recorded incidents are taken as they are. */
   | { readonly kind: 'run'; readonly team: string; readonly at: number; readonly thresholds: Thresholds | null }
-  /**
-   * What a recorded run's incidents became at `at`: those raised or said anew,
-   * and those cleared. `whole`: `raised` is all that stand.
-   */
   | {
       readonly kind: 'incidents';
       readonly team: string;
@@ -143,18 +100,13 @@ export type Observation =
       readonly whole: boolean;
     };
 
-/**
- * A member's work as a journal keeps it: its state, the tool it ran (a name,
- * never its input), since when, and its figures. Nothing of a transcript's text.
- */
+/** A member's work as a journal keeps it: a tool's name, never its input, and nothing of a transcript's text. */
 export interface RecordedWork {
   readonly state: ActivityState;
   readonly tool: string | null;
   readonly since: number | null;
   readonly usage: MemberUsage | null;
-  /** When it was recorded. */
   readonly at: number;
-  /** The run that recorded it is over: what the member does since is not known (its figures stand). */
   readonly over?: boolean;
 }
 
@@ -163,17 +115,10 @@ export const DIR_PROBLEM = '.';
 
 interface Batcher {
   add(observations: readonly Observation[]): void;
-  /** Hand over what is held. */
   flush(): void;
 }
 
-/**
- * Observations handed over in batches (the start-up scan, a journal's restore):
- * one store update per file would copy a team's task map per task, and one per
- * change of a restored journal would copy an inbox's history per change. An
- * inbox read counts as the messages it holds, so a big one goes at once and
- * the text it was read from can go.
- */
+/** For the start-up scan and a restore: one store update each would copy a team's task map per task. An inbox weighs its messages. */
 export function batching(emit: (observations: Observation[]) => void, size = 1000): Batcher {
   let batch: Observation[] = [];
   let weight = 0;

@@ -1,13 +1,8 @@
-/**
- * Pairing requests with their answers, as a ledger folded one message at a
- * time: a team's handshakes are paired again from what was added, not from all
- * its mail, when the new messages are the latest (see selectors/pairings.ts).
- */
+/** Requests paired with their answers in a ledger folded one message at a time, so new mail is paired without the rest. */
 import { askerOf, isRequest, REQUEST_KINDS, RESPONSE_KINDS, responseId, type Pairing } from './handshakes.js';
 import { byTime, type InboxMessage } from './inbox.js';
 import { requestIdOf } from '../decode/protocol.js';
 
-/** Requests and their answers by id, as far as the messages folded in so far go. */
 export interface HandshakeLedger {
   readonly requests: Map<string, InboxMessage>;
   /** Copied when one grows: a pairing handed out keeps the answers it had. */
@@ -16,7 +11,7 @@ export interface HandshakeLedger {
 
 export const newLedger = (): HandshakeLedger => ({ requests: new Map(), responses: new Map() });
 
-/** Fold one more message, the latest by time, into `ledger`. */
+/** `message` must be the latest by time. */
 export function recordHandshake({ requests, responses }: HandshakeLedger, message: InboxMessage): void {
   if (isRequest(message) && message.data) {
     const id = requestIdOf(message.data);
@@ -29,7 +24,7 @@ export function recordHandshake({ requests, responses }: HandshakeLedger, messag
 
 const NO_ANSWERS: readonly InboxMessage[] = [];
 
-/** A pairing of `ledger`; `known` when it says the same (so what was judged of it is kept). */
+/** `known` when it says the same, so what was diagnosed of it is kept. */
 function pairingOf({ requests, responses }: HandshakeLedger, requestId: string, known: Pairing | undefined): Pairing {
   const request = requests.get(requestId) ?? null;
   const answers = responses.get(requestId) ?? NO_ANSWERS;
@@ -58,7 +53,6 @@ function pairingOf({ requests, responses }: HandshakeLedger, requestId: string, 
   };
 }
 
-/** The pairings of `ledger`, oldest request first, then the orphans; `known` by id are kept when unchanged. */
 export function pairingsOf(ledger: HandshakeLedger, known?: ReadonlyMap<string, Pairing>): Pairing[] {
   const pairings: Pairing[] = [];
   for (const requestId of ledger.requests.keys()) pairings.push(pairingOf(ledger, requestId, known?.get(requestId)));
@@ -68,12 +62,7 @@ export function pairingsOf(ledger: HandshakeLedger, known?: ReadonlyMap<string, 
   return pairings;
 }
 
-/**
- * Pair requests and responses by id. The first request with an id opens the
- * handshake; the first response with that id closes it, and every later one is
- * kept as a further answer. Responses nobody asked for are kept as orphans.
- * Oldest request first.
- */
+/** The first response closes a handshake; later ones are further answers; those nobody asked for are orphans. */
 export function pairHandshakes(messages: readonly InboxMessage[]): Pairing[] {
   const ledger = newLedger();
   for (const message of [...messages].sort(byTime)) recordHandshake(ledger, message);

@@ -1,24 +1,10 @@
-/**
- * Where things live under a Claude config dir, and what a path means.
- * Paths here are relative to the config dir and use `/` separators; `\` is a
- * character a name may hold (the watcher turns the platform's separator into `/`).
- *
- * Besides the layout Claude Code writes (`teams/<team>/config.json`,
- * `teams/<team>/inboxes/<member>.json`, `tasks/<team>/<n>.json`), two more:
- * a team described by one file, `teams/<team>.json` (swarm-tools), and per-agent
- * records of some team runners, `tasks/<team>/<member>/` holding
- * `task-status.json`, `output.log` and an `artifacts/` folder. And the
- * sessions' own files, which name no team: transcripts under `projects/` and
- * live states under `sessions/` (TranscriptTarget).
- */
+/** Paths relative to a Claude config dir, `/`-separated; `\` is a character a name may hold (layouts: docs/internals/formats.md). */
 
-/** What a file or folder under the config dir holds, for the files we read. */
 export type FileTarget = TeamFileTarget | TranscriptTarget;
 
-/** A file of a team's: under `teams/` or `tasks/`, named by the team. */
 export type TeamFileTarget =
   | { readonly kind: 'config'; readonly team: string }
-  /** `teams/<team>.json`: a whole team in one file, the same fields as a config. */
+  /** `teams/<team>.json`: a whole team in one file, as a config. */
   | { readonly kind: 'team-file'; readonly team: string }
   | { readonly kind: 'inbox'; readonly team: string; readonly member: string }
   | { readonly kind: 'task'; readonly team: string; readonly id: string }
@@ -28,22 +14,13 @@ export type TeamFileTarget =
   /** The agent's artifacts folder: "read" is a listing of names and sizes. */
   | { readonly kind: 'artifacts'; readonly team: string; readonly member: string };
 
-/**
- * A session's files, named by no team (which member's a transcript is, a
- * selector works out: src/core/decode/transcript/member-of.ts): a transcript or the
- * meta beside a subagent's, under `projects/`, and a running session's live
- * state, `sessions/<pid>.json`. Only a separate watcher of the folders of the
- * teams known reads them (src/io/watch/transcripts/).
- */
+/** A session's files, named by no team: only the watcher of the known teams' folders reads them (src/io/watch/transcripts/). */
 export type TranscriptTarget =
   { readonly kind: 'transcript'; readonly file: TranscriptFile } | { readonly kind: 'session-state'; readonly pid: string };
 
 export type TranscriptFile =
-  /** `<slug>/<sessionId>.jsonl`: a lead's or a tmux teammate's session (or anyone's). */
   | { readonly kind: 'session'; readonly slug: string; readonly sessionId: string }
-  /** `<slug>/<sessionId>/subagents/agent-<agentId>.jsonl`: a subagent's, or an in-process teammate's. */
   | { readonly kind: 'subagent'; readonly slug: string; readonly sessionId: string; readonly agentId: string }
-  /** The `.meta.json` beside it. */
   | { readonly kind: 'subagent-meta'; readonly slug: string; readonly sessionId: string; readonly agentId: string };
 
 export const PROJECTS = 'projects';
@@ -52,7 +29,6 @@ export const SESSIONS = 'sessions';
 const SESSION = /^([^/]+)\/([^/]+)\.jsonl$/u;
 const SUBAGENT = /^([^/]+)\/([^/]+)\/subagents\/agent-([^/]+?)(\.meta\.json|\.jsonl)$/u;
 
-/** What a path relative to projects/ is (`/` separated): undefined for anything else. */
 export function transcriptFileOf(path: string): TranscriptFile | undefined {
   const subagent = SUBAGENT.exec(path);
   if (subagent) {
@@ -64,13 +40,11 @@ export function transcriptFileOf(path: string): TranscriptFile | undefined {
   return undefined;
 }
 
-/** The path of a transcript file relative to projects/. */
 export function transcriptPathOf(file: TranscriptFile): string {
   if (file.kind === 'session') return `${file.slug}/${file.sessionId}.jsonl`;
   return `${file.slug}/${file.sessionId}/subagents/agent-${file.agentId}${file.kind === 'subagent' ? '.jsonl' : '.meta.json'}`;
 }
 
-/** A session's file under `projects/` or `sessions/` (a relative path), or undefined. */
 export function classifySessionFile(relative: string): TranscriptTarget | undefined {
   const [root, ...rest] = split(relative) ?? [];
   if (root === SESSIONS) {
@@ -81,7 +55,6 @@ export function classifySessionFile(relative: string): TranscriptTarget | undefi
   return file ? { kind: 'transcript', file } : undefined;
 }
 
-/** Folders whose appearance or removal means something. */
 export type FolderTarget = { readonly kind: 'team-dir'; readonly team: string } | { readonly kind: 'tasks-dir'; readonly team: string };
 
 /** A name can hold any character, a line break too (`s`: `.` matches \n, \r, U+2028 and U+2029). */
@@ -92,28 +65,18 @@ const OUTPUT_LOG_FILE = 'output.log';
 const ARTIFACTS_FOLDER = 'artifacts';
 const AGENT_ENTRIES = new Set([AGENT_STATUS_FILE, OUTPUT_LOG_FILE, ARTIFACTS_FOLDER]);
 
-/**
- * Where Claude Code 2.1.330 moves a team's folder on exit (`<team>.deleted-<uuid>`),
- * removing it milliseconds later: the team ending, not a team of its own.
- */
+/** Claude Code moves a team's folder here on exit and removes it soon after: the team ending, not another team. */
 const DELETED_TEAM = /\.deleted-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
 /** 2.1.330's temp file, `<file>.tmp.<8 hex>`, renamed over `<file>`. */
 const TEMP_FILE = /\.tmp\.[0-9a-f]+$/iu;
 
-/**
- * A component that is a lock file/dir, a temp file, a folder on its way out or
- * other writer bookkeeping. A name that only holds `.tmp.` (`a.tmp.b`) is not.
- */
+/** Locks, temp files, folders on their way out. A name that only holds `.tmp.` (`a.tmp.b`) is not. */
 function isBookkeeping(name: string): boolean {
   return name.startsWith('.') || name.endsWith('.lock') || name.endsWith('.tmp') || TEMP_FILE.test(name) || DELETED_TEAM.test(name);
 }
 
-/**
- * An inbox is named after its owner, whatever the owner is called: `.alice.json`
- * is `.alice`'s inbox, not bookkeeping (a writer's temp files there do not end
- * in `.json`).
- */
+/** `.alice.json` is `.alice`'s inbox, not bookkeeping: a writer's temp files there do not end in `.json`. */
 const isInbox = (parts: readonly string[], i: number): boolean =>
   i === 3 && parts[0] === 'teams' && parts[2] === 'inboxes' && JSON_FILE.test(parts[3]!);
 
@@ -123,7 +86,6 @@ function split(relative: string): string[] | undefined {
   return parts;
 }
 
-/** A per-agent file or folder: `tasks/<team>/<member>/<entry>`. */
 function classifyAgentEntry(team: string, member: string, entry: string): TeamFileTarget | undefined {
   if (entry === AGENT_STATUS_FILE) return { kind: 'agent-status', team, member };
   if (entry === OUTPUT_LOG_FILE) return { kind: 'output-log', team, member };
@@ -131,12 +93,7 @@ function classifyAgentEntry(team: string, member: string, entry: string): TeamFi
   return undefined;
 }
 
-/**
- * The team file a relative path names, or undefined when it is not one the
- * team files' reader reads (a session's files: classifySessionFile).
- * Anything inside an agent's artifacts folder names the folder: a change there
- * changes its listing.
- */
+/** Undefined for a path the team files' reader does not read; anything in an artifacts folder names the folder. */
 export function classifyFile(relative: string): TeamFileTarget | undefined {
   const known = classified.get(relative);
   if (known !== undefined || classified.has(relative)) return known;
@@ -173,7 +130,6 @@ function classify(relative: string): TeamFileTarget | undefined {
   return undefined;
 }
 
-/** The folder a relative path names, when it is a team's or a task list's folder. */
 export function classifyFolder(relative: string): FolderTarget | undefined {
   const parts = split(relative);
   if (!parts || parts.length !== 2) return undefined;
@@ -183,13 +139,7 @@ export function classifyFolder(relative: string): FolderTarget | undefined {
   return undefined;
 }
 
-/**
- * Whether a watcher should look inside / at this path at all. Everything outside
- * `teams/` and `tasks/` (transcripts, settings, projects) is none of our business,
- * and lock directories churn on every write. In an inboxes folder only inboxes
- * are: a temp file written there and renamed over an inbox (`<inbox>.json.<pid>`)
- * would otherwise be added to the watch and taken off it again on every message.
- */
+/** Lock folders churn on every write, and a temp inbox renamed over an inbox (`<inbox>.json.<pid>`) would join the watch each message. */
 export function isWatchable(relative: string): boolean {
   const parts = split(relative);
   if (!parts) return false;
@@ -206,7 +156,6 @@ export function isWatchable(relative: string): boolean {
   return entry === 'inboxes' && (parts.length === 3 || (parts.length === 4 && JSON_FILE.test(parts[3]!)));
 }
 
-/** The relative path of a target's file. */
 export function pathOf(target: FileTarget): string {
   switch (target.kind) {
     case 'config':

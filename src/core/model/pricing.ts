@@ -1,23 +1,6 @@
 /**
- * Published prices of the Claude models and their context windows: what a
- * member's cost is estimated from when the client recorded none (`cost-state`
- * is written only as a session ends), and what its context is a share of.
- *
- *   modelInfo(model): ModelInfo | undefined          the row for a model id as a transcript names it
- *   estimateUSD(model, tokens): number | null        one response's cost; null for a model not in the table
- *   contextWindowOf(model, contextTokens): number | null
- *
- * Source: Anthropic's price list, platform.claude.com/docs/en/about-claude/pricing,
- * and each model's overview page (platform.claude.com/docs/en/models/<model>/overview),
- * read 2026-11-26. USD per million tokens: base input, 5-minute and 1-hour cache
- * writes, cache hits, output. Sonnet 5.5's cache hits are $0.10 since 2026-10-07
- * (its overview page still said $0.20; the price changelogs of three tools that
- * track the list say the cut). Context windows are the overview pages' (Opus 4.6
- * to 4.8 and Sonnet 4.6: 1M as reported at their release).
- *
- * A model not in the table gets no estimate and no window: null, never a
- * family's guess. Update this file, and only this file, when prices change;
- * `test/core/model/pricing.test.ts` holds it to what the real client charged.
+ * Published prices and context windows of the Claude models (sources: docs/internals/core.md). A model not in the
+ * table gets no estimate and no window, never a family's guess; the test holds it to what the real client charged.
  */
 import type { Tokens } from './transcript-facts.js';
 
@@ -32,10 +15,10 @@ export interface Prices {
 
 export interface ModelInfo {
   readonly prices: Prices;
-  /** A request whose prompt (input, cache reads and writes) is over `above` tokens is priced at `prices` for all its tokens. */
+  /** A prompt (input, cache reads and writes) over `above` tokens prices all its tokens at `prices`. */
   readonly longPrompt?: { readonly above: number; readonly prices: Prices };
   readonly window: number;
-  /** A larger window the model takes on request (a beta): the one in use when the context is past `window`. */
+  /** A larger window the model takes on request (a beta): in use when the context is past `window`. */
   readonly extendedWindow?: number;
 }
 
@@ -59,7 +42,6 @@ const OPUS_4: ModelInfo = { prices: prices(15, 18.75, 30, 1.5, 75), window: K200
 const SONNET_5_5: ModelInfo = { prices: prices(2, 2.5, 4, 0.1, 10), window: M1 };
 const SONNET_5: ModelInfo = { prices: prices(2, 2.5, 4, 0.2, 10), window: M1 };
 const SONNET_4_6: ModelInfo = { prices: prices(3, 3.75, 6, 0.3, 15), window: M1 };
-/** Sonnet 4 and 4.5: 200K, or 1M on request, where a prompt over 200K costs twice the input and 1.5 times the output. */
 const SONNET_4: ModelInfo = {
   prices: prices(3, 3.75, 6, 0.3, 15),
   longPrompt: { above: K200, prices: prices(6, 7.5, 12, 0.6, 22.5) },
@@ -67,7 +49,6 @@ const SONNET_4: ModelInfo = {
   extendedWindow: M1,
 };
 const SONNET_3_7: ModelInfo = { prices: prices(3, 3.75, 6, 0.3, 15), window: K200 };
-/** Haiku 5.5: a prompt over 100K costs five times as much, every token of the request. */
 const HAIKU_5_5: ModelInfo = {
   prices: prices(0.1, 0.125, 0.2, 0.01, 0.5),
   longPrompt: { above: 100_000, prices: prices(0.5, 0.625, 1, 0.05, 2.5) },
@@ -77,7 +58,6 @@ const HAIKU_4_5: ModelInfo = { prices: prices(1, 1.25, 2, 0.1, 5), window: K200 
 const HAIKU_3_5: ModelInfo = { prices: prices(0.8, 1, 1.6, 0.08, 4), window: K200 };
 const HAIKU_3: ModelInfo = { prices: prices(0.25, 0.3, 0.5, 0.03, 1.25), window: K200 };
 
-/** By model id without its date (`claude-sonnet-4-5-20250929` is `claude-sonnet-4-5`). */
 const MODELS: ReadonlyMap<string, ModelInfo> = new Map([
   ['claude-fable-5-1', FABLE_5_1],
   ['claude-mythos-5-1', FABLE_5_1],
@@ -106,11 +86,7 @@ const MODELS: ReadonlyMap<string, ModelInfo> = new Map([
   ['claude-3-haiku', HAIKU_3],
 ]);
 
-/**
- * A model id as the API, Bedrock or Vertex names it, to the table's key:
- * `anthropic.claude-sonnet-4-5-20250929-v1:0`, `claude-sonnet-4-5@20250929`
- * and `claude-sonnet-4-5[1m]` are all `claude-sonnet-4-5`.
- */
+/** `anthropic.claude-sonnet-4-5-20250929-v1:0` (Bedrock), `claude-sonnet-4-5@20250929` (Vertex), `…[1m]`: `claude-sonnet-4-5`. */
 const keyOf = (model: string): string =>
   model
     .toLowerCase()
@@ -121,7 +97,6 @@ const keyOf = (model: string): string =>
 
 export const modelInfo = (model: string): ModelInfo | undefined => MODELS.get(keyOf(model));
 
-/** What one response cost, by the table: null for a model it does not list. */
 export function estimateUSD(model: string, tokens: Tokens): number | null {
   const info = modelInfo(model);
   if (info === undefined) return null;
@@ -138,7 +113,6 @@ export function estimateUSD(model: string, tokens: Tokens): number | null {
   );
 }
 
-/** The context window a response of `model` with `contextTokens` in context was in; null for a model the table does not list. */
 export function contextWindowOf(model: string, contextTokens: number): number | null {
   const info = modelInfo(model);
   if (info === undefined) return null;

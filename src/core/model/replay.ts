@@ -1,17 +1,14 @@
-/** A replay's progress, as the replay bar draws it. */
 export interface ReplayStatus {
-  /** The recorded time of the point reached, epoch ms. */
   readonly clock: number;
   readonly start: number;
   readonly end: number;
-  /** Entries applied so far, of `total` (run headers not counted). */
   readonly position: number;
   readonly total: number;
   readonly playing: boolean;
   readonly speed: number;
 }
 
-/** What the keys drive in a replay: `src/io/journal/replay-controller.ts` is one. */
+/** What the keys drive in a replay (src/io/journal/replay-controller.ts). */
 export interface ReplayTransport {
   readonly subscribe: (listener: () => void) => () => void;
   readonly getStatus: () => ReplayStatus | undefined;

@@ -1,23 +1,13 @@
-/**
- * A member's stays on a team's roster. `config.json` lists who is on the team
- * now; a member that leaves and comes back (2.1.330 brings an in-process
- * teammate back when it is messaged, with a new `joinedAt`; a name can be
- * reused by a new agent) is the same name with a second stay, not a new member.
- */
+/** A member that leaves and comes back (2.1.330 brings an in-process teammate back when messaged) is one name with a second stay. */
 
-/** From when the roster listed a member to when it was seen leaving it. */
 export interface RosterStay {
-  /** The config's `joinedAt` (epoch ms); NaN when it does not say. */
   readonly joinedAt: number;
-  /** When a config was seen without it (epoch ms); NaN while it is listed, or when it left unseen. */
   readonly leftAt: number;
 }
 
 /**
- * The stays after a config that lists the member with `joinedAt`. Listed
- * before: the same stay, unless `joinedAt` changed (it left and came back
- * between two reads). Seen leaving before: a new stay, unless `joinedAt` is
- * the one it left with (a config that briefly left it out).
+ * Listed before: the same stay, unless `joinedAt` changed (it left and came back between two reads). Seen
+ * leaving: a new stay, unless `joinedAt` is the one it left with (a config that briefly left it out).
  */
 export function listed(stays: readonly RosterStay[], joinedAt: number, wasListed: boolean): readonly RosterStay[] {
   const last = stays[stays.length - 1];
@@ -33,12 +23,11 @@ export function listed(stays: readonly RosterStay[], joinedAt: number, wasListed
   return [...stays, stay];
 }
 
-/** The stays after a config that no longer lists the member, seen `at` (NaN: not seen as it happened). */
+/** `at`: NaN when not seen as it happened. */
 export function unlisted(stays: readonly RosterStay[], at: number): readonly RosterStay[] {
   const last = stays[stays.length - 1];
   if (!last || !Number.isNaN(last.leftAt)) return stays;
   return [...stays.slice(0, -1), { joinedAt: last.joinedAt, leftAt: at }];
 }
 
-/** The member's current (or last) stay. */
 export const currentStay = (stays: readonly RosterStay[]): RosterStay | undefined => stays[stays.length - 1];

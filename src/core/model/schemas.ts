@@ -1,24 +1,18 @@
 /**
- * Schemas for every file teamtop reads. Claude Code changes these files between
- * releases without notice (../shared/design/FORMATS.md), so: unknown keys pass
- * through, every field that is not needed to identify a record is optional, and a
- * cosmetic field of the wrong type falls back to "absent" instead of failing the
- * whole file. What is required is what we cannot show anything sensible without.
+ * Schemas for every file teamtop reads. Claude Code changes them without notice, so unknown keys pass, only what
+ * identifies a record is required, and a cosmetic field of the wrong type is dropped rather than failing the file.
  */
 import en from 'zod/v4/locales/en.js';
 import * as z from 'zod/mini';
 
-// zod/mini: the same validation as zod, in functions a bundler can leave out
-// when unused, so start-up compiles a fraction of the library. English
-// messages only (the problems line quotes them).
+// zod/mini: a bundler leaves out what is unused, so start-up compiles less. English messages: the problems line quotes them.
 z.config(en());
 
-/** An optional field that is dropped, not fatal, when it has the wrong type. */
+/** Dropped, not fatal, when it has the wrong type. */
 export const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 export const idSchema = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
-/** Epoch milliseconds (newer releases) or an ISO string (an older spec). */
 const instantSchema = z.union([z.number(), z.string()]);
 
 export const MemberSchema = z.looseObject({
@@ -34,7 +28,6 @@ export const MemberSchema = z.looseObject({
   joinedAt: lenient(instantSchema),
   planModeRequired: lenient(z.boolean()),
   isActive: lenient(z.boolean()),
-  /** The API-spec layout: when the agent was started and stopped, and anything its runner adds. */
   spawnedAt: lenient(instantSchema),
   shutdownAt: lenient(instantSchema),
   metadata: lenient(z.record(z.string(), z.unknown())),
@@ -48,13 +41,11 @@ export const TeamConfigSchema = z.looseObject({
   leadAgentId: lenient(z.string()),
   leadSessionId: lenient(z.string()),
   members: z.array(MemberSchema),
-  /** The API-spec layout: the file's version, and the team's settings (`budget_tokens`). */
   schemaVersion: lenient(z.union([z.string(), z.number()])),
   metadata: lenient(z.looseObject({ budget_tokens: lenient(z.number()) })),
 });
 export type TeamConfig = z.infer<typeof TeamConfigSchema>;
 
-/** One element of `teams/<team>/inboxes/<member>.json`. */
 export const InboxEntrySchema = z.looseObject({
   from: z.string(),
   text: z.string(),
@@ -64,12 +55,12 @@ export const InboxEntrySchema = z.looseObject({
   read: lenient(z.boolean()),
   msgV: lenient(z.number()),
   msg_id: lenient(z.string()),
-  /** The API-spec layout's id for a message (as `msg_id` is newer Claude Code's). */
+  /** The API-spec layout's `msg_id`. */
   messageId: lenient(z.string()),
-  /** `message` (plain, newer Claude Code) or what kind of message it is (`system_init`, `shutdown_request`…). */
+  /** `message` (newer Claude Code: plain) or the message's kind (`system_init`, `shutdown_request`…). */
   type: lenient(z.string()),
   metadata: lenient(z.record(z.string(), z.unknown())),
-  /** 2.1.330: the lead's ed25519 signature on its messages to tmux teammates. */
+  /** The lead's ed25519 signature on its messages to tmux teammates. */
   lead_sig: lenient(z.string()),
 });
 export type InboxEntry = z.infer<typeof InboxEntrySchema>;
@@ -78,11 +69,7 @@ const isString = (value: unknown): boolean => typeof value === 'string';
 const isNumber = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * `InboxEntrySchema`'s fields, each with what its schema takes: an entry whose
- * fields all fit (the ones present) is what the schema would give back
- * unchanged. The test holds this to the schema's keys.
- */
+/** What each field's schema takes: an entry whose fields all fit is what the schema gives back unchanged (a test holds it). */
 export const INBOX_ENTRY_FIELDS: Readonly<Record<keyof (typeof InboxEntrySchema)['shape'], (value: unknown) => boolean>> = {
   from: isString,
   text: isString,
@@ -94,18 +81,15 @@ export const INBOX_ENTRY_FIELDS: Readonly<Record<keyof (typeof InboxEntrySchema)
   msg_id: isString,
   messageId: isString,
   type: isString,
-  // Read from JSON: an object there is a plain one. One with its own `__proto__` key the schema gives back without it.
+  // One with its own `__proto__` key the schema gives back without it.
   metadata: (value) => isObject(value) && Object.getPrototypeOf(value) === Object.prototype && !Object.hasOwn(value, '__proto__'),
   lead_sig: isString,
 };
 const ENTRY_CHECKS = Object.entries(INBOX_ENTRY_FIELDS);
 
 /**
- * An element that `InboxEntrySchema` would take as it is, told without it: a
- * long run's journal holds hundreds of thousands of messages, and the schema
- * (each lenient field a catch around an optional) cost ten times the rest of
- * reading one. Anything else (a field of the wrong type, a required one
- * missing) goes through the schema.
+ * An element `InboxEntrySchema` would take as it is, told without it: a long run's journal holds hundreds of
+ * thousands of messages, and the schema cost ten times the rest of reading one. Anything else goes through it.
  */
 export function isPlainInboxEntry(element: unknown): element is InboxEntry {
   if (!isObject(element) || !Object.hasOwn(element, 'from') || !Object.hasOwn(element, 'text') || Object.hasOwn(element, '__proto__'))
@@ -132,13 +116,9 @@ export const TaskSchema = z.looseObject({
 });
 export type Task = z.infer<typeof TaskSchema>;
 
-/** A metric of the wrong type is dropped: it is shown or not, never fatal (zod's numbers are finite). */
 const metric = lenient(z.number());
 
-/**
- * `tasks/<team>/<member>/task-status.json`, written by team runners of the
- * API-spec layout: what the agent is doing, and how much it has done.
- */
+/** `tasks/<team>/<member>/task-status.json`, written by API-spec team runners. */
 export const AgentStatusSchema = z.looseObject({
   agentId: lenient(z.string()),
   status: z.string(),
@@ -156,13 +136,11 @@ export const AgentStatusSchema = z.looseObject({
 });
 export type AgentStatus = z.infer<typeof AgentStatusSchema>;
 
-/** The shared shape of every protocol message: JSON inside an envelope's `text`. */
 export interface ProtocolMessage {
   readonly type: string;
   readonly [field: string]: unknown;
 }
 
-/** Turn a zod error into one short line naming the first problem. */
 export function describeIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'does not fit the expected shape';

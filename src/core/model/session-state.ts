@@ -1,15 +1,6 @@
 /**
- * `<claude dir>/sessions/<pid>.json`: a running session's live state, written
- * by the lead's process (in-process teammates run inside it; a tmux teammate
- * has none) and removed when it exits.
- *
- *   parseSessionState(text): SessionState | undefined
- *   permissionWaitSince(state): number | null     since when it waits for a permission prompt (activity.ts's input)
- *
- * Seen in 2.1.332: `pid, sessionId, cwd, status: "busy" | "idle" | "waiting",
- * waitingFor: "permission prompt", updatedAt, …`. Other programs that read
- * the file have seen `waitingFor` say "input needed" and "dialog open": only
- * a permission prompt makes a tool call wait for a person here.
+ * `sessions/<pid>.json`: a running session's live state, written by the lead's process (in-process teammates
+ * run inside it; a tmux teammate has none). Only a permission prompt makes a tool call wait for a person here.
  */
 import * as z from 'zod/mini';
 import { lenient } from './schemas.js';
@@ -18,10 +9,9 @@ export const SessionStateSchema = z.object({
   sessionId: z.string().check(z.minLength(1)),
   pid: lenient(z.number()),
   cwd: lenient(z.string()),
-  /** `busy`, `idle` or `waiting`; a status a later release adds is kept as it is. */
+  /** `busy`, `idle` or `waiting`; a status a later release adds is kept. */
   status: lenient(z.string()),
   waitingFor: lenient(z.nullable(z.string())),
-  /** Epoch ms, or an ISO time. */
   updatedAt: lenient(z.union([z.number(), z.string()])),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
@@ -38,10 +28,7 @@ export function parseSessionState(text: string): SessionState | undefined {
 const instant = (value: number | string | undefined): number =>
   typeof value === 'number' ? value : value === undefined ? Number.NaN : Date.parse(value);
 
-/**
- * Since when the session has waited for a permission prompt: its `updatedAt`
- * (NaN when it says none: waiting, since an unknown time); null when it does not wait for one.
- */
+/** Its `updatedAt` (NaN when it says none); null when it does not wait for a permission prompt. */
 export function permissionWaitSince(state: SessionState | undefined): number | null {
   if (state?.status !== 'waiting' || !/permission/iu.test(state.waitingFor ?? '')) return null;
   return instant(state.updatedAt);

@@ -1,8 +1,4 @@
-/**
- * When an open request is stalled and a working member quiet: built once from
- * the flags and the config file, and passed whole. This module alone reads
- * the numbers; everything else asks it when something stalls or turns quiet.
- */
+/** The thresholds and the budget, built once from the flags and the config file and passed whole: only this module reads the numbers. */
 import * as z from 'zod/mini';
 
 export interface Thresholds {
@@ -10,33 +6,52 @@ export interface Thresholds {
   readonly stallAfterMs: number;
   /** A member shown working with no sign of life for this long is quiet. */
   readonly quietAfterMs: number;
+  /** What a team may spend, in dollars (`--budget`): a note from BUDGET_NOTE_SHARE of it, a warning past it. None when absent. */
+  readonly budgetUSD?: number;
 }
 
-/** The defaults, in seconds, as the flags and the config file take them. */
+/** The longest threshold in seconds (about 31 years): past any run, and far inside what a date can hold once added to one. */
+export const MAX_THRESHOLD_SECONDS = 1e9;
+
 export const DEFAULT_SECONDS = { stall: 60, quiet: 600 } as const;
 
-/** Thresholds given in seconds. */
-export const thresholdsIn = ({ stall, quiet }: { readonly stall: number; readonly quiet: number }): Thresholds => ({
+/** A budget of none, null or 0 is no budget. */
+export const thresholdsIn = ({
+  stall,
+  quiet,
+  budget,
+}: {
+  readonly stall: number;
+  readonly quiet: number;
+  readonly budget?: number | null | undefined;
+}): Thresholds => ({
   stallAfterMs: stall * 1000,
   quietAfterMs: quiet * 1000,
+  ...(budget ? { budgetUSD: budget } : {}),
 });
 
 export const DEFAULT_THRESHOLDS: Thresholds = thresholdsIn(DEFAULT_SECONDS);
 
-/** When what began at `since` (a request, mail waiting) is stalled. */
 export const stallsAt = (since: number, thresholds: Thresholds): number => since + thresholds.stallAfterMs;
 
-/** When a member working with its last sign of life at `since` turns quiet. */
 export const quietAt = (since: number, thresholds: Thresholds): number => since + thresholds.quietAfterMs;
 
-/** How old an open request is when it stalls. */
 export const stallAge = (thresholds: Thresholds): number => thresholds.stallAfterMs;
 
+/** The budget, in dollars; null when there is none. */
+export const budgetOf = (thresholds: Thresholds): number | null => thresholds.budgetUSD ?? null;
+
+/** From this share of the budget its spending is a note; past the whole of it, a warning. */
+export const BUDGET_NOTE_SHARE = 0.8;
+
 export const sameThresholds = (a: Thresholds, b: Thresholds): boolean =>
-  a.stallAfterMs === b.stallAfterMs && a.quietAfterMs === b.quietAfterMs;
+  a.stallAfterMs === b.stallAfterMs && a.quietAfterMs === b.quietAfterMs && budgetOf(a) === budgetOf(b);
 
-/** The thresholds as a journal's header records them. */
-export const thresholdsSchema = z.object({ stallAfterMs: z.number(), quietAfterMs: z.number() });
+/** A run judged without a budget records none: its header reads as before. */
+export const thresholdsSchema = z.object({ stallAfterMs: z.number(), quietAfterMs: z.number(), budgetUSD: z.optional(z.number()) });
 
-/** Just the thresholds, as a journal's header records them. */
-export const thresholdsRecord = ({ stallAfterMs, quietAfterMs }: Thresholds): Thresholds => ({ stallAfterMs, quietAfterMs });
+export const thresholdsRecord = ({ stallAfterMs, quietAfterMs, budgetUSD }: Thresholds): Thresholds => ({
+  stallAfterMs,
+  quietAfterMs,
+  ...(budgetUSD === undefined ? {} : { budgetUSD }),
+});

@@ -1,8 +1,4 @@
-/**
- * The team's task list as a dependency graph: each task's open blockers, missing
- * blockers and cycles, and an order in which every blocker comes before what it
- * blocks (cycles are kept together, ties go by id).
- */
+/** The team's task list as a dependency graph: open and missing blockers, cycles, and blockers-first order (ties by id). */
 import type { Task } from './schemas.js';
 import { orderedTopologicalSort, stronglyConnected } from './graph.js';
 
@@ -10,7 +6,7 @@ export type TaskState = 'completed' | 'in_progress' | 'planning' | 'ready' | 'bl
 
 export interface TaskRecord {
   readonly task: Task;
-  /** The task's file was removed: Claude Code deletes a task by deleting its file. */
+  /** Claude Code deletes a task by deleting its file. */
   readonly deleted: boolean;
 }
 
@@ -26,9 +22,7 @@ export interface TaskNode {
   /** A teammate tracker (`metadata._internal`), not a work item. */
   readonly internal: boolean;
   readonly state: TaskState;
-  /** Blockers that exist and are not completed: what this task waits on. */
   readonly openBlockers: readonly string[];
-  /** Blockers named that no task file has ever held. */
   readonly missing: readonly string[];
   readonly inCycle: boolean;
 }
@@ -37,7 +31,7 @@ const NUMERIC = /^\d+$/u;
 
 const collator = new Intl.Collator('en', { numeric: true });
 
-/** Two runs of digits by value, exactly (Number() would round past 2^53). */
+/** Exactly: Number() would round past 2^53. */
 function compareDigits(a: string, b: string): number {
   const x = a.replace(/^0+(?=\d)/u, '');
   const y = b.replace(/^0+(?=\d)/u, '');
@@ -45,10 +39,8 @@ function compareDigits(a: string, b: string): number {
 }
 
 /**
- * Task ids are file names: numbers in practice, compared as numbers when they
- * are. A total order: ids that read alike (`a1` and `a01`, `é` composed or not)
- * are told apart by their code units, so an order never depends on the order
- * the files were read in.
+ * Numbers compared as numbers. A total order: ids that read alike (`a1` and `a01`, `é` composed or not) are told
+ * apart by code units, so an order never depends on the order the files were read in.
  */
 export function compareIds(a: string, b: string): number {
   if (a === b) return 0;
@@ -66,7 +58,6 @@ function isDeleted(record: TaskRecord): boolean {
   return record.deleted || record.task.status === 'deleted';
 }
 
-/** Blocker → blocked edges, from both `blockedBy` and the other side's `blocks`. */
 function blockersOf(records: ReadonlyMap<string, TaskRecord>): Map<string, Set<string>> {
   const blockers = new Map<string, Set<string>>();
   const add = (blocked: string, blocker: string) => {
@@ -81,15 +72,11 @@ function blockersOf(records: ReadonlyMap<string, TaskRecord>): Map<string, Set<s
   return blockers;
 }
 
-/**
- * Every task, blockers first. Components of the blocker graph are ordered
- * topologically; among those ready at the same time, the smallest id goes first.
- */
 function dependencyOrder(
   ids: readonly string[],
   blockers: ReadonlyMap<string, ReadonlySet<string>>,
 ): { order: string[]; cyclic: Set<string> } {
-  // Tasks are numbered in id order, so a smaller number is a smaller id.
+  // ids come sorted, so a smaller number is a smaller id.
   const position = new Map(ids.map((id, n) => [id, n]));
   const blocks: number[][] = ids.map(() => []);
   ids.forEach((id, n) => {
@@ -130,7 +117,6 @@ function stateOf(record: TaskRecord, openBlockers: readonly string[]): TaskState
   return openBlockers.length > 0 ? 'blocked' : 'ready';
 }
 
-/** The task graph of one team, in dependency order. */
 export function buildTaskGraph(records: ReadonlyMap<string, TaskRecord>): TaskNode[] {
   const blockers = blockersOf(records);
   const ids = sortIds(records.keys());

@@ -1,19 +1,8 @@
 /**
- * What a member's session transcript says happened, as small facts: the only
- * thing teamtop keeps of a transcript. `src/core/decode/transcript/` decodes them
- * from the appended text (`TranscriptDecoder`); `activity.ts` and `usage.ts`
- * fold them into what a member is doing now and what it has used.
- *
- * A fact never holds a tool's result or a transcript's text beyond the one
- * line a pane shows. What is shown comes sanitised and cut: a tool's `name`
- * and `detail`, a `line`, a sender (`from`). Ids, models and the identity are
- * keys to match on, as written: sanitise them before showing them.
- * Times are epoch ms from the record's own `timestamp` (the writer's clock).
- * The journal keeps none of them: it records what they are folded into
- * (src/io/journal/format.ts, `activity` lines).
+ * What a session transcript says happened, as small facts: all teamtop keeps of a transcript (docs/internals/core.md).
+ * Ids, models and the identity are as written: sanitise them before showing them.
  */
 
-/** Tokens of one model response, as its `usage` says. */
 export interface Tokens {
   readonly input: number;
   readonly output: number;
@@ -26,23 +15,17 @@ export interface Tokens {
 /** `denied`: a permission was refused (by a person or by a rule). */
 export type ToolOutcome = 'ok' | 'error' | 'denied';
 
-/** Who wrote a transcript, as its records say (what the member matcher reads). */
 export interface TranscriptIdentity {
   readonly sessionId: string;
-  /** In-process teammates' and subagents' records: `isSidechain: true`. */
   readonly sidechain: boolean;
   /** A sidechain's `agentId` (`a<name>-<hex>` for an in-process teammate). */
   readonly agentId?: string;
-  /** A tmux teammate's records carry the team and its name. */
   readonly teamName?: string;
   readonly agentName?: string;
   readonly cwd?: string;
 }
 
-/**
- * What the `.meta.json` beside a subagent's transcript says: an in-process
- * teammate's names its team and itself (`taskKind: "in_process_teammate"`).
- */
+/** An in-process teammate's `.meta.json` names its team and itself (`taskKind: "in_process_teammate"`). */
 export interface TranscriptMeta {
   readonly name?: string | undefined;
   readonly teamName?: string | undefined;
@@ -53,7 +36,6 @@ export interface TranscriptMeta {
   readonly planModeRequired?: boolean | undefined;
 }
 
-/** One model's figures in a `cost-state` record. */
 export interface ModelCost {
   readonly model: string;
   readonly inputTokens: number;
@@ -64,9 +46,8 @@ export interface ModelCost {
 }
 
 export type TranscriptFact =
-  /** Who writes this transcript: once known, and again when it says more (a team, a name). */
   | { readonly kind: 'identity'; readonly identity: TranscriptIdentity }
-  /** A tool call, once per `tool_use` id: `detail` is its key input on one line (a command, a path, a pattern, a recipient). */
+  /** Once per `tool_use` id; `detail`: its key input on one line (a command, a path, a recipient). */
   | {
       readonly kind: 'tool-started';
       readonly id: string;
@@ -78,22 +59,13 @@ export type TranscriptFact =
   /** `byPerson`: a person answered a permission prompt for it. */
   | { readonly kind: 'tool-finished'; readonly id: string; readonly outcome: ToolOutcome; readonly byPerson: boolean; readonly at: number }
   | { readonly kind: 'thinking'; readonly messageId: string; readonly at: number }
-  /** The first line of what the model wrote. */
   | { readonly kind: 'text'; readonly line: string; readonly messageId: string; readonly at: number }
-  /** A person's prompt (the first line): what starts a lead's turn. */
   | { readonly kind: 'prompt'; readonly line: string; readonly at: number }
-  /** The first line of a teammate's spawn prompt (its first record: issue 25). */
   | { readonly kind: 'spawn-prompt'; readonly line: string; readonly at: number }
-  /** A teammate the lead spawned (its `Agent` call): its name and its prompt's first line (issue 25). */
   | { readonly kind: 'spawned'; readonly name: string; readonly line: string; readonly at: number }
-  /** Mail the model took (it is in its context from now on): who from, and its summary, protocol type or first line. */
   | { readonly kind: 'mail-taken'; readonly from: string; readonly line: string | null; readonly at: number }
-  /** The turn ended (`end_turn`, or the client's `turn_duration` record). */
   | { readonly kind: 'turn-ended'; readonly messageId: string | null; readonly at: number }
-  /**
-   * A response's usage, once per `message.id` (the records of one response
-   * repeat it); again, with `previous`, if a later record of it says otherwise.
-   */
+  /** Once per `message.id` (a response's records repeat it); again, with `previous`, if a later record differs. */
   | {
       readonly kind: 'usage';
       readonly messageId: string;
@@ -102,7 +74,7 @@ export type TranscriptFact =
       readonly previous: Tokens | null;
       readonly at: number;
     }
-  /** The client's own count of its process's cost (`cost-state`, written as a session ends; no time). */
+  /** The client's own cost of its process (`cost-state`, written as a session ends; no time). */
   | { readonly kind: 'cost'; readonly totalUSD: number; readonly models: readonly ModelCost[] };
 
 export type TranscriptFactKind = TranscriptFact['kind'];

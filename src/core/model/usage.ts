@@ -1,43 +1,12 @@
-/**
- * What a member has used: tokens, context and cost, folded from its
- * transcript's facts (transcript-facts.ts), and the `--json` shapes of them.
- *
- *   NO_USAGE; foldUsage(usage, facts): UsageFold            one member's figures, fact by fact
- *   usageView(members): { members, team }                   `Member.usage` for each, `Team.usage` for the team
- *   teamUsageOf(members): TeamUsage | null                  `Team.usage` from the members' alone (a journal's)
- *
- * - Tokens in and out, cache reads and writes: summed once per response
- *   (`message.id`: the decoder says a response's usage once, and again with
- *   what it replaces if a later record of it differs).
- * - Context in use: the newest response's input + cache read + cache creation;
- *   its share of the model's window where pricing.ts knows the window.
- * - Cost: the client's own figure (`cost-state`) where it recorded one for the
- *   member's process, else estimated response by response from pricing.ts and
- *   marked so (`costEstimated`); null where a response's model has no price.
- *   `cost-state` covers a whole process: the lead and its in-process teammates
- *   share one (their records carry the lead's `sessionId`). So a member who
- *   shares its process is given its estimate, and the team's figure takes the
- *   process's recorded cost instead of the estimates of its members. A
- *   `cost-state` followed by more responses (a resumed session) is out of date
- *   and not used. The team's cost is null when a member's is not known: a
- *   sum of what is known would pass for the whole.
- */
+/** What a member has used, folded from its transcript's facts, and its `--json` shapes (how each is counted: docs/internals/core.md). */
 import { contextWindowOf, estimateUSD } from './pricing.js';
 import type { Tokens, TranscriptFact } from './transcript-facts.js';
 
-/**
- * The most a count is (tokens, tool calls): a safe integer. A transcript's
- * counts are clamped to it as they are read, and the figures shown are
- * clamped to it as the journal records them, so a hostile transcript's sums
- * are never `Infinity`, and live and restored figures are the same.
- */
+/** Counts are clamped as read and as recorded, so a hostile transcript's sums are never `Infinity` and a restore shows the same. */
 export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
-/** The most a figure is (dollars, a context's per cent): finite, and past what any run costs or fills. */
 export const MAX_FIGURE = 1e9;
 
-/** A count as shown and recorded: whole, from 0 to MAX_COUNT. */
 export const clampCount = (value: number): number => (value >= MAX_COUNT ? MAX_COUNT : value > 0 ? Math.round(value) : 0);
-/** A figure as shown and recorded: from 0 to MAX_FIGURE. */
 export const clampFigure = (value: number | null): number | null =>
   value === null ? null : value >= MAX_FIGURE ? MAX_FIGURE : value > 0 ? value : 0;
 
@@ -46,14 +15,11 @@ export interface UsageFold {
   readonly outputTokens: number;
   readonly cacheReadTokens: number;
   readonly cacheCreationTokens: number;
-  /** Responses counted. */
   readonly responses: number;
   readonly toolCalls: number;
-  /** The newest response: its model, and the context it was given. */
   readonly newest: { readonly model: string; readonly contextTokens: number } | null;
-  /** The table's estimate, summed over the responses it could price. */
   readonly estimatedUSD: number;
-  /** Responses of a model the table does not price: while there is one, there is no estimate. */
+  /** Responses of a model with no price: while there is one, there is no estimate. */
   readonly unpriced: number;
   /** The client's figure for the process (`cost-state`), while no response came after it. */
   readonly recordedUSD: number | null;
@@ -74,7 +40,6 @@ export const NO_USAGE: UsageFold = {
 
 const contextOf = (tokens: Tokens): number => tokens.input + tokens.cacheRead + tokens.cacheCreation;
 
-/** The figures after `facts` (those that are not about usage change nothing). */
 export function foldUsage(usage: UsageFold, facts: readonly TranscriptFact[]): UsageFold {
   let next: UsageFold | undefined;
   for (const fact of facts) {
@@ -104,7 +69,6 @@ export function foldUsage(usage: UsageFold, facts: readonly TranscriptFact[]): U
   return next ?? usage;
 }
 
-/** `Member.usage` in `--json`. */
 export interface MemberUsage {
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -117,13 +81,12 @@ export interface MemberUsage {
   readonly costEstimated: boolean;
 }
 
-/** `Team.usage` in `--json`: the members' sums (a context is each member's own: it has no sum). */
+/** A context is each member's own: it has no sum. */
 export type TeamUsage = Omit<MemberUsage, 'contextTokens' | 'contextPercent'>;
 
-/** A member's usage as the view needs it: its figures, and the process (session) it ran in. */
 export interface MemberUsageSource {
   readonly usage: UsageFold;
-  /** The session its records carry (an in-process teammate's is its lead's); undefined when not known. */
+  /** An in-process teammate's records carry its lead's session. */
   readonly sessionId: string | undefined;
 }
 
@@ -151,10 +114,7 @@ function memberUsage(usage: UsageFold, shared: boolean): MemberUsage {
   };
 }
 
-/**
- * `Member.usage` for every member whose transcript was read (null for the
- * others: nothing known, never zeros), and `Team.usage` (null when none was).
- */
+/** Null for a member whose transcript was not read: nothing known, never zeros. */
 export function usageView(members: ReadonlyMap<string, MemberUsageSource | undefined>): {
   readonly members: ReadonlyMap<string, MemberUsage | null>;
   readonly team: TeamUsage | null;
@@ -197,10 +157,8 @@ export function usageView(members: ReadonlyMap<string, MemberUsageSource | undef
 }
 
 /**
- * `Team.usage` from the members' figures alone (as a journal recorded them:
- * which process each ran in is not kept), null when none is known. It differs
- * from usageView's only where members shared a process whose cost the client
- * recorded: the sum of their estimates stands for it.
+ * From the members' figures alone, as a journal records them (not which process each ran in): where members
+ * shared a process whose cost the client recorded, the sum of their estimates stands for it.
  */
 export function teamUsageOf(members: Iterable<MemberUsage | null>): TeamUsage | null {
   let team: { -readonly [K in keyof TeamUsage]: TeamUsage[K] } | null = null;

@@ -1,17 +1,7 @@
 /**
- * When a teammate worked and when it idled, from what the files show. The
- * config's `isActive` flag would say it, but only tmux teammates flip it and
- * the state keeps its latest flip only; mail says it for every teammate:
- *
- * - a teammate works from when it joins (it is spawned with a prompt);
- * - it idles from each `idle_notification` it sends (2.1.330 sends one at
- *   every turn's end);
- * - it works again from the first sign of a turn: a message it sends, or one
- *   it takes from its inbox (when teamtop saw it go from the file, else its
- *   stamp: an idle teammate takes its mail within a moment);
- * - it stops at the end of each stay on the roster.
- *
- * The lead writes no idle notices: its activity is not known, and it has none.
+ * When a teammate worked and idled, from its mail (`isActive` flips only for tmux teammates): it works from joining and from any
+ * message it sends or takes, idles from each `idle_notification` (2.1.330 sends one per turn), and stops when it leaves the roster.
+ * The lead writes no idle notices: it has no activity.
  */
 import type { InboxMessage } from '../model/inbox.js';
 import type { RosterStay } from '../model/roster.js';

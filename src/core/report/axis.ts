@@ -1,7 +1,4 @@
-/**
- * The run's time axis, shared by the text and the SVG swimlanes: where an
- * instant falls between the run's start and end, and round instants to label.
- */
+/** The run's time axis, shared by the text and the SVG swimlanes. */
 import { formatClock } from '../model/time.js';
 
 const SECOND = 1000;

@@ -1,8 +1,4 @@
-/**
- * A RunReport from the store's state of one team, as of an instant. Pure: the
- * same state and options give the same report, whether the state was read
- * live, restored from the journal or replayed from a recording.
- */
+/** A RunReport of one team as of an instant. Pure: live, restored or replayed, the same state gives the same report. */
 import { messageRef, type Incident } from '../model/diagnosis.js';
 import { TRANSCRIPT_KINDS } from '../judge/index.js';
 import type { Thresholds } from '../model/settings.js';
@@ -25,7 +21,7 @@ import { messagePairs } from './pairs.js';
 import type { ReportHandshake, ReportMember, ReportMessage, ReportTask, RunReport } from './model.js';
 
 interface ReportOptions {
-  /** The instant to judge at, on teamtop's clock (now, `--now`, or a recording's end). */
+  /** The report's instant, on teamtop's clock (now, `--now`, or a recording's end). */
   readonly at: number;
   readonly thresholds: Thresholds;
   /** The run's incidents (selectIncidents), on teamtop's clock: drawn on the files'. */
@@ -126,7 +122,7 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
     ...messages.map((message) => message.takenAt),
     ...allStays.map((stay) => stay.leftAt),
   ]);
-  // Nothing happened after the instant judged at: a stamp past it is a clock gone wrong, or a hostile file.
+  // Nothing happened after the report's instant: a stamp past it is a clock gone wrong, or a hostile file.
   const now = onFilesClock(options.at, ahead);
   const past = seen.filter((time) => time <= now);
   const lastSeen = past.length > 0 ? maxOf(past) : Number.NaN;
@@ -159,7 +155,7 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
     };
   });
 
-  // Once the team has ended nobody is left to answer: an open request was abandoned, not stalled (as the diagnoses judge it).
+  // Once the team has ended nobody is left to answer: an open request was abandoned, not stalled (as the diagnoses say).
   const left = team.present ? selectGone(team) : new Set(views.map((view) => view.name));
   return {
     team: team.name,
@@ -176,8 +172,7 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
       .sort((a, b) => byTimeNaNLast(a.requestedAt, b.requestedAt)),
     tasks: tasksOf(team),
     incidents: options.incidents
-      // What a report holds is what the journal can hold (an export of the run gives the same report):
-      // not the kinds read from transcripts, which it never records.
+      // A report holds what the journal can (an export gives the same report): not the kinds read from transcripts.
       .filter((incident) => !TRANSCRIPT_KINDS.has(incident.kind))
       .map((incident) => ({
         ...incident,

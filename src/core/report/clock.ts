@@ -1,11 +1,6 @@
 /**
- * The report draws a run on one time axis: the team's files' clock, the one
- * Claude Code stamps messages and `joinedAt` with. What teamtop saw happen
- * (a member leaving the roster, a message taken) is on its own clock. On the
- * machine that ran the team the two agree to within the few milliseconds a
- * write takes to be seen; a run re-enacted from a recording (the conformance
- * suite, a benchmark) replays files stamped days before. The gap is measured
- * on the messages teamtop saw arrive, and taken off what it saw.
+ * The report's time axis is the files' clock (Claude Code's stamps); what teamtop saw is on its own clock. They agree live, but a
+ * re-enacted recording replays files stamped days before, so the gap is measured on messages seen arriving and taken off.
  */
 import type { InboxMessage } from '../model/inbox.js';
 

@@ -1,9 +1,4 @@
-/**
- * Member colours as Claude Code names them (blue, green, yellow, purple,
- * orange, pink, cyan, red), for a terminal (chalk) and for a page (CSS). A
- * name outside the list is neutral: it is text from disk, never a colour
- * value written into CSS.
- */
+/** Member colours as Claude Code names them, for chalk and CSS; a name outside the list is neutral, never written into CSS. */
 import type { ChalkInstance } from 'chalk';
 
 const COLORS: Readonly<Record<string, { readonly css: string; readonly terminal: (paint: ChalkInstance) => ChalkInstance }>> = {

@@ -1,8 +1,4 @@
-/**
- * Words and widths the report's text and HTML share (and the dashboard and the
- * live page): instants with their date, durations, tokens and cost, and names
- * from disk made safe and fitted to a column.
- */
+/** Words and widths the report's text and HTML share with the dashboard and the live page. */
 import stringWidth from 'string-width';
 import { graphemes } from '../text/graphemes.js';
 import { sanitizeLine } from '../text/sanitize.js';

@@ -1,7 +1,4 @@
-/**
- * The report's tables in HTML: members, mail by pair, handshakes, tasks,
- * incidents. Every value from disk goes through xmlText.
- */
+/** The report's tables in HTML; every value from disk goes through xmlText. */
 import { formatClock, isInstant } from '../model/time.js';
 import { timeIn } from './activity.js';
 import { memberCss } from './colors.js';

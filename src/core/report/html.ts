@@ -1,9 +1,6 @@
 /**
- * `teamtop report --html OUT`: one self-contained page. No script and no
- * request: the styles are inline, the swimlane is inline SVG, details show
- * on hover through SVG <title>s, and a Content-Security-Policy forbids
- * loading anything should a name ever slip through. The drawing scales to
- * the window, scrolls sideways below a readable width, and prints.
+ * `teamtop report --html OUT`: one self-contained page, with no script and no request (inline styles and SVG, hovers by <title>),
+ * and a Content-Security-Policy that forbids loading anything should a name ever slip through.
  */
 import { formatInstant, formatSpan } from './format.js';
 import { reportSections } from './html-sections.js';

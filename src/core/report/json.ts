@@ -1,8 +1,4 @@
-/**
- * `teamtop report --json`: the RunReport as one JSON document, times as ISO
- * (null where unknown), durations in seconds. Its shape is documented in
- * docs/report.md and changes only by adding fields.
- */
+/** `teamtop report --json` (docs/report.md): times as ISO or null, durations in seconds; its shape only ever gains fields. */
 import { incidentJson, isoOrNull } from '../snapshot.js';
 import { timeIn } from './activity.js';
 import { durationOf, type RunReport } from './model.js';

@@ -5,7 +5,7 @@ import type { TaskState } from '../model/task-graph.js';
 import type { ActivitySpan } from './activity.js';
 import { type Incident } from '../model/diagnosis.js';
 
-/** A member's tokens and cost (issue 23's `Member.usage`): null until teamtop reads transcripts. */
+/** A member's tokens and cost: null until teamtop reads transcripts. */
 export interface MemberUsage {
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -88,7 +88,7 @@ export interface ReportTask {
 export interface RunReport {
   readonly team: string;
   readonly description: string | null;
-  /** The instant it is judged at (teamtop's clock): handshake states and diagnoses are as of then. */
+  /** The report's instant (teamtop's clock): handshake states and diagnoses are as of then. */
   readonly at: number;
   /** When it began: its config's `createdAt`, else its first join or message. */
   readonly startedAt: number;
@@ -98,7 +98,6 @@ export interface RunReport {
   readonly until: number;
   /** Everyone the files name: roster members first (lead first), then inbox owners no roster listed. */
   readonly members: readonly ReportMember[];
-  /** Every message, oldest first. */
   readonly messages: readonly ReportMessage[];
   /** Most first. */
   readonly pairs: readonly MessagePair[];

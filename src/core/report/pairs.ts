@@ -1,7 +1,4 @@
-/**
- * Who wrote to whom, and how much: the mail of a run by sender and recipient,
- * plain text apart from protocol messages.
- */
+/** Who wrote to whom, and how much: plain text apart from protocol messages. */
 import type { MessagePair, ReportMessage } from './model.js';
 
 export function messagePairs(messages: readonly ReportMessage[]): MessagePair[] {

@@ -1,8 +1,4 @@
-/**
- * Where things go in the SVG swimlane: lanes stacked under a time axis, a
- * legend below. Drawing units are CSS pixels at the drawing's natural width;
- * the page scales it to the window, no narrower than MIN_SCALE of that.
- */
+/** Where things go in the SVG swimlane; units are CSS pixels at its natural width, which the page scales down to MIN_SCALE. */
 import { timeAxis, type Axis } from './axis.js';
 import type { RunReport } from './model.js';
 

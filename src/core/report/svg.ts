@@ -1,10 +1,4 @@
-/**
- * The swimlane as SVG: a lane per member from joining to leaving, its working
- * and idle spans, each message an arrow from its sender's lane to its
- * recipient's, each request a bar in the asked member's lane until it was
- * answered, each incident a red mark at its time, and a legend. Every mark has
- * a <title>: details on hover, with no script.
- */
+/** The swimlane as SVG: lanes, spans, message arrows, request bars, incident marks, a legend; every mark has a <title> for hover. */
 import { formatClock } from '../model/time.js';
 import { memberCss } from './colors.js';
 import { fitColumns, formatDuration } from './format.js';
@@ -22,10 +16,8 @@ export const INK = {
 } as const;
 
 /**
- * The drawing's one style block, the same for every drawing: a page that allows
- * no inline style but this one names it by its hash (`teamtop serve`). Text
- * takes its colour from the <svg> (inherited), so a lane's name coloured by its
- * own `fill` attribute keeps it.
+ * The one style block, the same for every drawing, so a strict page (`teamtop serve`) allows it by its hash. Text inherits the
+ * <svg>'s colour, so a lane's name coloured by its own `fill` attribute keeps it.
  */
 export const SVG_STYLE = `.swimlane{fill:${INK.text}}text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}.name{font-size:14px;font-weight:600}.tick{font-size:12px;fill:#475569}.legend{font-size:13px}.again{font-size:10px;opacity:0.7}`;
 

@@ -1,9 +1,4 @@
-/**
- * The swimlane drawn in text: a lane per member over the run's time, one
- * column a slice of it, and what happened in each slice as one character.
- * Where several things fall in one column the rarest wins: an incident over a
- * message, a message over working or idle, those over the bare stay.
- */
+/** The swimlane in text, a column per slice of the run: where several things fall in one, the rarest wins (incident, message, work). */
 import type { ChalkInstance } from 'chalk';
 import stringWidth from 'string-width';
 import { timeAxis, type Axis } from './axis.js';

@@ -1,9 +1,4 @@
-/**
- * The report in a terminal: a heading, the swimlane, then a section each for
- * the members, the mail, the handshakes, the tasks and the incidents. Every
- * name and text from disk goes through sanitizeLine (fitColumns); colour only
- * when the caller's chalk has it.
- */
+/** The report in a terminal: every name and text from disk goes through sanitizeLine (fitColumns); colour only if chalk has it. */
 import type { ChalkInstance } from 'chalk';
 import { maxOf } from '../model/lists.js';
 import { formatClock, isInstant } from '../model/time.js';

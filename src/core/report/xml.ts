@@ -1,9 +1,4 @@
-/**
- * Text from disk in an HTML page or an SVG drawing: made safe for a reader
- * first (sanitizeLine: controls shown as pictures, bidirectional overrides
- * as U+FFFD, one line), then escaped for markup, attribute values included.
- * Numbers written into markup are rounded, and never NaN.
- */
+/** Text from disk in HTML or SVG: made safe (sanitizeLine), then escaped for markup and attributes. Numbers rounded, never NaN. */
 import { sanitizeLine } from '../text/sanitize.js';
 
 const MARKUP: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

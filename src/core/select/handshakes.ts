@@ -14,18 +14,14 @@ export const selectGone = memoize((team: TeamState): ReadonlySet<string> => {
   return gone;
 });
 
-/** A team's pairings still open (no answer yet): the only ones the clock can change. */
 const openPairings = memoize((pairings: Pairing[]): readonly Pairing[] => pairings.filter((pairing) => pairing.response === null));
 
 const NOBODY: ReadonlySet<string> = new Set();
 
-/** An answered handshake's judgement does not change with the clock: it is judged once. */
+/** An answered handshake's state does not change with the clock: it is worked out once. */
 const answeredOnce = new WeakMap<Pairing, Handshake>();
 
-/**
- * By its first answer too: pairing again after a change makes new pairings of
- * the same messages, and the incidents judge a team at every change.
- */
+/** Also keyed by its first answer: pairing again after a change makes new Pairing objects for the same messages. */
 const answeredBy = new WeakMap<object, Handshake>();
 
 const sameMessages = (a: Pairing, b: Pairing): boolean =>
@@ -41,14 +37,12 @@ const judgedAnswer = (pairing: Pairing): Handshake => {
   return handshake;
 };
 
-/** An open handshake as last judged: the same object while its state is the same. */
 const openLast = new WeakMap<Pairing, Handshake>();
 
 /** The moment an open handshake stalls (+∞: it never does by the clock). */
 const stallsAtOf = (handshake: Handshake, thresholds: Thresholds): number =>
   handshake.requestedAt === null ? Number.POSITIVE_INFINITY : stallsAt(handshake.requestedAt, thresholds);
 
-/** An open pairing judged as of `now`: the same object while its state is the same. */
 function judgedOpen(pairing: Pairing, now: number, thresholds: Thresholds, gone: ReadonlySet<string>): Handshake {
   const last = openLast.get(pairing);
   if (last && last.state === openState(pairing, now, thresholds, gone)) return last;
@@ -57,35 +51,27 @@ function judgedOpen(pairing: Pairing, now: number, thresholds: Thresholds, gone:
   return judged;
 }
 
-/** The open pairings of a version of the pairings, last judged: as of `at`, and standing until `until`. */
 interface OpenJudgement {
   readonly thresholds: Thresholds;
   readonly gone: ReadonlySet<string>;
   readonly at: number;
-  /** When the next pending one stalls: before then, with no file changed, nothing is judged again. */
+  /** When the next pending one stalls: until then, with no file changed, the list stands. */
   readonly until: number;
   readonly list: Handshake[];
 }
 
 const openJudged = new WeakMap<readonly Pairing[], OpenJudgement>();
 
-/** The team's answered handshakes, judged once, in the order of its pairings: the same list while the pairings stand. */
 export const selectAnswered = memoize((pairings: Pairing[]): readonly Handshake[] =>
   pairings.filter((pairing) => pairing.response !== null).map(judgedAnswer),
 );
 
-/**
- * The team's handshakes with no answer yet (open or abandoned) judged as of
- * `now`, in the order of its pairings. Their states change with the clock only
- * when one stalls: until then the same list comes back without walking them,
- * so a second's tick costs nothing here however many are open (issue 26 §3.1).
- * A clock stepped back judges them all again.
- */
+/** The unanswered handshakes as of `now`: the same list, not walked, until one stalls; a clock stepped back works all out again. */
 export function selectUnanswered(team: TeamState, now: number, thresholds: Thresholds, gone = selectGone(team)): Handshake[] {
   const open = openPairings(selectPairings(team.inboxes));
   const last = openJudged.get(open);
   if (last && last.thresholds === thresholds && last.gone === gone && last.at <= now && now < last.until) return last.list;
-  // Judged as of a moment before, by the same rules: only those pending then that have stalled since change.
+  // An earlier `now` by the same rules: only those pending then that have stalled since can differ.
   const onward = last !== undefined && last.thresholds === thresholds && last.gone === gone && last.at <= now;
   let until = Number.POSITIVE_INFINITY;
   const list = open.map((pairing, i) => {
@@ -101,7 +87,6 @@ export function selectUnanswered(team: TeamState, now: number, thresholds: Thres
   return judgement.list;
 }
 
-/** What a list of handshakes holds, counted as it was made. */
 export interface HandshakeTally {
   /** Pending or stalled. */
   readonly open: number;
@@ -129,10 +114,7 @@ function tallyOf(clocked: readonly Handshake[], contradicting: number): Handshak
   return { open, stalled, abandoned, contradicting, clocked };
 }
 
-/**
- * The tally of a list `selectHandshakes` made, kept with it: a frame asks for
- * its counts without walking the answered ones. Another list is counted.
- */
+/** The counts of a list `selectHandshakes` made, kept with it so a frame need not walk the answered ones. */
 export function handshakeTally(handshakes: readonly Handshake[]): HandshakeTally {
   let tally = tallies.get(handshakes);
   if (!tally) {
@@ -145,20 +127,14 @@ export function handshakeTally(handshakes: readonly Handshake[]): HandshakeTally
   return tally;
 }
 
-/** The answered handshakes, newest first, and how many contradict: once per version of the pairings. */
 const answeredInOrder = memoize((pairings: Pairing[]) => {
   const closed = orderHandshakes(selectAnswered(pairings));
   return { closed, contradicting: count(closed, (handshake) => handshake.contradicting) };
 });
 
-/** The last list made from a version of the pairings, and the open ones it was made with. */
 const lastList = new WeakMap<Pairing[], { readonly open: readonly Handshake[]; readonly list: Handshake[] }>();
 
-/**
- * The order of the unanswered handshakes of a version of the open pairings, as
- * positions in it. The clock only turns a pending one stalled, which leaves
- * the order as it was, so they are sorted once per change, not per stall.
- */
+/** Positions of the unanswered ones in display order: the clock only turns pending to stalled, which keeps the order. */
 const unansweredOrder = new WeakMap<readonly Pairing[], { readonly gone: ReadonlySet<string>; readonly order: readonly number[] }>();
 
 function inOrder(team: TeamState, unanswered: readonly Handshake[], gone: ReadonlySet<string>): Handshake[] {
@@ -172,11 +148,7 @@ function inOrder(team: TeamState, unanswered: readonly Handshake[], gone: Readon
   return known.order.map((i) => unanswered[i]!);
 }
 
-/**
- * The team's handshakes as of `now`: open ones first, stalled after
- * `thresholds`, abandoned ones last. The same list comes back while no open
- * one changed its state, so what is drawn from it is not drawn again.
- */
+/** The team's handshakes as of `now`: open, answered, then abandoned; the same list while no open one changed its state. */
 export function selectHandshakes(team: TeamState, now: number, thresholds: Thresholds): Handshake[] {
   const pairings = selectPairings(team.inboxes);
   const gone = selectGone(team);
@@ -192,7 +164,6 @@ export function selectHandshakes(team: TeamState, now: number, thresholds: Thres
   return list;
 }
 
-/** How many stalled in a list of unanswered handshakes: counted once per list. */
 const stalledIn = memoize((unanswered: Handshake[]): number => count(unanswered, (handshake) => handshake.state === 'stalled'));
 
 /** How many of the team's handshakes are stalled as of `now` (abandoned ones are not). */
@@ -204,11 +175,7 @@ export interface StalledCounts {
   readonly total: number;
 }
 
-/**
- * Stalled handshakes of every team as of `now`, and in all: what the header
- * warns of. Not those of a team nobody runs any more (idle.ts): nothing is
- * waiting on them now, and its diagnoses say so.
- */
+/** Stalled handshakes per team and in all, for the header; a team nobody runs any more counts none (its diagnoses say why). */
 export function selectStalledCounts(state: Facts, now: number, thresholds: Thresholds): StalledCounts {
   const byTeam = new Map<string, number>();
   let total = 0;

@@ -1,22 +1,13 @@
-/**
- * Which member leads the team: at most one, and only on evidence.
- */
 import { maxOf } from '../model/lists.js';
 import { isPrintSession, type TeamState } from '../facts/index.js';
 import { memoize, memoizeGrowing } from './memo.js';
 
 const LEAD_TYPES = new Set(['team-lead', 'lead', 'coordinator', 'orchestrator']);
-/** The name Claude Code gives every team's lead. */
 export const CLAUDE_LEAD_NAME = 'team-lead';
 
-/** What teammates send only to their lead. */
 const TO_THE_LEAD = new Set(['idle_notification', 'permission_request', 'plan_approval_request', 'sandbox_permission_request']);
 
-/**
- * How many messages of one inbox point at each name as the lead: what
- * teammates send the lead (the inbox's owner got it from someone else), and
- * shutdown requests (only a lead asks a teammate to stop; their sender).
- */
+/** Per inbox, how many messages point at each name as the lead: what teammates send only their lead, and shutdown requests' senders. */
 const leadEvidenceIn = memoizeGrowing((messages, start, base: ReadonlyMap<string, number> | undefined): ReadonlyMap<string, number> => {
   let counts: Map<string, number> | undefined;
   const count = (name: string) => (counts ??= new Map(base)).set(name, (counts.get(name) ?? 0) + 1);
@@ -39,15 +30,8 @@ function leadByMessages(inboxes: TeamState['inboxes']): string | undefined {
 }
 
 /**
- * The team's lead: at most one, and only on evidence. In order:
- * 1. the config's `leadAgentId`: the roster member with that id, else the name before its `@`;
- * 2. the first roster member whose type is a lead's (`team-lead`, `coordinator`…)
- *    or whose tmux pane is `leader`;
- * 3. without either (no config: a team with only `inboxes/`), the messages: the
- *    name most of them point at as the lead (see leadEvidenceIn), `team-lead`
- *    among equals;
- * 4. a member named `team-lead`, the name Claude Code gives its lead.
- * A name that only looks like a lead's (`lead`, `coordinator`) is no evidence.
+ * The team's lead, only on evidence: the config's `leadAgentId`, else a roster member of a lead's type or in tmux pane `leader`,
+ * else (no config) the name most messages point at, else a member named `team-lead`. A lead-like name alone is no evidence.
  */
 export const selectLead = memoize((team: TeamState): string | undefined => {
   // A `claude -p` session has no lead: its inboxes are task owners nobody runs.

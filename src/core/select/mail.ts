@@ -1,31 +1,20 @@
-/**
- * An inbox's mail as it waits: how much is unread, since when, how long
- * delivered mail sat, and what each sender sent last. Each folds only the
- * messages an inbox added since the version before.
- */
 import { byTime, type InboxMessage } from '../model/inbox.js';
 import { type TeamState, type InboxHistory } from '../facts/index.js';
 import TinyQueue from 'tinyqueue';
 import { memoize, memoizeGrowing } from './memo.js';
 
-/** How long messages sat in an inbox, from when they came to when they were seen leaving it. */
 export interface MailWaits {
   /** The median wait and the longest, in ms. */
   readonly typicalMs: number;
   readonly maxMs: number;
-  /** Messages measured. */
   readonly count: number;
 }
 
-/**
- * The messages the file holds now (the only ones that can still be unread),
- * oldest first: what waits costs what the file holds, not the history.
- */
+/** The messages the file holds now, oldest first: only these can be unread, and reading them costs the file, not the history. */
 export const presentMessages = memoize((inbox: InboxHistory): readonly InboxMessage[] =>
   inbox.presentAt.map((position) => inbox.messages[position]!),
 );
 
-/** Messages waiting in the file, not read yet. */
 export const selectUnread = memoize((inbox: InboxHistory): number => presentMessages(inbox).filter(isUnread).length);
 
 const isUnread = (message: InboxMessage): boolean => !message.read && !message.delivered;
@@ -39,21 +28,17 @@ export const selectWaitingSince = memoize((inbox: InboxHistory): number => {
   return oldest ? cameAt(oldest) : Number.NaN;
 });
 
-/** How long a delivered message waited, when teamtop saw it come (else its timestamp) and go; undefined otherwise. */
 function waitOf(message: InboxMessage): number | undefined {
   if (!message.delivered || !Number.isFinite(message.deliveredAt)) return undefined;
   const came = cameAt(message);
   return Number.isFinite(came) ? Math.max(0, message.deliveredAt - came) : undefined;
 }
 
-/**
- * The waits measured so far, as two heaps around the median: a delivery adds
- * one in log time. Shared by the versions of one history as it grows; `at` is
- * the figures they stand at, so a version that is not the newest starts over.
- */
+/** Waits as two heaps around the median (a delivery adds one in log time), shared by a history's versions as it grows. */
 interface WaitHeaps {
   readonly lower: TinyQueue<number>;
   readonly upper: TinyQueue<number>;
+  /** The figures the heaps stand at: a version that is not the newest starts over. */
   at: MailWaits | null;
 }
 
@@ -113,15 +98,9 @@ const waitsOf = memoizeGrowing(
   },
 );
 
-/**
- * The waits of an inbox's delivered messages: from when teamtop saw one arrive
- * (else its timestamp: it was there before teamtop looked) to when teamtop saw
- * it go. A delivery nobody saw (the file changed while teamtop was not running)
- * is not measured.
- */
+/** How long an inbox's delivered messages waited; a delivery nobody saw (teamtop was not running) is not measured. */
 export const selectWaits = (inbox: InboxHistory): MailWaits | null => waitsOf(inbox).figures;
 
-/** The newest message each sender sent into one inbox. */
 const lastSentIn = memoizeGrowing(
   (messages, start, base: ReadonlyMap<string, InboxMessage> | undefined): ReadonlyMap<string, InboxMessage> => {
     if (base && start === messages.length) return base;

@@ -1,7 +1,3 @@
-/**
- * A team's members as the dashboard and `--json` show them: roster, status,
- * mail, lead, and each one's runner records.
- */
 import type { Thresholds } from '../model/settings.js';
 import { judgeQuiet, lastSignOfLife, memberStatus, type MemberStatus } from '../model/member-status.js';
 import type { Pairing } from '../model/handshakes.js';
@@ -26,9 +22,8 @@ export interface MemberView {
   readonly status: MemberStatus;
   /** When the member entered its status, epoch ms (NaN when unknown). */
   readonly statusSince: number;
-  /** Its newest sign of life, epoch ms (NaN when unknown): what `quiet` is judged on. */
+  /** Its newest sign of life, epoch ms (NaN when unknown): what `quiet` counts from. */
   readonly lastSignOfLife: number;
-  /** Its runner's records (API-spec layout), when there are any. */
   readonly agent: AgentRecord | null;
   /** How long its delivered mail sat in its inbox; null before any was seen delivered. */
   readonly waits: MailWaits | null;
@@ -36,7 +31,6 @@ export interface MemberView {
   readonly waitingSince: number;
 }
 
-/** The time of the first message an inbox holds: the member was on the team by then. */
 function firstAddressed(inbox: InboxHistory | undefined): number {
   const first = inbox?.messages.find((message) => Number.isFinite(message.time));
   return first ? first.time : Number.NaN;
@@ -74,8 +68,6 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
     // Asked to join and never on a roster: an applicant, not a member who left.
     const application = record ? undefined : newestJoin(pairings.joins, name);
     const agent = team.agents.get(name) ?? null;
-    // Without a readable config there is no roster to have left; an applicant, or
-    // an agent its runner keeps records of, that no roster ever listed, never left one.
     const inbox = team.inboxes.get(name);
     const sent = lastSent.get(name);
     // Mail to a name no roster listed, that never wrote and never took a message: nobody is behind
@@ -131,15 +123,10 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
   });
 });
 
-/** Each member's quiet version, made once: a frame that finds it quiet again gets the same object. */
 const quietVersions = new WeakMap<MemberView, MemberView>();
 const judgedMembers = new WeakMap<readonly MemberView[], { thresholds: Thresholds; members: readonly MemberView[] }>();
 
-/**
- * The team's members as of `now`: a member shown working with no sign of life
- * for `thresholds` is quiet. The same array comes back for as long as no
- * status changes, so what is drawn from it is not drawn again.
- */
+/** The team's members as of `now`: one working with no sign of life for `thresholds` is quiet; the same array while no status changes. */
 export function selectMembersAt(team: TeamState, now: number, thresholds: Thresholds): readonly MemberView[] {
   const members = selectMembers(team);
   const judged = members.map((member) => {

@@ -1,17 +1,10 @@
-/**
- * A team's messages across its inboxes: in time order, as a timeline with each
- * broadcast once, and an inbox or the timeline through the user's filters.
- */
 import { byTime, type InboxMessage } from '../model/inbox.js';
 import { isFiltered, passes, sameFilters, type MessageFilters } from '../model/message-filter.js';
 import { buildTimeline, type TimelineEntry } from '../model/timeline.js';
 import { type InboxHistory, type TeamState } from '../facts/index.js';
 import { memoize } from './memo.js';
 
-/**
- * Every message of the team, all inboxes, oldest first. Each inbox is already in
- * time order, so this merges them instead of sorting everything again.
- */
+/** Every message of the team, oldest first: each inbox is in time order already, so they are merged, not sorted. */
 export const selectTeamMessages = memoize((inboxes: TeamState['inboxes']): InboxMessage[] => {
   const lists = [...inboxes.values()].map((inbox) => inbox.messages).filter((list) => list.length > 0);
   const heads = lists.map(() => 0);
@@ -26,10 +19,8 @@ export const selectTeamMessages = memoize((inboxes: TeamState['inboxes']): Inbox
   }
 });
 
-/** The team's messages in time order, each broadcast once with all its recipients. */
 export const selectTimeline = memoize((inboxes: TeamState['inboxes']): TimelineEntry[] => buildTimeline(selectTeamMessages(inboxes)));
 
-/** Memoise on an object and a filter set (filters are compared by value). */
 function memoizeFiltered<K extends object, V>(compute: (key: K, filters: MessageFilters) => V) {
   const cache = new WeakMap<K, { filters: MessageFilters; value: V }>();
   return (key: K, filters: MessageFilters): V => {

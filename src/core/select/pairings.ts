@@ -1,8 +1,3 @@
-/**
- * Requests paired with their answers, from the messages that take part in
- * handshakes: folded per inbox as it grows, and paired again only when one of
- * those changed (most mail is idle notifications and plain text).
- */
 import { takesPartInHandshake, type Pairing } from '../model/handshakes.js';
 import { newLedger, pairingsOf, recordHandshake, type HandshakeLedger } from '../model/pairing.js';
 import { byTime } from '../model/inbox.js';
@@ -10,7 +5,7 @@ import type { InboxMessage } from '../model/inbox.js';
 import type { TeamState } from '../facts/index.js';
 import { memoize, memoizeGrowing } from './memo.js';
 
-/** The messages of an inbox that take part in handshakes. */
+/** The messages of an inbox that take part in handshakes: most mail does not, and a change to it pairs nothing again. */
 const handshakeMessagesIn = memoizeGrowing(
   (messages, start, base: readonly InboxMessage[] | undefined): readonly InboxMessage[] => {
     const added: InboxMessage[] = [];
@@ -25,7 +20,6 @@ const handshakeMessagesIn = memoizeGrowing(
   },
 );
 
-/** What a team was last paired from: the lists, the ledger they made, its pairings by id, the latest time folded. */
 interface Paired {
   readonly lists: readonly (readonly InboxMessage[])[];
   readonly ledger: HandshakeLedger;
@@ -39,11 +33,7 @@ const last = new WeakMap<InboxMessage, Paired>();
 
 const timeOf = (message: InboxMessage): number => (Number.isNaN(message.time) ? Number.POSITIVE_INFINITY : message.time);
 
-/**
- * What `lists` add to `known`'s, oldest first, when each only grew and all
- * they add came after everything known (so sorting all of them again would put
- * it last, in the same order); undefined otherwise.
- */
+/** What `lists` add to `known`'s, oldest first, if each only grew and all of it came after everything known; else undefined. */
 function addedAfter(known: Paired, lists: readonly (readonly InboxMessage[])[]): InboxMessage[] | undefined {
   if (lists.length < known.lists.length) return undefined;
   const added: InboxMessage[] = [];
@@ -69,12 +59,7 @@ function paired(lists: readonly (readonly InboxMessage[])[], known: Paired | und
   return { lists, ledger, byId: new Map(pairings.map((pairing) => [pairing.requestId, pairing])), latest, pairings };
 }
 
-/**
- * Every request/response pairing of a team, oldest request first. A ledger
- * is folded on as the team's mail grows (a restored journal's thousands of
- * moments each added a message or two), so what was already paired keeps its
- * pairing, and what was judged of it.
- */
+/** Every pairing of a team, oldest request first, folded on as its mail grows: what was paired keeps its pairing. */
 export const selectPairings = memoize((inboxes: TeamState['inboxes']): Pairing[] => {
   const lists = [...inboxes.values()].map(handshakeMessagesIn);
   const first = lists.find((list) => list.length > 0)?.[0];
@@ -86,7 +71,6 @@ export const selectPairings = memoize((inboxes: TeamState['inboxes']): Pairing[]
   return next.pairings;
 });
 
-/** A team's pairings by the member they can say something about. */
 export interface PairingIndex {
   /** The shutdown requests sent to a member, and its own other requests still open: what its status reads. */
   about(name: string): readonly Pairing[];
@@ -96,17 +80,13 @@ export interface PairingIndex {
   readonly openPermissions: readonly AskedPairing[];
 }
 
-/** A pairing whose request was seen. */
 export type AskedPairing = Pairing & { readonly request: InboxMessage };
 
 const asked = (pairing: Pairing): pairing is AskedPairing => pairing.request !== null;
 
 const NONE: readonly Pairing[] = [];
 
-/**
- * Once per version of the pairings: a long run has thousands, nearly all
- * answered, and each member's status walked them all on every change.
- */
+/** Once per version of the pairings: a long run has thousands, and each member's status walked them all on every change. */
 export const selectPairingIndex = memoize((pairings: Pairing[]): PairingIndex => {
   const about = new Map<string, Pairing[]>();
   const add = (name: string, pairing: Pairing) => {

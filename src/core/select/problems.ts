@@ -1,6 +1,3 @@
-/**
- * What could not be read, and why.
- */
 import type { Facts, Problem } from '../facts/index.js';
 import { memoize } from './memo.js';
 

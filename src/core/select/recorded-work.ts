@@ -3,11 +3,7 @@ import { memoize } from './memo.js';
 import { type ActivityNow } from '../model/activity.js';
 import { teamUsageOf, type MemberUsage, type TeamUsage } from '../model/usage.js';
 
-/**
- * What a member was doing as its last line says; idle once it is `gone` (it
- * shut down or left, or its team ended: since its last line, unless that said
- * idle); not known once the run that recorded it is over.
- */
+/** What a member was doing as its last recorded line says; idle once it is `gone`, unknown once the recording run is over. */
 function activityOf(work: RecordedWork, gone: boolean): ActivityNow {
   const state = gone ? 'idle' : work.over ? 'unknown' : work.state;
   const since = state === 'unknown' ? null : gone && work.state !== 'idle' ? work.at : work.since;

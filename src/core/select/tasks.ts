@@ -1,6 +1,3 @@
-/**
- * A team's tasks as a dependency graph.
- */
 import { buildTaskGraph, type TaskNode, type TaskRecord } from '../model/task-graph.js';
 import { memoize } from './memo.js';
 

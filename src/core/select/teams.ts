@@ -1,7 +1,3 @@
-/**
- * The teams: which there are, each in a line for the header, and which one the
- * user most likely wants to see.
- */
 import { type Facts, type TeamState, isPrintSession } from '../facts/index.js';
 import { memoize } from './memo.js';
 import { selectMembers } from './members.js';

@@ -1,20 +1,4 @@
-/**
- * Members at work: which of the team's transcripts is whose (memberOf: the
- * lead by the config's `leadSessionId`, an in-process teammate by its
- * `.meta.json`, a tmux teammate by its records' `teamName` and `agentName`),
- * what each member does as of an instant, and what it used. A member no
- * transcript matches has no entry: it shows nothing rather than a guess.
- * A team none of whose transcripts is read shows what a journal recorded of
- * its members' work instead (recorded-work.ts); one read wins.
- *
- *   selectTranscriptTeams(teams): TranscriptTeam[]            the teams whose transcripts are read, and their folders
- *   selectWork(team): Map<member, MemberWork>                its transcripts, folded
- *   selectUsage(team): { members, team }                      Member.usage and Team.usage (usage.ts)
- *   selectActivity(team, now): Map<member, ActivityNow>      what each does now (activity.ts)
- *   activityChanged(before, after): boolean                  a change `--follow` and the journal tell
- *   selectWorkFacts(team, now): Map<member, WorkFacts>       what the diagnoses read of it
- *   selectSpawnedByLead(team): Map<member, prompt line>      what the lead's Agent calls gave each teammate
- */
+/** Which transcript is whose (`memberOf`), what each member does now and what it used; no match means no entry, not a guess. */
 import { isPrintSession, type Facts, type TeamState, type TranscriptRecord } from '../facts/index.js';
 import { permissionWaitSince } from '../model/session-state.js';
 import { memberOf, projectFolders, teamRefOf, type TranscriptTeam } from '../decode/transcript/member-of.js';
@@ -27,7 +11,6 @@ import { selectTeams } from './teams.js';
 import { activityNow, NO_ACTIVITY_NOW, type ActivityFold, type ActivityNow } from '../model/activity.js';
 import { NO_USAGE, usageView, type MemberUsage, type TeamUsage, type UsageFold } from '../model/usage.js';
 
-/** What a member's session transcript says of its work, as of the clock (issue 23). */
 export interface WorkFacts {
   readonly activity: ActivityNow;
   /** Its process is its lead's (the lead, an in-process teammate): its permission prompts are asked in the lead's session. */
@@ -45,19 +28,13 @@ export interface MemberWork {
   readonly activity: ActivityFold;
   /** Summed over its transcripts (a teammate spawned again writes a new one). */
   readonly usage: UsageFold;
-  /** The process it runs in: its transcript's session (an in-process teammate's is its lead's). */
   readonly sessionId: string;
-  /** Transcripts matched to it. */
   readonly transcripts: number;
   /** Its transcript is a subagent's, under its lead's session (an in-process teammate), not a session of its own. */
   readonly inProcess: boolean;
 }
 
-/**
- * The teams whose transcripts are read: those on screen that are running (a
- * team that ended writes no more), with a config to say its lead's session and
- * its members' working directories.
- */
+/** The teams whose transcripts are read: running ones on screen, with a config to name the lead's session and members' folders. */
 export const selectTranscriptTeams = memoize((teams: Facts['teams']): readonly TranscriptTeam[] =>
   selectTeams(teams)
     .filter((team) => team.present && team.config !== null && !isPrintSession(team))
@@ -113,13 +90,11 @@ function workOf(team: TeamState): ReadonlyMap<string, MemberWork> {
   return work;
 }
 
-/** The last matching, per version of the team's transcripts: the same map while no transcript, config or lead changed. */
 const matched = new WeakMap<
   TeamState['transcripts'],
   { readonly config: TeamState['config']; readonly lead: string | undefined; readonly work: ReadonlyMap<string, MemberWork> }
 >();
 
-/** Each member's transcripts, folded (a member none matches has no entry). */
 export function selectWork(team: TeamState): ReadonlyMap<string, MemberWork> {
   const lead = selectLead(team);
   const known = matched.get(team.transcripts);
@@ -147,12 +122,23 @@ export function selectUsage(team: TeamState): {
   return recorded(team) ? recordedUsage(team.recordedWork) : usageOf(selectWork(team));
 }
 
-/**
- * Since when each member waits for a permission prompt: a tmux teammate
- * asked its lead (an open `permission_request`), or the lead's process (the
- * lead and its in-process teammates) waits for one, which is then the
- * member's whose open call began last.
- */
+/** What the team and each member spent, in dollars, from the transcripts alone (a journal's record is not judged). */
+export interface Spending {
+  /** Null when a member's cost is not known (a model without a price). */
+  readonly team: number | null;
+  readonly members: ReadonlyMap<string, number>;
+}
+
+const spendingOf = memoize((work: ReadonlyMap<string, MemberWork>): Spending => {
+  const { members, team } = usageOf(work);
+  const spent = new Map<string, number>();
+  for (const [member, usage] of members) if (usage?.costUSD != null) spent.set(member, usage.costUSD);
+  return { team: team?.costUSD ?? null, members: spent };
+});
+
+export const selectSpending = (team: TeamState): Spending => spendingOf(selectWork(team));
+
+/** When each member began to wait for a permission prompt: asked of the lead (tmux), or in the lead's process the newest open call's. */
 function permissionWaits(team: TeamState, work: ReadonlyMap<string, MemberWork>): ReadonlyMap<string, number> {
   const waits = new Map<string, number>();
   // The open ones only: a long run has thousands of answered requests, and this runs on every frame.
@@ -179,7 +165,6 @@ function permissionWaits(team: TeamState, work: ReadonlyMap<string, MemberWork>)
 /** Done since its transcript last moved: a call it made as it stopped (its shutdown answer) gets no result. */
 const ended = (activity: ActivityFold): ActivityNow => ({ ...NO_ACTIVITY_NOW, state: 'idle', since: activity.lastAt });
 
-/** Members done for good: shut down, off the roster, or their team ended. */
 const goneOf = (team: TeamState): ReadonlySet<string> =>
   new Set(
     selectMembers(team)
@@ -187,21 +172,12 @@ const goneOf = (team: TeamState): ReadonlySet<string> =>
       .map((member) => member.name),
   );
 
-/**
- * What each member with a transcript (or, none read, a recorded one) does as
- * of `now`; idle once it shut down or left the roster, or its team ended,
- * whatever its transcript says last.
- */
+/** What each member with a transcript (none read: a recorded one) does as of `now`; idle once it or its team is gone. */
 export function selectActivity(team: TeamState, now: number): ReadonlyMap<string, ActivityNow> {
   return recorded(team) ? recordedActivity(team.recordedWork, goneOf(team)) : liveActivity(team, now);
 }
 
-/**
- * Whether a member's activity changed from what was said of it (nothing
- * yet: it did): its state or the tool shown, not a token it used or an age.
- * What `--follow --json` tells as an `activity` event and the journal records
- * as an `activity` line: one rule for both.
- */
+/** Whether a member's state or tool changed (not a token or an age): one rule for `--follow --json` and the journal's `activity` lines. */
 export const activityChanged = (before: Pick<ActivityNow, 'state' | 'tool'> | undefined, after: ActivityNow): boolean =>
   !before || before.state !== after.state || before.tool !== after.tool;
 

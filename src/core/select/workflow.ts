@@ -1,6 +1,3 @@
-/**
- * A declared workflow against the live team.
- */
 import type { Thresholds } from '../model/settings.js';
 import type { TaskNode } from '../model/task-graph.js';
 import { evaluateWorkflow, type LiveAgent, type LiveTask, type WorkflowStatus } from '../workflow/evaluate.js';
@@ -9,7 +6,6 @@ import type { TeamState } from '../facts/index.js';
 import { selectMembersAt, type MemberView } from './members.js';
 import { selectTaskGraph } from './tasks.js';
 
-/** The live team as the workflow evaluation reads it. */
 function liveAgents(members: readonly MemberView[]): LiveAgent[] {
   return members.map((member) => {
     const runner = member.agent?.status?.status;
@@ -30,11 +26,7 @@ function liveTasks(nodes: readonly TaskNode[], records: TeamState['tasks']): Liv
 
 const evaluated = new WeakMap<readonly MemberView[], { nodes: readonly TaskNode[]; spec: WorkflowSpec; status: WorkflowStatus }>();
 
-/**
- * A declared workflow against the team as of `now` (its members judged as
- * selectMembersAt does): what the workflow view draws and `--json` prints.
- * Worked out again only when the members, the tasks or the spec changed.
- */
+/** A declared workflow against the team as of `now`, worked out again only when the members, the tasks or the spec changed. */
 export function selectWorkflow(team: TeamState, spec: WorkflowSpec, now: number, thresholds: Thresholds): WorkflowStatus {
   const members = selectMembersAt(team, now, thresholds);
   const nodes = selectTaskGraph(team.tasks);

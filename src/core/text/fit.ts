@@ -1,13 +1,4 @@
-/**
- * Small helpers for drawing text from disk: sanitised, then fitted to a width.
- * Every string read from disk reaches the screen through one of these (or
- * sanitizeLine / sanitizeBlock): never as it was read.
- *
- * They cut text at grapheme cluster boundaries and never go over the width.
- * Ink 6.8's own truncation (cli-truncate 5) keeps a wide character that
- * straddles the cut, one column too many, which pushes a pane's border into its
- * neighbour: lines are fitted here, with cli-truncate 6, so Ink never cuts them.
- */
+/** Text from disk sanitised and fitted at cluster boundaries, so Ink never cuts it: Ink 6.8's own cut can overflow by a column. */
 import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
 import { clusterRuns, graphemes } from './graphemes.js';
@@ -18,15 +9,9 @@ export const ELLIPSIS = '…';
 
 export { stringWidth };
 
-/**
- * Columns of clusters measured before: a long text asks about the same few
- * thousand clusters again and again, and string-width takes microseconds for
- * each. Emptied when full.
- */
 const measured = new Map<string, number>();
 const MEASURED_KEPT = 4096;
 
-/** Columns of one cluster of safe text (printable ASCII without asking string-width: most of them). */
 function clusterWidth(cluster: string): number {
   if (cluster.length === 1 && cluster < '\u007F') return 1;
   let columns = measured.get(cluster);
@@ -38,7 +23,6 @@ function clusterWidth(cluster: string): number {
   return columns;
 }
 
-/** The longest start of safe text that fits `width` columns, whole clusters only. */
 function head(text: string, width: number): string {
   let kept = '';
   let used = 0;
@@ -55,7 +39,6 @@ const PRINTABLE_ASCII = /^[\u0020-\u007E]*$/u;
 
 /** Columns safe text takes, counted only until they pass `limit` (a long text is not read to its end). */
 function columnsUpTo(text: string, limit: number): number {
-  // A short text is measured at once; only a long one is read cluster by cluster, up to the limit.
   if (text.length <= 2 * limit + 16 || PRINTABLE_ASCII.test(text)) return stringWidth(text);
   let used = 0;
   for (const segment of graphemes(text)) {
@@ -65,7 +48,6 @@ function columnsUpTo(text: string, limit: number): number {
   return used;
 }
 
-/** Safe text truncated to `width` columns, an ellipsis where it was cut. */
 function truncate(text: string, width: number): string {
   if (width <= 0) return '';
   return columnsUpTo(text, width) <= width ? text : cliTruncate(text, width, { truncationCharacter: ELLIPSIS });
@@ -74,13 +56,7 @@ function truncate(text: string, width: number): string {
 /** Columns past the width a cut start must fill: its last clusters may read otherwise than in the whole line. */
 const CUT_MARGIN = 4;
 
-/**
- * The sanitised start of a line from disk, as much as fills `width` columns and
- * shows that more follows: a line is drawn on every frame it is on screen, and a
- * 200,000-character message shows 80 of them. Sanitising settles each cluster on
- * its own, so a start cut from the text reads as the whole line would, but for
- * where it was cut: it is taken long enough to fill a few columns more.
- */
+/** A line is drawn every frame: sanitise only its start, a few columns more than shown (near the cut it may read otherwise). */
 function lineStart(text: string, width: number): string {
   for (let take = 4 * width + 64; ; take *= 4) {
     if (take >= text.length) return sanitizeLine(text);
@@ -91,42 +67,32 @@ function lineStart(text: string, width: number): string {
   }
 }
 
-/** Sanitise and truncate to `width` columns (with an ellipsis). Reads no more of the text than the line shows. */
+/** Reads no more of the text than the line shows. */
 export function fit(text: string, width: number): string {
   return width <= 0 ? '' : truncate(lineStart(text, width), width);
 }
 
-/**
- * Columns a string from disk takes once sanitised (what the layout must measure,
- * not the raw string), or `atMost` if it takes more: a column is never wider.
- */
+/** What the layout must measure (sanitised, not the raw string), at most `atMost`. */
 export function displayWidth(text: string, atMost: number): number {
   return Math.min(atMost, columnsUpTo(lineStart(text, atMost), atMost));
 }
 
-/** `~/.claude` rather than `/home/me/.claude`. */
 export function tildify(path: string): string {
   const home = homedir();
   return home && (path === home || path.startsWith(`${home}/`)) ? `~${path.slice(home.length)}` : path;
 }
 
-/** Sanitise, truncate and pad with spaces to exactly `width` columns. */
 export function fitPad(text: string, width: number): string {
   const fitted = fit(text, width);
   return fitted + ' '.repeat(Math.max(0, width - stringWidth(fitted)));
 }
 
-/** Sanitise, truncate and pad on the left to exactly `width` columns (right-aligned). */
 export function fitPadStart(text: string, width: number): string {
   const fitted = fit(text, width);
   return ' '.repeat(Math.max(0, width - stringWidth(fitted))) + fitted;
 }
 
-/**
- * The pieces of one line (each already safe: fitted, sanitised, or our own
- * words), cut so that together they take at most `width` columns: the piece
- * where the line ends gets the ellipsis, the pieces after it become empty.
- */
+/** Pieces already safe, cut to `width` in all: the piece where the line ends gets the ellipsis, those after it become empty. */
 export function fitParts(parts: readonly string[], width: number): string[] {
   if (columnsUpTo(parts.join(''), width) <= width) return [...parts];
   let room = Math.max(0, width);
@@ -139,7 +105,6 @@ export function fitParts(parts: readonly string[], width: number): string[] {
       if (part !== '') said = part.endsWith(ELLIPSIS);
       return part;
     }
-    // The line ends in this piece (more follows it): cut it and say so.
     const kept = room > 0 ? head(part, room - 1) : '';
     const cut = room > 0 && (kept !== '' || !said) ? `${kept}${ELLIPSIS}` : '';
     room = 0;
@@ -147,12 +112,7 @@ export function fitParts(parts: readonly string[], width: number): string[] {
   });
 }
 
-/**
- * Words of our own (a hint, a legend, a path the user gave) as lines of at most
- * `width` columns, broken at spaces. Unlike `wrapBlock`, a word longer than a
- * line is not broken over two: it is cut, with an ellipsis, so no line shows
- * half a word without saying so.
- */
+/** Our own words, broken at spaces; unlike wrapBlock, a word longer than a line is cut with an ellipsis, never broken. */
 export function wrapWords(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
@@ -169,11 +129,7 @@ export function wrapWords(text: string, width: number): string[] {
   return lines;
 }
 
-/**
- * A block of text from disk as display lines of at most `width` columns: broken
- * at spaces, and inside a word too long for a line, between clusters (never
- * between a letter and its accent, nor between the halves of a flag).
- */
+/** Broken at spaces, and inside a word too long for a line between clusters (never between a letter and its accent). */
 export function wrapBlock(text: string, width: number): readonly string[] {
   // An opened item is wrapped again on every frame: a long one is kept, for the width it was wrapped to.
   const long = text.length >= LONG_BLOCK;
@@ -195,8 +151,7 @@ const wrapped = new Map<string, { readonly width: number; readonly lines: readon
 
 function wrapLine(line: string, width: number): string[] {
   if (columnsUpTo(line, width) <= width) return [line];
-  // Rows are slices of the line, [start, end): building them cluster by cluster
-  // would copy a long line once more for every cluster.
+  // Rows are slices of the line: building them cluster by cluster would copy a long line once per cluster.
   const rows: string[] = [];
   let start = 0;
   let end = 0;
@@ -206,7 +161,6 @@ function wrapLine(line: string, width: number): string[] {
     start = end = next;
     used = 0;
   };
-  /** Words and runs of spaces, made of clusters (a space that carries a mark belongs to a word), as they end. */
   const place = (from: number, to: number, columns: number, space: boolean) => {
     if (used + columns <= width) {
       end = to;
@@ -219,7 +173,6 @@ function wrapLine(line: string, width: number): string[] {
       end = to;
       used = columns;
     } else {
-      // A word longer than a row: cut between clusters, never between a letter and its accent.
       let at = from;
       for (const cluster of graphemes(line.slice(from, to))) {
         const cells = clusterWidth(cluster);
@@ -234,7 +187,6 @@ function wrapLine(line: string, width: number): string[] {
   let columns = 0;
   let space = false;
   let at = 0;
-  /** `length` code units of clusters of one kind (spaces, or not), `cells` columns in all. */
   const next = (length: number, cells: number, isSpace: boolean) => {
     if (at > token && isSpace !== space) {
       place(token, at, columns, space);

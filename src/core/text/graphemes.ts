@@ -1,23 +1,6 @@
-/**
- * The grapheme clusters (what a reader sees as one character) of a text of any
- * length, at a cost proportional to its length.
- *
- * `Intl.Segmenter` is the authority, but it is only ever asked about short
- * slices: most code points are a cluster of their own, and only where one that
- * can join a neighbour stands (a mark, a joiner, a jamo, a regional indicator, a
- * prepended letter…) is the text around it segmented. Four to five times faster
- * than the segmenter on Node 22, twice on 24 (patches/README.md, the Node 20
- * workarounds); on Node 20 the segmenter alone was quadratic.
- */
+/** Clusters of a text of any length at a cost proportional to it: the segmenter sees only short slices (docs/internals/core.md). */
 
-/**
- * Code points that can share a cluster with the one before or after them (grapheme
- * break classes Extend, ZWJ, SpacingMark, Prepend, L, V, T, Regional_Indicator, and
- * CR, which a line feed joins). Between two code points outside this set there is
- * always a boundary; a test checks every code point against the segmenter. Other
- * controls, line feeds among them, break on both sides: a text of many short lines
- * needs no segmenter for them.
- */
+/** Grapheme break classes Extend, ZWJ, SpacingMark, Prepend, L, V, T, Regional_Indicator, and CR; a test checks them all. */
 const JOINING_CLASS =
   String.raw`\p{M}\p{Cf}\r\p{Default_Ignorable_Code_Point}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Cs}` +
   String.raw`\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF\u0E33\u0EB3\uFF9E\uFF9F\u0D4E` +
@@ -25,7 +8,6 @@ const JOINING_CLASS =
 const JOINING = new RegExp(`[${JOINING_CLASS}]`, 'gu');
 const JOINING_HERE = new RegExp(`[${JOINING_CLASS}]`, 'uy');
 
-/** Whether any code point of `text` can join a neighbour: if not, each is a cluster of its own. */
 export function mayJoin(text: string): boolean {
   JOINING.lastIndex = 0;
   return JOINING.test(text);
@@ -38,7 +20,6 @@ const SLICE = 256;
 const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
 
-/** Code units of the code point at `index`. */
 const sizeAt = (text: string, index: number) =>
   isHighSurrogate(text.charCodeAt(index)) && isLowSurrogate(text.charCodeAt(index + 1)) ? 2 : 1;
 
@@ -47,11 +28,9 @@ function joinsAt(text: string, index: number): boolean {
   return JOINING_HERE.test(text);
 }
 
-/** Where the code point that ends at `index` starts. */
 const startBefore = (text: string, index: number) =>
   isLowSurrogate(text.charCodeAt(index - 1)) && isHighSurrogate(text.charCodeAt(index - 2)) ? index - 2 : index - 1;
 
-/** The first boundary after the joining code point at `index` that no rule can remove: between two code points that join nothing. */
 function windowEnd(text: string, index: number): number {
   let before = true;
   for (let at = index + sizeAt(text, index); at < text.length; at += sizeAt(text, at)) {
@@ -62,12 +41,7 @@ function windowEnd(text: string, index: number): number {
   return text.length;
 }
 
-/**
- * The clusters of `text` from `start` to `end`, both boundaries no rule can
- * remove. The segmenter sees a slice at a time; the last cluster of a slice may
- * go on after it, so the next slice starts where that cluster did (a boundary the
- * segmenter found: no grapheme rule looks back across one).
- */
+/** A slice's last cluster may go on after it: the next slice starts where it did (no grapheme rule looks back across a boundary). */
 function* segmentWindow(text: string, start: number, end: number): Generator<string> {
   for (let from = start, size = SLICE; from < end;) {
     let to = Math.min(end, from + size);
@@ -93,10 +67,6 @@ function* segmentWindow(text: string, start: number, end: number): Generator<str
 /** Code units searched for a joining code point at once: a reader that stops early reads no further. */
 const SEARCH = 4096;
 
-/**
- * `text` in pieces: runs in which every code point is a cluster of its own
- * (`run` true), and between them the clusters the segmenter found, one by one.
- */
 export function* clusterRuns(text: string): Generator<readonly [piece: string, run: boolean]> {
   for (let from = 0; from < text.length;) {
     let to = Math.min(text.length, from + SEARCH);
@@ -124,7 +94,6 @@ export function* clusterRuns(text: string): Generator<readonly [piece: string, r
   }
 }
 
-/** The grapheme clusters of `text`, as `Intl.Segmenter` finds them. */
 export function* graphemes(text: string): Generator<string> {
   for (const [piece, run] of clusterRuns(text)) {
     if (run) yield* piece;
@@ -132,11 +101,7 @@ export function* graphemes(text: string): Generator<string> {
   }
 }
 
-/**
- * The longest start of `text` of at most `length` UTF-16 code units that ends
- * on a cluster boundary: a cut through an emoji or a surrogate pair would
- * print U+FFFD, or half a flag.
- */
+/** A cut through an emoji or a surrogate pair would print U+FFFD, or half a flag. */
 export function cutGraphemes(text: string, length: number): string {
   if (text.length <= length) return text;
   let end = 0;

@@ -1,22 +1,14 @@
 /**
- * JSON that a terminal shows inertly. `JSON.stringify` escapes the C0 controls
- * but not DEL, the C1 controls (8-bit CSI and OSC among them: printed in a VS
- * Code terminal, one retitles the window or clears the screen), the line and
- * paragraph separators or the bidirectional overrides. Escaped, the text still
- * parses to exactly the same values.
+ * `JSON.stringify` escapes the C0 controls but not DEL, the C1 controls (in VS Code's terminal one retitles the
+ * window), U+2028/2029 or the bidi overrides. Escaped, the text parses to exactly the same values.
  */
 const UNSAFE_IN_JSON = /[\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
 
 const escape = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-/**
- * Escape what a terminal could act on in JSON text. The characters matched can
- * only stand inside a JSON string (anywhere else the text is not JSON), so JSON
- * already written, a journal line say, can be made inert after the fact.
- */
+/** They can only stand inside a JSON string, so JSON already written (a journal line) can be made inert after the fact. */
 export const inertJsonText = (json: string): string => json.replace(UNSAFE_IN_JSON, escape);
 
-/** `JSON.stringify`, inert. */
 export const inertJson = (value: unknown, indent?: number): string => inertJsonText(JSON.stringify(value, null, indent));
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -25,10 +17,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** Lists longer than this are written a run of elements at a time; anything smaller goes through JSON.stringify whole. */
 const LONG_LIST = 256;
 
-/** About how much is handed over at a time. */
 const PIECE = 64 * 1024;
 
-/** Elements of a long list written by one call of JSON.stringify. */
 const RUN = 64;
 
 /** Whether `value` holds a long list within a few levels (a document's teams' messages): written in pieces. */
@@ -39,13 +29,8 @@ const holdsLongList = (value: unknown, depth = 0): boolean =>
     : isRecord(value) && Object.values(value).some((field) => holdsLongList(field, depth + 1)));
 
 /**
- * `inertJson(value, 2)` and a newline, a piece of about 64 KB at a time (a
- * pipe's buffer; what is held until it is written is that much, and 20,000
- * messages printed peaked 12 MB lower than with pieces of a megabyte):
- * the state at the end of a recording of a million entries would be a string
- * too long to make (V8 stops at about 500 MB) long before it was too big to
- * hold, and a reader of a pipe takes it as it comes. What holds no long list
- * (a message) is written whole by JSON.stringify, without a generator of its own.
+ * `inertJson(value, 2)` and a newline, in pieces of about a pipe's buffer: the state at the end of a recording of a
+ * million entries is too long a string for V8 to make. What holds no long list is written whole by JSON.stringify.
  */
 export function* inertJsonPieces(value: unknown): Generator<string> {
   let pending: string[] = [];
@@ -75,7 +60,6 @@ export function* inertJsonPieces(value: unknown): Generator<string> {
       let run: unknown[] = [];
       const writeRun = (more: boolean): void => {
         if (run.length === 0) return;
-        // `[\n  a,\n  b\n]`: the elements, each line indented once more than the list's.
         const text = JSON.stringify(run, null, 2);
         put(`${indent}${text.slice(2, -2).replaceAll('\n', `\n${indent}`)}${more ? ',\n' : '\n'}`);
         run = [];

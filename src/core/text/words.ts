@@ -1,5 +1,3 @@
-/** Words for counts and lists in a sentence. */
-
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
 /** `a`, `a and b`, `a, b and c` (or `or`). */

@@ -1,7 +1,4 @@
-/**
- * Checking a team file: its text or its JSON value in, a spec or every
- * problem with it out (see spec.ts for what is checked and why so strictly).
- */
+/** Checking a team file (spec.ts says why so strictly): a spec, or every problem with it. */
 import { checkReferences, Report } from './cross-checks.js';
 import { schemaProblems } from './schema-problems.js';
 import { MAX_PROBLEMS, WorkflowSpecSchema, type SpecProblem, type SpecResult } from './spec.js';
@@ -14,11 +11,7 @@ function capped(problems: readonly SpecProblem[]): SpecProblem[] {
   return [...problems.slice(0, MAX_PROBLEMS - 1), { path: '$', message: `and ${more} more problems` }];
 }
 
-/**
- * The most entries the lists of a team file may hold together. zod gathers a
- * property's issues with `push(...issues)`, which overflows the stack past
- * about a hundred thousand of them; a real team file has dozens of entries.
- */
+/** The most list entries a team file may hold: zod gathers issues with `push(...issues)`, which overflows the stack past ~100,000. */
 export const MAX_ENTRIES = 5000;
 
 /** Entries in the lists a team file has (agents, steps, dependencies, ports, channels…). */

@@ -1,7 +1,4 @@
-/**
- * What a schema cannot check: names that must refer to an agent or a step,
- * duplicates, dependency cycles, and what each workflow type needs.
- */
+/** What a schema cannot check: names that must refer to an agent or a step, duplicates, cycles, what each workflow type needs. */
 import { stronglyConnected } from '../model/graph.js';
 import {
   ALL_PARTICIPANTS,
@@ -16,10 +13,7 @@ import {
 import { field, impliedDependencies, stepsOf, stringsOf, type StepView } from './spec-reading.js';
 import { clip, formatPath, show, suggestion, type Segment } from './spec-wording.js';
 
-/**
- * The shortest cycle through `start` inside one component, in the order the
- * steps would run (each waits for the one before it), `start` first.
- */
+/** The shortest cycle through `start` within one component, in run order, `start` first. */
 function cycleThrough(start: number, members: ReadonlySet<number>, dependents: readonly (readonly number[])[]): number[] {
   const cameFrom = new Map<number, number>();
   const queue = [start];

@@ -1,36 +1,14 @@
 /**
- * A declared workflow against the live team: which step is done, running,
- * waiting or failed, and where the team and the spec disagree.
- *
- * A step's state, first rule that applies:
- *
- * 1. A task names the step (its subject is the step's name, ignoring case and
- *    surrounding space, or its `metadata.step` is the name; deleted tasks do
- *    not count). Every such task completed → done.
- * 2. The step's agent failed (its task-status.json says `error`, or its member
- *    status is `failed`) → failed.
- * 3. A task names the step: one is in progress (or being planned, which
- *    swarm-tools marks as taken) → running; otherwise waiting.
- * 4. The agent is not on the team → waiting.
- * 5. The agent reported `complete`, or shut down (or left the team) → done.
- * 6. The agent is at work: it reports `running`, its member status is
- *    `working`, `quiet` (working, but silent for long: the reason says so),
- *    `waiting` (for an answer) or `stopping`, or it owns a task in
- *    progress (or being planned) → running. An agent runs one step at a time:
- *    the first of its steps (in run order) that is not done takes it, and its
- *    later steps wait.
- * 7. The agent is idle (or is the lead), owns tasks and all of them are
- *    completed → done.
- *
- * 8. Otherwise → waiting.
- *
- * In rules 6 and 7 the agent's tasks are those that name no step: a task
- * that names a step speaks for that step alone (a planner whose `plan` task
- * is completed has not done its `release` step). And what rules 5 and 7 infer
- * from the agent alone does not make a step done before its dependencies are:
- * until then it waits on them (a task that names the step is taken at its word).
- *
- * Agent names are matched exactly, as the team's config spells them.
+ * A declared workflow against the live team. A step's state is the first rule that applies:
+ * 1. tasks name the step (subject is its name, any case, or `metadata.step` is), none deleted, all completed → done;
+ * 2. its agent failed (`error` in task-status.json, or member status `failed`) → failed;
+ * 3. tasks name the step: one in progress or being planned → running, else waiting;
+ * 4. the agent is not on the team → waiting;  5. it reported `complete`, shut down or left → done;
+ * 6. it is at work (reports `running`; working, quiet, waiting or stopping; or on a task) → running, for the first of its
+ *    steps in run order that is not done (an agent runs one step at a time; its later steps wait);
+ * 7. it is idle (or the lead) and all its tasks are completed → done;  8. otherwise → waiting.
+ * Rules 6 and 7 count only tasks that name no step, and rules 5 and 7 never make a step done before its dependencies are.
+ * Agent names match exactly, as the team's config spells them.
  */
 import type { MemberStatus } from '../model/member-status.js';
 import type { TaskState } from '../model/task-graph.js';
@@ -45,7 +23,6 @@ export type AgentTaskStatus = 'running' | 'idle' | 'complete' | 'error';
 export interface LiveAgent {
   readonly name: string;
   readonly status: MemberStatus;
-  /** Gone from the team's config. */
   readonly departed: boolean;
   /** From a per-agent task-status.json, when there is one. */
   readonly agentStatus?: AgentTaskStatus | undefined;
@@ -84,7 +61,6 @@ const list = (names: readonly string[]): string => names.join(', ');
 const taskList = (tasks: readonly LiveTask[]): string =>
   `${tasks.length === 1 ? 'task' : 'tasks'} ${list(tasks.map((task) => `#${task.id}`))}`;
 
-/** Tasks that name a step. */
 function tasksFor(name: string, tasks: readonly LiveTask[]): LiveTask[] {
   const wanted = name.trim().toLowerCase();
   return tasks.filter(

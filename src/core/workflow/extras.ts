@@ -1,7 +1,4 @@
-/**
- * What a self-directed workflow adds to its steps: a crew's lead and
- * specialists, a swarm's shared queue, a council's rule for agreeing.
- */
+/** What a self-directed workflow adds to its steps: a crew's lead and specialists, a swarm's shared queue, a council's rule. */
 import type { MemberStatus } from '../model/member-status.js';
 import type { TaskState } from '../model/task-graph.js';
 import { DEFAULT_MAX_ROUNDS, DEFAULT_REQUIRED_AGREEMENT, LEAD_TIE_BREAKER, workflowTypeOf, type WorkflowSpec } from './spec.js';
@@ -17,7 +14,6 @@ export interface QueuedTask {
   readonly subject: string;
 }
 
-/** What each self-directed type adds. */
 export type WorkflowExtras =
   | { readonly type: 'chain' | 'scatter' | 'graph' }
   /** Specialists are `collaboration.specialists`, or every other agent when it is not given. */

@@ -1,29 +1,8 @@
 /**
- * A workflow's steps as a graph drawn in text, the way `git log --graph` draws
- * history, but top to bottom in the order the steps run:
- *
- * ```
- * ●     plan        a step: the caller writes its label after the graph
- * ├─┬─╮             fan-out: plan's line splits, one lane per next step
- * ● │ │ lint
- * │ ● │ test
- * │ │ ● docs
- * ├─┴─╯             fan-in: the lanes into release join
- * ●     release
- * ```
- *
- * Each lane is two columns wide (a glyph and a gap); a step sits on the glyph of
- * one lane (`column`, a string index, which is also the terminal column: every
- * glyph here is one column wide), so the caller can put a status glyph in
- * place of `●`. A `│` is a lane passing by; `┼` is a connector crossing one. Two
- * `●` one above the other in one lane are a step and the next one it leads to;
- * a step that starts a new line (a root) is never put right below another step,
- * so that it cannot be read as its continuation (it takes another lane, or, when
- * the lanes are all taken, a blank row goes between).
- *
- * Lanes are bounded (MAX_LANES): a dependency that would need one more is not
- * drawn but named in its step's `unshown`, and so is a dependency drawn below
- * its step, which only a cycle makes (its steps are drawn in declared order).
+ * A workflow's steps drawn in text like `git log --graph`, top to bottom in run order (docs/layouts.md shows one). A lane is two
+ * columns, a glyph and a gap; a step's `●` sits in one lane at `column` (every glyph is one column wide), so the caller can put a
+ * status glyph there. A root never sits right below another step, so it cannot be read as that step's continuation. Lanes are
+ * bounded: a dependency past MAX_LANES, or drawn below its step (only a cycle does that), is named in `unshown` instead.
  */
 import { orderedTopologicalSort } from '../model/graph.js';
 
@@ -35,7 +14,6 @@ export interface GraphStep {
 export interface GraphRow {
   /** The lanes: glyphs and spaces, as wide on every row (two columns a lane). */
   readonly graph: string;
-  /** The step on this row; null on a connector row. */
   readonly step: string | null;
   /** Where the step's `●` is in `graph`; null on a connector row. */
   readonly column: number | null;
@@ -62,12 +40,7 @@ function resolve(steps: readonly GraphStep[]): number[][] {
   });
 }
 
-/**
- * The order steps run in, as positions in `steps`: every step after its
- * dependencies; among steps free to go, the one declared first. When only
- * steps in a cycle are left, the first declared of them goes as if its
- * dependencies were done. Dependencies on no step are ignored.
- */
+/** The order steps run in, as positions: after their dependencies, declared order among free steps; in a cycle the first declared goes. */
 export function stepOrder(steps: readonly GraphStep[]): number[] {
   const dependents = dependentsOf(resolve(steps));
   return orderedTopologicalSort(
@@ -77,7 +50,6 @@ export function stepOrder(steps: readonly GraphStep[]): number[] {
   );
 }
 
-/** The other side of each step's dependencies: the steps that depend on it. */
 function dependentsOf(dependencies: readonly (readonly number[])[]): number[][] {
   const dependents: number[][] = dependencies.map(() => []);
   dependencies.forEach((list, index) => {
@@ -85,8 +57,6 @@ function dependentsOf(dependencies: readonly (readonly number[])[]): number[][] 
   });
   return dependents;
 }
-
-// ---------------------------------------------------------------- drawing
 
 const NODE = '●';
 const LANE = '│';
@@ -135,10 +105,7 @@ function connector(
   return cells;
 }
 
-/**
- * The graph of `steps`, one row per step and connector rows between, top to
- * bottom in `stepOrder`. Dependencies on no step are ignored.
- */
+/** The graph of `steps`, one row per step with connector rows between, in `stepOrder`; dependencies on no step are ignored. */
 export function drawWorkflowGraph(steps: readonly GraphStep[]): GraphRow[] {
   const order = stepOrder(steps);
   const rank = new Int32Array(steps.length);

@@ -1,7 +1,4 @@
-/**
- * zod's issues with a team file, in the words of a person fixing it: a JSON
- * path each, an unknown key with the key most likely meant.
- */
+/** zod's issues with a team file in the words of a person fixing it: a JSON path each, an unknown key with the key most likely meant. */
 import type * as z from 'zod/mini';
 import { OBJECTS, type SpecProblem } from './spec.js';
 import { closest, formatPath, show, type Segment } from './spec-wording.js';

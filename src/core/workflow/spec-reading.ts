@@ -1,15 +1,6 @@
-/**
- * A team file as read before, or whether or not, it passed the schema: the
- * cross-checks report every problem at once, so they read whatever has the
- * right type, and what does not was reported already.
- */
+/** The raw team file as the cross-checks read it, schema problems or not: what has the right type is checked, the rest was reported. */
 import { workflowTypeOf, type WorkflowSpec, type WorkflowType } from './spec.js';
 
-/**
- * The cross-reference checks run even when the schema found problems (every
- * problem is reported at once), so they read the raw JSON: whatever has the
- * right type is checked, and whatever does not was already reported.
- */
 export const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -54,10 +45,7 @@ export function stepsOf(workflow: unknown): StepView[] {
   });
 }
 
-/**
- * Each step's dependencies, the implied ones included (see the top of this
- * file), without repeats, in the order given.
- */
+/** Each step's dependencies, without repeats: without `depends_on`, a `chain` step depends on the one before it, others on nothing. */
 export function impliedDependencies(type: WorkflowType, steps: readonly StepView[]): string[][] {
   return steps.map((step, position) => {
     if (step.dependsOn !== undefined) return [...new Set(step.dependsOn.map((dependency) => dependency.value))];

@@ -1,7 +1,4 @@
-/**
- * How a team file's problems are worded: where (a JSON path), what was found
- * (quoted back short), and what was most likely meant.
- */
+/** How a team file's problems are worded: where (a JSON path), what was found (quoted back short), what was most likely meant. */
 
 /** The longest value or key quoted back in a message. */
 const QUOTED_LENGTH = 60;
@@ -25,7 +22,6 @@ export function formatPath(segments: readonly Segment[]): string {
   return path;
 }
 
-/** A value quoted back to the user, short. */
 export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(clip(value));
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -39,8 +35,6 @@ function kindOf(value: unknown): string {
   if (typeof value === 'number' && !Number.isFinite(value)) return 'a number too big to hold';
   return `a ${typeof value}`;
 }
-
-// ------------------------------------------------------- "did you mean"
 
 /** camelCase, kebab-case and spaces all as snake_case, lower case. */
 function normalise(word: string): string {

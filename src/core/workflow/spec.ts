@@ -1,28 +1,10 @@
 /**
- * A declared workflow: a multi-agent-spec team file
- * (github.com/plexusone/multi-agent-spec, schema/orchestration/team.schema.json).
- *
- * Unlike the files Claude Code writes, this one is written by a person, so it is
- * read strictly, as the upstream schema does (`additionalProperties: false`
- * everywhere): an unknown key is most likely a typo (`depends-on`), and a
- * checker that let it pass would let a dependency silently vanish. Every
- * problem is reported at once, each at a JSON path (`$.workflow.steps[2].agent`),
- * so a file can be fixed in one go.
- *
- * Two rules are stricter than upstream, as teamtop needs them to draw anything
- * sensible: `agents` names at least one agent, and `version` is a semantic
- * version (`x.y.z`, pre-release and build suffixes allowed). Names (of the team,
- * agents and steps) must not be empty.
- *
- * Dependencies a step does not spell out (`effectiveDependencies`):
- * - `chain`: a step without `depends_on` depends on the step before it, so a
- *   plain list of steps runs in order. `depends_on` (even `[]`) overrides it.
- * - `scatter`, `graph` and the self-directed types: a step without `depends_on`
- *   depends on nothing; in a scatter that is the fan-out.
+ * A multi-agent-spec team file (github.com/plexusone/multi-agent-spec, schema/orchestration/team.schema.json). A person writes
+ * it, so it is read strictly, as upstream does: an unknown key is most likely a typo (`depends-on`) that would drop a dependency
+ * silently. Stricter than upstream, so there is something to draw: at least one agent, a semver `version`, no empty names.
  */
 import * as z from 'zod/mini';
-// For its side effect: schemas.ts configures zod's English messages, which the
-// checks below fall back on.
+// For its side effect: zod's English messages, which the checks below fall back on.
 import '../model/schemas.js';
 
 export const WORKFLOW_TYPES = ['chain', 'scatter', 'graph', 'crew', 'swarm', 'council'] as const;
@@ -117,18 +99,12 @@ export interface SpecProblem {
   readonly message: string;
 }
 
-/**
- * Warnings travel with problems too: a file with problems is fixed and checked
- * again, and what it would still be warned about is worth knowing at once.
- */
+/** Warnings travel with problems too: the file is fixed and checked again, and what it would still be warned of is worth knowing now. */
 export type SpecResult =
   | { readonly ok: true; readonly spec: WorkflowSpec; readonly warnings: readonly SpecProblem[] }
   | { readonly ok: false; readonly problems: readonly SpecProblem[]; readonly warnings: readonly SpecProblem[] };
 
-/**
- * A hostile file can hold a million bad entries: past this many problems the
- * rest are counted, not listed (no one reads the thousandth).
- */
+/** A hostile file can hold a million bad entries: past this many problems the rest are counted, not listed. */
 export const MAX_PROBLEMS = 200;
 
 export function workflowTypeOf(spec: WorkflowSpec): WorkflowType {

@@ -1,9 +1,6 @@
 /**
- * Writes a team's files the way Claude Code does, so the demo exercises the real
- * watcher: a lock directory around every write, in-place rewrites (truncate,
- * then write), new messages appended unread, marked read when the recipient's
- * poll delivers them, and deleted from the inbox about 100 ms later, as newer
- * releases do. Cleanup removes the whole team at once.
+ * Writes a team's files the way Claude Code does, so the demo exercises the real watcher: lock dirs, in-place
+ * rewrites, messages marked read on delivery and deleted soon after (docs/internals/real-client.md).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,7 +56,7 @@ export class ClaudeWriter {
     this.locked(join(folder, '.lock'), () => this.locked(path, () => this.write(path, JSON.stringify(task, null, 2))));
   }
 
-  /** Append a message to `to`'s inbox; it is delivered and then deleted on its own. */
+  /** Append a message to `to`'s inbox; it is delivered and deleted on its own. */
   send(team: string, to: string, envelope: Envelope): void {
     const path = this.inbox(team, to);
     const message: StoredMessage = {
@@ -77,14 +74,13 @@ export class ClaudeWriter {
     });
   }
 
-  /** `TeamDelete`: everything of the team, at once. */
+  /** `TeamDelete`: everything of the team at once. */
   deleteTeam(team: string): void {
     this.cancel();
     this.remove(join(this.claudeDir, 'teams', team));
     this.remove(join(this.claudeDir, 'tasks', team));
   }
 
-  /** Stop pending deliveries. */
   cancel(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();

@@ -1,11 +1,4 @@
-/**
- * The demo team's script: a lead and four teammates shipping "v2" in about 90
- * seconds. Tasks unblock as work completes; messages carry summaries; a
- * permission request is answered late; a plan is rejected with feedback, then
- * approved; idle notices arrive at turn ends; one shutdown stalls before it is
- * approved; members leave the roster as they shut down; the team is cleaned up
- * at the end. What each member does between its messages is in work.ts.
- */
+// The demo team's script: a lead and four teammates shipping "v2" in about 90 seconds. What each does between messages: work.ts.
 import { at, LEAD, type DemoTeam, type Step } from './team.js';
 
 export { DEMO_TEAM, DemoTeam } from './team.js';

@@ -1,12 +1,4 @@
-/**
- * Where the demo team's sessions write, as Claude Code 2.1.332 lays them out
- * (FORMATS.md, "Session transcripts"): the lead's transcript,
- * `projects/<slug>/<leadSessionId>.jsonl`; an in-process teammate's under the
- * lead's session, `<leadSessionId>/subagents/agent-a<name>-<16 hex>.jsonl`, with
- * the `.meta.json` that says it is the team's; a tmux teammate's, a session of
- * its own; and the lead's live state, `sessions/<pid>.json` (busy, idle, or
- * waiting at a permission prompt), removed when its session ends.
- */
+// Where the demo team's sessions write, as Claude Code 2.1.332 lays them out (FORMATS.md, "Session transcripts").
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,7 +8,7 @@ import { Transcript, type Disk } from './transcripts.js';
 
 type Json = Record<string, unknown>;
 
-/** Where the demo team's sessions write: one project folder (the members share the lead's cwd) and the lead's state. */
+/** One project folder (the members share the lead's cwd) and the lead's state. */
 export class DemoSessions {
   private readonly disk: Disk;
   private readonly project: string;
@@ -123,7 +115,7 @@ export class DemoSessions {
     this.disk.trace('remove', this.statePath);
   }
 
-  /** Everything the sessions wrote (the demo leaves nothing behind). */
+  /** The demo leaves nothing behind. */
   remove(): void {
     this.end();
     rmSync(this.project, { recursive: true, force: true });

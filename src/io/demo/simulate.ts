@@ -1,9 +1,4 @@
-/**
- * Runs the demo script against a config dir: the files change as if a Claude
- * Code team were working in it, its members' transcripts and the lead's
- * session state with them (the script's messages and the members' work, in
- * one timeline).
- */
+// Runs the demo script against a config dir: its files, transcripts and the lead's session state change as a real team's.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ClaudeWriter, type WriterTrace } from './claude-writer.js';
 import { DemoTeam, SCRIPT } from './script.js';

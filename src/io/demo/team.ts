@@ -1,9 +1,4 @@
-/**
- * The demo team as the script has it: its roster, tasks and mail written
- * through a ClaudeWriter (teams/, tasks/), and what each member's session
- * writes through DemoSessions (projects/, sessions/): mail waits in a
- * member's queue until its model takes it (`take`).
- */
+// The demo team as the script has it: mail waits in a member's queue until its model takes it (`take`).
 import { randomUUID } from 'node:crypto';
 import { renderProtocol } from '../../core/decode/protocol.js';
 import type { Member, Task } from '../../core/model/schemas.js';
@@ -53,7 +48,6 @@ export class DemoTeam {
     this.sessions = new DemoSessions(writer.claudeDir, CWD, randomUUID(), now, writer.trace);
   }
 
-  /** The current time as Claude Code writes it. */
   iso(): string {
     return new Date(this.now()).toISOString();
   }
@@ -133,7 +127,6 @@ export class DemoTeam {
     return this.send(from, LEAD, { type: 'idle_notification', from, timestamp: this.iso(), idleReason: 'available', ...extra });
   }
 
-  /** The member's session, while it has one. */
   work(name: string): Transcript | undefined {
     return this.transcripts.get(name);
   }

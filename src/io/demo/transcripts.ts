@@ -1,16 +1,6 @@
 /**
- * One member's session transcript, written record by record as Claude Code
- * 2.1.332 writes it (FORMATS.md, "Session transcripts"): prompts and mail as
- * `user` records, each content block of a response as an `assistant` record
- * repeating its `message.id` and `usage`, tool results, and the end of a turn
- * (`end_turn`; the lead's and a tmux teammate's also a `turn_duration` record).
- * sessions.ts says where each member's goes.
- *
- * Every word in it is the demo's own: where the client would write its own
- * text (a tool's result), the record holds x's of a plausible length, as the
- * redacted recordings do. Each response's usage grows as a real session's
- * does: what was added since the last response is written to the prompt
- * cache, the rest read from it.
+ * One member's transcript, written as Claude Code 2.1.332 writes it (FORMATS.md, "Session transcripts"). Every
+ * word is the demo's own: where the client would write its own text (a tool's result), the record holds x's.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
@@ -74,7 +64,6 @@ export class Transcript {
     this.fresh = base;
   }
 
-  /** A person's prompt. */
   prompt(text: string): void {
     this.startTurn();
     this.user(text);
@@ -143,10 +132,7 @@ export class Transcript {
     this.onTurn(true);
   }
 
-  /**
-   * The lead and tmux teammates write the end of a turn as a record of its
-   * own; an in-process teammate's turn ends with its `end_turn`.
-   */
+  /** The lead and tmux teammates end a turn with a record of its own; an in-process teammate's ends with its `end_turn`. */
   private endTurn(): void {
     this.response = null;
     if (this.identity['isSidechain'] !== true)

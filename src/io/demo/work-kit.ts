@@ -1,14 +1,6 @@
 /**
- * How work.ts says what a member does between its messages: a member's beats
- * from a time on, one after another, each a step of the script's timeline.
- *
- *   const work = new Work();
- *   work.of('tester', 7).tool('Bash', { command: 'npm test' }, 17).done('Tests pass.');
- *   work.steps   the steps, for simulate to play with the script's
- *
- * A tool call is its `tool_use` record, then its result `took` seconds later;
- * the beat after it starts a moment after the result. Two chains of one member
- * may overlap (a reply sent while a call waits for a permission).
+ * How work.ts says what a member does between its messages, one chain of beats from a time on:
+ * `work.of('tester', 7).tool('Bash', { command: 'npm test' }, 17).done('Tests pass.')`.
  */
 import { at, type DemoTeam, type Step } from './team.js';
 import { toolUseId, type Transcript } from './transcripts.js';
@@ -53,7 +45,6 @@ export const ask = (to: string, type: string) => ({ to, message: { type, reason:
 export class Work {
   readonly steps: Step[] = [];
 
-  /** What `member` does from `seconds` on. */
   of(member: string, seconds: number): Chain {
     return new Chain(this.steps, member, seconds);
   }
@@ -71,13 +62,11 @@ export class Chain {
     private t: number,
   ) {}
 
-  /** Go on from `seconds`. */
   then(seconds: number): this {
     this.t = seconds;
     return this;
   }
 
-  /** A person's prompt. */
   prompt(text: string): this {
     return this.write(PAUSE, (work) => work.prompt(text));
   }

@@ -1,10 +1,4 @@
-/**
- * What the demo's lead does between its messages: it is prompted, plans the
- * tasks, spawns the team with the prompts below, answers plans, hands out work
- * as tasks unblock, asks the teammates to shut down and releases v2. Its turns
- * end with the client's own record of them (and its session state follows
- * them: busy, then idle).
- */
+// What the demo's lead does between its messages: it plans, spawns the team, answers plans, hands out work, releases v2.
 import { LEAD } from './team.js';
 import { ask, answer, send, type Work } from './work-kit.js';
 

@@ -1,13 +1,4 @@
-/**
- * What each member of the demo team does between its messages (script.ts), as
- * its session's transcript says: it takes its mail, thinks, reads and edits
- * files, runs commands (a baseline test run of 17 s; some fail), sends the
- * script's messages with SendMessage, and ends its turns. The tester's
- * end-to-end run waits at a permission prompt in the lead's process, where an
- * in-process teammate's prompts show (the lead's `sessions/<pid>.json` says
- * so); the builder, a tmux teammate, asks the lead by a permission request
- * before its `npm install` runs. All the words are the demo's own.
- */
+// What each member of the demo team does between its messages (script.ts), as its transcript says. All words are the demo's own.
 import { LEAD, type Step } from './team.js';
 import { answer, send, Work } from './work-kit.js';
 import { leadWork, SPAWNS } from './work-lead.js';

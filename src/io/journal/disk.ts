@@ -1,8 +1,4 @@
-/**
- * Writing to a disk that may be read-only, full, over quota, or have a file
- * where a folder should be: whole writes, folders made one at a time, and
- * what went wrong in a user's words.
- */
+// Writing to a disk that may be read-only, full, over quota, or have a file where a folder should be.
 import { constants, lstatSync, mkdirSync, statSync, writeSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { dirname } from 'node:path';
@@ -24,10 +20,7 @@ export function writeAll(fd: number, bytes: Buffer): void {
 
 const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
 
-/**
- * `mkdir -p`, 0700, one folder at a time: a recursive mkdir reports ENOENT for
- * a read-only file system. A file in the way is named as the path that failed.
- */
+/** `mkdir -p`, 0700, one folder at a time: a recursive mkdir reports ENOENT for a read-only file system. */
 export function makeFolders(path: string): void {
   try {
     mkdirSync(path, { mode: 0o700 });
@@ -42,10 +35,7 @@ export function makeFolders(path: string): void {
   makeFolders(path);
 }
 
-/**
- * Refuse a folder below `root` (the state dir, which may itself be a link)
- * that is a symbolic link: what is written or pruned there would be outside it.
- */
+/** Refuse a link below `root` (which may itself be one): what is written or pruned there would be outside it. */
 export function noLinksBelow(root: string, path: string): void {
   const parts = relative(root, path).split(sep).filter(Boolean);
   let current = root;
@@ -55,7 +45,6 @@ export function noLinksBelow(root: string, path: string): void {
   }
 }
 
-/** The nearest of `path` and its parents that exists and is not a folder. */
 function fileInTheWay(path: string): string {
   for (let current = path; dirname(current) !== current; current = dirname(current)) {
     try {
@@ -69,7 +58,6 @@ function fileInTheWay(path: string): string {
 
 const megabytes = (bytes: number): string => `${Number((bytes / (1024 * 1024)).toPrecision(3))} MB`;
 
-/** Why the journal cannot be written, for the problem line. */
 export function whyNotWritten(error: unknown, path: string, maxBytes: number): string {
   if (error instanceof LimitReached) return `this run reached the journal's limit of ${megabytes(maxBytes)} (--journal-limit)`;
   const { path: failedPath } = error as NodeJS.ErrnoException;

@@ -1,8 +1,4 @@
-/**
- * When a journal saw a team end: the time of its folder's going, if it was
- * gone at the end of what was recorded. The store keeps that a team ended,
- * not when; a run report says how long the team ran.
- */
+// When a journal saw a team end (its folder gone at the end): the store keeps that a team ended, not when.
 import type { JournalLine } from './format.js';
 import { streamJournal } from './reader.js';
 
@@ -20,14 +16,12 @@ class FolderEnd {
 
 const teamFolder = (team: string): string => `teams/${team}`;
 
-/** In a recording's lines. */
 export function teamEndIn(lines: Iterable<JournalLine>, team: string): number {
   const end = new FolderEnd(teamFolder(team));
   for (const line of lines) end.take(line);
   return end.at;
 }
 
-/** In a team's run files, oldest first, read a line at a time. */
 export function teamEndInRuns(files: readonly string[], team: string): number {
   const end = new FolderEnd(teamFolder(team));
   for (const file of files) streamJournal(file, end.take);

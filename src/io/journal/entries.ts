@@ -1,10 +1,4 @@
-/**
- * What the journal records of each observation, as lines of the team's run
- * file, and of the members' work and the team's incidents as they change; and
- * what that takes remembering: the inboxes it holds a base for (so a change to
- * one is recorded as a change), each file's last problem, the folders present,
- * what was said of each member's work.
- */
+// The journal lines for each observation, and for members' activity and incidents as they change.
 import { inertJson } from '../../core/text/inert-json.js';
 import type { Observation } from '../../core/model/observation.js';
 import { classifyFile, pathOf, type TeamFileTarget } from '../../core/model/paths.js';
@@ -30,13 +24,11 @@ interface ActivityEntry {
   readonly usage?: MemberUsage | null;
 }
 
-/** What was recorded last of a member's work. */
 interface Said {
   readonly activity: ActivityNow;
   readonly usage: MemberUsage | null;
 }
 
-/** An `incidents` line as written (EntrySchema reads it back). */
 interface IncidentsEntry {
   readonly op: 'incidents';
   readonly t: number;
@@ -49,13 +41,9 @@ interface IncidentsEntry {
 export class JournalEntries {
   /** Inboxes whose messages this run's files hold: a change to one can be recorded as a change. */
   private readonly based = new Set<string>();
-  /**
-   * What this run recorded last about each file's problem: its message, or
-   * null once it went. (One an earlier run recorded can go in this one.)
-   */
+  /** The last problem this run recorded of each file (null: it went; one an earlier run recorded can go in this one). */
   private readonly problems = new Map<string, string | null>();
   private readonly folders: Set<string>;
-  /** Each team's version last looked at for its members' work, and what was recorded of each member's. */
   private readonly looked = new Map<string, TeamState>();
   private readonly said = new Map<string, Map<string, Said>>();
 
@@ -66,7 +54,6 @@ export class JournalEntries {
     this.folders = new Set(folders);
   }
 
-  /** Whether the run's files hold this inbox's messages, so that a read of it can be told as a change. */
   holds(path: string): boolean {
     return this.based.has(path);
   }
@@ -94,13 +81,12 @@ export class JournalEntries {
         });
       case 'log':
       case 'artifacts':
-        // An output log stays on disk (it is appended to, never emptied by the
-        // runner), and a listing is not history: neither is recorded.
+        // An output log stays on disk, and a listing is not history.
         return undefined;
       case 'inbox': {
         const { change } = observation;
         const path = pathOf({ kind: 'inbox', team: observation.team, member: observation.member });
-        // A change from a read this run did not record: the next read is asked for every message.
+        // A change from an inbox read this run did not record: the next one is asked for every message.
         if (!change || (!change.whole && !this.based.has(path))) return undefined;
         this.based.add(path);
         const invalid = change.invalid.length > 0 ? { invalid: [...change.invalid] } : {};
@@ -137,13 +123,7 @@ export class JournalEntries {
     }
   }
 
-  /**
-   * The line recording what a team's incidents became when they changed (a
-   * moment was judged): those raised or said anew, and those cleared since;
-   * or, `whole` (a run's first line of the team), all that stand. Nothing
-   * when there is nothing to say. Not those read from transcripts: they can quote a
-   * tool's input, and the journal keeps none.
-   */
+  /** Incidents raised and cleared since `before` (all standing when `whole`), not those from transcripts: they can quote a tool's input. */
   incidentsFor(
     team: string,
     before: IncidentLog | undefined,
@@ -170,15 +150,7 @@ export class JournalEntries {
     });
   }
 
-  /**
-   * The lines recording what the team's members do, as their transcripts say
-   * (a team none of whose is read has none): one for each whose state or tool
-   * shown changed, as `--follow --json` tells an `activity` event, with its
-   * figures as of then; and one when its figures changed while it idled (the
-   * client's cost, written as a session ends). So a member's tokens cost no line
-   * each: a transcript is read in half-second batches, and a line says a change.
-   * Every member, with its figures, the first time this run records the team.
-   */
+  /** A line per member whose state or tool changed (as `--follow --json` says), or whose figures changed while idle. */
   activityFor(team: TeamState, now: number): [team: string, line: string][] {
     if (team.transcripts.size === 0 || this.looked.get(team.name) === team) return [];
     this.looked.set(team.name, team);
@@ -205,7 +177,6 @@ export class JournalEntries {
   }
 }
 
-/** The file a whole-text observation was read from. */
 function targetOf(observation: Extract<Observation, { kind: 'config' | 'task' | 'agent-status' }>): TeamFileTarget {
   switch (observation.kind) {
     case 'config':

@@ -1,46 +1,6 @@
 /**
- * The journal: an append-only JSONL record of what teamtop saw, one file per run
- * and team. The first line of a file is a header; each further line is one thing
- * seen: a file's new text, an inbox's change, a problem with a file appearing
- * or going, a file removed, a folder appearing or disappearing.
- *
- * ```
- * {"teamtop":"journal","v":2,"run":"…","team":"alpha","claudeDir":"/home/me/.claude","started":1767…}
- * {"op":"file","t":1767…,"live":false,"path":"teams/alpha/config.json","text":"{…}"}
- * {"op":"inbox","t":1767…,"live":false,"path":"teams/alpha/inboxes/lead.json","messages":[{…},{…},{…}]}
- * {"op":"inbox","t":1767…,"live":true,"path":"teams/alpha/inboxes/lead.json","messages":[[0,3],{…}]}
- * {"op":"inbox","t":1767…,"live":true,"path":"teams/alpha/inboxes/lead.json","messages":[[1,3],{…,"read":true}]}
- * {"op":"problem","t":1767…,"path":"tasks/alpha/4.json","message":"not valid JSON at line 3, column 1"}
- * {"op":"problem","t":1767…,"path":"tasks/alpha/4.json","message":null}
- * {"op":"gone","t":1767…,"live":true,"path":"tasks/alpha/3.json"}
- * {"op":"incidents","t":1767…,"path":"teams/alpha","raised":[{"id":"stalled:…",…,"raisedAt":1767…}],"cleared":[]}
- * {"op":"activity","t":1767…,"path":"teams/alpha","member":"worker","state":"tool","tool":"Bash","since":1767…,"usage":{"inputTokens":1200,…}}
- * {"op":"activity","t":1767…,"path":"teams/alpha","member":"worker","state":"thinking","tool":null,"since":1767…}
- * {"op":"folder","t":1767…,"path":"teams/alpha","present":false}
- * ```
- *
- * A run whose header has `"incidents"` (the thresholds it judged with)
- * records the team's incidents as it judged them: all that stand with its
- * first line of the team (`"whole":true`), then each change. A replay with
- * the same thresholds takes those instead of judging every moment of the
- * history again (a judgement walks the team's history).
- *
- * An inbox is recorded as its change from the previous record of it in the
- * same file (see InboxChange): runs of the messages it held (`[start, end)`)
- * and the elements that are new or changed, as written; the first record of
- * it in a file holds every element. Above: three messages, a fourth appended,
- * then the first one gone and the fourth marked read. A file that cannot be
- * read or parsed is recorded by its problem's message, never by its text.
- *
- * An `activity` line is what a member was doing as its session transcript
- * said, when its state or the tool shown changed (and its figures when they
- * changed while it idled): its state, the tool's name, since when, and its
- * tokens, context, tool calls and cost (left out when they are what the
- * member's line before in the same file said). Never a tool's input, a result
- * or any text of a transcript: transcripts hold the user's code and secrets.
- *
- * Version 1 recorded an inbox's whole text on every change, and an append as
- * a patch of the text before it (`keep`: characters kept); it is still read.
+ * The journal's lines: an append-only JSONL file per run and team, a header then one thing seen a line.
+ * The format, with examples, and what it never holds: docs/internals/journal.md.
  */
 import { thresholdsSchema } from '../../core/model/settings.js';
 import * as z from 'zod/mini';
@@ -50,17 +10,10 @@ export const JOURNAL_VERSION = 2;
 
 const count = z.int().check(z.gte(0));
 
-/**
- * A time a Date can hold: past ±8.64e15 ms, `new Date(t).toISOString()`
- * throws, and a recording is something strangers send.
- */
+/** A time a Date can hold: past ±8.64e15 ms `toISOString()` throws, and a recording is something strangers send. */
 const instant = z.number().check(z.gte(-8.64e15), z.lte(8.64e15));
 
-/**
- * An inbox element as written: an object, its fields read later by the inbox
- * decoder. Only its shape is checked here: a schema over its fields would
- * walk every field of every message of a journal that holds years of them.
- */
+/** An inbox element, only its shape checked: the inbox decoder reads its fields, and a schema here would walk them all again. */
 const element = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
 
 export const HeaderSchema = z.looseObject({
@@ -70,11 +23,7 @@ export const HeaderSchema = z.looseObject({
   team: z.string(),
   claudeDir: z.string(),
   started: instant,
-  /**
-   * The run records its incidents (`incidents` lines), judged with these
-   * thresholds: a replay with the same ones takes them rather than judging the
-   * team again.
-   */
+  /** The run records its incidents, diagnosed with these thresholds: a replay with the same ones takes them as recorded. */
   incidents: z.optional(thresholdsSchema),
 });
 export type JournalHeader = z.infer<typeof HeaderSchema>;
@@ -87,7 +36,6 @@ const RecordedEvidenceSchema = z.union([
   z.looseObject({ kind: z.enum(['task', 'member', 'inbox']), ref: z.string(), at: maybeInstant }),
 ]);
 
-/** An incident as recorded (see RecordedIncident). */
 const RecordedIncidentSchema = z.looseObject({
   id: z.string(),
   kind: z.string(),
@@ -119,7 +67,6 @@ export const USAGE_COUNTS = [
 /** Dollars and percentages: finite, and not past what any run costs or fills (MAX_FIGURE, usage.ts). */
 const figure = z.number().check(z.gte(0), z.lte(MAX_FIGURE));
 
-/** `Member.usage` as an `activity` line holds it (see MemberUsage). */
 export const RecordedUsageSchema = z.looseObject({
   inputTokens: count,
   outputTokens: count,
@@ -183,13 +130,11 @@ export type JournalEntry = z.infer<typeof EntrySchema>;
 const isInstant = (value: unknown): boolean => typeof value === 'number' && value >= -8.64e15 && value <= 8.64e15;
 const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
 const isElement = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** `messages` as the schema takes them: elements, and runs of two counts. */
 const isPieces = (value: unknown): boolean =>
   Array.isArray(value) &&
   value.every((piece) => isElement(piece) || (Array.isArray(piece) && piece.length === 2 && isCount(piece[0]) && isCount(piece[1])));
 const isStrings = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isFigure = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= MAX_FIGURE;
-/** `usage` as the schema takes it (absent, null, or every figure of a fitting type). */
 const isUsage = (value: unknown): boolean => {
   if (value === null || value === undefined) return true;
   if (!isElement(value) || Object.hasOwn(value, '__proto__')) return false;
@@ -202,11 +147,7 @@ const isUsage = (value: unknown): boolean => {
   );
 };
 
-/**
- * A parsed line that `EntrySchema` would take as it is, told without it: a
- * journal of a long run is hundreds of thousands of lines, and the schema cost
- * more than parsing them. Anything else goes through the schema (and its message).
- */
+/** A parsed line `EntrySchema` would take as it is, told without it (faster on a long journal); the rest goes through the schema. */
 export function isPlainEntry(value: unknown): value is JournalEntry {
   if (!isElement(value)) return false;
   const entry = value as Record<string, unknown>;
@@ -237,6 +178,5 @@ export function isPlainEntry(value: unknown): value is JournalEntry {
   }
 }
 
-/** A line of a journal file: a run's header or one entry. */
 export type JournalLine =
   { readonly kind: 'header'; readonly header: JournalHeader } | { readonly kind: 'entry'; readonly entry: JournalEntry };

@@ -1,7 +1,4 @@
-/**
- * Reading journals back. A line that cannot be read is skipped with a notice,
- * never fatal: the last line of a run that crashed mid-write is torn.
- */
+// Reading journals back. A line that cannot be read is skipped with a notice: a run that crashed mid-write ends torn.
 import { readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { formatBytes } from '../../core/model/agent.js';
@@ -18,7 +15,6 @@ export interface JournalRead {
   readonly notices: string[];
 }
 
-/** One line of a journal: what it holds, or why it was skipped. */
 function parseLine(line: string, number: number, last: boolean): JournalLine | { notice: string } | undefined {
   if (line.trim() === '') return undefined;
   let value: unknown;
@@ -45,19 +41,10 @@ function parseLine(line: string, number: number, last: boolean): JournalLine | {
 
 const CHUNK = 1 << 20;
 
-/**
- * The longest line read: a longer one is skipped with a notice. A journal's
- * biggest line is an inbox read whole; one of 600 MB made the whole file fail
- * (`Invalid string length`) and lost the lines after it.
- */
+/** A longer line is skipped with a notice: one too long for a string made the whole file fail, and lost the lines after it. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-/**
- * Read a journal file a chunk at a time, handing each line over as it is read:
- * a journal of a big team is tens of megabytes, and need not be in memory at once.
- * Returns the notices. Anything but a regular file (a folder, a named pipe) is
- * a notice too, not a read that fails or waits.
- */
+/** Read a journal a chunk at a time, handing each line over as it is read; returns the notices (a named pipe is one too). */
 export function streamJournal(path: string, onLine: (line: JournalLine) => void, maxLine = MAX_LINE_BYTES): string[] {
   const notices: string[] = [];
   const handle = (line: string, number: number, last: boolean) => {
@@ -73,7 +60,6 @@ export function streamJournal(path: string, onLine: (line: JournalLine) => void,
     let length = 0;
     let number = 0;
     const gather = (piece: string) => {
-      // Past the limit, the rest of the line is not kept: it is skipped at its end.
       if (length <= maxLine) pieces.push(piece);
       length += piece.length;
     };
@@ -102,10 +88,8 @@ export function streamJournal(path: string, onLine: (line: JournalLine) => void,
   return read?.kind === 'failed' ? [readErrorMessage(read.code, read.error)] : notices;
 }
 
-/** How far from either end of a run file its first or last line is looked for. */
 const SPAN_BYTES = 64 * 1024;
 
-/** The lines that can be read whole within `bytes` of the file at `position`, in order (the first and last may be cut). */
 function linesAt(fd: number, position: number, bytes: number): string[] {
   const buffer = Buffer.allocUnsafe(bytes);
   const count = readSync(fd, buffer, 0, bytes, position);
@@ -113,11 +97,8 @@ function linesAt(fd: number, position: number, bytes: number): string[] {
 }
 
 /**
- * The team, start and end of a run, from its header and the lines in its last
- * 64 KB, without reading what is between (undefined: no header, or no whole
- * line in those 64 KB). Its end is
- * the latest time they say: an `incidents` line says the moment it judged,
- * which can be before the lines ahead of it (a torn line is passed over).
+ * The team, start and end of a run, from its header and its last lines only. The end is the latest time
+ * those say: an `incidents` line's time can be before the lines ahead of it.
  */
 export function runSpan(path: string): { readonly team: string; readonly started: number; readonly end: number } | undefined {
   const span = withRegularFile(path, (fd, stats) => {
@@ -125,7 +106,6 @@ export function runSpan(path: string): { readonly team: string; readonly started
     const head = first === undefined ? undefined : parseLine(first, 1, false);
     if (head === undefined || 'notice' in head || head.kind !== 'header') return undefined;
     const from = Math.max(0, stats.size - SPAN_BYTES);
-    // The first line of the tail may be the end of a longer one.
     const tail = linesAt(fd, from, stats.size - from).slice(from > 0 ? 1 : 0);
     let end = Number.NaN;
     for (const text of tail) {

@@ -1,8 +1,6 @@
 /**
- * Plays a journal into a store: the same store and the same dashboard as a live
- * run, driven by the recording instead of the disk. Play and pause, step one
- * entry, change speed, jump to either end. Long quiet stretches (between runs,
- * say) are shortened to at most `maxWaitMs` of real time.
+ * Plays a journal into the same store and dashboard as a live run; long quiet stretches (between runs, say)
+ * are shortened to at most `maxWaitMs` of real time.
  */
 import type { Store } from '../../core/store.js';
 import type { JournalLine } from './format.js';

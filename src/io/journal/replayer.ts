@@ -1,7 +1,4 @@
-/**
- * Turns journal lines back into observations, through the same interpreter the
- * live loader uses, so a replay reaches the state the recorded run reached.
- */
+// Journal lines back into observations, through the live loader's interpreter: a replay reaches the state the run reached.
 import { thresholdsRecord } from '../../core/model/settings.js';
 import type { Observation } from '../../core/model/observation.js';
 import { classifyFolder } from '../../core/model/paths.js';
@@ -15,21 +12,15 @@ import { type MemberUsage } from '../../core/model/usage.js';
 
 export class Replayer {
   readonly interpreter = new FileInterpreter();
-  /** Team and task folders present at the end of what was replayed. */
   readonly folders = new Set<string>();
   /** Patches that could not be applied (the text they build on was lost), one sentence each. */
   readonly notices: string[] = [];
-  /** The header of the run file being replayed (undefined: none yet, or it was not read). */
   private header: JournalHeader | undefined;
   /** By the path of this file's `activity` lines: its team, and each member's figures as its last line with them said. */
   private readonly activity = new Map<string, { readonly team: string | undefined; readonly figures: Map<string, MemberUsage | null> }>();
-  /** Tools' names as activity lines gave them, and as shown. */
   private readonly tools = new Map<string, string>();
 
-  /**
-   * A new run file begins: what the last one's header said ends with it (a
-   * file whose header was lost is not taken for a recording of incidents).
-   */
+  /** A new run file begins: the last one's header ends with it (a file whose header was lost records no incidents). */
   beginFile(at: number): Observation[] {
     const ended = this.header?.incidents ? [{ kind: 'run' as const, team: this.header.team, at, thresholds: null }] : [];
     this.header = undefined;
@@ -37,11 +28,7 @@ export class Replayer {
     return ended;
   }
 
-  /**
-   * Observations for one line (a run's header says nothing by itself). A
-   * recording is something people send each other: an entry that cannot be
-   * replayed is skipped with a notice, never the end of the player.
-   */
+  /** A recording is something people send each other: an entry that cannot be replayed is skipped with a notice. */
   apply(line: JournalLine): Observation[] {
     if (line.kind === 'header') {
       const ended = this.beginFile(line.header.started);
@@ -105,7 +92,6 @@ export class Replayer {
       case 'activity':
         return this.activityOf(entry);
       case 'incidents': {
-        // Only for the team of a run whose header says it records them.
         const target = classifyFolder(entry.path);
         if (target?.kind !== 'team-dir' || !this.header?.incidents || target.team !== this.header.team) return [];
         return [
@@ -122,12 +108,7 @@ export class Replayer {
     }
   }
 
-  /**
-   * A member's work as an `activity` line says, its figures as the member's
-   * line before in the file said where this one leaves them out. Its tool is a
-   * name, as the transcript decoder keeps one (sanitised and cut), and only
-   * where a state shows one.
-   */
+  /** A member's activity; figures left out are the member's last line's, and a tool's name is cut as the transcript decoder cuts it. */
   private activityOf(entry: Extract<JournalEntry, { op: 'activity' }>): Observation[] {
     let known = this.activity.get(entry.path);
     if (!known) {
@@ -163,7 +144,6 @@ const PATHS_KEPT = 16;
 /** Tools' names kept as shown: more than a team calls, unless the file is hostile. */
 const TOOLS_KEPT = 256;
 
-/** The figures a line holds, and nothing else it may carry. */
 function usageOf(usage: NonNullable<Extract<JournalEntry, { op: 'activity' }>['usage']> | null): MemberUsage | null {
   if (usage === null) return null;
   const { inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, contextTokens, contextPercent, toolCalls } = usage;
@@ -183,7 +163,6 @@ function usageOf(usage: NonNullable<Extract<JournalEntry, { op: 'activity' }>['u
 
 const timeOrNaN = (at: number | null): number => at ?? Number.NaN;
 
-/** An incident as a line holds it, its unknown times (null in JSON) NaN again. */
 function incidentOf(line: RecordedIncidentLine): RecordedIncident {
   return {
     id: line.id,

@@ -1,6 +1,3 @@
-/**
- * Finding a recording: a journal file given by path, or a team's runs by name.
- */
 import { existsSync, statSync } from 'node:fs';
 import type { JournalLine } from './format.js';
 import { readJournalFile } from './reader.js';
@@ -15,10 +12,7 @@ export interface Recording {
   readonly claudeDir: string | undefined;
 }
 
-/**
- * The run files of a team: in this config dir's journal first, else wherever
- * the team was recorded last; not those another run recorded whole (withoutCovered).
- */
+/** A team's run files: in this config dir's journal, else wherever it was recorded last; not those another run recorded whole. */
 export function teamRunFiles(stateDir: string, claudeDir: string, team: string): string[] {
   const here = listRuns(namespaceDir(stateDir, claudeDir), team);
   return withoutCovered(here.length > 0 ? here : latestRunsOfTeam(stateDir, team)).map((run) => run.path);

@@ -1,13 +1,6 @@
 /**
- * Where journals live: the platform's folder for an app's state (env-paths'
- * `log`: `$XDG_STATE_HOME/teamtop/`, default `~/.local/state/teamtop/`, on Linux),
- * one folder per Claude config dir (two config dirs can both have a team called
- * `default`), one folder per team, one file per run.
- *
- * ```
- * ~/.local/state/teamtop/journal/claude-1a2b3c4d/<team>/<run>.jsonl
- * ```
- * A run is named after its start time and process id, so names sort by age.
+ * Where journals live: `<state dir>/journal/<config dir>-<hash>/<team>/<run>.jsonl`, a folder per config dir
+ * (two can have a team called `default`); a run is named by its start time and pid, so names sort by age.
  */
 import envPaths from 'env-paths';
 import { createHash } from 'node:crypto';
@@ -15,7 +8,7 @@ import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
-/** How big the journal folder may grow before the oldest runs go. 200 MB: weeks of a busy team. */
+/** How big the journal folder may grow before the oldest runs go. */
 export const DEFAULT_JOURNAL_BYTES = 200 * 1024 * 1024;
 
 export function resolveStateDir(dir: string | undefined): string {
@@ -27,12 +20,7 @@ export function resolveStateDir(dir: string | undefined): string {
   return earlier !== platform && existsSync(earlier) ? earlier : platform;
 }
 
-/**
- * A team's name as a folder name. A name is any string a folder on disk or a
- * journal gave: one with a lone surrogate (which encodeURIComponent refuses,
- * with a URIError, on every start) keeps it as `%uD800`, which no encoded
- * character looks like.
- */
+/** A team's name as a folder name; a lone surrogate (which encodeURIComponent throws on) becomes `%uD800`. */
 const safe = (name: string): string =>
   name
     .split(/(\p{Surrogate})/u)
@@ -55,15 +43,18 @@ function unsafe(folder: string): string {
     .join('');
 }
 
-/** The journal folder for one Claude config dir. */
-export function namespaceDir(stateDir: string, claudeDir: string): string {
+/** A Claude config dir's name among others in the state dir: `claude-1a2b3c4d`. */
+export function namespaceName(claudeDir: string): string {
   const hash = createHash('sha256').update(resolve(claudeDir)).digest('hex').slice(0, 8);
   const name =
     basename(resolve(claudeDir))
       .replace(/[^A-Za-z0-9_.-]/gu, '_')
       .replace(/^\.+/u, '') || 'root';
-  return join(stateDir, 'journal', `${name}-${hash}`);
+  return `${name}-${hash}`;
 }
+
+/** The journal folder for one Claude config dir. */
+export const namespaceDir = (stateDir: string, claudeDir: string): string => join(stateDir, 'journal', namespaceName(claudeDir));
 
 export const teamDir = (namespace: string, team: string): string => join(namespace, safe(team));
 
@@ -77,10 +68,7 @@ export function writerOf(run: string): number | undefined {
   return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
 }
 
-/**
- * Whether a run may still be being written: its writer is a live process.
- * A pid another process has taken since errs on the side of keeping the run.
- */
+/** Whether a run's writer is a live process (a pid taken since by another errs on the side of keeping the run). */
 export function isLive(run: string): boolean {
   const pid = writerOf(run);
   if (pid === undefined || pid === process.pid) return false;
@@ -99,10 +87,7 @@ export interface RunFile {
   readonly size: number;
 }
 
-/**
- * The folders in `path`: a symbolic link is never followed, so a link in the
- * state dir cannot lead pruning (or a restore) to files outside it.
- */
+/** The folders in `path`: a link is never followed, so none can lead pruning (or a restore) outside the state dir. */
 function list(path: string): string[] {
   try {
     return readdirSync(path, { withFileTypes: true })
@@ -140,7 +125,6 @@ export function listRuns(namespace: string, team?: string): RunFile[] {
   return runs.sort((a, b) => a.run.localeCompare(b.run) || a.team.localeCompare(b.team));
 }
 
-/** Every run file under the state dir, whatever its config dir. */
 export function listAllRuns(stateDir: string): RunFile[] {
   const root = join(stateDir, 'journal');
   return list(root)

@@ -1,22 +1,7 @@
 /**
- * Appends what teamtop observes to the journal, one file per team for this run.
- * Lines are gathered and written once per tick, after the frame is drawn, with
- * synchronous appends (also from the exit handler, so nothing queued is lost).
- * Files are created 0600 in folders created 0700: inboxes can hold secrets.
- *
- * What is recorded: the text of a config, a task or an agent's status when it
- * changed; an inbox as its change since the last record of it in the same
- * file (a message added, removed or marked read costs about one message), and
- * whole the first time; a file removed; a folder appearing or going; a problem
- * with a file appearing or going, by its message only; the team's incidents and
- * its members' work (state, tool name, times, figures: no transcript's text) as
- * they change. Never the text of a file that did not parse: a link led anywhere.
- *
- * The journal must never take the dashboard down. Nothing here throws: the
- * first write that fails (a read-only or full disk, a file where a folder
- * should be, a folder the user may not write, this run alone reaching the size
- * limit) ends the recording for this run, and says why once, as a problem.
- * Only a few files are kept open, however many teams come and go.
+ * Appends what teamtop observes to the journal, once per tick after the frame, synchronously (so the exit
+ * handler loses nothing). It must never take the dashboard down: the first write that fails ends this run's
+ * recording and says why once. Files are 0600 in folders 0700: inboxes can hold secrets.
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,10 +21,9 @@ export interface WriterOptions {
   readonly claudeDir: string;
   /** The journal folder is kept under this many bytes by deleting the oldest runs. */
   readonly maxBytes: number;
-  /** The folders earlier runs saw: not written again. */
   readonly folders?: ReadonlySet<string>;
   readonly now?: () => number;
-  /** What the incidents this run records are judged with: its header says, so a replay judging with others judges again. */
+  /** What this run's incidents are diagnosed with: its header says, so a replay with other thresholds diagnoses again. */
   readonly thresholds: Thresholds;
   /** Told once, when recording stops because the journal cannot be written. */
   readonly onProblem?: (problem: Extract<Observation, { kind: 'problem' }>) => void;
@@ -58,9 +42,7 @@ export class JournalWriter {
   readonly run: string;
   private readonly started: number;
   private readonly now: () => number;
-  /** Open run files by team, the one written to longest ago first. */
   private readonly open = new Map<string, number>();
-  /** Teams this run has made a file for. */
   private readonly made = new Set<string>();
   /** Teams whose standing incidents this run has recorded whole (then only their changes). */
   private readonly incidentsBased = new Set<string>();
@@ -72,9 +54,7 @@ export class JournalWriter {
   private runBytes = 0;
   private totalBytes = 0;
   private writtenSincePrune = 0;
-  /** Closed, or stopped by a failure: nothing more is recorded. */
   private stopped = false;
-  /** Whether it was said that other teamtops' runs keep the journal over its limit. */
   private saidOverLimit = false;
   private readonly flushOnExit = () => this.flush();
 
@@ -87,7 +67,6 @@ export class JournalWriter {
     this.guard(this.options.stateDir, () => this.prune(0));
   }
 
-  /** Record a batch of observations (file texts, inbox changes, problems, removals, folders). */
   record(observations: readonly Observation[]): void {
     if (this.stopped) return;
     this.guard(this.options.stateDir, () => {
@@ -96,12 +75,7 @@ export class JournalWriter {
     this.scheduleFlush();
   }
 
-  /**
-   * Record what the teams' incidents became, where they changed from `before`
-   * (the store's state before the observations recorded last), and what their
-   * members do, where it changed (JournalEntries.activityFor); with a team's
-   * first lines in this run, all that stand, so that the run replays on its own.
-   */
+  /** Record the incidents and members' activity that changed since `before`; a team's first lines hold all, so the run replays alone. */
   recordState(before: Pick<AppState, 'incidents'>, after: Pick<AppState, 'incidents' | 'teams'>): void {
     if (this.stopped) return;
     this.guard(this.options.stateDir, () => {
@@ -134,7 +108,6 @@ export class JournalWriter {
     }
   }
 
-  /** Write what is queued. Synchronous, so it also works from an exit handler. */
   flush(): void {
     this.flushScheduled = false;
     const batches = [...this.pending];
@@ -151,15 +124,11 @@ export class JournalWriter {
     this.stop();
   }
 
-  /**
-   * What a read of this inbox must tell the journal: a change, once this run
-   * has recorded the inbox, else every message; nothing once recording stopped.
-   */
+  /** What an inbox read must tell the journal: a change once this run recorded it, else every message. */
   wants(path: string): 'whole' | 'change' | undefined {
     return this.stopped ? undefined : this.entries.holds(path) ? 'change' : 'whole';
   }
 
-  /** Run `write`; when it fails, stop recording and say why. */
   private guard(path: string, write: () => void): void {
     try {
       write();
@@ -185,12 +154,7 @@ export class JournalWriter {
     this.open.clear();
   }
 
-  /**
-   * Append `bytes` to the team's run file, whole or not at all (a failed
-   * write is cut back off, so the file still ends with a whole line), within
-   * the size limit: the oldest runs go first, and this run stops when it
-   * alone would pass it.
-   */
+  /** Append whole or not at all (a failed write is cut back off, so the file ends with a whole line), within the size limit. */
   private write(team: string, bytes: Buffer): void {
     if (this.totalBytes + bytes.length > this.options.maxBytes || this.writtenSincePrune > this.options.maxBytes / 10)
       this.prune(bytes.length);
@@ -212,12 +176,7 @@ export class JournalWriter {
     this.writtenSincePrune += bytes.length;
   }
 
-  /**
-   * Delete the oldest runs until `needed` more bytes fit the limit: never this
-   * one, nor one another teamtop is still writing (two dashboards can share a
-   * journal: the second pruned the first's open runs, and its history with
-   * them). When those alone keep the journal over its limit, that is said, once.
-   */
+  /** Delete the oldest runs until `needed` more bytes fit: never this one, nor one another teamtop still writes. */
   private prune(needed: number): void {
     this.writtenSincePrune = 0;
     const runs = listAllRuns(this.options.stateDir);
@@ -251,7 +210,6 @@ export class JournalWriter {
     return join(teamDir(this.options.namespace, team), `${this.run}.jsonl`);
   }
 
-  /** The team's run file, open, with its header; the file written to longest ago is closed to make room. */
   private fileOf(team: string): number {
     const held = this.open.get(team);
     if (held !== undefined) {

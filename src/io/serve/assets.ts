@@ -1,13 +1,6 @@
 /**
- * The page's style sheet and script, served from the page's own origin
- * (`/style.css`, `/app.js`): its policy allows no inline script or style,
- * and nothing from the network.
- *
- * The script only makes the page live: it opens `/live` (Server-Sent
- * Events), puts each part it is sent in place, and ticks the ages
- * (`data-since`) between updates, on the server's clock. It writes only
- * what the server drew (escaped there) into the parts the server named.
- * Without it the page refreshes itself (a `<noscript>` refresh).
+ * The page's style sheet and script, served from its own origin: its policy allows no inline script or
+ * style. The script writes only what the server drew (escaped there) into the parts the server named.
  */
 import { CSS_COLORS, NEUTRAL_CSS } from '../../core/report/colors.js';
 

@@ -1,15 +1,6 @@
 /**
- * What is served beyond loopback holds facts, never a tool's input (what a
- * call runs, the file it reads), nor the end of an agent's output log,
- * unless `--show-inputs`. The tool's name stays: `▶ Bash · 42s`.
- *
- * Where inputs stand in what teamtop says of a team:
- * - a member's activity: `detail` (its call's input, in one line);
- * - a protocol message's data: a permission request's `input`, an answer's
- *   `approved_request.input`, and the like (any key in INPUT_KEYS, at any depth);
- * - the diagnoses read from transcripts (TRANSCRIPT_KINDS: a hung call, a call
- *   waiting for a permission) quote the call in their summary and action;
- * - an agent's output log (`agent.log.tail`).
+ * What is served beyond loopback holds facts, never a tool's input (what a call runs, the file it reads) nor
+ * an agent's log tail, unless `--show-inputs`; the tool's name stays. Where inputs stand: docs/serve.md.
  */
 import { TRANSCRIPT_KINDS } from '../../core/judge/index.js';
 

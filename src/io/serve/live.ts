@@ -1,12 +1,4 @@
-/**
- * The live pages: each team shown is drawn once per change, however many
- * pages show it, and each part that changed is sent to all of them as one
- * Server-Sent Event (the same bytes to each). A change is drawn at most every
- * DRAW_EVERY_MS (a burst of writes is one update, the page still changes
- * within a second), and every TICK_MS while a page is open: what is judged
- * against the clock (a request stalls, a member goes quiet, the swimlane's
- * end moves) changes with no file changing. Ages tick on the page itself.
- */
+/** The live pages: a team is drawn once per change however many pages show it, each changed part sent to all as one event. */
 import type { Thresholds } from '../../core/model/settings.js';
 import { selectMostRecentTeam } from '../../core/select/teams.js';
 import type { TeamState } from '../../core/facts/index.js';
@@ -15,7 +7,9 @@ import { pageSections, SECTION_IDS, type SectionId, type Sections } from './sect
 import type { Stream } from './stream.js';
 import { type AppState } from '../../core/app-state.js';
 
+/** A burst of writes is one update, and the page still changes within a second. */
 export const DRAW_EVERY_MS = 200;
+/** While a page is open: what is diagnosed against the clock (a stall, the swimlane's end) changes with no file changing. */
 export const TICK_MS = 5000;
 
 export interface LiveOptions {

@@ -1,51 +1,21 @@
 /**
- * What `/metrics` says, as plain values: each metric family with its samples,
- * worked out from the store's state as of an instant. Pure; `prometheus.ts`
- * writes it in Prometheus' text format.
- *
- * Names and units follow Prometheus' conventions: a `teamtop_` prefix, base
- * units (`_seconds`, `_dollars`, a `_ratio` from 0 to 1), `_total` on
- * counters, an enumeration as one gauge per state (1 for the state it is in,
- * 0 for each other: `teamtop_member_status{status="working"} 1`), labels
- * `team` and `member`.
- *
- * Label values come from files (folder and member names: hostile). Each is
- * made one readable line (sanitizeLine), cut to LABEL_CHARS, and kept apart
- * from any other that reads the same once cut (a `~2` suffix): Prometheus
- * rejects a scrape with two series of one name and the same labels. Their
- * number is bounded: at most MAX_TEAMS teams (running ones first, then those
- * that ended within the last hour, most recently active first) and at most
- * MAX_MEMBERS members of each (the lead first, then the roster's order); how
- * many were left out is a metric of its own. States, activity states,
- * handshake kinds and diagnosis kinds are the code's own lists, never text
- * from a file: a team of 10,000 names gives at most MAX_MEMBERS members'
- * series.
+ * What `/metrics` says, as plain values worked out from the state at one instant (prometheus.ts writes it).
+ * Label values come from files: each is one line, cut, kept apart, and their number bounded (docs/serve.md).
  */
-import { type TeamState } from '../../core/facts/index.js';
-import { DIAGNOSIS_KINDS, selectDiagnoses, RECENT_MS } from '../../core/judge/index.js';
+import { DIAGNOSIS_KINDS, selectDiagnoses } from '../../core/judge/index.js';
 import { REQUEST_KINDS } from '../../core/model/handshakes.js';
 import type { MemberStatus } from '../../core/model/member-status.js';
-import { sanitizeLine } from '../../core/text/sanitize.js';
 import type { Thresholds } from '../../core/model/settings.js';
 import { selectHandshakes } from '../../core/select/handshakes.js';
-import { selectMembersAt, type MemberView } from '../../core/select/members.js';
+import { selectMembersAt } from '../../core/select/members.js';
 import { selectTeams } from '../../core/select/teams.js';
 import { selectActivity, selectUsage, selectWork } from '../../core/select/work.js';
 import { type AppState } from '../../core/app-state.js';
+import { LabelValues, listedMembers, listedTeams, MAX_MEMBERS, MAX_TEAMS } from './metric-labels.js';
 import { type Severity } from '../../core/model/diagnosis.js';
 import { type ActivityState } from '../../core/model/activity.js';
 
-/** Teams given series; the rest are counted in `teamtop_teams_unlisted`. */
-export const MAX_TEAMS = 10;
-/** Members of a team given series; the rest are counted in `teamtop_team_members_unlisted`. */
-export const MAX_MEMBERS = 40;
-/** The longest label value, in UTF-16 units. */
-export const LABEL_CHARS = 100;
-
-/**
- * Every member status, as a gauge each: the compiler names a status added to
- * MemberStatus and missing here.
- */
+/** Every member status, a gauge each: the compiler names a status added to MemberStatus and missing here. */
 const STATUSES: Readonly<Record<MemberStatus, true>> = {
   lead: true,
   joining: true,
@@ -100,9 +70,7 @@ export interface MetricFamily {
   readonly samples: readonly Sample[];
 }
 
-/** What the server itself counts, said beside the teams. */
 export interface ServingFigures {
-  /** Open live pages and event streams. */
   readonly clients: { readonly page: number; readonly events: number };
   /** Clients dropped for not reading what they were sent. */
   readonly dropped: number;
@@ -115,54 +83,9 @@ export interface MetricsOptions {
   readonly serving: ServingFigures;
 }
 
-/** A label value from a file: one readable line, cut. */
-function labelText(text: string): string {
-  const line = sanitizeLine(text);
-  return line.length <= LABEL_CHARS ? line : `${line.slice(0, LABEL_CHARS - 1)}…`;
-}
-
-/** Label values kept apart: the same text once cut gets a `~2`, `~3`… */
-class LabelValues {
-  private readonly used = new Set<string>();
-
-  of(text: string): string {
-    const base = labelText(text);
-    let value = base;
-    for (let i = 2; this.used.has(value); i++) value = `${base}~${i}`;
-    this.used.add(value);
-    return value;
-  }
-}
-
 const time = (value: number | null | undefined): number => (value === null || value === undefined ? Number.NaN : value);
 const newest = (a: number, b: number): number => (Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.max(a, b));
 const ageSeconds = (now: number, at: number): number => (Number.isFinite(at) ? Math.max(0, now - at) / 1000 : Number.NaN);
-
-/** The teams given series, in order, and how many were left out. */
-function listedTeams(state: AppState, now: number): { readonly teams: readonly TeamState[]; readonly unlisted: number } {
-  const all = selectTeams(state.teams);
-  const recent = (team: TeamState) => team.present || (Number.isFinite(team.lastActivity) && now - team.lastActivity <= RECENT_MS);
-  const candidates = all
-    .filter(recent)
-    .sort(
-      (a, b) =>
-        Number(b.present) - Number(a.present) ||
-        (Number.isNaN(b.lastActivity) ? -Infinity : b.lastActivity) - (Number.isNaN(a.lastActivity) ? -Infinity : a.lastActivity) ||
-        a.name.localeCompare(b.name),
-    );
-  const teams = candidates.slice(0, MAX_TEAMS);
-  return { teams, unlisted: all.length - teams.length };
-}
-
-/** The members given series: the lead first, the roster's order, those still on it before those gone. */
-function listedMembers(members: readonly MemberView[]): readonly MemberView[] {
-  const rank = (member: MemberView) => (member.isLead ? 0 : member.departed ? 2 : member.status === 'not on roster' ? 3 : 1);
-  return members
-    .map((member, index) => ({ member, index }))
-    .sort((a, b) => rank(a.member) - rank(b.member) || a.index - b.index)
-    .slice(0, MAX_MEMBERS)
-    .map(({ member }) => member);
-}
 
 /** Families filled as samples are added, in the order they were declared. */
 class Families {

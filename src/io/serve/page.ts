@@ -1,9 +1,4 @@
-/**
- * The live page: its parts (sections.ts) in a document that loads only its
- * own style sheet and script, under a policy that allows nothing else. With
- * scripts off it refreshes itself every few seconds (`<noscript>`); with
- * them on, `/live` brings each change (assets.ts).
- */
+// The live page: its parts (sections.ts) in a document that loads only its own style sheet and script.
 import { createHash } from 'node:crypto';
 import { SVG_STYLE } from '../../core/report/svg.js';
 import { xmlText } from '../../core/report/xml.js';
@@ -14,11 +9,7 @@ export const REFRESH_SECONDS = 5;
 
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/**
- * Nothing but the page's own script and style sheet, its own events, and the
- * swimlane's one style block (named by its hash); no frame, form, base or
- * plugin; images only as data (the favicon, none).
- */
+/** Nothing but the page's own script, style sheet and events, and the swimlane's one style block (by its hash). */
 export const PAGE_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
@@ -35,7 +26,6 @@ const META_POLICY = PAGE_POLICY.split('; ')
   .filter((directive) => !directive.startsWith('frame-ancestors'))
   .join('; ');
 
-/** For everything that is not the page: nothing at all. */
 export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export interface PageShell {

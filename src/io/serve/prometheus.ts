@@ -1,10 +1,4 @@
-/**
- * `/metrics` in Prometheus' text format, written by prom-client (its escaping
- * of label values and help text, its number formatting) from the families
- * metrics.ts works out. The registry is made once; each scrape sets every
- * metric afresh, so a team, member or state gone from the state is gone from
- * the scrape.
- */
+// `/metrics` in Prometheus' text format, by prom-client; each scrape sets every metric afresh, so what went is gone.
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { MetricFamily } from './metrics.js';
 

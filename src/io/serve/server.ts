@@ -1,22 +1,7 @@
 /**
- * `teamtop serve`'s HTTP server (Node's own http module), read-only:
- *
- *   /            the live page (`?team=NAME`, else the most recently active team)
- *   /live        its updates, as Server-Sent Events
- *   /style.css, /app.js   the page's own style sheet and script
- *   /api/state   the `--json` document (`?team=NAME`: that team only)
- *   /api/events  the `--follow --json` events: Server-Sent Events when asked
- *                for them (`Accept: text/event-stream`), else a line of JSON each
- *   /metrics     Prometheus' text format
- *
- * Every request needs the token (`?token=`, `Authorization: Bearer`, or the
- * cookie the page's first request sets), or gets 401; `/metrics` is open with
- * `metricsOpen`. Only GET and HEAD, no body, a URL and headers of bounded
- * size, at most MAX_CONNECTIONS sockets and MAX_STREAMS open streams; a
- * client that does not read what it is sent is dropped (stream.ts), and one
- * that does not take a response within RESPONSE_TIMEOUT_MS is closed.
+ * `teamtop serve`'s read-only HTTP server (Node's http): `/`, `/live`, `/style.css`, `/app.js`, `/api/state`,
+ * `/api/events`, `/metrics`. Every request needs the token; its bounds and routes are in docs/serve.md.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inertJson, inertJsonPieces } from '../../core/text/inert-json.js';
@@ -30,6 +15,7 @@ import { LivePages } from './live.js';
 import { metricsOf } from './metrics.js';
 import { NOTHING_POLICY, PAGE_POLICY, pageHtml } from './page.js';
 import { PROMETHEUS_CONTENT_TYPE, PrometheusText } from './prometheus.js';
+import { cookieName, cookieOf, drained, origin, SECURITY_HEADERS, tokenCheck } from './requests.js';
 import { HEARTBEAT_MS, Stream } from './stream.js';
 
 /** Sockets at once: past it, the server takes no more until one closes. */
@@ -51,7 +37,6 @@ export interface ServeOptions {
   readonly host: string;
   readonly port: number;
   readonly token: string;
-  /** `/metrics` without the token. */
   readonly metricsOpen: boolean;
   /** Tools' inputs on the page and in the API: on loopback, or `--show-inputs`. */
   readonly showInputs: boolean;
@@ -60,7 +45,6 @@ export interface ServeOptions {
   /** `teamtop 0.1.0`. */
   readonly made: string;
   readonly version: string;
-  /** The clock. */
   readonly now: () => number;
   /** Follow the teams (`team`: only that one): each event as JSON, the first ones marked initial; returns a stop. */
   readonly follow: (team: string | undefined, emit: (line: EventLine) => void) => () => void;
@@ -73,50 +57,8 @@ export interface Serving {
   close(): Promise<void>;
 }
 
-const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Cache-Control': 'no-store',
-} as const;
-
-const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
-
-/** The cookie the page's first request sets, named by port: two servers on one host keep theirs apart. */
-const cookieName = (port: number): string => `teamtop-${port}`;
-
-function cookieOf(request: IncomingMessage, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
-function origin(host: string, port: number): string {
-  const shown = host.includes(':') ? `[${host}]` : host;
-  return `http://${shown}:${port}`;
-}
-
-/** Once what waits has gone to the client, or the client has gone. */
-function drained(response: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      response.off('drain', done);
-      response.off('close', done);
-      resolve();
-    };
-    response.on('drain', done);
-    response.on('close', done);
-  });
-}
-
 export async function startServer(options: ServeOptions): Promise<Serving> {
-  const expected = digest(options.token);
-  const tokenMatches = (given: string | undefined | null): boolean =>
-    typeof given === 'string' && given.length > 0 && given.length < 1024 && timingSafeEqual(digest(given), expected);
+  const tokenMatches = tokenCheck(options.token);
   const live = new LivePages(options);
   const prometheus = new PrometheusText();
   const streams = new Set<Stream>();

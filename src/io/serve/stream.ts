@@ -1,10 +1,4 @@
-/**
- * One open response that the server keeps writing to: a live page's
- * Server-Sent Events, or an event stream. A client that does not read what
- * it is sent is dropped, never buffered without end: when what waits to go
- * to it passes MAX_BACKLOG bytes as the next chunk comes, or when something
- * still waits at two heartbeats in a row.
- */
+// An open response the server keeps writing to: a client that does not read is dropped, never buffered without end.
 import type { ServerResponse } from 'node:http';
 
 /** The most that may wait to go to one client. */

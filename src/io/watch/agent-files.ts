@@ -1,8 +1,4 @@
-/**
- * The per-agent files that are not JSON: an agent's `output.log`, followed like
- * `tail -F`, and its `artifacts/` folder, listed. The loader hands these reads
- * here; what comes back are observations, as for every other file.
- */
+/** The per-agent files that are not JSON: an agent's `output.log`, followed like `tail -F`, and its `artifacts/` folder, listed. */
 import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -13,7 +9,6 @@ import { readAt, readErrorMessage, realPathInside, withRegularFile } from '../re
 
 type LogTarget = Extract<FileTarget, { kind: 'output-log' }>;
 type ArtifactsTarget = Extract<FileTarget, { kind: 'artifacts' }>;
-/** The kinds read here rather than parsed as JSON. */
 type AgentTarget = LogTarget | ArtifactsTarget;
 export const isAgentTarget = (target: FileTarget): target is AgentTarget => target.kind === 'output-log' || target.kind === 'artifacts';
 
@@ -24,7 +19,6 @@ export const LOG_READ_BYTES = 1024 * 1024;
 /** A line longer than this is cut (and the rest of it dropped): a log line is one row on screen. */
 export const LOG_LINE_CHARS = 4096;
 
-/** The end of a log's text, and what it was read to. */
 interface LogState {
   readonly ino: number;
   offset: number;
@@ -32,7 +26,6 @@ interface LogState {
   seen: Buffer;
   /** Text after the last line break: a line still being written. */
   partial: string;
-  /** The partial line grew past LOG_LINE_CHARS: drop the rest of it. */
   cutting: boolean;
   readonly decoder: StringDecoder;
 }
@@ -59,7 +52,6 @@ function readRange(fd: number, start: number, end: number): Buffer {
   return buffer.subarray(0, readAt(fd, buffer, start, buffer.length));
 }
 
-/** Follows every agent's output log: only what was added since the last read is read. */
 export class LogFollower {
   private readonly logs = new Map<string, LogState>();
 
@@ -153,7 +145,6 @@ export class LogFollower {
   }
 }
 
-/** Whether the bytes before the log's read end are still those that were read there. */
 function stillStartsAs(fd: number, state: LogState): boolean {
   const { seen, offset } = state;
   return seen.length === 0 || readRange(fd, offset - seen.length, offset).equals(seen);
@@ -201,12 +192,10 @@ export function listArtifacts(path: string, target: ArtifactsTarget, at: number,
   return { kind: 'read', observations: [observation] };
 }
 
-/** Every agent's log and artifacts folder: read, remembered, and their problems shown and cleared as for any file. */
 export class AgentFiles {
   private readonly logs: LogFollower;
   /** Each artifacts folder's last listing (as JSON, to tell a change). */
   private readonly listings = new Map<string, string>();
-  /** Agent files shown with a problem. */
   private readonly problems = new Set<string>();
 
   constructor(private readonly claudeDir: string) {
@@ -241,7 +230,6 @@ export class AgentFiles {
     return this.logs.knows(relative) || this.listings.has(relative) || this.problems.has(relative);
   }
 
-  /** The file is gone: forget it, and the problem shown for it. */
   forget(relative: string): Observation[] {
     this.logs.forget(relative);
     this.listings.delete(relative);

@@ -1,14 +1,9 @@
-/**
- * What the watcher tells the reader: where something happened under the config
- * dir (paths relative to it), never what it means for a team. The reader alone
- * reads files and says what they show.
- */
+/** What the watcher tells the reader: where something happened under the config dir (relative paths), never what it means. */
 export type FileEvent =
   /** A file appeared or may have changed (a folder named like a team file too): read it. */
   | { readonly kind: 'changed'; readonly path: string }
   /** A file is gone (the watcher checked the disk). */
   | { readonly kind: 'removed'; readonly path: string }
-  /** A folder appeared. */
   | { readonly kind: 'folder-added'; readonly path: string }
   /** A folder is gone, and what it held with it. */
   | { readonly kind: 'folder-gone'; readonly path: string }
@@ -21,7 +16,6 @@ export type FileEvent =
   /** The watcher does not watch as it should (out of watches, and polling instead). */
   | { readonly kind: 'watcher-trouble'; readonly message: string };
 
-/** Where the watcher sends its events, and what it asks back. */
 export interface EventReader {
   take(events: readonly FileEvent[]): void;
   /** The folders the last listing could not list (permission taken away). */

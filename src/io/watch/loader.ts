@@ -1,19 +1,6 @@
 /**
- * The reader's hands: reads one file at a time and turns it into observations.
- * It alone holds the read buffer, so the rule that an append taken on trust is
- * proven before that buffer is read into again lives here, in one class.
- *
- * - Reads are immediate: a burst of events for one file in one tick is one read,
- *   and nothing waits for writes to "settle" (newer Claude Code deletes a
- *   delivered message ~100 ms after writing it).
- * - A file that reads as empty or as broken JSON is probably being rewritten in
- *   place: it is read again after a short backoff, and only reported as a problem
- *   if it stays broken. The last good state stays on screen meanwhile.
- * - A file whose size, mtime and inode did not change since its last good read
- *   is not parsed again.
- * - A file that cannot be read (permission denied, a folder or a pipe where a
- *   file should be, a symbolic link loop, too big to be a real one) is shown
- *   as a problem with its path; what it showed last stays on screen.
+ * Reads one file at a time into observations. It alone holds the read buffer, so an append taken on trust
+ * is proven here before that buffer is read into again. How reads are timed and retried: docs/internals/watching.md.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,17 +20,12 @@ export interface LoaderOptions {
   readonly retryDelays?: readonly number[];
   /** Take over from an interpreter that already read these files (a journal's restore). */
   readonly interpreter?: FileInterpreter;
-  /** What the journal needs of a read of this inbox (see InterpretOptions.record); nothing without a journal. */
+  /** What the journal needs of an inbox read (see InterpretOptions.record); nothing without a journal. */
   readonly record?: (relative: string) => 'whole' | 'change' | undefined;
-  /** Files bigger than this are not read (see MAX_FILE_BYTES). */
   readonly maxBytes?: (target: TeamFileTarget) => number;
 }
 
-/**
- * Sizes no real team file reaches. A long run's inbox is a few megabytes (a
- * message is about a kilobyte); a config or a task, kilobytes. Bigger files are
- * not read at all: reading one would stall the dashboard and hold its bytes.
- */
+/** Sizes no real team file reaches: a bigger file is not read, as reading it would stall the dashboard and hold its bytes. */
 export const MAX_FILE_BYTES: Readonly<Record<TeamFileTarget['kind'], number>> = {
   inbox: 64 * 1024 * 1024,
   config: 8 * 1024 * 1024,
@@ -71,7 +53,6 @@ function folderOf(target: TeamFileTarget): string | undefined {
   }
 }
 
-/** The scratch buffer is given back after a read bigger than this. */
 const KEEP_SCRATCH_BYTES = 4 * 1024 * 1024;
 
 interface ReadState {
@@ -111,7 +92,6 @@ export class Loader {
     this.agentFiles = new AgentFiles(options.claudeDir);
   }
 
-  /** A file may have changed: read it this tick. */
   touch(changed: string): void {
     const target = classifyFile(changed);
     if (this.closed || !target) return;
@@ -127,10 +107,7 @@ export class Loader {
     return target ? this.read(toRead(relative, target), false) : [];
   }
 
-  /**
-   * A file was removed. When its whole folder went with it, that is a cleanup
-   * (the team or task list was deleted), which is not the same as a task deleted.
-   */
+  /** A file was removed. When its whole folder went with it, that is a cleanup, not a task deleted. */
   remove(relative: string, live = true): Observation[] {
     const target = classifyFile(relative);
     if (!target) return [];
@@ -225,12 +202,7 @@ export class Loader {
     return observations;
   }
 
-  /**
-   * A file read live and found gone was removed, whether or not chokidar says
-   * so: it says nothing of a file removed while it was still looking at the
-   * file's creation (a few ms; tens under load), though the raw event that
-   * had it read did come. A rescan (not live) finds removals itself.
-   */
+  // A file read live and found gone was removed: chokidar says nothing of a file removed while it still looked at its creation.
   private goneWhenRead(relative: string, live: boolean): Observation[] {
     return live ? this.remove(relative) : [];
   }
@@ -243,11 +215,7 @@ export class Loader {
     this.pendingRetries--;
   }
 
-  /**
-   * An append was shown before it was proven to be one: prove it once the frame
-   * is drawn (or before the scratch buffer is read into again). When it was not
-   * one, read the file again from scratch.
-   */
+  /** An append shown before it was proven one is proven after the frame (or before the next read); if it was not, read again. */
   private scheduleCheck(relative: string, check: () => boolean): void {
     this.checks.push({ relative, check });
     if (this.checkScheduled) return;

@@ -1,16 +1,7 @@
-/**
- * What the watcher asks the disk itself, past what chokidar says: whether a
- * path is a folder (and which one), and whether a path reported removed is gone.
- */
 import { lstatSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/**
- * A folder is known by its inode and when it was made: a folder removed and
- * made again at once often gets the same inode number back (ext4 gave it every
- * time to realcc's `run.sh`, which does just that to a config dir), never the
- * same birth time. Where the file system keeps none, `born` is 0 on both.
- */
+/** A folder is known by its inode and birth time: one removed and made again often gets its inode number back (ext4). */
 type DirState =
   { readonly kind: 'folder'; readonly ino: number; readonly born: number } | { readonly kind: 'missing' } | { readonly kind: 'file' };
 
@@ -23,11 +14,7 @@ export function dirState(path: string): DirState {
   }
 }
 
-/**
- * Whether a path chokidar reports removed is gone. It also reports a folder's
- * contents removed when it can no longer list the folder (permission taken
- * away): those may well still be there.
- */
+/** Whether a path chokidar reports removed is gone: it also says so of what a folder it can no longer list holds. */
 export function gone(path: string): boolean {
   try {
     lstatSync(path);
@@ -38,7 +25,6 @@ export function gone(path: string): boolean {
   }
 }
 
-/** The path, or the nearest of its ancestors that exists. */
 export function nearestExisting(path: string): string {
   let current = path;
   while (dirState(current).kind === 'missing' && dirname(current) !== current) current = dirname(current);

@@ -1,9 +1,6 @@
 /**
- * The one reader of the config dir: the start-up scan, then the watcher's
- * events, turned into observations. It knows which team and task folders
- * exist, which files were read (its loader does the reading), which folders
- * could not be listed, and whether the config dir was ever there; the watcher
- * only says where something happened.
+ * The one reader of the config dir: the start-up scan, then the watcher's events, into observations.
+ * It knows what exists and what was read; the watcher only says where something happened.
  */
 import { batching, DIR_PROBLEM, type Observation } from '../../core/model/observation.js';
 import { classifyFile, classifyFolder } from '../../core/model/paths.js';
@@ -23,9 +20,7 @@ interface ReaderOptions extends LoaderOptions {
 
 export class Reader implements EventReader {
   private readonly loader: Loader;
-  /** Team and task folders that exist, as last seen. */
   private readonly folders = new Set<string>();
-  /** Folders the last listing could not list, and why. */
   private folderProblems: ReadonlyMap<string, string> = new Map();
   /** The config dir was a folder once: its going is news, where its absence at start is not. */
   private dirSeen = false;
@@ -38,11 +33,7 @@ export class Reader implements EventReader {
     this.loader = new Loader(options);
   }
 
-  /**
-   * Read everything, handing over what each file shows as soon as it is read: a
-   * big team's inboxes are megabytes each, and each text can go once it is
-   * handed over. Returns the team and task folders found.
-   */
+  /** Read everything, handing each file's observations over at once (so its text can go); returns the folders found. */
   scan(): string[] {
     const { claudeDir, emit } = this.options;
     const now = this.now();
@@ -114,11 +105,7 @@ export class Reader implements EventReader {
     }
   }
 
-  /**
-   * Compare the disk with what is known: read again what changed, report what
-   * disappeared. Cheap when nothing changed (a stat per file). What a folder
-   * that cannot be listed held is kept: it may well still be there.
-   */
+  /** Compare the disk with what is known. What a folder that cannot be listed held is kept: it may well still be there. */
   private rescan(at: number): Observation[] {
     const { folders, files, problems, unlisted } = listTeamFiles(this.options.claudeDir);
     const observations = this.listed(problems, at);
@@ -140,10 +127,7 @@ export class Reader implements EventReader {
     return observations;
   }
 
-  /**
-   * The folders a listing could not list, and why: problems for those that
-   * are new or changed, and the end of those that can be listed again.
-   */
+  /** Problems for folders newly unlisted (or for a new reason), and the end of those listed again. */
   private listed(problems: ReadonlyMap<string, string>, at: number): Observation[] {
     const observations: Observation[] = [];
     for (const [path, message] of problems) {

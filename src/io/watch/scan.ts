@@ -1,9 +1,4 @@
-/**
- * What there is to read under the config dir, as it is now: every team folder,
- * config, inbox, task and agent file, listed synchronously so the first frame
- * can show them, and the folders that could not be listed. The reader lists
- * with these at start-up and whenever events may have been missed.
- */
+// What there is to read under the config dir, listed synchronously so the first frame can show it.
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { classifyFile, classifyFolder, isWatchable } from '../../core/model/paths.js';
@@ -23,12 +18,8 @@ const GONE = new Set(['ENOENT', 'ENOTDIR']);
 interface Listing {
   readonly folders: string[];
   readonly files: string[];
-  /** Folders that could not be listed, and why. */
   readonly problems: Map<string, string>;
-  /**
-   * Those of them that may well still hold what they held (permission denied,
-   * out of file descriptors): not listing them says nothing about their teams.
-   */
+  /** Those that may still hold what they held (permission denied, out of descriptors): say nothing of their teams. */
   readonly unlisted: Set<string>;
 }
 
@@ -48,8 +39,7 @@ export function listTeamFiles(claudeDir: string): Listing {
       return [];
     }
   };
-  // Whatever is named like a team file is read, folders and links included:
-  // the loader says what is wrong with one that is not a readable file.
+  // Whatever is named like a team file is read, folders and links included: the loader says what is wrong with it.
   const addFiles = (relativeDir: string) => {
     for (const entry of list(relativeDir)) {
       const relative = `${relativeDir}/${entry.name}`;
@@ -83,7 +73,6 @@ export function listTeamFiles(claudeDir: string): Listing {
   return listing;
 }
 
-/** Whether `path` is, or is inside, a folder that could not be listed. */
 export function unlistedOwn(path: string, unlisted: ReadonlySet<string>): boolean {
   for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) if (unlisted.has(path.slice(0, end))) return true;
   return false;

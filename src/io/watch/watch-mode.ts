@@ -1,8 +1,4 @@
-/**
- * How the watcher watches: with the system's notifications, or by polling once
- * they fail (out of watches). A failure is said on screen once, when watching
- * changes to polling, and again for each failure while polling.
- */
+// How the watcher watches: with the system's notifications, or by polling once they fail (out of watches).
 import type { ChokidarOptions } from 'chokidar';
 import type { FileEvent } from './events.js';
 
@@ -16,7 +12,6 @@ function errorMessage(error: unknown): { code: string; message: string } {
   return { code, message: error instanceof Error ? error.message : String(error) };
 }
 
-/** Chooses how to watch, and says on screen when that is not the usual way. */
 export class Mode {
   polling = false;
   constructor(

@@ -1,21 +1,7 @@
 /**
- * The chokidar adapter: file-system events under the config dir in, typed file
- * events out (to the reader, which alone reads files), until the signal aborts.
- *
- * chokidar drops a `change` for a path that had one in the last 50 ms, so a
- * message written and deleted within that window, or the last write of a burst,
- * would never be seen. Its `raw` event carries every underlying fs.watch event
- * unthrottled: those trigger the reads, and chokidar's own events handle files
- * and folders appearing and disappearing.
- *
- * What can go wrong, and what happens then:
- * - The config dir does not exist yet, or is a file: its nearest existing
- *   parent is watched until it is a folder.
- * - It is removed, or replaced (moved away and made again) while watched: what
- *   it held is reported gone, and watching starts over on the new one.
- * - `teams/` or `tasks/` appears, goes or is replaced: a rescan says what changed.
- * - The system runs out of file watches (ENOSPC: inotify's limit) or another
- *   watcher error: it falls back to polling, and says so on screen.
+ * The chokidar adapter: file-system events under the config dir in, typed file events out, until the
+ * signal aborts. chokidar's `change` drops a path that changed in its last 50 ms, so its unthrottled `raw`
+ * events trigger the reads. What can go wrong and what happens then: docs/internals/watching.md.
  */
 import { basename, dirname, join, relative as relativePath, resolve, sep } from 'node:path';
 import type { FSWatcher, watch as chokidarWatch } from 'chokidar';
@@ -27,7 +13,6 @@ import { Mode } from './watch-mode.js';
 
 export interface WatchOptions {
   readonly claudeDir: string;
-  /** Where the events go. */
   readonly reader: EventReader;
   readonly signal: AbortSignal;
   /** chokidar's `watch`, or a stand-in (tests inject watcher errors through it). */
@@ -42,23 +27,10 @@ type Ending = 'lost' | 'poll' | 'rewatch' | 'aborted';
 /** How often the config dir itself is checked for removal or replacement, as a backstop to its events. */
 const ROOT_CHECK_MS = 2000;
 
-/**
- * When a new folder is read again after it appeared. chokidar lists a new
- * folder first and watches it only once the listing is done (chokidar#1471): a
- * file made in between (the real client makes a task list's folder and its
- * first task within 3 ms) is never reported, nor is a folder (2.1.330 makes
- * `tasks/` and `tasks/<team>/` 5 ms apart), nor anything made in that folder
- * later. The watch starts a few ms after the folder appears on an idle machine,
- * tens of ms on a busy one: reads at doubling intervals find what was made in
- * between within about the time it took.
- */
+/** When a new folder is read again (ms after it appeared): chokidar misses what is made before it watches it (chokidar#1471). */
 const RELIST_AFTER_MS = [0, 10, 20, 40, 80, 160, 320, 640, 1280];
 
-/**
- * Resolve once `dir` is a folder. chokidar can watch a missing path, but it
- * starts watching the parent only after it reports ready, so a folder created
- * in that gap would never be seen: watch the nearest existing ancestor instead.
- */
+// chokidar watches a missing path's parent only after `ready`, missing a folder made meanwhile: watch the nearest existing ancestor.
 async function untilFolder(dir: string, watch: Watch, mode: Mode, signal: AbortSignal, watching: () => void): Promise<void> {
   while (!signal.aborted && dirState(dir).kind !== 'folder') {
     const ancestor = nearestExisting(dir);
@@ -86,12 +58,7 @@ async function untilFolder(dir: string, watch: Watch, mode: Mode, signal: AbortS
   }
 }
 
-/**
- * Start watching. Resolves once changes are being watched: the config dir's
- * watcher is ready and the gap since the scan is closed, or, while the dir is
- * not a folder yet, its creation is being watched for. Watching goes on, over
- * removals and replacements of the dir, until the signal aborts.
- */
+/** Resolves once changes (or the dir's creation) are watched; watching goes on over the dir's removal and replacement. */
 export async function watchClaudeDir(options: WatchOptions): Promise<void> {
   const watch = options.watch ?? (await import('chokidar')).watch;
   const { signal } = options;
@@ -102,7 +69,6 @@ export async function watchClaudeDir(options: WatchOptions): Promise<void> {
   await new Promise<void>((watching, failed) => {
     const run = async () => {
       let state = dirState(options.claudeDir).kind;
-      // Not a folder (any more: it may have gone since the start-up scan).
       if (state !== 'folder') send([{ kind: 'resync' }, { kind: 'dir', state }]);
       while (!signal.aborted) {
         await untilFolder(options.claudeDir, watch, mode, signal, watching);
@@ -111,7 +77,6 @@ export async function watchClaudeDir(options: WatchOptions): Promise<void> {
         send([{ kind: 'dir', state: 'folder' }]);
         const ending = await follow(options, watch, mode, send, watching);
         if (signal.aborted) return;
-        // Whatever the dir held is gone with it (or is read again from the new one).
         send([{ kind: 'resync' }]);
         state = ending === 'poll' ? 'folder' : dirState(options.claudeDir).kind;
         if (state !== 'folder') send([{ kind: 'dir', state }]);
@@ -121,12 +86,7 @@ export async function watchClaudeDir(options: WatchOptions): Promise<void> {
   });
 }
 
-/**
- * Watch the config dir until it goes away or is replaced ('lost'), the watcher
- * must start over by polling ('poll') or afresh ('rewatch': a folder it could
- * not list can be listed again, and chokidar stopped watching what it held),
- * or the signal aborts.
- */
+/** Watch until the dir is lost, or watching must start over polling or afresh ('rewatch': chokidar dropped a folder it could not list). */
 async function follow(
   options: WatchOptions,
   watch: Watch,
@@ -154,7 +114,6 @@ async function follow(
   const abort = () => end('aborted');
   signal.addEventListener('abort', abort, { once: true });
 
-  /** Still the folder this watcher watches? */
   const checkRoot = () => {
     const state = dirState(claudeDir);
     if (state.kind !== 'folder' || (root.kind === 'folder' && (state.ino !== root.ino || state.born !== root.born))) end('lost');
@@ -162,7 +121,7 @@ async function follow(
   const rootCheck = setInterval(checkRoot, ROOT_CHECK_MS);
   rootCheck.unref();
 
-  // `teams/` or `tasks/` itself appeared, went, or was replaced: a rescan tells what that changed.
+  // `teams/` or `tasks/` itself appeared, went or was replaced: a rescan tells what that changed.
   let rescanning = false;
   const rescanSoon = () => {
     if (rescanning) return;
@@ -182,11 +141,7 @@ async function follow(
     else if (relative === 'teams' || relative === 'tasks') rescanSoon();
   };
 
-  /**
-   * Reads what a new folder holds now, and has chokidar watch each folder in
-   * it that chokidar has not recorded (made in its gap: see RELIST_AFTER_MS),
-   * which is then read again in turn.
-   */
+  /** Reads a new folder now, and has chokidar watch each folder in it made in its gap (see RELIST_AFTER_MS). */
   const relist = (folder: string) => {
     if (signal.aborted || watcher.closed) return;
     send([{ kind: 'unreported', path: folder }]);
@@ -195,13 +150,11 @@ async function follow(
     for (const inner of contentsOf(claudeDir, folder).folders) {
       const path = resolve(claudeDir, inner);
       if (watched[dirname(path)]?.includes(basename(path)) || added.some((above) => inner.startsWith(`${above}/`))) continue;
-      // chokidar lists what is inside it, and reports what changes there from now on.
       watcher.add(path);
       added.push(inner);
       appeared(inner);
     }
   };
-  /** Folders being read again, each from when it first appeared. */
   const relisting = new Set<string>();
   const relistLater = (folder: string) => {
     if (relisting.has(folder)) return;
@@ -213,7 +166,6 @@ async function follow(
       }, delay).unref();
     });
   };
-  /** A new folder: read again while chokidar may miss what is made in it, and said to be there. */
   const appeared = (folder: string) => {
     relistLater(folder);
     send([{ kind: 'folder-added', path: folder }]);
@@ -232,9 +184,8 @@ async function follow(
       const entry = toRelative(join(watched, name));
       send([{ kind: 'changed', path: entry }]);
       if (!classifyFile(entry) && isWatchable(entry)) {
-        // A folder its parent names is new: what it holds is read now, before
-        // chokidar looks inside. A team's or task list's folder that went may
-        // have gone before chokidar looked (then it never says so): a rescan does.
+        // A new folder is read now, before chokidar looks inside. One that went may have gone before
+        // chokidar looked (then it never says so): a rescan does.
         const state = dirState(join(watched, name)).kind;
         if (state === 'folder') appeared(entry);
         else if (state === 'missing' && classifyFolder(entry)) rescanSoon();

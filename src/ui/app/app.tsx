@@ -3,11 +3,17 @@ import React, { useCallback, useLayoutEffect, useMemo, useRef, useState, useSync
 import type { ReplayStatus, ReplayTransport } from '../../core/model/replay.js';
 import type { WorkflowSpec } from '../../core/workflow/spec.js';
 import type { Store } from '../../core/store.js';
-import { applyRead } from '../keys/view-reducer.js';
+import { readKeys } from '../keys/view-reducer.js';
 import { buildScreen, navigationAt, type ScreenInput, type ScreenModel } from '../screen/frame.js';
 import { Screen } from '../screen/screen.js';
-import type { Command } from '../keys/keymap.js';
-import { colorTheme, monochromeTheme, ThemeContext } from '../widgets/theme.js';
+import type { Command, KeyPress, Keymap } from '../keys/keymap.js';
+import { KEYMAP, searchKeysOf } from '../views/registry.js';
+import { useApp } from 'ink';
+import { monochromeTheme, ThemeContext, themeNamed, type ThemeName } from '../widgets/theme.js';
+import { useMouse, type MouseEvent, type MouseSource } from './mouse.js';
+import { pointed } from '../keys/pointing.js';
+import { rememberedOf, sameRemembered, withRemembered, type Remembered } from '../keys/remembered.js';
+import { navigatesAlike } from '../keys/view-state.js';
 import { useKeys } from '../keys/use-keys.js';
 import { useBeat, useClock, useRedrawWhenTimeChanges } from './use-now.js';
 import { useStoreState } from './use-store.js';
@@ -25,13 +31,34 @@ export interface AppProps {
   readonly now?: number;
   /** Replaying a journal: the transport, whose clock is the dashboard's now. */
   readonly replay?: ReplayTransport;
-  /** The declared workflow (`--spec`). */
   readonly spec?: WorkflowSpec | undefined;
   /** The view to open on (`--view`). */
   readonly view?: ViewState['mode'];
   /** The members' transcripts are read (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
+  /** The keys, with the config file's (default: teamtop's own). */
+  readonly keymap?: Keymap;
+  /** The colours, with colour on (default: dark). */
+  readonly theme?: ThemeName;
+  /** The mouse, where the terminal reports it (none: `--no-mouse`, or no terminal). */
+  readonly mouse?: MouseSource;
+  /** The filters, view and order kept from the last start; `view` wins over its view. */
+  readonly remembered?: Remembered;
+  /** Told each change of what is kept from one start to the next. */
+  readonly onRemember?: (remembered: Remembered) => void;
+  /** Said in the footer until the first key (a settings file that could not be read). */
+  readonly notice?: string;
 }
+
+/** The replay's transport, by the key's command. */
+const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayTransport) => void>> = {
+  replayToggle: (replay) => replay.toggle(),
+  replayStep: (replay) => replay.step(),
+  replayFaster: (replay) => replay.faster(),
+  replaySlower: (replay) => replay.slower(),
+  replayStart: (replay) => replay.toStart(),
+  replayEnd: (replay) => replay.toEnd(),
+};
 
 const noReplay = {
   subscribe: () => () => undefined,
@@ -48,9 +75,16 @@ export function App({
   thresholds,
   replay,
   spec,
-  view: startView = 'dashboard',
+  view: startView,
   transcripts = true,
+  keymap = KEYMAP,
+  theme = 'dark',
+  mouse,
+  remembered,
+  onRemember,
+  notice,
 }: AppProps) {
+  const { exit } = useApp();
   const transport = replay ?? noReplay;
   const replayStatus = useSyncExternalStore(transport.subscribe, transport.getStatus);
   const clock = useClock(replayStatus?.clock ?? fixedNow);
@@ -58,7 +92,15 @@ export function App({
   const state = useStoreState(store, beat.work);
   const { columns, rows } = useTerminalSize();
   const { now } = clock;
-  const [view, setView] = useState((): ViewState => ({ ...initialViewState, team: team ?? null, mode: startView }));
+  const [view, setView] = useState((): ViewState => {
+    const kept = remembered ? withRemembered(initialViewState, remembered) : initialViewState;
+    return {
+      ...kept,
+      team: team ?? null,
+      mode: startView ?? kept.mode,
+      note: notice === undefined ? null : { why: 'notice', text: notice },
+    };
+  });
   const input = useMemo(
     (): ScreenInput => ({
       state,
@@ -71,8 +113,9 @@ export function App({
       replay: replayStatus,
       spec,
       transcripts,
+      keymap,
     }),
-    [state, view, claudeDir, columns, rows, now, thresholds, replayStatus, spec, transcripts],
+    [state, view, claudeDir, columns, rows, now, thresholds, replayStatus, spec, transcripts, keymap],
   );
   const model = useMemo(() => buildScreen(input), [input]);
   useRedrawWhenTimeChanges(beat, clock, model.nextChangeMs);
@@ -81,19 +124,47 @@ export function App({
   useLayoutEffect(() => {
     drawn.current = { input, model };
   });
+  // The view state as the keys last left it, which a frame may not have drawn yet.
+  const current = useRef(view);
+  const searchKeys = useMemo(() => searchKeysOf(keymap), [keymap]);
   const apply = useCallback(
-    (commands: readonly Command[]) =>
-      setView((current) => {
-        const on = drawn.current;
-        return applyRead(current, commands, { view: on.input.view, navigation: on.model.navigation }, (view) =>
-          navigationAt({ ...on.input, view }),
-        );
-      }),
-    [],
+    (presses: readonly KeyPress[]) => {
+      const on = drawn.current;
+      const read = readKeys(
+        current.current,
+        presses,
+        { view: on.input.view, navigation: on.model.navigation },
+        (next) => navigationAt({ ...on.input, view: next }),
+        searchKeys,
+      );
+      current.current = read.view;
+      setView(read.view);
+      for (const effect of read.effects) {
+        if (effect === 'quit') exit();
+        else if (replay && typeof effect === 'string') TRANSPORT[effect]?.(replay);
+      }
+    },
+    [exit, replay, searchKeys],
   );
-  useKeys(apply, replay);
+  useKeys(apply, keymap, replay !== undefined);
+  const point = useCallback((event: MouseEvent) => {
+    const on = drawn.current;
+    const known = navigatesAlike(current.current, on.input.view, on.model.navigation)
+      ? on.model.navigation
+      : navigationAt({ ...on.input, view: current.current });
+    current.current = pointed(current.current, event, known);
+    setView(current.current);
+  }, []);
+  useMouse(mouse, point);
+  const kept = useRef(remembered ?? rememberedOf(view));
+  useLayoutEffect(() => {
+    const now = rememberedOf(view);
+    if (sameRemembered(now, kept.current)) return;
+    kept.current = now;
+    onRemember?.(now);
+  }, [view, onRemember]);
   return (
-    <ThemeContext.Provider value={color ? colorTheme : monochromeTheme}>
+    <ThemeContext.Provider value={color ? themeNamed(theme) : monochromeTheme}>
       <Screen model={model} height={rows} />
     </ThemeContext.Provider>
   );

@@ -6,11 +6,9 @@ import { onClockStep } from '../../core/clock-steps.js';
 const BEAT_MS = 1000;
 
 interface Clock {
-  /** The time the screen is drawn for. */
   readonly now: number;
   /** Whether it moves (a fixed `--now` and a replay's clock do not move by themselves). */
   readonly moving: boolean;
-  /** Draw again, for the wall clock's time now (the same function every render). */
   readonly moveOn: () => void;
 }
 
@@ -21,27 +19,13 @@ export function useClock(at?: number): Clock {
   return { now: at ?? tick, moving: at === undefined, moveOn };
 }
 
-/**
- * When the clock drawn at `now` next moves on, the model saying that a time on
- * screen changes `untilChangeMs` after it: on the first beat (a whole number of
- * seconds after `now`) that is not before the change. Times seen at different
- * instants (a team's come from many writes) then move on together, in one frame
- * a second, not each in a frame of its own; a time is at most a second late,
- * and ages show whole seconds.
- */
+/** When the clock drawn at `now` next moves: the first whole-second beat not before the change, so times move together. */
 export function nextMoveAt(now: number, untilChangeMs: number): number {
   return now + Math.min(LONGEST_WAIT_MS, Math.ceil(Math.max(1, untilChangeMs) / BEAT_MS) * BEAT_MS);
 }
 
-/**
- * The one timer that draws the dashboard again on a beat, for either reason:
- * a time on screen changes, or members' work came in (what their transcripts
- * and the lead's session say, many times a second in a busy team: drawn on the
- * next beat, with the times, not in frames of its own). Work that comes after a
- * quiet second is drawn at once, as the beat it is due on has passed.
- */
+/** The one timer that draws again on a beat: a time on screen changes, or members' activity came in (docs/internals/views.md). */
 export class Beat {
-  /** When the clock last moved on: the beats are whole seconds after it. */
   private last = Date.now();
   private clockAt = Number.POSITIVE_INFINITY;
   private workAt = Number.POSITIVE_INFINITY;
@@ -49,7 +33,6 @@ export class Beat {
 
   constructor(private readonly moveOn: () => void) {}
 
-  /** A time on screen next changes at `at` (infinity: none does). */
   clock(at: number): void {
     this.clockAt = at;
     this.arm();
@@ -61,7 +44,6 @@ export class Beat {
     this.arm();
   };
 
-  /** A frame was drawn: it shows all the work so far. */
   drawn(): void {
     if (this.workAt === Number.POSITIVE_INFINITY) return;
     this.workAt = Number.POSITIVE_INFINITY;
@@ -101,10 +83,7 @@ export function useBeat(clock: Clock): Beat {
   return beat;
 }
 
-/**
- * Move the clock on when the screen next needs it (`nextMoveAt`), so an idle
- * dashboard does not redraw every second just to show the same text.
- */
+/** Move the clock on only when the screen needs it: an idle dashboard does not redraw every second to show the same text. */
 export function useRedrawWhenTimeChanges(beat: Beat, { now, moving }: Clock, untilChangeMs: number): void {
   useEffect(() => beat.clock(moving ? nextMoveAt(now, untilChangeMs) : Number.POSITIVE_INFINITY), [beat, untilChangeMs, now, moving]);
 }

@@ -1,12 +1,8 @@
-/**
- * The keys that change what the panes list: the message filters, the teammate
- * trackers, a member's pane switched to its output log, the incidents that
- * cleared beside the diagnoses.
- */
+// The keys that change what the panes list: filters, trackers, a member's output log, the incidents that cleared.
 import type { MessageFilters } from '../../core/model/message-filter.js';
 import type { Command } from './keymap.js';
 import { samePane } from '../panes/pane.js';
-import { focusedMember, onlyOnMemberPanes, type KeyHandler, type ViewState } from './view-state.js';
+import { focusedList, focusedMember, onlyOnMemberPanes, SORT_ORDERS, type KeyHandler, type Sorting, type ViewState } from './view-state.js';
 
 const filtered = (view: ViewState, change: Partial<MessageFilters>): ViewState => ({ ...view, filters: { ...view.filters, ...change } });
 
@@ -19,7 +15,19 @@ export const FILTERING = {
     const current = view.filters.member === null ? -1 : members.indexOf(view.filters.member);
     return filtered(view, { member: current + 1 < members.length ? members[current + 1]! : null });
   },
-  toggleInternal: (view) => ({ ...view, showInternal: !view.showInternal }),
+  // The trackers are listed last, often below the fold: the footer says how many came or went.
+  toggleInternal: (view, { trackers }) => ({
+    ...view,
+    showInternal: !view.showInternal,
+    note: { why: 'trackers', shown: !view.showInternal, count: trackers },
+  }),
+  sort: (view, navigation) => {
+    const kind = focusedList(view, navigation)?.id.kind;
+    if (kind !== 'tasks' && kind !== 'handshakes') return { ...view, note: { command: 'sort', why: 'not-sortable' } };
+    const list: keyof Sorting = kind;
+    const next = SORT_ORDERS[(SORT_ORDERS.indexOf(view.sort[list]) + 1) % SORT_ORDERS.length]!;
+    return { ...view, sort: { ...view.sort, [list]: next } };
+  },
   toggleCleared: (view) => ({ ...view, showCleared: !view.showCleared }),
   toggleLog: (view, navigation) => {
     const pane = focusedMember(view, navigation);

@@ -1,8 +1,5 @@
-/**
- * One keymap: commands to keys. Panes match commands, never raw keys, and the
- * help screen and the footer are drawn from the same table. The views add the
- * keys that show them (views.ts puts the table together).
- */
+// One keymap from commands to keys: panes match commands, never raw keys, and the help and the footer are drawn from it.
+// The config file may bind a command to other keys (remap.ts).
 import type { Key } from 'ink';
 import type { ViewName } from '../views/names.js';
 
@@ -13,7 +10,7 @@ export interface ShowView {
 
 export type Command = BaseCommand | ShowView;
 
-type BaseCommand =
+export type BaseCommand =
   | 'nextPane'
   | 'prevPane'
   | 'up'
@@ -34,6 +31,11 @@ type BaseCommand =
   | 'cycleMember'
   | 'toggleInternal'
   | 'toggleCleared'
+  | 'search'
+  | 'searchNext'
+  | 'searchPrev'
+  | 'focusMember'
+  | 'sort'
   | 'help'
   | 'quit'
   | 'replayToggle'
@@ -51,13 +53,14 @@ export interface Binding {
   /** What the help screen and the footer call the keys. */
   readonly label: string;
   readonly description: string;
-  /** Shown in the one-line footer. */
   readonly footer?: string;
   readonly keys: readonly KeyName[];
   readonly chars: readonly string[];
   readonly ctrl?: readonly string[];
   /** Only while replaying a journal, where it comes before the other bindings. */
   readonly replay?: boolean;
+  /** Only while a search is set, where it comes before every other binding. */
+  readonly search?: boolean;
 }
 
 const sameCommand = (a: Command, b: Command): boolean => a === b || (typeof a === 'object' && typeof b === 'object' && a.view === b.view);
@@ -74,6 +77,23 @@ export const BASE_KEYMAP: readonly Binding[] = [
   { command: 'bottom', label: 'G End', description: 'jump to the newest message and follow', keys: ['end'], chars: ['G'] },
   { command: 'open', label: '⏎', description: 'open the selected message', footer: 'open', keys: ['return'], chars: [] },
   { command: 'close', label: 'esc', description: 'close the message or help; back to the dashboard', keys: ['escape'], chars: [] },
+  {
+    command: 'search',
+    label: '/',
+    description: 'search: narrow the messages, steps, tasks and diagnoses to those that match (esc clears)',
+    footer: 'search',
+    keys: [],
+    chars: ['/'],
+  },
+  { command: 'searchNext', label: 'n', description: 'search: the next match, pane after pane', keys: [], chars: ['n'], search: true },
+  { command: 'searchPrev', label: 'N', description: 'search: the previous match', keys: [], chars: ['N'], search: true },
+  {
+    command: 'focusMember',
+    label: '1-9',
+    description: 'focus the first to the ninth member',
+    keys: [],
+    chars: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+  },
   { command: 'nextTeam', label: ']', description: 'next team', footer: 'team', keys: [], chars: [']'] },
   { command: 'prevTeam', label: '[', description: 'previous team', keys: [], chars: ['['] },
   {
@@ -102,6 +122,13 @@ export const BASE_KEYMAP: readonly Binding[] = [
     keys: [],
     chars: ['c'],
   },
+  {
+    command: 'sort',
+    label: 'S',
+    description: 'sort the focused tasks or handshakes: by age, by state, by owner, or as they come',
+    keys: [],
+    chars: ['S'],
+  },
   { command: 'help', label: '?', description: 'this help', footer: 'help', keys: [], chars: ['?'] },
   { command: 'quit', label: 'q ^C', description: 'quit', footer: 'quit', keys: [], chars: ['q'], ctrl: ['c'] },
   { command: 'replayToggle', label: 'space', description: 'replay: play / pause', footer: 'play', keys: [], chars: [' '], replay: true },
@@ -128,13 +155,31 @@ export const BASE_KEYMAP: readonly Binding[] = [
   { command: 'replayEnd', label: '>', description: 'replay: jump to the end', keys: [], chars: ['>'], replay: true },
 ];
 
+/**
+ * A key as one read of the terminal gave it: the command it means, if any,
+ * and what it types (a search takes the text, whatever the key is bound to).
+ */
+export interface KeyPress {
+  readonly command: Command | undefined;
+  /** The character typed; '' for a key that types none (an arrow, ⏎, a function key). */
+  readonly text: string;
+  /** What a key that types nothing is, as a search hears it. */
+  readonly name?: 'return' | 'escape' | 'backspace' | 'tab' | 'ctrl';
+}
+
+/** Which bindings are in force beside the live ones. */
+export interface KeyContext {
+  readonly replay?: boolean;
+  /** A search is set: n and N go to its matches. */
+  readonly search?: boolean;
+}
+
 function pressed(key: Key, name: KeyName): boolean {
   if (name === 'shiftTab') return key.tab && key.shift;
   if (name === 'tab') return key.tab && !key.shift;
   return key[name];
 }
 
-/** The command a key press means, if any, among `bindings` (in order). */
 function commandFor(bindings: readonly Binding[], input: string, key: Key): Command | undefined {
   for (const binding of bindings) {
     if (key.ctrl) {
@@ -151,55 +196,67 @@ const CONTROL_CHARS: Readonly<Record<string, Partial<Key>>> = {
   '\t': { tab: true },
   '\r': { return: true },
   '\n': { return: true },
+  '\u007f': { backspace: true },
+  '\b': { backspace: true },
 };
 
-/**
- * Every command in one read of the terminal. Ink hands over a run of plain
- * characters as one string (it reads it as a paste), so keys typed faster than
- * a frame, or queued while the process was busy, arrive together: each counts.
- */
-function commandsFor(bindings: readonly Binding[], input: string, key: Key): Command[] {
-  if (input.length <= 1 || key.ctrl || key.meta) {
-    const command = commandFor(bindings, input, key);
-    return command ? [command] : [];
-  }
-  const commands: Command[] = [];
-  for (const char of input) {
+/** A character a search may take: printable, not a control. */
+const typable = (char: string): boolean => char !== '' && !/\p{Cc}/u.test(char);
+
+/** What a key that types nothing is, as a search hears it. */
+function nameOf(key: Key): KeyPress['name'] {
+  if (key.return) return 'return';
+  if (key.escape) return 'escape';
+  if (key.backspace || key.delete) return 'backspace';
+  if (key.tab) return 'tab';
+  if (key.ctrl) return 'ctrl';
+  return undefined;
+}
+
+function pressOf(bindings: readonly Binding[], input: string, key: Key): KeyPress {
+  const command = commandFor(bindings, input, key);
+  const text = key.ctrl || key.meta || !typable(input) ? '' : input;
+  const name = text === '' ? nameOf(key) : undefined;
+  return { command, text, ...(name ? { name } : {}) };
+}
+
+/** Every key in one read of the terminal: Ink hands a run of characters over as one string (a paste), and each counts. */
+function pressesFor(bindings: readonly Binding[], input: string, key: Key): KeyPress[] {
+  if ([...input].length <= 1 || key.ctrl || key.meta) return [pressOf(bindings, input, key)];
+  return [...input].map((char) => {
     const named = CONTROL_CHARS[char];
-    const command = named
-      ? commandFor(bindings, '', { ...key, ...named })
-      : commandFor(bindings, char, { ...key, shift: /[A-Z]/u.test(char) });
-    if (command) commands.push(command);
-  }
-  return commands;
+    return named ? pressOf(bindings, '', { ...key, ...named }) : pressOf(bindings, char, { ...key, shift: /[A-Z]/u.test(char) });
+  });
 }
 
 /** The first of a binding's keys, as the footer and the notes name it. */
 const firstKey = (binding: Binding): string => binding.label.split(' ')[0]!;
 
-/** The footer's short list: `tab pane  ↑ scroll  …`. */
 const footerOf = (bindings: readonly Binding[]) =>
   bindings.filter((binding) => binding.footer).map((binding) => ({ keys: firstKey(binding), what: binding.footer! }));
 
-interface Keymap {
-  /** Every binding, in the order the help lists them. */
+export interface Keymap {
   readonly bindings: readonly Binding[];
-  /** Every command in one read of the terminal; the replay's keys first while replaying, else none of them. */
-  commandsFor(input: string, key: Key, replay?: boolean): Command[];
+  /** Every key in one read of the terminal; the search's and the replay's keys first while in force, else none of them. */
+  pressesFor(input: string, key: Key, context?: KeyContext): KeyPress[];
+  /** The commands of one read of the terminal, as `pressesFor` finds them. */
+  commandsFor(input: string, key: Key, context?: KeyContext): Command[];
   /** The key that gives `command`, as the footer and the notes name it. */
   keyOf(command: Command): string;
-  /** The footer's keys: `tab pane  ↑ scroll  …`. */
   footer(replay: boolean): readonly { readonly keys: string; readonly what: string }[];
 }
 
-/** A keymap of these bindings. */
 export function makeKeymap(bindings: readonly Binding[]): Keymap {
-  const live = bindings.filter((binding) => !binding.replay);
+  const live = bindings.filter((binding) => !binding.replay && !binding.search);
   const replaying = [...bindings.filter((binding) => binding.replay), ...live];
+  const searching = bindings.filter((binding) => binding.search);
   const footers = { live: footerOf(live), replay: footerOf(replaying) };
+  const inForce = ({ replay = false, search = false }: KeyContext = {}) => [...(search ? searching : []), ...(replay ? replaying : live)];
+  const pressesIn = (input: string, key: Key, context?: KeyContext) => pressesFor(inForce(context), input, key);
   return {
     bindings,
-    commandsFor: (input, key, replay = false) => commandsFor(replay ? replaying : live, input, key),
+    pressesFor: pressesIn,
+    commandsFor: (input, key, context) => pressesIn(input, key, context).flatMap((press) => (press.command ? [press.command] : [])),
     keyOf: (command) => firstKey(bindings.find((binding) => sameCommand(binding.command, command))!),
     footer: (replay) => (replay ? footers.replay : footers.live),
   };

@@ -1,7 +1,3 @@
-/**
- * The keys that move through what is on screen: the focus from pane to pane,
- * the selection in the focused one, the team, the view.
- */
 import type { Command } from './keymap.js';
 import type { Navigation } from './navigation.js';
 import { samePane } from '../panes/pane.js';
@@ -40,17 +36,13 @@ const showTeam = (view: ViewState, team: string): ViewState => ({
 
 function switchTeam(view: ViewState, navigation: Navigation, step: number): ViewState {
   const { teams } = navigation;
-  if (teams.length === 0) return view;
+  if (teams.length <= 1) return { ...view, note: { command: step > 0 ? 'nextTeam' : 'prevTeam', why: 'one-team' } };
   const current = navigation.team === undefined ? -1 : teams.indexOf(navigation.team);
   const team = teams[(current + step + teams.length) % teams.length]!;
   return team === navigation.team ? view : showTeam(view, team);
 }
 
-/**
- * Show a view, or go back to the dashboard from it, with the focus it had (its
- * first pane, the first time); a member focused goes along, to that member's
- * pane there if it has one (view-state.ts: focusedPane).
- */
+/** Show a view, or go back to the dashboard, with the focus it had; a member focused goes along to its pane there. */
 export function showView(view: ViewState, name: ViewName): ViewState {
   const mode = view.mode === name ? DASHBOARD : name;
   const paneIn = new Map(view.paneIn).set(view.mode, view.pane);
@@ -58,7 +50,16 @@ export function showView(view: ViewState, name: ViewName): ViewState {
   return { ...view, mode, pane: member ?? paneIn.get(mode) ?? null, paneIn };
 }
 
+/** `1`–`9`: the member of that number, in the order the panes show them, focused in the view on screen. */
+function focusMember(view: ViewState, navigation: Navigation, key: string): ViewState {
+  const member = navigation.members[Number(key) - 1];
+  if (member === undefined) return { ...view, note: { why: 'no-member', key, members: navigation.members.length } };
+  const pane = navigation.panes.find((candidate) => candidate.id.member === member)?.id ?? { kind: 'member', member };
+  return { ...view, pane };
+}
+
 export const MOVING = {
+  focusMember,
   nextPane: (view, navigation) => cycleFocus(view, navigation, 1),
   prevPane: (view, navigation) => cycleFocus(view, navigation, -1),
   up: (view, navigation) => moveSelection(view, navigation, (index) => index - 1),

@@ -1,8 +1,4 @@
-/**
- * The keys that open something over the screen (⏎ an item, d a member, ? the
- * help), and the keys while it is open: the moves scroll it, ⏎ and esc close
- * it, ? opens the help over it. Whatever else is pressed waits for it to close.
- */
+// The keys that open something over the screen, and the keys while it is open: whatever else is pressed waits for it to close.
 import type { Command } from './keymap.js';
 import type { Navigation, OpenNavigation } from './navigation.js';
 import { DASHBOARD } from '../views/names.js';
@@ -16,6 +12,7 @@ import {
   type ViewState,
 } from './view-state.js';
 import { showView } from './moving.js';
+import { cleared } from './searching.js';
 
 /** The keys that scroll what is open, by how much. */
 const SCROLLS: Readonly<Partial<Record<Extract<Command, string>, (open: OpenNavigation) => number>>> = {
@@ -61,7 +58,6 @@ export function overOpen(view: ViewState, command: Command, navigation: Navigati
 export const withoutGone = (view: ViewState, navigation: Navigation): ViewState =>
   view.opened && navigation.openedGone ? closed(view) : view;
 
-/** The keys that open something, pressed with nothing open. */
 export const OPENING = {
   open: (view, navigation) => {
     const list = focusedList(view, navigation);
@@ -78,6 +74,9 @@ export const OPENING = {
       : { ...view, pane, opened: { pane, item: memberDetails(pane.member!) }, detailScroll: 0 };
   },
   help: (view) => ({ ...view, help: true }),
-  // With nothing open, esc leaves a view for the dashboard, as its own key does.
-  close: (view) => (view.mode === DASHBOARD ? view : showView(view, view.mode)),
+  // With nothing open, esc clears the search first, then leaves a view for the dashboard, as its own key does.
+  close: (view) => {
+    if (view.filters.search !== '') return cleared(view);
+    return view.mode === DASHBOARD ? view : showView(view, view.mode);
+  },
 } satisfies Readonly<Partial<Record<Extract<Command, string>, KeyHandler>>>;

@@ -1,39 +1,13 @@
-import { useApp, useInput, useStdin } from 'ink';
-import type { ReplayTransport } from '../../core/model/replay.js';
-import type { Command } from './keymap.js';
-import { KEYMAP } from '../views/registry.js';
+import { useInput, useStdin } from 'ink';
+import type { KeyPress, Keymap } from './keymap.js';
 
-/**
- * Keys to commands: quitting and the replay's transport are done here, the
- * rest of a read goes to the view state together. Only active when stdin can
- * do raw mode: without a TTY there are no keys to read, and asking for raw
- * mode would throw.
- */
-const TRANSPORT: Partial<Record<Extract<Command, string>, (replay: ReplayTransport) => void>> = {
-  replayToggle: (replay) => replay.toggle(),
-  replayStep: (replay) => replay.step(),
-  replayFaster: (replay) => replay.faster(),
-  replaySlower: (replay) => replay.slower(),
-  replayStart: (replay) => replay.toStart(),
-  replayEnd: (replay) => replay.toEnd(),
-};
-
-export function useKeys(apply: (commands: readonly Command[]) => void, replay?: ReplayTransport): void {
-  const { exit } = useApp();
+/** Keys as presses (the command and the text typed), applied together by the app; only active when stdin can do raw mode. */
+export function useKeys(apply: (presses: readonly KeyPress[]) => void, keymap: Keymap, replay: boolean): void {
   const { isRawModeSupported } = useStdin();
   useInput(
     (input, key) => {
-      const commands: Command[] = [];
-      for (const command of KEYMAP.commandsFor(input, key, replay !== undefined)) {
-        if (command === 'quit') {
-          exit();
-          return;
-        }
-        const transport = typeof command === 'string' ? TRANSPORT[command] : undefined;
-        if (transport && replay) transport(replay);
-        else commands.push(command);
-      }
-      if (commands.length > 0) apply(commands);
+      const presses = keymap.pressesFor(input, key, { replay });
+      if (presses.length > 0) apply(presses);
     },
     { isActive: isRawModeSupported === true },
   );

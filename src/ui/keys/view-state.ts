@@ -1,37 +1,56 @@
-/**
- * What the user is looking at: the team, the focused pane, the selection in each
- * pane, what is open, the filters. Keys change it (commands/view-reducer.ts),
- * each on the navigation of the frame it applies to (navigation.ts).
- */
+// What the user is looking at. Keys change it (view-reducer.ts), each on the navigation of the frame it applies to.
 import type { Command } from './keymap.js';
 import { NO_FILTERS, type MessageFilters } from '../../core/model/message-filter.js';
 import type { Navigation, PaneNavigation } from './navigation.js';
 import { samePane, type ItemKey, type Keys, type PaneId } from '../panes/pane.js';
 import { DASHBOARD, type ViewName } from '../views/names.js';
 
-/** An item chosen in a pane. */
 export interface Selection {
   readonly pane: PaneId;
   readonly item: ItemKey;
 }
 
-/** Why the last key did nothing: the footer says it in words until the next key. */
-export interface Note {
-  readonly command: Command;
-  /** Something is open: close it first. Or the key works on a member's pane, and none has focus. */
-  readonly why: 'close-first' | 'not-a-member-pane';
+/**
+ * Why the last key did nothing, or what it did that the screen may not show:
+ * the footer says it in words until the next key.
+ */
+export type Note =
+  | {
+      readonly command: Command;
+      /**
+       * Something is open: close it first. The key works on a member's pane, and
+       * none has focus. There is one team. It sorts a list, and none has focus.
+       * Nothing matches the search.
+       */
+      readonly why: 'close-first' | 'not-a-member-pane' | 'one-team' | 'not-sortable' | 'no-match' | 'wrapped';
+    }
+  /** A key bound to nothing (`key` as typed; '' for a key that types nothing), or only while a search is set. */
+  | { readonly why: 'unbound' | 'search-first'; readonly key: string }
+  /** A member's number past the members there are. */
+  | { readonly why: 'no-member'; readonly key: string; readonly members: number }
+  /** The teammate trackers shown or hidden (`a`), which may be below the fold: how many. */
+  | { readonly why: 'trackers'; readonly shown: boolean; readonly count: number }
+  /** Something teamtop says as it starts (a settings file it could not read), until the first key. */
+  | { readonly why: 'notice'; readonly text: string };
+
+/** How the tasks or the handshakes are listed: as they come (dependency order; open first), or by one column. */
+export const SORT_ORDERS = ['default', 'age', 'state', 'owner'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The lists `S` sorts. */
+export interface Sorting {
+  readonly tasks: SortOrder;
+  readonly handshakes: SortOrder;
 }
 
 export interface ViewState {
   /** The team the user picked; null until they pick one (the most active is shown). */
   readonly team: string | null;
-  /** The focused pane. */
   readonly pane: PaneId | null;
   /** The focus each view had when another was shown over it: going back finds it there. */
   readonly paneIn: ReadonlyMap<ViewName, PaneId | null>;
   /** The item chosen in each pane; a pane with none rests on its anchor (newest message, first task). */
   readonly selected: readonly Selection[];
-  /** The item opened full screen. */
   readonly opened: Selection | null;
   readonly detailScroll: number;
   /** The view on screen: the dashboard, or one of the views its keys show (views.ts). */
@@ -40,13 +59,16 @@ export interface ViewState {
   readonly logMembers: ReadonlySet<string>;
   readonly filters: MessageFilters;
   readonly showInternal: boolean;
-  /** The diagnoses pane also lists the incidents that cleared. */
   readonly showCleared: boolean;
   readonly help: boolean;
-  /** Lines of the help scrolled past. */
   readonly helpScroll: number;
   /** Why the last key did nothing, for the footer until the next one (null when it did what it says). */
   readonly note: Note | null;
+  /** The search is being typed (`/`): keys go to its text (`filters.search`) until ⏎ or esc. */
+  readonly searching: boolean;
+  readonly sort: Sorting;
+  /** No key pressed yet: the footer says how to move. */
+  readonly fresh: boolean;
 }
 
 export const initialViewState: ViewState = {
@@ -64,13 +86,12 @@ export const initialViewState: ViewState = {
   help: false,
   helpScroll: 0,
   note: null,
+  searching: false,
+  sort: { tasks: 'default', handshakes: 'default' },
+  fresh: true,
 };
 
-/**
- * The pane the focus rests on among `panes`: the one chosen if it is still
- * there, else one of the same member's (a member focused in one view is the
- * one another view shows: its steps, its pane on the dashboard), else the first.
- */
+/** The chosen pane if still there, else the same member's (in another view), else the first. */
 function focusAmong<T>(chosen: PaneId | null, panes: readonly T[], idOf: (pane: T) => PaneId): T | undefined {
   if (chosen === null) return panes[0];
   const member = chosen.member;
@@ -81,18 +102,15 @@ function focusAmong<T>(chosen: PaneId | null, panes: readonly T[], idOf: (pane: 
   );
 }
 
-/** The focused pane. */
 export const focusedPane = (view: ViewState, panes: readonly PaneId[]): PaneId | undefined => focusAmong(view.pane, panes, (pane) => pane);
 
-/** The focused pane as the keys move through it. */
 export const focusedList = (view: ViewState, navigation: Navigation): PaneNavigation | undefined =>
   focusAmong(view.pane, navigation.panes, (pane) => pane.id);
 
-/** The item chosen in a pane, if any. */
 export const selectedIn = (view: ViewState, pane: PaneId): ItemKey | undefined =>
   view.selected.find((selection) => samePane(selection.pane, pane))?.item;
 
-/** The selected item's index in `items` (-1 when the list is empty). */
+/** The selected item's index in `items`, else the anchor's (-1 when the list is empty). */
 export function selectedIndex(view: ViewState, pane: PaneId, items: Keys, anchor: 'start' | 'end'): number {
   if (items.length === 0) return -1;
   const key = selectedIn(view, pane);
@@ -104,7 +122,6 @@ export function selectedIndex(view: ViewState, pane: PaneId, items: Keys, anchor
 /** What a member's pane opens to show the member itself rather than one of its messages. */
 export const memberDetails = (member: string): ItemKey => ({ kind: 'member', id: member });
 
-/** The focused pane, when it is a member's. */
 export function focusedMember(view: ViewState, navigation: Navigation): PaneId | undefined {
   const pane = focusedList(view, navigation)?.id;
   return pane?.member !== undefined ? pane : undefined;
@@ -116,22 +133,22 @@ export const onlyOnMemberPanes = (view: ViewState, command: Command): ViewState 
   note: { command, why: view.opened ? 'close-first' : 'not-a-member-pane' },
 });
 
-/** What a key does to the view state, on the navigation of the frame it is pressed on. */
-export type KeyHandler = (view: ViewState, navigation: Navigation) => ViewState;
+/** What a key does to the view state, on the navigation of the frame it is pressed on (`text`: the character typed). */
+export type KeyHandler = (view: ViewState, navigation: Navigation, text: string) => ViewState;
 
-/**
- * What a frame's navigation does not depend on: where each selection rests (a
- * page is the rows a pane has, wherever its selection is), how far what is open
- * is scrolled, the note, the focus each view had. The focus is compared as the
- * pane it resolves to.
- */
-const MOVES: ReadonlySet<keyof ViewState> = new Set<keyof ViewState>(['selected', 'detailScroll', 'helpScroll', 'note', 'paneIn', 'pane']);
+/** What a frame's navigation does not depend on (a page is a pane's rows, wherever its selection is). */
+const MOVES: ReadonlySet<keyof ViewState> = new Set<keyof ViewState>([
+  'selected',
+  'detailScroll',
+  'helpScroll',
+  'note',
+  'paneIn',
+  'pane',
+  'searching',
+  'fresh',
+]);
 
-/**
- * Whether `view` has the navigation that `known` (a view state) has: every
- * field but those a selection or a scroll moves is the same one. A key that
- * only moved a selection leaves the navigation as it was.
- */
+/** Whether `view` has `known`'s navigation: a key that only moved a selection or a scroll leaves it as it was. */
 export function navigatesAlike(view: ViewState, known: ViewState, navigation: Navigation): boolean {
   if (view === known) return true;
   const focus = focusedList(view, navigation);

@@ -1,12 +1,7 @@
-/**
- * What every pane offers the frame it is part of: a list the keys move through,
- * and what ⏎ opens in it. Panes and their items are named by typed values,
- * compared by value, never parsed from a string.
- */
+// What every pane offers its frame: a list the keys move through, and what ⏎ opens. Keys are typed values, never parsed.
 import type { Part } from '../widgets/fitted-line.js';
 import type { Theme } from '../widgets/theme.js';
 
-/** A pane: its kind and, for a member's pane, whose. */
 export interface PaneId {
   readonly kind: string;
   readonly member?: string;
@@ -14,26 +9,19 @@ export interface PaneId {
 
 export const samePane = (a: PaneId, b: PaneId): boolean => a.kind === b.kind && a.member === b.member;
 
-/** An item of a pane's list, or what a pane opens: its kind, and which one. */
 export interface ItemKey {
   readonly kind: string;
   readonly id: string | number;
 }
 
-/**
- * Item keys in display order, made as they are asked for: an inbox can hold
- * 10,000 messages, and this is asked for on every frame.
- */
+/** Item keys in display order, made as asked for: an inbox can hold 10,000 messages, asked for on every frame. */
 export interface Keys {
   readonly length: number;
   at(index: number): ItemKey | undefined;
   indexOf(key: ItemKey): number;
 }
 
-/**
- * The keys of a list, each an item's `id` under one `kind`. A key is looked
- * for from the end the list rests on, where the selection usually is.
- */
+/** A list's keys, looked for from the end it rests on, where the selection usually is. */
 export function keysOf<T>(items: readonly T[], kind: string, idOf: (item: T) => string | number, from: 'start' | 'end' = 'start'): Keys {
   const matches = (key: ItemKey) => (item: T) => idOf(item) === key.id;
   return {
@@ -66,11 +54,10 @@ export interface Look {
 
 /** What ⏎ opened, full screen: two lines of facts, then a body to scroll. */
 export interface Detail {
-  /** The facts, each line a row of parts fitted by the view. */
   facts(look: Look): readonly [readonly Part[], readonly Part[]];
   /** The body as display lines of at most `width` columns, sanitised. */
   lines(width: number): readonly string[];
-  /** A moment whose age the facts tell: the frame is drawn again when that age changes. */
+  /** An instant whose age the facts tell: the frame is drawn again when that age changes. */
   readonly since?: number;
 }
 
@@ -80,7 +67,6 @@ export interface PaneList {
   readonly items: Keys;
   /** Which end it rests on: an inbox follows the newest message, a list starts at the top. */
   readonly anchor: 'start' | 'end';
-  /** Rows it shows at once. */
   readonly page: number;
   /** Whether an item opens (each does, when absent). */
   readonly opens?: (key: ItemKey) => boolean;

@@ -17,7 +17,6 @@ interface EmptyStateProps {
   /** Replaying a recording: nothing is watched, and the advice is about the recording. */
   readonly replay: boolean;
   readonly width: number;
-  /** Rows it may take; undefined: as many as it has. */
   readonly rows: number | undefined;
 }
 
@@ -52,11 +51,7 @@ function paragraphs({ claudeDir, dirProblem, replay }: EmptyStateProps): { title
 const cutShort = (line: string, width: number): string =>
   stringWidth(line) + 2 <= width ? `${line} ${ELLIPSIS}` : fit(`${line}${ELLIPSIS.repeat(2)}`, width);
 
-/**
- * The body's lines in `rows`: the title, then the paragraphs a blank line
- * apart, wrapped to the width. When they do not fit, the blank lines go first,
- * then the paragraphs that matter least; the last one shown is cut with `…`.
- */
+/** The title, then the paragraphs; short of rows, the blank lines go first, then the paragraphs that matter least. */
 function emptyStateLines(props: EmptyStateProps): { readonly title: string; readonly lines: readonly string[] } {
   const width = Math.max(1, props.width - 2);
   const { title, body } = paragraphs(props);

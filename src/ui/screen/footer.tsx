@@ -2,41 +2,74 @@ import { Box, Text } from 'ink';
 import React from 'react';
 import type { Problem } from '../../core/facts/index.js';
 import { FittedLine, type Part } from '../widgets/fitted-line.js';
-import { KEYMAP } from '../views/registry.js';
+import type { Keymap } from '../keys/keymap.js';
+import type { SearchModel } from './frame.js';
+import { plural } from '../../core/text/words.js';
 import { palette, useTheme } from '../widgets/theme.js';
 import { fit, stringWidth } from '../../core/text/fit.js';
+import { Faint } from '../widgets/faint.js';
 
 interface FooterProps {
   readonly width: number;
   /** Why the last key did nothing: first, and not dimmed. */
   readonly note: string | null;
-  /** The filters and modes in force. */
   readonly notes: readonly string[];
   readonly replay: boolean;
   /** Keys work: the footer lists them. A frame printed once says only what is in force, if anything. */
   readonly interactive: boolean;
+  readonly keymap: Keymap;
+  /** The note is how to move (before the first key): drawn as a hint, not a warning. */
+  readonly hint?: boolean;
+  /** The search, while it is typed: the footer is its prompt. */
+  readonly search?: SearchModel | null;
+  /** The note is a notice from the start: it takes the whole line. */
+  readonly notice?: boolean;
+}
+
+/** The search as it is typed: `/auth▏`, and the keys that end it. */
+function SearchPrompt({ search, width, keymap }: { search: SearchModel; width: number; keymap: Keymap }) {
+  const { paint } = useTheme();
+  const keys = ` ${keymap.keyOf('open')} keep · ${keymap.keyOf('close')} clear · ${search.text === '' ? 'type to search' : plural(search.matches, 'match', 'matches')}`;
+  const room = Math.max(1, width - stringWidth(keys) - 2);
+  return (
+    <FittedLine
+      parts={[
+        { text: '/', bold: true, color: paint(palette.accent) },
+        // The end of what is typed stays in view, as a shell's line does.
+        { text: stringWidth(search.text) < room ? search.text : `…${[...search.text].slice(-(room - 2)).join('')}`, bold: true },
+        { text: '▏', color: paint(palette.accent) },
+        { text: keys, dimColor: true },
+      ]}
+      width={width}
+    />
+  );
 }
 
 /** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
-export function Footer({ width, note, notes, replay, interactive }: FooterProps) {
+export function Footer({ width, note, hint = false, search = null, notice = false, notes, replay, interactive, keymap }: FooterProps) {
   const { paint } = useTheme();
   if (!interactive) return notes.length > 0 ? <FittedLine parts={[{ text: notes.join(' · '), dimColor: true }]} width={width} /> : null;
+  if (search?.typing) return <SearchPrompt search={search} width={width} keymap={keymap} />;
+  if (notice && note) return <FittedLine parts={[{ text: `⚠ ${note}`, color: paint(palette.warning) }]} width={width} />;
   const half = Math.floor(width / 2);
   const said: Part[] = [];
-  if (note) said.push({ text: fit(note, half), bold: true, color: paint(palette.warning) });
+  if (note)
+    said.push(
+      hint ? { text: fit(note, half), color: paint(palette.accent) } : { text: fit(note, half), bold: true, color: paint(palette.warning) },
+    );
   if (notes.length > 0) said.push({ text: `${note ? ' · ' : ''}${fit(notes.join(' · '), half)}`, dimColor: true });
   const saidWidth = Math.min(half, stringWidth(said.map((part) => part.text).join('')));
   return (
     <Box width={width}>
       <Box width={width - (saidWidth > 0 ? saidWidth + 2 : 0)}>
         <Text wrap="truncate-end">
-          {KEYMAP.footer(replay).map(({ keys, what }, i) => (
+          {keymap.footer(replay).map(({ keys, what }, i) => (
             <Text key={what}>
               {i > 0 ? '  ' : ''}
               <Text bold color={paint(palette.accent)}>
                 {keys}
               </Text>
-              <Text dimColor> {what}</Text>
+              <Faint> {what}</Faint>
             </Text>
           ))}
         </Text>

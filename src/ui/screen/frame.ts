@@ -1,9 +1,6 @@
 /**
- * Everything one frame shows, computed from the store's state, the view state
- * and the terminal size. Pure: the interactive app, `--once` and the tests all
- * draw from the same model, and the keys move through its navigation.
- * It only composes: the header's teams, the view on screen (views.ts) and its
- * panes, what is open, the footer's words.
+ * Everything one frame shows, from the store's state, the view state and the terminal size. Pure: the app,
+ * `--once` and the tests all draw from this model, and the keys move through its navigation.
  */
 import type { Thresholds } from '../../core/model/settings.js';
 import { describeFilters } from '../../core/model/message-filter.js';
@@ -18,16 +15,19 @@ import { selectActivity, selectUsage } from '../../core/select/work.js';
 import type { Problem, TeamState } from '../../core/facts/index.js';
 import type { HeaderProps } from './header.js';
 import { helpModel, type HelpModel } from './help.js';
-import { bodyRowsOf } from './layout.js';
+import { bodyRowsOf, HEADER_LINES } from './layout.js';
 import { colorsOf } from '../widgets/member-colors.js';
-import { navigationOf, type Navigation } from '../keys/navigation.js';
+import { navigationOf, type Navigation, type Region } from '../keys/navigation.js';
 import { nextChange } from './next-change.js';
 import { samePane, type Detail } from '../panes/pane.js';
 import { teamUsageText } from '../panes/members/work.js';
 import type { BuiltView, Frame, FrameWork } from '../views/view.js';
 import { DASHBOARD } from '../views/names.js';
 import { focusedPane, type ViewState } from '../keys/view-state.js';
-import { describeNote, viewNamed, VIEWS } from '../views/registry.js';
+import { describeNote, howToMove, KEYMAP, viewNamed, VIEWS } from '../views/registry.js';
+import type { Keymap } from '../keys/keymap.js';
+import { selectTaskGraph } from '../../core/select/tasks.js';
+import { plural } from '../../core/text/words.js';
 import { type AppState } from '../../core/app-state.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
@@ -35,7 +35,6 @@ const DETAIL_CHROME = 5;
 
 export interface DetailModel {
   readonly item: Detail;
-  /** The body, wrapped to the width. */
   readonly lines: readonly string[];
   /** Body lines shown at once. */
   readonly page: number;
@@ -48,7 +47,6 @@ export interface ScreenModel {
   readonly width: number;
   /** Rows for the body (between header and footer); undefined when drawing once. */
   readonly bodyRows: number | undefined;
-  /** The header: every team, the one on screen, what is wrong where. */
   readonly header: HeaderProps;
   readonly team: TeamState | undefined;
   readonly members: readonly MemberView[];
@@ -57,10 +55,17 @@ export interface ScreenModel {
   readonly body: BuiltView | null;
   readonly problems: readonly Problem[];
   readonly detail: DetailModel | null;
-  /** The help, when it is open. */
   readonly help: HelpModel | null;
-  /** Why the last key did nothing (the footer says it until the next key). */
+  /** Why the last key did nothing (the footer says it until the next key); before the first key, how to move. */
   readonly note: string | null;
+  /** The note is how to move, said before the first key: a hint, not a warning. */
+  readonly hint: boolean;
+  /** The note is what teamtop says as it starts (a settings file it could not read): the whole footer, until the first key. */
+  readonly notice: boolean;
+  /** The keys, as the footer and the help name them. */
+  readonly keymap: Keymap;
+  /** The search (`/`): its text, whether it is being typed, and how many items match; null when there is none. */
+  readonly search: SearchModel | null;
   /** What the footer says is in force: filters, more than fits, a team that ended, another view to see. */
   readonly notes: readonly string[];
   readonly replay: ReplayStatus | null;
@@ -68,8 +73,13 @@ export interface ScreenModel {
   readonly interactive: boolean;
   /** How long until a time on screen shows something else (an age, a handshake stalling): when to redraw. */
   readonly nextChangeMs: number;
-  /** What the keys move through. */
   readonly navigation: Navigation;
+}
+
+export interface SearchModel {
+  readonly text: string;
+  readonly typing: boolean;
+  readonly matches: number;
 }
 
 export interface ScreenInput {
@@ -81,14 +91,13 @@ export interface ScreenInput {
   /** Terminal rows; undefined when drawing once with no height to fit. */
   readonly height: number | undefined;
   readonly now: number;
-  /** Replaying a journal: its progress, shown above the footer. */
   readonly replay?: ReplayStatus;
-  /** The declared workflow (`--spec`), for the workflow view. */
   readonly spec?: WorkflowSpec | undefined;
   /** Keys work (the default): the frame names them. A frame printed once (`--once`) names none. */
   readonly interactive?: boolean;
-  /** The members' transcripts are read (the default; not with `--no-transcripts`). */
   readonly transcripts?: boolean;
+  /** The keys (default: teamtop's own, before a config file binds others). */
+  readonly keymap?: Keymap;
 }
 
 const NO_COLORS: ReadonlyMap<string, string | null> = new Map();
@@ -101,7 +110,6 @@ function detailOf(item: Detail | null, view: ViewState, width: number, bodyRows:
   return { item, lines, page, scroll: Math.min(view.detailScroll, Math.max(0, lines.length - page)) };
 }
 
-/** The lines above the footer: the problems line, the replay bar. */
 const statusLinesOf = (input: ScreenInput): number => (selectProblems(input.state.problems).length > 0 ? 1 : 0) + (input.replay ? 1 : 0);
 
 /** What every view of the frame shares, worked out once; undefined when there is no team to show. */
@@ -118,7 +126,7 @@ export function frameOf(input: ScreenInput): Frame | undefined {
     members: selectMembersAt(team, now, thresholds),
     colors: colorsOf(team),
     handshakes: selectHandshakes(team, now, thresholds),
-    // Only the team on screen is judged: its pane, its members' marks and the header's count say what it has.
+    // Only the team on screen is diagnosed: its pane, its members' marks and the header's count say what it has.
     diagnoses: selectDiagnoses(team, now, thresholds),
     work: { activity: selectActivity(team, now), usage: selectUsage(team) },
     cleared: view.showCleared ? clearedIncidents(selectIncidents(state, team, now, thresholds), team, now) : [],
@@ -134,7 +142,6 @@ export function frameOf(input: ScreenInput): Frame | undefined {
   };
 }
 
-/** What the frame and its navigation are both made of: the view on screen built, what is open over it. */
 interface Screen {
   readonly frame: Frame | undefined;
   readonly bodyRows: number | undefined;
@@ -142,6 +149,26 @@ interface Screen {
   readonly detail: DetailModel | null;
   readonly help: HelpModel | null;
   readonly navigation: Navigation;
+}
+
+/** A region of the body, on the screen: below the header. */
+const atBody = (region: Region): Region => ({ ...region, y: region.y + HEADER_LINES, rowsFrom: region.rowsFrom + HEADER_LINES });
+
+/** The team's teammate-tracker tasks, shown or not. */
+const trackersOf = (team: TeamState): number => selectTaskGraph(team.tasks).filter((task) => task.internal).length;
+
+/** The search on screen, and how many items of the lists it left. */
+function searchOf(view: ViewState, navigation: Navigation): SearchModel | null {
+  if (view.filters.search === '' && !view.searching) return null;
+  const matches = navigation.panes.reduce((sum, pane) => sum + pane.items.length, 0);
+  return { text: view.filters.search, typing: view.searching, matches };
+}
+
+/** What the footer says of the last key: why it did nothing, what it did out of sight, or, before the first, how to move. */
+function noteOf(input: ScreenInput, keymap: Keymap): string | null {
+  const { view } = input;
+  if (view.note) return describeNote(view.note, view.mode, keymap);
+  return view.fresh && (input.interactive ?? true) ? howToMove(keymap) : null;
 }
 
 function screenOf(input: ScreenInput): Screen {
@@ -156,7 +183,7 @@ function screenOf(input: ScreenInput): Screen {
   const lists = body?.panes ?? [];
   const opened = view.opened ? (lists.find((pane) => samePane(pane.id, view.opened!.pane))?.open(view.opened.item) ?? null) : null;
   const detail = detailOf(opened, view, width, bodyRows);
-  const help = view.help ? helpModel(width, bodyRows, input.replay !== undefined, view.helpScroll) : null;
+  const help = view.help ? helpModel(width, bodyRows, input.replay !== undefined, view.helpScroll, input.keymap ?? KEYMAP) : null;
   // What is open over the screen (the help, or an item) is what the keys scroll.
   const open = help ?? detail;
   const navigation = navigationOf(lists, {
@@ -165,15 +192,14 @@ function screenOf(input: ScreenInput): Screen {
     members: (frame?.members ?? []).map((member) => member.name),
     open: open ? { lines: open.lines.length, page: Math.max(1, open.page) } : null,
     openedGone: view.opened !== null && !detail,
+    trackers: frame ? trackersOf(frame.team) : 0,
+    // The body starts below the header; nothing under what is open over it is pointed at.
+    ...(body?.regions && !open ? { regions: body.regions.map((region) => atBody(region)) } : {}),
   });
   return { frame, bodyRows, body, detail, help, navigation };
 }
 
-/**
- * The navigation of the frame `input` would draw, without the rest of that
- * frame (the header, the footer's words, the drawing): for a key of a read
- * after one that changed what the navigation is made of.
- */
+/** The navigation of the frame `input` would draw, without the rest of it: for a key that follows another in one terminal read. */
 export const navigationAt = (input: ScreenInput): Navigation => screenOf(input).navigation;
 
 export function buildScreen(input: ScreenInput): ScreenModel {
@@ -188,10 +214,17 @@ export function buildScreen(input: ScreenInput): ScreenModel {
   const work = frame?.work ?? NO_WORK;
   const teams = selectTeamSummaries(state.teams);
   const problems = selectProblems(state.problems);
-  // Every team's stalled handshakes are counted for the header; only the team on screen's are judged in full.
+  // Every team's stalled handshakes are counted for the header; only the team on screen's are diagnosed in full.
   const { byTeam: stalled, total: stalledTotal } = selectStalledCounts(state, now, thresholds);
 
-  const notes = [...describeFilters(view.filters), ...(body?.notes ?? [])];
+  const search = searchOf(view, navigation);
+  const notes = [
+    ...(search && !search.typing
+      ? [`/${search.text}: ${search.matches === 0 ? 'no match' : plural(search.matches, 'match', 'matches')}`]
+      : []),
+    ...describeFilters(view.filters),
+    ...(body?.notes ?? []),
+  ];
   if (team && !team.present) notes.push('team ended');
   if (view.mode === DASHBOARD && interactive) {
     for (const other of VIEWS) {
@@ -225,7 +258,11 @@ export function buildScreen(input: ScreenInput): ScreenModel {
     problems,
     detail,
     help,
-    note: view.note ? describeNote(view.note, view.mode) : null,
+    note: noteOf(input, input.keymap ?? KEYMAP),
+    hint: view.note === null && view.fresh && interactive,
+    notice: view.note?.why === 'notice',
+    keymap: input.keymap ?? KEYMAP,
+    search,
     notes,
     replay: input.replay ?? null,
     interactive,

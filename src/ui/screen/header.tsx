@@ -7,6 +7,7 @@ import { countMark, SEVERITIES } from '../panes/diagnoses/marks.js';
 import { palette, useTheme } from '../widgets/theme.js';
 import { fit, stringWidth, tildify } from '../../core/text/fit.js';
 import { type Diagnosis } from '../../core/model/diagnosis.js';
+import { Faint } from '../widgets/faint.js';
 
 export interface HeaderProps {
   readonly claudeDir: string;
@@ -16,7 +17,6 @@ export interface HeaderProps {
   /** Stalled handshakes per team, and in all. */
   readonly stalled: ReadonlyMap<string, number>;
   readonly stalledTotal: number;
-  /** What is wrong with the team on screen. */
   readonly diagnoses: readonly Diagnosis[];
   /** The team's tokens and cost, from its transcripts ('' when none was read). */
   readonly usage: string;
@@ -47,12 +47,7 @@ const NAME = 'teamtop';
 /** Narrower than this, the config dir is left out rather than cut to a stub. */
 const MIN_DIR = 10;
 
-/**
- * The first row: `teamtop · <dir> · <count>` on the left, what is wrong and where
- * help is on the right, always one row (the layout counts on it: a second one
- * would push the frame down over the last pane's border). The right side keeps
- * its warnings whole; the help hint goes first, then the dir, then the count.
- */
+/** The first row, always one (the layout counts on it); the help hint gives way first, then the dir, then the count. */
 function TitleRow({
   claudeDir,
   count,
@@ -94,7 +89,7 @@ function TitleRow({
 
 export function Header(props: HeaderProps) {
   const { teams, selected, stalled, now, width } = props;
-  const { paint } = useTheme();
+  const { paint, dim } = useTheme();
   const labels = teams.map((team) => teamLabel(team, now, stalled.get(team.name) ?? 0, team.name === selected ? props.usage : ''));
   const selectedIndex = teams.findIndex((team) => team.name === selected);
   const room = width - 4;
@@ -108,7 +103,7 @@ export function Header(props: HeaderProps) {
     <Box flexDirection="column" width={width}>
       <TitleRow {...props} count={count} />
       <Text wrap="truncate-end">
-        {start > 0 ? <Text dimColor>‹ </Text> : null}
+        {start > 0 ? <Faint>‹ </Faint> : null}
         {teams.slice(start, end).map((team, i) => {
           const isSelected = team.name === selected;
           return (
@@ -117,7 +112,7 @@ export function Header(props: HeaderProps) {
               <Text
                 inverse={isSelected}
                 bold={isSelected}
-                dimColor={team.ended && !isSelected}
+                dimColor={dim && team.ended && !isSelected}
                 color={!isSelected && (stalled.get(team.name) ?? 0) > 0 ? paint(palette.danger) : undefined}
               >
                 {labels[start + i]}
@@ -125,7 +120,7 @@ export function Header(props: HeaderProps) {
             </Text>
           );
         })}
-        {end < teams.length ? <Text dimColor> ›</Text> : null}
+        {end < teams.length ? <Faint> ›</Faint> : null}
       </Text>
     </Box>
   );

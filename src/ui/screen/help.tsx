@@ -1,21 +1,19 @@
 import { Table } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
 import React from 'react';
-import type { Binding } from '../keys/keymap.js';
-import { KEYMAP } from '../views/registry.js';
+import type { Binding, Keymap } from '../keys/keymap.js';
 import { READ_MARK, UNREAD_MARK } from '../widgets/message-line.js';
 import { FittedLine, type Part } from '../widgets/fitted-line.js';
 import { palette, useTheme } from '../widgets/theme.js';
 import { maxOf } from '../../core/model/lists.js';
 import { fitPad, stringWidth, wrapWords } from '../../core/text/fit.js';
+import { Faint } from '../widgets/faint.js';
 
 /** A type, not an interface: the table takes rows as string-keyed records. */
 type KeyRow = { readonly keys: string; readonly action: string };
 
 const rowsOf = (bindings: readonly Binding[]): KeyRow[] =>
   bindings.map((binding) => ({ keys: binding.label, action: binding.description }));
-const LIVE_ROWS = rowsOf(KEYMAP.bindings.filter((binding) => !binding.replay));
-const REPLAY_ROWS = rowsOf(KEYMAP.bindings);
 
 /** What the marks on screen mean: a label, then the marks. */
 const LEGEND: readonly (readonly [string, string])[] = [
@@ -39,7 +37,6 @@ export interface HelpModel {
   /** Every line, for the keys to scroll through; the table instead when all of it fits. */
   readonly lines: readonly HelpLine[];
   readonly table: readonly KeyRow[] | null;
-  /** Lines shown at once, and the first shown. */
   readonly page: number;
   readonly scroll: number;
   /** Whether the title line is drawn (not on a terminal with almost no rows). */
@@ -58,13 +55,9 @@ function keyLines(keys: readonly KeyRow[], twoColumns: boolean): HelpLine[] {
   return keys.slice(0, half).map((row, i) => ({ kind: 'keys', rows: keys[half + i] ? [row, keys[half + i]!] : [row] }));
 }
 
-/**
- * The help at a size: a table of the keys when all of it fits, else a list
- * (in two columns on a wide terminal that is too short for one) that scrolls,
- * its last line saying how much more there is and which keys show it.
- */
-export function helpModel(width: number, rows: number | undefined, replay: boolean, scroll: number): HelpModel {
-  const keys = replay ? REPLAY_ROWS : LIVE_ROWS;
+/** A table of the keys when all of it fits, else a list that scrolls (in two columns on a wide, short terminal). */
+export function helpModel(width: number, rows: number | undefined, replay: boolean, scroll: number, keymap: Keymap): HelpModel {
+  const keys = rowsOf(replay ? keymap.bindings : keymap.bindings.filter((binding) => !binding.replay));
   const legend = legendLines(width);
   const available = rows ?? Number.POSITIVE_INFINITY;
   // The title and the closing line are not scrolled: they say what this is and how to leave or see more.
@@ -93,10 +86,9 @@ function HeaderCell({ children }: React.PropsWithChildren) {
 }
 
 function Skeleton({ children }: React.PropsWithChildren) {
-  return <Text dimColor>{children}</Text>;
+  return <Faint>{children}</Faint>;
 }
 
-/** A key and what it does in `width` columns, padded to them. */
 const keyParts = (row: KeyRow, width: number): Part[] => [
   { text: fitPad(row.keys, Math.min(KEYS_WIDTH, width)), bold: true },
   { text: width > KEYS_WIDTH ? ` ${fitPad(row.action, width - KEYS_WIDTH - 1)}` : '' },

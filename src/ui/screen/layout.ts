@@ -1,7 +1,6 @@
 /**
- * Where everything goes, as plain arithmetic. The drawn frame must stay shorter
- * than the terminal: when Ink's output reaches the terminal's height it clears
- * the whole screen on every frame, which flickers.
+ * Where everything goes, as plain arithmetic. The frame stays shorter than the terminal: output that reaches
+ * its height makes Ink clear the whole screen every frame, which flickers. The rules: docs/internals/views.md.
  */
 import { maxOf } from '../../core/model/lists.js';
 
@@ -16,13 +15,11 @@ const BORDERED_CHROME = 3;
 /** Messages per pane when drawing once with no height to fit (`--once` without `$LINES`). */
 const NATURAL_MESSAGES = 10;
 
-/** What a list under the member panes asks of the layout. */
 interface ListRequest {
   /** Lines it would fill: its title and every item; 0 when it is not drawn at all. */
   readonly lines: number;
   /** The most lines it takes, before the lists without a most share what is left. */
   readonly most?: number;
-  /** Beside the next list where the terminal is wide enough (SIDE_BY_SIDE_WIDTH). */
   readonly beside?: boolean;
 }
 
@@ -34,7 +31,6 @@ interface LayoutInput {
   readonly messageCounts: readonly number[];
   /** Index of the focused member pane, -1 when a list has focus. */
   readonly focusedMember: number;
-  /** The lists below the member panes, top to bottom. */
   readonly lists: readonly ListRequest[];
   /** Lines above the footer: the problems line, the replay bar. */
   readonly statusLines: number;
@@ -51,11 +47,9 @@ export interface PaneLayout {
 export interface Layout {
   readonly width: number;
   readonly bordered: boolean;
-  /** Grid rows of panes, each a list of panes side by side. */
   readonly grid: readonly (readonly PaneLayout[])[];
   /** Lines of each list below the panes, its title included, in the order asked (0: not drawn). */
   readonly lists: readonly number[];
-  /** The lists drawn, row by row: the indexes of the lists side by side in each. */
   readonly listRows: readonly (readonly number[])[];
   /** Members that did not fit at all (only when the terminal is very short). */
   readonly hiddenMembers: number;
@@ -73,15 +67,11 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return rows;
 }
 
-/**
- * Lines between the header and the footer, leaving one free below the frame
- * (see above); undefined when drawing once with no height to fit.
- */
+/** Lines between the header and the footer, leaving one free below the frame (see above). */
 export function bodyRowsOf(height: number | undefined, statusLines: number): number | undefined {
   return height === undefined ? undefined : Math.max(0, height - 1 - HEADER_LINES - FOOTER_LINES - statusLines);
 }
 
-/** The lists drawn, in rows: side by side where the terminal is wide and a list asks to sit beside the next. */
 function rowsOf(lists: readonly ListRequest[], sideBySide: boolean): number[][] {
   const rows: number[][] = [];
   lists.forEach((list, i) => {
@@ -93,12 +83,7 @@ function rowsOf(lists: readonly ListRequest[], sideBySide: boolean): number[][] 
   return rows;
 }
 
-/**
- * Lines for each row of lists within `budget`: a title line each first, top
- * down; then a row with a most takes up to it; the others share the rest
- * evenly, what one does not need going to the others, a line that does not
- * divide going to the lower rows.
- */
+/** Lines for each row of lists within `budget`: titles first, then rows with a most, then the rest shared evenly. */
 function share(rows: readonly ListRequest[], budget: number): number[] {
   const given = rows.map(() => 0);
   let left = budget;
@@ -172,7 +157,6 @@ export function computeLayout(input: LayoutInput): Layout {
 
   const paneHeight = gridRows > 0 ? Math.floor(area / gridRows) : 0;
   if (paneHeight >= BORDERED_CHROME + 1) {
-    // Rows that do not divide evenly go to the first grid rows.
     const spare = area - paneHeight * gridRows;
     const grid = chunk(indexes, columns).map((row, r) => {
       const height = paneHeight + (r < spare ? 1 : 0);
@@ -183,8 +167,7 @@ export function computeLayout(input: LayoutInput): Layout {
     return result(input, { bordered: true, grid, hiddenMembers: 0 }, lists, listRows);
   }
 
-  // Compact: panes without borders, a title line each. Every pane first gets a
-  // line for its newest message, then the focused pane what it can use, then the
+  // Compact: no borders. A line each for the newest message, then the focused pane what it can use, then the
   // others in turn; lines nobody needs go to the lists.
   const allRows = chunk(indexes, columns);
   const visibleRows = Math.min(gridRows, area);

@@ -1,7 +1,3 @@
-/**
- * When the next time-dependent string on screen changes, so that an idle
- * dashboard redraws only then.
- */
 import { quietAt, stallsAt, type Thresholds } from '../../core/model/settings.js';
 import { isOpen, type Handshake } from '../../core/model/handshakes.js';
 import { handshakeTally } from '../../core/select/handshakes.js';
@@ -25,12 +21,8 @@ interface Clocked {
 }
 
 /**
- * The soonest moment a time-dependent string on screen changes: team ages and
- * member status ages and what each does for how long (one unit), a tool call turning overdue, open and abandoned handshake ages (two units), a pending
- * handshake turning stalled, a working member turning quiet, an open message's age, a diagnosis's age (two
- * units) and the moment the team's diagnoses would change with no file changing (a threshold passing), and
- * the ages the view on screen shows beyond these (`ages`, one unit: a call running in a member's steps).
- * Redrawing only then keeps an idle dashboard idle.
+ * The soonest instant a time on screen changes (an age, a call turning overdue, a handshake stalling, a member
+ * going quiet, a diagnosis due): an idle dashboard redraws only then. Each time and its unit: docs/internals/views.md.
  */
 export function nextChange(clocked: Clocked, ages: readonly number[] = []): number {
   const { now, teams, members, handshakes, diagnoses, work, thresholds, detail } = clocked;

@@ -8,7 +8,7 @@ const BAR = 20;
 
 /** `▶ replay ━━━━━━──── 1m23s / 1m30s  ×4  entry 120/300`: the replay clock against the run's length. */
 export function ReplayBar({ status }: { readonly status: ReplayStatus }) {
-  const { paint } = useTheme();
+  const { paint, dim } = useTheme();
   const length = Math.max(0, status.end - status.start);
   const elapsed = Math.max(0, Math.min(length, status.clock - status.start));
   const filled = length === 0 ? BAR : Math.round((elapsed / length) * BAR);
@@ -20,11 +20,11 @@ export function ReplayBar({ status }: { readonly status: ReplayStatus }) {
         {` ${state} `}
       </Text>
       <Text color={paint(palette.accent)}> {'━'.repeat(filled)}</Text>
-      <Text dimColor>{'─'.repeat(BAR - filled)} </Text>
+      <Text dimColor={dim}>{'─'.repeat(BAR - filled)} </Text>
       <Text bold>
         {formatAge(elapsed)} / {formatAge(length)}
       </Text>
-      <Text dimColor>
+      <Text dimColor={dim}>
         {'  '}×{status.speed}
         {'  '}entry {status.position}/{status.total}
         {'  '}

@@ -8,6 +8,7 @@ import { Footer, ProblemsLine } from './footer.js';
 import { Header } from './header.js';
 import { HelpScreen } from './help.js';
 import { ReplayBar } from './replay-bar.js';
+import { SearchContext } from '../widgets/fitted-line.js';
 
 interface ScreenProps {
   readonly model: ScreenModel;
@@ -39,12 +40,22 @@ export function Screen({ model, height }: ScreenProps) {
         {/* Laid out at its own height and cut below, never squeezed: Yoga shrinks a text that does not fit to fewer
             rows than it writes, and the next one is then drawn over it. */}
         <Box flexDirection="column" flexShrink={0}>
-          {body}
+          <SearchContext.Provider value={model.search?.text ?? ''}>{body}</SearchContext.Provider>
         </Box>
       </Box>
       <ProblemsLine problems={model.problems} width={model.width} />
       {model.replay ? <ReplayBar status={model.replay} /> : null}
-      <Footer width={model.width} note={model.note} notes={model.notes} replay={model.replay !== null} interactive={model.interactive} />
+      <Footer
+        width={model.width}
+        note={model.note}
+        hint={model.hint}
+        notice={model.notice}
+        search={model.search}
+        notes={model.notes}
+        replay={model.replay !== null}
+        interactive={model.interactive}
+        keymap={model.keymap}
+      />
     </Box>
   );
 }

@@ -1,8 +1,4 @@
-/**
- * The dashboard: a pane per member in a grid, then the dashboard's own panes
- * (DASHBOARD_PANES), laid out to the terminal (layout.ts). Every other view
- * goes back to it.
- */
+// The dashboard: a pane per member in a grid, then its own panes (DASHBOARD_PANES). Every other view goes back to it.
 import { Box } from 'ink';
 import React, { type ReactNode } from 'react';
 import { isShown, type BuiltPane, type DashboardPane } from './dashboard-pane.js';
@@ -14,10 +10,10 @@ import { memberContent, memberList, memberPane, memberPaneId, type MemberPaneMod
 import { MemberPane } from '../panes/members/view.js';
 import { tasksPane } from '../panes/tasks/index.js';
 import type { Frame, View } from './view.js';
+import type { Region } from '../keys/navigation.js';
 import { DASHBOARD } from './names.js';
 import { plural } from '../../core/text/words.js';
 
-/** The panes below the member panes, top to bottom, in tab order. */
 const DASHBOARD_PANES: readonly DashboardPane[] = [diagnosesPane, handshakesPane, tasksPane];
 
 interface DashboardViewModel {
@@ -66,6 +62,62 @@ function Body({ model, rows, colors, width }: BodyProps) {
 
 const shownPanes = (frame: Frame) => DASHBOARD_PANES.filter((pane) => isShown(pane, frame));
 
+/**
+ * Where each pane is drawn, for the mouse: the member panes row by row (a
+ * bordered one's list under its title bar, info line and notes; a compact
+ * one's under its head line), then the lists, side by side where the layout
+ * puts them, each under its title line.
+ */
+function regionsOf(
+  layout: Layout,
+  grid: readonly (readonly MemberPaneModel[])[],
+  rows: readonly (readonly BuiltPane[])[],
+  width: number,
+): Region[] {
+  const regions: Region[] = [];
+  let y = 0;
+  for (const row of grid) {
+    let x = 0;
+    for (const pane of row) {
+      const { width: paneWidth, height } = pane.layout;
+      const above = layout.bordered ? 2 + pane.notes.length : 1;
+      regions.push({
+        pane: memberPaneId(pane.member.name),
+        x,
+        y,
+        width: paneWidth,
+        height,
+        rowsFrom: y + above,
+        rows: pane.window.end - pane.window.start,
+        first: pane.window.start,
+      });
+      x += paneWidth;
+    }
+    y += row[0]?.layout.height ?? 0;
+  }
+  for (const [r, row] of rows.entries()) {
+    const widths = splitWidth(width, row.length);
+    const lines = layout.lists[layout.listRows[r]![0]!]!;
+    let x = 0;
+    for (const [i, pane] of row.entries()) {
+      const { window } = pane;
+      regions.push({
+        pane: pane.list.id,
+        x,
+        y,
+        width: widths[i]!,
+        height: lines,
+        rowsFrom: y + 1,
+        rows: window.end - window.start,
+        first: window.start,
+      });
+      x += widths[i]!;
+    }
+    y += lines;
+  }
+  return regions;
+}
+
 export const dashboardView: View = {
   name: DASHBOARD,
   paneIds: (frame) => [...frame.members.map((member) => memberPaneId(member.name)), ...shownPanes(frame).map((pane) => pane.id)],
@@ -104,6 +156,7 @@ export const dashboardView: View = {
     const rows = layout.listRows.map((row) => row.map((i) => built[i]!));
     return {
       panes: [...members, ...built.map((pane) => pane.list)],
+      regions: regionsOf(layout, grid, rows, frame.width),
       notes: layout.hiddenMembers > 0 ? [`${plural(layout.hiddenMembers, 'more member')}${frame.interactive ? ': tab' : ''}`] : [],
       draw: () => <Body model={model} rows={rows} colors={frame.colors} width={frame.width} />,
     };

@@ -1,9 +1,4 @@
-/**
- * A view: what the body of the screen shows, made of panes. The dashboard is
- * one; the others are each shown by a key of their own and go back to it. A
- * view is built from the frame (what every view of one frame shares, worked
- * out once) and gives the keys its panes and the screen its drawing.
- */
+// A view: what the body of the screen shows, made of panes. Adding one: docs/internals/views.md.
 import type { Thresholds } from '../../core/model/settings.js';
 import type { ReactNode } from 'react';
 import { type TeamState } from '../../core/facts/index.js';
@@ -13,6 +8,7 @@ import type { Judgement } from '../../core/judge/index.js';
 import type { MemberView } from '../../core/select/members.js';
 import type { selectUsage } from '../../core/select/work.js';
 import type { Binding } from '../keys/keymap.js';
+import type { Region } from '../keys/navigation.js';
 import type { ViewName } from './names.js';
 import { listWindow, type Keys, type ListWindow, type PaneId, type PaneList } from '../panes/pane.js';
 import { selectedIndex, type ViewState } from '../keys/view-state.js';
@@ -23,12 +19,10 @@ import { type ActivityNow } from '../../core/model/activity.js';
 export interface Frame {
   readonly state: AppState;
   readonly view: ViewState;
-  /** The team on screen. */
   readonly team: TeamState;
   readonly members: readonly MemberView[];
   /** Member name → colour name, for drawing senders and owners. */
   readonly colors: ReadonlyMap<string, string | null>;
-  /** The team's handshakes as of `now`. */
   readonly handshakes: readonly Handshake[];
   /** What is wrong with the team as of `now`, worst first, and when that would change with no file changing. */
   readonly diagnoses: Judgement;
@@ -38,16 +32,12 @@ export interface Frame {
   readonly cleared: readonly Incident[];
   readonly now: number;
   readonly width: number;
-  /** Terminal rows; undefined when drawing once with no height to fit. */
+  /** Terminal rows; undefined (and `bodyRows` too) when drawing once with no height to fit. */
   readonly height: number | undefined;
-  /** Rows for the body (between header and footer); undefined when drawing once. */
   readonly bodyRows: number | undefined;
-  /** Lines above the footer: the problems line, the replay bar. */
   readonly statusLines: number;
   readonly thresholds: Thresholds;
-  /** The declared workflow (`--spec`). */
   readonly spec: WorkflowSpec | undefined;
-  /** The members' transcripts are read (not with `--no-transcripts`). */
   readonly transcripts: boolean;
   /** Keys work: what is drawn may name them. A frame printed once (`--once`) names none. */
   readonly interactive: boolean;
@@ -58,20 +48,18 @@ export interface FrameWork {
   readonly usage: ReturnType<typeof selectUsage>;
 }
 
-/** A view as built for one frame. */
 export interface BuiltView {
-  /** The panes the keys move between, in tab order. */
   readonly panes: readonly PaneList[];
   /** Words for the footer: what more there is than fits. */
   readonly notes: readonly string[];
-  /** The body, drawn. */
   draw(): ReactNode;
-  /** Moments whose age (one unit: `42s`, `3m`) the body shows beyond the frame's: the frame is drawn again as they change. */
+  /** Instants whose age (one unit: `42s`, `3m`) the body shows beyond the frame's: the frame is drawn again as they change. */
   readonly ages?: readonly number[];
+  /** Where its panes are drawn, rows counted from the body's first (the mouse finds a pane and a row by them). */
+  readonly regions?: readonly Region[];
 }
 
 export interface View {
-  /** What `--view` and the view state call it. */
   readonly name: ViewName;
   /** The key that shows it, and goes back from it to the dashboard (which has none). */
   readonly key?: Omit<Binding, 'command'>;
@@ -82,11 +70,19 @@ export interface View {
   build(frame: Frame, focused: PaneId | undefined): BuiltView;
 }
 
-/**
- * The list of a view that is one pane, under its title line: every item when
- * drawing once, else as many as the body has rows for, the selected one in
- * view; a page is what it shows.
- */
+/** A view that is one list under its title line, as the mouse finds it: the whole width, its rows from the second line. */
+export const bodyRegion = (frame: Pick<Frame, 'width'>, pane: PaneId, window: ListWindow): Region => ({
+  pane,
+  x: 0,
+  y: 0,
+  width: frame.width,
+  height: 1 + window.end - window.start,
+  rowsFrom: 1,
+  rows: window.end - window.start,
+  first: window.start,
+});
+
+/** A one-pane view's list under its title line: every item when drawing once, else what the body has rows for. */
 export function bodyList(
   frame: Pick<Frame, 'view' | 'bodyRows'>,
   id: PaneId,

@@ -1,15 +1,22 @@
 import { Text } from 'ink';
-import React from 'react';
+import React, { createContext, useContext } from 'react';
 import { fitParts } from '../../core/text/fit.js';
+import { matcherOf } from '../../core/text/search.js';
+import { useTheme, type MatchStyle } from './theme.js';
 
 /** A piece of a line in its own style. Its text is safe already: fitted, sanitised, or our own words. */
 export interface Part {
   readonly text: string;
   readonly color?: string | undefined;
+  readonly backgroundColor?: string | undefined;
   readonly bold?: boolean;
   readonly dimColor?: boolean;
   readonly inverse?: boolean;
+  readonly underline?: boolean;
 }
+
+/** The search on screen (`/`): the rows of the lists mark where it matches. */
+export const SearchContext = createContext('');
 
 interface FittedLineProps {
   readonly parts: readonly Part[];
@@ -17,27 +24,50 @@ interface FittedLineProps {
   readonly width: number;
   readonly inverse?: boolean;
   readonly bold?: boolean;
+  /** A row of a list: where the search matches it is marked. */
+  readonly marks?: boolean;
 }
 
-/**
- * One line of styled pieces, cut to `width` with an ellipsis. Ink's own cut
- * (`wrap="truncate-end"`) keeps a wide character that straddles the edge, one
- * column too many; it stays on only as a backstop.
- */
-export function FittedLine({ parts, width, inverse, bold }: FittedLineProps) {
+/** A part cut where the search matches, each match in the match's style. */
+function marked(part: Part, search: string, style: MatchStyle): Part[] {
+  const ranges = matcherOf(search).ranges(part.text);
+  if (ranges.length === 0) return [part];
+  const pieces: Part[] = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start > at) pieces.push({ ...part, text: part.text.slice(at, start) });
+    pieces.push({ ...part, ...style, dimColor: false, text: part.text.slice(start, end) });
+    at = end;
+  }
+  if (at < part.text.length) pieces.push({ ...part, text: part.text.slice(at) });
+  return pieces;
+}
+
+/** One line of styled pieces, cut to `width`: Ink's own cut keeps a wide character across the edge (a backstop only). */
+export function FittedLine({ parts, width, inverse, bold, marks = false }: FittedLineProps) {
+  const { dim, match } = useTheme();
+  const search = useContext(SearchContext);
   const texts = fitParts(
     parts.map((part) => part.text),
     width,
   );
+  const fitted = parts.flatMap((part, i) => (texts[i] ? [{ ...part, text: texts[i] }] : []));
+  const shown = marks && search !== '' ? fitted.flatMap((part) => marked(part, search, match)) : fitted;
   return (
     <Text wrap="truncate-end" inverse={inverse} bold={bold}>
-      {parts.map((part, i) =>
-        texts[i] ? (
-          <Text key={i} color={part.color} bold={part.bold} dimColor={part.dimColor} inverse={part.inverse}>
-            {texts[i]}
-          </Text>
-        ) : null,
-      )}
+      {shown.map((part, i) => (
+        <Text
+          key={i}
+          color={part.color}
+          backgroundColor={part.backgroundColor}
+          bold={part.bold}
+          dimColor={dim && part.dimColor}
+          inverse={part.inverse}
+          underline={part.underline}
+        >
+          {part.text}
+        </Text>
+      ))}
     </Text>
   );
 }

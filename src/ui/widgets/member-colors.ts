@@ -1,7 +1,4 @@
-/**
- * Member name → colour name, for drawing senders and owners: the same map
- * while no colour changed, so what is drawn with it is not drawn again.
- */
+// Member name → colour name: the same map while no colour changed, so what is drawn with it is not drawn again.
 import { memoize } from '../../core/select/memo.js';
 import { selectMembers } from '../../core/select/members.js';
 import type { TeamState } from '../../core/facts/index.js';

@@ -1,8 +1,4 @@
-/**
- * An opened message: who sent it to whom, when, whether it was read and
- * delivered, then its text and a protocol message's fields, sanitised and
- * wrapped. A member's pane, the timeline and a handshake all open messages.
- */
+// An opened message: its envelope's facts, then its text and a protocol message's fields, sanitised and wrapped.
 import type { InboxMessage } from '../../core/model/inbox.js';
 import { append } from '../../core/model/lists.js';
 import { formatAge, formatClock, formatWait } from '../../core/model/time.js';
@@ -15,7 +11,6 @@ export function wrap(text: string, width: number): readonly string[] {
   return wrapBlock(text, Math.max(10, width));
 }
 
-/** A member's name in the facts of a detail: in its colour, bold. */
 export const namePart = (look: Look, who: string): Part => ({
   text: fit(who, 40),
   color: look.paint(memberColor(look.colors.get(who))),
@@ -45,12 +40,7 @@ export function fieldLines(data: Readonly<Record<string, unknown>>, prefix = '')
   return lines;
 }
 
-/**
- * An opened message is drawn again on every frame (a key, a tick, another inbox
- * changing): its lines are kept, for the width they were wrapped to. A protocol
- * message's fields are lines of their own, each sanitised and wrapped: a plan of
- * thousands of lines cost as much on every frame.
- */
+/** Kept for the width they were wrapped to: an opened message is drawn on every frame, and a long plan costs as much each time. */
 const wrappedMessages = new WeakMap<InboxMessage, { readonly width: number; readonly lines: readonly string[] }>();
 
 export function messageLines(message: InboxMessage, width: number): readonly string[] {

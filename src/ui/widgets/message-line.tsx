@@ -30,10 +30,7 @@ const TONE_COLORS: Readonly<Record<Tone, string | undefined>> = {
 export const UNREAD_MARK = '●';
 export const READ_MARK = '○';
 
-/**
- * The read mark, the summary of a plain message, and the one-line rendering, as
- * pieces of a line of at most `width` columns (a long text is not read past them).
- */
+/** The read mark, the summary and the rendering, in at most `width` columns (a long text is not read past them). */
 export function messageBodyParts(message: InboxMessage, unread: boolean, paint: Theme['paint'], width: number): Part[] {
   const tone = toneOf(message);
   const color = TONE_COLORS[tone];
@@ -52,9 +49,7 @@ interface MessageLineProps {
   /** Colour name of the sender. */
   readonly senderColor: string | null;
   readonly selected: boolean;
-  /** Columns for the sender's name. */
   readonly senderWidth: number;
-  /** Columns for the whole line. */
   readonly width: number;
 }
 
@@ -66,5 +61,5 @@ export const MessageLine = React.memo(function MessageLine({ message, senderColo
     { text: fitPad(message.from, senderWidth), color: paint(memberColor(senderColor ?? message.color)) },
     ...messageBodyParts(message, isUnread(message), paint, width),
   ];
-  return <FittedLine parts={parts} width={width} inverse={selected} />;
+  return <FittedLine parts={parts} width={width} inverse={selected} marks />;
 });

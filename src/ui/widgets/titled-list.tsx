@@ -1,7 +1,4 @@
-/**
- * A dashboard pane's list (the diagnoses, the handshakes, the tasks): a title
- * line, then the rows its window shows, in the lines the layout gave it.
- */
+// A dashboard pane's list: a title line, then the rows its window shows, in the lines the layout gave it.
 import { Box, Text } from 'ink';
 import React, { type ReactNode } from 'react';
 import type { PaneFrame } from '../views/dashboard-pane.js';
@@ -15,7 +12,6 @@ interface ListTitleProps {
   readonly focused: boolean;
   /** The label's colour when the list does not have focus. */
   readonly color?: string;
-  /** What the list holds, in a few words. */
   readonly summary: string;
   readonly window: ListWindow;
   readonly total: number;
@@ -23,14 +19,14 @@ interface ListTitleProps {
 
 /** A list's title line: its label, a summary, and how much is scrolled off above and below. */
 function ListTitle({ label, focused, color = palette.accent, summary, window, total }: ListTitleProps) {
-  const { paint } = useTheme();
+  const { paint, dim } = useTheme();
   const more = total - window.end;
   return (
     <Text wrap="truncate-end">
       <Text bold inverse={focused} color={focused ? undefined : paint(color)}>
         {label}
       </Text>
-      <Text dimColor>
+      <Text dimColor={dim}>
         {' '}
         {summary}
         {window.start > 0 ? ` · ↑ ${window.start} above` : ''}
@@ -41,14 +37,12 @@ function ListTitle({ label, focused, color = palette.accent, summary, window, to
 }
 
 interface TitledListProps<T> {
-  /** The pane's window on its items, its focus and its lines. */
   readonly pane: PaneFrame;
   readonly label: string;
   readonly color?: string;
   readonly summary: string;
   readonly items: readonly T[];
   readonly width: number;
-  /** One row: the item, its index in the whole list, and whether it is shown selected. */
   readonly row: (item: T, index: number, selected: boolean) => ReactNode;
 }
 

@@ -11,6 +11,8 @@ import { selectDiagnoses, type Diagnosis } from '../../../src/core/judge/index.j
 import { tempDir } from '../../helpers/fixtures.js';
 import { TeamFiles } from '../../helpers/team-files.js';
 import { TranscriptFiles } from '../../helpers/transcript-files.js';
+import { selectUsage } from '../../../src/core/select/work.js';
+import { thresholdsIn } from '../../../src/core/model/settings.js';
 
 const STALL = 60_000;
 const QUIET = 120_000;
@@ -103,5 +105,30 @@ describe('diagnoses of members at work', () => {
     bob.text('Quiet again.', 140);
     expect(await found(files, 400, 'transcript-quiet', { transcripts: false })).toEqual([]);
     expect(await found(files, 400, 'transcript-quiet')).toHaveLength(1);
+  });
+
+  it('over-budget: a note from 80% of --budget, a warning past it, naming the member that spent most', async () => {
+    const { files, alice, bob } = team();
+    alice.prompt('You are alice.', 2);
+    alice.text('Reading.', 3, { usage: { input: 200_000 } });
+    bob.mail('team-lead', 'You are bob.', 2);
+    bob.text('Reading more.', 4, { usage: { input: 600_000 } });
+    const { store } = await settledSession(files.dir);
+    const state = store.getState().teams.get(files.team)!;
+    const spent = selectUsage(state).team!.costUSD!;
+    expect(spent).toBeGreaterThan(0);
+    const judged = (budget: number | null) =>
+      selectDiagnoses(state, files.at(5), thresholdsIn({ stall: 60, quiet: 600, budget })).diagnoses.filter(
+        (diagnosis) => diagnosis.kind === 'over-budget',
+      );
+    expect(judged(null)).toEqual([]);
+    expect(judged(spent / 0.7)).toEqual([]);
+    const [note] = judged(spent / 0.85);
+    expect(note).toMatchObject({ severity: 'info', members: ['bob'] });
+    expect(note!.summary).toMatch(/^the team has spent 80% of its \$[\d.]+ budget, most of it by bob$/u);
+    const [warning] = judged(spent * 0.99);
+    expect(warning).toMatchObject({ severity: 'warning', members: ['bob'] });
+    expect(warning!.summary).toContain('spent all of its');
+    expect(warning!.action).toContain('--budget');
   });
 });

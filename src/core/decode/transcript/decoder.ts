@@ -1,25 +1,6 @@
 /**
- * A transcript's appended text, decoded into facts (src/core/model/transcript-facts.ts).
- *
- *   const decoder = new TranscriptDecoder();        one per transcript file
- *   decoder.push(text): TranscriptFact[]            the text appended since the last push (it may end mid-line)
- *   decoder.counts                                  lines seen, parsed, skimmed, skipped unparsed, invalid
- *   decoder.problem                                 why the last invalid (or part-read) line was (never what it held)
- *   decoder.identity                                who writes it, once a record said
- *   decoder.held                                    characters held of a line not finished yet
- *
- * The watcher reads what was appended to a transcript (as it follows an output
- * log) and hands it over as text; a line not finished yet is kept until its
- * end arrives. A line is classified before it is parsed (record-type.ts): only
- * `assistant`, `user`, `system` and `cost-state` records are parsed, and a
- * line of another type that arrives in pieces is dropped as soon as its type is
- * known. A line over SKIM_OVER characters is skimmed (skim.ts) rather than
- * parsed: what the decoder reads of it is read without building the rest, so
- * one huge record costs milliseconds, not seconds of the main thread. A line
- * that is not JSON, or not a record of the shape expected, is counted and
- * skipped: never a throw. `new TranscriptDecoder({ midLine: true })`
- * starts reading in the middle of a line (a read that starts where the byte
- * before is not a line break): the text up to the first line break is dropped.
+ * A transcript's appended text decoded into facts, one TranscriptDecoder per file. A line is classified before it is
+ * parsed, a huge one is skimmed, and a bad one is counted and skipped, never thrown (docs/internals/core.md).
  */
 import type { Tokens, TranscriptFact, TranscriptIdentity } from '../../model/transcript-facts.js';
 import { describeIssue } from '../../model/schemas.js';
@@ -42,27 +23,23 @@ import {
 } from './records.js';
 import { firstLine, mailLine, NAME_MAX, protocolMessage, SPAWN_PROMPT_MAX, spawnedBy, teammateMessages, toolDetail } from './text-lines.js';
 
-/** How many responses' usage is remembered: the records of one response come together. */
+/** The records of one response come together. */
 const RESPONSES_REMEMBERED = 64;
-/** How many tool calls' ids are remembered, to say each call once: a record written again comes soon after. */
+/** Tool call ids remembered, to say each call once: a record written again comes soon after. */
 const CALLS_REMEMBERED = 4096;
-/** How much of an unfinished line is read for its type. */
+/** Characters of an unfinished line read for its type. */
 const HEAD = 4096;
 /** A longer unfinished line is not held: it is counted invalid when its end arrives. */
 const LONGEST_LINE = 64 * 1024 * 1024;
-/** A decision that let a tool run; anything else refused it. */
 const ALLOWED = new Set(['accept', 'allow', 'approve', 'approved']);
 
 export interface DecoderCounts {
-  /** Lines seen whole (empty ones aside). */
+  /** Empty ones aside. */
   lines: number;
-  /** Parsed, or (`skimmed`) read in part. */
+  /** Parsed whole, or (`skimmed`) in part. */
   parsed: number;
-  /** Lines over SKIM_OVER, read for what the decoder takes without parsing them whole. */
   skimmed: number;
-  /** Lines of a type teamtop does not read, never parsed. */
   skipped: number;
-  /** Lines that are not a record (not JSON, no type, not the shape expected). */
   invalid: number;
 }
 
@@ -81,13 +58,11 @@ export class TranscriptDecoder {
   /** Drop what arrives until the next line break (a skipped, or too long, line in pieces). */
   private dropping: 'skipped' | 'invalid' | undefined;
   private usage = new Map<string, Tokens>();
-  /** The ids of the last tool calls said, oldest first. */
   private calls = new Set<string>();
   /** The last time a record said, for the records that say none. */
   private at = Number.NaN;
-  /** Whether a turn is under way: its end is said once (end_turn, then the client's turn_duration). */
+  /** Its end is said once: end_turn, then the client's turn_duration. */
   private turnOpen = false;
-  /** The response whose end_turn ended the last turn. */
   private endedBy: string | undefined;
   private userRecords = 0;
 
@@ -99,7 +74,6 @@ export class TranscriptDecoder {
     }
   }
 
-  /** Characters held of a line whose end has not arrived yet. */
   get held(): number {
     return this.pending.length;
   }
@@ -117,12 +91,7 @@ export class TranscriptDecoder {
     return facts;
   }
 
-  /**
-   * The start of a line whose end has not arrived: dropped as soon as it is
-   * known to be of no use. A type that comes before any object comes within
-   * its first few hundred bytes: past HEAD, the start is not read again (each
-   * read of a line being built copies it whole).
-   */
+  /** A type comes within a line's first few hundred bytes: past HEAD it is not looked for again (each look copies the line). */
   private hold(piece: string): void {
     const before = this.pending.length;
     this.pending += piece;
@@ -144,11 +113,7 @@ export class TranscriptDecoder {
     this.problem = `line ${this.counts.lines}: ${why}`;
   }
 
-  /**
-   * One line, whatever it holds: a record that makes the decoder fail is an
-   * invalid line (its facts, if any, dropped), never a throw that would stop
-   * every later read of the file at the same line.
-   */
+  /** A record that makes the decoder fail is an invalid line, never a throw that would stop every later read at that line. */
   private guarded(line: string, facts: TranscriptFact[]): void {
     const before = facts.length;
     const counted = { ...this.counts };
@@ -210,7 +175,6 @@ export class TranscriptDecoder {
     else if (record.subtype === 'turn_duration') this.endTurn(null, facts);
   }
 
-  /** Who writes the transcript: said once known, and again when a record says more (a team, a name). */
   private learn(record: RecordIdentity, facts: TranscriptFact[]): void {
     if (record.sessionId === undefined) return;
     const known = this.identity;
@@ -266,7 +230,6 @@ export class TranscriptDecoder {
     }
   }
 
-  /** Whether this is the first the decoder hears of the call `id` (among the last CALLS_REMEMBERED). */
   private firstSaid(id: string): boolean {
     if (this.calls.has(id)) return false;
     this.calls.add(id);
@@ -274,7 +237,6 @@ export class TranscriptDecoder {
     return true;
   }
 
-  /** A response's usage, once per message id (and again if a later record of it differs). */
   private count(messageId: string, model: string | undefined, usage: AssistantRecord['message']['usage'], facts: TranscriptFact[]): void {
     // `<synthetic>`: a message the client wrote itself (an API error), with no usage.
     if (usage === undefined || model === undefined || model === '<synthetic>') return;

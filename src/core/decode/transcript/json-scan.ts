@@ -1,21 +1,6 @@
 /**
- * Where a JSON value in a line ends, found without parsing it: what the
- * record type (record-type.ts) and a big line's skim (skim.ts) step over.
- *
- *   skipSpace(line, at): number                    past any white space
- *   stringEnd(line, at): number                    just past the string whose quote is at `at`
- *   scalarEnd(line, at): number                    at the end of a number, `true`, `false` or `null`
- *   valueEnd(line, at): number                     just past the value that starts at `at`
- *   closeEnd(line, at, depth): number              just past the bracket that closes `depth` levels open at `at`
- *   stringValue(line, start, end): string | undefined   a string's value, escapes read
- *
- * Each gives -1 where the line ends first. The work is bounded whatever the
- * line: the native regular expressions that step over strings and balanced
- * brackets run on windows of WINDOW characters (run on a whole line, their
- * backtracking stack overflows on a few million small objects), so a value of
- * 60 MB is a few thousand matches, each in native code. A value nested past
- * MAX_DEPTH is not read (-1): a line 100,000 brackets deep is given up on
- * rather than stepped through a bracket at a time.
+ * Where a JSON value in a line ends, found without parsing it; each gives -1 where the line ends first. The regular
+ * expressions run on windows (on a whole line their backtracking stack overflows), so the work is bounded.
  */
 
 export const QUOTE = 0x22;
@@ -28,11 +13,9 @@ export const CLOSE_BRACE = 0x7d;
 export const CLOSE_BRACKET = 0x5d;
 const SPACE = 0x20;
 
-/** Characters a regular expression is run on at once. */
 const WINDOW = 64 * 1024;
-/** A string this long or shorter is looked at directly. */
 const SHORT = 256;
-/** Levels of brackets read; a deeper value is not. */
+/** A value nested deeper is not read: a line 100,000 brackets deep is given up on, not stepped through. */
 export const MAX_DEPTH = 512;
 
 /** A string, its escapes included: `[^"\\]*` runs are native loops that push nothing to backtrack. */
@@ -47,12 +30,11 @@ export function contents(levels: number, string = STRING): string {
 
 /** Everything up to the next bracket it cannot balance: 24 levels in one match (tool schemas nest 12 deep). */
 const BALANCED = new RegExp(contents(24), 'y');
-/** What a string holds, up to its closing quote (or a backslash the window cut from what it escapes). */
+/** Up to its closing quote, or a backslash the window cut from what it escapes. */
 const STRING_BODY = /(?:[^"\\]+|\\[^])*/y;
-/** The end of a number, `true`, `false` or `null`. */
 const SCALAR_END = /[\s,\]}]/gu;
 
-/** The match of `pattern` on the window of `line` from `at`: how many characters it took. */
+/** How many characters `pattern` took on the window of `line` from `at`. */
 export function matchedIn(pattern: RegExp, line: string, at: number): number {
   pattern.lastIndex = 0;
   pattern.test(line.slice(at, at + WINDOW));
@@ -107,11 +89,9 @@ export function closeEnd(line: string, at: number, depth: number): number {
       index = stringEnd(line, index);
       if (index < 0) return -1;
     } else if (taken === 0) return -1;
-    // Otherwise the window ended: the next one goes on from there.
   }
 }
 
-/** Just past the value that starts at `at` (no space before it), or -1. */
 export function valueEnd(line: string, at: number): number {
   const char = line.charCodeAt(at);
   if (char === QUOTE) return stringEnd(line, at);
@@ -119,7 +99,7 @@ export function valueEnd(line: string, at: number): number {
   return scalarEnd(line, at);
 }
 
-/** The value of the string from `start` to `end` (its quotes); undefined when its escapes are not JSON's. */
+/** Undefined when its escapes are not JSON's. */
 export function stringValue(line: string, start: number, end: number): string | undefined {
   const raw = line.slice(start + 1, end - 1);
   if (!raw.includes('\\')) return raw;

@@ -1,26 +1,6 @@
 /**
- * A transcript line's record type, told before the line is parsed.
- *
- *   recordTypeOf(line: string): string | undefined   a whole line's top-level "type"
- *   leadingRecordType(text: string): string | undefined   the same, for the start of a line still being written
- *
- * Most of a transcript's bytes are records teamtop has no use for
- * (`api-request-shape`, `api-request-blob`, `attachment`, 10 to 120 KB each):
- * the decoder parses a line only when its type is one it reads. The type is
- * the top-level `"type"` key, which is not always first: an `attachment`
- * record nests an object with a `"type"` of its own before it, an `assistant`
- * record puts its `message` first. So the top level is walked key by key from
- * the start, stepping over a string by looking for its closing quote and a
- * number or literal by its end, until the type or an object or array. Then the
- * end of the line is tried (the client writes the big value first and small
- * keys after it, the type among them). Only when neither answers is the object
- * skipped, by a regular expression that matches balanced brackets and whole
- * strings in native code (json-scan.ts, a window at a time). Skipping a
- * 100 KB record costs microseconds; `JSON.parse` of it costs a hundred times
- * that (`node bench/phases/transcript.mjs`).
- *
- * It says nothing of whether the rest of the line is JSON: what is parsed is
- * then parsed whole, and a line that is not JSON is a counted skip there.
+ * A transcript line's record type, told before the line is parsed: most of a transcript's bytes are records teamtop
+ * never reads. The top-level `"type"` is not always first; how it is found cheaply: docs/internals/core.md.
  */
 
 import {
@@ -38,22 +18,19 @@ import {
 } from './json-scan.js';
 
 const TYPE_KEY = '"type"';
-/** Top-level keys walked: a record has a few dozen; a line of a million is not a record teamtop reads. */
+/** A record has a few dozen keys; a line of a million is not a record teamtop reads. */
 const KEYS_WALKED = 1024;
-/** The end of a line read for the type after the last `"type":"`: the client writes a few small keys after it. */
+/** The client writes a few small keys after the type. */
 const TAIL_READ = 64 * 1024;
 
-/** A walk's answer: the key's string value, or that it has none (`undefined`), or that it met an object or array (`BLOCKED`). */
+/** The key's string value, that it has none (`undefined`), or that the walk met an object or array. */
 const BLOCKED = Symbol('blocked');
 type Walk = string | undefined | typeof BLOCKED;
 
 const isTypeKey = (line: string, start: number, end: number): boolean =>
   end - start === TYPE_KEY.length && line.startsWith(TYPE_KEY, start);
 
-/**
- * From the start: the type, or that there is none, or BLOCKED at an object or
- * array (`skip`: step over those instead). `from.at` is where it stopped.
- */
+/** `skip`: step over objects and arrays rather than stop at them. `from.at` is where it stopped. */
 function walkForward(line: string, from: { at: number }, skip: boolean): Walk {
   let at = from.at;
   for (let keys = 0; line.charCodeAt(at) === QUOTE && keys < KEYS_WALKED; keys++) {
@@ -80,13 +57,7 @@ function walkForward(line: string, from: { at: number }, skip: boolean): Walk {
   return undefined;
 }
 
-/**
- * The top-level type, where the line ends with it and keys whose values are
- * strings or scalars (the client writes the big value first and small keys
- * after it). `"type":"` outside a string is always a key (a quote in a string
- * is escaped), and is the top level's when nothing but such pairs and the
- * closing brace follow it.
- */
+/** `"type":"` outside a string is always a key, and the top level's when only string or scalar pairs and `}` follow it. */
 const TAIL = new RegExp(String.raw`"type":(${STRING})(?:,${STRING}:(?:${STRING}|[-+.\w]+))*\s*\}\s*$`, 'y');
 
 function typeFromTail(line: string): Walk {
@@ -103,7 +74,6 @@ function openingKey(text: string): { at: number } | undefined {
   return text.charCodeAt(at) === OPEN_BRACE ? { at: skipSpace(text, at + 1) } : undefined;
 }
 
-/** A whole line's record type (its top-level `"type"`, a string), without parsing the line. */
 export function recordTypeOf(line: string): string | undefined {
   const from = openingKey(line);
   if (!from) return undefined;
@@ -115,10 +85,7 @@ export function recordTypeOf(line: string): string | undefined {
   return skipped === BLOCKED ? undefined : skipped;
 }
 
-/**
- * The record type of a line still being written, when what has arrived says
- * it (a type that comes before any object or array): undefined otherwise.
- */
+/** Undefined unless what has arrived says it (a type before any object or array). */
 export function leadingRecordType(text: string): string | undefined {
   const from = openingKey(text);
   const forward = from ? walkForward(text, from, false) : undefined;

@@ -1,18 +1,6 @@
 /**
- * The transcript records teamtop reads, as zod schemas (zod/mini, like
- * src/core/model/schemas.ts), and the `.meta.json` beside an in-process
- * teammate's transcript.
- *
- *   PARSED_TYPES                      the record types the decoder parses (all others are skipped unparsed)
- *   AssistantRecordSchema, UserRecordSchema, SystemRecordSchema, CostStateSchema
- *   ToolUseBlockSchema, TextBlockSchema, ToolResultBlockSchema   one content block each
- *   parseSubagentMeta(text): SubagentMeta | undefined
- *
- * Lenient, as the client changes these between releases: a field of the wrong
- * type is dropped rather than failing the record, and a content block is read
- * on its own (one odd block does not lose the others). Unknown fields are left
- * out of the parsed value: a record holds the user's code and the client's
- * prompts, and nothing not named here is kept.
+ * The transcript records teamtop reads, leniently (the client changes them between releases), one content block at
+ * a time. Unknown fields are left out: a record holds the user's code and the client's prompts.
  */
 import * as z from 'zod/mini';
 import { lenient } from '../../model/schemas.js';
@@ -22,12 +10,8 @@ import { MAX_COUNT, MAX_FIGURE } from '../../model/usage.js';
 export const PARSED_TYPES: ReadonlySet<string> = new Set(['assistant', 'user', 'system', 'cost-state']);
 
 /**
- * A token count: a whole number, clamped to MAX_COUNT as it is read (one past
- * it, or `1e400`, which JSON reads as Infinity, is MAX_COUNT), so sums of
- * them are never Infinity and are what the journal records. Anything else
- * counts as none: a negative count, a string, and a fraction (`0.5`; the API
- * writes whole tokens, so a fraction is a record that is not the client's,
- * read as a field of the wrong type is, not rounded into a count).
+ * A whole number clamped to MAX_COUNT as read (`1e400` is Infinity to JSON), so sums are never Infinity. Anything
+ * else counts as none: the API writes whole tokens, so a fraction is not the client's record, not a count to round.
  */
 const count = z.catch(
   z.pipe(
@@ -36,7 +20,6 @@ const count = z.catch(
   ),
   0,
 );
-/** Dollars, clamped to MAX_FIGURE as they are read; anything else counts as none. */
 const dollars = z.catch(
   z.pipe(
     z.custom<number>((value) => typeof value === 'number' && value >= 0),
@@ -45,7 +28,7 @@ const dollars = z.catch(
   0,
 );
 
-/** Who wrote the record: on every record the client writes for a member. */
+/** On every record the client writes for a member. */
 const identity = {
   sessionId: lenient(z.string()),
   isSidechain: lenient(z.boolean()),
@@ -56,7 +39,6 @@ const identity = {
   timestamp: lenient(z.string()),
 };
 
-/** The identity fields a record may carry. */
 export interface RecordIdentity {
   readonly sessionId?: string | undefined;
   readonly isSidechain?: boolean | undefined;
@@ -74,7 +56,6 @@ export const UsageSchema = z.object({
   cache_creation: lenient(z.object({ ephemeral_1h_input_tokens: count })),
 });
 
-/** A response's `usage`, as facts count it. */
 export const tokensOf = (usage: z.infer<typeof UsageSchema>): Tokens => ({
   input: usage.input_tokens,
   output: usage.output_tokens,
@@ -147,7 +128,6 @@ export const CostStateSchema = z.object({
   modelUsage: z.catch(z.record(z.string(), ModelUsageSchema), {}),
 });
 
-/** A `cost-state` record, as a fact. */
 export const costFact = (record: z.infer<typeof CostStateSchema>): TranscriptFact => ({
   kind: 'cost',
   totalUSD: record.totalCostUSD,
@@ -161,11 +141,10 @@ export const costFact = (record: z.infer<typeof CostStateSchema>): TranscriptFac
   })),
 });
 
-/** `agent-<id>.meta.json`, beside a subagent's transcript: an in-process teammate's says so. */
+/** Beside a subagent's transcript: an in-process teammate's says so (`taskKind: "in_process_teammate"`). */
 export const SubagentMetaSchema = z.object({
   name: lenient(z.string()),
   teamName: lenient(z.string()),
-  /** `in_process_teammate` for a team's teammate; other subagents say otherwise or nothing. */
   taskKind: lenient(z.string()),
   agentType: lenient(z.string()),
   color: lenient(z.string()),
@@ -174,7 +153,7 @@ export const SubagentMetaSchema = z.object({
 });
 export type SubagentMeta = z.infer<typeof SubagentMetaSchema>;
 
-/** A `.meta.json` file's text, read: undefined when it is not JSON or not an object. */
+/** Undefined when it is not JSON or not an object. */
 export function parseSubagentMeta(text: string): SubagentMeta | undefined {
   try {
     const parsed = SubagentMetaSchema.safeParse(JSON.parse(text));

@@ -1,30 +1,7 @@
 /**
- * A transcript line too long to parse whole, read for what the decoder takes
- * of a record, without building the rest of it.
- *
- *   SKIM_OVER                                  a line longer than this (characters) is skimmed, not parsed
- *   skimRecord(line): Skimmed | undefined      the record as the decoder reads it; undefined when it is not a JSON object
- *
- * `JSON.parse` of a 15 MB line of 5 million small content blocks builds them
- * all: seconds of the main thread and half a gigabyte, while `q` waits. The
- * client writes lines past a megabyte only when a record carries an image or a
- * big file; what the decoder needs of any record is small: its type, ids,
- * times, identity, usage, stop reason, and of its content blocks their type,
- * a tool call's id, name and key input, a result's id and error, the start of
- * a text. So the record is walked where those are (its top level, `message`,
- * `message.content` and the blocks in it), each small value parsed as it is
- * (up to SMALL characters), each longer one stepped over by json-scan.ts in
- * native code, but for a string the decoder reads the start of (a text, a
- * prompt, a tool's input), of which the first PREFIX characters are kept.
- * Content elements that cannot be a block the decoder reads (none of their
- * strings is a block type's name: `{}`, numbers, other objects) are stepped
- * over by the run, in native code; the others are read one by one, up to
- * ELEMENTS_READ of them, and an object's keys up to KEYS_READ: past those the
- * rest is stepped over and the skim says what it did not read (`cut`).
- *
- * The result is what `JSON.parse` would give, less what was left out, and the
- * decoder's schemas read it as they read a parsed record. Keys are set as
- * JSON.parse sets them (an own `__proto__` is an own field, never a prototype).
+ * A transcript line too long to parse whole (JSON.parse of a 15 MB line held the main thread for seconds), walked
+ * only where the decoder reads; the rest is stepped over (docs/internals/core.md). The result is what JSON.parse
+ * would give, less what was left out; keys are set as JSON.parse sets them (an own `__proto__` stays a field).
  */
 import {
   CLOSE_BRACE,
@@ -43,39 +20,29 @@ import {
   valueEnd,
 } from './json-scan.js';
 
-/** Characters of a line past which it is skimmed: `JSON.parse` of a megabyte of the densest JSON costs 0.2 s. */
+/** `JSON.parse` of a megabyte of the densest JSON costs 0.2 s. */
 export const SKIM_OVER = 1024 * 1024;
-/** A value this long or shorter (characters) is parsed as it is. */
 const SMALL = 16 * 1024;
-/** Of a longer string the decoder reads the start of, the characters kept: pane lines are 240. */
+/** Kept of a longer string the decoder reads the start of: pane lines are 240. */
 const PREFIX = 16 * 1024;
-/** An object's keys read; a record has a few dozen. */
+/** A record has a few dozen keys, a response a few dozen blocks. */
 const KEYS_READ = 256;
-/** Content elements read one by one; a response has a few dozen blocks. */
 const ELEMENTS_READ = 4096;
 
-/** The content blocks the decoder reads. */
 const BLOCK_TYPES = ['tool_use', 'tool_result', 'text', 'thinking', 'redacted_thinking'];
 
-/** A string that is not a block type's name. */
 const OTHER_STRING = String.raw`"(?!(?:${BLOCK_TYPES.join('|')})")[^"\\]*(?:\\[^][^"\\]*)*"`;
 /** One content element none of whose strings is a block type's name (8 levels deep at most), and its comma. */
 const PASSED_OVER = new RegExp(String.raw`(?:(?:[^"[\]{},]|${OTHER_STRING}|[{[]${contents(8, OTHER_STRING)}[}\]])+,)*`, 'y');
 
-/** How a value is read when it is too long to parse. */
 interface Shape {
-  /** An object: the shapes of its keys' values. */
   readonly keys?: ReadonlyMap<string, Shape>;
-  /** An object: the shape of any key's value. */
   readonly anyKey?: Shape;
-  /** An array: the shape of its elements, read one by one. */
   readonly elements?: Shape;
-  /** A string: its start is kept. */
   readonly prefix?: boolean;
 }
 
 const TEXT: Shape = { prefix: true };
-/** A tool call's input: its key input (a command, a path) is a string in it. */
 const INPUT: Shape = { anyKey: TEXT };
 const BLOCK: Shape = {
   keys: new Map([
@@ -83,12 +50,11 @@ const BLOCK: Shape = {
     ['text', TEXT],
   ]),
 };
-/** A user record's content is a string or blocks; an assistant record's, blocks. */
+/** A user record's content is a string or blocks. */
 const CONTENT: Shape = { prefix: true, elements: BLOCK };
 const MESSAGE: Shape = { keys: new Map([['content', CONTENT]]) };
 const RECORD: Shape = { keys: new Map([['message', MESSAGE]]) };
 
-/** A value left out. */
 const DROPPED = Symbol('dropped');
 
 interface Read {
@@ -98,7 +64,7 @@ interface Read {
 
 export interface Skimmed {
   readonly value: unknown;
-  /** What was not read of it, when something the decoder may read was not. */
+  /** What was not read, when something the decoder may read was not. */
   readonly cut: string | undefined;
 }
 
@@ -108,7 +74,7 @@ const isBlock = (value: unknown): boolean =>
   typeof (value as { type?: unknown }).type === 'string' &&
   BLOCK_TYPES.includes((value as { type: string }).type);
 
-/** Set `key` as JSON.parse does: an own data property, whatever its name. */
+/** As JSON.parse does: an own data property, whatever its name. */
 function define(target: object, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
@@ -136,7 +102,6 @@ class Skim {
     return { value: DROPPED, end };
   }
 
-  /** The start of the long string from `start` to `end`. */
   private prefix(start: number, end: number): string {
     let raw = this.line.slice(start + 1, Math.min(end - 1, start + 1 + PREFIX));
     // Cut inside an escape (`\`, `\u12`): a few characters less.
@@ -180,7 +145,6 @@ class Skim {
     let index = skipSpace(line, at + 1);
     if (line.charCodeAt(index) === CLOSE_BRACKET) return { value: result, end: index + 1 };
     for (let read = 0; ; read++) {
-      // A run of elements that cannot be blocks, a window at a time.
       for (let taken = matchedIn(PASSED_OVER, line, index); taken > 0; taken = matchedIn(PASSED_OVER, line, index)) index += taken;
       index = skipSpace(line, index);
       if (read === ELEMENTS_READ) return this.rest(index, `more than ${ELEMENTS_READ} content blocks`, result);
@@ -195,7 +159,6 @@ class Skim {
     }
   }
 
-  /** What was read of an object or array, the rest (from `at`, one level in) stepped over. */
   private rest(at: number, what: string, value: unknown): Read | undefined {
     const end = closeEnd(this.line, at, 1);
     if (end < 0) return undefined;

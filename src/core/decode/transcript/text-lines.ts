@@ -1,31 +1,16 @@
-/**
- * The one line a pane shows of a transcript's text: a tool call's key input,
- * the first line of what a model wrote, who mail came from.
- *
- *   firstLine(text, max?): string | null          the first line with something on it, cut and sanitised
- *   toolDetail(name, input): string | null        a tool call's key input on one line
- *   teammateMessages(text): TeammateMessage[]     the <teammate-message> elements of a user record's text
- *   protocolMessage(body): ProtocolMessage | undefined   the protocol message a body holds, if any
- *   mailLine(message): string | null              what a step shows of one: its summary, protocol message or first line
- *   spawnedBy(tool, input)                         the teammate a lead's `Agent` call spawns, and its prompt's first line
- *
- * Everything returned is cut before it is sanitised (sanitising measures what
- * it is given) and then sanitised as all text from disk: no control character
- * or escape sequence from a transcript reaches the terminal.
- */
+/** The one line a pane shows of a transcript's text: cut, then sanitised (sanitising measures what it is given). */
 import { decodeText, renderProtocol } from '../protocol.js';
 import { sanitizeLine } from '../../text/sanitize.js';
 import type { ProtocolMessage } from '../../model/schemas.js';
 
-/** What a line keeps: wider than any pane, short enough to cost nothing to keep. */
+/** Wider than any pane, short enough to cost nothing to keep. */
 export const LINE_MAX = 240;
 const ELLIPSIS = '…';
-/** A spawn prompt's first line is read in the member's details, where there is room. */
+/** Read in the member's details, where there is room. */
 export const SPAWN_PROMPT_MAX = 1000;
-/** A tool's or a sender's name, as shown. */
 export const NAME_MAX = 80;
 
-/** The first line of `text` with something on it, cut to `max` characters and sanitised; null when there is none. */
+/** Null when no line has something on it. */
 export function firstLine(text: string, max = LINE_MAX): string | null {
   let start = 0;
   while (start < text.length) {
@@ -44,11 +29,7 @@ const stringAt = (input: Readonly<Record<string, unknown>>, key: string): string
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 };
 
-/**
- * The inputs that say what a call is about, most telling first, per tool. A
- * Map: a tool's name comes from the file (one named `constructor` or
- * `toString` is looked up as a name, never found on an object's prototype).
- */
+/** Most telling first. A Map: a tool's name comes from the file, and `constructor` must not be found on a prototype. */
 const KEY_INPUTS: ReadonlyMap<string, readonly string[]> = new Map([
   ['Bash', ['command']],
   ['Read', ['file_path']],
@@ -71,7 +52,7 @@ const KEY_INPUTS: ReadonlyMap<string, readonly string[]> = new Map([
 /** A tool not listed (an MCP server's, a new one): the first of these it has. */
 const USUAL_INPUTS = ['command', 'file_path', 'path', 'pattern', 'url', 'query', 'name', 'subject', 'description'];
 
-/** `SendMessage`: to whom, and the protocol message's type when it sends one (`bob shutdown_response`). */
+/** `bob shutdown_response`. */
 function recipient(input: Readonly<Record<string, unknown>>): string | undefined {
   const to = stringAt(input, 'to') ?? stringAt(input, 'recipient');
   if (to === undefined) return undefined;
@@ -80,7 +61,7 @@ function recipient(input: Readonly<Record<string, unknown>>): string | undefined
   return typeof type === 'string' ? `${to} ${type}` : to;
 }
 
-/** `TaskUpdate`, `TaskGet`: the task, and what changes (`#2 in_progress`). */
+/** `#2 in_progress`. */
 function taskChange(input: Readonly<Record<string, unknown>>): string | undefined {
   const id = input['taskId'];
   if (typeof id !== 'string' && typeof id !== 'number') return undefined;
@@ -88,7 +69,6 @@ function taskChange(input: Readonly<Record<string, unknown>>): string | undefine
   return change === undefined ? `#${id}` : `#${id} ${change}`;
 }
 
-/** A tool call's key input on one line (null when it has none worth showing). */
 export function toolDetail(name: string, input: Readonly<Record<string, unknown>>): string | null {
   let detail: string | undefined;
   if (name === 'SendMessage') detail = recipient(input);
@@ -106,7 +86,7 @@ export interface TeammateMessage {
 const TEAMMATE_MESSAGE = /<teammate-message\b([^>]*)>([\s\S]*?)<\/teammate-message>/gu;
 const ATTRIBUTE = /\b(teammate_id|summary)="([^"]*)"/gu;
 
-/** The mail in a user record's text, as the client hands it to the model. */
+/** As the client hands mail to the model. */
 export function teammateMessages(text: string): TeammateMessage[] {
   const messages: TeammateMessage[] = [];
   if (!text.includes('<teammate-message')) return messages;
@@ -122,7 +102,7 @@ export function teammateMessages(text: string): TeammateMessage[] {
   return messages;
 }
 
-/** The protocol message a body holds (a JSON object with a type on its first line); undefined for plain text. */
+/** A JSON object with a type on the body's first line. */
 export function protocolMessage(body: string): ProtocolMessage | undefined {
   const start = body.search(/\S/u);
   if (start < 0 || body.charCodeAt(start) !== 0x7b) return undefined;
@@ -131,14 +111,13 @@ export function protocolMessage(body: string): ProtocolMessage | undefined {
   return decoded.data ?? undefined;
 }
 
-/** What a step shows of a message: its summary, else its protocol message's one line, else its first line. */
+/** Its summary, else its protocol message's one line, else its first line. */
 export function mailLine(message: TeammateMessage): string | null {
   if (message.summary !== undefined && message.summary.trim() !== '') return firstLine(message.summary);
   const protocol = protocolMessage(message.body);
   return firstLine(protocol === undefined ? message.body : renderProtocol(protocol));
 }
 
-/** The teammate a lead's `Agent` call spawns: its name, and its prompt's first line (issue 25). */
 export function spawnedBy(
   tool: string,
   input: Readonly<Record<string, unknown>>,

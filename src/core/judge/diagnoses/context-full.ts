@@ -1,9 +1,4 @@
-/**
- * `context-full`: a member's newest response was given 90% or more of its
- * model's context window (its input, cache reads and cache writes): it is
- * about to be compacted, and to forget what it was doing. Clears when a later
- * response is given less (after a compaction). Only where the window is known.
- */
+/** `context-full`: a member's newest response filled 90 % of its model's window: it is about to be compacted and forget its work. */
 import { diagnosis, memberEvidence, type Detector } from './diagnosis.js';
 import { isPresent } from './facts.js';
 

@@ -1,9 +1,4 @@
-/**
- * `contradicting-answers`: a request answered more than once, and not the same
- * way. 2.1.330's lead approves a plan on its own within a fraction of a
- * second; a rejection from the lead's model then arrives after the teammate
- * went ahead. Clears when the one who asked asks again and gets one answer.
- */
+/** `contradicting-answers`: a request answered more than once, not the same way (docs/internals/diagnoses.md). */
 import type { Handshake } from '../../model/handshakes.js';
 import { diagnosis, messageEvidence, requestName, type Detector } from './diagnosis.js';
 import { type Diagnosis } from '../../model/diagnosis.js';

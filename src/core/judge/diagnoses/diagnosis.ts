@@ -1,8 +1,4 @@
-/**
- * A diagnosis: one thing wrong with a team, named in a line with its evidence
- * and what usually unblocks it. Each kind is found by its own detector, a pure
- * function of the team's facts as of an instant (see registry.ts).
- */
+/** A diagnosis names one thing wrong with a team in a line, with its evidence and what usually unblocks it. */
 import type { InboxMessage } from '../../model/inbox.js';
 import { messageRef, type Diagnosis, type Evidence } from '../../model/diagnosis.js';
 import { listed } from '../../text/words.js';
@@ -15,7 +11,6 @@ export interface Detector {
   detect(facts: TeamFacts): Diagnosis[];
 }
 
-/** A diagnosis of `kind` about `subject`. */
 export const diagnosis = (kind: string, subject: string, fields: Omit<Diagnosis, 'id' | 'kind' | 'subject'>): Diagnosis => ({
   id: `${kind}:${subject}`,
   kind,
@@ -37,7 +32,6 @@ export const taskEvidence = (task: Pick<TaskNode, 'id'>): Evidence => ({ kind: '
 export const memberEvidence = (name: string, at: number): Evidence => ({ kind: 'member', ref: name, at });
 export const inboxEvidence = (owner: string, at: number): Evidence => ({ kind: 'inbox', ref: owner, at });
 
-/** At most MAX_EVIDENCE messages as evidence: the first ones and the latest ones of a long run. */
 export function messagesEvidence(messages: readonly InboxMessage[]): Evidence[] {
   const shown =
     messages.length <= MAX_EVIDENCE
@@ -50,13 +44,11 @@ export function messagesEvidence(messages: readonly InboxMessage[]): Evidence[] 
 export const oldestFirst = (evidence: readonly Evidence[]): Evidence[] =>
   [...evidence].sort((a, b) => (Number.isNaN(a.at) ? 1 : 0) - (Number.isNaN(b.at) ? 1 : 0) || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 
-/** Each name once, in first-seen order. */
 export const unique = (names: Iterable<string>): string[] => [...new Set(names)];
 
 /** Task ids as the task list shows them: `#1`, `#1 and #2`. */
 export const taskIds = (ids: readonly string[]): string => listed(ids.map((id) => `#${id}`));
 
-/** What a request is called in a sentence. */
 export function requestName(kind: string): string {
   switch (kind) {
     case 'shutdown':

@@ -1,10 +1,4 @@
-/**
- * `hung-tool`: a member's tool call has run far longer than its others of the
- * same tool (activity.ts: past max(60 s, 5 × the 90th percentile of its last
- * calls of it), or past 10 minutes before it has finished three): a hung
- * command, a test run that waits for input, a server started in the
- * foreground. Clears when the call ends or the member's turn does.
- */
+/** `hung-tool`: a tool call running far longer than the member's others of that tool (`overdueAt`, from activity.ts). */
 import { diagnosis, memberEvidence, type Detector } from './diagnosis.js';
 import { isPresent } from './facts.js';
 

@@ -1,14 +1,4 @@
-/**
- * `ignored-shutdown`: a shutdown request left unanswered while its recipient
- * keeps going idle. The first idle notice after it took the request may end
- * the turn it arrived in, so it takes two, or one and `--stall-after` since it
- * took the request. Taken is when teamtop saw the request leave the inbox: a
- * teammate busy in a long command takes it only when the command ends, and the
- * idle notices of turns that began before (2.1.330 sends one as it takes its
- * mail) say nothing about it. Unseen, the request's own time stands in.
- * The lead removes idle notices from its inbox within a second: they are
- * counted from the history, not from the file.
- */
+/** `ignored-shutdown`: a shutdown request taken but unanswered while its recipient keeps going idle (docs/internals/diagnoses.md). */
 import { diagnosis, messageEvidence, messagesEvidence, type Detector } from './diagnosis.js';
 import { cameAt, isPresent, isWaiting } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';

@@ -1,14 +1,4 @@
-/**
- * `misaddressed`: an inbox whose owner is on no roster: a typo (`enginer`), an
- * agent type used as a name (`general-purpose`), `lead` for `team-lead`. Its
- * messages will never be read. 2.1.330 refuses to send a message to a name on
- * no roster ("No agent named 'alise' is reachable. Did you mean: alice?"), but
- * `TaskUpdate` takes any owner and writes the `task_assignment` to an inbox of
- * that name; older versions wrote misaddressed messages directly.
- *
- * A name that ever wrote a message is an agent, not a typo (MemberFacts.known):
- * a member that left the roster before teamtop read it still has its inbox.
- */
+/** `misaddressed`: mail waits for a name on no roster (a typo, an agent type): nobody will read it (docs/internals/diagnoses.md). */
 import { closestMatch } from 'leven';
 import { diagnosis, inboxEvidence, messagesEvidence, taskIds, unique, type Detector } from './diagnosis.js';
 import type { MemberFacts, TeamFacts } from './facts.js';
@@ -39,15 +29,11 @@ function candidates(facts: TeamFacts): MemberFacts[] {
   return present.length > 0 ? present : known;
 }
 
-/** Who was meant, by owner, for the rosters of the teams judged last. */
+/** Who was meant, by owner, for the last few rosters seen. */
 const hints = new Map<string, Map<string, Hint | undefined>>();
 const ROSTERS_KEPT = 16;
 
-/**
- * Who was meant, kept for as long as the same members are the candidates: a
- * change to one inbox looks through the roster for that one's owner only, not
- * for every misaddressed inbox of the team.
- */
+/** Who was meant, kept while the candidates are the same: a change to one inbox looks up that owner only. */
 function hinter(members: readonly MemberFacts[]): (owner: string) => Hint | undefined {
   const roster = members.map((member) => `${member.name}\0${member.agentType}`).join('\0');
   let known = hints.get(roster);

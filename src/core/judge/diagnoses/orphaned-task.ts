@@ -1,14 +1,4 @@
-/**
- * `orphaned-task`: an open task (pending or in progress) owned by a member who
- * is gone: shut down, off the roster, on no roster at all (2.1.330's
- * `TaskUpdate` takes any owner), or gone with the team (the lead's exit leaves
- * `tasks/<team>/` behind, tasks in progress included). Whatever it blocks is
- * stuck with it. Approving a shutdown in 2.1.330 clears the member's owners
- * and sets its tasks back to pending as the lead takes it off the team, and
- * the lead's exit takes its teammates off the roster just before it removes
- * the team's folder: a member that went is judged once SETTLING_MS have passed
- * since teamtop saw it go, so this is what they missed.
- */
+/** `orphaned-task`: an open task owned by a member who is gone, or gone with the team (docs/internals/diagnoses.md). */
 import { minOf } from '../../model/lists.js';
 import { currentStay } from '../../model/roster.js';
 import { diagnosis, memberEvidence, taskEvidence, taskIds, type Detector } from './diagnosis.js';

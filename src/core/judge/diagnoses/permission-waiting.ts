@@ -1,11 +1,4 @@
-/**
- * `permission-waiting`: a member's tool call waits for a permission prompt
- * nobody answers, for `--stall-after` or longer. The lead and its in-process
- * teammates run in the lead's process: its `sessions/<pid>.json` says it
- * waits for a permission prompt while the member's call has no result. (A
- * tmux teammate asks its lead by mail: that request's handshake stalls, and
- * `stalled` says so.)
- */
+/** `permission-waiting`: a call in the lead's process waits on a permission prompt for `--stall-after` (docs/internals/diagnoses.md). */
 import { diagnosis, memberEvidence, type Detector } from './diagnosis.js';
 import { isPresent } from './facts.js';
 

@@ -1,8 +1,6 @@
 /**
- * Every kind of diagnosis, most specific first: kinds that explain the same
- * thing (a stalled shutdown request that is also ignored, or stale) share a
- * subject, and the first kind here that finds it is the one said. A new kind
- * is a module with its detector and a line here.
+ * Every kind, most specific first: kinds that explain one thing share a subject, and the first to find it is the one said.
+ * A new kind is a module with its detector and a line here.
  */
 import { contextFull } from './context-full.js';
 import { contradictingAnswers } from './contradicting-answers.js';
@@ -12,6 +10,7 @@ import { hungTool } from './hung-tool.js';
 import { ignoredShutdown } from './ignored-shutdown.js';
 import { misaddressed } from './misaddressed.js';
 import { orphanedTask } from './orphaned-task.js';
+import { overBudget } from './over-budget.js';
 import { permissionWaiting } from './permission-waiting.js';
 import { stalled } from './stalled.js';
 import { staleRequest } from './stale-request.js';
@@ -38,18 +37,14 @@ const DETECTORS: readonly Detector[] = [
   hungTool,
   transcriptQuiet,
   contextFull,
+  overBudget,
 ];
 
-/**
- * The kinds read from the members' transcripts: what they say can quote a
- * tool's input, so the journal (which keeps facts, never a transcript's text)
- * does not record them.
- */
+/** Kinds read from transcripts: their words can quote a tool's input, so the journal (facts only) does not record them. */
 export const TRANSCRIPT_KINDS: ReadonlySet<string> = new Set(
   [permissionWaiting, hungTool, transcriptQuiet, contextFull].map(({ kind }) => kind),
 );
 
-/** Every kind, in the registry's order. */
 export const DIAGNOSIS_KINDS: readonly string[] = DETECTORS.map((detector) => detector.kind);
 
 const SEVERITY_RANK = { warning: 0, info: 1 } as const;
@@ -68,7 +63,7 @@ function worstFirst(a: Diagnosis, b: Diagnosis): number {
 export interface Judgement {
   /** Worst first. */
   readonly diagnoses: readonly Diagnosis[];
-  /** When the judgement would change if nothing else did (epoch ms; Infinity: it would not). */
+  /** When the diagnoses would change if nothing else did (epoch ms; Infinity: they would not). */
   readonly nextChangeAt: number;
   /** The team has not changed for a day or more (idle.ts): its diagnoses are information. */
   readonly idle?: Idle;

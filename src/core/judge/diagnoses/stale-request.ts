@@ -1,23 +1,4 @@
-/**
- * `stale-request`: a member that joined again under the same name answered a
- * request sent to its earlier self. A respawned teammate that reads what is
- * left in its inbox takes it as its own: an old shutdown request ends the new
- * agent, an old plan answer steers it.
- *
- * 2.1.330 does not let it happen: it clears a name's inbox when it spawns a
- * teammate under it, and a teammate it brings back never sees what was left
- * there (recorded: cc-2.1.330-realcc-stale-request-in-process). A request left
- * to an earlier self is therefore nobody's to answer, as one to a member who
- * has gone: neither stalled nor ignored (sentToEarlierSelf). Only an answer
- * from the new agent shows it took one (older versions let it).
- *
- * A request sent while the member was gone is not stale: 2.1.330 brings an
- * in-process teammate back when it is messaged, and that message is for it.
- *
- * One it answered warns while it is on the team (it may act on it), then
- * stays as what happened (an old shutdown request approved ends the new agent
- * at once: this says why), until the name joins yet again.
- */
+/** `stale-request`: a member that joined again under its name answered a request sent to its earlier self (docs/internals/diagnoses.md). */
 import type { Handshake } from '../../model/handshakes.js';
 import { minOf } from '../../model/lists.js';
 import { currentStay } from '../../model/roster.js';
@@ -30,11 +11,7 @@ const askedAt = (handshake: Handshake): number => {
   return Number.isNaN(time) ? Number.POSITIVE_INFINITY : time;
 };
 
-/**
- * The answered handshakes by who was asked, oldest request first: worked out
- * once per list, so that only the requests made before a member's current stay
- * (few, if any, of a long run's thousands) are looked at.
- */
+/** The answered handshakes by recipient, oldest request first, once per list: only those asked before a current stay are looked at. */
 const answeredTo = new WeakMap<readonly Handshake[], ReadonlyMap<string, readonly Handshake[]>>();
 
 function byRecipient(answered: readonly Handshake[]): ReadonlyMap<string, readonly Handshake[]> {
@@ -63,11 +40,7 @@ function askedBefore(group: readonly Handshake[], time: number): number {
   return low;
 }
 
-/**
- * When its earlier self was last there: it approved a shutdown or was seen
- * leaving before it joined again (the join itself when neither is known).
- * Undefined when nothing says it had an earlier self.
- */
+/** When its earlier self was last there (its approved shutdown or leaving, else the new join); undefined if it had none. */
 function earlierSelfUntil(facts: TeamFacts, member: MemberFacts, joinedAt: number): number | undefined {
   const { stays } = member;
   const before = (time: number) => time < joinedAt;
@@ -83,7 +56,7 @@ function earlierSelfUntil(facts: TeamFacts, member: MemberFacts, joinedAt: numbe
   return ends.length > 0 ? minOf(ends) : joinedAt;
 }
 
-/** earlierSelfUntil once per member and judgement: every request to it asks for it. */
+/** earlierSelfUntil once per member and facts: every request to it asks for it. */
 const untilOf = new WeakMap<TeamFacts, Map<string, number | undefined>>();
 
 function earlierSelfUntilOnce(facts: TeamFacts, member: MemberFacts, joinedAt: number): number | undefined {

@@ -1,10 +1,4 @@
-/**
- * `stalled`: a request nobody has answered for `--stall-after` or longer, both
- * sides still on the team. A request to or from a member who has gone is
- * abandoned, not stalled: nobody can answer it, or nobody waits for it; so is
- * one sent to an earlier self of a member that joined again (2.1.330 clears
- * it from the inbox).
- */
+/** `stalled`: a request unanswered for `--stall-after`, both sides still on the team (else it is abandoned). */
 import type { Handshake } from '../../model/handshakes.js';
 import { diagnosis, messageEvidence, requestName, type Detector } from './diagnosis.js';
 import { isWaiting } from './facts.js';
@@ -27,11 +21,7 @@ function action(handshake: Handshake): string {
   }
 }
 
-/**
- * Said once per handshake: a judged handshake is the same object while its
- * request and state are (selectors/handshakes.ts), so thousands stalled are
- * not worded again each time one more stalls.
- */
+/** Worded once per handshake object (the same while its state is): thousands stalled are not worded again as one more stalls. */
 const said = new WeakMap<Handshake, Diagnosis>();
 
 function stalledDiagnosis(handshake: Handshake): Diagnosis {

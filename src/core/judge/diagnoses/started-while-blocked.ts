@@ -1,8 +1,4 @@
-/**
- * `started-while-blocked`: a task in progress or completed while a task it is
- * blocked by is still open. Its work may rest on work not done yet. Clears
- * when the blockers complete, or the task goes back to pending.
- */
+/** `started-while-blocked`: a task in progress or completed while a task blocking it is still open. */
 import { diagnosis, taskEvidence, taskIds, unique, type Detector } from './diagnosis.js';
 
 export const startedWhileBlocked: Detector = {

@@ -1,21 +1,4 @@
-/**
- * `to-departed`: mail nobody will read because its member has gone. Two ways:
- *
- * - sent after it shut down or left the roster. 2.1.330 refuses a message to
- *   a tmux teammate that left, and brings an in-process one back with it (a
- *   new stay: that clears this); what is sent after it leaves again stays
- *   unread.
- * - sent before, and never taken: still waiting in its inbox when it went
- *   (2.1.330: an in-process teammate brought back by a message shut down with
- *   two messages unread). A shutdown request is left out: it went, as asked.
- *
- * An answer to a request is left out: the one who asked has stopped waiting,
- * and nothing is lost (2.1.34's lead acknowledged each approved shutdown so).
- * A message sent after counts once it has waited SETTLING_MS (the in-process
- * teammate it brings back rejoins within that); one left waiting counts once
- * SETTLING_MS have passed since teamtop saw the member go (it may take its mail
- * on the way out, or come back).
- */
+/** `to-departed`: mail nobody will read because its member has gone, sent after it went or left untaken (docs/internals/diagnoses.md). */
 import { isRequest, takesPartInHandshake } from '../../model/handshakes.js';
 import type { InboxMessage } from '../../model/inbox.js';
 import { minOf } from '../../model/lists.js';

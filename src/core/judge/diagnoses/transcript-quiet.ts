@@ -1,9 +1,4 @@
-/**
- * `transcript-quiet`: a member works by the team's files (its status) but its
- * session transcript has not moved for `--quiet-after`: a model call that
- * never returns, or a process that died without a word. A tool call running
- * is `hung-tool`'s, a permission prompt `permission-waiting`'s.
- */
+/** `transcript-quiet`: a member working by its status whose transcript has not moved for `--quiet-after` (a hung call, a dead process). */
 import { diagnosis, memberEvidence, type Detector } from './diagnosis.js';
 import { isPresent } from './facts.js';
 

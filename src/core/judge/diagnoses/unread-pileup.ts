@@ -1,13 +1,4 @@
-/**
- * `unread-pileup`: messages wait in the inbox of a member that is on the team
- * and working or idle, the oldest for `--stall-after` or longer, and it has
- * picked up nothing since that one came: its mail is not reaching it. What a
- * member sent itself is not mail it waits for, nor is a `task_assignment`: the
- * task list says the same, and older versions never marked one read (the hive
- * captures' analysts did their assigned work with it unread). The lead stops
- * reading its inbox once no teammate is left: then its inbox is not judged. A
- * request is its handshake's to diagnose (stalled says it waits unread).
- */
+/** `unread-pileup`: mail waits for a member at work that has taken nothing since the oldest came (docs/internals/diagnoses.md). */
 import { isRequest } from '../../model/handshakes.js';
 import type { MemberStatus } from '../../model/member-status.js';
 import { diagnosis, inboxEvidence, messagesEvidence, unique, type Detector } from './diagnosis.js';

@@ -1,12 +1,4 @@
-/**
- * `zombie`: a member approved its shutdown, yet it still writes, or is still
- * on the roster long after. 2.1.330 takes a member off the roster within a
- * second of its approval; a teammate can keep writing for seconds after it,
- * and once no teammate is left the lead stops reading its inbox, so what it
- * wrote stays unread. Clears once what it wrote after the approval was read
- * and it is off the roster. How long it lingers is counted from when the
- * approval came (as teamtop saw it, else its timestamp), as waiting mail is.
- */
+/** `zombie`: a member approved its shutdown, yet still writes or is still on the roster long after (docs/internals/diagnoses.md). */
 import { diagnosis, memberEvidence, messagesEvidence, type Detector } from './diagnosis.js';
 import { cameAt, isWaiting, SETTLING_MS } from './facts.js';
 import { plural } from '../../text/words.js';

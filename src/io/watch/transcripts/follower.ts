@@ -1,13 +1,6 @@
 /**
- * One transcript, followed: only what was appended since the last read is
- * read, as the output-log follower does (agent-files.ts), with the bytes just
- * before the offset kept to tell an append from a file replaced or rewritten
- * (then it is read again from its start). Reads go in chunks into one scratch
- * buffer, and at most a slice's worth at a time: a first read of a 50 MB
- * transcript never holds the file, and goes on between frames. Lines are
- * typed before they are parsed and the big records skipped (decoder.ts).
- *
- *   follower.read(claudeDir, slice): FollowerRead      the facts of what was appended, or why not
+ * One transcript, followed as agent-files.ts follows a log: only what was appended is read, in chunks into
+ * one scratch buffer and a slice at a time, so a first read of a big transcript never holds the whole file.
  */
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -15,7 +8,6 @@ import type { TranscriptFact } from '../../../core/model/transcript-facts.js';
 import { TranscriptDecoder } from '../../../core/decode/transcript/decoder.js';
 import { readAt, withRegularFile } from '../../read-file.js';
 
-/** Bytes read at once. */
 const CHUNK_BYTES = 1024 * 1024;
 /** Bytes kept from before the offset, to tell an append from a rewrite. */
 const CHECK_BYTES = 64;
@@ -26,7 +18,6 @@ export type FollowerRead =
       readonly facts: TranscriptFact[];
       /** Read from the file's start: what was known of it goes. */
       readonly reset: boolean;
-      /** Bytes read. */
       readonly read: number;
       /** Bytes left to read after this slice. */
       readonly left: number;
@@ -41,7 +32,6 @@ export class TranscriptFollower {
   decoder = new TranscriptDecoder();
   private ino = -1;
   private offset = 0;
-  /** The last bytes before `offset`, as read. */
   private seen = Buffer.alloc(0);
   private text = new StringDecoder('utf8');
   /** The next read starts over (first read, or the file was replaced). */
@@ -85,7 +75,6 @@ export class TranscriptFollower {
     this.fresh = true;
   }
 
-  /** Whether the bytes before the offset are still those read there. */
   private stillThere(fd: number): boolean {
     const { seen } = this;
     if (seen.length === 0) return true;

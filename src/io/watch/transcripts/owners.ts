@@ -1,17 +1,6 @@
 /**
- * Whose a session file is, as far as reading goes (selectors/work.ts says
- * which member): the folders to watch for the teams known, the teams a
- * transcript may be of, and the decision, once its meta or its first record
- * says, to read it on or leave it alone for good.
- *
- * - `<slug>/<leadSessionId>.jsonl`: the team of that lead session;
- * - `<slug>/<leadSessionId>/subagents/agent-<id>.jsonl`: that team's, when the
- *   `.meta.json` beside it says it is an in-process teammate of it (not read
- *   before the meta is there; an ordinary subagent's is never read);
- * - any other `<slug>/<id>.jsonl` written since a team on that slug was created:
- *   read until its first record says who writes it; kept when that is a tmux
- *   teammate of one of them (`teamName`), dropped for good otherwise. Nothing
- *   of a session that is not a team's reaches the store or the journal.
+ * Which team a session file is of, and so whether it is read at all: nothing of a session that is not a
+ * team's reaches the store or the journal. The rules per kind of file: docs/internals/watching.md.
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,11 +14,9 @@ import { readSmall } from './session-states.js';
 /** The folders watched: each slug with the lead sessions whose subagents' folders are wanted. */
 export type WatchSet = ReadonlyMap<string, ReadonlySet<string>>;
 
-/** A transcript followed, and what is known of whose it is. */
 export interface Followed {
   readonly follower: TranscriptFollower;
   readonly file: Extract<TranscriptFile, { kind: 'session' | 'subagent' }>;
-  /** The team whose it is, once known. */
   owner: string | undefined;
   /** The teams it may be of, while it is read to find out. */
   candidates: readonly string[];
@@ -90,11 +77,8 @@ export function candidatesFor(
 }
 
 /**
- * When a team was created, on the clock that stamps files: its config's
- * `createdAt`, or the config file's last change when that is earlier. Then
- * the client's clock and the disk's disagree (a config dir on another
- * machine's disk, a clock set ahead), and a transcript's time can only be
- * held against the disk's.
+ * When a team was created on the disk's clock: the config's last change when earlier than its `createdAt`
+ * (the client's clock and the disk's can disagree, and a transcript's time is the disk's).
  */
 function createdOnFileClock(claudeDir: string, team: TranscriptTeam): number {
   if (Number.isNaN(team.createdAt)) return team.createdAt;
@@ -110,7 +94,6 @@ export function decideByMeta(claudeDir: string, path: string, followed: Followed
   if (followed.meta !== undefined && followed.owner !== undefined) return 'read';
   const text = readSmall(claudeDir, path.replace(/\.jsonl$/u, '.meta.json'));
   const meta = text === undefined ? undefined : parseSubagentMeta(text);
-  // No meta yet: it is read when the meta comes.
   if (!meta) return 'wait';
   const owner = meta.taskKind === 'in_process_teammate' ? followed.candidates.find((name) => name === meta.teamName) : undefined;
   if (owner === undefined) return 'nobody';

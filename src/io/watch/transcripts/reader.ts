@@ -1,15 +1,6 @@
 /**
- * The reader of the sessions' own files, for the teams known: their members'
- * transcripts (`projects/<slug>/…`, only the folders of those teams' `cwd`s,
- * never the whole tree) and their leads' live states (`sessions/<pid>.json`).
- * Its watcher (watcher.ts) says where something happened; it reads, decides
- * whose each file is, and emits observations as the team files' reader does.
- *
- * Whose a file is, and so whether it is read, is owners.ts's to say.
- *
- * Reads are queued and done between frames, appends before first reads, at
- * most SLICE_BYTES a turn: a first read of five 50 MB transcripts goes on in
- * slices while the dashboard draws. Nothing is read before `start()`.
+ * The reader of the known teams' transcripts and their leads' live states (`sessions/<pid>.json`). Reads
+ * are done between frames in slices, appends first, so a first read of big transcripts never stops drawing.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,7 +46,6 @@ export class TranscriptReader {
   private readonly followed = new Map<string, Followed>();
   /** Files read and found to be nobody's here (another session, an ordinary subagent). */
   private readonly ignored = new Set<string>();
-  /** Files to read, and whether the read is live. */
   private readonly queued = new Map<string, boolean>();
   private readonly sessions: SessionStates;
   private started = false;
@@ -74,15 +64,11 @@ export class TranscriptReader {
     );
   }
 
-  /** The folders to watch for the teams now known. */
   watchSet(): WatchSet {
     return this.set;
   }
 
-  /**
-   * The teams known now: files of teams that went are no longer followed, the
-   * folders of new ones are listed. Returns whether the folders to watch changed.
-   */
+  /** The teams known now (files of teams gone are dropped, new folders listed); returns whether the folders to watch changed. */
   setTeams(teams: readonly TranscriptTeam[]): boolean {
     const before = this.set;
     this.teams = teams;
@@ -117,7 +103,6 @@ export class TranscriptReader {
     }
   }
 
-  /** Resolves once nothing is queued to read. */
   settled(): Promise<void> {
     if (this.queued.size === 0 && this.sessions.idle()) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
@@ -130,7 +115,6 @@ export class TranscriptReader {
     this.release();
   }
 
-  /** Lists the folders of slugs and lead sessions that were not watched before. */
   private listNew(before: WatchSet): void {
     for (const [slug, leads] of this.set) {
       if (!before.has(slug)) this.list(`${PROJECTS}/${slug}`, false);
@@ -149,7 +133,6 @@ export class TranscriptReader {
     if (folder === SESSIONS) this.sessions.listed(new Set(names.map((name) => `${SESSIONS}/${name}`)));
     for (const name of names) {
       const path = `${folder}/${name}`;
-      // A lead session's folder, or its subagents' folder: listed when it is a team lead's.
       const subagents = name === 'subagents' ? path : `${path}/subagents`;
       if (this.wantsSubagents(subagents)) this.list(subagents, live);
       else this.consider(path, live);
@@ -161,7 +144,6 @@ export class TranscriptReader {
     return root === PROJECTS && subagents === 'subagents' && rest.length === 0 && this.set.get(slug)?.has(lead) === true;
   }
 
-  /** A file that may have changed: queued when it is (or may be) a team's. */
   private consider(path: string, live: boolean): void {
     const target = classifySessionFile(path);
     if (!target || this.closed) return;
@@ -215,7 +197,6 @@ export class TranscriptReader {
     else setImmediate(() => this.pump());
   }
 
-  /** One turn: appends first, then first reads, within the slice. */
   private pump(): void {
     this.scheduled = false;
     if (this.closed) return;
@@ -228,7 +209,6 @@ export class TranscriptReader {
       const followed = this.followed.get(path);
       if (!followed) continue;
       const { read, left } = this.read(path, followed, live, budget, observations);
-      // A read costs something even when little was appended.
       budget -= Math.max(read, MIN_READ_COST);
       if (left > 0) this.queued.set(path, live);
     }
@@ -280,14 +260,12 @@ export class TranscriptReader {
     return { read, left };
   }
 
-  /** Tell the store what is wrong with a file now (null: nothing), when it is not what it was told. */
   private sayProblem(path: string, followed: Followed, message: string | null, out: Observation[]): void {
     if (followed.problem === message) return;
     followed.problem = message;
     out.push(message === null ? { kind: 'problem-gone', path } : { kind: 'problem', path, message, at: this.now() });
   }
 
-  /** Whether a file is read on: one found to be nobody's here is forgotten. */
   private decided(path: string, decision: Decision): boolean {
     if (decision === 'nobody') this.forget(path);
     return decision === 'read';

@@ -1,8 +1,6 @@
 /**
- * `sessions/<pid>.json`: every running session's live state, of which only
- * a team lead's is said (busy, idle, or waiting for a permission prompt,
- * which its in-process teammates' prompts show as too). A file that does not
- * parse is read again once (a write in progress); the last state read stays.
+ * `sessions/<pid>.json`: every running session's live state, of which only a team lead's is said (its
+ * in-process teammates' permission prompts show there too). The last state read stays.
  */
 import type { Observation } from '../../../core/model/observation.js';
 import { parseSessionState, type SessionState } from '../../../core/model/session-state.js';
@@ -30,7 +28,6 @@ export function readSmall(claudeDir: string, relative: string): string | undefin
 
 export class SessionStates {
   private teams: readonly TranscriptTeam[] = [];
-  /** Each file's last state read. */
   private readonly states = new Map<string, SessionState>();
   /** What was said of each file: the team it was said for, and the state. */
   private readonly said = new Map<string, { readonly team: string; readonly state: SessionState }>();
@@ -54,7 +51,6 @@ export class SessionStates {
     if (observations.length > 0) this.emit(observations);
   }
 
-  /** The file may have changed: read it between frames. */
   touch(path: string, live: boolean): void {
     if (this.closed) return;
     this.queued.set(path, this.queued.get(path) === true || live);
@@ -83,7 +79,6 @@ export class SessionStates {
     if (observations.length > 0) this.emit(observations);
   }
 
-  /** Nothing waits to be read. */
   idle(): boolean {
     return this.queued.size === 0 && this.retries.size === 0;
   }

@@ -1,17 +1,6 @@
 /**
- * The watcher of the sessions' files: its own chokidar, on the project
- * folders of the teams known and on `sessions/`, never on the whole
- * `projects/` tree (a user's holds thousands of sessions). The folders follow
- * the teams as they come and go (`follow`: chokidar's add and unwatch). As the
- * team files' watcher does, it reads chokidar's `raw` events (its `change`
- * drops a write that follows another within 50 ms: a transcript's last append
- * of a burst) and only says where something happened: the reader reads.
- *
- * In a project folder only transcripts (`*.jsonl`) are looked at, and of its
- * folders only those of the teams' lead sessions, their `subagents/` and the
- * transcripts and metas in those. The files themselves are not watched: their
- * folder's events name them. Out of file watches, it polls instead, and then
- * watches each file (polling has no folder events that name a file).
+ * The sessions' files' own chokidar, on the project folders of the teams known and on `sessions/`, never on
+ * the whole `projects/` tree (a user's holds thousands of sessions). See docs/internals/watching.md.
  */
 import { join, relative as relativePath, sep } from 'node:path';
 import type { FSWatcher, watch as chokidarWatch } from 'chokidar';
@@ -23,9 +12,7 @@ import type { WatchSet } from './owners.js';
 
 type Watch = typeof chokidarWatch;
 
-/** When a folder added to the watch is listed again (see relistLater). */
 const RELIST_AFTER_MS = [100, 1000];
-/** How often a folder to watch that is not there yet is looked for (see awaitMissing). */
 const MISSING_EVERY_MS = 250;
 
 export interface TranscriptWatchOptions {
@@ -53,7 +40,6 @@ export function transcriptWatchable(relative: string, set: WatchSet): boolean {
   return fifth === undefined || (fifth.startsWith('agent-') && (fifth.endsWith('.jsonl') || fifth.endsWith('.meta.json')));
 }
 
-/** The folders to add to chokidar for a set: each slug's, and `sessions/`. */
 const rootsOf = (set: WatchSet): Set<string> => new Set([SESSIONS, ...[...set.keys()].map((slug) => `${PROJECTS}/${slug}`)]);
 
 export class TranscriptWatcher {
@@ -87,10 +73,8 @@ export class TranscriptWatcher {
       const grew = this.roots.has(root) && root !== SESSIONS && [...(set.get(slug) ?? [])].some((lead) => !before.get(slug)?.has(lead));
       if (grew) watcher.unwatch(this.absolute(root));
       if (!this.roots.has(root) || grew) {
-        // A folder not there yet is looked for (awaitMissing), not given to chokidar: chokidar would
-        // watch its parent, the config dir itself, and the team files' watcher, watching the config
-        // dir too, would share that watch (chokidar keeps one per path in a process). When the config
-        // dir was removed and made again, the team files' new watcher took the old, dead one.
+        // A folder not there yet is looked for, not given to chokidar: its watch on the parent (the config dir)
+        // would be shared with the team files' watcher, which then kept a dead one when the dir was made again.
         if (dirState(this.absolute(root)).kind !== 'folder') {
           this.missing.add(root);
           continue;
@@ -103,13 +87,7 @@ export class TranscriptWatcher {
     this.awaitMissing();
   }
 
-  /**
-   * Looks for the missing roots until each is there, then watches it afresh.
-   * Claude Code makes `sessions/` and a project's folder after the team's
-   * config (2.1.332: 0.2 s and 2 s later, in a config dir or a working
-   * directory used for the first time), and chokidar, given a folder that is
-   * not there, never reports it or what is written in it once it comes.
-   */
+  /** Looks for the missing roots until each is there: chokidar never reports a folder it was given before it existed. */
   private awaitMissing(): void {
     if (this.missing.size === 0 || this.missingTimer !== undefined) return;
     this.missingTimer = setInterval(() => {
@@ -128,10 +106,7 @@ export class TranscriptWatcher {
     this.missingTimer.unref();
   }
 
-  /**
-   * A folder just added is listed again once chokidar watches it: what was
-   * made between the reader's listing and then is never reported (chokidar#1471).
-   */
+  /** A folder just added is listed again once chokidar watches it: what was made meanwhile is never reported (chokidar#1471). */
   private relistLater(root: string): void {
     for (const delay of RELIST_AFTER_MS) {
       setTimeout(() => {
@@ -151,9 +126,7 @@ export class TranscriptWatcher {
 
   private async open(): Promise<FSWatcher> {
     const watch = this.options.watch ?? (await import('chokidar')).watch;
-    // A transcript is appended to many times a second. Watched on its own, each
-    // append is two events (the file's and its folder's), each with a stat: its
-    // folder's raw events name it, and are enough. Polling has no such events.
+    // Files are not watched (an append would be two events, each with a stat): their folder's raw events name them.
     const polling = this.mode.polling;
     const watcher = watch([], {
       ignoreInitial: true,
@@ -196,7 +169,6 @@ export class TranscriptWatcher {
     return watcher;
   }
 
-  /** Start over (polling, once watching failed), watching the same folders. */
   private async reopen(): Promise<void> {
     const old = this.watcher;
     this.watcher = undefined;

@@ -1,9 +1,4 @@
-/**
- * A diagnosis opened: its kind, severity, members and age, what is wrong, what to do, then
- * its evidence, each looked up in the team's state as it is now (a message in
- * its one-line rendering, a task with its subject and status); what is no
- * longer there is still listed, by its reference.
- */
+// A diagnosis opened: what is wrong and what to do, then its evidence as the team's state has it now (gone: by reference).
 
 import type { InboxMessage } from '../../../core/model/inbox.js';
 import { formatAge, formatClock, isInstant } from '../../../core/model/time.js';

@@ -1,16 +1,16 @@
 import React from 'react';
 import type { DashboardPane } from '../../views/dashboard-pane.js';
-import { DIAGNOSES, diagnosisList, mostDiagnosisRows } from './model.js';
+import { DIAGNOSES, diagnosisList, mostDiagnosisRows, shownDiagnoses } from './model.js';
 import { DiagnosisList } from './view.js';
 
 /** What is wrong with the team, above the handshakes, and with `c` what was; none when there is nothing to list. */
 export const diagnosesPane: DashboardPane = {
   id: DIAGNOSES,
-  count: (frame) => frame.diagnoses.diagnoses.length + frame.cleared.length,
+  count: (frame) => shownDiagnoses(frame).length,
   hiddenWhenEmpty: true,
   mostRows: mostDiagnosisRows,
   build(frame, rows, focused) {
     const { model, list } = diagnosisList(frame, rows, focused);
-    return { list, draw: (width) => <DiagnosisList model={model} colors={frame.colors} width={width} /> };
+    return { list, window: model.window, draw: (width) => <DiagnosisList model={model} colors={frame.colors} width={width} /> };
   },
 };

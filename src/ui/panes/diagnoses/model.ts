@@ -6,10 +6,11 @@ import { selectedIndex } from '../../keys/view-state.js';
 import { diagnosisDetail } from './detail.js';
 import { type Incident, type Diagnosis } from '../../../core/model/diagnosis.js';
 import { type Idle } from '../../../core/model/idle.js';
+import { narrower } from '../narrow.js';
 
 export const DIAGNOSES: PaneId = { kind: 'diagnoses' };
 
-/** What the pane draws: judged again on every frame (their ages move), so drawn again too; its rows are memoised. */
+/** What the pane draws: diagnosed again on every frame (their ages move), so drawn again too; its rows are memoised. */
 export interface DiagnosisListModel extends PaneFrame {
   /** What is wrong, worst first, then (with `c`) the incidents that cleared, most recent first. */
   readonly diagnoses: readonly (Diagnosis | Incident)[];
@@ -17,7 +18,7 @@ export interface DiagnosisListModel extends PaneFrame {
   /** Of the rows, those that cleared (listed last). */
   readonly cleared: number;
   readonly now: number;
-  /** The team has not changed for a day or more: its findings are judged as of now. */
+  /** The team has not changed for a day or more: its findings are diagnosed as of now. */
   readonly idle: Idle | undefined;
 }
 
@@ -29,19 +30,28 @@ export const isCleared = (row: Diagnosis | Incident): row is Incident => 'cleare
 const rowId = (row: Diagnosis | Incident): string => (isCleared(row) ? `${row.id}@${row.raisedAt}` : row.id);
 const diagnosisKeys = memoize((rows: readonly (Diagnosis | Incident)[]) => keysOf(rows, 'diagnosis', rowId));
 
+/** A diagnosis's words as its row draws them, for the search. */
+const searched = narrower((row: Diagnosis | Incident) => [row.kind, ...row.members, row.summary, row.detail ?? '']);
+
+/** What the pane lists: what is wrong, then (with `c`) what was, as the search has them. */
+export function shownDiagnoses(frame: Frame): readonly (Diagnosis | Incident)[] {
+  const current = frame.diagnoses.diagnoses;
+  return searched(frame.cleared.length > 0 ? [...current, ...frame.cleared] : current, frame.view.filters.search);
+}
+
 /** The diagnoses of the team on screen, given `rows` for its items: what the pane draws, and what the keys move through. */
 export function diagnosisList(
   frame: Frame,
   rows: number,
   focused: boolean,
 ): { readonly model: DiagnosisListModel; readonly list: PaneList } {
-  const current = frame.diagnoses.diagnoses;
-  const diagnoses = frame.cleared.length > 0 ? [...current, ...frame.cleared] : current;
+  const diagnoses = shownDiagnoses(frame);
   const items = diagnosisKeys(diagnoses);
+  const cleared = diagnoses.filter(isCleared).length;
   const model: DiagnosisListModel = {
     diagnoses,
-    warnings: current.filter((diagnosis) => diagnosis.severity === 'warning').length,
-    cleared: frame.cleared.length,
+    warnings: diagnoses.filter((diagnosis) => diagnosis.severity === 'warning' && !isCleared(diagnosis)).length,
+    cleared,
     window: listWindow(diagnoses.length, rows, selectedIndex(frame.view, DIAGNOSES, items, 'start')),
     focused,
     lines: rows + 1,

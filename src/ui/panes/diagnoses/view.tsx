@@ -57,7 +57,7 @@ const DiagnosisRow = React.memo(function DiagnosisRow({ diagnosis, age, selected
     // The call's input (`detail`) is drawn here, on the user's own screen, and nowhere teamtop writes.
     { text: fit(diagnosis.detail ? `${diagnosis.summary} · ${diagnosis.detail}` : diagnosis.summary, width), dimColor: gone },
   ];
-  return <FittedLine parts={parts} width={width} inverse={selected} />;
+  return <FittedLine parts={parts} width={width} inverse={selected} marks />;
 });
 
 /** How long it has stood, or since it cleared. */
@@ -69,7 +69,7 @@ function ageOf(row: Diagnosis | Incident, now: number): string {
 /** `2 warnings · 1 note · 3 cleared`. */
 export function diagnosisTitle(model: DiagnosisListModel): string {
   const notes = model.diagnoses.length - model.cleared - model.warnings;
-  // A team nobody runs any more: why its findings are notes, and how to judge it as of then, before the counts.
+  // A team nobody runs any more: why its findings are notes, and how to diagnose it as of then, before the counts.
   return [
     model.idle ? idleNote(model.idle) : '',
     model.warnings > 0 ? plural(model.warnings, 'warning') : '',

@@ -1,16 +1,25 @@
 import React from 'react';
 import { selectStalledCount } from '../../../core/select/handshakes.js';
 import type { DashboardPane } from '../../views/dashboard-pane.js';
-import { handshakeList, HANDSHAKES } from './model.js';
+import { handshakeList, HANDSHAKES, shownHandshakes } from './model.js';
 import { HandshakeList } from './view.js';
 
 /** Who waits on whom: beside the tasks on a wide terminal. */
 export const handshakesPane: DashboardPane = {
   id: HANDSHAKES,
-  count: (frame) => frame.handshakes.length,
+  count: (frame) => shownHandshakes(frame).length,
   beside: true,
   build(frame, rows, focused) {
-    const { model, list } = handshakeList(frame, rows, focused, selectStalledCount(frame.team, frame.now, frame.thresholds));
-    return { list, draw: (width) => <HandshakeList model={model} colors={frame.colors} width={width} /> };
+    // Narrowed by a search, the stalled ones among those listed; else every one's, as counted for the header.
+    const stalled =
+      frame.view.filters.search === ''
+        ? selectStalledCount(frame.team, frame.now, frame.thresholds)
+        : shownHandshakes(frame).filter((handshake) => handshake.state === 'stalled').length;
+    const { model, list } = handshakeList(frame, rows, focused, stalled);
+    return {
+      list,
+      window: model.window,
+      draw: (width) => <HandshakeList model={model} colors={frame.colors} width={width} interactive={frame.interactive} />,
+    };
   },
 };

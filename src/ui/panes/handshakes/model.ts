@@ -1,7 +1,4 @@
-/**
- * The handshakes pane: every request paired with its answers, open ones first;
- * ⏎ opens one, with the request and each answer in full.
- */
+// The handshakes pane: every request paired with its answers, open ones first.
 import { stallAge } from '../../../core/model/settings.js';
 import { ageSecondsAt, type Handshake } from '../../../core/model/handshakes.js';
 import type { InboxMessage } from '../../../core/model/inbox.js';
@@ -15,19 +12,15 @@ import { keysOf, listWindow, type Detail, type ItemKey, type PaneId, type PaneLi
 import { fit } from '../../../core/text/fit.js';
 import { palette } from '../../widgets/theme.js';
 import type { Frame } from '../../views/view.js';
-import { selectedIndex } from '../../keys/view-state.js';
+import { selectedIndex, type SortOrder } from '../../keys/view-state.js';
+import { byName, narrower, sorter } from '../narrow.js';
 import { handshakeMarks, type DiagnosisMark } from '../diagnoses/marks.js';
 
 export const HANDSHAKES: PaneId = { kind: 'handshakes' };
 
-/**
- * What the handshake list draws. Its handshakes are judged again only when
- * one stalls; their ages move, worked out for the rows on screen as of `now`,
- * so the list is drawn again on every frame: it is not memoised, its rows are.
- */
+/** Not memoised, its rows are: the ages move, so the list is drawn on every frame (handshakes are diagnosed again only on a stall). */
 export interface HandshakeListModel extends PaneFrame {
   readonly handshakes: readonly Handshake[];
-  /** How many are still open. */
   readonly openCount: number;
   readonly stalled: number;
   /** Open, but nobody is left to answer or to wait (see isAbandoned). */
@@ -36,22 +29,40 @@ export interface HandshakeListModel extends PaneFrame {
   readonly contradicting: number;
   /** How old an open request is when it stalls. */
   readonly stallAge: number;
-  /** What the ages of the rows on screen are worked out as of. */
   readonly now: number;
   /** Request id → the diagnosis that explains its handshake (ignored, stale). */
   readonly diagnosed: ReadonlyMap<string, DiagnosisMark>;
+  readonly order: SortOrder;
+  /** A search narrows the list. */
+  readonly searching: boolean;
 }
+
+/** A handshake's words as its row draws them, for the search. */
+const searched = narrower((handshake: Handshake) => [handshake.state, handshake.kind, handshake.from, handshake.to, handshake.fact]);
+
+/** Where a state comes when the handshakes are sorted by state: what needs a look first. */
+const STATE_RANK: Readonly<Record<Handshake['state'], number>> = { stalled: 0, pending: 1, rejected: 2, approved: 3, abandoned: 4 };
+
+/** By age, the oldest request first (an answer never seen asked, last); by owner, who has to answer. */
+const sorted = sorter<Handshake>({
+  age: (a, b) => (a.requestedAt ?? Number.POSITIVE_INFINITY) - (b.requestedAt ?? Number.POSITIVE_INFINITY) || 0,
+  state: (a, b) => STATE_RANK[a.state] - STATE_RANK[b.state],
+  owner: (a, b) => byName(a.to, b.to),
+});
+
+/** The handshakes the list shows, as the search and the order have them. */
+export const shownHandshakes = (frame: Frame): readonly Handshake[] =>
+  sorted(searched(frame.handshakes, frame.view.filters.search), frame.view.sort.handshakes);
 
 const handshakeKeys = memoize((handshakes: readonly Handshake[]) => keysOf(handshakes, 'handshake', (handshake) => handshake.requestId));
 
-/** The handshakes of the team on screen, given `rows` for its items: what the list draws, and what the keys move through. */
 export function handshakeList(
   frame: Frame,
   rows: number,
   focused: boolean,
   stalled: number,
 ): { readonly model: HandshakeListModel; readonly list: PaneList } {
-  const { handshakes } = frame;
+  const handshakes = shownHandshakes(frame);
   const items = handshakeKeys(handshakes);
   const open = (key: ItemKey): Detail | null => {
     const handshake = handshakes.find((candidate) => candidate.requestId === key.id);
@@ -71,6 +82,8 @@ export function handshakeList(
     stallAge: stallAge(frame.thresholds),
     now: frame.now,
     diagnosed: handshakeMarks(frame.diagnoses.diagnoses),
+    order: frame.view.sort.handshakes,
+    searching: frame.view.filters.search !== '',
   };
   return { model, list: { id: HANDSHAKES, items, anchor: 'start', page: rows, open } };
 }

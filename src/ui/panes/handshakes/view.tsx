@@ -9,6 +9,7 @@ import { visibleItems } from '../../widgets/windowed-list.js';
 import { TitledList } from '../../widgets/titled-list.js';
 import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
 import { CONTRADICTING, type HandshakeListModel } from './model.js';
+import { orderNote } from '../narrow.js';
 
 const STATES: Readonly<Record<HandshakeState, { mark: string; color: string }>> = {
   stalled: { mark: '⚠', color: palette.danger },
@@ -70,28 +71,30 @@ const HandshakeRow = React.memo(function HandshakeRow({ handshake, timing, diagn
   if (handshake.orphan) parts.push({ text: '  (request not seen)', dimColor: true });
   // Nobody is left to answer or to wait: kept for the record, out of the way.
   const shown = handshake.state === 'abandoned' ? parts.map((part) => ({ ...part, dimColor: true })) : parts;
-  return <FittedLine parts={shown} width={width} inverse={selected} bold={stalled} />;
+  return <FittedLine parts={shown} width={width} inverse={selected} bold={stalled} marks />;
 });
 
-function handshakeTitle(model: HandshakeListModel): string {
-  if (model.handshakes.length === 0) return 'none yet';
+function handshakeTitle(model: HandshakeListModel, interactive: boolean): string {
+  if (model.handshakes.length === 0) return model.searching ? 'no handshake matches the search' : 'none yet';
   const answered = model.handshakes.length - model.openCount - model.abandoned;
   const parts = [`${model.openCount} open`];
   if (model.stalled > 0) parts.push(`${model.stalled} stalled (> ${formatAge(model.stallAge)})`);
   parts.push(`${answered} answered`);
   if (model.abandoned > 0) parts.push(`${model.abandoned} abandoned`);
   if (model.contradicting > 0) parts.push(`${model.contradicting} contradicting`);
-  return parts.join(' · ');
+  return parts.join(' · ') + orderNote(model.order, interactive ? 'S' : null);
 }
 
 interface HandshakeListProps {
   readonly model: HandshakeListModel;
   readonly colors: ReadonlyMap<string, string | null>;
   readonly width: number;
+  /** Keys work: the title says which one sorts. */
+  readonly interactive?: boolean;
 }
 
 /** Who is waiting on whom, and since when: open handshakes first, stalled ones highlighted. */
-export function HandshakeList({ model, colors, width }: HandshakeListProps) {
+export function HandshakeList({ model, colors, width, interactive = true }: HandshakeListProps) {
   const { handshakes, window } = model;
   const visible = visibleItems(handshakes, window);
   const widest = Math.max(6, Math.floor(width * 0.16));
@@ -105,7 +108,7 @@ export function HandshakeList({ model, colors, width }: HandshakeListProps) {
       pane={model}
       label=" Handshakes "
       color={model.stalled > 0 ? palette.danger : palette.accent}
-      summary={handshakeTitle(model)}
+      summary={handshakeTitle(model, interactive)}
       items={handshakes}
       width={width}
       row={(handshake, _, selected) => (

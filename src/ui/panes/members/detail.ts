@@ -1,8 +1,4 @@
-/**
- * What a member's pane opens: the member itself (`d`: roster entry, runner
- * status and figures, metadata, artifacts, its transcript and figures, its
- * spawn prompt and where it came from) or a line of its output log.
- */
+// What a member's pane opens: the member itself (`d`) or a line of its output log.
 import { agentFigures, figuresLine, formatBytes } from '../../../core/model/agent.js';
 import { maxOf } from '../../../core/model/lists.js';
 import { boundDepth } from '../../../core/decode/protocol.js';
@@ -25,7 +21,6 @@ export function statusLabel(member: MemberView, now: number): string {
   return `${member.status}${since}${member.departed ? ' · departed' : ''}`;
 }
 
-/** `★ lead`: the member's name as the facts of its details start. */
 const memberName = (look: Look, member: MemberView): Part => ({
   ...namePart(look, member.name),
   text: `${member.isLead ? '★ ' : ''}${fit(member.name, 40)}`,
@@ -45,11 +40,7 @@ function instant(value: number | string | undefined, now: number): string {
 
 const fact = (label: string, value: string | undefined | null): string => (value ? `${label}: ${value}` : '');
 
-/**
- * A member's details: its roster entry, its runner's status and figures
- * (API-spec layout), its metadata and its artifacts folder, then its prompt.
- * Sections with nothing to say are left out.
- */
+/** A member's details: roster entry, runner status and figures, metadata, artifacts, prompt; empty sections left out. */
 function memberLines(
   member: MemberView,
   info: Member | null,
@@ -105,7 +96,6 @@ function metadataLines(metadata: Readonly<Record<string, unknown>>): string[] {
   return [...fieldLines(shown, 'metadata.'), ...(more > 0 ? [`… and ${more} more metadata keys`] : [])];
 }
 
-/** The artifacts folder: each entry's name and size, names padded to line up. */
 function artifactLines(member: MemberView): string[] {
   const artifacts = member.agent?.artifacts;
   if (!artifacts) return [];
@@ -128,7 +118,6 @@ function artifactLines(member: MemberView): string[] {
   ];
 }
 
-/** The member opened (`d`). */
 function memberDetail(member: MemberView, info: Member | null, budgetTokens: number | undefined, now: number, work?: DetailWork): Detail {
   return {
     lines: (width) => memberLines(member, info, budgetTokens, width, now, work),
@@ -173,7 +162,6 @@ export const memberOpened = (frame: Frame, member: MemberView): Detail =>
     detailWork(frame, member.name),
   );
 
-/** A line of the output log opened: the whole of it, wrapped. */
 export function logLineDetail(member: MemberView, number: number, line: string): Detail {
   return {
     lines: (width) => wrapBlock(line, width),

@@ -1,9 +1,4 @@
-/**
- * A member pane's info line: what the member is (its type and model, then
- * where it runs), how long its mail waits, and on the right its open
- * handshakes and unread count. The compact layout says the same on the
- * member's title line.
- */
+// A member pane's info line: what the member is and how long its mail waits, then its open handshakes and unread count.
 import React from 'react';
 import { FittedLine, type Part } from '../../widgets/fitted-line.js';
 import { displayWidth, fit, fitParts, stringWidth } from '../../../core/text/fit.js';
@@ -17,11 +12,7 @@ interface InfoPiece {
   readonly slow?: boolean;
 }
 
-/**
- * What the info line says on its left: what the member is (type, model,
- * backend), then how long its mail waits to be taken; first, when it waits
- * long (a member whose mail sits is stuck). Or which log is shown.
- */
+/** What the member is (type, model, backend), then how long its mail waits: first when long (its mail sits: it is stuck). */
 function infoPieces(pane: MemberPaneModel): InfoPiece[] {
   const { log, member } = pane;
   if (member.status === 'no agent') return [{ text: 'claude -p: nobody reads this inbox' }];
@@ -44,7 +35,6 @@ export const infoText = (pane: MemberPaneModel): string =>
     .map((piece) => piece.text)
     .join(' · ');
 
-/** The handshake marker (if any) and the unread count, as pieces of a line. */
 interface StatusParts {
   readonly marker: Part | undefined;
   readonly unread: Part;
@@ -67,13 +57,11 @@ export const partsOf = ({ marker, unread }: StatusParts): Part[] => (marker ? [m
 /** Columns at least between the info and the counts on its right: `in-process  all read`, never `6s all read`. */
 const INFO_GAP = 2;
 
-/** The member's type, model and backend (or the log shown) on the left; its handshakes and unread count on the right. */
 export function InfoLine({ pane, status, width }: { pane: MemberPaneModel; status: StatusParts; width: number }) {
   const { paint } = useTheme();
   const { marker, unread } = status;
   const info = infoPieces(pane);
-  // What the member is keeps up to half the line; the marker gives way to it and to the unread count, the rest of the info to all.
-  // (And two columns more for ` …` when more info follows it.)
+  // What the member is keeps up to half the line (and two columns for ` …` when more follows); the marker gives way first.
   const first = Math.min(displayWidth(info[0]?.text ?? '', width) + (info.length > 1 ? 2 : 0), Math.floor(width / 2));
   const markerRoom = width - stringWidth(unread.text) - BETWEEN.text.length - INFO_GAP - first;
   const markerText = marker ? fit(marker.text, markerRoom) : '';

@@ -1,9 +1,4 @@
-/**
- * A member pane's list: its messages, or the end of its output log (`o`). It
- * is drawn again only when what it lists changed, not when the pane's title or
- * info line did (an age ticking).
- */
-import { Text } from 'ink';
+// A member pane's list: drawn again only when what it lists changed, not when its title or info line did (an age ticking).
 import React from 'react';
 import type { InboxMessage } from '../../../core/model/inbox.js';
 import { maxOf } from '../../../core/model/lists.js';
@@ -13,6 +8,8 @@ import type { ListWindow } from '../pane.js';
 import { displayWidth, fit } from '../../../core/text/fit.js';
 import { visibleItems, WindowedList } from '../../widgets/windowed-list.js';
 import type { LogView, MemberPaneModel } from './model.js';
+import { Faint } from '../../widgets/faint.js';
+import { plural } from '../../../core/text/words.js';
 
 /** The end of the agent's output log, as `tail -F` shows it (text from disk: fitted and sanitised). */
 function LogLines({
@@ -28,7 +25,7 @@ function LogLines({
   focused: boolean;
   width: number;
 }) {
-  if (window.end === window.start) return rows > 0 ? <Text dimColor>no output yet</Text> : null;
+  if (window.end === window.start) return rows > 0 ? <Faint>no output yet</Faint> : null;
   // A removed log keeps its lines on screen, dimmed.
   const logLine = (line: string): Part[] => [{ text: fit(line, width) || ' ', dimColor: !log.present }];
   return (
@@ -43,6 +40,7 @@ function LogLines({
 
 interface MessagesProps {
   readonly messages: readonly InboxMessage[];
+  readonly hidden: number;
   readonly log: LogView | null;
   readonly window: ListWindow;
   readonly rows: number;
@@ -52,10 +50,11 @@ interface MessagesProps {
 }
 
 /** The messages, or the log: memoised on what they list. */
-const Messages = React.memo(function Messages({ messages, log, window, rows, focused, colors, width }: MessagesProps) {
+const Messages = React.memo(function Messages({ messages, hidden, log, window, rows, focused, colors, width }: MessagesProps) {
   if (log) return <LogLines log={log} window={window} rows={rows} focused={focused} width={width} />;
   const visible = visibleItems(messages, window);
-  if (rows > 0 && visible.length === 0) return <Text dimColor>no messages yet</Text>;
+  if (rows > 0 && visible.length === 0)
+    return <Faint>{hidden > 0 ? fit(`${plural(hidden, 'message')} hidden by the filters`, width) : 'no messages yet'}</Faint>;
   const widest = Math.max(6, Math.floor(width * 0.28));
   const senderWidth = maxOf(
     visible.map((message) => displayWidth(message.from, widest)),
@@ -85,6 +84,7 @@ export function MemberList({ pane, colors, width }: MemberListProps) {
   return (
     <Messages
       messages={pane.messages}
+      hidden={pane.hidden}
       log={pane.log}
       window={pane.window}
       rows={pane.rows}

@@ -1,7 +1,3 @@
-/**
- * The mark a member pane's title bar gives its open handshakes: `⇢ waits on
- * bob 3m` and `⇠ owes 2 40s`, the oldest one's age.
- */
 import { ageSecondsAt, isOpen, type Handshake } from '../../../core/model/handshakes.js';
 import { formatAge } from '../../../core/model/time.js';
 import { handshakeTally } from '../../../core/select/handshakes.js';
@@ -36,11 +32,7 @@ function add(side: OpenSide | undefined, handshake: Handshake, other: string): O
   return side;
 }
 
-/**
- * Each member's open handshakes in a frame's list, found once per list for all
- * the member panes (a list stands while no open one changes its state; a long
- * run has thousands): a tick only works out the oldest one's age.
- */
+/** Each member's open handshakes, found once per list (which stands while no open one changes; a long run has thousands). */
 const openByMember = memoize((handshakes: readonly Handshake[]): ReadonlyMap<string, Readonly<OpenOf>> => {
   const byMember = new Map<string, OpenOf>();
   const entry = (name: string): OpenOf => {
@@ -67,7 +59,6 @@ function markerFor(arrow: string, verb: string, side: OpenSide | undefined, now:
   return `${arrow} ${verb} ${fit(whom, 24)} ${formatAge(ageSecondsAt(side.oldest, now) * 1000)}`;
 }
 
-/** The member's open handshakes, as its pane marks them. */
 export function markerOf(member: string, handshakes: readonly Handshake[], now: number): HandshakeMarker | null {
   const open = openByMember(handshakes).get(member);
   if (!open) return null;

@@ -1,8 +1,4 @@
-/**
- * A member's pane: its inbox (through the filters) or its output log (`o`),
- * the handshakes it waits on or owes, its runner's figures and error. ⏎ opens
- * a message or a log line, `d` the member itself.
- */
+// A member's pane: its inbox (through the filters) or its output log (`o`), what it waits on, its runner's figures.
 import { agentFigures, figuresLine } from '../../../core/model/agent.js';
 import { formatSince } from '../../../core/model/time.js';
 import type { InboxMessage } from '../../../core/model/inbox.js';
@@ -28,30 +24,24 @@ export const memberPaneId = (member: string): PaneId => ({ kind: 'member', membe
 
 export const messageKey = (key: string): ItemKey => ({ kind: 'message', id: key });
 
-/**
- * Unread mail older than this says how long the oldest has waited: 2.1.330
- * delivers within a few seconds, so mail that sits longer is a stuck member.
- */
+/** Unread mail older than this says how long the oldest waited: 2.1.330 delivers within seconds, so longer is a stuck member. */
 export const LONG_WAIT_MS = 10_000;
 
-/** The end of an agent's output log as a pane shows it. */
 export interface LogView {
   /** The lines kept, oldest first, the line being written last. */
   readonly lines: readonly string[];
   /** The number of `lines[0]` among all the lines the log ever had. */
   readonly first: number;
-  /** Lines ever seen. */
   readonly total: number;
-  /** The file is there. */
   readonly present: boolean;
 }
 
-/** What a member's pane lists, before the layout gives it rows. */
 interface MemberContent {
   readonly id: PaneId;
   readonly member: MemberView;
-  /** The member's inbox history after filters, oldest first. */
   readonly messages: readonly InboxMessage[];
+  /** Messages of its inbox the filters leave out. */
+  readonly hidden: number;
   /** Showing the output log instead of the inbox (`o`): its lines, else null. */
   readonly log: LogView | null;
   /** Figures and errors from the agent's status file (as many as fit are drawn). */
@@ -59,16 +49,13 @@ interface MemberContent {
   readonly items: Keys;
 }
 
-/**
- * What a member's pane draws. It is the same object from frame to frame for
- * as long as it says the same (see `keep`), so the pane is not drawn again
- * when another inbox changed.
- */
+/** What a member's pane draws: the same object while it says the same (`keep`), not drawn again when another inbox changes. */
 export interface MemberPaneModel {
   readonly member: MemberView;
   readonly messages: readonly InboxMessage[];
+  /** Messages of its inbox the filters leave out: an empty list says a filter hides them, not that none came. */
+  readonly hidden: number;
   readonly log: LogView | null;
-  /** The notes drawn under the info line. */
   readonly notes: readonly PaneNote[];
   /** Rows for the list (messages or log lines), after the notes. */
   readonly rows: number;
@@ -76,13 +63,8 @@ export interface MemberPaneModel {
   readonly focused: boolean;
   readonly layout: PaneLayout;
   readonly marker: HandshakeMarker | null;
-  /** The diagnoses that name the member, as its title marks them. */
   readonly diagnosed: DiagnosisMark | null;
-  /**
-   * What the pane says of the member's status and unread mail as of the
-   * frame's time (`idle 3s`, `● 2 unread 40s`): the pane takes no clock, so
-   * the clock moving on draws again only the panes whose words changed.
-   */
+  /** Words as of the frame's time (`idle 3s`): the pane takes no clock, so a tick redraws only panes whose words changed. */
   readonly status: string;
   readonly unread: string;
 }
@@ -125,11 +107,7 @@ function notesOf(frame: Frame, member: MemberView): readonly PaneNote[] {
   return notes.length === 0 ? NO_NOTES : notes;
 }
 
-/**
- * The notes a bordered pane draws under its info line, in rows its list gives
- * up: an error always, when there is a row at all; the figures only while a row
- * is left for the newest message.
- */
+/** Notes in the rows the list gives up: an error always, the figures only while a row is left for the newest message. */
 function notesThatFit(notes: readonly PaneNote[], rows: number, listLength: number): readonly PaneNote[] {
   let left = rows;
   return notes.filter((note) => {
@@ -144,20 +122,20 @@ export function memberContent(frame: Frame, member: MemberView): MemberContent {
   const { team, view } = frame;
   const inbox = team.inboxes.get(member.name);
   const messages = inbox ? selectInboxMessages(inbox, view.filters) : EMPTY;
-  // A pane switched to the agent's output log (`o`) lists its lines instead.
+  const hidden = (inbox?.messages.length ?? 0) - messages.length;
   const agentLog = member.agent?.log;
   const log = view.logMembers.has(member.name) ? (agentLog ? logView(agentLog) : NO_LOG) : null;
   return {
     id: memberPaneId(member.name),
     member,
     messages,
+    hidden,
     log,
     notes: notesOf(frame, member),
     items: log ? logKeys(log) : messageKeys(messages),
   };
 }
 
-/** What a member's pane opens: the member, a line of its log, or a message of its inbox (filtered out or not). */
 function opener(frame: Frame, { member, log }: MemberContent): PaneList['open'] {
   return (key): Detail | null => {
     const { team } = frame;
@@ -185,6 +163,7 @@ const samePaneModel = (a: MemberPaneModel, b: MemberPaneModel): boolean =>
   a.status === b.status &&
   a.unread === b.unread &&
   a.messages === b.messages &&
+  a.hidden === b.hidden &&
   a.log === b.log &&
   a.rows === b.rows &&
   a.focused === b.focused &&
@@ -200,7 +179,6 @@ const keep = keeper(samePaneModel);
 /** And its window, kept apart: a pane whose title changed (an age) lists what it listed, and its list is not drawn again. */
 const keepWindow = keeper<ListWindow>(shallowEqual);
 
-/** A member's pane as the keys see it. */
 export function memberList(frame: Frame, content: MemberContent, page: number): PaneList {
   return { id: content.id, items: content.items, anchor: 'end', page, open: opener(frame, content) };
 }
@@ -217,6 +195,7 @@ export function memberPane(frame: Frame, content: MemberContent, layout: PaneLay
   const model = {
     member,
     messages: content.messages,
+    hidden: content.hidden,
     log: content.log,
     notes,
     rows,

@@ -1,8 +1,4 @@
-/**
- * A bordered member pane's top line: its corners, the member's name and the
- * marks of what is wrong with it, its status on the right. The compact layout
- * puts the same name and marks at the head of its one line.
- */
+// A bordered member pane's top line: the member's name and the marks of what is wrong with it, its status on the right.
 import { Text } from 'ink';
 import React from 'react';
 import type { MemberView } from '../../../core/select/members.js';
@@ -10,6 +6,7 @@ import type { Part } from '../../widgets/fitted-line.js';
 import { displayWidth, fit, stringWidth } from '../../../core/text/fit.js';
 import { memberColor, useTheme, type Theme } from '../../widgets/theme.js';
 import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
+import { Faint } from '../../widgets/faint.js';
 
 const CORNERS = {
   round: { left: '╭', line: '─', right: '╮' },
@@ -56,7 +53,7 @@ export function TitleBar({ member, diagnosed, focused, width, statusText }: Titl
         </Text>
       ) : null}
       <Text color={color} bold={focused}>{` ${corners.line.repeat(fill)}`}</Text>
-      <Text dimColor={member.departed}>{status}</Text>
+      <Faint when={member.departed}>{status}</Faint>
       <Text color={color} bold={focused}>{`${corners.line}${corners.right}`}</Text>
     </Text>
   );

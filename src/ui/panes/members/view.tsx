@@ -1,8 +1,4 @@
-/**
- * A member's pane, in a grid of them: bordered, its title bar, info line,
- * notes and list; or, where bordered panes do not fit, compact: its name, status
- * and details on one line above its list.
- */
+// A member's pane: bordered, or where bordered panes do not fit, compact (name, status and details on one line).
 import { Box } from 'ink';
 import React from 'react';
 import { FittedLine, type Part } from '../../widgets/fitted-line.js';
@@ -54,8 +50,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
     <Box flexDirection="column" width={layout.width} height={layout.height}>
       <TitleBar member={member} diagnosed={pane.diagnosed} focused={pane.focused} width={layout.width} statusText={pane.status} />
       <Box
-        // Ink applies only the changed style props on update, and a new borderStyle
-        // alone turns the top border back on: remount on focus change instead.
+        // Ink applies only changed style props: a new borderStyle alone turns the top border back on. Remount on focus change.
         key={pane.focused ? 'focused' : 'unfocused'}
         flexDirection="column"
         borderStyle={pane.focused ? 'bold' : 'round'}

@@ -23,7 +23,6 @@ export interface DetailWork {
 
 const count = (value: number): string => value.toLocaleString('en');
 
-/** The transcript, what it does now, and its figures in full. */
 export function workLines(work: DetailWork, now: number): string[] {
   if (work.path === null && !work.recorded) return [];
   const earlier = work.transcripts > 1 ? ` (and ${work.transcripts - 1} earlier)` : '';
@@ -43,12 +42,7 @@ export function workLines(work: DetailWork, now: number): string[] {
   ].filter(Boolean);
 }
 
-/**
- * The prompt the member was started with, and where it came from: the
- * config's `prompt` (up to 2.1.330), else the first record of an in-process
- * teammate's transcript, or a tmux teammate's first plain-text mail from its
- * lead, else the lead's `Agent` call that spawned it (its transcript not found).
- */
+/** The prompt it was started with, and where it came from (docs/internals/views.md, "The member pane"). */
 export function promptOf(info: Member | null, work: DetailWork | undefined): { label: string; text: string } | null {
   if (info?.prompt) return { label: 'prompt (config.json)', text: info.prompt };
   if (work?.spawnPrompt) {

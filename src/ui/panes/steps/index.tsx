@@ -1,5 +1,5 @@
 import React from 'react';
-import type { View } from '../../views/view.js';
+import { bodyRegion, type View } from '../../views/view.js';
 import { runningSince, stepsList, stepsMembers, stepsPaneId } from './model.js';
 import { StepsView } from './view.js';
 
@@ -22,6 +22,7 @@ export const stepsView: View = {
       panes: lists,
       notes: [],
       ages: model ? runningSince(model) : [],
+      regions: model ? [bodyRegion(frame, model.id, model.window)] : [],
       draw: () => (
         <StepsView
           model={model}

@@ -7,10 +7,17 @@ import { memberOpened } from '../members/detail.js';
 import { stepDetail } from './detail.js';
 import { type ActivityNow, type Step } from '../../../core/model/activity.js';
 import { type MemberUsage } from '../../../core/model/usage.js';
+import { narrower } from '../narrow.js';
+import { stepText } from './line.js';
+
+/** A step's words as its row draws them, for the search (its timing aside). */
+const searched = narrower((step: Step) => {
+  const { label, name, body } = stepText(step, { now: 0, running: false, overdueAt: null });
+  return [label, name, body];
+});
 
 export const stepsPaneId = (member: string): PaneId => ({ kind: 'steps', member });
 
-/** The members with a pane of steps, in roster order. */
 export function stepsMembers(frame: Frame): readonly MemberView[] {
   const work = selectWork(frame.team);
   const chosen = frame.view.pane?.member;
@@ -18,11 +25,7 @@ export function stepsMembers(frame: Frame): readonly MemberView[] {
   return frame.members.filter((member) => work.has(member.name) || member.name === chosen);
 }
 
-/**
- * Each step's key: a tool call by its id, anything else by its kind, time and
- * how many of the same came before at that time. The oldest steps go as new
- * ones come (the last 200 are kept): a key stays with its step.
- */
+/** Each step's key: a call by its id, anything else by kind, time and rank at that time; a key stays with its step as old ones go. */
 const stepKeys = memoize((steps: readonly Step[]): { readonly ids: readonly string[]; readonly keys: Keys } => {
   const seen = new Map<string, number>();
   const ids = steps.map((step) => {
@@ -40,7 +43,6 @@ export interface StepsModel extends PaneList {
   /** Its transcripts, folded; undefined when none matched it. */
   readonly work: MemberWork | undefined;
   readonly steps: readonly Step[];
-  /** Each step's key, as its item's id. */
   readonly ids: readonly string[];
   readonly window: ListWindow;
   readonly activity: ActivityNow | undefined;
@@ -61,10 +63,9 @@ function runningOf(work: MemberWork | undefined, activity: ActivityNow | undefin
   return new Set(work.activity.open.map((call) => call.id));
 }
 
-/** The steps pane of one member. */
 export function stepsList(frame: Frame, member: MemberView): StepsModel {
   const work = selectWork(frame.team).get(member.name);
-  const steps = work?.activity.steps ?? NO_STEPS;
+  const steps = searched(work?.activity.steps ?? NO_STEPS, frame.view.filters.search);
   const { ids, keys } = stepKeys(steps);
   const id = stepsPaneId(member.name);
   const { window, list } = bodyList(frame, id, keys, 'end');
@@ -90,6 +91,6 @@ export function stepsList(frame: Frame, member: MemberView): StepsModel {
   };
 }
 
-/** The moments whose age the steps show: the calls still running. */
+/** The instants whose age the steps show: the calls still running. */
 export const runningSince = (model: StepsModel): number[] =>
   model.steps.flatMap((step) => (step.kind === 'tool' && model.running.has(step.id) ? [step.at] : []));

@@ -30,7 +30,6 @@ const toned = (paint: Theme['paint'], tone: Tone): Pick<Part, 'color' | 'dimColo
 
 interface RowProps {
   readonly step: Step;
-  /** A tool call that runs still. */
   readonly running: boolean;
   /** When a call running turns far longer than the member's others of its tool. */
   readonly overdueAt: number | null;
@@ -62,7 +61,7 @@ const StepRow = React.memo(function StepRow({ step, running, overdueAt, now, sel
   ];
   const tail: Part = { text: text.tail, ...toned(paint, text.tailTone) };
   const room = width - stringWidth(head.map((part) => part.text).join('')) - stringWidth(tail.text);
-  return <FittedLine parts={[...head, { text: fit(text.body, Math.max(1, room)) }, tail]} width={width} inverse={selected} />;
+  return <FittedLine parts={[...head, { text: fit(text.body, Math.max(1, room)) }, tail]} width={width} inverse={selected} marks />;
 });
 
 interface StepsViewProps {
@@ -70,11 +69,8 @@ interface StepsViewProps {
   readonly colors: ReadonlyMap<string, string | null>;
   readonly now: number;
   readonly width: number;
-  /** The members' transcripts are read (not with `--no-transcripts`). */
   readonly transcripts: boolean;
-  /** Members with a pane here: tab goes to the next. */
   readonly members: number;
-  /** Keys work: the title says which ones. */
   readonly interactive: boolean;
 }
 
@@ -106,6 +102,7 @@ function emptyOf(model: StepsModel | undefined, transcripts: boolean): { readonl
     return { line: 'transcripts are off (--no-transcripts)', more: 'Start teamtop without it to see what each member does.' };
   if (!model) return { line: 'no members yet', more: '' };
   const { member, work } = model;
+  if (work && model.steps.length === 0 && work.activity.steps.length > 0) return { line: 'no step matches the search', more: '' };
   if (work) return model.steps.length === 0 ? { line: `no steps yet: ${work.path} has none`, more: '' } : null;
   if (model.recorded)
     return {
@@ -118,10 +115,7 @@ function emptyOf(model: StepsModel | undefined, transcripts: boolean): { readonl
   };
 }
 
-/**
- * The title: what the member does now and what it used at its left; what is
- * above the window and the keys at its right, where the width leaves room.
- */
+/** The title: what the member does now and used on the left; what is above and the keys on the right where there is room. */
 function TitleLine({ model, now, colors, width, members, interactive }: Omit<StepsViewProps, 'transcripts'>) {
   const { paint } = useTheme();
   const left = title(model, now, paint, colors);
@@ -141,9 +135,9 @@ function TitleLine({ model, now, colors, width, members, interactive }: Omit<Ste
 const overdueAt = (fold: ActivityFold | undefined, step: Step): number | null =>
   fold && step.kind === 'tool' && Number.isFinite(step.at) ? step.at + overdueAfterMs(fold, step.name) : null;
 
-/** One member's recent steps under a title with what it does now and what it used. */
 export function StepsView(props: StepsViewProps) {
   const { model, colors, now, width, transcripts } = props;
+  const { dim } = useTheme();
   const empty = emptyOf(model, transcripts);
   const visible = model ? visibleItems(model.steps, model.window) : [];
   const toolWidth = maxOf(
@@ -156,7 +150,7 @@ export function StepsView(props: StepsViewProps) {
       {empty !== null ? <Text> {fit(empty.line, width - 1)}</Text> : null}
       {empty !== null && empty.more !== ''
         ? wrapWords(empty.more, width - 1).map((line, i) => (
-            <Text key={i} dimColor>
+            <Text key={i} dimColor={dim}>
               {' '}
               {line}
             </Text>

@@ -9,6 +9,10 @@ export const tasksPane: DashboardPane = {
   count: (frame) => shownTasks(frame).length,
   build(frame, rows, focused) {
     const { model, list } = taskList(frame, rows, focused);
-    return { list, draw: (width) => <TaskList model={model} colors={frame.colors} width={width} interactive={frame.interactive} /> };
+    return {
+      list,
+      window: model.window,
+      draw: (width) => <TaskList model={model} colors={frame.colors} width={width} interactive={frame.interactive} />,
+    };
   },
 };

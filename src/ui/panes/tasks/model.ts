@@ -13,7 +13,9 @@ import { keysOf, listWindow, type Detail, type ItemKey, type PaneId, type PaneLi
 import { fit } from '../../../core/text/fit.js';
 import { memberColor } from '../../widgets/theme.js';
 import type { Frame } from '../../views/view.js';
-import { selectedIndex } from '../../keys/view-state.js';
+import { selectedIndex, type SortOrder } from '../../keys/view-state.js';
+import { byName, narrower, sorter } from '../narrow.js';
+import { compareIds } from '../../../core/model/task-graph.js';
 
 export const TASKS: PaneId = { kind: 'tasks' };
 
@@ -24,20 +26,52 @@ export interface TaskListModel extends PaneFrame {
   readonly nodes: readonly TaskNode[];
   readonly internalHidden: number;
   readonly internalCount: number;
+  readonly order: SortOrder;
+  /** A search narrows the list. */
+  readonly searching: boolean;
 }
 
 const taskKeys = memoize((nodes: readonly TaskNode[]) => keysOf(nodes, 'task', (node) => node.id));
 
-/** The tasks the list shows: the work, and the trackers too when asked for. */
+/** A task's words as its row draws them, for the search. */
+const searched = narrower((task: TaskNode) => [
+  `#${task.id}`,
+  task.subject,
+  task.owner ? `@${task.owner}` : '',
+  task.activeForm ?? '',
+  task.state.replace('_', ' '),
+]);
+
+/** Where a state comes when the tasks are sorted by state: what needs a look first. */
+const STATE_RANK: Readonly<Record<TaskNode['state'], number>> = {
+  blocked: 0,
+  in_progress: 1,
+  planning: 2,
+  ready: 3,
+  completed: 4,
+  deleted: 5,
+};
+
+/** Ids are given as tasks are made: by age is by id. */
+const sorted = sorter<TaskNode>({
+  age: (a, b) => compareIds(a.id, b.id),
+  state: (a, b) => STATE_RANK[a.state] - STATE_RANK[b.state],
+  owner: (a, b) => byName(a.owner, b.owner),
+});
+
+/** The tasks the list shows: the work, and the trackers too when asked for, as the search and the order have them. */
 export function shownTasks(frame: Frame): readonly TaskNode[] {
   const all = selectTaskGraph(frame.team.tasks);
-  return frame.view.showInternal ? all : selectWorkTasks(all);
+  const { view } = frame;
+  return sorted(searched(view.showInternal ? all : selectWorkTasks(all), view.filters.search), view.sort.tasks);
 }
 
 const sameModel = (a: TaskListModel, b: TaskListModel): boolean =>
   a.nodes === b.nodes &&
   a.internalHidden === b.internalHidden &&
   a.internalCount === b.internalCount &&
+  a.order === b.order &&
+  a.searching === b.searching &&
   a.focused === b.focused &&
   a.lines === b.lines &&
   shallowEqual(a.window, b.window);
@@ -54,6 +88,8 @@ export function taskList(frame: Frame, rows: number, focused: boolean): { readon
     nodes,
     internalCount,
     internalHidden: frame.view.showInternal ? 0 : internalCount,
+    order: frame.view.sort.tasks,
+    searching: frame.view.filters.search !== '',
     window: listWindow(nodes.length, rows, selectedIndex(frame.view, TASKS, items, 'start')),
     focused,
     lines: rows + 1,

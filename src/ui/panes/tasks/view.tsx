@@ -7,6 +7,7 @@ import { displayWidth, fit, fitPad, fitPadStart } from '../../../core/text/fit.j
 import { memberColor, palette, useTheme } from '../../widgets/theme.js';
 import { TitledList } from '../../widgets/titled-list.js';
 import type { TaskListModel } from './model.js';
+import { orderNote } from '../narrow.js';
 
 const STATES: Readonly<Record<TaskState, { mark: string; word: string; color: string }>> = {
   completed: { mark: '✓', word: 'completed', color: palette.ok },
@@ -33,13 +34,14 @@ function dependencyNote(task: TaskNode): string {
 function taskTitle(model: TaskListModel, interactive = true): string {
   const work = model.nodes.filter((node) => !node.internal).length;
   const blocked = model.nodes.filter((node) => node.state === 'blocked').length;
+  if (model.nodes.length === 0 && model.searching) return 'no task matches the search';
   if (model.nodes.length === 0 && model.internalCount === 0) return 'none yet';
   const parts = [`${work} task${work === 1 ? '' : 's'}`];
   if (blocked > 0) parts.push(`${blocked} blocked`);
   if (model.internalHidden > 0)
     parts.push(`${model.internalHidden} teammate tracker${model.internalHidden === 1 ? '' : 's'} hidden${interactive ? ' (a)' : ''}`);
   else if (model.internalCount > 0) parts.push(`${model.internalCount} teammate tracker${model.internalCount === 1 ? '' : 's'} shown`);
-  return parts.join(' · ');
+  return parts.join(' · ') + orderNote(model.order, interactive ? 'S' : null);
 }
 
 interface TaskRowProps {
@@ -73,7 +75,7 @@ const TaskRow = React.memo(function TaskRow({ task, selected, colors, idWidth, o
   if (task.internal) parts.push({ text: ' (teammate tracker)', dimColor: true });
   return (
     <Box>
-      <FittedLine parts={parts} width={width} inverse={selected} />
+      <FittedLine parts={parts} width={width} inverse={selected} marks />
     </Box>
   );
 });

@@ -1,6 +1,6 @@
 import React from 'react';
 import { describeFilters } from '../../../core/model/message-filter.js';
-import type { View } from '../../views/view.js';
+import { bodyRegion, type View } from '../../views/view.js';
 import { timeline, TIMELINE } from './model.js';
 import { TimelineView } from './view.js';
 
@@ -14,6 +14,7 @@ export const timelineView: View = {
     return {
       panes: [model],
       notes: [],
+      regions: [bodyRegion(frame, TIMELINE, model.window)],
       draw: () => (
         <TimelineView
           model={model}

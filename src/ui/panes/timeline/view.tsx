@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import React from 'react';
 import { maxOf } from '../../../core/model/lists.js';
 import type { TimelineEntry } from '../../../core/model/timeline.js';
@@ -9,6 +9,7 @@ import { displayWidth, fit, fitPad, fitParts, stringWidth } from '../../../core/
 import { memberColor, useTheme } from '../../widgets/theme.js';
 import { visibleItems, WindowedList } from '../../widgets/windowed-list.js';
 import type { TimelineModel } from './model.js';
+import { Faint } from '../../widgets/faint.js';
 
 interface RowProps {
   readonly entry: TimelineEntry;
@@ -52,7 +53,7 @@ const TimelineRow = React.memo(function TimelineRow({ entry, selected, colors, n
     { text: ' '.repeat(Math.max(0, recipientsWidth - stringWidth(cut.join(''))) + 1) },
     ...messageBodyParts(message, copies.some(isUnread), paint, width),
   ];
-  return <FittedLine parts={parts} width={width} inverse={selected} />;
+  return <FittedLine parts={parts} width={width} inverse={selected} marks />;
 });
 
 interface TimelineViewProps {
@@ -90,7 +91,7 @@ export function TimelineView({ model, colors, width, filters, interactive }: Tim
         ]}
         width={width}
       />
-      {entries.length === 0 ? <Text dimColor> {model.total === 0 ? 'no messages yet' : 'no message passes the filters'}</Text> : null}
+      {entries.length === 0 ? <Faint> {model.total === 0 ? 'no messages yet' : 'no message passes the filters'}</Faint> : null}
       <WindowedList
         items={entries}
         window={window}

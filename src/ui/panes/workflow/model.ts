@@ -1,8 +1,4 @@
-/**
- * The workflow view (`w`): the declared steps (`--spec`) as a dependency graph
- * against the live team, then what the workflow's type adds. Every line can be
- * selected, so all of it can be scrolled to; ⏎ opens a step.
- */
+// The workflow view (`w`): the declared steps (`--spec`) as a graph against the live team; every line can be selected.
 import { append } from '../../../core/model/lists.js';
 import type { StepStatus, WorkflowStatus } from '../../../core/workflow/evaluate.js';
 import { drawWorkflowGraph, type GraphRow } from '../../../core/workflow/graph-drawing.js';

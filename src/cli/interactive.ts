@@ -1,24 +1,20 @@
 /**
- * The interactive modes' hold on the terminal, and the promise that every way
- * out gives it back before anything else is printed: `q`, Ctrl+C, every signal
- * that ends a process, and a crash (an uncaught error, one thrown while
- * drawing, or one thrown while closing), which is then reported on the
- * restored screen. A terminal that hung up is not drawn on again: teamtop
- * stops what feeds the view and exits at once.
+ * The interactive modes' hold on the terminal: every way out (`q`, Ctrl+C, an ending signal, a crash) gives it back before
+ * anything is printed; a terminal that hung up is not drawn on again.
  */
 import chalk from 'chalk';
 import { render, type Instance, type RenderOptions } from 'ink';
 import { constants } from 'node:os';
 import type { ReactElement } from 'react';
-import { claimTerminal, colorLevel } from './terminal.js';
+import { claimTerminal, colorLevel } from './claim-terminal.js';
 import { version } from './version.js';
+import { TerminalInput } from './terminal-input.js';
+import { chooseTheme } from './theme-detect.js';
+import type { ThemeChoice } from './config-file.js';
+import type { ThemeName } from '../ui/widgets/theme-names.js';
+import type { MouseSource } from '../ui/app/mouse.js';
 
-/**
- * The signals whose default action ends a process (signal(7)) that JavaScript
- * may handle: not SIGUSR1 (Node's inspector), SIGPIPE and SIGXFSZ (Node ignores
- * them), SIGPROF (profilers), nor the faults after which no JavaScript may run
- * (SIGSEGV, SIGBUS, SIGFPE, SIGILL). Those this platform lacks are left out.
- */
+/** Ending signals JavaScript may handle (signal(7)): not SIGUSR1 (inspector), SIGPIPE, SIGXFSZ, SIGPROF, nor faults. */
 const ENDING_SIGNALS = (
   [
     'SIGHUP',
@@ -58,10 +54,8 @@ export function crashReport([error, ...whileClosing]: readonly unknown[]): strin
   ].join('\n');
 }
 
-/** An emitter, an event, its listener, and whether it goes before those already there. */
 type Listener = readonly [emitter: NodeJS.EventEmitter, event: string, listener: Parameters<NodeJS.EventEmitter['on']>[1], order?: 'first'];
 
-/** Listen to each event for as long as the terminal is held; the function returned stops listening. */
 function listen(listeners: readonly Listener[]): () => void {
   for (const [emitter, event, listener, order] of listeners) {
     if (order === 'first') emitter.prependListener(event, listener);
@@ -72,11 +66,7 @@ function listen(listeners: readonly Listener[]): () => void {
   };
 }
 
-/**
- * How Ink draws: at most 60 frames a second, each written as the lines that
- * changed since the last (Ink's incremental renderer, as patched in patches/:
- * an age ticking rewrites one short line, not the whole screen).
- */
+/** At most 60 frames a second, each only the lines that changed (Ink's incremental renderer, as patched in patches/). */
 const RENDER_OPTIONS: RenderOptions = { exitOnCtrlC: true, patchConsole: false, incrementalRendering: true, maxFps: 60 };
 
 export interface TerminalRun {
@@ -84,14 +74,29 @@ export interface TerminalRun {
   readonly color: boolean;
   /** Stop what feeds the view (watchers, timers); runs once, before the screen is left. */
   readonly onClose: () => void;
+  /** The theme asked for (`auto`: from the terminal's background). */
+  readonly theme?: ThemeChoice;
+  /** Take the mouse (not with `--no-mouse`). */
+  readonly mouse?: boolean;
 }
 
-/** Draw `element` until the user quits; resolves to the exit status. */
-export async function runOnTerminal(element: ReactElement, { color, onClose }: TerminalRun): Promise<number> {
+/** What the terminal gives the view: the theme its background asks for, the mouse if it was taken. */
+export interface OnTerminal {
+  readonly theme: ThemeName;
+  readonly mouse: MouseSource | undefined;
+}
+
+/** Draw what `draw` makes until the user quits; resolves to the exit status. */
+export async function runOnTerminal(
+  draw: (terminal: OnTerminal) => ReactElement,
+  { color, onClose, theme = 'auto', mouse = false }: TerminalRun,
+): Promise<number> {
   chalk.level = colorLevel(color);
   const fault = process.env['TEAMTOP_FAULT'];
   const injected = fault ? (await import('./faults.js')).faults(fault) : undefined;
-  const terminal = claimTerminal();
+  const terminal = claimTerminal({ mouse });
+  // Teamtop reads the terminal and hands Ink the keys: mouse reports and answers to its questions are not keys.
+  const input = new TerminalInput(process.stdin);
   let instance: Instance | undefined;
   // What threw while closing: each step still runs, and the terminal is given back before any is reported.
   const failures: unknown[] = [];
@@ -112,9 +117,9 @@ export async function runOnTerminal(element: ReactElement, { color, onClose }: T
       onClose();
       injected?.closing();
     });
+    input.close();
     terminal.restore();
   };
-  /** Close, report what failed on the restored screen, and exit. */
   const end = (status: number, crash?: unknown) => {
     close();
     const errors = crash === undefined ? failures : [crash, ...failures];
@@ -138,7 +143,13 @@ export async function runOnTerminal(element: ReactElement, { color, onClose }: T
     [process.stdin, 'end', onInputEnd],
   ]);
   try {
-    instance = render(injected ? injected.draw(element) : element, RENDER_OPTIONS);
+    // Without colour the theme does not matter: the terminal is not asked.
+    const chosen = color ? await chooseTheme(theme, { env: process.env, input, write: (text) => process.stdout.write(text) }) : 'dark';
+    const element = draw({ theme: chosen, mouse: mouse ? input : undefined });
+    instance = render(injected ? injected.draw(element) : element, {
+      ...RENDER_OPTIONS,
+      stdin: input.keys as unknown as NodeJS.ReadStream,
+    });
     await instance.waitUntilExit();
   } catch (error) {
     failures.push(error);

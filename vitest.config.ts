@@ -59,5 +59,8 @@ export default defineConfig({
     // on a 2-core machine). Most of a file's time is waiting (recordings at their own pace, the CLI
     // in a terminal, a threshold), and one at a time the suite used under half a core.
     maxWorkers: availableParallelism() + 1,
+    // The concurrent files are recordings played at their own pace (vitest's default is 5 at once):
+    // their tests wait on the recording's gaps, and 5 at a time made one file the suite's longest.
+    maxConcurrency: 12,
   },
 });

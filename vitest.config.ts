@@ -15,6 +15,7 @@ const REAL_TIME = [
   'test/io/demo/demo-work.test.ts',
   'test/e2e/conformance.test.ts',
   'test/cli/follow.test.ts',
+  'test/cli/report.test.ts',
 ];
 
 class RealTimeFirst extends BaseSequencer {

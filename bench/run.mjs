@@ -43,6 +43,8 @@ import { serveCpuPhase, serveScrapePhase } from './phases/serve.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
 import { transcriptLoadPhase } from './phases/transcript-load.mjs';
+import { livenessPhase } from './phases/liveness.mjs';
+import { subagentsPhase } from './phases/subagents.mjs';
 
 /**
  * Every phase, in the order of a full run and of the table: what each runs,
@@ -65,6 +67,8 @@ const PHASES = {
   ...historyPhases({ temp, startTeamtop, quick: QUICK }),
   transcript: transcriptPhase,
   'transcript-load': transcriptLoadPhase,
+  subagents: subagentsPhase,
+  liveness: livenessPhase,
   'huge-record': hugeRecordPhase,
   huge: hugePhase,
   'long-messages': longMessagePhase,

@@ -1,4 +1,4 @@
-// Helpers of the scenarios' `teamtop` expectations (PENDING issue 35): what
+// Helpers of the scenarios' `teamtop` expectations (issue 35): what
 // teamtop's `--follow --json` events (run.mjs: `receivedAt` on the monotonic
 // clock) must show, for the expectations judged live.
 

@@ -237,6 +237,10 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     // What the last turn writes (the lead's task updates, the inbox clean-up).
     if (outcome === 'done') await sleep(2000);
     session.keepTree();
+    // What teamtop makes of the tree, read while the client still runs: a
+    // process that exits afterwards was alive when the tree was taken (one
+    // the scenario killed is dead by then).
+    const judged = teamtopFacts(scenario, paths.root, mode);
     panes.process.kill();
     await session.stop();
     // The client renames the team folder away and deletes it as it exits.
@@ -267,7 +271,7 @@ async function runScenario(scenario, mode, { binary, version, timeoutMs }) {
     // What the client itself wrote, as the scenario records it (client-records.mjs), and
     // what teamtop should make of it: expectations marked pending are reported, not failed.
     const client = scenario.client ? checkClient(scenario.client, readClientRecords(paths.root), mode) : [];
-    const expectations = judgeTeamtop(scenario, paths.root, mode, follower.events);
+    const expectations = judgeTeamtop(scenario, judged, paths.root, mode, follower.events);
     const row = { scenario: scenario.name, mode, outcome, ...figures, baseline, work, client, expectations };
     writeFileSync(
       join(paths.root, 'summary.txt'),
@@ -292,20 +296,35 @@ function doctorJson(dir) {
   return JSON.parse(run.stdout);
 }
 
+/** The expectations of teamtop a scenario has in this mode. */
+const expectationsOf = (scenario, mode) => (scenario.teamtop ?? []).filter((expectation) => (expectation.modes ?? [mode]).includes(mode));
+
+/**
+ * `teamtop --json` and `doctor --json` on the tree as the run left it
+ * (`final_before_exit`, teamtop's journal left out), taken as the tree is
+ * kept, while the client still runs; null when the scenario expects nothing
+ * of teamtop in this mode.
+ */
+function teamtopFacts(scenario, root, mode) {
+  if (expectationsOf(scenario, mode).length === 0) return null;
+  const tree = join(root, 'final_before_exit');
+  return { json: teamtopJson('--dir', tree, '--no-journal'), doctor: doctorJson(tree) };
+}
+
 /**
  * A scenario's expectations of teamtop (`scenario.teamtop`: `{ says, issue,
- * pending, modes?, check({ json, doctor, records, events }) }`), judged on the tree
- * as it was when the run ended (teamtop's journal left out), on what the client
- * wrote (client-records.mjs) and on the events of `teamtop --follow --json` beside
- * the run (`receivedAt` on the monotonic clock, as the kills' `mono`). One marked `pending` names
- * what an open issue asks of teamtop: it is reported, and fails the run only once
- * the issue's work removes the mark.
+ * pending, modes?, check({ json, doctor, records, events }) }`), judged on
+ * `teamtopFacts` (the tree as the run left it, read as it was kept), on what
+ * the client wrote (client-records.mjs) and on the events of `teamtop
+ * --follow --json` beside the run (`receivedAt` on the monotonic clock, as the
+ * kills' `mono`). One marked `pending` names what an open issue asks of
+ * teamtop: it is reported, and fails the run only once the issue's work
+ * removes the mark.
  */
-function judgeTeamtop(scenario, root, mode, events) {
-  const expectations = (scenario.teamtop ?? []).filter((expectation) => (expectation.modes ?? [mode]).includes(mode));
-  if (expectations.length === 0) return [];
-  const tree = join(root, 'final_before_exit');
-  const facts = { json: teamtopJson('--dir', tree, '--no-journal'), doctor: doctorJson(tree), records: readClientRecords(root), events };
+function judgeTeamtop(scenario, judged, root, mode, events) {
+  const expectations = expectationsOf(scenario, mode);
+  if (expectations.length === 0 || judged === null) return [];
+  const facts = { ...judged, records: readClientRecords(root), events };
   return expectations.map(({ says, issue, pending, check }) => {
     let holds;
     try {

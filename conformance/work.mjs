@@ -31,11 +31,11 @@ export const LONG_MS = 2000;
 
 /**
  * Whether a subagent's responses (the ledger's `subagentOf`) are held to its
- * member's tokens. PENDING issue 35: false until teamtop counts subagents;
- * its work turns this on. Their tool calls stay the subagent's own (a member's
- * `toolCalls` counts its own calls).
+ * member's tokens: teamtop counts a member's own subagents toward it (issue
+ * 35). Their tool calls stay the subagent's own (a member's `toolCalls`
+ * counts its own calls; `usage.subagents.toolCalls` theirs).
  */
-export const SUBAGENTS_COUNTED = false;
+export const SUBAGENTS_COUNTED = true;
 
 /** `teamtop --follow --json` on `dir`: every event it printed, with when it arrived (monoMs). */
 export async function follow(dir) {
@@ -161,10 +161,8 @@ export function checkWork({ ledger, written, teamtop, events, screens = [] }) {
   const byMember = new Map();
   for (const response of ledger.responses) {
     if (response.subagentOf !== undefined) {
-      // PENDING issue 35: a member's own subagent counts toward the member
-      // (its tokens in the member's usage, and apart in `usage.subagents`).
-      // Until teamtop reads subagents' transcripts its responses are counted
-      // apart; with SUBAGENTS_COUNTED they are held to the member's figures.
+      // A member's own subagent counts toward the member (its tokens in the
+      // member's usage, and apart in `usage.subagents`: issue 35).
       figures.subagentResponses++;
       if (!SUBAGENTS_COUNTED) continue;
       const member = response.subagentOf;

@@ -10,6 +10,9 @@
 // (an `idle_notification`'s `failureReason`, the text of the `<synthetic>`
 // assistant record that ends a failed turn) becomes x's, in every file (inboxes
 // too): `API Error: 500 fake internal error.` stays, what the client adds goes.
+// And the recording machine's id (`/etc/machine-id`, in every `pidDomain` of
+// `sessions/`) becomes zeros: a recording is of no machine, so a process it
+// names is never taken for one running where it is replayed.
 //
 //   node scripts/redact.mjs SRC DST       copy SRC (a recording or a claude dir), transcripts redacted
 //   node scripts/redact.mjs --check DIR   exit 1, naming them, if a transcript under DIR still needs it
@@ -112,11 +115,30 @@ export function redactTranscript(text) {
     .join('\n');
 }
 
-/** A file that is not a transcript, as it may be kept: as it is, unless it holds an API error's wording. */
+/** This machine's id, as the client writes it into `pidDomain` (`linux:<machine-id>:pid:[…]`); undefined where there is none. */
+function machineId() {
+  for (const path of ['/etc/machine-id', '/var/lib/dbus/machine-id']) {
+    try {
+      const id = readFileSync(path, 'utf8').trim();
+      if (/^[0-9a-f]{32}$/u.test(id)) return id;
+    } catch {
+      // none there
+    }
+  }
+  return undefined;
+}
+const MACHINE = machineId();
+/** What stands for the recording machine's id. */
+export const NO_MACHINE = '0'.repeat(32);
+
+/** `text` with this machine's id as zeros. */
+const redactMachine = (text) => (MACHINE === undefined ? text : text.replaceAll(MACHINE, NO_MACHINE));
+
+/** A file that is not a transcript, as it may be kept: as it is, unless it holds an API error's wording or this machine's id. */
 function redactOther(content) {
   const text = content.toString('utf8');
-  if (!text.includes('API Error: ')) return content;
-  return Buffer.from(redactApiErrors(text), 'utf8');
+  if (!text.includes('API Error: ') && (MACHINE === undefined || !text.includes(MACHINE))) return content;
+  return Buffer.from(redactMachine(redactApiErrors(text)), 'utf8');
 }
 
 /**

@@ -108,24 +108,29 @@ export const scenario = {
     },
   ],
 
-  /** PENDING issue 35: failing is not thinking, and a failing member is no ignored shutdown. */
+  /** Issue 35: failing is not thinking, and a failing member is no ignored shutdown. */
   teamtop: [
     {
       says: 'carol is failing (500, three turns in a row)',
       issue: 35,
-      pending: true,
-      check: ({ json }) => json.teams[0].members.find((member) => member.name === 'carol').activity.state === 'failing',
+      check: ({ json }) => {
+        const { activity } = json.teams[0].members.find((member) => member.name === 'carol');
+        return activity.state === 'failing' && activity.failure?.status === 500 && activity.failure.turns >= 3;
+      },
+    },
+    {
+      says: 'live: alice was shown retrying while her call was tried again (529, 529, 429 with retry-after 3)',
+      issue: 35,
+      check: ({ events }) => events.some((event) => event.member === 'alice' && event.activity?.state === 'retrying'),
     },
     {
       says: 'alice is not failing',
       issue: 35,
-      pending: true,
       check: ({ json }) => json.teams[0].members.find((member) => member.name === 'alice').activity.state !== 'failing',
     },
     {
       says: 'doctor: api-failing for carol, and no ignored-shutdown',
       issue: 35,
-      pending: true,
       check: ({ doctor }) =>
         doctor.teams[0].diagnoses.some((diagnosis) => diagnosis.kind === 'api-failing') &&
         !doctor.teams[0].diagnoses.some((diagnosis) => diagnosis.kind === 'ignored-shutdown'),

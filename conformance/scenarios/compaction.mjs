@@ -82,26 +82,28 @@ export const scenario = {
     },
   ],
 
-  /** PENDING issue 35: the compaction shown, the context against the window the client compacts at, the client's cost. */
+  /** Issue 35: the compaction shown, the context against the window the client compacts at, the client's cost. */
   teamtop: [
     {
-      // (`contextWindow`: a name for the implementers to choose.)
       says: "the lead's context is measured against the 200k window (the transcript shows it)",
       issue: 35,
-      pending: true,
       check: ({ json }) => {
         const lead = json.teams[0].members.find((member) => member.isLead);
-        return lead.usage.contextWindow === 200_000;
+        return lead.usage.contextWindow === 200_000 && lead.usage.contextWindowSource === 'compaction';
       },
     },
     {
       says: 'the compaction is shown on the lead, with its trigger and tokens before and after',
       issue: 35,
-      pending: true,
-      check: ({ json, records }) =>
-        JSON.stringify(json.teams[0].members.find((member) => member.isLead)).includes(
-          String(boundaryOf(records).compactMetadata.preTokens),
-        ),
+      check: ({ json, records }) => {
+        const { compactMetadata } = boundaryOf(records);
+        const last = json.teams[0].members.find((member) => member.isLead).usage.lastCompaction;
+        return (
+          last?.preTokens === compactMetadata.preTokens &&
+          last.postTokens === compactMetadata.postTokens &&
+          last.trigger === compactMetadata.trigger
+        );
+      },
     },
   ],
 

@@ -51,24 +51,21 @@ export const scenario = {
     { says: "the team's folder stays", check: (records) => !records.run.ended },
   ],
 
-  /** PENDING issue 35: with both killed while idle, doctor must not say "nothing wrong". */
+  /** Issue 35: with both killed while idle, doctor must not say "nothing wrong". */
   teamtop: [
     {
       says: 'bob and the lead are dead, the team ended',
       issue: 35,
-      pending: true,
       check: ({ json }) => json.teams[0].ended && json.teams[0].members.every((member) => member.status === 'dead'),
     },
     {
       says: 'doctor: member-died for both',
       issue: 35,
-      pending: true,
       check: ({ doctor }) => doctor.teams[0].diagnoses.filter((diagnosis) => diagnosis.kind === 'member-died').length >= 2,
     },
     {
       says: 'live: bob is dead within 10 s of his kill',
       issue: 35,
-      pending: true,
       check: ({ events, records }) => diedWithin(events, 'bob', killOf(records, 'bob').mono, 10_000),
     },
   ],

@@ -81,32 +81,31 @@ export const scenario = {
   ],
 
   /**
-   * PENDING issue 35: what teamtop must make of it, judged on the tree as the run
+   * Issue 35: what teamtop must make of it, judged on the tree as the run
    * left it (every process gone) and on `teamtop --follow --json` beside the run.
    */
   teamtop: [
     {
       says: 'bob is dead',
       issue: 35,
-      pending: true,
-      check: ({ json }) => json.teams[0].members.find((member) => member.name === 'bob').status === 'dead',
+      check: ({ json }) => {
+        const bob = json.teams[0].members.find((member) => member.name === 'bob');
+        return bob.status === 'dead' && bob.statusSince !== null && bob.activity.state === 'dead';
+      },
     },
     {
       says: 'the lead is dead and the team ended',
       issue: 35,
-      pending: true,
       check: ({ json }) => json.teams[0].ended && json.teams[0].members.find((member) => member.isLead).status === 'dead',
     },
     {
       says: 'doctor: member-died for bob and the lead',
       issue: 35,
-      pending: true,
       check: ({ doctor }) => doctor.teams[0].diagnoses.filter((diagnosis) => diagnosis.kind === 'member-died').length >= 2,
     },
     {
       says: 'live: bob is dead within 10 s of his kill, never working after it',
       issue: 35,
-      pending: true,
       check: ({ events, records }) => diedWithin(events, 'bob', killOf(records, 'bob').mono, 10_000),
     },
   ],

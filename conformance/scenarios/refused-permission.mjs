@@ -76,16 +76,16 @@ export const scenario = {
     },
   ],
 
-  /** PENDING issue 35: after the run, doctor and the report mention the refusal and the task left without an owner. */
+  /** Issue 35: after the run, doctor and the report mention the refusal and the task left without an owner. */
   teamtop: [
     {
       says: 'doctor: an info for the refused permission, and one for task #1 back to pending without an owner',
       issue: 35,
-      pending: true,
       check: ({ doctor }) => {
-        const infos = doctor.teams[0].diagnoses.filter((diagnosis) => diagnosis.severity === 'info' || diagnosis.level === 'info');
-        const text = JSON.stringify(infos);
-        return /rm -rf|Bash/u.test(text) && /#?1\b/u.test(text);
+        const infos = doctor.teams[0].diagnoses.filter((diagnosis) => diagnosis.severity === 'info');
+        const refused = infos.find((diagnosis) => diagnosis.kind === 'permission-refused' && diagnosis.members.includes('alice'));
+        const unowned = infos.find((diagnosis) => diagnosis.kind === 'task-unowned');
+        return /Bash/u.test(refused?.summary ?? '') && /#1\b/u.test(unowned?.summary ?? '');
       },
     },
   ],

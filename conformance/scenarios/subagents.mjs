@@ -106,12 +106,11 @@ export const scenario = {
     },
   ],
 
-  /** PENDING issue 35: a subagent counts toward its member. */
+  /** Issue 35: a subagent counts toward its member. */
   teamtop: [
     {
       says: "alice's tokens include her subagent's, and usage.subagents gives them apart",
       issue: 35,
-      pending: true,
       check: ({ json, records }) => {
         const alice = json.teams[0].members.find((member) => member.name === 'alice');
         const own = usageSum(records.member('alice').records, 'input_tokens');
@@ -122,7 +121,6 @@ export const scenario = {
     {
       says: 'live: alice was shown running Bash inside her Agent call (▶ Agent › Bash)',
       issue: 35,
-      pending: true,
       check: ({ events }) =>
         events.some((event) => event.member === 'alice' && event.activity?.tool === 'Agent' && /Bash/u.test(event.activity.detail ?? '')),
     },

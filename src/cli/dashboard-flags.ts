@@ -1,4 +1,5 @@
 /** The dashboard's flags: what they are, what goes with what, and what they choose (the journal's options, the team to open on). */
+import { isDumbTerminal } from './dumb-terminal.js';
 import type { ViewName } from '../ui/views/names.js';
 import { DEFAULT_JOURNAL_BYTES } from '../io/journal/store-dir.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
@@ -18,7 +19,8 @@ export interface DashboardFlags extends CommonFlags {
   readonly follow?: boolean;
 }
 
-export const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
+/** A terminal on both sides that can draw the live dashboard. */
+export const isInteractive = () => process.stdin.isTTY === true && process.stdout.isTTY === true && !isDumbTerminal();
 
 export function journalOptions(
   flags: { journal: boolean; journalLimit?: number },

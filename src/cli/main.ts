@@ -7,7 +7,7 @@ import { commonOptions, positive, resolveClaudeDir, settingsOf, threshold, wants
 import { ConfigError } from './config-file.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { dashboardConflict, isInteractive, journalOptions, preferredTeam, screenOptions, type DashboardFlags } from './dashboard-flags.js';
-import { oneLineError, usageError } from './usage.js';
+import { oneLineError, takeOptionsBefore, usageError, wantsTerminal } from './usage.js';
 import { version } from './version.js';
 
 /** `teamtop serve`'s own flags (the demo's `--serve` takes them too). */
@@ -51,7 +51,6 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
     const { runJson } = await import('./run-json.js');
     return runJson({ ...settings, team, now: settings.now ?? Date.now(), spec, journal: journalOptions(flags, settings, false) });
   }
-  const view = flags.view ?? 'dashboard';
   if (flags.once || !isInteractive()) {
     const { runOnce } = await import('./run-once.js');
     return runOnce({
@@ -62,7 +61,8 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       now: settings.now ?? Date.now(),
       journal: journalOptions(flags, settings, false),
       spec,
-      view,
+      view: flags.view ?? 'dashboard',
+      insteadOfLive: !flags.once,
     });
   }
   const { runLive } = await import('./run-live.js');
@@ -176,7 +176,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return;
     }
     if (!isInteractive()) {
-      process.stderr.write('teamtop demo needs a terminal; to write the demo team somewhere, use: teamtop simulate --dir <dir>\n');
+      process.stderr.write(`${wantsTerminal('teamtop demo')}; to write the demo team somewhere, use: teamtop simulate --dir <dir>\n`);
       code = 1;
       return;
     }
@@ -282,7 +282,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
 
   // Set once every subcommand is made: only the dashboard hears a word it does not know as a command.
-  program.allowExcessArguments().helpCommand(true);
+  program.allowExcessArguments().helpCommand(true).hook('preSubcommand', takeOptionsBefore);
   for (const command of [program, ...program.commands]) {
     const name = command === program ? 'teamtop' : `teamtop ${command.name()}`;
     command.configureOutput({ outputError: (text, write) => write(oneLineError(text, name)) });

@@ -23,13 +23,13 @@ export function dirChosenBy(dir: string | undefined, env: NodeJS.ProcessEnv = pr
   return 'the default: neither --dir nor CLAUDE_CONFIG_DIR is set';
 }
 
-/** Colour is off with `--no-color`, `NO_COLOR` (https://no-color.org), or no terminal, unless `FORCE_COLOR` asks for it. */
+/** Colour is off with `--no-color`, `NO_COLOR` (https://no-color.org), no terminal, or one with none (`TERM=dumb`), unless `FORCE_COLOR` asks for it. */
 export function wantsColor(flag: boolean, isTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!flag) return false;
   if (env['NO_COLOR']) return false;
   const force = env['FORCE_COLOR'];
   if (force !== undefined) return force !== '0' && force !== 'false';
-  return isTTY;
+  return isTTY && env['TERM'] !== 'dumb';
 }
 
 /** An ISO 8601 instant, read strictly (`Date.parse` took `0` for 2000 and rolled 2026-02-30 over); a date alone is midnight UTC. */

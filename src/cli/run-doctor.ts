@@ -12,9 +12,12 @@ import { isPrintSession, type TeamState } from '../core/facts/index.js';
 import { diagnosisJson, incidentJson } from '../core/snapshot.js';
 import { fit } from '../core/text/fit.js';
 import { settledSession, type JournalOptions } from './session.js';
+import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
+import { misplacedNote, transcriptsNote } from '../core/model/config-dir.js';
 import { unknownTeam } from './usage.js';
 import { type Incident, type Diagnosis, type Evidence } from '../core/model/diagnosis.js';
 import { type AppState } from '../core/app-state.js';
+import { selectTeamEnded } from '../core/select/liveness.js';
 
 export interface DoctorOptions {
   readonly thresholds: Thresholds;
@@ -86,6 +89,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const { store } = await settledSession(claudeDir, options.journal, options.dirChosenBy, {
     transcripts: options.transcripts,
     thresholds,
+    now,
   });
   const teams = teamsOf(store.getState(), options.team);
   if (options.team !== undefined && teams.length === 0) {
@@ -101,8 +105,9 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const all = judged.flatMap(({ diagnoses }) => diagnoses);
   const warnings = all.filter((diagnosis) => diagnosis.severity === 'warning').length;
   const infos = all.length - warnings;
-  // A config dir that is not there (or is a file) warns: a mistyped --dir is not a healthy dir with no teams.
-  const dirProblem = store.getState().problems.get(DIR_PROBLEM)?.message ?? null;
+  // A config dir that is not there (or is a file, or a folder inside one) warns: a mistyped --dir is not a healthy dir with no teams.
+  const look = teams.length === 0 && options.team === undefined ? lookAtConfigDir(claudeDir) : undefined;
+  const dirProblem = store.getState().problems.get(DIR_PROBLEM)?.message ?? (look && misplacedNote(claudeDir, look)) ?? null;
   const code = warnings > 0 || dirProblem !== null ? 1 : 0;
 
   if (options.json) {
@@ -114,7 +119,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       infos,
       teams: judged.map(({ team, diagnoses, idle, incidents }) => ({
         name: team.name,
-        ended: !team.present,
+        ended: selectTeamEnded(team),
         idleSince: idle ? new Date(idle.since).toISOString() : null,
         diagnoses: diagnoses.map(diagnosisJson),
         incidents: incidents.map(incidentJson),
@@ -127,9 +132,12 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const paint = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
   if (dirProblem !== null) lines.push(`${paint.yellow('⚠')} ${sanitizeLine(dirProblem)}`);
-  if (teams.length === 0) lines.push(`no teams in ${sanitizeLine(claudeDir)}`);
+  if (teams.length === 0) {
+    const transcripts = look && transcriptsNote(look, now);
+    lines.push(`no teams in ${sanitizeLine(claudeDir)}${transcripts ? ` (${transcripts})` : ''}`);
+  }
   for (const { team, diagnoses, idle, incidents } of judged) {
-    const ended = team.present ? '' : ' (ended)';
+    const ended = selectTeamEnded(team) ? ' (ended)' : '';
     if (diagnoses.length === 0) {
       const during = incidentLines(team, incidents, now, paint);
       lines.push(`${paint.green('✓')} ${sanitizeLine(team.name)}${ended}: nothing wrong${during.length > 0 ? ' now' : ''}`);

@@ -19,7 +19,7 @@ export interface JsonOptions {
 }
 
 export async function runJson({ claudeDir, dirChosenBy, team, now, thresholds, spec, journal, transcripts }: JsonOptions): Promise<number> {
-  const { store } = await settledSession(claudeDir, journal, dirChosenBy, { transcripts, thresholds: thresholds });
+  const { store } = await settledSession(claudeDir, journal, dirChosenBy, { transcripts, thresholds, now });
   const teams = selectTeams(store.getState().teams).map((known) => known.name);
   if (team !== undefined && !teams.includes(team)) return unknownTeam(team, store.getState(), teams, claudeDir);
   // Done once, in bulk: the document of a long run's history is megabytes.

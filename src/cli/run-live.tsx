@@ -4,6 +4,7 @@ import { App } from '../ui/app/app.js';
 import type { ViewName } from '../ui/views/names.js';
 import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { watchClaudeDir } from '../io/watch/watcher.js';
+import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
 import { selectTeams } from '../core/select/teams.js';
 import { openSession, type JournalOptions } from './session.js';
 import { unknownTeam } from './usage.js';
@@ -111,6 +112,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
         remembered={kept.remembered}
         notice={kept.notice}
         onRemember={path === undefined ? undefined : (next) => saveRemembered(path, next)}
+        look={teams.length === 0 ? lookAtConfigDir(options.claudeDir) : undefined}
       />
     ),
     { color: options.color, onClose: closing, theme: options.theme, mouse: options.mouse },

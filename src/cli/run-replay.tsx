@@ -15,6 +15,7 @@ import { optimising } from './v8-flags.js';
 import type { ThemeChoice } from './config-file.js';
 import type { KeyRemaps } from '../ui/keys/remap.js';
 import { keymapWith } from '../ui/views/registry.js';
+import { sayWhyPlain } from './dumb-terminal.js';
 
 export interface ReplayCliOptions {
   readonly source: string;
@@ -40,7 +41,11 @@ export async function runReplay(options: ReplayCliOptions): Promise<number> {
     process.stderr.write(`teamtop: no journal file or recorded team named "${options.source}" (journals are in ${options.stateDir})\n`);
     return 1;
   }
-  if (options.json || !options.interactive) return printEnd(files, options);
+  if (options.json || !options.interactive) {
+    const code = await printEnd(files, options);
+    if (!options.json && code === 0) sayWhyPlain('where the recording ends, as one frame');
+    return code;
+  }
 
   const recording = readRecording(files);
   if (recording.lines.length === 0) return notARecording(options.source, recording.notices);

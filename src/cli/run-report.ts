@@ -4,6 +4,7 @@ import { Chalk } from 'chalk';
 import { existsSync, statSync } from 'node:fs';
 import { inertJson } from '../core/text/inert-json.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
+import { DIR_PROBLEM } from '../core/model/observation.js';
 import { ReplayController } from '../io/journal/replay-controller.js';
 import { teamEndIn, teamEndInRuns } from '../io/journal/ended.js';
 import { readRecording, teamRunFiles } from '../io/journal/sources.js';
@@ -16,6 +17,9 @@ import { isPrintSession, type TeamState } from '../core/facts/index.js';
 import { createStore } from '../core/store.js';
 import { settledSession, type JournalOptions } from './session.js';
 import { writeReportFile } from './report-file.js';
+import { unknownTeam } from './usage.js';
+import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
+import { misplacedNote, transcriptsNote } from '../core/model/config-dir.js';
 import { type AppState } from '../core/app-state.js';
 
 export interface ReportCliOptions {
@@ -62,6 +66,7 @@ async function fromConfigDir(options: ReportCliOptions): Promise<Source> {
   const { store } = await settledSession(options.claudeDir, options.journal, undefined, {
     transcripts: options.transcripts,
     thresholds: options.thresholds,
+    now: options.now,
   });
   const { journal } = options;
   return {
@@ -72,11 +77,25 @@ async function fromConfigDir(options: ReportCliOptions): Promise<Source> {
   };
 }
 
-/** The team named, else the most recently active real team (a `claude -p` session is no team). */
+/** The teams a report can be about: a `claude -p` session is no team. */
+const reportable = (state: AppState): TeamState[] => selectTeams(state.teams).filter((team) => !isPrintSession(team));
+
+/** The team named, else the most recently active one. */
 function teamIn(state: AppState, name: string | undefined): TeamState | undefined {
-  const teams = selectTeams(state.teams).filter((team) => !isPrintSession(team));
+  const teams = reportable(state);
   if (name !== undefined) return teams.find((team) => team.name === name);
   return teams.reduce<TeamState | undefined>((best, team) => (!best || team.lastActivity > best.lastActivity ? team : best), undefined);
+}
+
+/** What the config dir with no team holds, said after "no team in …": the folder probably meant, or its transcripts. */
+function whyNoTeam(state: AppState, claudeDir: string): string {
+  const problem = state.problems.get(DIR_PROBLEM);
+  if (problem) return `: ${sanitizeLine(problem.message)}`;
+  const look = lookAtConfigDir(claudeDir);
+  const misplaced = misplacedNote('it', look);
+  if (misplaced !== undefined) return `: ${sanitizeLine(misplaced)}`;
+  const transcripts = transcriptsNote(look, Date.now());
+  return transcripts === undefined ? '' : ` (${transcripts})`;
 }
 
 export async function runReport(options: ReportCliOptions): Promise<number> {
@@ -86,9 +105,19 @@ export async function runReport(options: ReportCliOptions): Promise<number> {
     return 1;
   }
   const team = teamIn(source.state, options.team);
+  // A --team that is not there is a usage error, listing the teams there are, as in every mode.
+  if (options.team !== undefined && !team) {
+    return unknownTeam(
+      options.team,
+      source.state,
+      reportable(source.state).map((known) => known.name),
+      source.where,
+    );
+  }
   if (!team) {
-    const which = options.team === undefined ? 'no team' : `no team named "${sanitizeLine(options.team)}"`;
-    process.stderr.write(`teamtop: ${which} in ${source.where}\n`);
+    process.stderr.write(
+      `teamtop: no team in ${source.where}${options.file === undefined ? whyNoTeam(source.state, options.claudeDir) : ''}\n`,
+    );
     return 1;
   }
   const report = buildRunReport(team, {

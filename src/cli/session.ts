@@ -34,6 +34,8 @@ export interface SessionOptions {
   readonly transcripts?: boolean;
   /** What the incidents are diagnosed with (`--stall-after`, `--quiet-after`). */
   readonly thresholds?: Thresholds;
+  /** The instant every read is stamped with (`--now`) where a mode reads once: what the reads raise is raised then, not at the wall clock. */
+  readonly now?: number;
 }
 
 /** `dirChosenBy`: what chose the config dir, said when it is not a folder (see `dirChosenBy` in options.ts). */
@@ -44,6 +46,8 @@ export function openSession(
   options: SessionOptions = {},
 ): Session {
   const store = createStore({ tracking: options.thresholds });
+  const { now: judgedAt } = options;
+  const clock = judgedAt === undefined ? Date.now : () => judgedAt;
   let journal: JournalWriter | undefined;
   const observe = (observations: Observation[]) => {
     const before = store.getState();
@@ -60,7 +64,7 @@ export function openSession(
     const restored = optimising(() => restore(namespace, (observations) => store.dispatch({ type: 'observed', observations })));
     restoredFolders = restored.folders;
     interpreter = restored.interpreter;
-    store.dispatch({ type: 'observed', observations: noticesAsProblems(restored.notices, Date.now()) });
+    store.dispatch({ type: 'observed', observations: noticesAsProblems(restored.notices, clock()) });
     // What follows is seen, not recorded: every team's moments are diagnosed again.
     store.dispatch({ type: 'live' });
     if (journalOptions.write) {
@@ -81,10 +85,11 @@ export function openSession(
     claudeDir,
     dirChosenBy,
     emit: observe,
+    now: clock,
     interpreter,
     record: (relative) => journal?.wants(relative),
   });
-  const now = Date.now();
+  const now = clock();
   const folders = reader.scan();
   // Folders the journal remembers and the disk no longer has: those teams ended.
   const present = new Set(folders);
@@ -93,7 +98,7 @@ export function openSession(
       .filter((folder) => !present.has(folder))
       .map((folder) => ({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now })),
   );
-  const transcripts = options.transcripts === false ? undefined : followTranscripts(claudeDir, store, observe);
+  const transcripts = options.transcripts === false ? undefined : followTranscripts(claudeDir, store, observe, clock);
   return {
     claudeDir,
     store,

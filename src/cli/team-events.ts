@@ -19,6 +19,7 @@ import type { Store } from '../core/store.js';
 import { type Diagnosis } from '../core/model/diagnosis.js';
 import { type ActivityNow, type ActivityState } from '../core/model/activity.js';
 import { type MemberUsage } from '../core/model/usage.js';
+import { selectTeamEnded } from '../core/select/liveness.js';
 
 export type TeamEvent =
   | { readonly kind: 'team'; readonly team: string; readonly change: 'new' | 'ended' }
@@ -129,7 +130,7 @@ export function followTeams(
       const name = team.name;
       const before = said.get(name);
       if (!before) events.push({ kind: 'team', team: name, change: 'new' });
-      else if (before.team.present && !team.present) events.push({ kind: 'team', team: name, change: 'ended' });
+      else if (!selectTeamEnded(before.team) && selectTeamEnded(team)) events.push({ kind: 'team', team: name, change: 'ended' });
 
       const handshakes = new Map<string, HandshakeState>();
       const tasks = new Map<string, TaskState>();

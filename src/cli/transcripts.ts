@@ -13,9 +13,19 @@ export interface Transcripts {
   close(): void;
 }
 
-export function followTranscripts(claudeDir: string, store: Store, emit: (observations: Observation[]) => void): Transcripts {
-  const reader = new TranscriptReader({ claudeDir, emit });
+export function followTranscripts(
+  claudeDir: string,
+  store: Store,
+  emit: (observations: Observation[]) => void,
+  now: () => number = Date.now,
+): Transcripts {
   let watcher: TranscriptWatcher | undefined;
+  const reader: TranscriptReader = new TranscriptReader({
+    claudeDir,
+    emit,
+    now,
+    watchSetChanged: () => void watcher?.follow(reader.watchSet()),
+  });
   let teams: ReturnType<typeof selectTranscriptTeams> | undefined;
   let said = '';
   const update = () => {
@@ -32,7 +42,7 @@ export function followTranscripts(claudeDir: string, store: Store, emit: (observ
   const unsubscribe = store.subscribe(update);
   return {
     start(watching) {
-      reader.start();
+      reader.start(watching !== undefined);
       if (!watching || watcher) return;
       watcher = new TranscriptWatcher({ claudeDir, take: (events) => reader.take(events), signal: watching });
       void watcher.follow(reader.watchSet());

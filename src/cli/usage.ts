@@ -4,6 +4,8 @@ import { DIR_PROBLEM } from '../core/model/observation.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
 import { plural } from '../core/text/words.js';
 import { type AppState } from '../core/app-state.js';
+import type { Command } from 'commander';
+import { liveRefused } from './dumb-terminal.js';
 
 /** Say a usage error; the status to exit with. */
 export function usageError(message: string): number {
@@ -41,4 +43,29 @@ export function unknownTeam(name: string, state: AppState, teams: readonly strin
   const more = teams.length > LISTED_TEAMS ? ` and ${teams.length - LISTED_TEAMS} more` : '';
   const guess = meant === undefined ? '' : ` (did you mean "${sanitizeLine(meant)}"?)`;
   return usageError(`${where}${guess}; ${plural(teams.length, 'team')} there: ${listed}${more}`);
+}
+
+/**
+ * Options before a command (`teamtop --dir D doctor`) are the command's: commander gives them to the program,
+ * which a command never reads. One after the command wins, as a repeated option does; one it lacks is refused.
+ */
+export function takeOptionsBefore(program: Command, command: Command): void {
+  for (const option of program.options) {
+    const name = option.attributeName();
+    if (program.getOptionValueSource(name) !== 'cli') continue;
+    const own = command.options.find((candidate) => candidate.long === option.long);
+    if (own === undefined) {
+      command.error(`${option.long ?? option.flags} is an option of the dashboard (teamtop with no command), not of ${command.name()}`, {
+        exitCode: 2,
+        code: 'teamtop.misplacedOption',
+      });
+    }
+    command.setOptionValueWithSource(own.attributeName(), program.getOptionValue(name), 'cli');
+  }
+}
+
+/** `teamtop demo needs a terminal`, or why this one will not do. */
+export function wantsTerminal(what: string): string {
+  const refused = liveRefused();
+  return refused === undefined ? `${what} needs a terminal` : `${what}: ${refused}`;
 }

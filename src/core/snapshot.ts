@@ -17,6 +17,8 @@ import { selectActivity, selectUsage } from './select/work.js';
 import { type Incident, messageRef } from './model/diagnosis.js';
 import { type AppState } from './app-state.js';
 import { activityJson, NO_ACTIVITY_NOW } from './model/activity.js';
+import { selectLiveness, selectTeamEnded } from './select/liveness.js';
+import { NO_PROCESS, type Liveness } from './model/liveness.js';
 
 export interface SnapshotOptions {
   readonly thresholds: Thresholds;
@@ -161,16 +163,25 @@ function workflowJson(team: TeamState, options: SnapshotOptions) {
   };
 }
 
+/** A member's process in the document: whether it runs (`unknown`, with why, where teamtop cannot look). */
+const processJson = (liveness: Liveness) => ({
+  state: liveness.state,
+  pid: liveness.pid,
+  since: isoOrNull(liveness.since),
+  why: liveness.why,
+});
+
 function teamJson(state: AppState, team: TeamState, options: SnapshotOptions) {
   const activity = selectActivity(team, options.now);
   const usage = selectUsage(team);
+  const liveness = selectLiveness(team);
   return {
     name: team.name,
     /** `session`: a `claude -p` run's task list and the inboxes of its task owners, not a team (see isPrintSession). */
     kind: isPrintSession(team) ? 'session' : 'team',
     description: team.config?.description ?? null,
     createdAt: toIso(team.config?.createdAt),
-    ended: !team.present,
+    ended: selectTeamEnded(team),
     budgetTokens: team.config?.metadata?.budget_tokens ?? null,
     members: selectMembersAt(team, options.now, options.thresholds).map((member) => ({
       name: member.name,
@@ -193,6 +204,7 @@ function teamJson(state: AppState, team: TeamState, options: SnapshotOptions) {
       })),
       activity: activityJson(activity.get(member.name) ?? NO_ACTIVITY_NOW),
       usage: usage.members.get(member.name) ?? null,
+      process: processJson(liveness.get(member.name) ?? NO_PROCESS),
     })),
     usage: usage.team,
     messages: selectTeamMessages(team.inboxes).map(messageJson),

@@ -138,8 +138,32 @@ describe('teamtop --once', () => {
   });
 
   it('fits $LINES when given', () => {
-    const { stdout } = run(['--once', '--dir', `${CAPTURES}/cc-2026-02-hive-analysis`], { COLUMNS: '80', LINES: '24' });
+    const { stdout } = run(['--once', '--dir', `${CAPTURES}/cc-2026-02-hive-analysis`, '--team', 'webui-migration'], {
+      COLUMNS: '80',
+      LINES: '24',
+    });
     expect(stdout.trimEnd().split('\n').length).toBeLessThanOrEqual(23);
+  });
+
+  it('draws each of several teams under a heading that names it, or the one --team names', () => {
+    const hive = `${CAPTURES}/cc-2026-02-hive-analysis`;
+    const { code, stdout } = run(['--once', '--dir', hive, '--no-journal'], { COLUMNS: '100', LINES: '24' });
+    expect(code).toBe(0);
+    const headings = stdout.split('\n').filter((line) => line.startsWith('── '));
+    expect(headings).toEqual([
+      `── humble-chasing-goose · team 1 of 3 (--team humble-chasing-goose draws it alone) ${'─'.repeat(17)}`,
+      `── moonlit-chasing-meerkat · team 2 of 3 (--team moonlit-chasing-meerkat draws it alone) ${'─'.repeat(11)}`,
+      `── webui-migration · team 3 of 3 (--team webui-migration draws it alone) ${'─'.repeat(27)}`,
+    ]);
+    // Each frame is its team's, and fits $LINES.
+    const frames = stdout.split(/^── .*$/mu).slice(1);
+    expect(frames.map((frame) => frame.includes('docs-types'))).toEqual([true, false, false]);
+    expect(frames.map((frame) => frame.includes('doc-writer-1'))).toEqual([false, true, false]);
+    expect(frames.map((frame) => frame.includes('scaffolder'))).toEqual([false, false, true]);
+    for (const frame of frames) expect(frame.trim().split('\n').length).toBeLessThanOrEqual(23);
+    const one = run(['--once', '--dir', hive, '--no-journal', '--team', 'moonlit-chasing-meerkat'], { COLUMNS: '100' }).stdout;
+    expect(one).not.toContain('── moonlit');
+    expect(one).toContain('doc-writer-1');
   });
 
   it('names no key: a frame for a script or a paste has no footer, no help hint, no key to go back', () => {

@@ -85,9 +85,14 @@ describe('hostile transcript records', () => {
       cacheCreationTokens: most,
       contextTokens: most,
       contextPercent: 1e9,
+      contextWindow: 1_000_000,
+      contextWindowSource: 'model',
       toolCalls: 2,
       costUSD: 1e9,
       costEstimated: true,
+      compactions: 0,
+      lastCompaction: null,
+      subagents: null,
     };
     expect(usageOf(live, 'alice')).toEqual(figures);
     expect(live.teams[0]!.usage).toMatchObject({ inputTokens: most, outputTokens: most, costUSD: 1e9 });

@@ -8,12 +8,13 @@ import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRecording, recordedRun } from '../../harness/recording.mjs';
 import { reenact } from '../../harness/reenact.mjs';
 import { runCli } from '../helpers/cli.js';
 import { CLI } from '../helpers/pty.js';
-import { CAPTURES, tempDir } from '../helpers/fixtures.js';
+import { CAPTURES, FIXTURES, tempDir } from '../helpers/fixtures.js';
 import { watchRecorded } from '../helpers/live.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -192,8 +193,16 @@ describe('teamtop report', () => {
     expect(readdirSync(folder).sort()).toEqual(['kept.html', 'link.html', 'pipe.html', 'precious.txt']);
   });
 
-  it('says what it cannot find, and exits 1', () => {
-    expect(report('--team', 'nope')).toMatchObject({ code: 1, stderr: `teamtop: no team named "nope" in ${dir}\n` });
+  it('says what it cannot find, and exits 1; a --team that is not there is a usage error, 2, as in every mode', () => {
+    expect(report('--team', 'nope')).toMatchObject({ code: 2, stderr: `teamtop: no team named "nope" in ${dir}; 1 team there: ${team}\n` });
+    const exported = join(tempDir(), 'run.jsonl');
+    execFileSync(process.execPath, [CLI, 'export', '--team', team, '--out', exported, '--dir', dir, '--state-dir', state], {
+      stdio: 'ignore',
+    });
+    expect(runCli(['report', exported, '--team', team.slice(0, -1)])).toMatchObject({
+      code: 2,
+      stderr: `teamtop: no team named "${team.slice(0, -1)}" in ${exported} (did you mean "${team}"?); 1 team there: ${team}\n`,
+    });
     const missing = join(tempDir(), 'missing.jsonl');
     expect(runCli(['report', missing])).toMatchObject({
       code: 1,
@@ -207,5 +216,69 @@ describe('teamtop report', () => {
       code: 1,
       stderr: expect.stringMatching(/cannot write .*there is no folder/u),
     });
+  });
+});
+
+describe('teamtop report on files read later', () => {
+  const HIVE = join(CAPTURES, 'cc-2026-02-hive-analysis');
+  const WORKED = join(CAPTURES, 'cc-2.1.332-realcc-team-in-process/final_before_exit');
+  const run = (...args: string[]) => runCli(['report', '--no-journal', ...args]);
+
+  it('says, of a team idle for days and judged as of now, what doctor and the dashboard say: --now its last change', () => {
+    const { code, stdout } = run('--dir', HIVE);
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[3]).toMatch(
+      /^ {2}⚠ no activity for \d+[dy]: judged as of now; --now 2026-02-12T19:53:48\.409Z judges it as of then$/u,
+    );
+    // And its axis tells its ticks apart: dates, none twice.
+    const ruler = stdout
+      .split('\n')
+      .find((line) => line.includes('╵'))!
+      .trim()
+      .split(/\s+/u);
+    expect(ruler.length).toBeGreaterThan(3);
+    expect(new Set(ruler).size).toBe(ruler.length);
+    expect(run('--dir', HIVE, '--now', '2026-02-12T19:53:48.409Z').stdout).not.toContain('no activity for');
+  });
+
+  it('keeps every word when piped: what does not fit 100 columns wraps, under where it began, and nothing is cut', () => {
+    // No $COLUMNS, no terminal: 100 columns.
+    const { stdout } = runCli(['report', '--no-journal', '--dir', join(FIXTURES, 'handshakes'), '--now', '2026-03-01T10:05:00Z'], {
+      COLUMNS: undefined,
+    });
+    for (const line of stdout.split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(100);
+    expect(stdout).not.toContain('…');
+    const incidents = stdout.slice(stdout.indexOf('Incidents'));
+    expect(incidents).toContain(
+      '    → send bob a plain-text nudge quoting request shutdown-120@bob; teammates often act on text when\n      they ignore the protocol message\n',
+    );
+    expect(stdout).toContain(
+      '  dave      → team-lead 4  0 plain, 4 protocol: 2 plan_approval_request, 1 idle_notification, 1\n                           permission_request\n',
+    );
+  });
+
+  it('stamps with --now the incidents it judges then, not with the wall clock', () => {
+    const args = ['--dir', join(FIXTURES, 'handshakes'), '--now', '2026-03-01T10:05:00Z'];
+    const { incidents } = JSON.parse(run(...args, '--json').stdout) as ReportDoc;
+    expect(incidents.map((incident) => incident.kind)).toEqual(['stalled', 'stalled', 'zombie']);
+    expect(new Set(incidents.map((incident) => incident.raisedAt))).toEqual(new Set(['2026-03-01T10:05:00.000Z']));
+    expect(run(...args).stdout).toContain('  ⚠ 10:05:00 stalled · team-lead, carol · standing');
+  });
+
+  it("shows each member's tokens and cost as the dashboard does, and the team's sums", () => {
+    const doc = JSON.parse(run('--dir', WORKED, '--json').stdout) as { members: { name: string; usage: unknown }[] };
+    const dashboard = JSON.parse(runCli(['--json', '--no-journal', '--dir', WORKED]).stdout) as {
+      teams: { members: { name: string; usage: unknown }[] }[];
+    };
+    expect(doc.members.map((member) => [member.name, member.usage])).toEqual(
+      dashboard.teams[0]!.members.map((member) => [member.name, member.usage]),
+    );
+    expect(doc.members[0]!.usage).toMatchObject({ inputTokens: 1500, outputTokens: 300 });
+    const text = run('--dir', WORKED).stdout;
+    expect(text.split('\n')[1]).toMatch(/ · 3\.5K in · 700 out · \$0\.028$/u);
+    expect(text).toContain(' · lead · 1.5K in · 300 out · ~$0.012');
+    const html = run('--dir', WORKED, '--html', '-').stdout;
+    expect(html).toContain('<th scope="col">tokens and cost</th>');
+    expect(html).toContain('<td class="num">1.5K in · 300 out · ~$0.012</td>');
   });
 });

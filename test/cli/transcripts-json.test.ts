@@ -15,7 +15,15 @@ import { waitFor } from '../helpers/wait.js';
 
 interface Member {
   name: string;
-  activity: { state: string; tool: string | null; detail: string | null; since: string | null };
+  activity: {
+    state: string;
+    tool: string | null;
+    detail: string | null;
+    since: string | null;
+    failure: unknown;
+    retry: unknown;
+    subagents: unknown[];
+  };
   usage: Record<string, unknown> | null;
 }
 interface Team {
@@ -36,7 +44,15 @@ describe('--json', () => {
   it("gives each member what it does and what it used, and the team's sums", () => {
     const [team] = json(['--dir', copyRecording('in-process')]);
     const byName = new Map(team!.members.map((member) => [member.name, member]));
-    expect(byName.get('team-lead')!.activity).toEqual({ state: 'idle', tool: null, detail: null, since: '2026-11-25T23:17:23.408Z' });
+    expect(byName.get('team-lead')!.activity).toEqual({
+      state: 'idle',
+      tool: null,
+      detail: null,
+      since: '2026-11-25T23:17:23.408Z',
+      failure: null,
+      retry: null,
+      subagents: [],
+    });
     expect(byName.get('alice')!.usage).toEqual({
       inputTokens: 900,
       outputTokens: 180,
@@ -44,9 +60,15 @@ describe('--json', () => {
       cacheCreationTokens: 0,
       contextTokens: 100,
       contextPercent: 0,
+      // No compaction shows where the client compacts: the model's window, assumed.
+      contextWindow: 1_000_000,
+      contextWindowSource: 'model',
       toolCalls: 7,
       costUSD: 0.0072,
       costEstimated: true,
+      compactions: 0,
+      lastCompaction: null,
+      subagents: null,
     });
     expect(team!.usage).toEqual({
       inputTokens: 3500,
@@ -62,7 +84,15 @@ describe('--json', () => {
   it('says nothing is known with --no-transcripts: activity unknown, usage null', () => {
     const [team] = json(['--dir', copyRecording('tmux'), '--no-transcripts']);
     for (const member of team!.members) {
-      expect(member.activity).toEqual({ state: 'unknown', tool: null, detail: null, since: null });
+      expect(member.activity).toEqual({
+        state: 'unknown',
+        tool: null,
+        detail: null,
+        since: null,
+        failure: null,
+        retry: null,
+        subagents: [],
+      });
       expect(member.usage).toBeNull();
     }
     expect(team!.usage).toBeNull();

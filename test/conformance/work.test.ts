@@ -102,7 +102,7 @@ describe("the conformance run's check of each member's work", () => {
     expect(work.failures).toEqual(['1 side calls (titles, summaries) were written to a transcript']);
   });
 
-  it("counts a member's own subagent apart until teamtop counts subagents (pending issue 35), never as a member of its own", () => {
+  it("holds a member's own subagent's tokens to the member (issue 35), never as a member of its own, its calls its own", () => {
     const subagent = {
       seq: 6,
       at: 1600,
@@ -113,10 +113,25 @@ describe("the conformance run's check of each member's work", () => {
       tools: [{ id: 'toolu_3', name: 'Bash' }],
     };
     const ledger = { ...LEDGER, responses: [...LEDGER.responses, subagent] };
-    const work = checkWork({ ledger, written: new Set([...WRITTEN, 'msg_6']), teamtop: teamtop(), events: EVENTS });
-    expect(SUBAGENTS_COUNTED).toBe(false);
+    const written = new Set([...WRITTEN, 'msg_6']);
+    expect(SUBAGENTS_COUNTED).toBe(true);
+    // bob's figures without scout's: teamtop did not count it.
+    expect(checkWork({ ledger, written, teamtop: teamtop(), events: EVENTS }).failures).toEqual([
+      'bob: inputTokens 410, the fake API gave 910',
+      'bob: outputTokens 25, the fake API gave 75',
+    ]);
+    // With scout's tokens, and bob's one call his own.
+    const counted = teamtop();
+    counted.teams[0]!.members[1] = member('bob', false, {
+      inputTokens: 910,
+      outputTokens: 75,
+      cacheReadTokens: 300,
+      cacheCreationTokens: 70,
+      toolCalls: 1,
+    });
+    const work = checkWork({ ledger, written, teamtop: counted, events: EVENTS });
     expect(work.failures).toEqual([]);
-    expect(work).toMatchObject({ members: 2, responses: 4, subagentResponses: 1 });
+    expect(work).toMatchObject({ members: 2, responses: 5, subagentResponses: 1 });
   });
 
   it('reads the HTTP errors the fake API answered apart from its responses', () => {

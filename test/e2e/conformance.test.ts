@@ -18,16 +18,17 @@ describe('the live dashboard watching the real client (a recording re-enacted at
       await term.waitForText('1 contradicting');
       const screen = term.text();
       expect(screen).toContain('· 1 team ');
-      // The plan answered both ways is a note about carol and the lead: its mark (only the mark, where the title has no room for more).
-      expect(screen).toMatch(/─ carol ℹ ─+ shut down \S+ · departed ─/u);
+      // The plan answered both ways is a note about carol and the lead: its mark on both. Two members with a few
+      // messages each at 120 columns: a pane each, the whole width, that cuts none of them (issue 38).
+      expect(screen).toMatch(/─ carol ℹ contradicting-answers ─+ shut down \S+ · departed ─/u);
+      expect(screen).toContain('13:11:14 team-lead ○ You are carol. Plan first, then write carol.txt in the working directory.');
       expect(screen).toMatch(/━ ★ team-lead ℹ contradicting-answers ━/u);
       expect(screen).toMatch(/Handshakes {2}0 open · 4 answered · 1 contradicting/u);
       expect(screen).toMatch(/⚠ approved +plan_approval +carol +→ team-lead +in \d+s +→ rejected ⚠ contradicting/u);
       expect(screen).toMatch(/✓ approved +permission +carol +→ team-lead/u);
-      // The lead's mail was delivered within a second or two: how long it waited, after what the lead is. Carol's
-      // pane has room for what she is (her model's name is long); how long her mail waited gives way.
+      // The lead's mail was delivered within a second or two: how long it waited, after what the lead is; and carol's.
       expect(screen).toMatch(/┃ team-lead · in-process · mail waits \d\.\ds, at /u);
-      expect(screen).toMatch(/│ general-purpose · claude-\S+ · tmux · m/u);
+      expect(screen).toMatch(/│ general-purpose · claude-\S+ · tmux · mail waits \d\.\ds, at /u);
       expect(screen).toContain('idle (available) · carol: idle.');
       expect(screen).toContain('plan rejected: add a step');
       // Not for one frame: the folder the client renames the team to on exit is not a team.

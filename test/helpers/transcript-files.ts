@@ -187,6 +187,59 @@ export class Transcript {
   costState(totalUSD: number): void {
     this.write(TEMPLATES.costState, { totalCostUSD: totalUSD }, null);
   }
+
+  /** The agent id its records carry (an in-process teammate's, a subagent's). */
+  get agentId(): string | undefined {
+    return this.identity['agentId'] as string | undefined;
+  }
+
+  /** One try of a model call (2.1.332's `api-request` record, its request's fields left out). */
+  apiRequest(seconds: number): void {
+    appendFileSync(
+      this.path,
+      `${JSON.stringify({ type: 'api-request', sessionId: this.identity['sessionId'], id: randomUUID(), timestamp: this.files.iso(seconds), version: '2.1.332', querySource: 'repl_main_thread', params: { model: 'claude-opus-5-5', max_tokens: 128000 } })}\n`,
+    );
+  }
+
+  /** A turn whose every try failed: the client's own `assistant` record (`isApiErrorMessage`, model `<synthetic>`). */
+  apiError(status: number, error: string, seconds: number): void {
+    const message = TEMPLATES.text['message'] as Json;
+    this.write(
+      TEMPLATES.text,
+      {
+        message: {
+          ...message,
+          id: randomUUID(),
+          model: '<synthetic>',
+          content: [{ type: 'text', text: `API Error: ${status} fake` }],
+          stop_reason: 'stop_sequence',
+          usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+        },
+        isApiErrorMessage: true,
+        apiErrorStatus: status,
+        error,
+      },
+      seconds,
+    );
+  }
+
+  /** The client compacted the conversation: its `compact_boundary`, then the summary (`isCompactSummary`). */
+  compacted(preTokens: number, postTokens: number, seconds: number, trigger = 'auto'): void {
+    this.write(
+      TEMPLATES.turnDuration,
+      { subtype: 'compact_boundary', parentUuid: null, compactMetadata: { trigger, preTokens, postTokens, durationMs: 99 } },
+      seconds,
+    );
+    this.write(
+      TEMPLATES.prompt,
+      {
+        message: { role: 'user', content: 'This session is being continued from a previous conversation.' },
+        isCompactSummary: true,
+        isVisibleInTranscriptOnly: true,
+      },
+      seconds,
+    );
+  }
 }
 
 /** The transcripts of a TeamFiles team, as the client lays them out. */
@@ -224,6 +277,34 @@ export class TranscriptFiles {
       JSON.stringify({ agentType: name, name, taskKind: 'in_process_teammate', teamName: this.files.team, color: 'blue', ...meta }),
     );
     return new Transcript(`${base}.jsonl`, this.files, { sessionId: this.leadSessionId, isSidechain: true, agentId, cwd: this.cwd });
+  }
+
+  /**
+   * A member's own subagent, started by its `Agent` call `toolUseId`: in the
+   * folder of the session that runs it (the lead's, unless `sessionId` names a
+   * tmux teammate's), its meta naming the call and, in process, the teammate
+   * that started it (`parentAgentId`).
+   */
+  subagent(
+    toolUseId: string,
+    options: { readonly parentAgentId?: string; readonly sessionId?: string; readonly background?: boolean } = {},
+  ): Transcript {
+    const sessionId = options.sessionId ?? this.leadSessionId;
+    const agentId = `a${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const base = this.project(sessionId, 'subagents', `agent-${agentId}`);
+    mkdirSync(dirname(base), { recursive: true });
+    writeFileSync(
+      `${base}.meta.json`,
+      JSON.stringify({
+        agentType: 'general-purpose',
+        isBuiltIn: true,
+        toolUseId,
+        ...(options.parentAgentId ? { parentAgentId: options.parentAgentId } : {}),
+        spawnDepth: 1,
+        requestShape: options.background ? 'background' : 'foreground',
+      }),
+    );
+    return new Transcript(`${base}.jsonl`, this.files, { sessionId, isSidechain: true, agentId, cwd: this.cwd });
   }
 
   /** A tmux teammate: a session of its own, whose records say its team and name. */

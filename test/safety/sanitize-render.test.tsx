@@ -264,7 +264,8 @@ describe('an odd team on screen', () => {
   it('lays panes side by side at 200x60, their borders in line', () => {
     const lines = plainText(draw(oddState, { team: 'odd世界😀' }, 200, 60)).split('\n');
     const top = lines.find((line) => line.startsWith('┏'))!;
-    expect(columnsOf(top).length).toBeGreaterThanOrEqual(6);
+    // At least two side by side (fewer, wider ones where that shows as many messages: issue 38).
+    expect(columnsOf(top).length).toBeGreaterThanOrEqual(4);
   });
 
   it('lines up the columns of the task, diagnosis and handshake lists whatever the ids and names hold', () => {

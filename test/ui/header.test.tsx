@@ -26,7 +26,7 @@ describe('the header', () => {
     for (const height of [24, 60]) {
       for (let width = 40; width <= 60; width++) {
         const what = `${width}x${height}`;
-        const drawn = frame(state, { width, height, now: NOW, claudeDir: '/home/someone/.claude' });
+        const drawn = frame(state, { width, height, now: NOW, claudeDir: '/home/someone/.claude', view: { fresh: false } });
         expectFits(drawn, width, height, what);
         const lines = plainText(drawn).split('\n');
         // The diagnoses' count gives way where the warnings would not all fit.

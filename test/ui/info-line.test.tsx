@@ -55,8 +55,8 @@ describe('the info line', () => {
   });
 
   it('keeps what the member is whole in a narrow pane, and its open handshake apart from the unread count', () => {
-    // Two panes side by side at 120 columns: 56 columns inside each.
-    const line = infoLine(frame(team(0.4, true), { width: 120, height: 40, now: at(11) }), 'worker');
+    // A pane 60 columns wide: 56 inside.
+    const line = infoLine(frame(team(0.4, true), { width: 60, height: 40, now: at(11) }), 'worker');
     expect(line).toBe('│ general-purpose · sonnet …  ⇢ waits on team-… · all read │');
   });
 });

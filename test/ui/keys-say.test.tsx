@@ -11,6 +11,8 @@ import { message, observe, teamState } from '../helpers/observations.js';
 import { createStore } from '../../src/core/store.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { waitFor } from '../helpers/wait.js';
+import { frame } from '../helpers/render.js';
+import { settledSession } from '../../src/cli/session.js';
 
 const mount = (fixture = 'protocol-zoo') =>
   mountApp(`${FIXTURES}/${fixture}`, { claudeDir: '/claude', now: Date.parse('2026-03-01T12:00:00Z') });
@@ -35,8 +37,13 @@ describe('the footer says what a key did', () => {
     await waitFor(() => expect(footer(app.lastFrame())).not.toContain('not a key'));
   });
 
-  it('says [ and ] do nothing with one team', async () => {
+  it('says [ and ] do nothing with one team, and offers `] team` only where there are more', async () => {
+    const two = (await settledSession(`${FIXTURES}/generations`)).store.getState();
+    expect(footer(frame(two, { width: 200, height: 40, view: { fresh: false } }).trimEnd())).toContain('] team');
     const app = await mount();
+    await app.press('j');
+    await waitFor(() => expect(footer(app.lastFrame())).toMatch(/^tab pane .*q quit/u));
+    expect(footer(app.lastFrame())).not.toContain('] team');
     await app.press(']');
     await waitFor(() => expect(footer(app.lastFrame())).toContain(']: there is one team'));
     await app.press('[');

@@ -23,7 +23,7 @@ describe('per-agent records on screen', () => {
     const state = await stateOf('api-spec');
     const drawn = frame(state, { width: 200, height: 40, now: NOW });
     expect(drawn).toContain('48.2K / 200K tokens (24%) · 2 tasks done · 3.4 s avg response');
-    expect(drawn).toContain('error: npm test exited with code 1: 3 failing tests in parser.s…');
+    expect(drawn).toContain('error: npm test exited with code 1: 3 failing tests in parser.spec.ts');
     expect(drawn).toMatch(/─ coder ─+ working 3m ─/u);
     expect(drawn).toMatch(/─ tester ─+ failed 1m ─/u);
     // Approved its shutdown and still on the roster: its diagnosis marks its title.

@@ -51,7 +51,8 @@ describe('the members panes', () => {
     const text = frame(store.getState(), { now: files.at(44), width: 160, height: 40 });
     expect(text).toContain('▶ Bash npm test · 42s');
     expect(text).toContain('✎ writing · 37s');
-    expect(text).toContain('ctx 45K 5% · ~$0.0');
+    // Of the model's window, assumed (`?`): no compaction showed where the client compacts.
+    expect(text).toContain('ctx 45K 5% of 1M? · ~$0.0');
     // Alice's turn ended: her status says so, and no line of what she does.
     expect(text).not.toMatch(/alice[\s\S]*▶ Write/);
     expect(text).toMatch(/session-5ca1ab1e \(3\) \S+ ago · 7.\dK in · \d+ out · ~\$0\.\d+/);

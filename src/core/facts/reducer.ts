@@ -4,6 +4,7 @@ import { formatBytes } from '../model/agent.js';
 import { listed, unlisted } from '../model/roster.js';
 import { later, toEpoch } from '../model/time.js';
 import type { TeamConfig } from '../model/schemas.js';
+import { unownedAfter, type TaskRecord } from '../model/task-graph.js';
 import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
 import {
   emptyTeam,
@@ -16,7 +17,7 @@ import {
   type TeamState,
 } from './state.js';
 import { maxOf, putLatest } from '../model/lists.js';
-import { applySessionState, applyTranscript } from './transcripts.js';
+import { applyProcess, applySessionState, applyTranscript } from './transcripts.js';
 import { endRecordedWork, RECORDED_MEMBERS_KEPT } from './recorded-work.js';
 
 export type Action =
@@ -172,7 +173,8 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
       );
     case 'task': {
       const tasks = ownMap(team.tasks, fresh);
-      tasks.set(observation.task.id, { task: observation.task, deleted: false });
+      const unowned = unownedAfter(tasks.get(observation.task.id), observation.task, observation.at);
+      tasks.set(observation.task.id, { task: observation.task, deleted: false, ...(unowned ? { unowned } : {}) });
       return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
     }
     case 'file-gone': {
@@ -189,7 +191,7 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
         const record = team.tasks.get(target.id);
         if (!record || record.deleted) return team;
         const tasks = ownMap(team.tasks, fresh);
-        tasks.set(target.id, { ...record, deleted: true });
+        tasks.set(target.id, { ...record, deleted: true, deletedAt: observation.at });
         return touch(withFields(team, { tasks }, fresh), observation, false, fresh);
       }
       // A team file is the whole team: the team ended when it went.
@@ -207,11 +209,14 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
     case 'folder':
       return observation.target.kind === 'team-dir' && !team.present ? { ...team, isTeam: true, present: true } : team;
     case 'folder-gone':
-      return observation.target.kind === 'team-dir' && team.present ? { ...team, present: false } : team;
+      if (observation.target.kind === 'tasks-dir') return undeleted(team, observation.at, fresh);
+      return team.present ? { ...team, present: false } : team;
     case 'transcript':
       return applyTranscript(team, observation);
     case 'session-state':
       return applySessionState(team, observation);
+    case 'process':
+      return applyProcess(team, observation);
     case 'activity': {
       const recordedWork = ownMap(team.recordedWork, fresh);
       putLatest(recordedWork, observation.member, observation.work, RECORDED_MEMBERS_KEPT);
@@ -223,6 +228,22 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
     case 'incidents':
       return team;
   }
+}
+
+/**
+ * A task file seen gone this shortly before its folder went with it: a read during `rm -rf tasks/<team>` finds
+ * files gone and the folder still there. A lead deletes a task and then the team in two tool calls, seconds apart.
+ */
+const WENT_WITH_FOLDER_MS = 1000;
+
+/** The team's tasks folder went: the tasks whose files went just before went with it, and were not deleted. */
+function undeleted(team: TeamState, at: number, fresh: Fresh): TeamState {
+  let tasks: Map<string, TaskRecord> | undefined;
+  for (const [id, record] of team.tasks) {
+    if (!record.deleted || record.deletedAt === undefined || !(at - record.deletedAt <= WENT_WITH_FOLDER_MS)) continue;
+    (tasks ??= ownMap(team.tasks, fresh)).set(id, { task: record.task, deleted: false });
+  }
+  return tasks ? withFields(team, { tasks }, fresh) : team;
 }
 
 /** Mark activity (a change seen live; a scan says nothing about when) and presence. */

@@ -4,6 +4,7 @@ import type { Artifact } from '../model/agent.js';
 import type { RecordedWork } from '../model/observation.js';
 import type { TranscriptFile } from '../model/paths.js';
 import type { SessionState } from '../model/session-state.js';
+import type { ProcessSeen } from '../model/liveness.js';
 import type { TranscriptIdentity, TranscriptMeta } from '../model/transcript-facts.js';
 import type { UsageFold } from '../model/usage.js';
 import type { AgentStatus, Member, TeamConfig } from '../model/schemas.js';
@@ -60,6 +61,12 @@ export interface TeamState {
   /** As a journal recorded it: shown while none of the team's transcripts is read. */
   readonly recordedWork: ReadonlyMap<string, RecordedWork>;
   readonly sessions: ReadonlyMap<string, SessionState>;
+  /**
+   * The claude processes that may be its members' (`sessions/<pid>.<hex>.key`
+   * and its lead's `sessions/<pid>.json`), by path, as last looked at: whose
+   * each is, the liveness selector says (model/liveness.ts).
+   */
+  readonly processes: ReadonlyMap<string, ProcessSeen>;
   /** `teams/<name>/` has been seen: a task list without it is a solo session. */
   readonly isTeam: boolean;
   /** `teams/<name>/` exists now; a team that had it and lost it has ended. */
@@ -93,6 +100,7 @@ export function emptyTeam(name: string): TeamState {
     transcripts: new Map(),
     recordedWork: new Map(),
     sessions: new Map(),
+    processes: new Map(),
     isTeam: false,
     present: false,
     lastActivity: Number.NaN,

@@ -3,6 +3,7 @@ import { foldActivity, NO_ACTIVITY } from '../model/activity.js';
 import type { Observation } from '../model/observation.js';
 import { classifySessionFile } from '../model/paths.js';
 import type { TranscriptIdentity } from '../model/transcript-facts.js';
+import type { ProcessSeen } from '../model/liveness.js';
 import { foldUsage, NO_USAGE } from '../model/usage.js';
 import type { TeamState, TranscriptRecord } from './state.js';
 
@@ -82,3 +83,26 @@ export function applySessionState(team: TeamState, { path, state }: SessionObser
   else sessions.set(path, state);
   return { ...team, sessions };
 }
+
+type ProcessObservation = Extract<Observation, { kind: 'process' }>;
+
+/** A claude process as last looked at, or gone with its file. */
+export function applyProcess(team: TeamState, { path, process }: ProcessObservation): TeamState {
+  const known = team.processes.get(path);
+  if (process === null ? known === undefined : known !== undefined && sameProcess(known, process)) return team;
+  const processes = new Map(team.processes);
+  if (process === null) processes.delete(path);
+  else processes.set(path, process);
+  return { ...team, processes };
+}
+
+/** The same as far as anything shown goes: when it was last looked at is not a change. */
+const sameProcess = (a: ProcessSeen, b: ProcessSeen): boolean =>
+  a.pid === b.pid &&
+  a.procStart === b.procStart &&
+  a.state === b.state &&
+  a.why === b.why &&
+  Object.is(a.since, b.since) &&
+  Object.is(a.startedAt, b.startedAt) &&
+  a.agent?.name === b.agent?.name &&
+  a.agent?.team === b.agent?.team;

@@ -18,6 +18,7 @@ import { selectTaskGraph } from '../select/tasks.js';
 import { selectSpending, selectWorkFacts, type Spending } from '../select/work.js';
 import { type Diagnosis, type Evidence } from '../model/diagnosis.js';
 import { IDLE_AFTER_MS, idleOf } from '../model/idle.js';
+import { deadSinceOf, selectLiveness, selectTeamEnded } from '../select/liveness.js';
 
 export type { Diagnosis, Evidence, Judgement };
 
@@ -120,6 +121,7 @@ const sentBy = memoize((inboxes: TeamState['inboxes']) => {
 const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberFacts> => {
   const pairings = selectPairingIndex(selectPairings(team.inboxes));
   const senders = selectSenders(team.inboxes);
+  const liveness = selectLiveness(team);
   const facts = new Map<string, MemberFacts>();
   for (const member of selectMembers(team)) {
     const record = team.members.get(member.name);
@@ -148,6 +150,10 @@ const selectMemberFacts = memoize((team: TeamState): ReadonlyMap<string, MemberF
       goneAt: gone && ends.length > 0 ? minOf(ends) : Number.NaN,
       approval,
       stays,
+      deadSince: deadSinceOf(liveness.get(member.name)),
+      pid: liveness.get(member.name)?.pid ?? null,
+      backendType: member.backendType,
+      model: member.model,
     });
   }
   return facts;
@@ -160,7 +166,7 @@ const NO_SPENDING: Spending = { team: null, members: new Map() };
 
 export function teamFacts(team: TeamState, now: number, thresholds: Thresholds): TeamFacts {
   const members = selectMemberFacts(team);
-  const ended = !team.present;
+  const ended = selectTeamEnded(team);
   // Once the team has ended nobody is left to answer: an open request is abandoned, not stalled.
   const gone = ended ? everyone(members) : selectGone(team);
   return {

@@ -20,6 +20,8 @@ export type MemberStatus =
   | 'working'
   /** Would be `working`, but no sign of life for a long time (judgeQuiet). */
   | 'quiet'
+  /** Its process is gone without shutting down: killed, crashed (model/liveness.ts). */
+  | 'dead'
   /** A task owner in a `claude -p` session: a name, no agent behind it. */
   | 'no agent'
   /** An inbox of a name no roster listed and that never wrote: a misspelt recipient. */
@@ -41,6 +43,8 @@ export interface StatusEvidence {
   readonly shutdownAt?: number;
   /** Its newest request to join, when no roster listed it (swarm-tools): not a member unless let in. */
   readonly application?: Pairing | undefined;
+  /** Since when its process has been gone (NaN: not known since when); null or absent: it runs, or nobody can tell. */
+  readonly deadSince?: number | null;
 }
 
 interface StatusResult {
@@ -82,7 +86,8 @@ export const approvalOf = (pairing: Pairing): InboxMessage | undefined =>
 /** The order of the checks below is the order of precedence (docs/internals/core.md). */
 export function memberStatus(evidence: StatusEvidence): StatusResult {
   const { lastSent } = evidence;
-  if (evidence.isLead) return { status: 'lead', since: evidence.joinedAt };
+  const deadSince = evidence.deadSince ?? null;
+  if (evidence.isLead) return deadSince === null ? { status: 'lead', since: evidence.joinedAt } : { status: 'dead', since: deadSince };
 
   const { application } = evidence;
   if (application && !application.response) return { status: 'joining', since: timeOf(application.request) };
@@ -95,6 +100,8 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   const shutdownAt = evidence.shutdownAt ?? Number.NaN;
   if (!Number.isNaN(shutdownAt)) return { status: 'shut down', since: shutdownAt };
   if (evidence.departed) return { status: 'shut down', since: timeOf(lastSent) };
+  // Gone without shutting down: whatever the files said it was doing, it does no more.
+  if (deadSince !== null) return { status: 'dead', since: deadSince };
   if (newest && !newest.response) return { status: 'stopping', since: timeOf(newest.request) };
 
   const waits = evidence.pairings.filter((pairing) => pairing.kind !== 'shutdown' && pairing.from === evidence.name && !pairing.response);

@@ -4,6 +4,7 @@ import type { InboxMessage } from './inbox.js';
 import type { TeamFileTarget, FolderTarget } from './paths.js';
 import type { AgentStatus, Task, TeamConfig } from './schemas.js';
 import type { SessionState } from './session-state.js';
+import type { ProcessSeen } from './liveness.js';
 import type { TranscriptFact, TranscriptMeta } from './transcript-facts.js';
 import { append } from './lists.js';
 import { type RecordedIncident } from './diagnosis.js';
@@ -81,6 +82,12 @@ export type Observation =
     } & Seen)
   /** Restored or replayed from a journal's `activity` line: never seen live. */
   | { readonly kind: 'activity'; readonly team: string; readonly member: string; readonly work: RecordedWork }
+  /**
+   * A claude process that may be one of the team's members' (its file under
+   * `sessions/`: a `.key`, or the lead's `.json`), as last looked at; null once
+   * its file is gone (it exited). Said to every team whose transcripts are read.
+   */
+  | { readonly kind: 'process'; readonly team: string; readonly path: string; readonly process: ProcessSeen | null; readonly at: number }
   /** The team lead's running session, as `sessions/<pid>.json` says; null once the file is gone. */
   | ({ readonly kind: 'session-state'; readonly team: string; readonly path: string; readonly state: SessionState | null } & Seen)
   | ({ readonly kind: 'file-gone'; readonly target: TeamFileTarget } & Seen)

@@ -16,7 +16,10 @@ export type TeamFileTarget =
 
 /** A session's files, named by no team: only the watcher of the known teams' folders reads them (src/io/watch/transcripts/). */
 export type TranscriptTarget =
-  { readonly kind: 'transcript'; readonly file: TranscriptFile } | { readonly kind: 'session-state'; readonly pid: string };
+  | { readonly kind: 'transcript'; readonly file: TranscriptFile }
+  | { readonly kind: 'session-state'; readonly pid: string }
+  /** `sessions/<pid>.<hex>.key`: every claude process's (model/liveness.ts). */
+  | { readonly kind: 'process-key'; readonly pid: string; readonly name: string };
 
 export type TranscriptFile =
   | { readonly kind: 'session'; readonly slug: string; readonly sessionId: string }
@@ -48,6 +51,8 @@ export function transcriptPathOf(file: TranscriptFile): string {
 export function classifySessionFile(relative: string): TranscriptTarget | undefined {
   const [root, ...rest] = split(relative) ?? [];
   if (root === SESSIONS) {
+    const key = rest.length === 1 ? KEY_FILE.exec(rest[0]!)?.[1] : undefined;
+    if (key) return { kind: 'process-key', pid: key, name: rest[0]! };
     const pid = rest.length === 1 ? JSON_FILE.exec(rest[0]!)?.[1] : undefined;
     return pid ? { kind: 'session-state', pid } : undefined;
   }
@@ -56,6 +61,9 @@ export function classifySessionFile(relative: string): TranscriptTarget | undefi
 }
 
 export type FolderTarget = { readonly kind: 'team-dir'; readonly team: string } | { readonly kind: 'tasks-dir'; readonly team: string };
+
+/** `<pid>.<hex>.key` under `sessions/`. */
+const KEY_FILE = /^(\d+)\.[0-9a-f]+\.key$/u;
 
 /** A name can hold any character, a line break too (`s`: `.` matches \n, \r, U+2028 and U+2029). */
 const JSON_FILE = /^(.+)\.json$/su;
@@ -176,5 +184,7 @@ export function pathOf(target: FileTarget): string {
       return `${PROJECTS}/${transcriptPathOf(target.file)}`;
     case 'session-state':
       return `${SESSIONS}/${target.pid}.json`;
+    case 'process-key':
+      return `${SESSIONS}/${target.name}`;
   }
 }

@@ -113,6 +113,13 @@ export function estimateUSD(model: string, tokens: Tokens): number | null {
   );
 }
 
+/** The windows the models take, smallest first. */
+export const CONTEXT_WINDOWS: readonly number[] = [
+  ...new Set([...MODELS.values()].flatMap((info) => [info.window, ...(info.extendedWindow === undefined ? [] : [info.extendedWindow])])),
+].sort((a, b) => a - b);
+
+/** The window a client that compacted `preTokens` compacts at: the smallest that holds it (2.1.332 at 200K compacted at 190,529). */
+export const windowCompactedAt = (preTokens: number): number | null => CONTEXT_WINDOWS.find((window) => window >= preTokens) ?? null;
 export function contextWindowOf(model: string, contextTokens: number): number | null {
   const info = modelInfo(model);
   if (info === undefined) return null;

@@ -13,6 +13,10 @@ export const SessionStateSchema = z.object({
   status: lenient(z.string()),
   waitingFor: lenient(z.nullable(z.string())),
   updatedAt: lenient(z.union([z.number(), z.string()])),
+  /** When the process started (epoch ms), its start in clock ticks since boot, and its machine and pid namespace (model/liveness.ts). */
+  startedAt: lenient(z.number()),
+  procStart: lenient(z.string()),
+  pidDomain: lenient(z.string()),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 

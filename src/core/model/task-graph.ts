@@ -8,7 +8,15 @@ export interface TaskRecord {
   readonly task: Task;
   /** Claude Code deletes a task by deleting its file. */
   readonly deleted: boolean;
+  /** Seen losing its owner (the client puts a task in progress back to pending as its owner shuts down): kept until it has one again. */
+  readonly unowned?: { readonly owner: string; readonly at: number } | null;
+  /** When its file was seen gone (a deleted task). */
+  readonly deletedAt?: number;
 }
+
+/** Seen losing its owner (TaskRecord.unowned): who had it, kept until an owner comes again. */
+export const unownedAfter = (before: TaskRecord | undefined, task: Task, at: number): TaskRecord['unowned'] =>
+  task.owner ? null : before?.task.owner ? { owner: before.task.owner, at } : (before?.unowned ?? null);
 
 export interface TaskNode {
   readonly id: string;
@@ -25,6 +33,8 @@ export interface TaskNode {
   readonly openBlockers: readonly string[];
   readonly missing: readonly string[];
   readonly inCycle: boolean;
+  /** Who had it until it was seen losing its owner, and when (null: not seen so). */
+  readonly ownerBefore: { readonly owner: string; readonly at: number } | null;
 }
 
 const NUMERIC = /^\d+$/u;
@@ -143,6 +153,7 @@ export function buildTaskGraph(records: ReadonlyMap<string, TaskRecord>): TaskNo
       openBlockers,
       missing: all.filter((blocker) => !records.has(blocker)),
       inCycle: cyclic.has(id),
+      ownerBefore: task.owner ? null : (record.unowned ?? null),
     };
   });
 }

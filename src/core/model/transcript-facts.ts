@@ -28,6 +28,15 @@ export interface TranscriptIdentity {
 /** An in-process teammate's `.meta.json` names its team and itself (`taskKind: "in_process_teammate"`). */
 export interface TranscriptMeta {
   readonly name?: string | undefined;
+  /** A member's own subagent: the `Agent` call that started it (its member's `tool_use` id). */
+  readonly toolUseId?: string | undefined;
+  /** In process: the agent id of the teammate that started it (absent when it is the session's own). */
+  readonly parentAgentId?: string | undefined;
+  readonly spawnDepth?: number | undefined;
+  /** `foreground` (its member's call waits for it) or `background` (the call returns at once). */
+  readonly requestShape?: string | undefined;
+  /** The client marks it done. */
+  readonly finished?: boolean | undefined;
   readonly teamName?: string | undefined;
   readonly taskKind?: string | undefined;
   readonly agentType?: string | undefined;
@@ -74,7 +83,32 @@ export type TranscriptFact =
       readonly previous: Tokens | null;
       readonly at: number;
     }
-  /** The client's own cost of its process (`cost-state`, written as a session ends; no time). */
+  /** One try of a model call (an `api-request` record, written before each HTTP request, retries included). */
+  | { readonly kind: 'api-request'; readonly at: number }
+  /**
+   * Every try of a model call failed: the client wrote its own `assistant` record
+   * (`isApiErrorMessage`, model `<synthetic>`), and the turn ends with it.
+   * `status`: the HTTP status (`apiErrorStatus`); `error`: the client's word for it (`server_error`).
+   */
+  | { readonly kind: 'api-error'; readonly status: number | null; readonly error: string | null; readonly at: number }
+  /** The client compacted the conversation (`system/compact_boundary`): what set it off, the context before and after. */
+  | {
+      readonly kind: 'compacted';
+      readonly trigger: string | null;
+      readonly preTokens: number | null;
+      readonly postTokens: number | null;
+      readonly durationMs: number | null;
+      readonly at: number;
+    }
+  /** A `TaskUpdate` call's task, and the status and owner it sets (null: left as it was). */
+  | {
+      readonly kind: 'task-update';
+      readonly taskId: string;
+      readonly status: string | null;
+      readonly owner: string | null;
+      readonly at: number;
+    }
+  /** The client's own count of its process's cost and tokens (`cost-state`, written as a session ends; no time). */
   | { readonly kind: 'cost'; readonly totalUSD: number; readonly models: readonly ModelCost[] };
 
 export type TranscriptFactKind = TranscriptFact['kind'];

@@ -1,74 +1,19 @@
-/** What a member has used, folded from its transcript's facts, and its `--json` shapes (how each is counted: docs/internals/core.md). */
-import { contextWindowOf, estimateUSD } from './pricing.js';
-import type { Tokens, TranscriptFact } from './transcript-facts.js';
+/** A member's and its team's figures in `--json` (how each is counted: docs/internals/core.md). */
+import { contextWindowOf, windowCompactedAt } from './pricing.js';
+import { clampCount, clampFigure, type UsageFold } from './usage-fold.js';
 
-/** Counts are clamped as read and as recorded, so a hostile transcript's sums are never `Infinity` and a restore shows the same. */
-export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
-export const MAX_FIGURE = 1e9;
+export * from './usage-fold.js';
 
-export const clampCount = (value: number): number => (value >= MAX_COUNT ? MAX_COUNT : value > 0 ? Math.round(value) : 0);
-export const clampFigure = (value: number | null): number | null =>
-  value === null ? null : value >= MAX_FIGURE ? MAX_FIGURE : value > 0 ? value : 0;
+/** `compaction`: a compaction showed the window the client compacts at; `model`: the model's, assumed (the client may compact sooner). */
+export type WindowSource = 'compaction' | 'model';
 
-export interface UsageFold {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cacheReadTokens: number;
-  readonly cacheCreationTokens: number;
-  readonly responses: number;
-  readonly toolCalls: number;
-  readonly newest: { readonly model: string; readonly contextTokens: number } | null;
-  readonly estimatedUSD: number;
-  /** Responses of a model with no price: while there is one, there is no estimate. */
-  readonly unpriced: number;
-  /** The client's figure for the process (`cost-state`), while no response came after it. */
-  readonly recordedUSD: number | null;
+export interface CompactionJson {
+  readonly at: string | null;
+  readonly trigger: string | null;
+  readonly preTokens: number | null;
+  readonly postTokens: number | null;
+  readonly durationMs: number | null;
 }
-
-export const NO_USAGE: UsageFold = {
-  inputTokens: 0,
-  outputTokens: 0,
-  cacheReadTokens: 0,
-  cacheCreationTokens: 0,
-  responses: 0,
-  toolCalls: 0,
-  newest: null,
-  estimatedUSD: 0,
-  unpriced: 0,
-  recordedUSD: null,
-};
-
-const contextOf = (tokens: Tokens): number => tokens.input + tokens.cacheRead + tokens.cacheCreation;
-
-export function foldUsage(usage: UsageFold, facts: readonly TranscriptFact[]): UsageFold {
-  let next: UsageFold | undefined;
-  for (const fact of facts) {
-    if (fact.kind === 'tool-started') {
-      next = { ...(next ?? usage), toolCalls: (next ?? usage).toolCalls + 1 };
-    } else if (fact.kind === 'cost') {
-      next = { ...(next ?? usage), recordedUSD: fact.totalUSD };
-    } else if (fact.kind === 'usage') {
-      const now = next ?? usage;
-      const { tokens, previous } = fact;
-      const cost = estimateUSD(fact.model, tokens);
-      const before = previous === null ? null : estimateUSD(fact.model, previous);
-      next = {
-        inputTokens: now.inputTokens + tokens.input - (previous?.input ?? 0),
-        outputTokens: now.outputTokens + tokens.output - (previous?.output ?? 0),
-        cacheReadTokens: now.cacheReadTokens + tokens.cacheRead - (previous?.cacheRead ?? 0),
-        cacheCreationTokens: now.cacheCreationTokens + tokens.cacheCreation - (previous?.cacheCreation ?? 0),
-        responses: now.responses + (previous === null ? 1 : 0),
-        toolCalls: now.toolCalls,
-        newest: { model: fact.model, contextTokens: contextOf(tokens) },
-        estimatedUSD: now.estimatedUSD + (cost ?? 0) - (before ?? 0),
-        unpriced: now.unpriced + (cost === null && previous === null ? 1 : 0),
-        recordedUSD: null,
-      };
-    }
-  }
-  return next ?? usage;
-}
-
 export interface MemberUsage {
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -76,18 +21,50 @@ export interface MemberUsage {
   readonly cacheCreationTokens: number;
   readonly contextTokens: number;
   readonly contextPercent: number | null;
+  /** The window `contextPercent` is of (null: not known), and where it comes from. */
+  readonly contextWindow?: number | null;
+  readonly contextWindowSource?: WindowSource | null;
   readonly toolCalls: number;
   readonly costUSD: number | null;
   readonly costEstimated: boolean;
+  /** How many times the client compacted its conversation, and the last time. */
+  readonly compactions?: number;
+  readonly lastCompaction?: CompactionJson | null;
+  /** What its subagents used, apart (null: none read); their figures are in the member's too. */
+  readonly subagents?: SubagentsUsage | null;
 }
 
 /** A context is each member's own: it has no sum. */
-export type TeamUsage = Omit<MemberUsage, 'contextTokens' | 'contextPercent'>;
+export type TeamUsage = Omit<
+  MemberUsage,
+  'contextTokens' | 'contextPercent' | 'contextWindow' | 'contextWindowSource' | 'compactions' | 'lastCompaction' | 'subagents'
+>;
 
 export interface MemberUsageSource {
+  /** Its own and its subagents' (see withSubagents). */
   readonly usage: UsageFold;
+  /** Its subagents' alone (null: it started none that teamtop read). */
+  readonly subagents?: SubagentsFold | null;
   /** An in-process teammate's records carry its lead's session. */
   readonly sessionId: string | undefined;
+}
+
+/** A member's subagents' figures, summed, and how many there were. */
+export interface SubagentsFold {
+  readonly count: number;
+  readonly usage: UsageFold;
+}
+
+/** `Member.usage.subagents` in `--json`: what its subagents used, apart (it is in the member's figures too). */
+export interface SubagentsUsage {
+  readonly count: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens: number;
+  readonly cacheCreationTokens: number;
+  readonly toolCalls: number;
+  /** Estimated (the client counts a process whole, never a subagent apart); null for a model the table does not price. */
+  readonly costUSD: number | null;
 }
 
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -97,10 +74,40 @@ const dollars = (value: number | null): number | null => (value === null ? null 
 
 const estimateOf = (usage: UsageFold): number | null => (usage.unpriced > 0 ? null : usage.estimatedUSD);
 
-function memberUsage(usage: UsageFold, shared: boolean): MemberUsage {
+/** The window a context is measured against, and where it comes from (see WindowSource). */
+export function contextWindow(usage: UsageFold): { readonly window: number | null; readonly source: WindowSource | null } {
+  const compacted = usage.lastCompaction;
+  // A compaction a person asked for (`/compact`) says nothing of where the client compacts by itself.
+  if (compacted !== null && compacted.preTokens !== null && compacted.trigger !== 'manual') {
+    const window = windowCompactedAt(compacted.preTokens);
+    if (window !== null) return { window, source: 'compaction' };
+  }
+  const window = usage.newest === null ? null : contextWindowOf(usage.newest.model, usage.newest.contextTokens);
+  return { window, source: window === null ? null : 'model' };
+}
+
+const iso = (at: number): string | null => (Number.isFinite(at) ? new Date(at).toISOString() : null);
+
+function subagentsUsage(subagents: SubagentsFold | null | undefined): SubagentsUsage | null {
+  if (!subagents || subagents.count === 0) return null;
+  const { usage } = subagents;
+  return {
+    count: subagents.count,
+    inputTokens: clampCount(usage.inputTokens),
+    outputTokens: clampCount(usage.outputTokens),
+    cacheReadTokens: clampCount(usage.cacheReadTokens),
+    cacheCreationTokens: clampCount(usage.cacheCreationTokens),
+    toolCalls: clampCount(usage.toolCalls),
+    costUSD: clampFigure(dollars(estimateOf(usage))),
+  };
+}
+
+function memberUsage(source: MemberUsageSource, shared: boolean): MemberUsage {
+  const { usage } = source;
   const context = usage.newest?.contextTokens ?? 0;
-  const window = usage.newest === null ? null : contextWindowOf(usage.newest.model, context);
+  const { window, source: windowSource } = contextWindow(usage);
   const recorded = shared ? null : usage.recordedUSD;
+  const last = usage.lastCompaction;
   return {
     inputTokens: clampCount(usage.inputTokens),
     outputTokens: clampCount(usage.outputTokens),
@@ -108,13 +115,27 @@ function memberUsage(usage: UsageFold, shared: boolean): MemberUsage {
     cacheCreationTokens: clampCount(usage.cacheCreationTokens),
     contextTokens: clampCount(context),
     contextPercent: window === null ? null : clampFigure(round((100 * context) / window, 1)),
+    contextWindow: window,
+    contextWindowSource: windowSource,
     toolCalls: clampCount(usage.toolCalls),
     costUSD: clampFigure(dollars(recorded ?? estimateOf(usage))),
     costEstimated: recorded === null && estimateOf(usage) !== null && usage.responses > 0,
+    compactions: usage.compactions,
+    lastCompaction:
+      last === null
+        ? null
+        : { at: iso(last.at), trigger: last.trigger, preTokens: last.preTokens, postTokens: last.postTokens, durationMs: last.durationMs },
+    subagents: subagentsUsage(source.subagents),
   };
 }
 
-/** Null for a member whose transcript was not read: nothing known, never zeros. */
+type TokenKey = 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheCreationTokens';
+const TOKEN_KEYS: readonly TokenKey[] = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheCreationTokens'];
+
+/**
+ * Null for a member whose transcript was not read: nothing known, never zeros. A process's `cost-state` counts in the
+ * team's figures as the client counted it, calls in no transcript (a compaction's summary) included.
+ */
 export function usageView(members: ReadonlyMap<string, MemberUsageSource | undefined>): {
   readonly members: ReadonlyMap<string, MemberUsage | null>;
   readonly team: TeamUsage | null;
@@ -128,28 +149,32 @@ export function usageView(members: ReadonlyMap<string, MemberUsageSource | undef
   const views = new Map<string, MemberUsage | null>();
   for (const [name, source] of members) {
     const shared = source !== undefined && (processes.get(source.sessionId ?? `member:${name}`)?.length ?? 0) > 1;
-    views.set(name, source === undefined ? null : memberUsage(source.usage, shared));
+    views.set(name, source === undefined ? null : memberUsage(source, shared));
   }
   if (processes.size === 0) return { members: views, team: null };
   let costUSD: number | null = 0;
   let costEstimated = false;
+  const tokens: Record<TokenKey, number> = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
+  let toolCalls = 0;
   for (const sources of processes.values()) {
-    const recorded = sources.find((source) => source.usage.recordedUSD !== null)?.usage.recordedUSD ?? null;
+    const client = sources.find((source) => source.usage.recordedUSD !== null)?.usage;
+    const recorded = client?.recordedUSD ?? null;
     const estimates = sources.map((source) => estimateOf(source.usage));
     const cost = recorded ?? (estimates.includes(null) ? null : estimates.reduce<number>((sum, estimate) => sum + (estimate ?? 0), 0));
     costUSD = costUSD === null || cost === null ? null : costUSD + cost;
     costEstimated ||= recorded === null && sources.some((source) => source.usage.responses > 0);
+    const counted = client?.recordedTokens ?? null;
+    for (const key of TOKEN_KEYS) tokens[key] += counted?.[key] ?? sources.reduce((sum, source) => sum + source.usage[key], 0);
+    toolCalls += sources.reduce((sum, source) => sum + source.usage.toolCalls, 0);
   }
-  const sum = (key: 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheCreationTokens' | 'toolCalls'): number =>
-    clampCount([...processes.values()].flat().reduce((total, source) => total + source.usage[key], 0));
   return {
     members: views,
     team: {
-      inputTokens: sum('inputTokens'),
-      outputTokens: sum('outputTokens'),
-      cacheReadTokens: sum('cacheReadTokens'),
-      cacheCreationTokens: sum('cacheCreationTokens'),
-      toolCalls: sum('toolCalls'),
+      inputTokens: clampCount(tokens.inputTokens),
+      outputTokens: clampCount(tokens.outputTokens),
+      cacheReadTokens: clampCount(tokens.cacheReadTokens),
+      cacheCreationTokens: clampCount(tokens.cacheCreationTokens),
+      toolCalls: clampCount(toolCalls),
       costUSD: clampFigure(dollars(costUSD)),
       costEstimated: costUSD !== null && costEstimated,
     },

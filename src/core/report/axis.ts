@@ -21,8 +21,31 @@ export interface Axis {
   readonly at: (time: number) => number;
   /** Round instants within the run, at most as many as asked for. */
   readonly ticks: (most: number) => number[];
-  /** How a tick is labelled: `17:19:30`, or `17:19` for steps of a minute or more. */
+  /** `17:19:30`, `17:19` for steps of a minute or more; over days, dates tell them apart (`11-26`, `11-27 06:00`). */
   readonly label: (time: number, ticks: readonly number[]) => string;
+}
+
+/** `11-26`, in local time, as the clock is; `2026-11-26` where the ticks span years. */
+const dayFormat = new Intl.DateTimeFormat('en-CA', { month: '2-digit', day: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayOf = (time: number): string => dayFormat.format(new Date(time));
+const yearOf = (time: number): string => dateFormat.format(new Date(time)).slice(0, 4);
+
+function tickLabel(time: number, ticks: readonly number[]): string {
+  const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : SECOND;
+  if (step >= DAY) {
+    const years = ticks.length > 0 && yearOf(ticks[0]!) !== yearOf(ticks[ticks.length - 1]!);
+    return years ? dateFormat.format(new Date(time)) : dayOf(time);
+  }
+  const clock = formatClock(time);
+  const short = step >= MINUTE ? clock.slice(0, 5) : clock;
+  const first = ticks[0];
+  const last = ticks[ticks.length - 1];
+  if (first === undefined || last === undefined || dayOf(first) === dayOf(last)) return short;
+  const index = ticks.indexOf(time);
+  const before = index > 0 ? ticks[index - 1] : undefined;
+  if (before !== undefined && dayOf(before) === dayOf(time)) return short;
+  return /^00:00(?::00)?$/u.test(short) ? dayOf(time) : `${dayOf(time)} ${short}`;
 }
 
 /** The axis from `start` to `end`; a run of unknown start, or shorter than a second, gets a second. */
@@ -40,10 +63,6 @@ export function timeAxis(startedAt: number, until: number): Axis {
       for (let tick = Math.ceil(start / step) * step; tick <= start + span; tick += step) ticks.push(tick);
       return ticks;
     },
-    label: (time, ticks) => {
-      const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : SECOND;
-      const clock = formatClock(time);
-      return step >= MINUTE ? clock.slice(0, 5) : clock;
-    },
+    label: tickLabel,
   };
 }

@@ -8,12 +8,16 @@ import type { InboxMessage } from '../model/inbox.js';
 import { maxOf, minOf } from '../model/lists.js';
 import type { TaskNode } from '../model/task-graph.js';
 import { toEpoch } from '../model/time.js';
+import { idleOf } from '../model/idle.js';
 import { judgeHandshake } from '../model/handshakes.js';
 import { selectGone } from '../select/handshakes.js';
+import { selectLead } from '../select/lead.js';
+import { selectLeadDead, selectLiveness } from '../select/liveness.js';
 import { selectPairings } from '../select/pairings.js';
 import { selectMembersAt } from '../select/members.js';
 import { selectTeamMessages } from '../select/messages.js';
 import { selectTaskGraph, selectWorkTasks } from '../select/tasks.js';
+import { selectUsage } from '../select/work.js';
 import type { TeamState } from '../facts/index.js';
 import { activitySpans, takenAt } from './activity.js';
 import { onFilesClock, seenAhead } from './clock.js';
@@ -127,12 +131,25 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
   const past = seen.filter((time) => time <= now);
   const lastSeen = past.length > 0 ? maxOf(past) : Number.NaN;
   const gone = onFilesClock(options.folderGoneAt, ahead);
-  const endedAt = team.present ? null : gone <= now ? gone : lastSeen;
+  // Its folder gone, or its lead's process gone: when it died, else the last sign of it.
+  const died =
+    team.present && selectLeadDead(team) ? onFilesClock(selectLiveness(team).get(selectLead(team)!)?.since ?? Number.NaN, ahead) : null;
+  const endedAt = !team.present
+    ? gone <= now
+      ? gone
+      : lastSeen
+    : died === null
+      ? null
+      : Number.isFinite(died) && died <= now
+        ? died
+        : lastSeen;
   const until = endedAt !== null && Number.isFinite(endedAt) ? endedAt : now;
   // The config says when the team was made; without one, the first join or message.
   const created = toEpoch(team.config?.createdAt);
   const starts = Number.isFinite(created) ? [created] : finite([...allStays.map((stay) => stay.joinedAt), ...messages.map((m) => m.at)]);
 
+  // What the dashboard shows: the transcripts read, else what the journal recorded of them.
+  const usage = selectUsage(team);
   const sent = groupBy(inboxMessages, (message) => message.from);
   const received = groupBy(messages, (message) => message.to);
   const members = views.map((view): ReportMember => {
@@ -151,12 +168,12 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
       activity: view.isLead ? [] : activitySpans({ stays: memberStays, sent: sent.get(view.name) ?? [], took, end: until }),
       sent: sent.get(view.name)?.length ?? 0,
       received: own.length,
-      usage: null,
+      usage: usage.members.get(view.name) ?? null,
     };
   });
 
   // Once the team has ended nobody is left to answer: an open request was abandoned, not stalled (as the diagnoses say).
-  const left = team.present ? selectGone(team) : new Set(views.map((view) => view.name));
+  const left = endedAt === null ? selectGone(team) : new Set(views.map((view) => view.name));
   return {
     team: team.name,
     description: team.config?.description ?? null,
@@ -164,6 +181,8 @@ export function buildRunReport(team: TeamState, options: ReportOptions): RunRepo
     startedAt: starts.length > 0 ? minOf(starts) : Number.NaN,
     endedAt,
     until,
+    idle: endedAt === null ? idleOf(team.lastActivity, options.at) : null,
+    usage: usage.team,
     members: [...members.filter((member) => member.isLead), ...members.filter((member) => !member.isLead)],
     messages,
     pairs: messagePairs(messages),

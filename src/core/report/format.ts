@@ -33,6 +33,16 @@ export function formatCost(usage: { readonly costUSD: number | null; readonly co
   return `${usage.costEstimated ? '~' : ''}$${usage.costUSD.toFixed(digits)}`;
 }
 
+/** `4.2K in · 700 out · ~$0.03`: a member's or a team's tokens and cost, as the dashboard's header and the report say them. */
+export function formatUsage(usage: {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly costUSD: number | null;
+  readonly costEstimated: boolean;
+}): string {
+  return `${formatTokens(usage.inputTokens)} in · ${formatTokens(usage.outputTokens)} out · ${formatCost(usage)}`;
+}
+
 /** Text from disk on one line, made safe, in at most `columns` terminal columns (cut with `…`). */
 export function fitColumns(text: string, columns: number): string {
   const safe = sanitizeLine(text.length > columns * 4 ? text.slice(0, columns * 4) : text);

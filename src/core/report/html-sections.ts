@@ -2,7 +2,7 @@
 import { formatClock, isInstant } from '../model/time.js';
 import { timeIn } from './activity.js';
 import { memberCss } from './colors.js';
-import { formatDuration, formatSpan } from './format.js';
+import { formatDuration, formatSpan, formatUsage } from './format.js';
 import type { ReportTask, RunReport } from './model.js';
 import { xmlText } from './xml.js';
 
@@ -36,10 +36,10 @@ function members(report: RunReport): string {
       cell(member.sent, 'num'),
       cell(member.received, 'num'),
       cell(member.status),
-      cell(member.usage ? `${member.usage.inputTokens + member.usage.outputTokens}` : '—', 'num'),
+      cell(member.usage ? formatUsage(member.usage) : '—', 'num'),
     ].join('');
   });
-  const headings = ['member', 'role', 'model', 'on the roster', 'working', 'idle', 'sent', 'got', 'status at the end', 'tokens'];
+  const headings = ['member', 'role', 'model', 'on the roster', 'working', 'idle', 'sent', 'got', 'status at the end', 'tokens and cost'];
   return section('members', `Members (${report.members.length})`, table(headings, rows, 'nobody'));
 }
 

@@ -2,7 +2,8 @@
  * `teamtop report --html OUT`: one self-contained page, with no script and no request (inline styles and SVG, hovers by <title>),
  * and a Content-Security-Policy that forbids loading anything should a name ever slip through.
  */
-import { formatInstant, formatSpan } from './format.js';
+import { idleNote } from '../judge/index.js';
+import { formatInstant, formatSpan, formatUsage } from './format.js';
 import { reportSections } from './html-sections.js';
 import { durationOf, type RunReport } from './model.js';
 import { MIN_SCALE } from './svg-layout.js';
@@ -67,7 +68,8 @@ export function reportHtml(report: RunReport, made: string): string {
 <header>
 <h1>${xmlText(report.team)} <span class="meta">(${state})</span></h1>
 ${report.description ? `<p class="meta">${xmlText(report.description)}</p>` : ''}
-<p class="meta">ran ${xmlText(formatInstant(report.startedAt))} → ${xmlText(ended)} · ${xmlText(formatSpan(durationOf(report)))} · ${counted(report.members.length, 'member')} · ${counted(report.messages.length, 'message')} · ${counted(report.incidents.length, 'incident')}</p>
+<p class="meta">ran ${xmlText(formatInstant(report.startedAt))} → ${xmlText(ended)} · ${xmlText(formatSpan(durationOf(report)))} · ${counted(report.members.length, 'member')} · ${counted(report.messages.length, 'message')} · ${counted(report.incidents.length, 'incident')}${report.usage ? ` · ${xmlText(formatUsage(report.usage))}` : ''}</p>
+${report.idle ? `<p class="meta">⚠ ${xmlText(idleNote(report.idle))}</p>` : ''}
 </header>
 <section id="swimlane"><h2>The run</h2><div class="lanes">
 ${reportSvg(report)}

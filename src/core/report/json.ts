@@ -14,7 +14,9 @@ export function reportJson(report: RunReport) {
     startedAt: isoOrNull(report.startedAt),
     endedAt: isoOrNull(report.endedAt),
     until: isoOrNull(report.until),
+    idleSince: report.idle ? isoOrNull(report.idle.since) : null,
     durationSeconds: seconds(durationOf(report)),
+    usage: report.usage,
     members: report.members.map((member) => ({
       name: member.name,
       isLead: member.isLead,

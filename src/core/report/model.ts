@@ -4,16 +4,11 @@ import type { RosterStay } from '../model/roster.js';
 import type { TaskState } from '../model/task-graph.js';
 import type { ActivitySpan } from './activity.js';
 import { type Incident } from '../model/diagnosis.js';
+import type { Idle } from '../model/idle.js';
+import type { MemberUsage, TeamUsage } from '../model/usage.js';
 
-/** A member's tokens and cost: null until teamtop reads transcripts. */
-export interface MemberUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cacheReadTokens: number;
-  readonly cacheCreationTokens: number;
-  readonly costUSD: number | null;
-  readonly costEstimated: boolean;
-}
+/** A member's tokens, context and cost as the dashboard shows them (`selectUsage`): null when none of its transcripts was read or recorded. */
+export type { MemberUsage, TeamUsage } from '../model/usage.js';
 
 export interface ReportMember {
   readonly name: string;
@@ -96,6 +91,10 @@ export interface RunReport {
   readonly endedAt: number | null;
   /** The end of its time axis: `endedAt`, or the report's instant while it runs. */
   readonly until: number;
+  /** A team still there, unchanged for a day as of the report's instant (an old capture read today): for the `--now` hint. Null when it ended or is at work. */
+  readonly idle: Idle | null;
+  /** The members' sums, as the dashboard's header shows them; null when no member's usage is known. */
+  readonly usage: TeamUsage | null;
   /** Everyone the files name: roster members first (lead first), then inbox owners no roster listed. */
   readonly members: readonly ReportMember[];
   readonly messages: readonly ReportMessage[];

@@ -1,8 +1,15 @@
 /** Where things go in the SVG swimlane; units are CSS pixels at its natural width, which the page scales down to MIN_SCALE. */
+import stringWidth from 'string-width';
+import { maxOf } from '../model/lists.js';
+import { sanitizeLine } from '../text/sanitize.js';
 import { timeAxis, type Axis } from './axis.js';
 import type { RunReport } from './model.js';
 
-const LABEL = 160;
+/** The names' column fits the longest name (NAME_CHARACTER units a column of the 14 px names), within limits. */
+const LABEL_MIN = 160;
+const LABEL_MAX = 420;
+const LABEL_ROOM = 24;
+const NAME_CHARACTER = 8.5;
 export const AXIS = 34;
 export const LANE = 44;
 const LEGEND_ROW = 22;
@@ -26,6 +33,8 @@ export interface SvgLayout {
   readonly width: number;
   readonly height: number;
   readonly plotLeft: number;
+  /** The terminal columns of a name the names' column holds: a longer one is cut. */
+  readonly nameColumns: number;
   readonly plotRight: number;
   readonly lanesTop: number;
   readonly legendTop: number;
@@ -57,8 +66,14 @@ function flow(labels: readonly string[], top: number, limit: number): { x: numbe
 export function svgLayout(report: RunReport, legendLabels: readonly string[]): SvgLayout {
   const axis = timeAxis(report.startedAt, report.until);
   const plot = Math.min(PLOT_MAX, Math.max(PLOT_MIN, ((axis.end - axis.start) / 1000) * PER_SECOND));
-  const plotLeft = LABEL;
-  const plotRight = LABEL + plot;
+  const longest = maxOf(
+    // A name past the widest column is cut anyway: its first characters say how wide it is.
+    report.members.map((member) => stringWidth(sanitizeLine(member.name.slice(0, 4 * LABEL_MAX)))),
+    0,
+  );
+  const plotLeft = Math.min(LABEL_MAX, Math.max(LABEL_MIN, LABEL_ROOM + longest * NAME_CHARACTER));
+  const nameColumns = Math.floor((plotLeft - LABEL_ROOM) / NAME_CHARACTER);
+  const plotRight = plotLeft + plot;
   const width = plotRight + MARGIN;
   const lanesTop = AXIS;
   const lanes = new Map(report.members.map((member, i) => [member.name, i]));
@@ -70,6 +85,7 @@ export function svgLayout(report: RunReport, legendLabels: readonly string[]): S
     width,
     height,
     plotLeft,
+    nameColumns,
     plotRight,
     lanesTop,
     legendTop,

@@ -48,7 +48,7 @@ function laneBackground(member: ReportMember, index: number, layout: SvgLayout):
   const top = AXIS + index * LANE;
   const role = member.isLead ? 'lead' : member.agentType;
   const facts = `${member.name} · ${role} · ${member.status} · sent ${member.sent}, got ${member.received}`;
-  const name = xmlText(fitColumns(member.name, 16));
+  const name = xmlText(fitColumns(member.name, layout.nameColumns));
   // A presentation attribute, not a style attribute: a page whose policy forbids inline styles (`teamtop serve`) draws it too.
   const style = `fill="${memberCss(member.color)}"`;
   // A drawing wider than a screen says whose lane it is again along the way: the names at its left scroll away.

@@ -13,7 +13,7 @@ type Mark = keyof typeof GLYPHS;
 /** Mail that came is drawn only where nothing else is: off the roster, where nobody took it. */
 const RANK: Readonly<Record<Mark, number>> = { got: 0, stay: 1, idle: 2, working: 2, sent: 3, incident: 4 };
 
-/** The widest a name column gets; longer names are cut. */
+/** The widest a name column gets on a narrow terminal (a wide one gives a quarter of its width); longer names are cut. */
 const NAME_COLUMNS = 16;
 /** The fewest columns a lane gets, however narrow the terminal. */
 const LANE_MIN = 20;
@@ -87,20 +87,25 @@ function ruler(axis: Axis, columns: number): string {
   return line;
 }
 
-/** The columns a name gets: the widest name's, within limits. */
-export const nameColumns = (names: readonly string[]): number =>
-  Math.min(
-    NAME_COLUMNS,
+/** The columns a name gets: the widest name's, within limits (a quarter of the width, at least NAME_COLUMNS). */
+export const nameColumns = (names: readonly string[], width: number): number => {
+  const most = Math.max(NAME_COLUMNS, Math.floor(width / 4));
+  return Math.min(
+    most,
     maxOf(
-      names.map((name) => stringWidth(fitColumns(name, NAME_COLUMNS))),
+      names.map((name) => stringWidth(fitColumns(name, most))),
       4,
     ),
   );
+};
 
 /** The swimlane's lines in `width` columns, with its legend. */
 export function textSwimlane(report: RunReport, width: number, paint: ChalkInstance): string[] {
   const axis = timeAxis(report.startedAt, report.until);
-  const names = nameColumns(report.members.map((member) => member.name));
+  const names = nameColumns(
+    report.members.map((member) => member.name),
+    width,
+  );
   const columns = Math.max(LANE_MIN, width - names - 3);
   const lines = [`  ${' '.repeat(names)} ${ruler(axis, columns)}`];
   for (const member of report.members) {

@@ -1,15 +1,25 @@
 /** The report in a terminal: every name and text from disk goes through sanitizeLine (fitColumns); colour only if chalk has it. */
 import type { ChalkInstance } from 'chalk';
-import { maxOf } from '../model/lists.js';
+import { idleNote } from '../judge/index.js';
+import stringWidth from 'string-width';
+import { append, maxOf } from '../model/lists.js';
+import { wrapBlock } from '../text/fit.js';
+import { sanitizeLine } from '../text/sanitize.js';
 import { formatClock, isInstant } from '../model/time.js';
 import { timeIn } from './activity.js';
 import { memberPaint } from './colors.js';
-import { fitColumns, formatDuration, formatInstant, formatSpan, padColumns } from './format.js';
+import { fitColumns, formatDuration, formatInstant, formatSpan, formatUsage, padColumns } from './format.js';
 import { durationOf, type ReportMember, type RunReport } from './model.js';
 import { nameColumns, textSwimlane } from './text-lanes.js';
 
 /** A row's free text (a subject, a summary) gets what the row leaves, but never less than this. */
 const TEXT_MIN = 24;
+
+/** `lead`, then `text` wrapped to `width` under where it began: a report is pasted, so nothing is cut. */
+function row(lead: string, text: string, width: number, indent = stringWidth(lead)): string[] {
+  const [first = '', ...rest] = wrapBlock(sanitizeLine(text), Math.max(TEXT_MIN, width - indent)).map((line) => line.trimEnd());
+  return [`${lead}${first}`, ...rest.map((line) => `${' '.repeat(indent)}${line}`)];
+}
 
 const clock = (time: number): string => (isInstant(time) ? formatClock(time) : '--:--:--');
 
@@ -21,26 +31,29 @@ function staysLine(member: ReportMember): string {
 function heading(report: RunReport, paint: ChalkInstance, width: number): string[] {
   const state = report.endedAt === null ? 'running' : 'ended';
   const lines = [`${paint.bold(`teamtop report · ${fitColumns(report.team, width - 30)}`)} (${state})`];
-  if (report.description) lines.push(`  ${fitColumns(report.description, width - 2)}`);
+  if (report.description) append(lines, row('  ', report.description, width));
   const end = report.endedAt === null ? `still running at ${formatInstant(report.until)}` : formatInstant(report.endedAt);
-  lines.push(`  ran ${formatInstant(report.startedAt)} → ${end} (${formatSpan(durationOf(report))})`);
+  const ran = `ran ${formatInstant(report.startedAt)} → ${end} (${formatSpan(durationOf(report))})`;
+  append(lines, row('  ', `${ran}${report.usage ? ` · ${formatUsage(report.usage)}` : ''}`, width));
+  if (report.idle) append(lines, row(`  ${paint.yellow('⚠')} `, idleNote(report.idle), width));
   return lines;
 }
 
 function membersSection(report: RunReport, paint: ChalkInstance, width: number): string[] {
   const lines = [paint.bold(`Members (${report.members.length})`)];
-  const names = nameColumns(report.members.map((member) => member.name));
+  const names = nameColumns(
+    report.members.map((member) => member.name),
+    width,
+  );
   for (const member of report.members) {
     const role = member.isLead ? 'lead' : member.agentType;
     const busy =
       member.activity.length > 0
         ? ` · working ${formatDuration(timeIn(member.activity, 'working'))}, idle ${formatDuration(timeIn(member.activity, 'idle'))}`
         : '';
-    const usage = member.usage ? ` · ${member.usage.inputTokens + member.usage.outputTokens} tokens` : '';
-    const facts = `${fitColumns(role, 20)} · ${staysLine(member)}${busy} · sent ${member.sent}, got ${member.received} · ${member.status}${usage}`;
-    lines.push(
-      `  ${memberPaint(paint, member.color)(padColumns(member.name, names))} ${fitColumns(facts, Math.max(TEXT_MIN, width - names - 3))}`,
-    );
+    const usage = member.usage ? ` · ${formatUsage(member.usage)}` : '';
+    const facts = `${role} · ${staysLine(member)}${busy} · sent ${member.sent}, got ${member.received} · ${member.status}${usage}`;
+    append(lines, row(`  ${memberPaint(paint, member.color)(padColumns(member.name, names))} `, facts, width));
   }
   return lines;
 }
@@ -48,7 +61,10 @@ function membersSection(report: RunReport, paint: ChalkInstance, width: number):
 function mailSection(report: RunReport, paint: ChalkInstance, width: number): string[] {
   const lines = [paint.bold(`Messages (${report.messages.length}) by pair`)];
   if (report.pairs.length === 0) lines.push('  none');
-  const names = nameColumns(report.pairs.flatMap((pair) => [pair.from, pair.to]));
+  const names = nameColumns(
+    report.pairs.flatMap((pair) => [pair.from, pair.to]),
+    width,
+  );
   const counts = maxOf(
     report.pairs.map((pair) => String(pair.count).length),
     1,
@@ -57,7 +73,7 @@ function mailSection(report: RunReport, paint: ChalkInstance, width: number): st
     const kinds = pair.kinds.map((kind) => `${kind.count} ${kind.kind}`).join(', ');
     const split = `${pair.plain} plain${pair.protocol > 0 ? `, ${pair.protocol} protocol: ${kinds}` : ''}`;
     const who = `${padColumns(pair.from, names)} → ${padColumns(pair.to, names)}`;
-    lines.push(`  ${who} ${String(pair.count).padStart(counts)}  ${fitColumns(split, Math.max(TEXT_MIN, width - 2 * names - counts - 8))}`);
+    append(lines, row(`  ${who} ${String(pair.count).padStart(counts)}  `, split, width));
   }
   return lines;
 }
@@ -71,8 +87,8 @@ function handshakesSection(report: RunReport, paint: ChalkInstance, width: numbe
         ? `${handshake.answers[0]!.state} after ${formatDuration(handshake.waitedMs)}`
         : `${handshake.state}${isInstant(handshake.requestedAt) ? `, waited ${formatSpan(report.until - handshake.requestedAt)}` : ''}`;
     const more = handshake.answers.length > 1 ? ` (answered ${handshake.answers.length} times)` : '';
-    const row = `${clock(handshake.requestedAt)} ${handshake.kind} ${handshake.from} → ${handshake.to}: ${waited}${more}${handshake.fact ? ` · ${handshake.fact}` : ''}`;
-    lines.push(`  ${fitColumns(row, Math.max(TEXT_MIN, width - 2))}`);
+    const said = `${clock(handshake.requestedAt)} ${handshake.kind} ${handshake.from} → ${handshake.to}: ${waited}${more}${handshake.fact ? ` · ${handshake.fact}` : ''}`;
+    append(lines, row('  ', said, width, 11));
   }
   return lines;
 }
@@ -87,8 +103,7 @@ function tasksSection(report: RunReport, paint: ChalkInstance, width: number): s
   ];
   if (rows.length === 0) lines.push('  none');
   for (const { task, mark } of rows) {
-    const row = `#${task.id} ${task.subject} · ${task.owner ?? 'nobody'} · ${task.status}`;
-    lines.push(`  ${mark} ${fitColumns(row, Math.max(TEXT_MIN, width - 4))}`);
+    append(lines, row(`  ${mark} `, `#${task.id} ${task.subject} · ${task.owner ?? 'nobody'} · ${task.status}`, width));
   }
   return lines;
 }
@@ -100,11 +115,10 @@ function incidentsSection(report: RunReport, paint: ChalkInstance, width: number
     const mark = incident.severity === 'warning' ? paint.yellow.bold('⚠') : paint.cyan('ℹ');
     const cleared =
       incident.clearedAt === null ? 'standing' : `cleared ${clock(incident.clearedAt)}${incident.cleared ? ` (${incident.cleared})` : ''}`;
-    lines.push(
-      `  ${mark} ${clock(incident.raisedAt)} ${paint.bold(incident.kind)} · ${fitColumns(incident.members.join(', '), 40)} · ${cleared}`,
-    );
-    lines.push(`    ${fitColumns(incident.summary, Math.max(TEXT_MIN, width - 4))}`);
-    lines.push(`    → ${fitColumns(incident.action, Math.max(TEXT_MIN, width - 6))}`);
+    const raised = `  ${mark} ${clock(incident.raisedAt)} ${paint.bold(incident.kind)} · `;
+    append(lines, row(raised, `${incident.members.join(', ')} · ${cleared}`, width));
+    append(lines, row('    ', incident.summary, width));
+    append(lines, row('    → ', incident.action, width));
   }
   return lines;
 }

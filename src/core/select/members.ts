@@ -7,6 +7,8 @@ import { selectLead } from './lead.js';
 import { selectLastSent, selectUnread, selectWaitingSince, selectWaits, type MailWaits } from './mail.js';
 import { memoize } from './memo.js';
 import { selectPairingIndex, selectPairings } from './pairings.js';
+import { deadSinceOf, selectLiveness } from './liveness.js';
+import { selectWork } from './member-work.js';
 
 export interface MemberView {
   readonly name: string;
@@ -55,6 +57,8 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
   const lastSent = selectLastSent(team.inboxes);
   const pairings = selectPairingIndex(selectPairings(team.inboxes));
   const lead = selectLead(team);
+  const liveness = selectLiveness(team);
+  const work = selectWork(team);
   const names = [...team.members.keys()];
   for (const name of team.inboxes.keys()) if (!team.members.has(name)) names.push(name);
   for (const name of team.agents.keys()) if (!team.members.has(name) && !team.inboxes.has(name)) names.push(name);
@@ -86,7 +90,7 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
     const joined = toEpoch(info?.joinedAt ?? info?.spawnedAt);
     // No roster says when it joined: it was on the team by the first message to it.
     const joinedAt = Number.isNaN(joined) ? firstAddressed(inbox) : joined;
-    const { status, since: statusSince } = session
+    const judged = session
       ? { status: 'no agent' as const, since: Number.NaN }
       : stranger
         ? { status: 'not on roster' as const, since: Number.NaN }
@@ -102,7 +106,14 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
             agentStatus: agent?.status,
             shutdownAt: toEpoch(info?.shutdownAt),
             application,
+            deadSince: deadSinceOf(liveness.get(name)),
           });
+    // Its transcript says its last turn ended in an API error: failed, whatever the files last said (it works, it idles).
+    const failure = work.get(name)?.activity.state === 'failing' ? work.get(name)?.activity.failure : null;
+    const { status, since: statusSince } =
+      failure && (judged.status === 'working' || judged.status === 'idle')
+        ? { status: 'failed' as const, since: failure.at ?? Number.NaN }
+        : judged;
     return {
       name,
       agentType: info?.agentType ?? (isLead ? 'team-lead' : 'unknown'),

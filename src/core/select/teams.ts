@@ -1,6 +1,7 @@
 import { type Facts, type TeamState, isPrintSession } from '../facts/index.js';
 import { memoize } from './memo.js';
 import { selectMembers } from './members.js';
+import { selectTeamEnded } from './liveness.js';
 
 export interface TeamSummary {
   readonly name: string;
@@ -25,7 +26,7 @@ export const selectTeamSummaries = memoize((teams: Facts['teams']): TeamSummary[
       (member) => !member.departed && member.status !== 'no agent' && member.status !== 'not on roster',
     ).length,
     lastActivity: team.lastActivity,
-    ended: !team.present,
+    ended: selectTeamEnded(team),
     session: isPrintSession(team),
   })),
 );

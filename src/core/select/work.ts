@@ -1,15 +1,27 @@
 /** Which transcript is whose (`memberOf`), what each member does now and what it used; no match means no entry, not a guess. */
-import { isPrintSession, type Facts, type TeamState, type TranscriptRecord } from '../facts/index.js';
+import { isPrintSession, type Facts, type TeamState } from '../facts/index.js';
 import { permissionWaitSince } from '../model/session-state.js';
-import { memberOf, projectFolders, teamRefOf, type TranscriptTeam } from '../decode/transcript/member-of.js';
+import { projectFolders, teamRefOf, type TranscriptTeam } from '../decode/transcript/member-of.js';
 import { selectLead } from './lead.js';
+import { selectWork, type MemberWork } from './member-work.js';
+import { deadSinceOf, selectLiveness } from './liveness.js';
 import { selectMembers } from './members.js';
 import { memoize } from './memo.js';
 import { selectPairingIndex, selectPairings } from './pairings.js';
 import { recordedActivity, recordedUsage } from './recorded-work.js';
 import { selectTeams } from './teams.js';
-import { activityNow, NO_ACTIVITY_NOW, type ActivityFold, type ActivityNow } from '../model/activity.js';
-import { NO_USAGE, usageView, type MemberUsage, type TeamUsage, type UsageFold } from '../model/usage.js';
+import {
+  activityNow,
+  NO_ACTIVITY_NOW,
+  throughSubagents,
+  type ActivityFold,
+  type ActivityNow,
+  type Refusal,
+  type TaskSet,
+} from '../model/activity.js';
+import { usageView, type MemberUsage, type TeamUsage, type WindowSource } from '../model/usage.js';
+
+export { selectWork, type MemberWork, type SubagentWork } from './member-work.js';
 
 export interface WorkFacts {
   readonly activity: ActivityNow;
@@ -18,20 +30,15 @@ export interface WorkFacts {
   /** When its transcript last moved (NaN: not known). */
   readonly movedAt: number;
   readonly contextTokens: number;
-  /** Of its model's window (null: the window is not known). */
+  /** Of the window (null: the window is not known). */
   readonly contextPercent: number | null;
-}
-
-export interface MemberWork {
-  /** The transcript it writes now (the one that moved last), relative to the config dir. */
-  readonly path: string;
-  readonly activity: ActivityFold;
-  /** Summed over its transcripts (a teammate spawned again writes a new one). */
-  readonly usage: UsageFold;
-  readonly sessionId: string;
-  readonly transcripts: number;
-  /** Its transcript is a subagent's, under its lead's session (an in-process teammate), not a session of its own. */
-  readonly inProcess: boolean;
+  /** The window it is measured against, and where that comes from (usage.ts). */
+  readonly contextWindow: number | null;
+  readonly contextWindowSource: WindowSource | null;
+  /** The last permissions refused it, oldest first. */
+  readonly refusals: readonly Refusal[];
+  /** What its `TaskUpdate` calls last set, by task. */
+  readonly taskSets: ReadonlyMap<string, TaskSet>;
 }
 
 /** The teams whose transcripts are read: running ones on screen, with a config to name the lead's session and members' folders. */
@@ -44,68 +51,15 @@ export const selectTranscriptTeams = memoize((teams: Facts['teams']): readonly T
     })),
 );
 
-const movedAt = (record: TranscriptRecord): number => record.activity.lastAt ?? Number.NEGATIVE_INFINITY;
-
-/** Two members' worth of figures as one: sums, and the newest response of the two. */
-function addUsage(a: UsageFold, b: UsageFold, bIsNewer: boolean): UsageFold {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-    cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens,
-    responses: a.responses + b.responses,
-    toolCalls: a.toolCalls + b.toolCalls,
-    newest: (bIsNewer ? b.newest : a.newest) ?? a.newest ?? b.newest,
-    estimatedUSD: a.estimatedUSD + b.estimatedUSD,
-    unpriced: a.unpriced + b.unpriced,
-    // The client's figures are per process: one known for only one of them is not the whole.
-    recordedUSD: a.recordedUSD !== null && b.recordedUSD !== null ? a.recordedUSD + b.recordedUSD : null,
-  };
-}
-
-function workOf(team: TeamState): ReadonlyMap<string, MemberWork> {
-  const ref = teamRefOf(team.name, team.config ?? undefined, selectLead(team));
-  const byMember = new Map<string, TranscriptRecord[]>();
-  const paths = new Map<TranscriptRecord, string>();
-  for (const [path, record] of team.transcripts) {
-    const member = memberOf(ref, record.file, { meta: record.meta ?? undefined, identity: record.identity ?? undefined });
-    if (member === undefined) continue;
-    paths.set(record, path);
-    byMember.set(member, [...(byMember.get(member) ?? []), record]);
-  }
-  const work = new Map<string, MemberWork>();
-  for (const [member, records] of byMember) {
-    const newest = records.reduce((best, record) => (movedAt(record) > movedAt(best) ? record : best));
-    let usage = NO_USAGE;
-    for (const record of records) usage = records.length === 1 ? record.usage : addUsage(usage, record.usage, record === newest);
-    work.set(member, {
-      path: paths.get(newest)!,
-      activity: newest.activity,
-      usage,
-      sessionId: newest.file.sessionId,
-      transcripts: records.length,
-      inProcess: newest.file.kind === 'subagent',
-    });
-  }
-  return work;
-}
-
-const matched = new WeakMap<
-  TeamState['transcripts'],
-  { readonly config: TeamState['config']; readonly lead: string | undefined; readonly work: ReadonlyMap<string, MemberWork> }
->();
-
-export function selectWork(team: TeamState): ReadonlyMap<string, MemberWork> {
-  const lead = selectLead(team);
-  const known = matched.get(team.transcripts);
-  if (known && known.config === team.config && known.lead === lead) return known.work;
-  const work = workOf(team);
-  matched.set(team.transcripts, { config: team.config, lead, work });
-  return work;
-}
-
 const usageOf = memoize((work: ReadonlyMap<string, MemberWork>) =>
-  usageView(new Map([...work].map(([member, { usage, sessionId }]) => [member, { usage, sessionId }]))),
+  usageView(
+    new Map(
+      [...work].map(([member, { usage, sessionId, subagents, subagentUsage }]) => [
+        member,
+        { usage, sessionId, subagents: subagents.length === 0 ? null : { count: subagents.length, usage: subagentUsage } },
+      ]),
+    ),
+  ),
 );
 
 /** Whether what a journal recorded of the team's members' work is shown: none of its transcripts is read. */
@@ -178,18 +132,48 @@ export function selectActivity(team: TeamState, now: number): ReadonlyMap<string
 }
 
 /** Whether a member's state or tool changed (not a token or an age): one rule for `--follow --json` and the journal's `activity` lines. */
-export const activityChanged = (before: Pick<ActivityNow, 'state' | 'tool'> | undefined, after: ActivityNow): boolean =>
-  !before || before.state !== after.state || before.tool !== after.tool;
+export const activityChanged = (
+  before: (Pick<ActivityNow, 'state' | 'tool'> & Partial<Pick<ActivityNow, 'subagents'>>) | undefined,
+  after: ActivityNow,
+): boolean =>
+  !before ||
+  before.state !== after.state ||
+  before.tool !== after.tool ||
+  // What its subagent does, shown as its detail (`Agent › Bash`): a change of the subagent's tool is one of the member's.
+  before.subagents?.[0]?.tool !== after.subagents?.[0]?.tool ||
+  before.subagents?.[0]?.state !== after.subagents?.[0]?.state;
+
+/** A member's subagents at work as of `now`: none of a member gone or dead, none the client marked done. */
+function subagentsNow(work: MemberWork, now: number) {
+  return work.subagents
+    .filter((subagent) => !subagent.finished)
+    .map((subagent) => {
+      const doing = activityNow(subagent.activity, { now, permissionWaitSince: null });
+      return {
+        agentId: subagent.agentId,
+        background: subagent.background,
+        toolUseId: subagent.toolUseId,
+        state: doing.state,
+        tool: doing.tool,
+        detail: doing.detail,
+        since: doing.since,
+      };
+    });
+}
 
 function liveActivity(team: TeamState, now: number): ReadonlyMap<string, ActivityNow> {
   const work = selectWork(team);
   const waits = permissionWaits(team, work);
   const gone = goneOf(team);
+  const liveness = selectLiveness(team);
   return new Map(
-    [...work].map(([member, { activity }]) => [
-      member,
-      gone.has(member) ? ended(activity) : activityNow(activity, { now, permissionWaitSince: waits.get(member) ?? null }),
-    ]),
+    [...work].map(([member, known]) => {
+      const { activity } = known;
+      if (gone.has(member)) return [member, ended(activity)];
+      const deadSince = deadSinceOf(liveness.get(member));
+      const own = activityNow(activity, { now, permissionWaitSince: waits.get(member) ?? null, deadSince });
+      return [member, known.subagents.length === 0 ? own : throughSubagents(own, subagentsNow(known, now))];
+    }),
   );
 }
 
@@ -207,6 +191,10 @@ export function selectWorkFacts(team: TeamState, now: number): ReadonlyMap<strin
       movedAt: known.activity.lastAt ?? Number.NaN,
       contextTokens: usage.get(member)?.contextTokens ?? 0,
       contextPercent: usage.get(member)?.contextPercent ?? null,
+      contextWindow: usage.get(member)?.contextWindow ?? null,
+      contextWindowSource: usage.get(member)?.contextWindowSource ?? null,
+      refusals: known.activity.refusals,
+      taskSets: known.activity.taskSets,
     });
   }
   return facts;

@@ -196,13 +196,27 @@ function recordable(usage: MemberUsage | null): MemberUsage | null {
     MemberUsage,
     (typeof USAGE_COUNTS)[number]
   >;
+  const { contextWindow, contextWindowSource, compactions, lastCompaction, subagents } = usage;
   return {
     ...counts,
     contextPercent: clampFigure(usage.contextPercent),
     costUSD: clampFigure(usage.costUSD),
     costEstimated: usage.costEstimated,
+    // Since issue 35: facts about the context and the subagents, never what a transcript says (a trigger is the client's word).
+    ...(contextWindow === undefined ? {} : { contextWindow }),
+    ...(contextWindowSource === undefined ? {} : { contextWindowSource }),
+    ...(compactions === undefined ? {} : { compactions: clampCount(compactions) }),
+    ...(lastCompaction === undefined ? {} : { lastCompaction }),
+    ...(subagents === undefined ? {} : { subagents: subagents && { ...subagents, costUSD: clampFigure(subagents.costUSD) } }),
   };
 }
 
 const sameUsage = (a: MemberUsage | null, b: MemberUsage | null): boolean =>
-  a === b || (a !== null && b !== null && Object.keys(a).every((key) => a[key as keyof MemberUsage] === b[key as keyof MemberUsage]));
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    Object.keys(a).every((key) => {
+      const [x, y] = [a[key as keyof MemberUsage], b[key as keyof MemberUsage]];
+      // The figures that are objects (the last compaction, the subagents) compared by what they hold.
+      return x === y || (typeof x === 'object' && x !== null && JSON.stringify(x) === JSON.stringify(y));
+    }));

@@ -5,6 +5,7 @@
 import { thresholdsSchema } from '../../core/model/settings.js';
 import * as z from 'zod/mini';
 import { MAX_FIGURE } from '../../core/model/usage.js';
+import { ACTIVITY_STATES, type ActivityState } from '../../core/model/activity.js';
 
 export const JOURNAL_VERSION = 2;
 
@@ -52,7 +53,6 @@ const RecordedIncidentSchema = z.looseObject({
 });
 export type RecordedIncidentLine = z.infer<typeof RecordedIncidentSchema>;
 
-const ACTIVITY_STATES = ['tool', 'thinking', 'writing', 'idle', 'waiting-permission', 'unknown'] as const;
 const STATES: ReadonlySet<unknown> = new Set(ACTIVITY_STATES);
 
 /** Token counts and tool calls (counts: a safe integer, never negative), told without the schema. */
@@ -118,7 +118,7 @@ export const EntrySchema = z.discriminatedUnion('op', [
     t: instant,
     path: z.string(),
     member: z.string(),
-    state: z.enum(ACTIVITY_STATES),
+    state: z.enum(ACTIVITY_STATES as [ActivityState, ...ActivityState[]]),
     tool: z.nullable(z.string()),
     since: maybeInstant,
     /** Absent: as the member's line before in the same file said. */

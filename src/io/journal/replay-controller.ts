@@ -42,7 +42,9 @@ export class ReplayController implements ReplayTransport {
     private readonly store: Store,
     options: ReplayOptions = {},
   ) {
-    this.start = lines.length > 0 ? timeOf(lines[0]!) : 0;
+    // From its first entry, not its header: the wait for the team's first file is not part of the run.
+    const first = lines.find((line) => line.kind === 'entry') ?? lines[0];
+    this.start = first ? timeOf(first) : 0;
     this.end = lines.length > 0 ? timeOf(lines[lines.length - 1]!) : 0;
     this.clock = this.start;
     this.entries = lines.filter((line) => line.kind === 'entry').length;

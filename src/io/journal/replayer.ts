@@ -8,7 +8,8 @@ import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } f
 import { append, putLatest } from '../../core/model/lists.js';
 import { RECORDED_MEMBERS_KEPT } from '../../core/facts/index.js';
 import { type RecordedIncident } from '../../core/model/diagnosis.js';
-import { type MemberUsage } from '../../core/model/usage.js';
+import { MAX_FIGURE, type MemberUsage } from '../../core/model/usage.js';
+import { sanitizeLine } from '../../core/text/sanitize.js';
 
 export class Replayer {
   readonly interpreter = new FileInterpreter();
@@ -158,7 +159,61 @@ function usageOf(usage: NonNullable<Extract<JournalEntry, { op: 'activity' }>['u
     toolCalls,
     costUSD,
     costEstimated,
+    ...laterFigures(usage),
   };
+}
+
+const countOrNull = (value: unknown): number | null => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : null);
+const figureOrNull = (value: unknown): number | null => (typeof value === 'number' && value >= 0 && value <= MAX_FIGURE ? value : null);
+
+/**
+ * The figures lines hold since issue 35 (the window, the compactions, the
+ * subagents), each taken only as what it must be: a line from before has
+ * none, and a hostile one's are dropped, never shown as they are written.
+ */
+function laterFigures(usage: Readonly<Record<string, unknown>>): Partial<MemberUsage> {
+  const figures: { -readonly [K in keyof MemberUsage]?: MemberUsage[K] } = {};
+  if ('contextWindow' in usage) figures.contextWindow = countOrNull(usage['contextWindow']);
+  if ('contextWindowSource' in usage) {
+    const source = usage['contextWindowSource'];
+    figures.contextWindowSource = source === 'compaction' || source === 'model' ? source : null;
+  }
+  const compactions = countOrNull(usage['compactions']);
+  if (compactions !== null) figures.compactions = compactions;
+  const last = usage['lastCompaction'];
+  if (last !== null && typeof last === 'object' && !Array.isArray(last)) {
+    const fields = last as Record<string, unknown>;
+    const at =
+      typeof fields['at'] === 'string' && !Number.isNaN(Date.parse(fields['at'])) ? new Date(Date.parse(fields['at'])).toISOString() : null;
+    const trigger = typeof fields['trigger'] === 'string' ? sanitizeLine(fields['trigger']).slice(0, 80) : null;
+    figures.lastCompaction = {
+      at,
+      trigger,
+      preTokens: countOrNull(fields['preTokens']),
+      postTokens: countOrNull(fields['postTokens']),
+      durationMs: countOrNull(fields['durationMs']),
+    };
+  } else if ('lastCompaction' in usage) figures.lastCompaction = null;
+  const subagents = usage['subagents'];
+  if (subagents !== null && typeof subagents === 'object' && !Array.isArray(subagents)) {
+    const fields = subagents as Record<string, unknown>;
+    const counts = (['count', 'inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheCreationTokens', 'toolCalls'] as const).map((key) =>
+      countOrNull(fields[key]),
+    );
+    if (counts.every((count) => count !== null)) {
+      const [count, inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, toolCalls] = counts;
+      figures.subagents = {
+        count: count!,
+        inputTokens: inputTokens!,
+        outputTokens: outputTokens!,
+        cacheReadTokens: cacheReadTokens!,
+        cacheCreationTokens: cacheCreationTokens!,
+        toolCalls: toolCalls!,
+        costUSD: figureOrNull(fields['costUSD']),
+      };
+    }
+  } else if ('subagents' in usage) figures.subagents = null;
+  return figures;
 }
 
 const timeOrNaN = (at: number | null): number => at ?? Number.NaN;

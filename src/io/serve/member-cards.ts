@@ -1,7 +1,7 @@
 /** The live page's member cards: status, what each does now, its figures and its newest mail. */
 import { type TeamState } from '../../core/facts/index.js';
 import { verdictOf } from '../../core/decode/protocol.js';
-import { type ActivityNow } from '../../core/model/activity.js';
+import { apiErrorWords, type ActivityNow } from '../../core/model/activity.js';
 import type { InboxMessage } from '../../core/model/inbox.js';
 import { type MemberUsage } from '../../core/model/usage.js';
 import { formatCost, formatTokens } from '../../core/report/format.js';
@@ -32,6 +32,14 @@ function activityLine(activity: ActivityNow | undefined, options: SectionOptions
       return `<p class="doing">… thinking${tail}</p>`;
     case 'writing':
       return `<p class="doing">✎ writing${tail}</p>`;
+    case 'retrying':
+      return `<p class="doing warning">↻ retrying (try ${activity.retry?.tries ?? 2})${tail}</p>`;
+    case 'failing':
+      return activity.failure
+        ? `<p class="doing danger">✗ API error ${text(apiErrorWords(activity.failure.status, activity.failure.error), 80)} · ${activity.failure.turns} turn${activity.failure.turns === 1 ? '' : 's'} in a row${tail}</p>`
+        : '';
+    case 'dead':
+      return `<p class="doing danger">✗ dead: its process is gone${tail}</p>`;
     default:
       return '';
   }
@@ -46,7 +54,11 @@ function usageLines(usage: MemberUsage | null | undefined): string {
     percent === null
       ? ''
       : `<meter min="0" max="100" low="80" high="90" optimum="0" value="${Math.min(100, Math.max(0, percent))}"></meter>`;
-  const context = `ctx ${formatTokens(usage.contextTokens)}${percent === null ? '' : ` ${Math.round(percent)}%`}`;
+  const window =
+    usage.contextWindow === null || usage.contextWindow === undefined
+      ? ''
+      : ` of ${formatTokens(usage.contextWindow)}${usage.contextWindowSource === 'compaction' ? '' : '?'}`;
+  const context = `ctx ${formatTokens(usage.contextTokens)}${percent === null ? '' : ` ${Math.round(percent)}%${window}`}`;
   const cache = usage.cacheReadTokens + usage.cacheCreationTokens > 0;
   const figures = [
     `<span class="cost">${xmlText(formatCost(usage))}</span>`,

@@ -14,6 +14,7 @@ import { type AppState } from '../../core/app-state.js';
 import { LabelValues, listedMembers, listedTeams, MAX_MEMBERS, MAX_TEAMS } from './metric-labels.js';
 import { type Severity } from '../../core/model/diagnosis.js';
 import { type ActivityState } from '../../core/model/activity.js';
+import { selectTeamEnded } from '../../core/select/liveness.js';
 
 /** Every member status, a gauge each: the compiler names a status added to MemberStatus and missing here. */
 const STATUSES: Readonly<Record<MemberStatus, true>> = {
@@ -29,6 +30,7 @@ const STATUSES: Readonly<Record<MemberStatus, true>> = {
   done: true,
   working: true,
   quiet: true,
+  dead: true,
   'no agent': true,
   'not on roster': true,
 };
@@ -39,8 +41,11 @@ const ACTIVITIES: Readonly<Record<ActivityState, true>> = {
   tool: true,
   thinking: true,
   writing: true,
+  retrying: true,
+  failing: true,
   idle: true,
   'waiting-permission': true,
+  dead: true,
   unknown: true,
 };
 export const ACTIVITY_STATES = Object.keys(ACTIVITIES) as ActivityState[];
@@ -214,7 +219,7 @@ export function metricsOf(state: AppState, options: MetricsOptions): MetricFamil
     const at = { team: t };
     const views = selectMembersAt(team, now, options.thresholds);
     const members = listedMembers(views);
-    running(at, team.present ? 1 : 0);
+    running(at, selectTeamEnded(team) ? 0 : 1);
     teamMembers(at, views.filter((member) => member.status !== 'not on roster' && member.status !== 'no agent').length);
     membersUnlisted(at, views.length - members.length);
     teamAge(at, ageSeconds(now, team.lastActivity));

@@ -22,6 +22,7 @@ import { age, clock, counted, none, text, who, word, type SectionOptions } from 
 import { membersSection } from './member-cards.js';
 import { type AppState } from '../../core/app-state.js';
 import { type Diagnosis } from '../../core/model/diagnosis.js';
+import { selectTeamEnded } from '../../core/select/liveness.js';
 
 export const SECTION_IDS = ['teams', 'head', 'diagnoses', 'members', 'handshakes', 'tasks', 'lanes'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -53,7 +54,7 @@ function headSection(team: TeamState | undefined, members: readonly MemberView[]
   const running = members.filter((member) => !member.departed && member.status !== 'not on roster' && member.status !== 'no agent');
   const messages = [...team.inboxes.values()].reduce((sum, inbox) => sum + inbox.messages.length, 0);
   const facts = [
-    team.present ? 'running' : 'ended',
+    selectTeamEnded(team) ? 'ended' : 'running',
     counted(running.length, 'member'),
     counted(messages, 'message'),
     usage ? `${formatTokens(usage.inputTokens)} in · ${formatTokens(usage.outputTokens)} out · ${formatCost(usage)}` : '',

@@ -19,6 +19,7 @@ import { useBeat, useClock, useRedrawWhenTimeChanges } from './use-now.js';
 import { useStoreState } from './use-store.js';
 import { useTerminalSize } from './use-terminal-size.js';
 import { initialViewState, type ViewState } from '../keys/view-state.js';
+import type { ConfigDirLook } from '../../core/model/config-dir.js';
 
 export interface AppProps {
   readonly thresholds: Thresholds;
@@ -36,6 +37,8 @@ export interface AppProps {
   readonly view?: ViewState['mode'];
   /** The members' transcripts are read (false: `--no-transcripts`). */
   readonly transcripts?: boolean;
+  /** What the config dir holds, looked at when there was no team (the empty screen says it). */
+  readonly look?: ConfigDirLook | undefined;
   /** The keys, with the config file's (default: teamtop's own). */
   readonly keymap?: Keymap;
   /** The colours, with colour on (default: dark). */
@@ -77,6 +80,7 @@ export function App({
   spec,
   view: startView,
   transcripts = true,
+  look,
   keymap = KEYMAP,
   theme = 'dark',
   mouse,
@@ -114,8 +118,9 @@ export function App({
       spec,
       transcripts,
       keymap,
+      look,
     }),
-    [state, view, claudeDir, columns, rows, now, thresholds, replayStatus, spec, transcripts, keymap],
+    [state, view, claudeDir, columns, rows, now, thresholds, replayStatus, spec, transcripts, keymap, look],
   );
   const model = useMemo(() => buildScreen(input), [input]);
   useRedrawWhenTimeChanges(beat, clock, model.nextChangeMs);

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import React from 'react';
 import { palette, useTheme } from '../widgets/theme.js';
 import { ELLIPSIS, fit, stringWidth, tildify, wrapWords } from '../../core/text/fit.js';
+import { emptyNote, emptyTitle, type ConfigDirLook } from '../../core/model/config-dir.js';
 
 /** A paragraph of the empty state: its text, and whether it gives way before the others when rows are short. */
 interface Paragraph {
@@ -16,20 +17,25 @@ interface EmptyStateProps {
   readonly dirProblem: string | undefined;
   /** Replaying a recording: nothing is watched, and the advice is about the recording. */
   readonly replay: boolean;
+  /** What the config dir holds, for what is said of it (undefined: not looked at). */
+  readonly look?: ConfigDirLook | undefined;
+  readonly now: number;
   readonly width: number;
   readonly rows: number | undefined;
 }
 
-function paragraphs({ claudeDir, dirProblem, replay }: EmptyStateProps): { title: string; body: Paragraph[] } {
+function paragraphs({ claudeDir, dirProblem, replay, look, now }: EmptyStateProps): { title: string; body: Paragraph[] } {
   if (replay)
     return {
       title: 'No team at this point of the recording',
       body: [{ text: 'Its teams show as it plays: space plays or pauses, > jumps to its end.', keep: 2 }],
     };
   const dir = tildify(claudeDir);
+  const note = dirProblem ? undefined : emptyNote(dir, look && { ...look, meant: look.meant === null ? null : tildify(look.meant) }, now);
   return {
-    title: 'No agent teams yet',
+    title: dirProblem ? emptyTitle(undefined) : emptyTitle(look),
     body: [
+      ...(note === undefined ? [] : [{ text: note, keep: 4 }]),
       {
         text: dirProblem
           ? `${dirProblem}. teamtop watches for it: its teams show here once it is there.`

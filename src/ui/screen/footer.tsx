@@ -18,6 +18,8 @@ interface FooterProps {
   /** Keys work: the footer lists them. A frame printed once says only what is in force, if anything. */
   readonly interactive: boolean;
   readonly keymap: Keymap;
+  /** How many teams there are: with one, `] team` is not offered. */
+  readonly teams?: number;
   /** The note is how to move (before the first key): drawn as a hint, not a warning. */
   readonly hint?: boolean;
   /** The search, while it is typed: the footer is its prompt. */
@@ -45,25 +47,75 @@ function SearchPrompt({ search, width, keymap }: { search: SearchModel; width: n
   );
 }
 
+type Hint = ReturnType<Keymap['footer']>[number];
+
+/** Where help is, and how to leave: said whatever else gives way (the help lists every key). */
+const ALWAYS = new Set(['help', 'quit']);
+
+/** The key hints in `width`: `? help` and `q quit` always, then the others in order while they fit, each whole. */
+function fittedHints(hints: readonly Hint[], width: number): Hint[] {
+  const columns = (hint: Hint) => stringWidth(`${hint.keys} ${hint.what}`) + 2;
+  let used = hints.filter((hint) => ALWAYS.has(hint.what)).reduce((sum, hint) => sum + columns(hint), -2);
+  const kept = new Set<Hint>();
+  for (const hint of hints) {
+    if (ALWAYS.has(hint.what)) kept.add(hint);
+    else if (used + columns(hint) <= width) {
+      kept.add(hint);
+      used += columns(hint);
+    } else break;
+  }
+  return hints.filter((hint) => kept.has(hint) || ALWAYS.has(hint.what));
+}
+
+/** `parts` joined by ` · `, whole, while they fit in `room`; what is in force (`cut`) ends ` …` where parts are left out, or is cut where none fits. */
+function wholeParts(parts: readonly string[], room: number, cut = false): string {
+  let text = '';
+  let kept = 0;
+  for (const part of parts) {
+    const next = text === '' ? part : `${text} · ${part}`;
+    if (stringWidth(next) > room) break;
+    text = next;
+    kept++;
+  }
+  if (kept === parts.length || !cut || room < 2) return text;
+  if (text === '') return fit(parts[0]!, room);
+  return stringWidth(`${text} …`) <= room ? `${text} …` : text;
+}
+
 /** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
-export function Footer({ width, note, hint = false, search = null, notice = false, notes, replay, interactive, keymap }: FooterProps) {
+export function Footer({
+  width,
+  note,
+  hint = false,
+  search = null,
+  notice = false,
+  notes,
+  replay,
+  interactive,
+  keymap,
+  teams = 2,
+}: FooterProps) {
   const { paint } = useTheme();
   if (!interactive) return notes.length > 0 ? <FittedLine parts={[{ text: notes.join(' · '), dimColor: true }]} width={width} /> : null;
   if (search?.typing) return <SearchPrompt search={search} width={width} keymap={keymap} />;
   if (notice && note) return <FittedLine parts={[{ text: `⚠ ${note}`, color: paint(palette.warning) }]} width={width} />;
   const half = Math.floor(width / 2);
   const said: Part[] = [];
-  if (note)
-    said.push(
-      hint ? { text: fit(note, half), color: paint(palette.accent) } : { text: fit(note, half), bold: true, color: paint(palette.warning) },
-    );
-  if (notes.length > 0) said.push({ text: `${note ? ' · ' : ''}${fit(notes.join(' · '), half)}`, dimColor: true });
+  // What is in force comes before how to move: the hint takes what room it leaves, in whole parts.
+  const inForce = wholeParts(notes, hint ? half : half - (note ? stringWidth(fit(note, half)) + 3 : 0), true);
+  const told = note && hint ? wholeParts(note.split(' · '), half - (inForce ? stringWidth(inForce) + 3 : 0)) : note && fit(note, half);
+  if (told) said.push(hint ? { text: told, color: paint(palette.accent) } : { text: told, bold: true, color: paint(palette.warning) });
+  if (inForce) said.push({ text: `${told ? ' · ' : ''}${inForce}`, dimColor: true });
   const saidWidth = Math.min(half, stringWidth(said.map((part) => part.text).join('')));
+  const keysWidth = width - (saidWidth > 0 ? saidWidth + 2 : 0);
   return (
     <Box width={width}>
-      <Box width={width - (saidWidth > 0 ? saidWidth + 2 : 0)}>
+      <Box width={keysWidth}>
         <Text wrap="truncate-end">
-          {keymap.footer(replay).map(({ keys, what }, i) => (
+          {fittedHints(
+            keymap.footer(replay).filter((hint) => teams > 1 || hint.what !== 'team'),
+            keysWidth,
+          ).map(({ keys, what }, i) => (
             <Text key={what}>
               {i > 0 ? '  ' : ''}
               <Text bold color={paint(palette.accent)}>

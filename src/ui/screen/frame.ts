@@ -21,6 +21,7 @@ import { navigationOf, type Navigation, type Region } from '../keys/navigation.j
 import { nextChange } from './next-change.js';
 import { samePane, type Detail } from '../panes/pane.js';
 import { teamUsageText } from '../panes/members/work.js';
+import { formatCost } from '../../core/report/format.js';
 import type { BuiltView, Frame, FrameWork } from '../views/view.js';
 import { DASHBOARD } from '../views/names.js';
 import { focusedPane, type ViewState } from '../keys/view-state.js';
@@ -29,6 +30,8 @@ import type { Keymap } from '../keys/keymap.js';
 import { selectTaskGraph } from '../../core/select/tasks.js';
 import { plural } from '../../core/text/words.js';
 import { type AppState } from '../../core/app-state.js';
+import { selectLeadDead } from '../../core/select/liveness.js';
+import type { ConfigDirLook } from '../../core/model/config-dir.js';
 
 /** Lines of the detail view that are not its body: borders, two lines of facts, a hint. */
 const DETAIL_CHROME = 5;
@@ -43,6 +46,8 @@ export interface DetailModel {
 
 export interface ScreenModel {
   readonly claudeDir: string;
+  /** What the config dir holds, for the empty screen to say (undefined: not looked at). */
+  readonly look: ConfigDirLook | undefined;
   readonly now: number;
   readonly width: number;
   /** Rows for the body (between header and footer); undefined when drawing once. */
@@ -96,6 +101,8 @@ export interface ScreenInput {
   /** Keys work (the default): the frame names them. A frame printed once (`--once`) names none. */
   readonly interactive?: boolean;
   readonly transcripts?: boolean;
+  /** What the config dir holds, looked at when there was no team (the empty screen says it). */
+  readonly look?: ConfigDirLook | undefined;
   /** The keys (default: teamtop's own, before a config file binds others). */
   readonly keymap?: Keymap;
 }
@@ -226,6 +233,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
     ...(body?.notes ?? []),
   ];
   if (team && !team.present) notes.push('team ended');
+  else if (team && selectLeadDead(team)) notes.push("team ended: the lead's process is gone");
   if (view.mode === DASHBOARD && interactive) {
     for (const other of VIEWS) {
       const hint = other.hint?.({ spec });
@@ -235,6 +243,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 
   return {
     claudeDir: input.claudeDir,
+    look: input.look,
     now,
     width,
     bodyRows,
@@ -247,6 +256,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
       stalledTotal,
       diagnoses: diagnoses.diagnoses,
       usage: teamUsageText(work.usage.team),
+      cost: work.usage.team ? formatCost(work.usage.team) : '',
       now,
       width,
       interactive,

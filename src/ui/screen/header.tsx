@@ -20,6 +20,8 @@ export interface HeaderProps {
   readonly diagnoses: readonly Diagnosis[];
   /** The team's tokens and cost, from its transcripts ('' when none was read). */
   readonly usage: string;
+  /** Its cost alone, said instead where the tokens and cost do not fit ('' when none was read). */
+  readonly cost?: string;
   readonly now: number;
   readonly width: number;
   /** Keys work: the title row says where help is. */
@@ -90,9 +92,15 @@ function TitleRow({
 export function Header(props: HeaderProps) {
   const { teams, selected, stalled, now, width } = props;
   const { paint, dim } = useTheme();
-  const labels = teams.map((team) => teamLabel(team, now, stalled.get(team.name) ?? 0, team.name === selected ? props.usage : ''));
-  const selectedIndex = teams.findIndex((team) => team.name === selected);
   const room = width - 4;
+  // The team on screen's tokens and cost; where they do not fit, its cost alone (what a narrow terminal cut).
+  const usageOf = (team: TeamSummary): string => {
+    if (team.name !== selected || !props.usage) return '';
+    const full = teamLabel(team, now, stalled.get(team.name) ?? 0, props.usage);
+    return stringWidth(full) + 1 <= room || !props.cost ? props.usage : props.cost;
+  };
+  const labels = teams.map((team) => teamLabel(team, now, stalled.get(team.name) ?? 0, usageOf(team)));
+  const selectedIndex = teams.findIndex((team) => team.name === selected);
   const [start, end] = fitAround(
     labels.map((label) => stringWidth(label) + 1),
     selectedIndex,

@@ -17,6 +17,11 @@ const rowsOf = (bindings: readonly Binding[]): KeyRow[] =>
 
 /** What the marks on screen mean: a label, then the marks. */
 const LEGEND: readonly (readonly [string, string])[] = [
+  ['Header', 'team (5): the team and its members · 3m ago: its last change · ⚠2: its stalled handshakes · ended: its folder is gone'],
+  [
+    'Panes',
+    '⇢ waits on bob 3m: its open request to bob, asked 3m ago · ⇢ waits on 2 3m: 2 open requests of its own, the oldest 3m old · ⇠ owes: requests to it, unanswered',
+  ],
   ['Messages', `${UNREAD_MARK} unread · ${READ_MARK} read · newest at the bottom · delivered messages stay (Claude Code deletes them)`],
   ['Handshakes', '⚠ stalled · ◷ pending · ✓ approved · ✗ rejected · ⊘ abandoned · ⇢ waits on · ⇠ owes an answer'],
   ['Status', 'lead · joining · refused · shut down · stopping · waiting · idle · interrupted · failed · done · working · quiet'],

@@ -8,6 +8,8 @@ export const HEADER_LINES = 2;
 export const FOOTER_LINES = 1;
 /** Narrowest member pane worth drawing side by side with another. */
 const MIN_PANE_WIDTH = 56;
+/** A member pane this wide shows most messages whole: fewer panes side by side are not made wider than it takes. */
+const COMFORTABLE_PANE_WIDTH = 100;
 /** From this width on, the handshakes and the tasks sit side by side. */
 const SIDE_BY_SIDE_WIDTH = 140;
 /** Lines of a bordered pane that are not messages: top border with title, info line, bottom border. */
@@ -130,14 +132,32 @@ function result(input: LayoutInput, base: Omit<Layout, 'width' | 'lists' | 'list
   return { width: input.width, ...base, lists, listRows: rows.filter((row) => lists[row[0]!]! > 0) };
 }
 
+/**
+ * Member panes side by side: as many as fit, unless fewer (each up to COMFORTABLE_PANE_WIDTH) show as many
+ * messages, then cut less of each. `area`: the body the panes share (undefined: each at its natural height).
+ */
+function columnsFor(input: LayoutInput, area: number | undefined): number {
+  const members = input.messageCounts.length;
+  const most = Math.max(1, Math.min(members, Math.floor(input.width / MIN_PANE_WIDTH)));
+  if (area === undefined) return most;
+  const shown = (columns: number): number => {
+    const rows = Math.floor(area / Math.ceil(members / columns)) - BORDERED_CHROME;
+    return rows < 1 ? -1 : input.messageCounts.reduce((sum, count) => sum + Math.min(count, rows), 0);
+  };
+  const best = shown(most);
+  let columns = most;
+  while (columns > 1 && Math.floor(input.width / columns) < COMFORTABLE_PANE_WIDTH && shown(columns - 1) >= best) columns--;
+  return columns;
+}
+
 export function computeLayout(input: LayoutInput): Layout {
   const members = input.messageCounts.length;
-  const columns = Math.max(1, Math.min(members, Math.floor(input.width / MIN_PANE_WIDTH)));
   const sideBySide = input.width >= SIDE_BY_SIDE_WIDTH;
   const indexes = Array.from({ length: members }, (_, i) => i);
   const listRows = rowsOf(input.lists, sideBySide);
 
   if (input.height === undefined) {
+    const columns = columnsFor(input, undefined);
     const grid = chunk(indexes, columns).map((row) => {
       const rows = row.reduce((most, i) => Math.max(most, Math.min(NATURAL_MESSAGES, input.messageCounts[i]!)), 1);
       const widths = splitWidth(input.width, row.length);
@@ -151,8 +171,16 @@ export function computeLayout(input: LayoutInput): Layout {
   // However short the terminal, a line is left for the focused member.
   const cap = members === 0 ? body : Math.max(0, Math.min(body - 1, Math.max(4, Math.floor(body * 0.4))));
   let lists = splitLists(input, listRows, cap);
+  // A list one line short takes the line from the member panes, past the cap, rather than say `↓ 1 below`.
+  const oneShort = listRows.filter((row) =>
+    row.some((i) => input.lists[i]!.lines - lists[i]! === 1 && (input.lists[i]!.most ?? Number.POSITIVE_INFINITY) >= input.lists[i]!.lines),
+  ).length;
+  const membersLeft = body - cap - oneShort;
+  if (oneShort > 0 && (members === 0 || membersLeft >= Math.ceil(members / columnsFor(input, membersLeft)) * (BORDERED_CHROME + 1)))
+    lists = splitLists(input, listRows, cap + oneShort);
   const listLines = () => listRows.reduce((sum, row) => sum + lists[row[0]!]!, 0);
   const area = body - listLines();
+  const columns = columnsFor(input, area);
   const gridRows = Math.ceil(members / columns);
 
   const paneHeight = gridRows > 0 ? Math.floor(area / gridRows) : 0;

@@ -25,6 +25,8 @@ export function Screen({ model, height }: ScreenProps) {
         claudeDir={model.claudeDir}
         dirProblem={model.problems.find((problem) => problem.path === DIR_PROBLEM)?.message}
         replay={model.replay !== null}
+        look={model.look}
+        now={model.now}
         width={model.width}
         rows={model.bodyRows}
       />
@@ -55,6 +57,7 @@ export function Screen({ model, height }: ScreenProps) {
         replay={model.replay !== null}
         interactive={model.interactive}
         keymap={model.keymap}
+        teams={model.header.teams.length}
       />
     </Box>
   );

@@ -41,8 +41,12 @@ describe('decoding a transcript', () => {
     const decoder = new TranscriptDecoder();
     decoder.push(text);
     const parsedLines = parse.mock.calls.map(([argument]) => argument).filter((argument) => lines.includes(argument));
-    const wanted = lines.filter((line) => PARSED_TYPES.has((JSON.parse(line) as { type: string }).type));
-    expect(parsedLines).toEqual(wanted);
+    const typeOf = (line: string) => (JSON.parse(line) as { type: string }).type;
+    const wanted = lines.filter((line) => PARSED_TYPES.has(typeOf(line)));
+    // An `api-request` is read for its time alone, which comes before its objects: never parsed whole.
+    const tries = wanted.filter((line) => typeOf(line) === 'api-request');
+    expect(tries.length).toBeGreaterThan(10);
+    expect(parsedLines).toEqual(wanted.filter((line) => !tries.includes(line)));
     const skipped = lines.filter(
       (line) =>
         /"type":"(api-request-shape|api-request-blob|attachment|file-history-snapshot)"/u.test(line.slice(0, 80)) ||

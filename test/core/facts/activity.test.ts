@@ -31,10 +31,12 @@ const ended = (at: number, messageId: string | null = null): TranscriptFact => (
 const now = (fold: ActivityFold, at: number, permissionWaitSince: number | null = null) =>
   activityNow(fold, { now: at, permissionWaitSince });
 const fold = (...facts: TranscriptFact[]) => foldActivity(NO_ACTIVITY, facts);
+/** What `--json` says of a member that neither failed, nor tried again, nor started a subagent. */
+const CALM = { failure: null, retry: null, subagents: [] };
 
 describe('what a member is doing now', () => {
   it('is unknown with nothing read', () => {
-    expect(activityJson(now(NO_ACTIVITY, T))).toEqual({ state: 'unknown', tool: null, detail: null, since: null });
+    expect(activityJson(now(NO_ACTIVITY, T))).toEqual({ state: 'unknown', tool: null, detail: null, since: null, ...CALM });
   });
 
   it('follows a turn: mail taken, thinking, a tool, writing, idle, each since it began', () => {
@@ -56,6 +58,7 @@ describe('what a member is doing now', () => {
         tool,
         detail: tool === null ? null : 'npm test',
         since: new Date(since).toISOString(),
+        ...CALM,
       });
     }
     expect(activity.steps.map((step) => step.kind)).toEqual(['mail', 'tool', 'text', 'turn-end', 'text']);
@@ -77,6 +80,7 @@ describe('what a member is doing now', () => {
       tool: 'Bash',
       detail: 'rm -rf build',
       since: new Date(T + 500).toISOString(),
+      ...CALM,
     });
     expect(now(activity, T + 40_000, Number.NaN)).toMatchObject({ state: 'waiting-permission', since: T });
     // The process waits, but this member has no call waiting: it is not the one asking.

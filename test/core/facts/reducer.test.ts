@@ -64,6 +64,22 @@ describe('reducer', () => {
     expect(state.teams.get('team')!.tasks.get('1')).toMatchObject({ deleted: true, task: { subject: 'task 1' } });
   });
 
+  it('takes task files seen gone just before their folder went for the cleanup, not for tasks deleted', () => {
+    // A read while `rm -rf tasks/team` runs finds some files gone and the folder still there (issue 38).
+    const gone = (id: string, time: number) =>
+      ({ kind: 'file-gone', target: { kind: 'task', team: 'team', id }, at: time, live: false }) as const;
+    let state = observe(
+      teamState(),
+      ...['1', '2', '3', '4'].map((id) => ({ kind: 'task' as const, team: 'team', task: task(id), at: T0, live: false })),
+    );
+    // #4 was deleted a minute before the cleanup; #1 and #2 went with the folder, 39 ms before it was seen gone.
+    state = observe(state, gone('4', at(60)));
+    state = observe(state, gone('1', at(120)), gone('2', at(120)));
+    state = observe(state, { kind: 'folder-gone', target: { kind: 'tasks-dir', team: 'team' }, at: at(120) + 39 });
+    const deleted = [...state.teams.get('team')!.tasks].filter(([, record]) => record.deleted).map(([id]) => id);
+    expect(deleted).toEqual(['4']);
+  });
+
   it('tracks problems by path and clears them', () => {
     let state = observe(initialState, { kind: 'problem', path: 'teams/x/config.json', message: 'bad', at: T0 });
     state = observe(state, { kind: 'problem', path: 'teams/x/config.json', message: 'worse', at: at(9) });

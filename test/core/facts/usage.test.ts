@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tokens, TranscriptFact } from '../../../src/core/model/transcript-facts.js';
-import { foldUsage, NO_USAGE, usageView, type UsageFold } from '../../../src/core/model/usage.js';
+import { foldUsage, NO_USAGE, usageView, withSubagents, type UsageFold } from '../../../src/core/model/usage.js';
 
 const tokens = (input: number, output: number, cacheRead = 0, cacheCreation = 0): Tokens => ({
   input,
@@ -53,9 +53,14 @@ describe('a member usage', () => {
       cacheCreationTokens: 0,
       contextTokens: 180_000,
       contextPercent: 90,
+      contextWindow: 200_000,
+      contextWindowSource: 'model',
       toolCalls: 0,
       costUSD: 0.158,
       costEstimated: true,
+      compactions: 0,
+      lastCompaction: null,
+      subagents: null,
     });
     expect(view(foldUsage(priced, [cost(0.5)]))).toMatchObject({ costUSD: 0.5, costEstimated: false });
     // A cost-state followed by more responses (a resumed session) is out of date.
@@ -101,5 +106,81 @@ describe('a member usage', () => {
       costUSD: null,
       costEstimated: false,
     });
+  });
+
+  it('measures the context against the window a compaction showed, and says when the window is the model’s, assumed', () => {
+    const full = foldUsage(NO_USAGE, [usage('m1', 'claude-opus-5-5', tokens(4000, 10, 186_000, 200))]);
+    const view = (fold: UsageFold) => usageView(new Map([['lead', { usage: fold, sessionId: 's' }]])).members.get('lead');
+    // Before any compaction: the model's 1M window, assumed (the client may compact sooner).
+    expect(view(full)).toMatchObject({
+      contextTokens: 190_200,
+      contextPercent: 19,
+      contextWindow: 1_000_000,
+      contextWindowSource: 'model',
+    });
+    const compacted = foldUsage(full, [
+      { kind: 'compacted', trigger: 'auto', preTokens: 190_529, postTokens: 3202, durationMs: 99, at: Date.UTC(2026, 10, 28) },
+    ]);
+    // It compacted a context of 190,529: the client's window is the smallest that holds it, 200K; the context is what it left.
+    expect(view(compacted)).toMatchObject({
+      contextTokens: 3202,
+      contextPercent: 1.6,
+      contextWindow: 200_000,
+      contextWindowSource: 'compaction',
+      compactions: 1,
+      lastCompaction: { at: '2026-11-28T00:00:00.000Z', trigger: 'auto', preTokens: 190_529, postTokens: 3202, durationMs: 99 },
+    });
+    // The next response says the context; the window stays the one shown.
+    expect(view(foldUsage(compacted, [usage('m2', 'claude-opus-5-5', tokens(94, 10, 1212, 0))]))).toMatchObject({
+      contextTokens: 1306,
+      contextWindow: 200_000,
+    });
+    // A compaction a person asked for (`/compact`) says nothing of where the client compacts on its own.
+    const manual = foldUsage(full, [{ kind: 'compacted', trigger: 'manual', preTokens: 50_000, postTokens: 2000, durationMs: 9, at: 0 }]);
+    expect(view(manual)).toMatchObject({ contextWindow: 1_000_000, contextWindowSource: 'model' });
+  });
+
+  it("counts a process's tokens in the team's figures as its cost-state does: calls in no transcript too", () => {
+    const models = [
+      {
+        model: 'claude-opus-5-5',
+        inputTokens: 10_935,
+        outputTokens: 645,
+        cacheReadTokens: 382_605,
+        cacheCreationTokens: 3505,
+        costUSD: 0.150686,
+      },
+    ];
+    const lead = foldUsage(NO_USAGE, [
+      usage('m1', 'claude-opus-5-5', tokens(6935, 587, 196_605, 3305)),
+      { kind: 'cost', totalUSD: 0.150686, models },
+    ]);
+    const view = usageView(new Map([['lead', { usage: lead, sessionId: 'p1' }]]));
+    expect(view.team).toMatchObject({
+      inputTokens: 10_935,
+      outputTokens: 645,
+      cacheReadTokens: 382_605,
+      costUSD: 0.150686,
+      costEstimated: false,
+    });
+    // The member's own figures are its transcripts'.
+    expect(view.members.get('lead')).toMatchObject({ inputTokens: 6935, costUSD: 0.150686, costEstimated: false });
+  });
+
+  it("adds a member's subagents to its figures, and gives them apart", () => {
+    const own = foldUsage(NO_USAGE, [usage('m1', 'claude-opus-5-5', tokens(1760, 450)), call('t1')]);
+    const scout = foldUsage(NO_USAGE, [usage('s1', 'claude-opus-5-5', tokens(729, 51)), call('s-t1')]);
+    const view = usageView(
+      new Map([['alice', { usage: withSubagents(own, scout), subagents: { count: 1, usage: scout }, sessionId: 'p1' }]]),
+    );
+    expect(view.members.get('alice')).toMatchObject({
+      inputTokens: 2489,
+      outputTokens: 501,
+      // Her calls and her context are her own.
+      toolCalls: 1,
+      contextTokens: 1760,
+      subagents: { count: 1, inputTokens: 729, outputTokens: 51, toolCalls: 1, costUSD: (729 * 4 + 51 * 20) / 1e6 },
+    });
+    expect(view.team).toMatchObject({ inputTokens: 2489, outputTokens: 501 });
   });
 });

@@ -32,7 +32,7 @@ const RECORDINGS: Readonly<Record<string, { readonly kinds: readonly string[]; r
   // A task assigned to alise, on no roster: her inbox nobody reads, and the task left to nobody.
   'cc-2.1.330-realcc-misaddressed-in-process': { kinds: ['misaddressed:alise', 'orphaned-task:alise'] },
   'cc-2.1.330-realcc-misaddressed-tmux': { kinds: ['misaddressed:alise', 'orphaned-task:alise'] },
-  'cc-2.1.330-realcc-orphaned-task-in-process': { kinds: ['orphaned-task:carol'] },
+  'cc-2.1.330-realcc-orphaned-task-in-process': { kinds: ['orphaned-task:carol', 'task-unowned:bob'] },
   'cc-2.1.330-realcc-to-departed-in-process': { kinds: ['orphaned-task:bob', 'to-departed:bob'] },
   'cc-2.1.330-realcc-to-departed-tmux': { kinds: ['orphaned-task:bob', 'to-departed:bob'] },
   'cc-2.1.330-realcc-zombie-in-process': { kinds: ['zombie:bob'] },
@@ -40,7 +40,7 @@ const RECORDINGS: Readonly<Record<string, { readonly kinds: readonly string[]; r
   'cc-2.1.330-realcc-plan-in-process': { kinds: ['contradicting-answers:carol'] },
   'cc-2.1.330-realcc-plan-tmux': { kinds: ['contradicting-answers:carol'] },
   'cc-2.1.330-realcc-unread-pileup-in-process': { kinds: ['unread-pileup:alice'], stallAfter: 20 },
-  'cc-2.1.330-realcc-stalled-in-process': { kinds: ['stalled:bob'], stallAfter: 20 },
+  'cc-2.1.330-realcc-stalled-in-process': { kinds: ['stalled:bob', 'task-unowned:bob'], stallAfter: 20 },
   'cc-2.1.330-realcc-stale-request-in-process': { kinds: [] },
   'cc-2.1.330-realcc-team-in-process': { kinds: [] },
   'cc-2.1.330-realcc-team-tmux': { kinds: [] },

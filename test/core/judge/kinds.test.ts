@@ -531,17 +531,35 @@ describe('orphaned-task', () => {
       'task #1 (Write the parser) is in progress under bob, who has shut down',
     );
     files.task('1', { subject: 'Write the parser', status: 'pending' });
-    await waitFor(() => expect(diagnoses(live, files, Date.now() + 5000)).toEqual([]));
+    // Not orphaned: back to pending, without an owner, which an info says (task-unowned).
+    await waitFor(() => expect(kinds(diagnoses(live, files, Date.now() + 5000))).toEqual(['task-unowned']));
 
     // The lead exits: carol leaves the roster, then the team's folder goes.
     files.config([]);
     await waitFor(() => expect(live.json().teams[0]!.members.find((member) => member.name === 'carol')!.departed).toBe(true));
-    expect(diagnoses(live, files, Date.now())).toEqual([]);
+    expect(kinds(diagnoses(live, files, Date.now()))).toEqual(['task-unowned']);
     files.end();
-    await waitFor(() => expect(kinds(diagnoses(live, files, Date.now()))).toEqual(['orphaned-task']));
+    await waitFor(() => expect(kinds(diagnoses(live, files, Date.now()))).toEqual(['orphaned-task', 'task-unowned']));
     expect(only(diagnoses(live, files, Date.now()), 'orphaned-task').summary).toBe(
       'task #2 (Write the docs) is in progress under carol, who went with the team',
     );
+  });
+
+  it('task-unowned: a task the client put back to pending, without an owner, as its owner shut down; until it has one again', async () => {
+    const files = team(['bob', 'carol']);
+    files.task('1', { subject: 'Write the parser', owner: 'bob', status: 'in_progress' });
+    const live = await watch(files.dir);
+    files.shutDown('bob', (Date.now() - files.t0) / 1000, (Date.now() - files.t0) / 1000);
+    files.config([files.teammate('carol', { color: 'green' })]);
+    files.task('1', { subject: 'Write the parser', status: 'pending' });
+    await waitFor(() => expect(kinds(diagnoses(live, files, Date.now()))).toEqual(['task-unowned']));
+    expect(only(diagnoses(live, files, Date.now()), 'task-unowned')).toMatchObject({
+      severity: 'info',
+      members: ['bob'],
+      summary: 'task #1 (Write the parser) went back to pending without an owner when bob shut down',
+    });
+    files.task('1', { subject: 'Write the parser', status: 'pending', owner: 'carol' });
+    await waitFor(() => expect(diagnoses(live, files, Date.now())).toEqual([]));
   });
 
   it('is a task left in progress when the lead exits: tasks/<team>/ stays, the team is gone', async () => {

@@ -59,6 +59,8 @@ const IGNORED_SHUTDOWN: Expected = { kind: 'ignored-shutdown', severity: 'warnin
 const NOTHING: Shows = { during: [], atEnd: [] };
 const ALISE_INBOX: Expected = { kind: 'misaddressed', severity: 'warning', members: ['alise', 'team-lead'] };
 const orphaned = (owner: string): Expected => ({ kind: 'orphaned-task', severity: 'warning', members: [owner] });
+/** The client put a task back to pending, with no owner, as its owner shut down (issue 35). */
+const unowned = (owner: string): Expected => ({ kind: 'task-unowned', severity: 'info', members: [owner] });
 const MAIL_TO_DEPARTED_BOB: Expected = { kind: 'to-departed', severity: 'warning', members: ['bob', 'team-lead'] };
 const TO_DEPARTED: Shows = {
   during: [orphaned('bob'), MAIL_TO_DEPARTED_BOB],
@@ -87,9 +89,9 @@ const RECORDINGS: Readonly<Record<string, Shows>> = {
   // an inbox nobody reads, and the task is left to nobody; once the team has ended, the task remains.
   'cc-2.1.330-realcc-misaddressed-in-process': { during: [orphaned('alise'), ALISE_INBOX], atEnd: [orphaned('alise')] },
   'cc-2.1.330-realcc-misaddressed-tmux': { during: [ALISE_INBOX, orphaned('alise')], atEnd: [orphaned('alise')] },
-  // bob shuts down mid-task (the client unassigns it at once: nothing is said of him); the lead exits
+  // bob shuts down mid-task (the client unassigns it at once: an info says so); the lead exits
   // with carol's task in progress, left in tasks/<team>/ (said once the team has ended).
-  'cc-2.1.330-realcc-orphaned-task-in-process': { during: [orphaned('carol')], atEnd: [orphaned('carol')] },
+  'cc-2.1.330-realcc-orphaned-task-in-process': { during: [unowned('bob'), orphaned('carol')], atEnd: [orphaned('carol'), unowned('bob')] },
   // After bob shut down (in process, a message brought him back, and he shut down again), the lead
   // gives him a task: its assignment waits unread, the task is his.
   'cc-2.1.330-realcc-to-departed-in-process': TO_DEPARTED,
@@ -116,9 +118,10 @@ const RECORDINGS: Readonly<Record<string, Shows>> = {
     ...NOTHING,
     asOf: { seconds: 30, stallAfterMs: 20_000, shows: [{ kind: 'unread-pileup', severity: 'warning', members: ['alice'] }] },
   },
-  // bob runs a 30 s command while the lead asks him to shut down.
+  // bob runs a 30 s command while the lead asks him to shut down; the client puts his task back as he goes.
   'cc-2.1.330-realcc-stalled-in-process': {
-    ...NOTHING,
+    during: [unowned('bob')],
+    atEnd: [unowned('bob')],
     asOf: { seconds: 30, stallAfterMs: 20_000, shows: [{ kind: 'stalled', severity: 'warning', members: ['bob', 'team-lead'] }] },
   },
 };

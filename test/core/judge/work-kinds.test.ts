@@ -73,15 +73,19 @@ describe('diagnoses of members at work', () => {
     expect(await found(files, 71, 'permission-waiting')).toEqual([]);
   });
 
-  it('context-full: 90% or more of the model’s window in use, until a response is given less', async () => {
+  it('context-full: 80% or more of the window in use, until a response is given less', async () => {
     const { files, bob } = team();
     bob.mail('team-lead', 'You are bob.', 2);
-    bob.toolUse('toolu_1', 'Read', { file_path: '/home/dev/work/a.ts' }, 3, { input: 2000, cacheRead: 890_000 });
+    bob.toolUse('toolu_1', 'Read', { file_path: '/home/dev/work/a.ts' }, 3, { input: 2000, cacheRead: 790_000 });
     expect(await found(files, 4, 'context-full')).toEqual([]);
     bob.toolResult('toolu_1', 4);
-    bob.toolUse('toolu_2', 'Read', { file_path: '/home/dev/work/b.ts' }, 5, { input: 2000, cacheRead: 910_000 });
+    bob.toolUse('toolu_2', 'Read', { file_path: '/home/dev/work/b.ts' }, 5, { input: 2000, cacheRead: 810_000 });
     const [full] = await found(files, 6, 'context-full');
-    expect(full).toMatchObject({ members: ['bob'], summary: "bob's context is 91% full (912,000 tokens)" });
+    // No compaction shows the window the client compacts at: the model's is said, and that it is assumed.
+    expect(full).toMatchObject({
+      members: ['bob'],
+      summary: "bob's context is 81% full (812,000 tokens of its model's 1M window (assumed: the client may compact sooner))",
+    });
     expect(full!.action).toContain('/compact');
     bob.toolResult('toolu_2', 7);
     bob.text('Compacted.', 8, { usage: { input: 30_000 } });
@@ -105,6 +109,54 @@ describe('diagnoses of members at work', () => {
     bob.text('Quiet again.', 140);
     expect(await found(files, 400, 'transcript-quiet', { transcripts: false })).toEqual([]);
     expect(await found(files, 400, 'transcript-quiet')).toHaveLength(1);
+  });
+
+  it('api-failing: a turn whose every try failed, how many in a row, the status said; never a nudge; clears on a response', async () => {
+    const { files, bob } = team();
+    bob.mail('team-lead', 'You are bob.', 2);
+    bob.apiRequest(2);
+    bob.apiRequest(3);
+    bob.apiError(529, 'overloaded_error', 5);
+    const [failing] = await found(files, 6, 'api-failing');
+    expect(failing).toMatchObject({
+      severity: 'warning',
+      members: ['bob'],
+      since: files.at(5),
+      summary: "bob's model calls fail: API error 529 (overloaded_error), 1 turn in a row",
+    });
+    expect(failing!.action).toContain('status.anthropic.com');
+    expect(failing!.action).not.toMatch(/nudge/u);
+    // Woken by a message: it tries again, and fails again.
+    bob.mail('team-lead', 'bob, are you there?', 10);
+    bob.apiRequest(10);
+    bob.apiRequest(11);
+    const [retrying] = await found(files, 12, 'api-failing');
+    expect(retrying!.summary).toBe("bob's model calls fail: API error 529 (overloaded_error), 1 turn in a row; it is trying again now");
+    bob.apiError(429, 'rate_limit_error', 14);
+    const [again] = await found(files, 15, 'api-failing');
+    expect(again!.summary).toBe("bob's model calls fail: API error 429 (rate_limit_error), 2 turns in a row");
+    expect(again!.action).toMatch(/rate limit or your plan's quota/u);
+    // A call goes through: it works again.
+    bob.mail('team-lead', 'bob?', 20);
+    bob.apiRequest(20);
+    bob.text('Here.', 21, { end: true });
+    expect(await found(files, 22, 'api-failing')).toEqual([]);
+  });
+
+  it('permission-refused: an info naming the tool refused, by a person or a rule, never what it was to run', async () => {
+    const { files, alice } = team();
+    alice.prompt('You are alice.', 2);
+    alice.toolUse('toolu_rm', 'Bash', { command: 'rm -rf ./build' }, 3);
+    expect(await found(files, 4, 'permission-refused')).toEqual([]);
+    alice.toolResult('toolu_rm', 5, { denied: true, error: true });
+    const [refused] = await found(files, 6, 'permission-refused');
+    expect(refused).toMatchObject({
+      severity: 'info',
+      members: ['alice'],
+      since: files.at(5),
+      summary: 'alice was refused a Bash call by a person',
+    });
+    expect(JSON.stringify(refused)).not.toContain('rm -rf');
   });
 
   it('over-budget: a note from 80% of --budget, a warning past it, naming the member that spent most', async () => {

@@ -102,6 +102,20 @@ describe('the SVG swimlane', () => {
     expect(close(image.at(x + 4, y), rgb('#ffffff')) || close(image.at(x + 4, y), rgb('#f8fafc'))).toBe(true);
   });
 
+  it('names each lane in full when its name fits a column wide enough for it, and cuts only a name past that', () => {
+    // Cut at 16 columns (`unit-testing-re…`) on a 1,400 px page with room to spare (issue 38).
+    const long = 'unit-testing-researcher';
+    const built = report(true, undefined, { bob: long });
+    expect(reportSvg(built)).toContain(`>${long}</text>`);
+    const layout = layoutOf(built);
+    expect(layout.nameColumns).toBeGreaterThanOrEqual(long.length);
+    // 14 px semibold letters are under 8.5 units wide on average: the name ends left of the lanes.
+    expect(layout.plotLeft).toBeGreaterThanOrEqual(10 + long.length * 8.5);
+    // A short name keeps the narrow column; a name past the widest column is cut.
+    expect(layoutOf(report(true)).plotLeft).toBe(160);
+    expect(reportSvg(report(true, undefined, { bob: 'x'.repeat(200) }))).toContain(`>${'x'.repeat(45)}…</text>`);
+  });
+
   it('keeps a hostile name as text: the drawing still parses, with no markup of the name’s', () => {
     const hostile = 'bob</text><script>alert(1)</script><text>"\'&\u202E\u0007';
     const svg = reportSvg(report(true, undefined, { bob: hostile }));

@@ -152,6 +152,25 @@ describe('ReplayController', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(25);
   });
 
+  it('starts at its first entry: `<` lands at 0 s, playing or paused, however long before it the run began (issue 38)', () => {
+    // The dashboard that recorded it opened 8 s before the team's first file was seen.
+    const lines = journal();
+    const header = lines[0]!;
+    if (header.kind !== 'header') throw new Error('a journal begins with its header');
+    const early: JournalLine[] = [
+      { kind: 'header', header: { ...header.header, started: header.header.started - 8000 } },
+      ...lines.slice(1),
+    ];
+    const replay = new ReplayController(early, createStore());
+    expect(replay.getStatus()).toMatchObject({ start: 1_000_000, end: 1_003_000, clock: 1_000_000 });
+    replay.toEnd();
+    replay.toStart();
+    expect(replay.getStatus()).toMatchObject({ position: 0, clock: 1_000_000 });
+    // Playing, its first step is at 0 s too, not 8 s on.
+    replay.step();
+    expect(replay.getStatus().clock - replay.getStatus().start).toBe(0);
+  });
+
   it('changes speed in steps', () => {
     const replay = new ReplayController(journal(), createStore(), { speed: 1 });
     replay.faster();

@@ -11,6 +11,8 @@ import { Reader } from '../../../src/io/watch/reader.js';
 import { watchClaudeDir } from '../../../src/io/watch/watcher.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { writeJson } from '../../helpers/live.js';
+import { observe } from '../../helpers/observations.js';
+import { initialState } from '../../../src/core/app-state.js';
 import { waitFor } from '../../helpers/wait.js';
 
 const stops: (() => void)[] = [];
@@ -114,5 +116,26 @@ describe('the reader', () => {
     // A cleanup, not tasks deleted one by one.
     expect(seen).toContainEqual({ kind: 'folder-gone', target: { kind: 'tasks-dir', team: 'alpha' }, at: 7 });
     expect(seen.every((observation) => observation.kind === 'folder-gone')).toBe(true);
+  });
+
+  it('takes a cleanup read half done for the cleanup: its tasks are not deleted (issue 38)', () => {
+    const dir = tempDir();
+    for (const id of ['1', '2', '3'])
+      writeJson(join(dir, 'tasks', 'alpha', `${id}.json`), { id, subject: id, status: 'completed', blocks: [], blockedBy: [] });
+    const { instance, seen } = reader(dir);
+    instance.scan();
+    // `rm -rf tasks/alpha` caught between its files and its folder, as `simulate` beside the dashboard showed it.
+    rmSync(join(dir, 'tasks', 'alpha', '1.json'));
+    rmSync(join(dir, 'tasks', 'alpha', '2.json'));
+    instance.take([{ kind: 'resync' }]);
+    expect(seen.filter((observation) => observation.kind === 'file-gone')).toHaveLength(2);
+    rmSync(join(dir, 'tasks', 'alpha'), { recursive: true });
+    instance.take([{ kind: 'resync' }]);
+    const tasks = observe(initialState, ...seen).teams.get('alpha')!.tasks;
+    expect([...tasks.values()].map((record) => [record.task.id, record.deleted])).toEqual([
+      ['1', false],
+      ['2', false],
+      ['3', false],
+    ]);
   });
 });

@@ -4,16 +4,15 @@
  */
 import type { Tokens, TranscriptFact, TranscriptIdentity } from '../../model/transcript-facts.js';
 import { describeIssue } from '../../model/schemas.js';
-import { leadingRecordType, recordTypeOf } from './record-type.js';
+import { leadingRecordType, leadingStringField, recordTypeOf } from './record-type.js';
 import { SKIM_OVER, skimRecord } from './skim.js';
 import {
+  ApiRequestSchema,
   AssistantRecordSchema,
   CostStateSchema,
   PARSED_TYPES,
   SystemRecordSchema,
   TextBlockSchema,
-  ToolResultBlockSchema,
-  ToolUseBlockSchema,
   UserRecordSchema,
   costFact,
   tokensOf,
@@ -21,7 +20,7 @@ import {
   type RecordIdentity,
   type UserRecord,
 } from './records.js';
-import { firstLine, mailLine, NAME_MAX, protocolMessage, SPAWN_PROMPT_MAX, spawnedBy, teammateMessages, toolDetail } from './text-lines.js';
+import { apiErrorFact, blockFacts, compactedFact, saidFacts, sameTokens, toolFinishedFact } from './record-facts.js';
 
 /** The records of one response come together. */
 const RESPONSES_REMEMBERED = 64;
@@ -31,8 +30,6 @@ const CALLS_REMEMBERED = 4096;
 const HEAD = 4096;
 /** A longer unfinished line is not held: it is counted invalid when its end arrives. */
 const LONGEST_LINE = 64 * 1024 * 1024;
-const ALLOWED = new Set(['accept', 'allow', 'approve', 'approved']);
-
 export interface DecoderCounts {
   /** Empty ones aside. */
   lines: number;
@@ -42,13 +39,6 @@ export interface DecoderCounts {
   skipped: number;
   invalid: number;
 }
-
-const sameTokens = (a: Tokens, b: Tokens): boolean =>
-  a.input === b.input &&
-  a.output === b.output &&
-  a.cacheRead === b.cacheRead &&
-  a.cacheCreation === b.cacheCreation &&
-  a.cacheCreation1h === b.cacheCreation1h;
 
 export class TranscriptDecoder {
   readonly counts: DecoderCounts = { lines: 0, parsed: 0, skimmed: 0, skipped: 0, invalid: 0 };
@@ -137,6 +127,14 @@ export class TranscriptDecoder {
       this.counts.skipped++;
       return;
     }
+    // A try of a model call: only when, read where the client writes it, before the request's objects.
+    if (type === 'api-request') {
+      const stamp = leadingStringField(line, 'timestamp');
+      if (stamp !== undefined) {
+        if (line.length > SKIM_OVER) this.counts.skimmed++;
+        return this.apiRequest(stamp, facts);
+      }
+    }
     let value: unknown;
     if (line.length > SKIM_OVER) {
       const skimmed = skimRecord(line);
@@ -158,7 +156,9 @@ export class TranscriptDecoder {
           ? UserRecordSchema
           : type === 'system'
             ? SystemRecordSchema
-            : CostStateSchema;
+            : type === 'api-request'
+              ? ApiRequestSchema
+              : CostStateSchema;
     const parsed = schema.safeParse(value);
     if (!parsed.success) return this.invalid(`a ${type} record: ${describeIssue(parsed.error)}`);
     this.counts.parsed++;
@@ -169,10 +169,21 @@ export class TranscriptDecoder {
     }
     const at = record.timestamp === undefined ? Number.NaN : Date.parse(record.timestamp);
     if (!Number.isNaN(at)) this.at = at;
+    // A try of a model call says when it was made, nothing of who makes it (its fields are the request's).
+    if (record.type === 'api-request') return this.apiRequest(record.timestamp, facts, true);
     this.learn(record, facts);
     if (record.type === 'assistant') this.assistant(record, facts);
     else if (record.type === 'user') this.user(record, facts);
     else if (record.subtype === 'turn_duration') this.endTurn(null, facts);
+    else if (record.subtype === 'compact_boundary') facts.push(compactedFact(record.compactMetadata, this.at));
+  }
+
+  /** One try of a model call, made at `stamp`. */
+  private apiRequest(stamp: string | undefined, facts: TranscriptFact[], counted = false): void {
+    if (!counted) this.counts.parsed++;
+    const at = stamp === undefined ? Number.NaN : Date.parse(stamp);
+    if (!Number.isNaN(at)) this.at = at;
+    facts.push({ kind: 'api-request', at: this.at });
   }
 
   private learn(record: RecordIdentity, facts: TranscriptFact[]): void {
@@ -201,25 +212,16 @@ export class TranscriptDecoder {
     const { message } = record;
     const messageId = message.id;
     const at = this.at;
-    for (const block of message.content) {
-      const type = block !== null && typeof block === 'object' ? (block as { type?: unknown }).type : undefined;
-      if (type === 'tool_use') {
-        const use = ToolUseBlockSchema.safeParse(block);
-        // A call is said once per `tool_use` id: a record written again (the same message, uuid and call) is not another call.
-        if (use.success && this.firstSaid(use.data.id)) {
-          const { id, name, input } = use.data;
-          facts.push({ kind: 'tool-started', id, name: firstLine(name, NAME_MAX) ?? '?', detail: toolDetail(name, input), messageId, at });
-          const spawned = spawnedBy(name, input);
-          if (spawned) facts.push({ ...spawned, at });
-        }
-      } else if (type === 'text') {
-        const text = TextBlockSchema.safeParse(block);
-        const line = text.success ? firstLine(text.data.text) : null;
-        if (line !== null) facts.push({ kind: 'text', line, messageId, at });
-      } else if (type === 'thinking' || type === 'redacted_thinking') {
-        facts.push({ kind: 'thinking', messageId, at });
-      }
+    if (record.isApiErrorMessage === true) {
+      // The client's own words for a turn whose every try failed: said as the error, and the turn ends.
+      if (messageId === this.endedBy) return;
+      facts.push(apiErrorFact(record, at));
+      this.turnOpen = true;
+      this.endTurn(messageId, facts);
+      this.endedBy = messageId;
+      return;
     }
+    blockFacts(record, at, (id) => this.firstSaid(id), facts);
     this.count(messageId, message.model, message.usage, facts);
     // A response's later records (one per block) repeat its stop reason: its turn ends once.
     if (messageId === this.endedBy) return;
@@ -251,49 +253,23 @@ export class TranscriptDecoder {
 
   private user(record: UserRecord, facts: TranscriptFact[]): void {
     const at = this.at;
+    // A compaction's summary is the client's, read by no one but the model: no prompt, no mail.
+    if (record.isCompactSummary === true || record.isVisibleInTranscriptOnly === true) return;
     const first = this.userRecords++ === 0;
     const { content } = record.message;
     if (typeof content !== 'string') {
       for (const block of content) {
-        const result = ToolResultBlockSchema.safeParse(block);
-        if (result.success) {
-          const decision = record.permissionDecision;
-          const denied = decision !== undefined && !ALLOWED.has(decision.decision);
-          const outcome = denied ? 'denied' : result.data.is_error === true ? 'error' : 'ok';
-          facts.push({ kind: 'tool-finished', id: result.data.tool_use_id, outcome, byPerson: decision?.source === 'user_temporary', at });
+        const finished = toolFinishedFact(block, record, at);
+        if (finished) {
+          facts.push(finished);
           this.turnOpen = true;
         } else {
           const text = TextBlockSchema.safeParse(block);
-          if (text.success) this.said(text.data.text, record, first, facts);
+          if (text.success && saidFacts(text.data.text, record, first, at, facts)) this.turnOpen = true;
         }
       }
       return;
     }
-    this.said(content, record, first, facts);
-  }
-
-  /** A user record's text: mail taken, a teammate's spawn prompt (its first record), or a person's prompt. */
-  private said(text: string, record: UserRecord, first: boolean, facts: TranscriptFact[]): void {
-    const at = this.at;
-    const messages = teammateMessages(text);
-    const teammate = record.isSidechain === true || record.agentName !== undefined;
-    let spawn = first && teammate;
-    if (messages.length === 0) {
-      if (record.isMeta === true) return;
-      const line = firstLine(text, spawn ? SPAWN_PROMPT_MAX : undefined);
-      if (line === null || line.startsWith('<')) return;
-      facts.push(spawn ? { kind: 'spawn-prompt', line, at } : { kind: 'prompt', line, at });
-      this.turnOpen = true;
-      return;
-    }
-    for (const message of messages) {
-      // The spawn prompt is the first plain-text message (a tmux teammate's first record also holds its task assignment).
-      const line = spawn && protocolMessage(message.body) === undefined ? firstLine(message.body, SPAWN_PROMPT_MAX) : null;
-      if (line !== null) {
-        facts.push({ kind: 'spawn-prompt', line, at });
-        spawn = false;
-      } else facts.push({ kind: 'mail-taken', from: firstLine(message.from, NAME_MAX) ?? '?', line: mailLine(message), at });
-    }
-    this.turnOpen = true;
+    if (saidFacts(content, record, first, at, facts)) this.turnOpen = true;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Which member of a team a transcript belongs to, from its path, the team's config and what the transcript says of
  * itself (where each kind of member's is written: docs/internals/formats.md). One that matches nothing is nobody's:
- * a pane shows nothing rather than a guess.
+ * a pane shows nothing rather than a guess. A member's own subagent (no name, its meta naming the call) is its
+ * session's, or its `parentAgentId`'s (subagentParent).
  */
 import type { TranscriptFile } from '../../model/paths.js';
 import type { TeamConfig } from '../../model/schemas.js';
@@ -66,4 +67,20 @@ export function memberOf(team: TeamRef, file: TranscriptFile, evidence: Transcri
   if (identity === undefined || identity.sidechain || identity.sessionId !== file.sessionId || identity.teamName !== team.name)
     return undefined;
   return identity.agentName;
+}
+
+/** A member's own subagent's transcript (not a teammate's): its meta names the call that started it. */
+export const isOwnSubagent = (file: TranscriptFile, meta: SubagentMeta | undefined): boolean =>
+  file.kind === 'subagent' && meta !== undefined && meta.taskKind !== 'in_process_teammate' && meta.name === undefined;
+
+/**
+ * Whose a member's own subagent is: the agent that started it (`parentAgentId`,
+ * an in-process teammate's or another subagent's id) or, when the meta names
+ * none, the session whose folder holds it (the lead's or a tmux teammate's).
+ */
+export function subagentParent(
+  file: Extract<TranscriptFile, { kind: 'subagent' }>,
+  meta: SubagentMeta,
+): { readonly agentId: string } | { readonly sessionId: string } {
+  return meta.parentAgentId !== undefined ? { agentId: meta.parentAgentId } : { sessionId: file.sessionId };
 }

@@ -27,17 +27,16 @@ const TAIL_READ = 64 * 1024;
 const BLOCKED = Symbol('blocked');
 type Walk = string | undefined | typeof BLOCKED;
 
-const isTypeKey = (line: string, start: number, end: number): boolean =>
-  end - start === TYPE_KEY.length && line.startsWith(TYPE_KEY, start);
+const isKey = (line: string, start: number, end: number, key: string): boolean => end - start === key.length && line.startsWith(key, start);
 
-/** `skip`: step over objects and arrays rather than stop at them. `from.at` is where it stopped. */
-function walkForward(line: string, from: { at: number }, skip: boolean): Walk {
+/** The value of `key` (the type unless said). `skip`: step over objects and arrays rather than stop at them. `from.at` is where it stopped. */
+function walkForward(line: string, from: { at: number }, skip: boolean, key = TYPE_KEY): Walk {
   let at = from.at;
   for (let keys = 0; line.charCodeAt(at) === QUOTE && keys < KEYS_WALKED; keys++) {
     from.at = at;
     const keyEnd = stringEnd(line, at);
     if (keyEnd < 0) return undefined;
-    const wanted = isTypeKey(line, at, keyEnd);
+    const wanted = isKey(line, at, keyEnd, key);
     at = skipSpace(line, keyEnd);
     if (line.charCodeAt(at) !== COLON) return undefined;
     at = skipSpace(line, at + 1);
@@ -90,4 +89,15 @@ export function leadingRecordType(text: string): string | undefined {
   const from = openingKey(text);
   const forward = from ? walkForward(text, from, false) : undefined;
   return forward === BLOCKED ? undefined : forward;
+}
+
+/**
+ * A top-level string field of a whole line that comes before any object or
+ * array (an `api-request` record's `timestamp`), without parsing the line;
+ * undefined when the walk does not reach it.
+ */
+export function leadingStringField(line: string, key: string): string | undefined {
+  const from = openingKey(line);
+  const found = from ? walkForward(line, from, false, JSON.stringify(key)) : undefined;
+  return typeof found === 'string' ? found : undefined;
 }

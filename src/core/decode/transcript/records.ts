@@ -7,7 +7,7 @@ import { lenient } from '../../model/schemas.js';
 import type { Tokens, TranscriptFact } from '../../model/transcript-facts.js';
 import { MAX_COUNT, MAX_FIGURE } from '../../model/usage.js';
 
-export const PARSED_TYPES: ReadonlySet<string> = new Set(['assistant', 'user', 'system', 'cost-state']);
+export const PARSED_TYPES: ReadonlySet<string> = new Set(['assistant', 'user', 'system', 'cost-state', 'api-request']);
 
 /**
  * A whole number clamped to MAX_COUNT as read (`1e400` is Infinity to JSON), so sums are never Infinity. Anything
@@ -74,6 +74,12 @@ export const AssistantRecordSchema = z.object({
     stop_reason: lenient(z.nullable(z.string())),
     usage: lenient(UsageSchema),
   }),
+  /** The client's own record of a turn whose every try failed (model `<synthetic>`, no usage). */
+  isApiErrorMessage: lenient(z.boolean()),
+  /** Its HTTP status. */
+  apiErrorStatus: lenient(z.number()),
+  /** The client's word for the error (`server_error`, `rate_limit`). */
+  error: lenient(z.string()),
 });
 export type AssistantRecord = z.infer<typeof AssistantRecordSchema>;
 
@@ -100,6 +106,9 @@ export const UserRecordSchema = z.object({
   message: z.object({ content: z.union([z.string(), z.array(z.unknown())]) }),
   /** How the tool call of this record's `tool_result` was allowed: `source: "user_temporary"` is a person answering a prompt. */
   permissionDecision: lenient(z.object({ decision: z.string(), source: lenient(z.string()) })),
+  /** The summary a compaction left (after its `compact_boundary`): the client's words, no prompt. */
+  isCompactSummary: lenient(z.boolean()),
+  isVisibleInTranscriptOnly: lenient(z.boolean()),
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 
@@ -108,6 +117,23 @@ export const SystemRecordSchema = z.object({
   ...identity,
   subtype: lenient(z.string()),
   durationMs: lenient(z.number()),
+  /** A `compact_boundary`'s: what set it off (`auto`, `manual`), the context before and after, how long it took. */
+  compactMetadata: lenient(
+    z.object({
+      trigger: lenient(z.string()),
+      preTokens: lenient(z.number()),
+      postTokens: lenient(z.number()),
+      durationMs: lenient(z.number()),
+    }),
+  ),
+});
+
+export type SystemRecord = z.infer<typeof SystemRecordSchema>;
+
+/** `api-request`: one try of a model call; only when it was written is read. */
+export const ApiRequestSchema = z.object({
+  type: z.literal('api-request'),
+  timestamp: lenient(z.string()),
 });
 
 const ModelUsageSchema = z.object({
@@ -141,7 +167,7 @@ export const costFact = (record: z.infer<typeof CostStateSchema>): TranscriptFac
   })),
 });
 
-/** Beside a subagent's transcript: an in-process teammate's says so (`taskKind: "in_process_teammate"`). */
+/** Beside a subagent's transcript: an in-process teammate's says so; a member's own subagent's names the call that started it. */
 export const SubagentMetaSchema = z.object({
   name: lenient(z.string()),
   teamName: lenient(z.string()),
@@ -150,6 +176,13 @@ export const SubagentMetaSchema = z.object({
   color: lenient(z.string()),
   model: lenient(z.string()),
   planModeRequired: lenient(z.boolean()),
+  /** A member's own subagent: the member's `Agent` call that started it. */
+  toolUseId: lenient(z.string()),
+  /** In process: the agent id of the teammate that started it. */
+  parentAgentId: lenient(z.string()),
+  spawnDepth: lenient(z.number()),
+  requestShape: lenient(z.string()),
+  finished: lenient(z.boolean()),
 });
 export type SubagentMeta = z.infer<typeof SubagentMetaSchema>;
 

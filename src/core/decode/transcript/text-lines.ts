@@ -128,3 +128,22 @@ export function spawnedBy(
   const line = firstLine(prompt, SPAWN_PROMPT_MAX);
   return shown === null || line === null ? undefined : { kind: 'spawned', name: shown, line };
 }
+
+/** What a `TaskUpdate` call sets: the task, its status and owner (null: not set by it); undefined for any other call. */
+export function taskUpdateOf(
+  tool: string,
+  input: Readonly<Record<string, unknown>>,
+): { kind: 'task-update'; taskId: string; status: string | null; owner: string | null } | undefined {
+  if (tool !== 'TaskUpdate') return undefined;
+  const id = input['taskId'];
+  const taskId = typeof id === 'number' && Number.isSafeInteger(id) ? String(id) : typeof id === 'string' ? firstLine(id, NAME_MAX) : null;
+  if (taskId === null) return undefined;
+  const status = stringAt(input, 'status');
+  const owner = stringAt(input, 'owner');
+  return {
+    kind: 'task-update',
+    taskId,
+    status: status === undefined ? null : firstLine(status, NAME_MAX),
+    owner: owner === undefined ? null : firstLine(owner, NAME_MAX),
+  };
+}

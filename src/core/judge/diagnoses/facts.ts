@@ -23,6 +23,14 @@ export interface MemberFacts {
   /** Its approval of its newest shutdown request since it last joined (null: it has not approved one). */
   readonly approval: InboxMessage | null;
   readonly stays: readonly RosterStay[];
+  /** Since when its process has been gone (NaN: not known since when); null: it runs, or nobody can tell. */
+  readonly deadSince: number | null;
+  /** Its process's pid, where known. */
+  readonly pid: number | null;
+  /** `tmux`, `in-process`, … as its roster entry says (null: it does not). */
+  readonly backendType: string | null;
+  /** Its model, as its roster entry says (null: it does not). */
+  readonly model: string | null;
 }
 
 export interface InboxFacts {

@@ -1,4 +1,7 @@
-/** `ignored-shutdown`: a shutdown request taken but unanswered while its recipient keeps going idle (docs/internals/diagnoses.md). */
+/**
+ * `ignored-shutdown`: a shutdown request taken but unanswered while its recipient keeps going idle (docs/internals/diagnoses.md).
+ * A recipient whose turns since all failed (an API error) or whose process is gone did not ignore it: api-failing and member-died say so.
+ */
 import { diagnosis, messageEvidence, messagesEvidence, type Detector } from './diagnosis.js';
 import { cameAt, isPresent, isWaiting } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';
@@ -18,6 +21,10 @@ export const ignoredShutdown: Detector = {
         .sentBy(handshake.to)
         .filter((message) => message.kind === 'idle_notification' && (seenTaken ? cameAt(message) : message.time) > takenAt);
       if (idle.length < 2 && !(idle.length === 1 && facts.clock.stalled(takenAt))) return [];
+      // Each turn it was woken into failed (an API error): it could not answer, it did not ignore (api-failing).
+      if (idle.every((message) => message.data?.['idleReason'] === 'failed')) return [];
+      const work = facts.work.get(handshake.to)?.activity;
+      if (work?.state === 'failing' || work?.state === 'retrying' || work?.state === 'dead') return [];
       const { to, from, requestId } = handshake;
       return [
         diagnosis('ignored-shutdown', `handshake:${requestId}`, {

@@ -15,8 +15,9 @@ function seenGoing(member: MemberFacts): number {
 
 /** Why the owner cannot do the task; undefined when it can (or may yet be unassigned by the client). */
 function absence(facts: TeamFacts, owner: string): string | undefined {
-  if (facts.ended) return 'went with the team';
   const member = facts.members.get(owner);
+  if (member && !member.gone && member.deadSince !== null) return 'died (its process is gone)';
+  if (facts.ended) return 'went with the team';
   if (!member) return facts.hasRoster ? 'is on no roster' : undefined;
   if (!member.known && facts.hasRoster) return 'is on no roster';
   if (!member.gone) return undefined;

@@ -2,19 +2,23 @@
  * Every kind, most specific first: kinds that explain one thing share a subject, and the first to find it is the one said.
  * A new kind is a module with its detector and a line here.
  */
+import { apiFailing } from './api-failing.js';
 import { contextFull } from './context-full.js';
 import { contradictingAnswers } from './contradicting-answers.js';
 import type { Detector } from './diagnosis.js';
 import type { TeamFacts } from './facts.js';
 import { hungTool } from './hung-tool.js';
 import { ignoredShutdown } from './ignored-shutdown.js';
+import { memberDied } from './member-died.js';
 import { misaddressed } from './misaddressed.js';
 import { orphanedTask } from './orphaned-task.js';
 import { overBudget } from './over-budget.js';
+import { permissionRefused } from './permission-refused.js';
 import { permissionWaiting } from './permission-waiting.js';
 import { stalled } from './stalled.js';
 import { staleRequest } from './stale-request.js';
 import { startedWhileBlocked } from './started-while-blocked.js';
+import { taskUnowned } from './task-unowned.js';
 import { toDeparted } from './to-departed.js';
 import { transcriptQuiet } from './transcript-quiet.js';
 import { unreadPileup } from './unread-pileup.js';
@@ -23,6 +27,8 @@ import { type Diagnosis } from '../../model/diagnosis.js';
 import { type Idle } from '../../model/idle.js';
 
 const DETECTORS: readonly Detector[] = [
+  memberDied,
+  apiFailing,
   staleRequest,
   ignoredShutdown,
   stalled,
@@ -37,6 +43,8 @@ const DETECTORS: readonly Detector[] = [
   hungTool,
   transcriptQuiet,
   contextFull,
+  permissionRefused,
+  taskUnowned,
   overBudget,
 ];
 

@@ -9,6 +9,8 @@ export const transcriptQuiet: Detector = {
       const member = facts.members.get(name);
       if (member?.status !== 'working' || !isPresent(facts, name) || activity.state === 'idle') return [];
       if (activity.state === 'tool' || activity.state === 'waiting-permission') return [];
+      // Its process is gone, or its model calls fail: member-died and api-failing say so.
+      if (activity.state === 'dead' || activity.state === 'failing') return [];
       if (!facts.clock.quiet(movedAt)) return [];
       return [
         diagnosis('transcript-quiet', `work:${name}`, {

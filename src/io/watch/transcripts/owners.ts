@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECTS, type TranscriptFile } from '../../../core/model/paths.js';
 import type { TranscriptMeta } from '../../../core/model/transcript-facts.js';
-import { worthIdentifying, type TranscriptTeam } from '../../../core/decode/transcript/member-of.js';
+import { isOwnSubagent, worthIdentifying, type TranscriptTeam } from '../../../core/decode/transcript/member-of.js';
 import { parseSubagentMeta } from '../../../core/decode/transcript/records.js';
 import type { TranscriptFollower } from './follower.js';
 import { readSmall } from './session-states.js';
@@ -33,13 +33,22 @@ export type Decision = 'read' | 'wait' | 'nobody';
 
 export const subagentsOf = (slug: string, lead: string) => `${PROJECTS}/${slug}/${lead}/subagents`;
 
-/** The folders of the teams' working directories, each with the lead sessions whose subagents are read. */
-export function watchSetOf(teams: readonly TranscriptTeam[]): WatchSet {
+/**
+ * The folders of the teams' working directories, each with the sessions whose
+ * subagents are read: the teams' leads', and (`members`: slug → session →
+ * team) the tmux teammates' sessions found there.
+ */
+export function watchSetOf(
+  teams: readonly TranscriptTeam[],
+  members: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(),
+): WatchSet {
   const set = new Map<string, Set<string>>();
+  const names = new Set(teams.map((team) => team.name));
   for (const team of teams) {
     for (const slug of team.slugs) {
       const leads = set.get(slug) ?? new Set<string>();
       if (team.leadSessionId !== undefined) leads.add(team.leadSessionId);
+      for (const [session, owner] of members.get(slug) ?? []) if (names.has(owner)) leads.add(session);
       set.set(slug, leads);
     }
   }
@@ -55,15 +64,22 @@ export function sameSet(a: WatchSet, b: WatchSet): boolean {
   return true;
 }
 
-/** The teams a transcript may be of: its lead session's, else (a session of its own) those on its slug created before it last changed. */
+/**
+ * The teams a transcript may be of: its lead session's (or, a subagent's in a
+ * tmux teammate's session folder, that teammate's team: `sessionOwner`), else
+ * (a session of its own) those on its slug created before it last changed.
+ */
 export function candidatesFor(
   teams: readonly TranscriptTeam[],
   claudeDir: string,
   path: string,
   file: Extract<TranscriptFile, { kind: 'session' | 'subagent' }>,
+  sessionOwner?: string,
 ): string[] {
   const onSlug = teams.filter((team) => team.slugs.includes(file.slug));
   const leading = onSlug.filter((team) => team.leadSessionId === file.sessionId);
+  if (file.kind === 'subagent' && leading.length === 0 && sessionOwner !== undefined)
+    return onSlug.filter((team) => team.name === sessionOwner).map((team) => team.name);
   if (file.kind === 'subagent' || leading.length > 0) return leading.map((team) => team.name);
   let changedAt: number;
   try {
@@ -89,13 +105,22 @@ function createdOnFileClock(claudeDir: string, team: TranscriptTeam): number {
   }
 }
 
-/** A subagent's transcript is read once its meta says it is an in-process teammate of one of the teams. */
+/**
+ * A subagent's transcript is read once its meta says it is an in-process
+ * teammate of one of the teams, or a member's own subagent (a meta naming the
+ * call that started it, in a folder of the team's sessions: its candidate).
+ */
 export function decideByMeta(claudeDir: string, path: string, followed: Followed): Decision {
   if (followed.meta !== undefined && followed.owner !== undefined) return 'read';
   const text = readSmall(claudeDir, path.replace(/\.jsonl$/u, '.meta.json'));
   const meta = text === undefined ? undefined : parseSubagentMeta(text);
   if (!meta) return 'wait';
-  const owner = meta.taskKind === 'in_process_teammate' ? followed.candidates.find((name) => name === meta.teamName) : undefined;
+  const owner =
+    meta.taskKind === 'in_process_teammate'
+      ? followed.candidates.find((name) => name === meta.teamName)
+      : isOwnSubagent(followed.file, meta) && meta.toolUseId !== undefined
+        ? followed.candidates[0]
+        : undefined;
   if (owner === undefined) return 'nobody';
   if (followed.owner !== owner || JSON.stringify(followed.meta) !== JSON.stringify(meta)) followed.metaSaid = false;
   followed.owner = owner;
@@ -114,4 +139,15 @@ export function decideByIdentity(followed: Followed): Decision {
   if (owner === undefined) return 'nobody';
   followed.owner = owner;
   return 'read';
+}
+
+/** `file` is the session of `team`'s lead. */
+export const isLeadOf = (teams: readonly TranscriptTeam[], team: string, file: TranscriptFile): boolean =>
+  teams.some((known) => known.name === team && known.leadSessionId === file.sessionId);
+
+/** Keeps a tmux teammate's session of `team` (its subagents' folder is read): whether it is new. */
+export function addMemberSession(sessions: Map<string, Map<string, string>>, file: TranscriptFile, team: string): boolean {
+  if (file.kind !== 'session' || sessions.get(file.slug)?.get(file.sessionId) === team) return false;
+  sessions.set(file.slug, new Map(sessions.get(file.slug)).set(file.sessionId, team));
+  return true;
 }

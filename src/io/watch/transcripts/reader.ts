@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '../../../core/model/observation.js';
-import { classifySessionFile, PROJECTS, SESSIONS, type TranscriptFile } from '../../../core/model/paths.js';
+import { classifySessionFile, PROJECTS, SESSIONS } from '../../../core/model/paths.js';
 import type { TranscriptTeam } from '../../../core/decode/transcript/member-of.js';
 import { readErrorMessage } from '../../read-file.js';
 import type { FileEvent } from '../events.js';
@@ -13,7 +13,9 @@ import { TranscriptFollower } from './follower.js';
 import {
   candidatesFor,
   decideByIdentity,
+  addMemberSession,
   decideByMeta,
+  isLeadOf,
   sameSet,
   subagentsOf,
   watchSetOf,
@@ -21,7 +23,8 @@ import {
   type Followed,
   type WatchSet,
 } from './owners.js';
-import { SessionStates } from './session-states.js';
+import type { ProcessHost } from './processes.js';
+import { SessionsDir } from './sessions-dir.js';
 import { holdYoungGeneration } from '../../young-generation.js';
 
 /** Bytes read in one turn, over all the files queued. */
@@ -38,16 +41,22 @@ export interface TranscriptReaderOptions {
   readonly emit: (observations: Observation[]) => void;
   readonly now?: () => number;
   readonly sliceBytes?: number;
+  /** What is looked at of processes (the real `/proc`, unless a test says otherwise). */
+  readonly host?: ProcessHost;
+  /** The folders to watch changed without the teams changing (a tmux teammate's session found: its subagents' folder). */
+  readonly watchSetChanged?: () => void;
 }
 
 export class TranscriptReader {
   private teams: readonly TranscriptTeam[] = [];
   private set: WatchSet = new Map();
+  /** The tmux teammates' sessions found, by slug: session → team (their subagents' folders are read too). */
+  private readonly memberSessions = new Map<string, Map<string, string>>();
   private readonly followed = new Map<string, Followed>();
   /** Files read and found to be nobody's here (another session, an ordinary subagent). */
   private readonly ignored = new Set<string>();
   private readonly queued = new Map<string, boolean>();
-  private readonly sessions: SessionStates;
+  private readonly sessions: SessionsDir;
   private started = false;
   private scheduled = false;
   private closed = false;
@@ -56,12 +65,8 @@ export class TranscriptReader {
 
   constructor(private readonly options: TranscriptReaderOptions) {
     this.now = options.now ?? Date.now;
-    this.sessions = new SessionStates(
-      options.claudeDir,
-      (observations) => this.options.emit(observations),
-      this.now,
-      () => this.release(),
-    );
+    const emit = (observations: Observation[]) => this.options.emit(observations);
+    this.sessions = new SessionsDir(options.claudeDir, emit, this.now, () => this.release(), options.host);
   }
 
   watchSet(): WatchSet {
@@ -70,7 +75,6 @@ export class TranscriptReader {
 
   /** The teams known now (files of teams gone are dropped, new folders listed); returns whether the folders to watch changed. */
   setTeams(teams: readonly TranscriptTeam[]): boolean {
-    const before = this.set;
     this.teams = teams;
     this.sessions.setTeams(teams);
     const names = new Set(teams.map((team) => team.name));
@@ -78,14 +82,19 @@ export class TranscriptReader {
       followed.candidates = followed.candidates.filter((name) => names.has(name));
       if (followed.owner !== undefined ? !names.has(followed.owner) : followed.candidates.length === 0) this.followed.delete(path);
     }
-    const set = watchSetOf(teams);
-    this.set = set;
-    if (this.started) this.listNew(before);
-    return !sameSet(before, set);
+    return this.rewatch();
   }
 
-  /** Read what the folders hold now, then follow the watcher's events. */
-  start(): void {
+  private rewatch(): boolean {
+    const before = this.set;
+    this.set = watchSetOf(this.teams, this.memberSessions);
+    if (this.started) this.listNew(before);
+    return !sameSet(before, this.set);
+  }
+
+  /** Read what the folders hold now, then follow the watcher's events; `watching`: look at the processes again and again. */
+  start(watching = false): void {
+    if (watching) this.sessions.poll();
     if (this.started || this.closed) return;
     this.started = true;
     this.listNew(new Map());
@@ -147,7 +156,7 @@ export class TranscriptReader {
   private consider(path: string, live: boolean): void {
     const target = classifySessionFile(path);
     if (!target || this.closed) return;
-    if (target.kind === 'session-state') return this.sessions.touch(path, live);
+    if (target.kind === 'session-state' || target.kind === 'process-key') return this.sessions.touch(target.kind, path, live);
     const { file } = target;
     if (file.kind === 'subagent-meta') {
       // The meta of a transcript: read again with it.
@@ -159,9 +168,11 @@ export class TranscriptReader {
     }
     if (this.ignored.has(path) || !this.set.has(file.slug)) return;
     if (!this.followed.has(path)) {
-      const candidates = candidatesFor(this.teams, this.options.claudeDir, path, file);
+      const sessionOwner = this.memberSessions.get(file.slug)?.get(file.sessionId);
+      const candidates = candidatesFor(this.teams, this.options.claudeDir, path, file, sessionOwner);
       if (candidates.length === 0) return;
-      const owner = file.kind === 'session' && candidates.length === 1 && this.isLeadOf(candidates[0]!, file) ? candidates[0] : undefined;
+      const owner =
+        file.kind === 'session' && candidates.length === 1 && isLeadOf(this.teams, candidates[0]!, file) ? candidates[0] : undefined;
       this.followed.set(path, {
         follower: new TranscriptFollower(path),
         file,
@@ -176,13 +187,9 @@ export class TranscriptReader {
     this.queue(path, live);
   }
 
-  private isLeadOf(name: string, file: TranscriptFile): boolean {
-    return this.teams.some((team) => team.name === name && team.leadSessionId === file.sessionId);
-  }
-
   private removed(path: string): void {
     const target = classifySessionFile(path);
-    if (target?.kind === 'session-state') return this.sessions.gone(path);
+    if (target?.kind === 'session-state' || target?.kind === 'process-key') return this.sessions.gone(target.kind, path);
     // What a transcript said stays: only following it ends.
     this.followed.delete(path);
     this.queued.delete(path);
@@ -235,9 +242,13 @@ export class TranscriptReader {
     const { read, left } = result;
     if (result.reset) followed.said = false;
     // Whose a session file is: until its first record says, nothing of it is said.
-    if (followed.owner === undefined && !this.decided(path, decideByIdentity(followed))) {
-      this.sayProblem(path, followed, null, out);
-      return { read, left: this.followed.has(path) ? left : 0 };
+    if (followed.owner === undefined) {
+      if (!this.decided(path, decideByIdentity(followed))) {
+        this.sayProblem(path, followed, null, out);
+        return { read, left: this.followed.has(path) ? left : 0 };
+      }
+      // A tmux teammate's session: its subagents' folder is read and watched from now on.
+      if (addMemberSession(this.memberSessions, followed.file, followed.owner!) && this.rewatch()) this.options.watchSetChanged?.();
     }
     // A record it could not read (not JSON, not a record, read in part) is said, until the file is read anew.
     this.sayProblem(path, followed, followed.follower.decoder.problem ?? null, out);

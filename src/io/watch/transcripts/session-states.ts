@@ -42,6 +42,8 @@ export class SessionStates {
     private readonly now: () => number,
     /** Told when nothing is left to read: what waits for the reads to settle waits for these too. */
     private readonly onIdle: () => void = () => {},
+    /** Told each file's state as read, and null once it is gone: whatever session it is (its process is looked at). */
+    private readonly onState: (path: string, state: SessionState | null) => void = () => {},
   ) {}
 
   setTeams(teams: readonly TranscriptTeam[]): void {
@@ -72,6 +74,7 @@ export class SessionStates {
   /** The file is gone (the session ended). */
   gone(path: string): void {
     this.states.delete(path);
+    this.onState(path, null);
     clearTimeout(this.retries.get(path));
     this.retries.delete(path);
     const observations: Observation[] = [];
@@ -118,6 +121,7 @@ export class SessionStates {
       return;
     }
     this.states.set(path, state);
+    this.onState(path, state);
     this.say(path, live, observations);
   }
 

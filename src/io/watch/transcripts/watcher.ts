@@ -29,7 +29,7 @@ export function transcriptWatchable(relative: string, set: WatchSet): boolean {
   const parts = relative.split('/').filter((part) => part !== '' && part !== '.');
   const [root, slug, third, fourth, fifth, ...rest] = parts;
   if (root === undefined) return true;
-  if (root === SESSIONS) return slug === undefined || (third === undefined && slug.endsWith('.json'));
+  if (root === SESSIONS) return slug === undefined || (third === undefined && (slug.endsWith('.json') || slug.endsWith('.key')));
   if (root !== PROJECTS || rest.length > 0) return false;
   if (slug === undefined) return true;
   const leads = set.get(slug);

@@ -14,6 +14,24 @@ import { displayWidth, fit, fitPad, wrapBlock } from '../../../core/text/fit.js'
 import { palette } from '../../widgets/theme.js';
 import type { Frame } from '../../views/view.js';
 import { promptOf, workLines, type DetailWork } from './work-detail.js';
+import { selectLiveness } from '../../../core/select/liveness.js';
+import type { Liveness } from '../../../core/model/liveness.js';
+
+/** `process: pid 23229, dead since 16:19:09 (its process is gone)`: whether its process runs, as teamtop sees it. */
+function processLine(liveness: Liveness | undefined, now: number): string {
+  // Nothing seen of it (no file under sessions/): nothing to say.
+  if (!liveness || (liveness.state === 'unknown' && liveness.pid === null)) return '';
+  const pid = liveness.pid === null ? '' : `pid ${liveness.pid}, `;
+  const since = Number.isFinite(liveness.since) ? ` ${formatAge(Math.max(0, now - liveness.since))} ago` : '';
+  switch (liveness.state) {
+    case 'alive':
+      return `process: ${pid}running`;
+    case 'dead':
+      return `process: ${pid}gone${since ? `, seen gone${since}` : ' (before teamtop looked)'}: killed or crashed, not shut down`;
+    case 'unknown':
+      return `process: ${pid}not known${liveness.why ? ` (${liveness.why})` : ''}`;
+  }
+}
 
 export function statusLabel(member: MemberView, now: number): string {
   const since =
@@ -48,9 +66,11 @@ function memberLines(
   width: number,
   now: number,
   work?: DetailWork,
+  liveness?: Liveness,
 ): string[] {
   const runner = member.agent?.status ?? null;
   const roster = [
+    processLine(liveness, now),
     fact('agent id', info?.agentId),
     fact('colour', member.color),
     fact('cwd', info?.cwd),
@@ -118,16 +138,27 @@ function artifactLines(member: MemberView): string[] {
   ];
 }
 
-function memberDetail(member: MemberView, info: Member | null, budgetTokens: number | undefined, now: number, work?: DetailWork): Detail {
+function memberDetail(
+  member: MemberView,
+  info: Member | null,
+  budgetTokens: number | undefined,
+  now: number,
+  work?: DetailWork,
+  liveness?: Liveness,
+): Detail {
   return {
-    lines: (width) => memberLines(member, info, budgetTokens, width, now, work),
+    lines: (width) => memberLines(member, info, budgetTokens, width, now, work, liveness),
     facts: (look) => [
       [
         memberName(look, member),
         { text: ` · ${fit([member.agentType, member.model, member.backendType].filter(Boolean).join(' · '), 120)}`, dimColor: true },
       ],
       [
-        { text: statusLabel(member, look.now), bold: true, color: member.status === 'failed' ? look.paint(palette.danger) : undefined },
+        {
+          text: statusLabel(member, look.now),
+          bold: true,
+          color: member.status === 'failed' || member.status === 'dead' ? look.paint(palette.danger) : undefined,
+        },
         { text: member.unread > 0 ? ` · ${member.unread} unread` : '', dimColor: true },
       ],
     ],
@@ -160,6 +191,7 @@ export const memberOpened = (frame: Frame, member: MemberView): Detail =>
     frame.team.config?.metadata?.budget_tokens,
     frame.now,
     detailWork(frame, member.name),
+    selectLiveness(frame.team).get(member.name),
   );
 
 export function logLineDetail(member: MemberView, number: number, line: string): Detail {

@@ -101,7 +101,7 @@ function notesOf(frame: Frame, member: MemberView): readonly PaneNote[] {
   const notes = [
     status?.status === 'error' ? { text: `error: ${status.errorMessage ?? 'no message given'}`, tone: 'danger' as const } : null,
     activityNote(frame.work.activity.get(member.name), frame.now),
-    usageNote(frame.work.usage.members.get(member.name)),
+    usageNote(frame.work.usage.members.get(member.name), frame.now),
     line ? { text: line, tone: (figures?.budgetShare ?? 0) > 1 ? ('danger' as const) : ('info' as const) } : null,
   ].filter((note) => note !== null);
   return notes.length === 0 ? NO_NOTES : notes;

@@ -4,7 +4,7 @@ import React from 'react';
 import type { MemberView } from '../../../core/select/members.js';
 import type { Part } from '../../widgets/fitted-line.js';
 import { displayWidth, fit, stringWidth } from '../../../core/text/fit.js';
-import { memberColor, useTheme, type Theme } from '../../widgets/theme.js';
+import { memberColor, palette, useTheme, type Theme } from '../../widgets/theme.js';
 import { SEVERITIES, type DiagnosisMark } from '../diagnoses/marks.js';
 import { Faint } from '../../widgets/faint.js';
 
@@ -53,7 +53,13 @@ export function TitleBar({ member, diagnosed, focused, width, statusText }: Titl
         </Text>
       ) : null}
       <Text color={color} bold={focused}>{` ${corners.line.repeat(fill)}`}</Text>
-      <Faint when={member.departed}>{status}</Faint>
+      {member.status === 'dead' ? (
+        <Text color={paint(palette.danger)} bold>
+          {status}
+        </Text>
+      ) : (
+        <Faint when={member.departed}>{status}</Faint>
+      )}
       <Text color={color} bold={focused}>{`${corners.line}${corners.right}`}</Text>
     </Text>
   );

@@ -3,7 +3,7 @@ import { Box } from 'ink';
 import React from 'react';
 import { FittedLine, type Part } from '../../widgets/fitted-line.js';
 import { fit, stringWidth } from '../../../core/text/fit.js';
-import { memberColor, useTheme } from '../../widgets/theme.js';
+import { memberColor, palette, useTheme } from '../../widgets/theme.js';
 import { InfoLine, infoText, partsOf, statusParts } from './info-line.js';
 import { MemberList } from './list.js';
 import type { MemberPaneModel } from './model.js';
@@ -27,7 +27,7 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
       { text: pane.focused ? '▸ ' : '  ', bold: true },
       { text: `${member.isLead ? '★ ' : ''}${fit(member.name, 30)}`, color, bold: true, inverse: pane.focused },
       ...(mark ? [mark] : []),
-      { text: ` ${pane.status}`, dimColor: member.departed },
+      { text: ` ${pane.status}`, dimColor: member.departed, color: member.status === 'dead' ? paint(palette.danger) : undefined },
     ];
     // The details give way first, then the rest is cut at the pane's edge.
     const room = layout.width - stringWidth([...head, ...partsOf(status)].map((part) => part.text).join('')) - 6;

@@ -23,6 +23,32 @@ export interface DetailWork {
 
 const count = (value: number): string => value.toLocaleString('en');
 
+/** `of the 200,000-token window the client compacts at`, or the model's, assumed. */
+function windowWords(usage: MemberUsage): string {
+  const { contextWindow, contextWindowSource, contextPercent } = usage;
+  if (contextPercent === null || contextWindow === null || contextWindow === undefined) return ' (the window is not known)';
+  return contextWindowSource === 'compaction'
+    ? ` (${contextPercent}% of the ${count(contextWindow)}-token window the client compacts at, as its compaction showed)`
+    : ` (${contextPercent}% of the model’s ${count(contextWindow)}-token window, assumed: the client may compact sooner)`;
+}
+
+/** Where its cost comes from. */
+function costWords(usage: MemberUsage): string {
+  if (usage.costUSD === null) return ' (a model the price table does not know)';
+  if (usage.costEstimated) return ' (estimated from the price table)';
+  return usage.costUSD === 0 && usage.inputTokens + usage.outputTokens === 0 ? ' (no response yet)' : ' (as the client recorded it)';
+}
+
+/** Its compactions: how many, and the last one. */
+function compactionWords(usage: MemberUsage): string {
+  const last = usage.lastCompaction;
+  if (!usage.compactions || !last) return '';
+  const tokens = (value: number | null) => (value === null ? '?' : count(value));
+  const trigger = last.trigger === null ? '' : `, trigger ${last.trigger}`;
+  const took = last.durationMs === null ? '' : `, ${count(last.durationMs)} ms`;
+  return `compactions: ${usage.compactions}, the last at ${last.at ?? '?'} (${tokens(last.preTokens)} → ${tokens(last.postTokens)} tokens${trigger}${took})`;
+}
+
 export function workLines(work: DetailWork, now: number): string[] {
   if (work.path === null && !work.recorded) return [];
   const earlier = work.transcripts > 1 ? ` (and ${work.transcripts - 1} earlier)` : '';
@@ -34,9 +60,13 @@ export function workLines(work: DetailWork, now: number): string[] {
     ...(usage
       ? [
           `tokens: ${count(usage.inputTokens)} in · ${count(usage.outputTokens)} out · cache ${count(usage.cacheReadTokens)} read, ${count(usage.cacheCreationTokens)} written`,
-          `context: ${count(usage.contextTokens)} tokens${usage.contextPercent === null ? ' (the model’s window is not known)' : ` (${usage.contextPercent}% of the model’s window)`}`,
+          `context: ${count(usage.contextTokens)} tokens${windowWords(usage)}`,
+          compactionWords(usage),
           `tool calls: ${count(usage.toolCalls)}`,
-          `cost: ${formatCost(usage)}${usage.costUSD === null ? ' (a model the price table does not know)' : usage.costEstimated ? ' (estimated from the price table)' : ' (as the client recorded it)'}`,
+          usage.subagents
+            ? `subagents: ${usage.subagents.count}, ${count(usage.subagents.inputTokens)} in · ${count(usage.subagents.outputTokens)} out · ${formatCost({ costUSD: usage.subagents.costUSD, costEstimated: true })} (counted in the figures above)`
+            : '',
+          `cost: ${formatCost(usage)}${costWords(usage)}`,
         ]
       : []),
   ].filter(Boolean);

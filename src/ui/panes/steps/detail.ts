@@ -3,7 +3,7 @@ import type { MemberView } from '../../../core/select/members.js';
 import { namePart, wrap } from '../../widgets/message-detail.js';
 import type { Detail } from '../pane.js';
 import { fit } from '../../../core/text/fit.js';
-import { type Step } from '../../../core/model/activity.js';
+import { apiErrorWords, type Step } from '../../../core/model/activity.js';
 
 const KINDS: Readonly<Record<Step['kind'], string>> = {
   tool: 'tool call',
@@ -11,6 +11,8 @@ const KINDS: Readonly<Record<Step['kind'], string>> = {
   mail: 'mail it took',
   prompt: 'prompt',
   'turn-end': 'turn end',
+  'api-error': 'API error',
+  compaction: 'compaction',
 };
 
 const when = (at: number): string => toIso(at) ?? 'not known';
@@ -35,8 +37,19 @@ function stepLines(step: Step, running: boolean): string[] {
       return [`${step.spawn ? 'spawn prompt' : 'prompt'}: ${step.line}`, `at: ${when(step.at)}`];
     case 'turn-end':
       return [`ended: ${when(step.at)}`, step.durationMs === null ? '' : `the turn took ${formatWait(step.durationMs)}`];
+    case 'api-error':
+      return [`every try of a model call failed: ${apiErrorWords(step.status, step.error)}`, `the turn ended: ${when(step.at)}`];
+    case 'compaction':
+      return [
+        `the client compacted the conversation${step.trigger === null ? '' : ` (trigger: ${step.trigger})`}`,
+        `context: ${tokens(step.preTokens)} tokens before, ${tokens(step.postTokens)} after`,
+        step.durationMs === null ? '' : `it took ${formatWait(step.durationMs)}`,
+        `at: ${when(step.at)}`,
+      ];
   }
 }
+
+const tokens = (count: number | null): string => (count === null ? '?' : count.toLocaleString('en'));
 
 export function stepDetail(member: MemberView, step: Step, running: boolean): Detail {
   return {

@@ -1,5 +1,6 @@
 import { formatAge, formatSince, formatWait } from '../../../core/model/time.js';
-import { type Step } from '../../../core/model/activity.js';
+import { apiErrorWords, type Step } from '../../../core/model/activity.js';
+import { formatTokens } from '../../../core/report/format.js';
 
 export type Tone = 'ok' | 'danger' | 'warning' | 'accent' | 'plain' | 'dim';
 
@@ -91,5 +92,27 @@ export function stepText(step: Step, clock: StepClock): StepText {
         label: 'turn ended',
         tail: step.durationMs === null ? '' : ` · ${formatAge(step.durationMs)}`,
       };
+    case 'api-error':
+      return {
+        ...PLAIN,
+        mark: '✗',
+        markTone: 'danger',
+        label: 'API error ',
+        body: apiErrorWords(step.status, step.error),
+        tail: ' · turn ended',
+        tailTone: 'danger',
+      };
+    case 'compaction': {
+      const before = step.preTokens === null ? '?' : formatTokens(step.preTokens);
+      const after = step.postTokens === null ? '?' : formatTokens(step.postTokens);
+      return {
+        ...PLAIN,
+        mark: '⇣',
+        markTone: 'warning',
+        label: 'compacted ',
+        body: `${before} → ${after}`,
+        tail: step.trigger === null ? '' : ` · ${step.trigger}`,
+      };
+    }
   }
 }

@@ -40,10 +40,12 @@ interface RowProps {
   /** Columns of a tool's name: the widest shown, so the inputs start in one column. */
   readonly toolWidth: number;
   readonly width: number;
+  /** A subagent's step, under the call that started it: drawn indented. */
+  readonly nested: boolean;
 }
 
 /** `10:00:01  ✓ Bash   npm test · 12.3s`: the input is cut so that how it ended stays. */
-const StepRow = React.memo(function StepRow({ step, running, overdueAt, now, selected, colors, toolWidth, width }: RowProps) {
+const StepRow = React.memo(function StepRow({ step, running, overdueAt, now, selected, colors, toolWidth, width, nested }: RowProps) {
   const { paint } = useTheme();
   const text = stepText(step, { now, running, overdueAt });
   const name =
@@ -54,6 +56,7 @@ const StepRow = React.memo(function StepRow({ step, running, overdueAt, now, sel
         : { text: '' };
   const head: Part[] = [
     { text: `${formatClock(step.at)}  `, dimColor: true },
+    { text: nested ? '│ ' : '', dimColor: true },
     { text: `${text.mark} `, bold: true, ...toned(paint, text.markTone) },
     { text: text.label, dimColor: true },
     name,
@@ -83,7 +86,7 @@ function title(model: StepsModel | undefined, now: number, paint: Theme['paint']
   if (doing)
     parts.push({ text: ` · ${fit(doing.text, 60)}${doing.tail ?? ''}`, ...toned(paint, doing.tone === 'info' ? 'plain' : doing.tone) });
   else if (model.activity?.state === 'idle') parts.push({ text: ' · idle', dimColor: true });
-  const usage = usageNote(model.usage);
+  const usage = usageNote(model.usage, now);
   if (usage) parts.push({ text: ` · ${usage.text}`, dimColor: true });
   return parts;
 }
@@ -103,15 +106,16 @@ function emptyOf(model: StepsModel | undefined, transcripts: boolean): { readonl
   if (!model) return { line: 'no members yet', more: '' };
   const { member, work } = model;
   if (work && model.steps.length === 0 && work.activity.steps.length > 0) return { line: 'no step matches the search', more: '' };
-  if (work) return model.steps.length === 0 ? { line: `no steps yet: ${work.path} has none`, more: '' } : null;
+  if (work) return model.steps.length === 0 ? { line: `no steps yet in ${work.path}`, more: '' } : null;
   if (model.recorded)
     return {
       line: `${member.name}'s steps are not recorded`,
       more: 'The journal keeps what each member did (its state, the tool it ran, its figures), never its steps: they hold the text of its transcript.',
     };
+  // The path goes last, whole, in the words that wrap: the line cuts it.
   return {
-    line: `no transcript matched ${member.name}: no session under projects/${model.cwd ? ` for ${model.cwd}` : ''} is its`,
-    more: 'A transcript is looked for in the project folder of its cwd: an older layout, or a copy of teams/ and tasks/ alone, has none.',
+    line: `no transcript of ${member.name} found under projects/`,
+    more: `A member's transcript is looked for in the project folder of its cwd: an older layout, or a copy of teams/ and tasks/ alone, has none.${model.cwd ? ` Its cwd: ${model.cwd}` : ''}`,
   };
 }
 
@@ -162,12 +166,15 @@ export function StepsView(props: StepsViewProps) {
           window={model.window}
           row={(step, index, selected) => {
             const running = step.kind === 'tool' && model.running.has(step.id);
+            const agent = model.agents[index] ?? null;
+            const fold = agent === null ? model.work?.activity : model.subagents.get(agent)?.activity;
             return (
               <StepRow
                 key={model.ids[index]}
                 step={step}
+                nested={agent !== null}
                 running={running}
-                overdueAt={running ? overdueAt(model.work?.activity, step) : null}
+                overdueAt={running ? overdueAt(fold, step) : null}
                 now={running ? now : 0}
                 selected={selected}
                 colors={colors}

@@ -9,6 +9,7 @@ import { displayWidth, fit, fitPad, fitParts, stringWidth } from '../../../core/
 import { memberColor, useTheme } from '../../widgets/theme.js';
 import { visibleItems, WindowedList } from '../../widgets/windowed-list.js';
 import type { TimelineModel } from './model.js';
+import { plural } from '../../../core/text/words.js';
 import { Faint } from '../../widgets/faint.js';
 
 interface RowProps {
@@ -78,7 +79,7 @@ export function TimelineView({ model, colors, width, filters, interactive }: Tim
     visible.map((entry) => recipientsColumns(entry, widest, Math.max(widest, Math.floor(width * 0.25)))),
     4,
   );
-  const shown = entries.length === model.total ? `${model.total} messages` : `${entries.length} of ${model.total} messages`;
+  const shown = entries.length === model.total ? plural(model.total, 'message') : `${entries.length} of ${plural(model.total, 'message')}`;
   return (
     <Box flexDirection="column" width={width}>
       <FittedLine

@@ -52,6 +52,7 @@ describe('--json', () => {
       failure: null,
       retry: null,
       subagents: [],
+      processUnseen: null,
     });
     expect(byName.get('alice')!.usage).toEqual({
       inputTokens: 900,
@@ -92,6 +93,7 @@ describe('--json', () => {
         failure: null,
         retry: null,
         subagents: [],
+        processUnseen: null,
       });
       expect(member.usage).toBeNull();
     }

@@ -99,3 +99,23 @@ describe('a dead member on screen (the real member-killed, on this machine: its 
     }
   });
 });
+
+describe('a member whose process cannot be seen (the real member-killed, elsewhere: its pids are no machine of ours)', () => {
+  it('is not drawn at work once its call is overdue: the pane says its process is not seen, the diagnosis how to check', async () => {
+    const { store } = await settledSession(copy332('member-killed-tmux'));
+    const text = frame(store.getState(), { now: Date.parse('2026-11-28T19:21:00Z'), width: 80, height: 24 });
+    // The lead and bob, each in its Bash call 3h: neither shown running it.
+    expect(text.match(/│ \? Bash timeout 30 tail -f \/dev\/null · 3h · process not seen +│/gu)).toHaveLength(1);
+    expect(text.match(/┃ \? Bash timeout 30 tail -f \/dev\/null · 3h · process not seen +┃/gu)).toHaveLength(1);
+    expect(text).not.toMatch(/▶ Bash|far longer than usual|working/u);
+    expect(text).toMatch(/hung-tool bob +3h1m +bob may be gone: its process cannot be seen/u);
+    const steps = frame(store.getState(), {
+      now: Date.parse('2026-11-28T19:21:00Z'),
+      width: 80,
+      height: 24,
+      view: { mode: 'steps', pane: { kind: 'steps', member: 'bob' } },
+    });
+    expect(steps).toMatch(/\? Bash +timeout 30 tail -f \/dev\/null · 3h · process not seen/u);
+    expect(steps).not.toMatch(/▶ Bash|far longer than usual/u);
+  });
+});

@@ -16,6 +16,8 @@ export interface ActivityContext {
   readonly permissionWaitSince: number | null;
   /** Since when its process has been gone (null: it runs, or nobody can tell). */
   readonly deadSince?: number | null;
+  /** Why its process cannot be seen (null or absent: it is seen, or teamtop has nothing to look at). */
+  readonly processUnseen?: string | null;
 }
 
 /** A member's own subagent at work, as its member's activity names it. */
@@ -57,6 +59,8 @@ export interface ActivityNow {
   readonly callId?: string | null;
   /** Its own subagents at work (see throughSubagents). */
   readonly subagents?: readonly SubagentNow[];
+  /** Its call is overdue and its process cannot be seen: why. It may have died where teamtop cannot look. */
+  readonly processUnseen?: string | null;
 }
 
 /** States of a member (or a subagent) at work. */
@@ -149,8 +153,10 @@ export function activityNow(fold: ActivityFold, context: ActivityContext): Activ
   for (const call of fold.open) {
     if (!Number.isFinite(call.startedAt)) continue;
     const overdueAt = call.startedAt + overdueAfterMs(fold, call.name);
-    if (context.now >= overdueAt)
-      return { ...shown(call), state: 'tool', since: call.startedAt, overdue: true, overdueAt, failure, retry: null };
+    if (context.now >= overdueAt) {
+      const processUnseen = context.processUnseen ?? null;
+      return { ...shown(call), state: 'tool', since: call.startedAt, overdue: true, overdueAt, failure, retry: null, processUnseen };
+    }
     next = next === null ? overdueAt : Math.min(next, overdueAt);
   }
   return { ...shown(newest), state: 'tool', since: time(newest.startedAt), overdue: false, overdueAt: next, failure, retry: null };
@@ -184,6 +190,8 @@ export interface ActivityJson {
     readonly detail: string | null;
     readonly since: string | null;
   }[];
+  /** Its call is overdue and its process cannot be seen: why (null: it is seen, or no call is overdue). */
+  readonly processUnseen: string | null;
 }
 
 export const activityJson = (now: ActivityNow): ActivityJson => ({
@@ -196,6 +204,7 @@ export const activityJson = (now: ActivityNow): ActivityJson => ({
     : null,
   retry: now.retry ? { tries: now.retry.tries, since: iso(now.retry.since) } : null,
   subagents: (now.subagents ?? []).map((subagent) => ({ ...subagent, since: iso(subagent.since) })),
+  processUnseen: now.processUnseen ?? null,
 });
 
 /** An API error as said to a person: `500 (server_error)`, `429`, `an error`. */

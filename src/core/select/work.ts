@@ -166,12 +166,17 @@ function liveActivity(team: TeamState, now: number): ReadonlyMap<string, Activit
   const waits = permissionWaits(team, work);
   const gone = goneOf(team);
   const liveness = selectLiveness(team);
+  // Unknown with nothing seen (no file under sessions/: an older client) is not news; one seen but not judged is.
+  const looked = team.processes.size > 0;
   return new Map(
     [...work].map(([member, known]) => {
       const { activity } = known;
       if (gone.has(member)) return [member, ended(activity)];
-      const deadSince = deadSinceOf(liveness.get(member));
-      const own = activityNow(activity, { now, permissionWaitSince: waits.get(member) ?? null, deadSince });
+      const process = liveness.get(member);
+      const deadSince = deadSinceOf(process);
+      const processUnseen =
+        process?.state === 'unknown' && (process.pid !== null || looked) ? (process.why ?? 'its process is not known') : null;
+      const own = activityNow(activity, { now, permissionWaitSince: waits.get(member) ?? null, deadSince, processUnseen });
       return [member, known.subagents.length === 0 ? own : throughSubagents(own, subagentsNow(known, now))];
     }),
   );

@@ -23,6 +23,8 @@ function activityLine(activity: ActivityNow | undefined, options: SectionOptions
   const more = activity.openCalls > 1 ? ` (+${activity.openCalls - 1})` : '';
   switch (activity.state) {
     case 'tool':
+      if (activity.overdue && activity.processUnseen)
+        return `<p class="doing warning">? ${text(call, 80)}${more}${tail} · process not seen: ${text(activity.processUnseen, 80)}</p>`;
       return activity.overdue
         ? `<p class="doing danger">▶ ${text(call, 80)}${more}${tail} · far longer than usual</p>`
         : `<p class="doing">▶ ${text(call, 80)}${more}${tail}</p>`;

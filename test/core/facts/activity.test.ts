@@ -31,8 +31,8 @@ const ended = (at: number, messageId: string | null = null): TranscriptFact => (
 const now = (fold: ActivityFold, at: number, permissionWaitSince: number | null = null) =>
   activityNow(fold, { now: at, permissionWaitSince });
 const fold = (...facts: TranscriptFact[]) => foldActivity(NO_ACTIVITY, facts);
-/** What `--json` says of a member that neither failed, nor tried again, nor started a subagent. */
-const CALM = { failure: null, retry: null, subagents: [] };
+/** What `--json` says of a member that neither failed, nor tried again, nor started a subagent, and is not overdue unseen. */
+const CALM = { failure: null, retry: null, subagents: [], processUnseen: null };
 
 describe('what a member is doing now', () => {
   it('is unknown with nothing read', () => {
@@ -103,6 +103,18 @@ describe('what a member is doing now', () => {
     const quick = [1, 2, 3].flatMap((n) => [started(`r${n}`, T + n, 'Read'), finished(`r${n}`, T + n + 5)]);
     expect(overdueAfterMs(fold(...quick), 'Read')).toBe(60_000);
     expect(overdueAfterMs(fold(...quick), 'Bash')).toBe(600_000);
+  });
+
+  it('says why its process cannot be seen once its call is overdue, and only then', () => {
+    const activity = fold(started('hung', T, 'Bash', 'sleep 9999'));
+    const unseen = (at: number) =>
+      activityNow(activity, { now: at, permissionWaitSince: null, processUnseen: 'it runs on another machine or in another container' });
+    expect(unseen(T + 599_999).overdue).toBe(false);
+    expect(activityJson(unseen(T + 599_999)).processUnseen).toBeNull();
+    expect(unseen(T + 600_000)).toMatchObject({ overdue: true, processUnseen: 'it runs on another machine or in another container' });
+    expect(activityJson(unseen(T + 600_000)).processUnseen).toBe('it runs on another machine or in another container');
+    // A process seen (or nothing to look at): overdue as before.
+    expect(now(activity, T + 600_000)).toMatchObject({ overdue: true, processUnseen: null });
   });
 
   it('shows an overdue call even behind a newer one', () => {

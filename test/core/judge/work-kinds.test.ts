@@ -58,6 +58,32 @@ describe('diagnoses of members at work', () => {
     expect(await found(files, 81, 'hung-tool')).toEqual([]);
   });
 
+  it('hung-tool where the process cannot be seen: it may be gone, and how to check, by pid or pane', async () => {
+    const { files, transcripts, alice, bob } = team();
+    // A sessions/ file that does not say where its process runs: teamtop cannot tell whether it runs.
+    transcripts.sessionState('busy', 2);
+    alice.prompt('You are alice.', 2);
+    alice.toolUse('toolu_hung', 'Bash', { command: 'npm run serve' }, 10);
+    bob.mail('team-lead', 'You are bob.', 2);
+    bob.toolUse('toolu_bob', 'Bash', { command: 'make' }, 10);
+    expect(await found(files, 609, 'hung-tool')).toEqual([]);
+    const [byAlice, byBob] = (await found(files, 611, 'hung-tool')).sort((a, b) => a.members[0]!.localeCompare(b.members[0]!));
+    expect(byAlice).toMatchObject({
+      summary:
+        'alice may be gone: its process cannot be seen, and its Bash call has run far longer than its others; its file does not say where it runs',
+      detail: 'npm run serve',
+    });
+    // In process: the lead's pid.
+    expect(byAlice!.action).toBe(
+      "check pid 16479 (ps -p 16479) on the machine the team runs on, or run teamtop there; if it runs, interrupt the call in alice's session (Esc); if it is gone, spawn alice again",
+    );
+    // A tmux teammate none of whose processes was found: its pane.
+    expect(byBob!.summary).toContain(
+      'bob may be gone: its process cannot be seen, and its Bash call has run far longer than its others; no process of it seen (sessions/)',
+    );
+    expect(byBob!.action).toMatch(/^check bob's tmux pane; /u);
+  });
+
   it('permission-waiting: an in-process call with no result while the lead’s session waits for a permission prompt', async () => {
     const { files, transcripts, alice } = team();
     alice.prompt('You are alice.', 2);

@@ -11,6 +11,7 @@ import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { selectWork } from '../../../src/core/select/work.js';
 import { copy332 } from '../../helpers/recordings-332.js';
 import { metricsOf } from '../../../src/io/serve/metrics.js';
+import { pageSections } from '../../../src/io/serve/sections.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -75,6 +76,35 @@ describe('member-killed (tmux): bob killed mid-command, then the lead', () => {
       why: 'it runs on another machine or in another container',
     });
     expect(kinds.filter((kind) => kind.startsWith('member-died'))).toEqual([]);
+    // Its call overdue where its process cannot be seen: not at work, maybe gone, and how to check.
+    expect(member('bob').activity).toMatchObject({
+      state: 'tool',
+      tool: 'Bash',
+      processUnseen: 'it runs on another machine or in another container',
+    });
+    const hung = team.diagnoses.find((diagnosis) => diagnosis.id === 'hung-tool:work:bob')!;
+    expect(hung.summary).toBe(
+      'bob may be gone: its process cannot be seen, and its Bash call has run far longer than its others; it runs on another machine or in another container',
+    );
+    expect(hung.action).toContain('check pid 23229 (ps -p 23229) on the machine the team runs on, or run teamtop there');
+    expect(hung.action).toContain('spawn bob again');
+  });
+
+  it("elsewhere, teamtop serve's cards say the same: the call overdue, its process not seen and why", async () => {
+    const { state } = await read('member-killed-tmux');
+    const now = Date.parse('2026-11-28T18:00:00Z');
+    const { members } = pageSections(state, state.teams.get('session-1cda5427'), {
+      thresholds: DEFAULT_THRESHOLDS,
+      now,
+      showInputs: false,
+    });
+    const doing = members.match(/<p class="doing[^"]*">[^\n]*?<\/p>/gu)!;
+    expect(doing).toHaveLength(2);
+    for (const line of doing)
+      expect(line.replace(/<span class="age"[^>]*>(.*?)<\/span>/u, '$1')).toBe(
+        '<p class="doing warning">? Bash · 1h · process not seen: it runs on another machine or in another container</p>',
+      );
+    expect(members).not.toContain('far longer than usual');
   });
 });
 

@@ -203,6 +203,7 @@ describe('activity in the journal', () => {
       failure: null,
       retry: null,
       subagents: [],
+      processUnseen: null,
     });
     expect(byName.get('alice')!.activity).toEqual({
       state: 'tool',
@@ -212,6 +213,7 @@ describe('activity in the journal', () => {
       failure: null,
       retry: null,
       subagents: [],
+      processUnseen: null,
     });
     for (const { name, usage } of seen.teams[0]!.members) expect(byName.get(name)!.usage, name).toEqual(usage);
     expect(replayed!.usage).toEqual(seen.teams[0]!.usage);
@@ -252,6 +254,7 @@ describe('activity in the journal', () => {
         failure: null,
         retry: null,
         subagents: [],
+        processUnseen: null,
       });
       expect(member.usage, member.name).toEqual(shown.get(member.name));
     }
@@ -411,6 +414,7 @@ describe('hostile activity lines', () => {
       failure: null,
       retry: null,
       subagents: [],
+      processUnseen: null,
     });
     expect(byName.get('worker')!.usage).toMatchObject({ inputTokens: 99 });
     // Each refused line is said, once for the file.

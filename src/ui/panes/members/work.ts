@@ -53,6 +53,9 @@ export function activityNote(activity: ActivityNow | undefined, now: number): Pa
     }
     case 'tool':
       if (behind) return { text: `▶ ${call}`, tail: `${tail} · in the background`, tone: 'plain', activity: true };
+      // Overdue where its process cannot be seen: it may be dead, so it is not drawn at work.
+      if (activity.overdue && activity.processUnseen)
+        return { text: `? ${call}${more}`, tail: `${tail} · process not seen`, tone: 'warning', activity: true };
       return activity.overdue
         ? { text: `▶ ${call}${more}`, tail: `${tail} · far longer than usual`, tone: 'danger', activity: true }
         : { text: `▶ ${call}${more}`, tail, tone: 'plain', activity: true };

@@ -27,6 +27,8 @@ export interface StepClock {
   readonly running: boolean;
   /** Since when a call running counts as far longer than the member's others of its tool. */
   readonly overdueAt: number | null;
+  /** The member's process cannot be seen: an overdue call may be a dead one's. */
+  readonly unseen?: boolean;
 }
 
 const took = (from: number, to: number): string =>
@@ -41,6 +43,8 @@ function toolText(step: ToolStep, clock: StepClock): StepText {
   if (step.endedAt === null && clock.running) {
     const ran = Number.isFinite(step.at) ? formatSince(Math.max(0, clock.now - step.at)) : '?';
     const overdue = clock.overdueAt !== null && clock.now >= clock.overdueAt;
+    if (overdue && clock.unseen)
+      return { ...call, mark: '?', markTone: 'warning', tail: ` · ${ran} · process not seen`, tailTone: 'warning' };
     return overdue
       ? { ...call, mark: '▶', markTone: 'danger', tail: ` · ${ran} · far longer than usual`, tailTone: 'danger' }
       : { ...call, mark: '▶', markTone: 'accent', tail: ` · ${ran}`, tailTone: 'plain' };

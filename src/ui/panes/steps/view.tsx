@@ -33,6 +33,8 @@ interface RowProps {
   readonly running: boolean;
   /** When a call running turns far longer than the member's others of its tool. */
   readonly overdueAt: number | null;
+  /** The member's process cannot be seen (its activity's `processUnseen`). */
+  readonly unseen: boolean;
   /** The clock, for a call running (0 for the rest: a tick draws only what it changes). */
   readonly now: number;
   readonly selected: boolean;
@@ -45,9 +47,20 @@ interface RowProps {
 }
 
 /** `10:00:01  ✓ Bash   npm test · 12.3s`: the input is cut so that how it ended stays. */
-const StepRow = React.memo(function StepRow({ step, running, overdueAt, now, selected, colors, toolWidth, width, nested }: RowProps) {
+const StepRow = React.memo(function StepRow({
+  step,
+  running,
+  overdueAt,
+  unseen,
+  now,
+  selected,
+  colors,
+  toolWidth,
+  width,
+  nested,
+}: RowProps) {
   const { paint } = useTheme();
-  const text = stepText(step, { now, running, overdueAt });
+  const text = stepText(step, { now, running, overdueAt, unseen });
   const name =
     text.nameIs === 'tool'
       ? { text: fitPad(text.name, toolWidth), bold: true }
@@ -175,6 +188,7 @@ export function StepsView(props: StepsViewProps) {
                 nested={agent !== null}
                 running={running}
                 overdueAt={running ? overdueAt(fold, step) : null}
+                unseen={running && Boolean(model.activity?.processUnseen)}
                 now={running ? now : 0}
                 selected={selected}
                 colors={colors}

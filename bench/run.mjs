@@ -39,6 +39,7 @@ import { hugeRecordPhase } from './phases/huge-record.mjs';
 import { idlePhase, soakPhase, youngIdlePhase } from './phases/idle.mjs';
 import { crowdIdlePhase } from './phases/misaddressed.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
+import { mailUnderLoadPhase } from './phases/mail-under-load.mjs';
 import { serveCpuPhase, serveScrapePhase } from './phases/serve.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
@@ -67,6 +68,7 @@ const PHASES = {
   ...historyPhases({ temp, startTeamtop, quick: QUICK }),
   transcript: transcriptPhase,
   'transcript-load': transcriptLoadPhase,
+  'mail-under-load': mailUnderLoadPhase,
   subagents: subagentsPhase,
   liveness: livenessPhase,
   'huge-record': hugeRecordPhase,

@@ -25,7 +25,7 @@ function* files(dir) {
 }
 
 /** The recorded records teamtop reads (assistant and user), and a 100 KB attachment. */
-const records = (() => {
+export const records = (() => {
   const lines = [...files(CAPTURE)].flatMap((path) => readFileSync(path, 'utf8').split('\n').filter(Boolean));
   const read = lines.filter((line) => /"type":"(assistant|user)"/u.test(line));
   const attachment = JSON.stringify({ type: 'attachment', attachment: { type: 'file', content: 'x'.repeat(BIG) } });
@@ -33,10 +33,10 @@ const records = (() => {
 })();
 
 /** The `n`th record a writer writes: a 100 KB one every tenth. */
-const recordAt = (n) => (n % 10 === 9 ? records.attachment : records.read[n % records.read.length]);
+export const recordAt = (n) => (n % 10 === 9 ? records.attachment : records.read[n % records.read.length]);
 
 /** A team of five and each member's transcript file (empty), laid out as 2.1.332 lays them out. */
-function teamWithTranscripts(name) {
+export function teamWithTranscripts(name) {
   const dir = temp(name);
   const names = makeTeam(dir, name, { members: 5, messages: 20, tasks: 5, start: Date.parse('2026-11-01T10:00:00Z') });
   const config = JSON.parse(readFileSync(join(dir, 'teams', name, 'config.json'), 'utf8'));
@@ -57,7 +57,7 @@ function teamWithTranscripts(name) {
 }
 
 /** Fill each transcript to `mb` MB. */
-function fill(paths, mb) {
+export function fill(paths, mb) {
   for (const path of paths) {
     const chunk = [];
     let bytes = 0;
@@ -74,9 +74,11 @@ function fill(paths, mb) {
 async function open(fixture, withTranscripts) {
   const t0 = performance.now();
   const term = await startTeamtop(fixture.dir, ['--no-journal'], WIDE);
+  // Waited for from the start: the figures can come in the first frame's output, and a waiter sees only what follows it.
+  const read = withTranscripts ? term.waitFor(' out · ', 120_000) : undefined;
   await term.waitFor(fixture.marker);
   const firstMs = performance.now() - t0;
-  if (withTranscripts) await term.waitFor(' out · ', 120_000);
+  if (read) await read;
   const readMs = performance.now() - t0;
   return { term, firstMs, readMs };
 }

@@ -57,24 +57,42 @@ export const scenario = {
   ],
 
   /**
-   * PENDING issue 35: taken means the model took it. Live, beside the run: neither
-   * message counts as delivered before bob's transcript shows it taken.
+   * Taken means the model took it (issue 35 §6): live, beside the run, each
+   * message is said to leave bob's inbox not taken, and taken only once his
+   * transcript shows it. After the run, the inboxes empty, both are kept from
+   * his transcript (issue 36 §1).
    */
   teamtop: [
     {
-      says: 'live: neither message was shown delivered before bob took it',
+      says: 'live: each left his inbox not taken, and was shown taken only once bob took it',
       issue: 35,
-      pending: true,
       check: ({ events, records }) => {
         const first = records.recordingStartMono;
         return pair(records).every(({ message, taken }) => {
-          const delivered = events.find(
-            (event) => event.event === 'message' && event.message?.id === message.msgId && event.message.delivered,
-          );
+          const about = events.filter((event) => event.event === 'message' && event.message?.id === message.msgId);
+          const left = about.find((event) => event.change === 'delivered');
+          const took = about.find((event) => event.message.taken);
           // The recording's wall clock and the follower's monotonic one meet at the recording's first event.
-          return delivered !== undefined && delivered.receivedAt - first >= msOf(taken.record) - records.recordingStartMs - 500;
+          const takenMs = msOf(taken.record) - records.recordingStartMs;
+          return left !== undefined && !left.message.taken && took !== undefined && took.receivedAt - first >= takenMs - 500;
         });
       },
+    },
+    {
+      says: "after the run, its inboxes empty: both kept from bob's transcript, recovered, taken when his model took them",
+      issue: 36,
+      check: ({ json, records }) =>
+        pair(records).every(({ message, taken }) =>
+          json.teams[0].messages.some(
+            (kept) =>
+              kept.to === 'bob' &&
+              kept.from === 'team-lead' &&
+              kept.text === message.text &&
+              kept.recovered &&
+              kept.taken &&
+              kept.takenAt === new Date(msOf(taken.record)).toISOString(),
+          ),
+        ),
     },
   ],
 

@@ -52,7 +52,7 @@ export function openSession(
   const observe = (observations: Observation[]) => {
     const before = store.getState();
     store.dispatch({ type: 'observed', observations });
-    journal?.record(observations);
+    journal?.record(observations, store.getState().teams);
     journal?.recordState(before, store.getState());
   };
 
@@ -98,7 +98,9 @@ export function openSession(
       .filter((folder) => !present.has(folder))
       .map((folder) => ({ kind: 'folder-gone', target: classifyFolder(folder)!, at: now })),
   );
-  const transcripts = options.transcripts === false ? undefined : followTranscripts(claudeDir, store, observe, clock);
+  // The inbox comes first: what the team files' reader has queued is read before each transcript slice.
+  const transcripts =
+    options.transcripts === false ? undefined : followTranscripts(claudeDir, store, observe, clock, () => reader.readQueued());
   return {
     claudeDir,
     store,

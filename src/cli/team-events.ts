@@ -23,7 +23,8 @@ import { selectTeamEnded } from '../core/select/liveness.js';
 
 export type TeamEvent =
   | { readonly kind: 'team'; readonly team: string; readonly change: 'new' | 'ended' }
-  | { readonly kind: 'message'; readonly team: string; readonly change: 'new' | 'delivered'; readonly message: InboxMessage }
+  /** `taken`: its recipient's transcript shows its model took it (after it was said new or delivered). */
+  | { readonly kind: 'message'; readonly team: string; readonly change: 'new' | 'delivered' | 'taken'; readonly message: InboxMessage }
   | { readonly kind: 'handshake'; readonly team: string; readonly handshake: Handshake; readonly previous: HandshakeState | null }
   | { readonly kind: 'task'; readonly team: string; readonly task: TaskNode; readonly previous: TaskState | null }
   | {
@@ -72,9 +73,7 @@ function messageEvents(team: string, before: InboxHistory | undefined, after: In
   // Grown from the version before: what it added and the places it replaced are all there is to look at.
   if (before && after.grewFrom === before.messages) {
     for (const position of after.replaced ?? []) {
-      const message = after.messages[position]!;
-      if (position < before.messages.length && message.delivered && !before.messages[position]!.delivered)
-        events.push({ kind: 'message', team, change: 'delivered', message });
+      if (position < before.messages.length) changed(events, team, before.messages[position]!, after.messages[position]!);
     }
     for (const message of after.messages.slice(before.messages.length)) events.push({ kind: 'message', team, change: 'new', message });
     return events;
@@ -82,10 +81,16 @@ function messageEvents(team: string, before: InboxHistory | undefined, after: In
   for (const message of after.messages) {
     const position = before ? positionOf(before, message.key) : undefined;
     if (position === undefined) events.push({ kind: 'message', team, change: 'new', message });
-    else if (message.delivered && !before!.messages[position]!.delivered)
-      events.push({ kind: 'message', team, change: 'delivered', message });
+    else changed(events, team, before!.messages[position]!, message);
   }
   return events;
+}
+
+/** A message left its file, and (then, or later) its recipient's transcript shows it taken. */
+function changed(events: MessageEvent[], team: string, before: InboxMessage, message: InboxMessage): void {
+  if (message.delivered && !before.delivered) events.push({ kind: 'message', team, change: 'delivered', message });
+  if (Number.isFinite(message.takenAt) && !Number.isFinite(before.takenAt))
+    events.push({ kind: 'message', team, change: 'taken', message });
 }
 
 function activityEvents(
@@ -149,8 +154,8 @@ export function followTeams(
           const previous = before?.handshakes.get(handshake.requestId) ?? null;
           if (previous !== handshake.state) events.push({ kind: 'handshake', team: name, handshake, previous });
           // A pending request stalls at the threshold whether or not a file changes.
-          if (handshake.state === 'pending' && handshake.requestedAt !== null)
-            next = Math.min(next, stallsAt(handshake.requestedAt, options.thresholds));
+          if (handshake.state === 'pending' && handshake.agedFrom !== null)
+            next = Math.min(next, stallsAt(handshake.agedFrom, options.thresholds));
         }
         for (const task of selectTaskGraph(team.tasks)) {
           tasks.set(task.id, task.state);

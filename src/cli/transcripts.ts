@@ -13,11 +13,13 @@ export interface Transcripts {
   close(): void;
 }
 
+/** `readFirst`: reads what must not wait behind a transcript's slice (the inboxes' queued reads). */
 export function followTranscripts(
   claudeDir: string,
   store: Store,
   emit: (observations: Observation[]) => void,
   now: () => number = Date.now,
+  readFirst?: () => void,
 ): Transcripts {
   let watcher: TranscriptWatcher | undefined;
   const reader: TranscriptReader = new TranscriptReader({
@@ -25,6 +27,7 @@ export function followTranscripts(
     emit,
     now,
     watchSetChanged: () => void watcher?.follow(reader.watchSet()),
+    ...(readFirst ? { readFirst } : {}),
   });
   let teams: ReturnType<typeof selectTranscriptTeams> | undefined;
   let said = '';

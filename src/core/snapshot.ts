@@ -1,7 +1,7 @@
 /** The decoded state as one JSON document (`teamtop --json`): a contract for scripts, so its shape only ever gains fields. */
 import type { Thresholds } from './model/settings.js';
 import { ageSecondsAt, type Handshake } from './model/handshakes.js';
-import type { InboxMessage } from './model/inbox.js';
+import { isTaken, type InboxMessage } from './model/inbox.js';
 import type { TaskNode } from './model/task-graph.js';
 import { isInstant, toIso } from './model/time.js';
 import type { WorkflowSpec } from './workflow/spec.js';
@@ -77,6 +77,9 @@ export function messageJson(message: InboxMessage) {
     read: message.read,
     delivered: message.delivered,
     deliveredAt: isoOrNull(message.deliveredAt),
+    taken: isTaken(message),
+    takenAt: isoOrNull(message.takenAt),
+    recovered: message.recovered,
     kind: message.kind,
     summary: message.summary,
     text: message.text,

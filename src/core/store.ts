@@ -15,10 +15,20 @@ export interface Store {
   readonly subscribe: (listener: (change: Change) => void) => () => void;
 }
 
-/** An action that only tells of the members' work: what the transcripts' reader says. */
-const onlyWork = (action: Action): boolean =>
+/**
+ * An action that only tells of the members' work: what the transcripts' reader
+ * says, and the mail they show taken where it changed no inbox (a transcript
+ * read again, mail already known taken): a message taken or recovered is the
+ * team's files' news, drawn at once.
+ */
+const onlyWork = (action: Action, before: AppState, after: AppState): boolean =>
   action.type === 'observed' &&
-  action.observations.every((observation) => observation.kind === 'transcript' || observation.kind === 'session-state');
+  action.observations.every(
+    (observation) =>
+      observation.kind === 'transcript' ||
+      observation.kind === 'session-state' ||
+      (observation.kind === 'mail-taken' && before.teams.get(observation.team)?.inboxes === after.teams.get(observation.team)?.inboxes),
+  );
 
 export interface StoreOptions {
   readonly initial?: AppState;
@@ -64,8 +74,8 @@ export function createStore({ initial = initialState, frameMs = 16, tracking = D
     dispatch: (action) => {
       const next = advance(state, action, tracking);
       if (next === state) return;
+      if (!onlyWork(action, state, next)) change = 'files';
       state = next;
-      if (!onlyWork(action)) change = 'files';
       schedule();
     },
     subscribe: (listener) => {

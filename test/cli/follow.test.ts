@@ -11,6 +11,7 @@ import { loadRecording, recordedRun } from '../../harness/recording.mjs';
 import { reenact } from '../../harness/reenact.mjs';
 import { runCli } from '../helpers/cli.js';
 import { CAPTURES, tempDir } from '../helpers/fixtures.js';
+import { mayBeMissed, paceFor } from '../helpers/missable.js';
 import { CLI } from '../helpers/pty.js';
 import { TeamFiles } from '../helpers/team-files.js';
 import { waitFor } from '../helpers/wait.js';
@@ -70,9 +71,11 @@ describe('teamtop --follow --json', () => {
       // Judged as of when the client wrote it, not as of today: its requests are days old by the clock.
       const follower = follow(['--dir', dir, '--state-dir', state, '--now', new Date(recording.endedAt).toISOString()]);
       await ready(follower);
-      // At its own pace (idle gaps cut to 3 s): every message lives in its inbox as it did, 175 ms the
-      // shortest, not the 17 ms of 10×, which a busy machine can miss (no transcript to recover it from).
-      await reenact(recording, dir, { maxGapMs: 3000 });
+      // As fast as every message still lives 100 ms in its inbox (1.75×: a plan's answer lives 176 ms as recorded):
+      // this recording holds no transcript to recover one a busy machine let the follower miss (helpers/missable.ts).
+      const speed = paceFor(recording, run, 10);
+      expect(mayBeMissed(recording, run, speed)).toEqual(new Set());
+      await reenact(recording, dir, { speed });
       await waitFor(() => expect(follower.lines).toContainEqual(expect.objectContaining({ event: 'team', change: 'ended' })), {
         timeout: 10_000,
       });

@@ -12,6 +12,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { loadRecording, recordedRun, type RecordedRun } from '../../harness/recording.mjs';
 import { reenact } from '../../harness/reenact.mjs';
 import { CAPTURES } from '../helpers/fixtures.js';
+import { mayBeMissed } from '../helpers/missable.js';
 import { watchUntil } from '../helpers/live.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -49,11 +50,17 @@ async function replayWatched(name: string, speed: number, { onTestFinished }: Pi
   });
   const live: Live = await watchUntil(dir, controller.signal);
   await reenact(recording, dir, { speed, maxGapMs: MAX_GAP_MS, signal: controller.signal });
-  return { run, live };
+  return { run, live, missable: mayBeMissed(recording, run, speed) };
 }
 
-/** What every recording must leave: every message, the roster's history, the tasks, every answer, and nothing else. */
-function expectConformance(run: RecordedRun, live: Live): void {
+/**
+ * What every recording must leave: every message, the roster's history, the
+ * tasks, every answer, and nothing else. But for the messages in `missable`:
+ * each lived in its inbox, re-enacted, too short a time for a busy machine to
+ * be sure to look, and no transcript of the recording holds it
+ * (test/helpers/missable.ts); one of them kept is kept as any other.
+ */
+function expectConformance(run: RecordedRun, live: Live, missable: ReadonlySet<string>): void {
   const state = live.store.getState();
   const json = live.json();
 
@@ -66,20 +73,22 @@ function expectConformance(run: RecordedRun, live: Live): void {
   // Every distinct message the client wrote, once; delivered exactly when a rewrite of its inbox dropped it.
   const inboxes = state.teams.get(run.team)!.inboxes;
   const kept = new Map([...inboxes.values()].flatMap((inbox) => inbox.messages.map((message) => [message.key, message] as const)));
-  expect([...kept.keys()].sort()).toEqual(run.messages.map((message) => message.msgId).sort());
-  expect(team!.messages).toHaveLength(run.messages.length);
-  for (const message of run.messages) {
+  const messages = run.messages.filter((message) => !missable.has(message.msgId) || kept.has(message.msgId));
+  expect([...kept.keys()].sort()).toEqual(messages.map((message) => message.msgId).sort());
+  expect(team!.messages).toHaveLength(messages.length);
+  for (const message of messages) {
     const seen = kept.get(message.msgId)!;
     expect(seen.to, message.msgId).toBe(message.to);
     expect(Number.isFinite(seen.deliveredAt), `${message.msgId} delivered`).toBe(message.removedAt !== null);
   }
   expect(team!.messages.filter((message) => message.deliveredAt !== null)).toHaveLength(
-    run.messages.filter((message) => message.removedAt !== null).length,
+    messages.filter((message) => message.removedAt !== null).length,
   );
+  const missed = new Set(run.messages.filter((message) => !kept.has(message.msgId)).map((message) => message.msgId));
 
   // The roster: everyone the config ever listed, those gone from it departed and shut down; and the
   // names mail went to that no roster listed (a task given to a misspelt owner), none of them a member.
-  const strangers = new Set(run.messages.map((message) => message.to).filter((to) => !run.members.has(to)));
+  const strangers = new Set(messages.map((message) => message.to).filter((to) => !run.members.has(to)));
   expect(team!.members.map((member) => member.name).sort()).toEqual([...run.members, ...strangers].sort());
   for (const member of team!.members) {
     if (strangers.has(member.name)) {
@@ -92,7 +101,7 @@ function expectConformance(run: RecordedRun, live: Live): void {
       expect(member, member.name).toMatchObject({ isLead: false, departed: !run.finalMembers.has(member.name), status: 'shut down' });
     }
     // How long its mail sat: one figure per message it was delivered.
-    const delivered = run.messages.filter((message) => message.to === member.name && message.removedAt !== null).length;
+    const delivered = messages.filter((message) => message.to === member.name && message.removedAt !== null).length;
     if (delivered === 0) expect(member.waits, member.name).toBeNull();
     else {
       expect(member.waits, member.name).toMatchObject({ count: delivered });
@@ -113,10 +122,21 @@ function expectConformance(run: RecordedRun, live: Live): void {
   }
 
   // Every handshake with every answer, oldest first; its state is its first answer's (a request never answered has none).
+  // One a message of which was missed is as its messages kept say: a request missed leaves its answers orphans.
+  const requestOf = (recorded: (typeof run.handshakes)[number]) =>
+    run.messages.find((message) => message.kind === recorded.type && message.protocol?.['requestId'] === recorded.requestId) ??
+    run.messages.find((message) => message.kind === recorded.type && message.protocol?.['request_id'] === recorded.requestId);
+  const whole = (recorded: (typeof run.handshakes)[number]) =>
+    !missed.has(requestOf(recorded)?.msgId ?? '') && recorded.answers.every((answer) => !missed.has(answer.msgId));
+  const seenAtAll = (recorded: (typeof run.handshakes)[number]) =>
+    !missed.has(requestOf(recorded)?.msgId ?? '') || recorded.answers.some((answer) => !missed.has(answer.msgId));
   expect(team!.handshakes.map((handshake) => handshake.requestId).sort()).toEqual(
-    run.handshakes.map((handshake) => handshake.requestId).sort(),
+    run.handshakes
+      .filter(seenAtAll)
+      .map((handshake) => handshake.requestId)
+      .sort(),
   );
-  for (const recorded of run.handshakes) {
+  for (const recorded of run.handshakes.filter(whole)) {
     const handshake = team!.handshakes.find((candidate) => candidate.requestId === recorded.requestId)!;
     expect(handshake, recorded.requestId).toMatchObject({ kind: HANDSHAKE_KINDS[recorded.type], from: recorded.from, to: recorded.to });
     const [first] = recorded.answers;
@@ -134,13 +154,13 @@ describe.concurrent('conformance: the real client re-enacted against the live wa
   for (const name of TEAM_RECORDINGS) {
     for (const speed of SPEEDS) {
       it(`${name} at ${speed}×`, { timeout: RUN_TIMEOUT }, async (context) => {
-        const { run, live } = await replayWatched(name, speed, context);
+        const { run, live, missable } = await replayWatched(name, speed, context);
         // The last writes may still be on their way through the watcher: chokidar
         // reports a removed file 100 ms late (its atomic-write normalisation), and
         // at 10× the client's last task deletion comes 65 ms before its team folder goes.
-        await waitFor(() => expectConformance(run, live), { timeout: 10_000 });
+        await waitFor(() => expectConformance(run, live, missable), { timeout: 10_000 });
         await live.reader.settled();
-        expectConformance(run, live);
+        expectConformance(run, live, missable);
       });
     }
   }

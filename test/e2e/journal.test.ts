@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, tempDir } from '../helpers/fixtures.js';
@@ -18,9 +18,38 @@ interface Doc {
   teams: { name: string }[];
 }
 
+/**
+ * The zoo's in-process worker's session transcript, as 2.1.332 lays it out (its
+ * `.meta.json` beside it, under the lead's session): its spawn prompt first.
+ * Returns how to append a `<teammate-message>` record, as the client does when
+ * its model takes a message.
+ */
+function workerTranscript(dir: string): (from: string, text: string) => void {
+  const session = '00000000-0000-4000-8000-000000000000';
+  const base = join(dir, 'projects', '-work', session, 'subagents', 'agent-aworker-0123456789abcdef');
+  mkdirSync(join(base, '..'), { recursive: true });
+  writeFileSync(
+    `${base}.meta.json`,
+    JSON.stringify({ name: 'worker', teamName: 'zoo', taskKind: 'in_process_teammate', agentType: 'general-purpose' }),
+  );
+  const record = (content: string) =>
+    `${JSON.stringify({
+      type: 'user',
+      message: { role: 'user', content },
+      isSidechain: true,
+      agentId: 'aworker-0123456789abcdef',
+      sessionId: session,
+      cwd: '/work',
+      timestamp: new Date().toISOString(),
+    })}\n`;
+  writeFileSync(`${base}.jsonl`, record('<teammate-message teammate_id="team-lead">\nYou are the worker.\n</teammate-message>'));
+  return (from, text) => appendFileSync(`${base}.jsonl`, record(`<teammate-message teammate_id="${from}">\n${text}\n</teammate-message>`));
+}
+
 describe('recording and replaying a run', () => {
   it('keeps messages deleted 100 ms after they were written across a restart, and replays to the same state', async () => {
     const dir = copyFixture('protocol-zoo');
+    const taken = workerTranscript(dir);
     const state = tempDir();
     const term = new Terminal({ args: ['--dir', dir, '--state-dir', state], cols: 120, rows: 40 });
     await term.waitForText('★ team-lead');
@@ -30,6 +59,9 @@ describe('recording and replaying a run', () => {
     for (let i = 0; i < 8; i++) {
       writeJson(inbox, [...kept, entry('team-lead', `short-lived ${i}`)]);
       await sleep(100);
+      // The worker's model takes it, and the client removes it: a busy machine may have kept teamtop from
+      // reading the inbox meanwhile, and the transcript's record says it came.
+      taken('team-lead', `short-lived ${i}`);
       writeJson(inbox, kept);
       await sleep(40);
     }
@@ -38,12 +70,14 @@ describe('recording and replaying a run', () => {
     term.press('q');
     expect(await term.waitForExit()).toBe(0);
 
-    const live = JSON.parse(cli(['--json', '--dir', dir, '--state-dir', state, '--now', NOW]).stdout) as Doc & {
-      teams: { messages: { text: string; delivered: boolean }[] }[];
+    // Kept across a restart by the journal alone (no transcript read), those the inbox showed and any
+    // the dashboard took from the transcript.
+    const live = JSON.parse(cli(['--json', '--no-transcripts', '--dir', dir, '--state-dir', state, '--now', NOW]).stdout) as Doc & {
+      teams: { messages: { text: string; delivered: boolean; taken: boolean }[] }[];
     };
     const shortLived = live.teams[0]!.messages.filter((m) => m.text.startsWith('short-lived'));
-    expect(shortLived).toHaveLength(8);
-    expect(shortLived.every((m) => m.delivered)).toBe(true);
+    expect(shortLived.map((m) => m.text).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `short-lived ${i}`));
+    expect(shortLived.every((m) => m.delivered && m.taken)).toBe(true);
 
     const replayed = JSON.parse(cli(['replay', 'zoo', '--json', '--dir', dir, '--state-dir', state, '--now', NOW]).stdout) as Doc;
     expect(replayed.teams.find((team) => team.name === 'zoo')).toEqual(live.teams.find((team) => team.name === 'zoo'));

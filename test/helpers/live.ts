@@ -53,9 +53,9 @@ export async function watchRecorded(claudeDir: string, journal: JournalOptions) 
   const writer = session.journal;
   if (writer) {
     const record = writer.record.bind(writer);
-    writer.record = (observations) => {
+    writer.record = (observations, teams) => {
       observed.push(...observations);
-      record(observations);
+      record(observations, teams);
     };
   }
   await watchClaudeDir({ claudeDir, reader: session.reader, signal: controller.signal });

@@ -67,4 +67,28 @@ describe("the store's notices", () => {
     await turn();
     expect(heard).toEqual(['files', 'work', 'files']);
   });
+
+  it('say mail taken is the team files’ news where it changed an inbox, and the work’s where it did not', async () => {
+    const store = createStore();
+    const heard: Change[] = [];
+    store.subscribe((change) => heard.push(change));
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 30));
+    store.dispatch({ type: 'observed', observations: teamStateObservations('team') });
+    await turn();
+    const taken = (): Observation => ({
+      kind: 'mail-taken',
+      team: 'team',
+      member: 'worker',
+      mail: [{ from: 'lead', summary: null, color: null, text: 'a message the inbox never showed', at: 5 }],
+      at: 6,
+      live: true,
+    });
+    // Recovered: a message new to the worker's inbox.
+    store.dispatch({ type: 'observed', observations: [session('busy', 5), taken()] });
+    await turn();
+    // The same record read again (a transcript read from its start): nothing new, but what the member does.
+    store.dispatch({ type: 'observed', observations: [session('idle', 7), taken()] });
+    await turn();
+    expect(heard).toEqual(['files', 'files', 'work']);
+  });
 });

@@ -1,67 +1,41 @@
-/** Every message ever seen in an inbox file: newer Claude Code deletes one soon after delivering it; the history keeps it. */
+/**
+ * Every message ever seen in an inbox file: newer Claude Code deletes one soon after delivering it; the history keeps it.
+ * Its owner's transcript says which its model took (`applyTakenMail`), and recovers one the file never showed.
+ */
 import { byTime, type InboxMessage } from '../model/inbox.js';
 import { append } from '../model/lists.js';
-
-export interface InboxHistory {
-  readonly member: string;
-  /** Oldest first; equal times keep the order they were seen in. */
-  readonly messages: readonly InboxMessage[];
-  /** Shared by the versions whose messages kept their places, so it may know keys a version lacks: read it through positionOf. */
-  readonly index: ReadonlyMap<string, number>;
-  readonly present: number;
-  readonly presentAt: readonly number[];
-  readonly exists: boolean;
-  /**
-   * The messages of the version this one grew from, when no message moved: the same objects in the same places but
-   * at `replaced`, maybe with more after them, so a selector can extend what it worked out for that version.
-   */
-  readonly grewFrom?: readonly InboxMessage[];
-  readonly replaced?: ReadonlySet<number>;
-}
-
-export function emptyInbox(member: string): InboxHistory {
-  return { member, messages: [], index: new Map(), present: 0, presentAt: [], exists: false };
-}
+import { takenKeyOf } from '../model/taken-mail.js';
+import {
+  indexOf,
+  judged,
+  lineageOf,
+  matchesOf,
+  positionOf,
+  untakenOf,
+  version,
+  writable,
+  type FreshLists,
+  type InboxHistory,
+} from './inbox-versions.js';
 
 /** `at`: NaN when nobody watched it go. */
 const delivered = (message: InboxMessage, at: number): InboxMessage =>
   message.delivered ? message : { ...message, delivered: true, deliveredAt: at };
 
-export function positionOf(history: InboxHistory, key: string): number | undefined {
-  const position = history.index.get(key);
-  return position !== undefined && history.messages[position]?.key === key ? position : undefined;
+/** The file's message read again keeps when the model took it: the interpreter knows only the file. */
+function carried(previous: InboxMessage, message: InboxMessage): InboxMessage {
+  return Number.isFinite(previous.takenAt) ? { ...message, takenAt: previous.takenAt } : message;
 }
 
-function indexOf(messages: readonly InboxMessage[]): Map<string, number> {
-  return new Map(messages.map((message, position) => [message.key, position]));
-}
-
-/** Lists made while applying one batch (the reducer's `Fresh`): nobody has seen them, so the batch may write into them. */
-export type FreshLists = WeakSet<object>;
-
-interface Lineage {
-  readonly grewFrom: readonly InboxMessage[];
-  readonly replaced: Set<number>;
-}
-
-function lineageOf(history: InboxHistory, fresh: FreshLists | undefined): Lineage | undefined {
-  if (!fresh?.has(history.messages)) return { grewFrom: history.messages, replaced: new Set() };
-  return history.grewFrom
-    ? { grewFrom: history.grewFrom, replaced: (history.replaced as Set<number> | undefined) ?? new Set() }
-    : undefined;
-}
-
-/** One `concat`: a copy then pushed onto is copied again as it grows, ten times the cost for a long history. */
-function writable(history: InboxHistory, fresh: FreshLists | undefined, added: readonly InboxMessage[] = []): InboxMessage[] {
-  if (fresh?.has(history.messages)) {
-    const own = history.messages as InboxMessage[];
-    append(own, added);
-    return own;
-  }
-  const copy = history.messages.concat(added);
-  fresh?.add(copy);
-  return copy;
-}
+/** The history's copy is the file's message, but for what the history adds (when it was taken). */
+const sameAsRead = (kept: InboxMessage, read: InboxMessage): boolean =>
+  kept === read ||
+  (!kept.delivered &&
+    !kept.recovered &&
+    kept.read === read.read &&
+    kept.body === read.body &&
+    kept.timestamp === read.timestamp &&
+    kept.summary === read.summary);
 
 /** The same history when nothing changed; with `unchanged`, only the messages after those are looked at (Claude Code appends). */
 export function applyInboxFile(
@@ -78,6 +52,7 @@ export function applyInboxFile(
     write()[position] = message;
     lineage?.replaced.add(position);
   };
+  let taking = history.taking;
   const appended: InboxMessage[] = [];
   const seen = new Set<string>();
   const appendOnly = unchanged > 0 && history.exists && unchanged === history.present;
@@ -87,29 +62,37 @@ export function applyInboxFile(
     const message = current[i]!;
     if (seen.has(message.key)) continue;
     seen.add(message.key);
-    const position = positionOf(history, message.key);
+    const position = positionOf(history, message.key) ?? (taking.recovered > 0 ? recoveredAs(history, message) : undefined);
     if (position === undefined) {
       appended.push(message);
       continue;
     }
-    const previous = history.messages[position]!;
+    const previous = (messages ?? history.messages)[position]!;
     // Already counted among the unchanged ones: a duplicate further down the file.
     if (appendOnly && !previous.delivered) continue;
     held.push(position);
-    if (previous !== message) replace(position, message);
+    if (previous.recovered) {
+      // Recovered from the transcript, and the file shows it after all: one message, the file's, taken when it was.
+      (history.index as Map<string, number>).set(message.key, position);
+      taking = { ...taking, recovered: taking.recovered - 1 };
+      replace(position, judged({ ...message, takenAt: previous.takenAt }, taking));
+    } else if (!sameAsRead(previous, message)) replace(position, judged(carried(previous, message), taking));
   }
 
   // Only the messages the file held last time can have gone.
   if (!appendOnly) {
     for (const position of history.presentAt) {
       const message = (messages ?? history.messages)[position]!;
-      if (!message.delivered && !seen.has(message.key)) replace(position, delivered(message, at));
+      if (!message.delivered && !seen.has(message.key)) replace(position, judged(delivered(message, at), taking));
     }
   }
 
   let index = history.index;
   let presentAt: number[] = held;
-  if (appended.length > 0) {
+  if (taking.followed) for (let i = 0; i < appended.length; i++) appended[i] = judged(appended[i]!, taking);
+  // Out of order (a recovered message merged with a file's that is older): sorted with the appended ones.
+  let sort = held.some((position) => !inPlace(messages ?? history.messages, position));
+  if (appended.length > 0 || sort) {
     const last = (messages ?? history.messages).at(-1);
     // In order among themselves too: the first read of a file has nothing before it to compare with.
     const inOrder = appended.every((message, i) => {
@@ -119,7 +102,8 @@ export function applyInboxFile(
     if (messages) append(messages, appended);
     else messages = writable(history, fresh, appended);
     const next = messages;
-    if (inOrder) {
+    sort ||= !inOrder;
+    if (!sort) {
       // Positions already held do not move: the newer version adds its keys to the shared index.
       const grown = index as Map<string, number>;
       appended.forEach((message, i) => {
@@ -138,25 +122,19 @@ export function applyInboxFile(
   }
   presentAt.sort((x, y) => x - y);
 
-  if (!messages && history.exists && history.present === presentAt.length) return history;
-  return version(history.member, messages ?? history.messages, index, presentAt, true, lineage);
+  if (!messages && history.exists && history.present === presentAt.length && taking === history.taking) return history;
+  const all = messages ?? history.messages;
+  return version(history.member, all, index, presentAt, true, lineage, untakenOf(all, taking, lineage ? history : undefined));
 }
 
-/** Made once with its lineage: a restore makes one per change of a long run. */
-function version(
-  member: string,
-  messages: readonly InboxMessage[],
-  index: ReadonlyMap<string, number>,
-  presentAt: readonly number[],
-  exists: boolean,
-  lineage: Lineage | undefined,
-): InboxHistory {
-  const present = presentAt.length;
-  if (!lineage || lineage.grewFrom === messages) return { member, messages, index, present, presentAt, exists };
-  const { grewFrom, replaced } = lineage;
-  return replaced.size > 0
-    ? { member, messages, index, present, presentAt, exists, grewFrom, replaced }
-    : { member, messages, index, present, presentAt, exists, grewFrom };
+/** Whether the message at `position` is in time order with its neighbours. */
+const inPlace = (messages: readonly InboxMessage[], position: number): boolean =>
+  (position === 0 || byTime(messages[position - 1]!, messages[position]!) <= 0) &&
+  (position === messages.length - 1 || byTime(messages[position]!, messages[position + 1]!) <= 0);
+
+/** A recovered message the file's `message` is (the file shows it after all), if any. */
+function recoveredAs(history: InboxHistory, message: InboxMessage): number | undefined {
+  return matchesOf(history, takenKeyOf(message)).find((position) => history.messages[position]!.recovered);
 }
 
 export function removeInboxFile(history: InboxHistory, at = Number.NaN, fresh?: FreshLists): InboxHistory {
@@ -166,10 +144,10 @@ export function removeInboxFile(history: InboxHistory, at = Number.NaN, fresh?: 
   if (history.presentAt.length > 0) {
     const next = writable(history, fresh);
     for (const position of history.presentAt) {
-      next[position] = delivered(next[position]!, at);
+      next[position] = judged(delivered(next[position]!, at), history.taking);
       lineage?.replaced.add(position);
     }
     messages = next;
   }
-  return version(history.member, messages, history.index, [], false, lineage);
+  return version(history.member, messages, history.index, [], false, lineage, untakenOf(messages, history.taking, history));
 }

@@ -1,24 +1,17 @@
 /** Observations in, facts out. Pure, no I/O, no clock: every time it needs comes inside the observation. */
 import type { Observation } from '../model/observation.js';
-import { formatBytes } from '../model/agent.js';
 import { listed, unlisted } from '../model/roster.js';
 import { later, toEpoch } from '../model/time.js';
 import type { TeamConfig } from '../model/schemas.js';
 import { unownedAfter, type TaskRecord } from '../model/task-graph.js';
-import { applyInboxFile, emptyInbox, removeInboxFile, type InboxHistory } from './inbox-history.js';
-import {
-  emptyTeam,
-  NO_FACTS,
-  type AgentLog,
-  type AgentRecord,
-  type Facts,
-  type MemberRecord,
-  type Problem,
-  type TeamState,
-} from './state.js';
+import { applyInboxFile, removeInboxFile } from './inbox-history.js';
+import { applyTakenMail, unfollowInbox } from './inbox-taken.js';
+import { emptyInbox, type InboxHistory } from './inbox-versions.js';
+import { emptyTeam, NO_FACTS, type Facts, type MemberRecord, type Problem, type TeamState } from './state.js';
 import { maxOf, putLatest } from '../model/lists.js';
 import { applyProcess, applySessionState, applyTranscript } from './transcripts.js';
 import { endRecordedWork, RECORDED_MEMBERS_KEPT } from './recorded-work.js';
+import { followLog, withAgent } from './agent-logs.js';
 
 export type Action =
   | { readonly type: 'observed'; readonly observations: readonly Observation[] }
@@ -77,30 +70,6 @@ function withInbox(team: TeamState, member: string, update: (inbox: InboxHistory
   const inboxes = ownMap(team.inboxes, fresh);
   inboxes.set(member, after);
   return withFields(team, { inboxes, lastActivity: later(team.lastActivity, lastMessageTime(after)) }, fresh);
-}
-
-/** Lines of an agent's output log kept: what a screen can show many times over. */
-export const MAX_LOG_LINES = 1000;
-
-const NO_AGENT: AgentRecord = { status: null, log: null, artifacts: null };
-
-function withAgent(team: TeamState, member: string, update: (agent: AgentRecord) => AgentRecord): TeamState {
-  const before = team.agents.get(member) ?? NO_AGENT;
-  const after = update(before);
-  if (after === before) return team;
-  const agents = new Map(team.agents);
-  agents.set(member, after);
-  return { ...team, agents };
-}
-
-function followLog(log: AgentLog | null, observation: Extract<Observation, { kind: 'log' }>): AgentLog {
-  const notes: string[] = [];
-  if (observation.reset && log) notes.push('— output.log was truncated or replaced: showing the new one —');
-  if (observation.skipped > 0) notes.push(`— ${formatBytes(observation.skipped)} not shown —`);
-  const added = [...notes, ...observation.lines];
-  const before = observation.reset || !log ? [] : log.lines;
-  const lines = before.length + added.length > MAX_LOG_LINES ? [...before, ...added].slice(-MAX_LOG_LINES) : [...before, ...added];
-  return { lines, partial: observation.partial, total: (log?.total ?? 0) + added.length, present: true };
 }
 
 /** When a change was seen as it happened; NaN for what a scan found (it says what is there, not since when). */
@@ -211,6 +180,10 @@ function applyToTeam(team: TeamState, observation: Observation, fresh: Fresh): T
     case 'folder-gone':
       if (observation.target.kind === 'tasks-dir') return undeleted(team, observation.at, fresh);
       return team.present ? { ...team, present: false } : team;
+    case 'mail-taken': {
+      const { member, mail, followed } = observation;
+      return withInbox(team, member, (inbox) => applyTakenMail(inbox, mail, followed === true, fresh), fresh);
+    }
     case 'transcript':
       return applyTranscript(team, observation);
     case 'session-state':
@@ -254,6 +227,19 @@ function touch(team: TeamState, { at, live }: { at: number; live: boolean }, tea
   return withFields(team, { lastActivity, present, isTeam: team.isTeam || present }, fresh);
 }
 
+/** A run ends or begins: the transcripts it read were its own, so taken is what leaves the file until this run reads them. */
+function unfollowInboxes(teams: ReadonlyMap<string, TeamState>, names: Iterable<string>, fresh: Fresh): Map<string, TeamState> | undefined {
+  let changed: Map<string, TeamState> | undefined;
+  for (const name of names) {
+    const team = teams.get(name);
+    if (!team || ![...team.inboxes.values()].some((inbox) => inbox.taking.followed)) continue;
+    let after = team;
+    for (const member of team.inboxes.keys()) after = withInbox(after, member, (inbox) => unfollowInbox(inbox, fresh), fresh);
+    (changed ??= new Map(teams)).set(name, after);
+  }
+  return changed;
+}
+
 function applyObservations(state: Facts, observations: readonly Observation[]): Facts {
   let teams: Map<string, TeamState> | undefined;
   let problems: Map<string, Problem> | undefined;
@@ -270,6 +256,7 @@ function applyObservations(state: Facts, observations: readonly Observation[]): 
     }
     if (observation.kind === 'run') {
       teams = endRecordedWork(teams ?? state.teams, [observation.team]) ?? teams;
+      teams = unfollowInboxes(teams ?? state.teams, [observation.team], fresh) ?? teams;
       continue;
     }
     if (observation.kind === 'incidents') continue;
@@ -289,8 +276,9 @@ export function reducer(state: Facts, action: Action): Facts {
     case 'reset':
       return NO_FACTS;
     case 'live': {
-      // What the journal recorded of members' work is over (recorded-work.ts).
-      const teams = endRecordedWork(state.teams, state.teams.keys());
+      // What the journal recorded of members' work is over (recorded-work.ts), and the transcripts it read are read again.
+      const ended = endRecordedWork(state.teams, state.teams.keys());
+      const teams = unfollowInboxes(ended ?? state.teams, state.teams.keys(), new WeakSet()) ?? ended;
       return teams ? { ...state, teams } : state;
     }
   }

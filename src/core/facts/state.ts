@@ -10,7 +10,7 @@ import type { UsageFold } from '../model/usage.js';
 import type { AgentStatus, Member, TeamConfig } from '../model/schemas.js';
 import type { RosterStay } from '../model/roster.js';
 import type { TaskRecord } from '../model/task-graph.js';
-import type { InboxHistory } from './inbox-history.js';
+import type { InboxHistory } from './inbox-versions.js';
 
 export interface MemberRecord {
   readonly name: string;

@@ -11,7 +11,7 @@ import { later, toEpoch } from '../model/time.js';
 import { isPrintSession, type TeamState, type InboxHistory } from '../facts/index.js';
 import { selectAnswered, selectGone, selectUnanswered } from '../select/handshakes.js';
 import { selectMembers } from '../select/members.js';
-import { presentMessages } from '../select/mail.js';
+import { selectWaiting } from '../select/mail.js';
 import { memoize, memoizeGrowing } from '../select/memo.js';
 import { selectPairingIndex, selectPairings } from '../select/pairings.js';
 import { selectTaskGraph } from '../select/tasks.js';
@@ -46,11 +46,14 @@ const sendersIn = memoizeGrowing(
   (base) => base,
 );
 
-/** An inbox's messages neither read nor gone from its file, oldest first: among those the file holds. */
-const waitingIn = memoize((inbox: InboxHistory): readonly InboxMessage[] => presentMessages(inbox).filter(isWaiting));
+/** An inbox's messages not taken yet, oldest first: among those the file holds, and those that wait for the model. */
+const waitingIn = selectWaiting;
 
+/** Taken is as the transcript shows, else read or gone. */
 const takenBy = (latest: number, message: InboxMessage): number =>
-  isWaiting(message) ? latest : later(later(latest, cameAt(message)), message.deliveredAt);
+  isWaiting(message)
+    ? latest
+    : later(later(latest, cameAt(message)), Number.isFinite(message.takenAt) ? message.takenAt : message.deliveredAt);
 
 const lastTakenIn = memoizeGrowing(
   (messages, start, base: number | undefined): number => {

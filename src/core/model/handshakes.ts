@@ -1,6 +1,6 @@
 /** A request and its answer, paired by request id alone: Claude Code mixes `requestId` and `request_id`, and answers with other types. */
 import { stallsAt, type Thresholds } from './settings.js';
-import type { InboxMessage } from './inbox.js';
+import { isSkewed, type InboxMessage } from './inbox.js';
 import { firstLine, requestIdOf, verdictOf } from '../decode/protocol.js';
 
 export type HandshakeKind = 'shutdown' | 'permission' | 'plan_approval' | 'sandbox_permission' | 'join' | (string & {});
@@ -51,6 +51,11 @@ export interface Answer {
 export interface Handshake extends Pairing {
   readonly state: HandshakeState;
   readonly requestedAt: number | null;
+  /**
+   * What its age and its stall count from: `requestedAt`, but the request's
+   * arrival where its writer's clock is off (requestAgedFrom). Null for an orphan.
+   */
+  readonly agedFrom: number | null;
   readonly respondedAt: number | null;
   /** Seconds the answer took; null while open or for an orphan. */
   readonly answerSeconds: number | null;
@@ -85,6 +90,17 @@ export function askerOf(request: InboxMessage): string {
 export function requestedAt(request: InboxMessage): number | null {
   if (!Number.isFinite(request.time)) return null;
   return Number.isFinite(request.seenAt) && request.time > request.seenAt ? request.seenAt : request.time;
+}
+
+/**
+ * What a request's age and stall count from: when it was made, but when
+ * teamtop saw it arrive where its timestamp is more than a minute from that
+ * (its writer's clock is off: isSkewed), so a request from a client hours
+ * behind does not stall the moment it comes. Null when neither is known.
+ */
+export function requestAgedFrom(request: InboxMessage): number | null {
+  if (isSkewed(request)) return request.seenAt;
+  return requestedAt(request);
 }
 
 /** An answer says no when it explicitly does; anything else that answers counts as yes. */
@@ -125,8 +141,8 @@ const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
 const NOBODY: ReadonlySet<string> = new Set();
 
 /** How long ago a handshake's request was made (its answer, when no request was seen), as of `now`. */
-export const ageSecondsAt = ({ requestedAt, respondedAt }: Pick<Handshake, 'requestedAt' | 'respondedAt'>, now: number): number => {
-  const since = requestedAt ?? respondedAt;
+export const ageSecondsAt = ({ agedFrom, respondedAt }: Pick<Handshake, 'agedFrom' | 'respondedAt'>, now: number): number => {
+  const since = agedFrom ?? respondedAt;
   return since === null ? 0 : seconds(now - since);
 };
 
@@ -139,8 +155,8 @@ export function isStalled(pairing: Pairing, now: number, thresholds: Thresholds,
   return (
     pairing.response === null &&
     pairing.request !== null &&
-    requestedAt(pairing.request) !== null &&
-    now >= stallsAt(Math.min(requestedAt(pairing.request)!, now), thresholds) &&
+    requestAgedFrom(pairing.request) !== null &&
+    now >= stallsAt(Math.min(requestAgedFrom(pairing.request)!, now), thresholds) &&
     !isAbandoned(pairing, gone)
   );
 }
@@ -170,6 +186,7 @@ export function judgeHandshake(pairing: Pairing, now: number, thresholds: Thresh
     responses,
     state: pairing.response ? answerState(pairing.response) : openState(pairing, now, thresholds, gone),
     requestedAt: askedAt,
+    agedFrom: pairing.request ? requestAgedFrom(pairing.request) : null,
     respondedAt,
     answerSeconds: askedAt !== null && respondedAt !== null ? seconds(respondedAt - askedAt) : null,
     fact: factOf(pairing.request),

@@ -26,7 +26,57 @@ export interface InboxMessage {
   readonly deliveredAt: number;
   /** The lead's signature on a message to a tmux teammate (2.1.330 `lead_sig`). */
   readonly leadSig: string | null;
+  /**
+   * When its recipient's model took it, as the recipient's session transcript
+   * shows (its `<teammate-message>` record; epoch ms). NaN: no transcript
+   * teamtop read shows it taken.
+   */
+  readonly takenAt: number;
+  /**
+   * It left its file (or was marked read), and its recipient's transcript,
+   * which teamtop reads, does not show it taken yet: not taken (taken-mail.ts).
+   */
+  readonly untaken: boolean;
+  /**
+   * Never seen in its inbox file: recovered from its recipient's transcript
+   * (it came and went while teamtop could not look). Its time is its protocol
+   * message's own, else when it was taken.
+   */
+  readonly recovered: boolean;
 }
+
+/**
+ * Taken by its recipient: its transcript shows it taken; or, where no
+ * transcript of the recipient is read, it was marked read or left its file
+ * (the client takes it out as it hands it over).
+ */
+export const isTaken = (message: InboxMessage): boolean =>
+  Number.isFinite(message.takenAt) || ((message.read || message.delivered) && !message.untaken);
+
+/** Unread: not taken yet (see isTaken). */
+export const isUnread = (message: InboxMessage): boolean => !isTaken(message);
+
+/** When it came: when teamtop saw it arrive, else its timestamp (it was there before teamtop looked). */
+export const cameAt = (message: InboxMessage): number => (Number.isFinite(message.seenAt) ? message.seenAt : message.time);
+
+/**
+ * How far a message's timestamp may be from when teamtop saw it arrive: past
+ * this, the writer's clock is off (a client hours ahead or behind), and the
+ * message is aged from its arrival.
+ */
+export const SKEWED_AFTER_MS = 60_000;
+
+/** Its timestamp disagrees with its arrival, seen live, by more than SKEWED_AFTER_MS. */
+export const isSkewed = (message: InboxMessage): boolean =>
+  Number.isFinite(message.seenAt) && Number.isFinite(message.time) && Math.abs(message.time - message.seenAt) > SKEWED_AFTER_MS;
+
+/**
+ * The instant a message is aged from: its timestamp, but its arrival when
+ * teamtop saw it arrive and the two disagree by more than a minute (a skewed
+ * clock), or it has no readable timestamp. NaN when neither is known.
+ */
+export const agedFrom = (message: InboxMessage): number =>
+  Number.isFinite(message.seenAt) && (!Number.isFinite(message.time) || isSkewed(message)) ? message.seenAt : message.time;
 
 /** Oldest first; messages without a readable time go last. For stable sorts. */
 export function byTime(a: InboxMessage, b: InboxMessage): number {
@@ -88,6 +138,9 @@ export function decodeEntry(owner: string, key: string, entry: InboxEntry, seenA
     seenAt: Number.isNaN(seenAt) && time > readAt ? readAt : seenAt,
     deliveredAt: Number.NaN,
     leadSig: entry.lead_sig ?? null,
+    takenAt: Number.NaN,
+    untaken: false,
+    recovered: false,
   };
 }
 

@@ -1,6 +1,6 @@
 import { quietAt, type Thresholds } from './settings.js';
 import type { Pairing } from './handshakes.js';
-import type { InboxMessage } from './inbox.js';
+import { agedFrom, type InboxMessage } from './inbox.js';
 import { verdictOf } from '../decode/protocol.js';
 import type { AgentStatus } from './schemas.js';
 import { toEpoch } from './time.js';
@@ -116,16 +116,19 @@ export function memberStatus(evidence: StatusEvidence): StatusResult {
   if (lastSent?.kind === 'idle_notification') {
     const reason = lastSent.data?.['idleReason'];
     const status = typeof reason === 'string' && Object.hasOwn(IDLE_REASONS, reason) ? IDLE_REASONS[reason]! : 'idle';
-    return { status, since: lastSent.time };
+    return { status, since: agedFrom(lastSent) };
   }
   if (evidence.active === false) return { status: 'idle', since: activeSince };
-  return { status: 'working', since: lastSent ? lastSent.time : evidence.joinedAt };
+  return { status: 'working', since: lastSent ? agedFrom(lastSent) : evidence.joinedAt };
 }
 
-/** The client flips `isActive` as a turn starts and ends, so its flipping counts. NaN when none is known. */
+/**
+ * A message it sent is aged from its arrival where its writer's clock is off (agedFrom).
+ * The client flips `isActive` as a turn starts and ends, so its flipping counts. NaN when none is known.
+ */
 export function lastSignOfLife(evidence: Pick<StatusEvidence, 'lastSent' | 'joinedAt' | 'agentStatus' | 'activeSince'>): number {
   const known = [
-    timeOf(evidence.lastSent),
+    evidence.lastSent ? agedFrom(evidence.lastSent) : Number.NaN,
     evidence.joinedAt,
     toEpoch(evidence.agentStatus?.lastActiveAt),
     evidence.activeSince ?? Number.NaN,

@@ -1,4 +1,4 @@
-import type { InboxMessage } from './inbox.js';
+import { isUnread, type InboxMessage } from './inbox.js';
 import { sanitizeLine } from '../text/sanitize.js';
 import { matcherOf } from '../text/search.js';
 
@@ -28,7 +28,7 @@ export const messageFields = (message: InboxMessage): readonly string[] => [mess
 export function passes(message: InboxMessage, filters: MessageFilters): boolean {
   if (!filters.showIdle && message.kind === 'idle_notification') return false;
   if (filters.protocolOnly && message.kind === 'text') return false;
-  if (filters.unreadOnly && (message.read || message.delivered)) return false;
+  if (filters.unreadOnly && !isUnread(message)) return false;
   if (filters.member !== null && message.from !== filters.member && message.to !== filters.member) return false;
   if (filters.search !== '' && !matcherOf(filters.search).any(messageFields(message))) return false;
   return true;

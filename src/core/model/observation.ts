@@ -5,7 +5,7 @@ import type { TeamFileTarget, FolderTarget } from './paths.js';
 import type { AgentStatus, Task, TeamConfig } from './schemas.js';
 import type { SessionState } from './session-state.js';
 import type { ProcessSeen } from './liveness.js';
-import type { TranscriptFact, TranscriptMeta } from './transcript-facts.js';
+import type { TakenMail, TranscriptFact, TranscriptMeta } from './transcript-facts.js';
 import { append } from './lists.js';
 import { type RecordedIncident } from './diagnosis.js';
 import { type ActivityState } from './activity.js';
@@ -79,6 +79,17 @@ export type Observation =
       readonly more?: boolean;
       readonly facts: readonly TranscriptFact[];
       readonly meta?: TranscriptMeta;
+    } & Seen)
+  /**
+   * Mail a member's model took, as its transcript's `<teammate-message>` records show: an inbox fact, matched to
+   * what the inbox showed or recovered (taken-mail.ts). `followed`: its transcript is read to its end, so it says what was taken.
+   */
+  | ({
+      readonly kind: 'mail-taken';
+      readonly team: string;
+      readonly member: string;
+      readonly mail: readonly TakenMail[];
+      readonly followed?: boolean;
     } & Seen)
   /** Restored or replayed from a journal's `activity` line: never seen live. */
   | { readonly kind: 'activity'; readonly team: string; readonly member: string; readonly work: RecordedWork }

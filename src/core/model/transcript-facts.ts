@@ -1,5 +1,6 @@
 /**
  * What a session transcript says happened, as small facts: all teamtop keeps of a transcript (docs/internals/core.md).
+ * No text beyond a pane's line, but for the mail a model took (`TakenMail`): the team's own mail, as its inbox held it.
  * Ids, models and the identity are as written: sanitise them before showing them.
  */
 
@@ -54,6 +55,32 @@ export interface ModelCost {
   readonly costUSD: number;
 }
 
+/**
+ * One `<teammate-message>` element as a model took it: a message as its inbox
+ * held it (the team's own mail, which teamtop shows and records from the
+ * inboxes), never the client's words: the instructions the client appends to
+ * a protocol message are left out. Not sanitised: it is decoded as an inbox
+ * element is, and sanitised where it is shown.
+ */
+export interface TakenMail {
+  /** `teammate_id`: the sender's name (`system` for the client's own notices, which no inbox held). */
+  readonly from: string;
+  readonly summary: string | null;
+  readonly color: string | null;
+  /** The envelope's `text`: a plain message's body, or a protocol message's JSON (its first line). */
+  readonly text: string;
+  /** When it was taken: its record's timestamp (epoch ms). */
+  readonly at: number;
+  /** A teammate's spawn prompt (its first record's): an in-process teammate's is in no inbox. */
+  readonly spawn?: boolean;
+  /**
+   * Equal elements of its record before it (the same sender and text): two
+   * equal messages taken together are two, while a record read again is the
+   * same (absent: none).
+   */
+  readonly nth?: number;
+}
+
 export type TranscriptFact =
   | { readonly kind: 'identity'; readonly identity: TranscriptIdentity }
   /** Once per `tool_use` id; `detail`: its key input on one line (a command, a path, a recipient). */
@@ -70,9 +97,10 @@ export type TranscriptFact =
   | { readonly kind: 'thinking'; readonly messageId: string; readonly at: number }
   | { readonly kind: 'text'; readonly line: string; readonly messageId: string; readonly at: number }
   | { readonly kind: 'prompt'; readonly line: string; readonly at: number }
-  | { readonly kind: 'spawn-prompt'; readonly line: string; readonly at: number }
+  /** A tmux teammate's prompt came by its inbox: `mail` is it as mail. */
+  | { readonly kind: 'spawn-prompt'; readonly line: string; readonly at: number; readonly mail?: TakenMail }
   | { readonly kind: 'spawned'; readonly name: string; readonly line: string; readonly at: number }
-  | { readonly kind: 'mail-taken'; readonly from: string; readonly line: string | null; readonly at: number }
+  | { readonly kind: 'mail-taken'; readonly from: string; readonly line: string | null; readonly at: number; readonly mail?: TakenMail }
   | { readonly kind: 'turn-ended'; readonly messageId: string | null; readonly at: number }
   /** Once per `message.id` (a response's records repeat it); again, with `previous`, if a later record differs. */
   | {

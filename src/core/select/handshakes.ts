@@ -41,7 +41,7 @@ const openLast = new WeakMap<Pairing, Handshake>();
 
 /** The moment an open handshake stalls (+∞: it never does by the clock). */
 const stallsAtOf = (handshake: Handshake, thresholds: Thresholds): number =>
-  handshake.requestedAt === null ? Number.POSITIVE_INFINITY : stallsAt(handshake.requestedAt, thresholds);
+  handshake.agedFrom === null ? Number.POSITIVE_INFINITY : stallsAt(handshake.agedFrom, thresholds);
 
 function judgedOpen(pairing: Pairing, now: number, thresholds: Thresholds, gone: ReadonlySet<string>): Handshake {
   const last = openLast.get(pairing);

@@ -1,4 +1,4 @@
-import { byTime, type InboxMessage } from '../model/inbox.js';
+import { byTime, cameAt, isUnread, type InboxMessage } from '../model/inbox.js';
 import { type TeamState, type InboxHistory } from '../facts/index.js';
 import TinyQueue from 'tinyqueue';
 import { memoize, memoizeGrowing } from './memo.js';
@@ -10,21 +10,22 @@ export interface MailWaits {
   readonly count: number;
 }
 
-/** The messages the file holds now, oldest first: only these can be unread, and reading them costs the file, not the history. */
-export const presentMessages = memoize((inbox: InboxHistory): readonly InboxMessage[] =>
-  inbox.presentAt.map((position) => inbox.messages[position]!),
-);
+/**
+ * Not taken yet (isUnread), oldest first: those the file holds, and, while the owner's transcript is read, those
+ * that left it and wait for its model. Costs what the file holds and what waits, not the history.
+ */
+export const selectWaiting = memoize((inbox: InboxHistory): readonly InboxMessage[] => {
+  const { untakenAt } = inbox.taking;
+  const positions = untakenAt.length === 0 ? inbox.presentAt : [...inbox.presentAt, ...untakenAt].sort((x, y) => x - y);
+  return positions.map((position) => inbox.messages[position]!).filter(isUnread);
+});
 
-export const selectUnread = memoize((inbox: InboxHistory): number => presentMessages(inbox).filter(isUnread).length);
-
-const isUnread = (message: InboxMessage): boolean => !message.read && !message.delivered;
-
-/** When a message came: when teamtop saw it arrive, else its timestamp (it was there before teamtop looked). */
-const cameAt = (message: InboxMessage): number => (Number.isFinite(message.seenAt) ? message.seenAt : message.time);
+/** Messages not taken yet: waiting in the file unread, or gone from it and not yet taken by the owner's model. */
+export const selectUnread = memoize((inbox: InboxHistory): number => selectWaiting(inbox).length);
 
 /** Since when the oldest unread message of an inbox waits; NaN when none does. */
 export const selectWaitingSince = memoize((inbox: InboxHistory): number => {
-  const oldest = presentMessages(inbox).find((message) => isUnread(message) && Number.isFinite(cameAt(message)));
+  const oldest = selectWaiting(inbox).find((message) => Number.isFinite(cameAt(message)));
   return oldest ? cameAt(oldest) : Number.NaN;
 });
 

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { renderProtocol } from '../../core/decode/protocol.js';
 import type { Member, Task } from '../../core/model/schemas.js';
+import { isClientsOwn } from '../../core/model/taken-mail.js';
 import type { ClaudeWriter } from './claude-writer.js';
 import { DemoSessions } from './sessions.js';
 import type { Mail, Transcript } from './transcripts.js';
@@ -119,7 +120,9 @@ export class DemoTeam {
     const body = typeof text === 'string' ? text : JSON.stringify(text);
     const color = this.members.get(from)?.color;
     this.writer.send(this.name, to, { from, text: body, ...(summary ? { summary } : {}), ...(color ? { color } : {}) });
-    this.unread.set(to, [...(this.unread.get(to) ?? []), { from, text: body, summary, color }]);
+    // A permission's request and answer the client handles itself: no model is handed them (formats.md).
+    if (typeof text === 'string' || !isClientsOwn(text.type))
+      this.unread.set(to, [...(this.unread.get(to) ?? []), { from, text: body, summary, color }]);
     return `${from} → ${to}  ${summary ? `${summary}: ` : ''}${typeof text === 'string' ? text : renderProtocol(text)}`;
   }
 
@@ -133,6 +136,9 @@ export class DemoTeam {
 
   /** The member's model takes the mail delivered to it since it last did (a teammate's first also holds its spawn prompt). */
   take(name: string, spawnPrompt?: string): void {
+    // A tmux teammate's spawn prompt comes by its inbox, as the lead's client writes it (an in-process one's by none).
+    if (spawnPrompt !== undefined && ROSTER[name]?.backendType === 'tmux')
+      this.writer.send(this.name, name, { from: LEAD, text: spawnPrompt });
     const mail = [...(spawnPrompt === undefined ? [] : [{ from: LEAD, text: spawnPrompt }]), ...(this.unread.get(name) ?? [])];
     this.unread.delete(name);
     this.work(name)?.mail(mail);

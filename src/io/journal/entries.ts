@@ -3,10 +3,11 @@ import { inertJson } from '../../core/text/inert-json.js';
 import type { Observation } from '../../core/model/observation.js';
 import { classifyFile, pathOf, type TeamFileTarget } from '../../core/model/paths.js';
 import { USAGE_COUNTS, type JournalEntry } from './format.js';
-import { positionOf, type TeamState } from '../../core/facts/index.js';
+import { positionOf, takenMessageOf, type InboxHistory, type TeamState } from '../../core/facts/index.js';
 import { activityChanged, selectActivity, selectUsage } from '../../core/select/work.js';
 import { TRANSCRIPT_KINDS, type IncidentLog } from '../../core/judge/index.js';
 import type { InboxMessage } from '../../core/model/inbox.js';
+import { CLIENT_SENDER } from '../../core/model/taken-mail.js';
 import { recordedIncident, type Incident, type RecordedIncident } from '../../core/model/diagnosis.js';
 import { type ActivityNow, type ActivityState } from '../../core/model/activity.js';
 import { clampCount, clampFigure, type MemberUsage } from '../../core/model/usage.js';
@@ -65,8 +66,11 @@ export class JournalEntries {
     this.looked.delete(team);
   }
 
-  /** The line recording `observation`, and the team whose file it goes in; nothing when it is not history. */
-  entryFor(observation: Observation): [team: string, line: string] | undefined {
+  /**
+   * The line recording `observation`, and the team whose file it goes in;
+   * nothing when it is not history. `teams`: the store's, once it was applied.
+   */
+  entryFor(observation: Observation, teams?: ReadonlyMap<string, TeamState>): [team: string, line: string] | undefined {
     switch (observation.kind) {
       case 'config':
       case 'task':
@@ -93,6 +97,13 @@ export class JournalEntries {
         // Only written out: the entry's type is the reader's, which owns what it parses.
         const messages = change.messages as Extract<JournalEntry, { op: 'inbox' }>['messages'];
         return this.line(observation.team, { op: 'inbox', t: observation.at, live: observation.live, path, messages, ...invalid });
+      }
+      case 'mail-taken': {
+        const path = pathOf({ kind: 'inbox', team: observation.team, member: observation.member });
+        const mail = this.takenMail(observation, teams?.get(observation.team)?.inboxes.get(observation.member));
+        if (mail.length === 0 && !observation.followed) return undefined;
+        const followed = observation.followed ? { followed: true } : {};
+        return this.line(observation.team, { op: 'taken', t: observation.at, live: observation.live, path, mail, ...followed });
       }
       case 'problem':
       case 'problem-gone': {
@@ -121,6 +132,23 @@ export class JournalEntries {
         return this.line(team, { op: 'folder', t: observation.at, path, present });
       }
     }
+  }
+
+  /**
+   * The mail a member's model took, as the inbox (the store's, after it) holds each: an inbox's fact, never the
+   * transcript's copy (a protocol message's JSON is not always the inbox's). One no inbox holds is not recorded.
+   */
+  private takenMail(observation: Extract<Observation, { kind: 'mail-taken' }>, inbox: InboxHistory | undefined) {
+    return observation.mail.flatMap((mail) => {
+      const { at } = mail;
+      const nth = mail.nth ? { nth: mail.nth } : {};
+      if (!inbox)
+        return mail.spawn || mail.from === CLIENT_SENDER
+          ? []
+          : [{ from: mail.from, summary: mail.summary, color: mail.color, text: mail.text, at, ...nth }];
+      const message = takenMessageOf(inbox, mail);
+      return message ? [{ from: message.from, summary: message.summary, color: message.color, text: message.body, at, ...nth }] : [];
+    });
   }
 
   /** Incidents raised and cleared since `before` (all standing when `whole`), not those from transcripts: they can quote a tool's input. */

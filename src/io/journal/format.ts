@@ -112,6 +112,26 @@ export const EntrySchema = z.discriminatedUnion('op', [
     /** `raised` is every one standing (a run's first line of a team): any other stands no more. */
     whole: z.optional(z.boolean()),
   }),
+  /** Mail the member whose inbox `path` is took, as its transcript showed (see above); `followed`: its transcript was read to its end. */
+  z.looseObject({
+    op: z.literal('taken'),
+    t: instant,
+    live: z.boolean(),
+    path: z.string(),
+    mail: z.array(
+      z.looseObject({
+        from: z.string(),
+        summary: z.nullable(z.string()),
+        color: z.nullable(z.string()),
+        text: z.string(),
+        at: instant,
+        spawn: z.optional(z.boolean()),
+        /** The how-manyeth equal message of its record (absent: the first). */
+        nth: z.optional(count),
+      }),
+    ),
+    followed: z.optional(z.boolean()),
+  }),
   /** What a member of the team (`path`: its folder) was doing and had used (a tool's name, never its input). */
   z.looseObject({
     op: z.literal('activity'),
@@ -147,6 +167,21 @@ const isUsage = (value: unknown): boolean => {
   );
 };
 
+const isNullableString = (value: unknown): boolean => value === null || typeof value === 'string';
+const isTakenMail = (value: unknown): boolean => {
+  if (!isElement(value) || Object.hasOwn(value as object, '__proto__')) return false;
+  const mail = value as Record<string, unknown>;
+  return (
+    typeof mail['from'] === 'string' &&
+    isNullableString(mail['summary']) &&
+    isNullableString(mail['color']) &&
+    typeof mail['text'] === 'string' &&
+    isInstant(mail['at']) &&
+    (mail['spawn'] === undefined || typeof mail['spawn'] === 'boolean') &&
+    (mail['nth'] === undefined || isCount(mail['nth']))
+  );
+};
+
 /** A parsed line `EntrySchema` would take as it is, told without it (faster on a long journal); the rest goes through the schema. */
 export function isPlainEntry(value: unknown): value is JournalEntry {
   if (!isElement(value)) return false;
@@ -161,6 +196,13 @@ export function isPlainEntry(value: unknown): value is JournalEntry {
       return live && typeof entry['text'] === 'string' && (entry['keep'] === undefined || isCount(entry['keep']));
     case 'gone':
       return live;
+    case 'taken':
+      return (
+        live &&
+        Array.isArray(entry['mail']) &&
+        entry['mail'].every(isTakenMail) &&
+        (entry['followed'] === undefined || typeof entry['followed'] === 'boolean')
+      );
     case 'folder':
       return typeof entry['present'] === 'boolean';
     case 'problem':

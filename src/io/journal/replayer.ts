@@ -1,7 +1,7 @@
 // Journal lines back into observations, through the live loader's interpreter: a replay reaches the state the run reached.
 import { thresholdsRecord } from '../../core/model/settings.js';
 import type { Observation } from '../../core/model/observation.js';
-import { classifyFolder } from '../../core/model/paths.js';
+import { classifyFile, classifyFolder } from '../../core/model/paths.js';
 import { FileInterpreter } from '../../core/decode/interpreter.js';
 import { firstLine, NAME_MAX } from '../../core/decode/transcript/text-lines.js';
 import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
@@ -92,6 +92,21 @@ export class Replayer {
       }
       case 'activity':
         return this.activityOf(entry);
+      case 'taken': {
+        const target = classifyFile(entry.path);
+        if (target?.kind !== 'inbox') return [];
+        const mail = entry.mail.map(({ from, summary, color, text, at, spawn, nth }) => ({
+          from,
+          summary,
+          color,
+          text,
+          at,
+          ...(spawn === true ? { spawn } : {}),
+          ...(nth ? { nth } : {}),
+        }));
+        const followed = entry.followed === true ? { followed: true } : {};
+        return [{ kind: 'mail-taken', team: target.team, member: target.member, mail, ...followed, at: entry.t, live: entry.live }];
+      }
       case 'incidents': {
         const target = classifyFolder(entry.path);
         if (target?.kind !== 'team-dir' || !this.header?.incidents || target.team !== this.header.team) return [];

@@ -67,10 +67,11 @@ export class JournalWriter {
     this.guard(this.options.stateDir, () => this.prune(0));
   }
 
-  record(observations: readonly Observation[]): void {
+  /** `teams`: the store's, once the observations were applied (mail taken is recorded as the inbox holds it). */
+  record(observations: readonly Observation[], teams?: AppState['teams']): void {
     if (this.stopped) return;
     this.guard(this.options.stateDir, () => {
-      for (const observation of observations) this.queue(this.entries.entryFor(observation));
+      for (const observation of observations) this.queue(this.entries.entryFor(observation, teams));
     });
     this.scheduleFlush();
   }

@@ -2,7 +2,7 @@
 import { type TeamState } from '../../core/facts/index.js';
 import { verdictOf } from '../../core/decode/protocol.js';
 import { apiErrorWords, type ActivityNow } from '../../core/model/activity.js';
-import type { InboxMessage } from '../../core/model/inbox.js';
+import { isUnread, type InboxMessage } from '../../core/model/inbox.js';
 import { type MemberUsage } from '../../core/model/usage.js';
 import { formatCost, formatTokens } from '../../core/report/format.js';
 import { xmlText } from '../../core/report/xml.js';
@@ -86,7 +86,7 @@ function mailLines(messages: readonly InboxMessage[], colors: ReadonlyMap<string
   if (messages.length === 0) return '<p class="none">no mail</p>';
   const shown = messages.slice(-MAIL_SHOWN).reverse();
   const rows = shown.map((message) => {
-    const unread = !message.read && !message.delivered;
+    const unread = isUnread(message);
     const summary = !message.data && message.summary ? `<b>${text(message.summary, 60)}</b> · ` : '';
     return (
       `<li class="${toneOf(message)}${unread ? ' unread' : ''}">` +

@@ -86,7 +86,7 @@ function handshakeRow(handshake: Handshake, colors: ReadonlyMap<string, string |
   const open = handshake.state === 'pending' || handshake.state === 'stalled';
   const seconds = ageSecondsAt(handshake, options.now);
   const waited = open
-    ? age(handshake.requestedAt, options.now)
+    ? age(handshake.agedFrom, options.now)
     : handshake.answerSeconds !== null
       ? xmlText(formatSince(handshake.answerSeconds * 1000))
       : seconds !== null

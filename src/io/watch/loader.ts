@@ -149,6 +149,11 @@ export class Loader {
     this.releaseWaiters();
   }
 
+  /** Read now what waits to be read this tick, if anything (the inbox comes before a transcript's slice). */
+  readQueued(): void {
+    if (this.queued.size > 0) this.flush();
+  }
+
   private flush(): void {
     this.flushScheduled = false;
     if (this.closed) return;

@@ -58,6 +58,11 @@ export class Reader implements EventReader {
     if (observations.length > 0) this.options.emit(observations);
   }
 
+  /** Read now the files whose change is known and not read yet: before any transcript's slice (the inbox comes first). */
+  readQueued(): void {
+    this.loader.readQueued();
+  }
+
   unlistedFolders(): ReadonlySet<string> {
     return new Set(this.folderProblems.keys());
   }

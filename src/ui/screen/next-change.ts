@@ -45,9 +45,9 @@ export function nextChange(clocked: Clocked, ages: readonly number[] = []): numb
   for (const handshake of handshakeTally(handshakes).clocked) {
     const open = isOpen(handshake);
     // An abandoned one shows its age too, and never stalls.
-    if ((!open && handshake.state !== 'abandoned') || handshake.requestedAt === null) continue;
-    age(handshake.requestedAt, 2);
-    const stallsIn = stallsAt(handshake.requestedAt, thresholds) - now;
+    if ((!open && handshake.state !== 'abandoned') || handshake.agedFrom === null) continue;
+    age(handshake.agedFrom, 2);
+    const stallsIn = stallsAt(handshake.agedFrom, thresholds) - now;
     if (open && stallsIn > 0) next = Math.min(next, stallsIn);
   }
   for (const activity of work.activity.values()) {

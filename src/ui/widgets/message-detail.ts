@@ -1,5 +1,5 @@
-// An opened message: its envelope's facts, then its text and a protocol message's fields, sanitised and wrapped.
-import type { InboxMessage } from '../../core/model/inbox.js';
+// An opened message: its envelope's facts (taken, recovered, a skewed clock's two times), then its text and fields, sanitised.
+import { agedFrom, isSkewed, type InboxMessage } from '../../core/model/inbox.js';
 import { append } from '../../core/model/lists.js';
 import { formatAge, formatClock, formatWait } from '../../core/model/time.js';
 import type { Part } from './fitted-line.js';
@@ -50,9 +50,36 @@ export function messageLines(message: InboxMessage, width: number): readonly str
     ? [...wrap(message.text, width), '', ...fieldLines(message.data).flatMap((line) => wrap(line, width))]
     : wrap(message.body, width);
   // The envelope's own facts that no line shows: the lead's signature on a message to a tmux teammate.
-  const lines = message.leadSig ? [...body, '', ...wrap(`signed by the lead (lead_sig): ${message.leadSig}`, width)] : body;
+  const signed = message.leadSig ? [...body, '', ...wrap(`signed by the lead (lead_sig): ${message.leadSig}`, width)] : body;
+  const notes = notesOf(message);
+  const lines = notes.length > 0 ? [...notes.flatMap((note) => wrap(note, width)), '', ...signed] : signed;
   wrappedMessages.set(message, { width, lines });
   return lines;
+}
+
+/** What the facts line has no room for: where a recovered message came from, and both times of one whose clock is off. */
+function notesOf(message: InboxMessage): string[] {
+  const notes: string[] = [];
+  if (message.recovered)
+    notes.push(
+      `recovered from ${message.to}'s session transcript: its model took it at ${formatClock(message.takenAt)}, and the inbox file never showed it to teamtop (it came and went while teamtop could not look)`,
+    );
+  if (isSkewed(message))
+    notes.push(
+      `its timestamp ${message.timestamp} and its arrival, seen by teamtop at ${new Date(message.seenAt).toISOString()}, are ${formatAge(Math.abs(message.time - message.seenAt))} apart: its writer's clock is off, so it is aged from its arrival`,
+    );
+  return notes;
+}
+
+/** `taken 14:45:50, 2.0s after it left the file`: when its recipient's transcript shows its model took it. */
+function takenText(message: InboxMessage): string {
+  if (message.recovered) return `recovered · taken ${formatClock(message.takenAt)}`;
+  if (Number.isFinite(message.takenAt)) {
+    const after = Number.isFinite(message.deliveredAt) && message.takenAt > message.deliveredAt;
+    return `taken ${formatClock(message.takenAt)}${after ? `, ${formatWait(message.takenAt - message.deliveredAt)} after it left the file` : ''}`;
+  }
+  if (message.untaken) return 'not taken yet';
+  return message.read ? 'read' : 'unread';
 }
 
 /** `delivered 14:45:48, 0.4s after it came`: when it left its inbox file, and how long it sat there. */
@@ -66,12 +93,16 @@ function deliveryText(message: InboxMessage): string {
 /** A message opened, as sent to `recipients` (a broadcast from the timeline is one message to many). */
 export function messageDetail(message: InboxMessage, recipients: readonly string[]): Detail {
   return {
-    since: message.time,
+    since: agedFrom(message),
     lines: (width) => messageLines(message, width),
     facts: (look) => {
-      const when = message.timestamp
-        ? `${fit(message.timestamp, 40)}${Number.isFinite(message.time) ? ` (${formatAge(Math.max(0, look.now - message.time))} ago)` : ''}`
-        : 'no timestamp';
+      const aged = agedFrom(message);
+      const age = Number.isFinite(aged) ? ` (${formatAge(Math.max(0, look.now - aged))} ago)` : '';
+      const when = isSkewed(message)
+        ? `arrived ${formatClock(message.seenAt)}${age}, stamped ${fit(message.timestamp, 40)}`
+        : message.timestamp
+          ? `${fit(message.timestamp, 40)}${age}`
+          : 'no timestamp';
       const first: Part[] = [
         { ...namePart(look, message.from), color: look.paint(memberColor(look.colors.get(message.from) ?? message.color)) },
         { text: ' → ', dimColor: true },
@@ -83,7 +114,10 @@ export function messageDetail(message: InboxMessage, recipients: readonly string
       first.push({ text: ` · ${message.kind === 'text' ? 'message' : fit(message.kind, 40)}`, dimColor: true });
       if (message.summary) first.push({ text: ` · ${fit(message.summary, 120)}` });
       const second: Part[] = [
-        { text: `${when} · ${message.read ? 'read' : 'unread'}${message.delivered ? ` · ${deliveryText(message)}` : ''}`, dimColor: true },
+        {
+          text: `${when} · ${takenText(message)}${message.delivered && !message.recovered ? ` · ${deliveryText(message)}` : ''}`,
+          dimColor: true,
+        },
       ];
       return [first, second];
     },

@@ -1,5 +1,5 @@
 import React from 'react';
-import type { InboxMessage } from '../../core/model/inbox.js';
+import { isUnread, type InboxMessage } from '../../core/model/inbox.js';
 import { verdictOf } from '../../core/decode/protocol.js';
 import { formatClock } from '../../core/model/time.js';
 import { FittedLine, type Part } from './fitted-line.js';
@@ -42,7 +42,7 @@ export function messageBodyParts(message: InboxMessage, unread: boolean, paint: 
   return parts;
 }
 
-export const isUnread = (message: InboxMessage): boolean => !message.read && !message.delivered;
+export { isUnread };
 
 interface MessageLineProps {
   readonly message: InboxMessage;

@@ -154,9 +154,13 @@ describe('decoding a transcript', () => {
         sessionId: 's',
         message: { content: `<teammate-message teammate_id="alice\u001b[2J" summary="sum\u001b]8;;x\u0007">\nbody\n</teammate-message>` },
       });
-    const kept = JSON.stringify(decodeAll(text));
+    // The mail taken is the message as its inbox held it, as written: decoded and sanitised where it is shown, as an inbox's is.
+    const kept = JSON.stringify(decodeAll(text), (key, value: unknown) => (key === 'mail' ? undefined : value));
     expect(kept).not.toMatch(/\\u001b|\\u0007|\\u009b|\\r/u);
     const facts = decodeAll(text);
+    expect(facts.find((fact) => fact.kind === 'mail-taken')).toMatchObject({
+      mail: { from: 'alice\u001b[2J', summary: 'sum\u001b]8;;x\u0007', text: 'body' },
+    });
     expect(facts.find((fact) => fact.kind === 'tool-started' && fact.id === 't1')).toMatchObject({
       detail: 'echo ␛[2J␛]0;pwned␇\uFFFD31m',
     });

@@ -183,11 +183,12 @@ describe('ignored-shutdown', () => {
   });
 
   it('counts only the idle notices since the teammate took the request: a busy one takes it as its command ends', async () => {
-    // Sent 110 s ago: stalled by its time.
+    // Sent 110 s ago, there when teamtop looked: stalled by its time (one seen arriving 110 s after its
+    // timestamp says is aged from its arrival: a skewed clock).
     const files = team(['bob'], 120_000);
-    const live = await watch(files.dir);
     const request = files.shutdownRequest('bob', 10);
     const requestMsg = files.send('bob', 'team-lead', request, 10);
+    const live = await watch(files.dir);
     // bob's turns that began before the request came end with idle notices: he has not seen it.
     files.send('team-lead', 'bob', files.idle('bob', 11), 11);
     files.send('team-lead', 'bob', files.idle('bob', 12), 12);

@@ -52,6 +52,10 @@ describe('snapshot (the --json document)', () => {
       delivered: false,
       // Still in its file: not seen leaving it.
       deliveredAt: null,
+      // Read, and no transcript read: taken, as the file says.
+      taken: true,
+      takenAt: null,
+      recovered: false,
       kind: 'permission_request',
       summary: null,
       text: 'permission request: WebSearch — Claude wants to search the web for: top JavaScript unit testing frameworks 2026 popularity comparison',

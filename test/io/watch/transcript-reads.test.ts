@@ -151,3 +151,53 @@ describe('the transcript reader', () => {
     reader.close();
   });
 });
+
+describe('the mail a member’s model took', () => {
+  it('is said for that member’s inbox, and that it is followed once its first read reached the end', async () => {
+    const files = new TeamFiles(tempDir());
+    files.config([files.teammate('alice'), files.teammate('bob', { backend: 'tmux' })]);
+    const transcripts = new TranscriptFiles(files);
+    const lead = transcripts.lead();
+    lead.prompt('Build it', 1);
+    lead.mail('bob', 'bob: done', 9, 'done');
+    const alice = transcripts.inProcess('alice');
+    alice.mail('team-lead', 'You are alice.', 2);
+    const bob = transcripts.tmux('bob');
+    bob.mail('team-lead', 'You are bob.', 2);
+    bob.mail('team-lead', JSON.stringify({ type: 'shutdown_request', requestId: 'shutdown-1@bob' }), 8);
+    const { store } = await settledSession(files.dir, undefined, undefined, { transcripts: false });
+    const observed: Observation[] = [];
+    const reader = new TranscriptReader({ claudeDir: files.dir, emit: (observations) => observed.push(...observations) });
+    reader.setTeams(selectTranscriptTeams(store.getState().teams));
+    reader.start();
+    await reader.settled();
+    const taken = observed.flatMap((observation) =>
+      observation.kind === 'mail-taken'
+        ? [[observation.member, observation.followed === true, observation.mail.map((mail) => [mail.from, mail.text, mail.spawn === true])]]
+        : [],
+    );
+    expect(taken.sort()).toEqual([
+      ['alice', true, [['team-lead', 'You are alice.', true]]],
+      [
+        'bob',
+        true,
+        [
+          // A tmux teammate's spawn prompt came by its inbox: mail like any other (an in-process teammate's by none).
+          ['team-lead', 'You are bob.', false],
+          ['team-lead', '{"type":"shutdown_request","requestId":"shutdown-1@bob"}', false],
+        ],
+      ],
+      ['team-lead', true, [['bob', 'bob: done', false]]],
+    ]);
+    // Followed once: what is appended later is said as it comes.
+    observed.length = 0;
+    lead.mail('bob', 'bob: one more', 10, 'more');
+    reader.take([{ kind: 'changed', path: lead.path.slice(files.dir.length + 1) }]);
+    await reader.settled();
+    expect(observed.filter((observation) => observation.kind === 'mail-taken')).toMatchObject([
+      { member: 'team-lead', mail: [{ from: 'bob', text: 'bob: one more', summary: 'more', at: files.at(10) }] },
+    ]);
+    expect(observed.find((observation) => observation.kind === 'mail-taken')).not.toHaveProperty('followed');
+    reader.close();
+  });
+});

@@ -6,6 +6,7 @@
  */
 import type * as v8 from 'node:v8';
 import type * as vm from 'node:vm';
+import { relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Observation } from '../../../src/core/model/observation.js';
 import { settledSession } from '../../../src/cli/session.js';
@@ -28,14 +29,22 @@ vi.mock('node:vm', async (original) => ({
   runInNewContext: () => (options: unknown) => collections.push(options),
 }));
 
-async function readAll(records: number, sliceBytes: number): Promise<{ slices: number; heldWhileReading: boolean }> {
+async function readAll(
+  records: number,
+  sliceBytes: number,
+  appended = 0,
+  wokenLive = false,
+): Promise<{ slices: number; heldWhileReading: boolean }> {
   const files = new TeamFiles(tempDir());
   files.config([]);
   const lead = new TranscriptFiles(files).lead();
-  for (let i = 0; i < records; i++) {
-    lead.toolUse(`toolu_${i}`, 'Bash', { command: `step ${i}` }, i);
-    lead.attachment(100_000, i);
-  }
+  const write = (from: number, count: number) => {
+    for (let i = from; i < from + count; i++) {
+      lead.toolUse(`toolu_${i}`, 'Bash', { command: `step ${i}` }, i);
+      lead.attachment(100_000, i);
+    }
+  };
+  write(0, records);
   const { store } = await settledSession(files.dir, undefined, undefined, { transcripts: false });
   let slices = 0;
   let heldWhileReading = true;
@@ -52,8 +61,15 @@ async function readAll(records: number, sliceBytes: number): Promise<{ slices: n
     sliceBytes,
   });
   reader.setTeams(selectTranscriptTeams(store.getState().teams));
+  // A watcher's event for a file not read yet: its first read is queued as an append's.
+  if (wokenLive) reader.take([{ kind: 'changed', path: relative(files.dir, lead.path) }]);
   reader.start();
   await reader.settled();
+  if (appended > 0) {
+    write(records, appended);
+    reader.take([{ kind: 'changed', path: relative(files.dir, lead.path) }]);
+    await reader.settled();
+  }
   reader.close();
   return { slices, heldWhileReading };
 }
@@ -76,6 +92,14 @@ describe('the young generation during a long first read', () => {
     expect(flags).toEqual(['--semi-space-growth-factor=1', '--semi-space-growth-factor=2', '--expose-gc']);
   });
 
+  it('is held for a first read woken by a watcher event too', async () => {
+    flags.length = 0;
+    const { slices, heldWhileReading } = await readAll(20, 256 * 1024, 0, true);
+    expect(slices).toBeGreaterThan(4);
+    expect(heldWhileReading).toBe(true);
+    expect(flags[0]).toBe('--semi-space-growth-factor=1');
+  });
+
   it('is followed by a full collection, between frames, once the read is done', async () => {
     flags.length = 0;
     collections.length = 0;
@@ -91,6 +115,15 @@ describe('the young generation during a long first read', () => {
     expect(flags).toEqual([]);
     // Past when a collection would have run: timers run in the order they are due, so one asked
     // for as the read ended (100 ms on) would have run before this one, however busy the machine.
+    await sleep(200);
+    expect(collections).toEqual([]);
+  });
+
+  it('is left alone by appends, however many slices they take: a burst is no one-off read', async () => {
+    flags.length = 0;
+    const { slices } = await readAll(1, 256 * 1024, 20);
+    expect(slices).toBeGreaterThan(4);
+    expect(flags).toEqual([]);
     await sleep(200);
     expect(collections).toEqual([]);
   });

@@ -8,17 +8,9 @@ import {
   type SystemRecord,
   type UserRecord,
 } from './records.js';
-import {
-  firstLine,
-  mailLine,
-  NAME_MAX,
-  protocolMessage,
-  SPAWN_PROMPT_MAX,
-  spawnedBy,
-  taskUpdateOf,
-  teammateMessages,
-  toolDetail,
-} from './text-lines.js';
+import { firstLine, NAME_MAX, SPAWN_PROMPT_MAX, spawnedBy, taskUpdateOf, teammateMessages, toolDetail } from './text-lines.js';
+import { mailFacts } from './mail-facts.js';
+import { append } from '../../model/lists.js';
 
 const ALLOWED = new Set(['accept', 'allow', 'approve', 'approved']);
 /** Sources of a permission decision that were a person's answer to a prompt (`user_temporary`, `user_reject`, …). */
@@ -95,7 +87,7 @@ export function toolFinishedFact(block: unknown, record: UserRecord, at: number)
 export function saidFacts(text: string, record: UserRecord, first: boolean, at: number, facts: TranscriptFact[]): boolean {
   const messages = teammateMessages(text);
   const teammate = record.isSidechain === true || record.agentName !== undefined;
-  let spawn = first && teammate;
+  const spawn = first && teammate;
   if (messages.length === 0) {
     if (record.isMeta === true) return false;
     const line = firstLine(text, spawn ? SPAWN_PROMPT_MAX : undefined);
@@ -103,13 +95,6 @@ export function saidFacts(text: string, record: UserRecord, first: boolean, at: 
     facts.push(spawn ? { kind: 'spawn-prompt', line, at } : { kind: 'prompt', line, at });
     return true;
   }
-  for (const message of messages) {
-    // The spawn prompt is the first plain-text message (a tmux teammate's first record also holds its task assignment).
-    const line = spawn && protocolMessage(message.body) === undefined ? firstLine(message.body, SPAWN_PROMPT_MAX) : null;
-    if (line !== null) {
-      facts.push({ kind: 'spawn-prompt', line, at });
-      spawn = false;
-    } else facts.push({ kind: 'mail-taken', from: firstLine(message.from, NAME_MAX) ?? '?', line: mailLine(message), at });
-  }
+  append(facts, mailFacts(messages, at, spawn));
   return true;
 }

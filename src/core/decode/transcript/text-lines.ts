@@ -80,11 +80,12 @@ export function toolDetail(name: string, input: Readonly<Record<string, unknown>
 export interface TeammateMessage {
   readonly from: string;
   readonly summary: string | undefined;
+  readonly color?: string | undefined;
   readonly body: string;
 }
 
 const TEAMMATE_MESSAGE = /<teammate-message\b([^>]*)>([\s\S]*?)<\/teammate-message>/gu;
-const ATTRIBUTE = /\b(teammate_id|summary)="([^"]*)"/gu;
+const ATTRIBUTE = /\b(teammate_id|summary|color)="([^"]*)"/gu;
 
 /** As the client hands mail to the model. */
 export function teammateMessages(text: string): TeammateMessage[] {
@@ -93,11 +94,13 @@ export function teammateMessages(text: string): TeammateMessage[] {
   for (const [, attributes = '', body = ''] of text.matchAll(TEAMMATE_MESSAGE)) {
     let from: string | undefined;
     let summary: string | undefined;
+    let color: string | undefined;
     for (const [, name, value] of attributes.matchAll(ATTRIBUTE)) {
       if (name === 'teammate_id') from = value;
+      else if (name === 'color') color = value;
       else summary = value;
     }
-    if (from !== undefined) messages.push({ from, summary, body });
+    if (from !== undefined) messages.push({ from, summary, color, body });
   }
   return messages;
 }

@@ -1,7 +1,7 @@
 /** What the detectors read: a team's facts as of one instant, gathered by ../diagnose.ts; the detectors are pure functions of them. */
 import { DEFAULT_THRESHOLDS, quietAt, stallsAt, type Thresholds } from '../../model/settings.js';
 import type { Handshake } from '../../model/handshakes.js';
-import type { InboxMessage } from '../../model/inbox.js';
+import { cameAt, isUnread, type InboxMessage } from '../../model/inbox.js';
 import type { MemberStatus } from '../../model/member-status.js';
 import type { RosterStay } from '../../model/roster.js';
 import type { TaskNode } from '../../model/task-graph.js';
@@ -37,6 +37,7 @@ export interface InboxFacts {
   /** Every message ever seen in it, oldest first (those gone from the file are `delivered`). */
   readonly messages: readonly InboxMessage[];
   readonly exists: boolean;
+  /** Not taken yet: in the file unread, or gone from it and not yet in its model's transcript where that is read. */
   readonly waiting: readonly InboxMessage[];
   /** When its owner last took a message, as the files say: the latest arrival of one read or gone, or its going (NaN: never). */
   readonly lastTaken: number;
@@ -115,7 +116,11 @@ export const isPresent = (facts: TeamFacts, name: string): boolean => {
 export const SETTLING_MS = 5_000;
 
 /** When a message came: when teamtop saw it arrive, else its timestamp (it was there before teamtop looked). */
-export const cameAt = (message: InboxMessage): number => (Number.isFinite(message.seenAt) ? message.seenAt : message.time);
+export { cameAt };
 
-/** Waiting to be read: neither marked read nor gone from its file. */
-export const isWaiting = (message: InboxMessage): boolean => !message.read && !message.delivered;
+/**
+ * Waiting to be taken: its recipient's transcript does not show it taken, or,
+ * where no transcript of it is read, it is neither marked read nor gone from
+ * its file (isTaken).
+ */
+export const isWaiting = isUnread;

@@ -15,8 +15,10 @@ export const ignoredShutdown: Detector = {
       // Still in its inbox: not taken, so not ignored (stalled says it waits unread).
       if (handshake.kind !== 'shutdown' || !request || handshake.response || isWaiting(request)) return [];
       if (!isPresent(facts, handshake.to) || sentToEarlierSelf(facts, handshake)) return [];
-      const seenTaken = Number.isFinite(request.deliveredAt);
-      const takenAt = seenTaken ? request.deliveredAt : request.time;
+      // The transcript's time and the notices' are the client's clock; teamtop's sightings are teamtop's.
+      const modelTook = Number.isFinite(request.takenAt);
+      const seenTaken = !modelTook && Number.isFinite(request.deliveredAt);
+      const takenAt = modelTook ? request.takenAt : seenTaken ? request.deliveredAt : request.time;
       const idle = facts
         .sentBy(handshake.to)
         .filter((message) => message.kind === 'idle_notification' && (seenTaken ? cameAt(message) : message.time) > takenAt);

@@ -30,7 +30,7 @@ function stalledDiagnosis(handshake: Handshake): Diagnosis {
     known = diagnosis('stalled', `handshake:${handshake.requestId}`, {
       severity: 'warning',
       members: [handshake.to, handshake.from],
-      since: handshake.requestedAt!,
+      since: handshake.agedFrom!,
       summary: `${handshake.to} has not answered ${handshake.from}'s ${requestName(handshake.kind)} ${handshake.requestId}${handshake.fact ? ` (${handshake.fact})` : ''}${isWaiting(handshake.request!) ? `; it is still unread in ${handshake.to}'s inbox` : ''}`,
       action: action(handshake),
       evidence: [messageEvidence(handshake.request!)],
@@ -49,7 +49,7 @@ export const stalled: Detector = {
           handshake.request !== null &&
           handshake.response === null &&
           handshake.state !== 'abandoned' &&
-          facts.clock.stalled(handshake.requestedAt ?? Number.NaN) &&
+          facts.clock.stalled(handshake.agedFrom ?? Number.NaN) &&
           !sentToEarlierSelf(facts, handshake),
       )
       .map(stalledDiagnosis);

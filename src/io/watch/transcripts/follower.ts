@@ -9,6 +9,8 @@ import { TranscriptDecoder } from '../../../core/decode/transcript/decoder.js';
 import { readAt, withRegularFile } from '../../read-file.js';
 
 const CHUNK_BYTES = 1024 * 1024;
+/** Bytes read at once by a read with a deadline: it stops after the step in which the deadline passed. */
+const STEP_BYTES = 128 * 1024;
 /** Bytes kept from before the offset, to tell an append from a rewrite. */
 const CHECK_BYTES = 64;
 
@@ -39,8 +41,12 @@ export class TranscriptFollower {
 
   constructor(readonly relative: string) {}
 
-  /** Facts of at most `slice` bytes appended since the last read. */
-  read(claudeDir: string, slice: number): FollowerRead {
+  /**
+   * Facts of at most `slice` bytes appended since the last read; with `until`
+   * (performance.now()'s clock), only as many steps of STEP_BYTES as begin
+   * before it (one at least): a read is a slice of time too.
+   */
+  read(claudeDir: string, slice: number, until = Number.POSITIVE_INFINITY): FollowerRead {
     const result = withRegularFile(
       join(claudeDir, this.relative),
       (fd, stats): FollowerRead => {
@@ -51,8 +57,9 @@ export class TranscriptFollower {
         const start = this.offset;
         const end = Math.min(stats.size, this.offset + slice);
         const buffer = chunkBuffer();
-        while (this.offset < end) {
-          const read = readAt(fd, buffer, this.offset, Math.min(buffer.length, end - this.offset));
+        const step = Number.isFinite(until) ? STEP_BYTES : buffer.length;
+        while (this.offset < end && (this.offset === start || performance.now() < until)) {
+          const read = readAt(fd, buffer, this.offset, Math.min(step, end - this.offset));
           if (read === 0) break;
           const bytes = buffer.subarray(0, read);
           this.keepSeen(bytes);

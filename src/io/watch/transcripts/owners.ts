@@ -23,6 +23,10 @@ export interface Followed {
   meta: TranscriptMeta | undefined;
   /** Said to the store: the next observation is not a reset. */
   said: boolean;
+  /** Said to the store that its member's inbox is followed (it was read to its end). */
+  followSaid: boolean;
+  /** Read from its start (a first read, or anew) and not at its end yet: a long read, whatever woke it. */
+  reading?: boolean;
   metaSaid: boolean;
   /** What the store was told is wrong with the file (a read that failed, a record that could not be read); null: nothing. */
   problem: string | null;

@@ -1,6 +1,8 @@
 /**
  * The reader of the known teams' transcripts and their leads' live states (`sessions/<pid>.json`). Reads
  * are done between frames in slices, appends first, so a first read of big transcripts never stops drawing.
+ * The inbox comes first: what the team files' reader queued is read before each slice (`readFirst`).
+ * A member's `<teammate-message>` records are said as `mail-taken` for its inbox (docs/internals/transcripts.md).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +12,8 @@ import type { TranscriptTeam } from '../../../core/decode/transcript/member-of.j
 import { readErrorMessage } from '../../read-file.js';
 import type { FileEvent } from '../events.js';
 import { TranscriptFollower } from './follower.js';
+import { HeldObservations } from './held.js';
+import { sayMailTaken } from './mail-taken.js';
 import {
   candidatesFor,
   decideByIdentity,
@@ -26,21 +30,16 @@ import {
 import type { ProcessHost } from './processes.js';
 import { SessionsDir } from './sessions-dir.js';
 import { holdYoungGeneration } from '../../young-generation.js';
-
-/** Bytes read in one turn, over all the files queued. */
-export const SLICE_BYTES = 4 * 1024 * 1024;
-
-/** How long an append waits to be read with the next ones: what a member does changes slower than a person reads. */
-const LIVE_BATCH_MS = 500;
-
-/** What a read is counted as in a turn's budget, however little it read (the opening, the stat). */
-const MIN_READ_COST = 16 * 1024;
+import { LIVE_BATCH_MS, MIN_READ_COST, SLICE_BYTES, SLICE_MS, type Slice } from './slices.js';
 
 export interface TranscriptReaderOptions {
   readonly claudeDir: string;
   readonly emit: (observations: Observation[]) => void;
   readonly now?: () => number;
   readonly sliceBytes?: number;
+  readonly sliceMs?: number;
+  /** Reads what must not wait behind a transcript (the inboxes' queued reads): called before each slice. */
+  readonly readFirst?: () => void;
   /** What is looked at of processes (the real `/proc`, unless a test says otherwise). */
   readonly host?: ProcessHost;
   /** The folders to watch changed without the teams changing (a tmux teammate's session found: its subagents' folder). */
@@ -62,6 +61,7 @@ export class TranscriptReader {
   private closed = false;
   private waiters: Array<() => void> = [];
   private readonly now: () => number;
+  private readonly held = new HeldObservations((observations) => this.options.emit(observations));
 
   constructor(private readonly options: TranscriptReaderOptions) {
     this.now = options.now ?? Date.now;
@@ -120,6 +120,7 @@ export class TranscriptReader {
   close(): void {
     this.closed = true;
     this.queued.clear();
+    this.held.clear();
     this.sessions.close();
     this.release();
   }
@@ -180,6 +181,7 @@ export class TranscriptReader {
         candidates,
         meta: undefined,
         said: false,
+        followSaid: false,
         metaSaid: file.kind === 'session',
         problem: null,
       });
@@ -207,21 +209,25 @@ export class TranscriptReader {
   private pump(): void {
     this.scheduled = false;
     if (this.closed) return;
-    let budget = this.options.sliceBytes ?? SLICE_BYTES;
+    this.options.readFirst?.();
+    if (this.closed) return;
+    const slice = this.options.sliceBytes ?? SLICE_BYTES;
+    let budget = slice;
+    const until = performance.now() + (this.options.sliceMs ?? SLICE_MS);
     const order = [...this.queued].sort(([, a], [, b]) => Number(b) - Number(a));
-    const observations: Observation[] = [];
     for (const [path, live] of order) {
-      if (budget <= 0) break;
+      if (budget <= 0 || performance.now() >= until) break;
       this.queued.delete(path);
       const followed = this.followed.get(path);
       if (!followed) continue;
-      const { read, left } = this.read(path, followed, live, budget, observations);
+      const { read, left } = this.read(path, followed, live, { bytes: budget, until }, this.held.list);
       budget -= Math.max(read, MIN_READ_COST);
+      this.held.read(read);
       if (left > 0) this.queued.set(path, live);
     }
-    if (observations.length > 0) this.options.emit(observations);
-    // More slices to come: a long read, which should not leave the young generation at its largest.
-    holdYoungGeneration(this.queued.size > 0);
+    this.held.sayIf(this.queued.size === 0, slice);
+    // A long read from the start holds the young generation; appends do not (a burst over a few turns: a collection each).
+    holdYoungGeneration([...this.queued.keys()].some((path) => this.followed.get(path)?.reading === true));
     if (this.queued.size > 0) {
       this.scheduled = true;
       setImmediate(() => this.pump());
@@ -229,18 +235,19 @@ export class TranscriptReader {
   }
 
   /** One slice of a file, and its observation if it has something to say: the bytes read, and those left. */
-  private read(path: string, followed: Followed, live: boolean, slice: number, out: Observation[]): { read: number; left: number } {
+  private read(path: string, followed: Followed, live: boolean, slice: Slice, out: Observation[]): { read: number; left: number } {
     const at = this.now();
     const none = { read: 0, left: 0 };
     if (followed.file.kind === 'subagent' && !this.decided(path, decideByMeta(this.options.claudeDir, path, followed))) return none;
-    const result = followed.follower.read(this.options.claudeDir, slice);
+    const result = followed.follower.read(this.options.claudeDir, slice.bytes, slice.until);
     if (result.kind === 'failed') {
       if (result.code === 'ENOENT' || result.code === 'ENOTDIR') return none;
       this.sayProblem(path, followed, readErrorMessage(result.code, result.error), out);
       return none;
     }
     const { read, left } = result;
-    if (result.reset) followed.said = false;
+    if (result.reset) Object.assign(followed, { said: false, followSaid: false });
+    followed.reading = left > 0 && (result.reset || followed.reading);
     // Whose a session file is: until its first record says, nothing of it is said.
     if (followed.owner === undefined) {
       if (!this.decided(path, decideByIdentity(followed))) {
@@ -252,22 +259,14 @@ export class TranscriptReader {
     }
     // A record it could not read (not JSON, not a record, read in part) is said, until the file is read anew.
     this.sayProblem(path, followed, followed.follower.decoder.problem ?? null, out);
+    sayMailTaken(this.teams, followed, result.facts, left, { at, live }, out);
     const reset = !followed.said;
     const meta = followed.metaSaid ? undefined : followed.meta;
     if (!reset && meta === undefined && result.facts.length === 0) return { read, left };
     followed.said = true;
     followed.metaSaid = true;
-    out.push({
-      kind: 'transcript',
-      team: followed.owner!,
-      path,
-      reset,
-      ...(left > 0 ? { more: true } : {}),
-      facts: result.facts,
-      ...(meta ? { meta } : {}),
-      at,
-      live,
-    });
+    const more = left > 0 ? { more: true } : {};
+    out.push({ kind: 'transcript', team: followed.owner!, path, reset, ...more, facts: result.facts, ...(meta ? { meta } : {}), at, live });
     return { read, left };
   }
 

@@ -81,15 +81,16 @@ async function until(due, signal) {
  * did (a message written and removed 0.2 s later is never removed at once).
  * Resolves with when each operation was applied (`appliedAt[i]`, on monoMs()'s
  * clock, taken just before it: a time measured from it is never too short).
+ * `maxGapMs` plays a longer gap (after `speed`) as that long: the client idle.
  */
-export async function reenact(recording, claudeDir, { speed = 1, signal } = {}) {
+export async function reenact(recording, claudeDir, { speed = 1, maxGapMs = Infinity, signal } = {}) {
   mkdirSync(claudeDir, { recursive: true });
   const started = monoMs();
   const appliedAt = [];
   let previous = { at: 0, appliedAt: started };
   for (const op of recording.ops) {
     signal?.throwIfAborted();
-    await until(previous.appliedAt + (op.at - previous.at) / speed, signal);
+    await until(previous.appliedAt + Math.min((op.at - previous.at) / speed, maxGapMs), signal);
     previous = { at: op.at, appliedAt: monoMs() };
     appliedAt.push(previous.appliedAt);
     applyOperation(claudeDir, op);

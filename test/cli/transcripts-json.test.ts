@@ -102,7 +102,7 @@ describe('--json', () => {
 });
 
 describe('--follow --json', () => {
-  it("tells when a member's state or tool changes, and not when only its tokens do", { timeout: 30_000 }, async () => {
+  it("tells when a member's state or tool changes, and not when only its tokens do", async () => {
     const files = new TeamFiles(tempDir(), Date.now() - 60_000);
     files.config([files.teammate('alice')]);
     const transcripts = new TranscriptFiles(files);
@@ -122,11 +122,11 @@ describe('--follow --json', () => {
     });
     try {
       const activity = () => lines.filter((line) => line.event === 'activity');
-      await waitFor(() => expect(activity()).toHaveLength(1), { timeout: 10_000 });
+      await waitFor(() => expect(activity()).toHaveLength(1));
       // Read once watching began: after the events that say how things stood.
       expect(activity()[0]).toMatchObject({ member: 'team-lead', previous: null, activity: { state: 'thinking' } });
       lead.toolUse('toolu_1', 'Bash', { command: 'npm test' }, 2, { input: 5000 });
-      await waitFor(() => expect(activity()).toHaveLength(2), { timeout: 10_000 });
+      await waitFor(() => expect(activity()).toHaveLength(2));
       expect(activity()[1]).toMatchObject({
         member: 'team-lead',
         previous: { state: 'thinking', tool: null },
@@ -137,7 +137,7 @@ describe('--follow --json', () => {
       lead.toolUse('toolu_2', 'Bash', { command: 'npm run lint' }, 3, { input: 6000 });
       lead.toolResult('toolu_1', 4);
       lead.text('Done.', 5, { end: true });
-      await waitFor(() => expect(activity().at(-1)).toMatchObject({ activity: { state: 'idle' } }), { timeout: 10_000 });
+      await waitFor(() => expect(activity().at(-1)).toMatchObject({ activity: { state: 'idle' } }));
       expect(activity().map((line) => (line.activity as { state: string }).state)).toEqual(['thinking', 'tool', 'idle']);
     } finally {
       child.kill('SIGTERM');

@@ -31,60 +31,86 @@ afterEach(() => {
   for (const child of running.splice(0)) child.kill();
 });
 
-async function record(claude: string, write: () => Promise<void>): Promise<{ events: RecordedEvent[]; out: string }> {
+const eventsIn = (out: string): RecordedEvent[] =>
+  readFileSync(join(out, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RecordedEvent);
+
+/** Waits until what the recorder has written passes `check`. */
+type Until = (check: (events: readonly RecordedEvent[], out: string) => void) => Promise<void>;
+
+/**
+ * What the recorder makes of `write`. The writes wait (`until`) for the
+ * recorder to have recorded each step before they take the next, as a client
+ * slow enough would: a busy machine holds the recorder back, and a step it had
+ * not looked at yet would be recorded with the next (two appends as one, a
+ * folder renamed and removed as removed). The last wait is for the last write:
+ * nothing the writes caused is still on its way when the recorder is stopped.
+ */
+async function record(claude: string, write: (until: Until) => Promise<void>): Promise<{ events: RecordedEvent[]; out: string }> {
   const out = join(tempDir(), 'snap');
   const recorder = fork(RECORDER, [claude, out], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   running.push(recorder);
   const said = (what: string) => new Promise<void>((done) => recorder.on('message', (message) => message === what && done()));
   await said('ready');
-  await write();
-  // Everything the writes caused has been seen (the poll looks every 10 ms).
-  await sleep(100);
+  await write(async (check) => {
+    await waitFor(() => check(eventsIn(out), out));
+  });
   const stopped = said('stopped');
   recorder.send('stop');
   await stopped;
-  const events = readFileSync(join(out, 'events.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as RecordedEvent);
-  return { events, out };
+  return { events: eventsIn(out), out };
 }
 
 const on = (events: readonly RecordedEvent[], path: string) => events.filter((event) => event.path === path);
+/** The versions of `path` the recorder kept, as text. */
+const versions = (events: readonly RecordedEvent[], out: string, path: string) =>
+  on(events, path).flatMap((event) => (event.version_file === undefined ? [] : [readFileSync(join(out, event.version_file), 'utf8')]));
 
 describe('the conformance recorder', () => {
   it('records each version as 2.1.330 writes it, named as snapshot.py names the inotify events', async () => {
     const claude = tempDir();
     const inboxes = join(claude, 'teams/session-1/inboxes');
     const inbox = join(inboxes, 'lead.json');
-    const { events, out } = await record(claude, async () => {
+    const config = join(claude, 'teams/session-1/config.json');
+    const { events, out } = await record(claude, async (until) => {
       mkdirSync(inboxes, { recursive: true });
-      await sleep(30);
-      writeFileSync(join(claude, 'teams/session-1/config.json'), '{"name":"session-1","members":[]}');
+      await until((seen) => expect(on(seen, 'teams/session-1/inboxes')).not.toEqual([]));
+      writeFileSync(config, '{"name":"session-1","members":[]}');
       writeFileSync(inbox, '[]');
-      await sleep(30);
+      await until((seen, snap) => {
+        expect(versions(seen, snap, 'teams/session-1/config.json')).toContain('{"name":"session-1","members":[]}');
+        expect(versions(seen, snap, 'teams/session-1/inboxes/lead.json')).toContain('[]');
+      });
       // In place (the client's config.json).
-      writeFileSync(join(claude, 'teams/session-1/config.json'), '{"name":"session-1","members":[{"name":"lead"}]}');
-      await sleep(30);
+      writeFileSync(config, '{"name":"session-1","members":[{"name":"lead"}]}');
+      await until((seen, snap) =>
+        expect(versions(seen, snap, 'teams/session-1/config.json')).toContain('{"name":"session-1","members":[{"name":"lead"}]}'),
+      );
       // A message: lock folder, temp file, rename over the inbox, lock removed.
       mkdirSync(`${inbox}.lock`);
       writeFileSync(`${inbox}.tmp.0123abcd`, '[{"msg_id":"m1","text":"hello"}]');
-      await sleep(30);
+      await until((seen) => expect(on(seen, 'teams/session-1/inboxes/lead.json.tmp.0123abcd')).not.toEqual([]));
       renameSync(`${inbox}.tmp.0123abcd`, inbox);
       rmdirSync(`${inbox}.lock`);
-      await sleep(30);
+      await until((seen) => {
+        expect(on(seen, 'teams/session-1/inboxes/lead.json').some((event) => event.raw?.includes('MOVED_TO'))).toBe(true);
+        expect(on(seen, 'teams/session-1/inboxes/lead.json.lock').map((event) => event.kind)).toContain('dir-delete');
+      });
       // On exit the team folder is renamed away, then removed.
       renameSync(join(claude, 'teams/session-1'), join(claude, 'teams/session-1.deleted-abc'));
-      await sleep(30);
+      await until((seen) => expect(on(seen, 'teams/session-1.deleted-abc')).not.toEqual([]));
       rmSync(join(claude, 'teams/session-1.deleted-abc'), { recursive: true });
+      await until((seen) => expect(on(seen, 'teams/session-1.deleted-abc').map((event) => event.kind)).toContain('dir-delete'));
     });
 
     // A version caught in the middle of a write (empty) is a version too.
-    const config = on(events, 'teams/session-1/config.json');
-    expect(config[0]).toMatchObject({ kind: 'create', raw: ['CREATE'] });
-    expect(config.slice(1, -1).map((event) => [event.kind, event.raw])).toContainEqual(['modify', ['MODIFY']]);
-    for (const event of config.slice(1, -1)) expect([event.kind, event.raw]).toEqual(['modify', ['MODIFY']]);
-    expect(config.at(-1)).toMatchObject({ kind: 'delete', raw: ['DELETE'] });
+    const configs = on(events, 'teams/session-1/config.json');
+    expect(configs[0]).toMatchObject({ kind: 'create', raw: ['CREATE'] });
+    expect(configs.slice(1, -1).map((event) => [event.kind, event.raw])).toContainEqual(['modify', ['MODIFY']]);
+    for (const event of configs.slice(1, -1)) expect([event.kind, event.raw]).toEqual(['modify', ['MODIFY']]);
+    expect(configs.at(-1)).toMatchObject({ kind: 'delete', raw: ['DELETE'] });
     const temp = on(events, 'teams/session-1/inboxes/lead.json.tmp.0123abcd');
     expect(temp[0]).toMatchObject({ kind: 'create', raw: ['CREATE'] });
     expect(temp.at(-1)).toMatchObject({ kind: 'delete', raw: ['MOVED_FROM'] });
@@ -113,28 +139,40 @@ describe('the conformance recorder', () => {
     }
     const claude = tempDir();
     const inbox = join(claude, 'teams/session-1/inboxes/lead.json');
-    const { events } = await record(claude, async () => {
+    // The recorder's monotonic clock (harness/stats.mjs), the same in every process.
+    const mono = () => Number(process.hrtime.bigint()) / 1e6;
+    const written = { from: 0, to: 0 };
+    const { events } = await record(claude, async (until) => {
       mkdirSync(dirname(inbox), { recursive: true });
-      await sleep(30);
+      await until((seen) => expect(on(seen, 'teams/session-1/inboxes')).not.toEqual([]));
+      written.from = mono();
       writeFileSync(`${inbox}.tmp.0123abcd`, '[{"msg_id":"m1","text":"hello"}]');
       renameSync(`${inbox}.tmp.0123abcd`, inbox);
+      written.to = mono();
+      await until((seen) =>
+        expect(on(seen, 'teams/session-1/inboxes/lead.json').some((event) => event.version_file !== undefined)).toBe(true),
+      );
     });
     const message = on(events, 'teams/session-1/inboxes/lead.json').find((event) => event.version_file !== undefined);
     expect(message?.changed).toBeDefined();
     expect(message!.changed).toBeLessThanOrEqual(message!.mono);
-    expect(message!.mono - message!.changed!).toBeLessThan(1000);
+    // When it was renamed over the inbox, by the writer's own clock, however late the recorder looked
+    // (the kernel stamps a ctime with its coarse clock: a tick behind at most).
+    expect(message!.changed!).toBeGreaterThanOrEqual(written.from - 25);
+    expect(message!.changed!).toBeLessThanOrEqual(written.to + 25);
   });
 
   it('records a lock folder made and removed before it could be looked at', async () => {
     const claude = tempDir();
     const tasks = join(claude, 'tasks/session-1');
     mkdirSync(tasks, { recursive: true });
-    const { events } = await record(claude, async () => {
+    const { events } = await record(claude, async (until) => {
       for (let i = 0; i < 20; i++) {
         mkdirSync(join(tasks, '1.json.lock'));
         rmdirSync(join(tasks, '1.json.lock'));
         await sleep(5);
       }
+      await until((seen) => expect(on(seen, 'tasks/session-1/1.json.lock')).toHaveLength(40));
     });
     const kinds = on(events, 'tasks/session-1/1.json.lock').map((event) => event.kind);
     expect(kinds).toHaveLength(40);
@@ -145,16 +183,17 @@ describe('the conformance recorder', () => {
     const claude = tempDir();
     const transcript = join(claude, 'projects/-home-dev-app/30ca3dcf-f31b-4764-ba2f-976ee1167b47.jsonl');
     const lines = ['{"type":"user","n":1}\n', '{"type":"assistant","n":2}\n{"type":"assistant","n":3}\n', '{"type":"system","n":4}\n'];
-    const { events, out } = await record(claude, async () => {
+    const path = 'projects/-home-dev-app/30ca3dcf-f31b-4764-ba2f-976ee1167b47.jsonl';
+    const { events, out } = await record(claude, async (until) => {
       mkdirSync(dirname(transcript), { recursive: true });
-      for (const line of lines) {
+      for (const [i, line] of lines.entries()) {
         appendFileSync(transcript, line);
-        await sleep(40);
+        await until((seen, snap) => expect(versions(seen, snap, path).join('')).toBe(lines.slice(0, i + 1).join('')));
       }
       mkdirSync(join(claude, 'sessions'));
       writeFileSync(join(claude, 'sessions/4242.json'), '{"status":"busy"}');
+      await until((seen, snap) => expect(versions(seen, snap, 'sessions/4242.json')).toContain('{"status":"busy"}'));
     });
-    const path = 'projects/-home-dev-app/30ca3dcf-f31b-4764-ba2f-976ee1167b47.jsonl';
     const recorded = on(events, path);
     // A file may be seen as it is made, before its first bytes: then its first append is one more.
     const kinds = recorded.map((event) => event.kind);
@@ -180,12 +219,12 @@ describe('the conformance recorder', () => {
 
   it('keeps the tree as it is when told to stop', async () => {
     const claude = tempDir();
-    const { out } = await record(claude, async () => {
+    const { out } = await record(claude, async (until) => {
       mkdirSync(join(claude, 'tasks/session-1'), { recursive: true });
       writeFileSync(join(claude, 'tasks/session-1/1.json'), '{"id":"1"}');
       // Outside teams/, tasks/, sessions/ and projects/: not the recorder's business.
       writeFileSync(join(claude, '.claude.json'), '{}');
-      await waitFor(() => readFileSync(join(claude, 'tasks/session-1/1.json'), 'utf8'));
+      await until((seen) => expect(on(seen, 'tasks/session-1/1.json')).not.toEqual([]));
     });
     expect(readFileSync(join(out, 'final/tasks/session-1/1.json'), 'utf8')).toBe('{"id":"1"}');
     expect(() => readFileSync(join(out, 'final/.claude.json'))).toThrow();

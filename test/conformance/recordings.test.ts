@@ -1,7 +1,8 @@
 /**
  * The conformance suite: every recording of the real Claude Code re-enacted
- * against the real watcher and session, in its recorded order and timing and
- * again ten times faster, with the client's write protocol (harness/reenact.mjs).
+ * against the real watcher and session, in its recorded order and timing (its
+ * idle gaps cut short) and again ten times faster, with the client's write
+ * protocol (harness/reenact.mjs).
  * What is asserted is what teamtop kept, never when: the machine may be busy.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -20,7 +21,13 @@ const TEAM_RECORDINGS = readdirSync(CAPTURES).filter(
   (name) => name.startsWith('cc-2.1.330-realcc-') && recordedRun(loadRecording(join(CAPTURES, name))).members.size > 0,
 );
 const SPEEDS = [1, 10];
-/** The slowest recording takes 13 s at its own pace; on a busy machine, more. */
+/**
+ * The client idle (a 26 s command): longer than any timer of the watcher (the
+ * root checked every 2 s, a new folder listed again until 1.3 s after it came),
+ * so a longer wait shows it nothing more. Every shorter gap is played as recorded.
+ */
+const MAX_GAP_MS = 3000;
+/** The slowest recording takes 15 s at its own pace with its idle gaps cut to MAX_GAP_MS; on a busy machine, more. */
 const RUN_TIMEOUT = 90_000;
 
 const HANDSHAKE_KINDS: Readonly<Record<string, string>> = {
@@ -42,7 +49,7 @@ async function replayWatched(name: string, speed: number, { onTestFinished }: Pi
     rmSync(dir, { recursive: true, force: true });
   });
   const live: Live = await watchUntil(dir, controller.signal);
-  await reenact(recording, dir, { speed, signal: controller.signal });
+  await reenact(recording, dir, { speed, maxGapMs: MAX_GAP_MS, signal: controller.signal });
   return { run, live, missable: mayBeMissed(recording, run, speed) };
 }
 

@@ -148,6 +148,16 @@ describe('re-enacting a recording of the real client', () => {
     expect(appliedAt.at(-1)! - appliedAt[0]!).toBeGreaterThanOrEqual(recording.durationMs / 10);
   });
 
+  it('keeps every gap up to maxGapMs, and plays a longer one as that long', async () => {
+    const recording = loadRecording(join(CAPTURES, 'cc-2.1.330-realcc-stalled-in-process'));
+    const { appliedAt } = await reenact(recording, tempDir(), { speed: 10, maxGapMs: 200 });
+    const gaps = recording.ops.slice(1).map((op, i) => (op.at - recording.ops[i]!.at) / 10);
+    expect(gaps.some((gap) => gap > 200)).toBe(true);
+    for (const [i, gap] of gaps.entries()) {
+      expect(appliedAt[i + 1]! - appliedAt[i]!, `operation ${i + 1}`).toBeGreaterThanOrEqual(Math.min(gap, 200));
+    }
+  });
+
   it('writes with the protocol the client used: temp files renamed, config rewritten in place, lock dirs, an empty new file, the exit rename', () => {
     const { ops } = loadRecording(join(CAPTURES, 'cc-2.1.330-realcc-team-tmux'));
     const kinds = (test: (op: Operation) => boolean) => ops.filter(test).length;

@@ -14,7 +14,7 @@ describe('the live dashboard watching the real client (a recording re-enacted at
       const term = new Terminal({ args: ['--dir', dir, '--no-journal'], cols: 120, rows: 40 });
       await term.waitForText('No agent teams yet');
       await reenact(loadRecording(join(CAPTURES, 'cc-2.1.330-realcc-plan-tmux')), dir);
-      await term.waitForText(/session-2c04269c \(1\) .*ended/u, 10_000);
+      await term.waitForText(/session-2c04269c \(1\) .*ended/u);
       await term.waitForText('1 contradicting');
       const screen = term.text();
       expect(screen).toContain('· 1 team ');

@@ -11,23 +11,28 @@ import { tempDir } from '../helpers/fixtures.js';
 import { Terminal } from '../helpers/pty.js';
 import { TeamFiles } from '../helpers/team-files.js';
 import { TranscriptFiles } from '../helpers/transcript-files.js';
+import { PATIENCE_MS } from '../helpers/wait.js';
 
-/** Far longer than drawing a frame takes on a busy machine, far shorter than parsing the line whole took. */
-const PROMPT_MS = 2500;
+/**
+ * Far more CPU than drawing a frame takes, far less than parsing the line
+ * whole took. Counted in the dashboard's CPU time, not the clock's: a busy
+ * machine stretches the wait for a key, not the work done before it is answered.
+ */
+const PROMPT_CPU_MS = 2500;
 
 /**
  * `?` pressed again and again (the help opens, then closes) until the
- * dashboard shows `text`: the slowest answer, in ms. A key pressed while a
- * line is read waits for the read to end, so this is how long the longest
- * read held the main thread, give or take a frame.
+ * dashboard shows `text`: the most CPU time it spent before answering one, in
+ * ms. A key pressed while a line is read waits for the read to end, so this is
+ * how much of the read came in one piece, give or take a frame.
  */
 async function slowestAnswerUntil(term: Terminal, text: string): Promise<number> {
   let slowest = 0;
   for (let help = false; help || !term.text().includes(text); help = !help) {
-    const asked = performance.now();
+    const asked = term.cpuMs();
     term.press('?');
-    await term.waitForText(help ? '★ team-lead' : 'esc or ? to close', 30_000);
-    slowest = Math.max(slowest, performance.now() - asked);
+    await term.waitForText(help ? '★ team-lead' : 'esc or ? to close', 60_000);
+    slowest = Math.max(slowest, term.cpuMs() - asked);
   }
   return slowest;
 }
@@ -42,15 +47,13 @@ describe('a huge transcript record', () => {
 
     // Read as the dashboard starts.
     const term = new Terminal({ args: ['--dir', files.dir, '--no-journal', '--now', files.iso(3)], cols: 100, rows: 30 });
-    await term.waitForText('★ team-lead', 20_000);
-    expect(await slowestAnswerUntil(term, '▶ Bash echo after five million blocks')).toBeLessThan(PROMPT_MS);
+    await term.waitForText('★ team-lead', 60_000);
+    expect(await slowestAnswerUntil(term, '▶ Bash echo after five million blocks')).toBeLessThan(PROMPT_CPU_MS);
 
     // And appended while it runs.
     lead.toolUseAfter('{},'.repeat(5_000_000), 'toolu_later', 'Bash', { command: 'echo appended' }, 3);
-    expect(await slowestAnswerUntil(term, '▶ Bash echo appended')).toBeLessThan(PROMPT_MS);
-    const asked = performance.now();
+    expect(await slowestAnswerUntil(term, '▶ Bash echo appended')).toBeLessThan(PROMPT_CPU_MS);
     term.press('q');
-    expect(await term.exitWithin(PROMPT_MS, 'q')).toBe(0);
-    expect(performance.now() - asked).toBeLessThan(PROMPT_MS);
-  }, 90_000);
+    expect(await term.exitWithin(PATIENCE_MS, 'q')).toBe(0);
+  }, 180_000);
 });

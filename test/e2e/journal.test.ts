@@ -1,11 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, tempDir } from '../helpers/fixtures.js';
 import { entry, writeJson } from '../helpers/live.js';
 import { CLI, Terminal } from '../helpers/pty.js';
-import { sleep } from '../helpers/wait.js';
+import { sleep, waitFor } from '../helpers/wait.js';
+
+/** Every journal file under a state dir, read together. */
+function journalOf(state: string): string {
+  return readdirSync(join(state, 'journal'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.jsonl'))
+    .map((path) => readFileSync(join(state, 'journal', path), 'utf8'))
+    .join('');
+}
 
 const NOW = '2026-12-01T00:00:00Z';
 
@@ -67,6 +75,9 @@ describe('recording and replaying a run', () => {
     }
     writeJson(join(dir, 'tasks/zoo/9.json'), { id: '9', subject: 'added live', status: 'pending', blocks: [], blockedBy: ['4'] });
     await term.waitForText('8 tasks');
+    // On a busy machine the worker's transcript can be read after the task file: quit once the journal holds
+    // the last message taken, so what follows compares states of the same run.
+    await waitFor(() => expect(journalOf(state)).toMatch(/"op":"taken"[^\n]*"short-lived 7"/u));
     term.press('q');
     expect(await term.waitForExit()).toBe(0);
 

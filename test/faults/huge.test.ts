@@ -48,7 +48,7 @@ describe('huge inputs', () => {
     const live = await watch(dir);
     expect(live.json().teams[0]!.messages).toHaveLength(50_000);
     writeFileSync(join(dir, 'teams/big/inboxes/team-lead.json'), JSON.stringify([...messages, entry('worker', 'one more')], null, 2));
-    await waitFor(() => expect(live.json().teams[0]!.messages.at(-1)!.text).toBe('one more'), { timeout: 10_000 });
+    await waitFor(() => expect(live.json().teams[0]!.messages.at(-1)!.text).toBe('one more'));
     expect(live.json().problems).toEqual([]);
   });
 
@@ -71,13 +71,13 @@ describe('huge inputs', () => {
     expect(team.messages.at(-1)!.text).toBe('message 199999');
 
     const term = new Terminal({ args: ['--dir', dir, '--state-dir', tempDir()], cols: 100, rows: 30 });
-    await term.waitForText('message 199999', 20_000);
+    await term.waitForText('message 199999', 60_000);
     term.press('q');
     expect(await term.waitForExit()).toBe(0);
     // `--json` runs as users run it, with the bin's V8 flags: without the optimising
     // compiler this one-off read of 19 MB takes twice the CPU (about 9 s), and the
     // dashboard reads it again.
-  }, 60_000);
+  }, 180_000);
 
   it('shows a 1 MB message, cut to fit on the dashboard', async () => {
     const dir = tempDir();

@@ -7,7 +7,7 @@
  * `nobody` refused a folder, or a file-size limit (`prlimit`) for the short write.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSession } from '../../src/cli/session.js';
@@ -94,9 +94,11 @@ describe('a journal that cannot be written', () => {
     const stateHome = tiny ?? tempDir();
     const term = new Terminal({ args: ['--dir', dir], cols: 160, env: { XDG_STATE_HOME: stateHome } });
     await term.waitForText('first');
+    // The run, once it holds what the start-up read (its first lines may be written after the frame).
     const [run] = await waitFor(() => {
       const runs = listAllRuns(join(stateHome, 'teamtop'));
       expect(runs).toHaveLength(1);
+      expect(readFileSync(runs[0]!.path, 'utf8')).toContain('first');
       return runs;
     });
     // Without a tiny disk to fill: the kernel's limit on file size, a few kilobytes past what is written.

@@ -6,14 +6,14 @@
  * and stays so, timestamps included, while teamtop keeps running and is used.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, watch as fsWatch, type FSWatcher } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, watch as fsWatch, type FSWatcher } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TEAM } from '../../src/io/demo/script.js';
 import { simulate } from '../../src/io/demo/simulate.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { Terminal } from '../helpers/pty.js';
-import { sleep } from '../helpers/wait.js';
+import { sleep, waitFor } from '../helpers/wait.js';
 
 interface Entry {
   readonly type: 'file' | 'dir' | 'other';
@@ -159,7 +159,11 @@ describe('read-only, provably', () => {
       await term.waitForText('ended');
       term.press('q');
       expect(await term.waitForExit()).toBe(0);
-      await sleep(100);
+      // Everything inotify told of the run has been taken in once it tells of a folder made after it.
+      const barrier = join(dir, 'barrier');
+      writer.trace('mkdir', barrier);
+      mkdirSync(barrier);
+      await waitFor(() => expect(touched).toContain('barrier'));
       writer.expectMatches(tree(dir));
     } finally {
       recorder.close();

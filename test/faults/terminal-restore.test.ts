@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { copyFixture } from '../helpers/fixtures.js';
 import { entry, writeJson } from '../helpers/live.js';
 import { Terminal } from '../helpers/pty.js';
+import { PATIENCE_MS } from '../helpers/wait.js';
 
 const ENTER_ALTERNATE = '\u001b[?1049h';
 const LEAVE_ALTERNATE = '\u001b[?1049l';
@@ -83,7 +84,7 @@ describe('q while files change', () => {
 
       for (const team of teams) rmSync(team, { recursive: true });
       term.press('q');
-      expect(await term.exitWithin(5000, `q (attempt ${attempt})`)).toBe(0);
+      expect(await term.exitWithin(PATIENCE_MS, `q (attempt ${attempt})`)).toBe(0);
     }
   });
 });

@@ -1,9 +1,10 @@
 import xterm, { type IBufferCell } from '@xterm/headless';
 import { spawn, type IPty } from 'node-pty';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach } from 'vitest';
-import { waitFor } from './wait.js';
+import { PATIENCE_MS, waitFor } from './wait.js';
 
 export const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
 
@@ -28,6 +29,18 @@ function teamtopPid(pid: number): number {
 afterEach(() => {
   for (const terminal of running.splice(0)) terminal.kill();
 });
+
+/** The kernel's clock ticks a second, in which /proc gives a process's CPU time. */
+let ticksPerSecond: number | undefined;
+
+/** The CPU time `pid` has used, in ms (user and system, all its threads), from /proc. */
+function cpuTimeMs(pid: number): number {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After "pid (comm) ": state is field 3, utime 14 and stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
 
 /**
  * The environment of a user's shell at a terminal, with `env` over it: nothing a
@@ -188,7 +201,7 @@ export class Terminal {
     return this.screen.buffer.active.type === 'alternate';
   }
 
-  async waitForText(text: string | RegExp, timeout = 8000): Promise<void> {
+  async waitForText(text: string | RegExp, timeout = PATIENCE_MS): Promise<void> {
     await new Promise<void>((resolveWrite) => this.screen.write('', resolveWrite));
     await waitFor(
       async () => {
@@ -205,6 +218,19 @@ export class Terminal {
   press(keys: string): void {
     this.pty.write(keys);
   }
+
+  /**
+   * The CPU time teamtop has used so far, in ms. What it did between two
+   * moments, told apart from how long they were apart: on a busy machine the
+   * two differ by as much as the machine is busy.
+   */
+  cpuMs(): number {
+    this.teamtop ??= teamtopPid(this.pty.pid);
+    return cpuTimeMs(this.teamtop);
+  }
+
+  /** teamtop's pid, once asked for (the shell's child, when a shell runs it). */
+  private teamtop: number | undefined;
 
   /** Send a signal to teamtop (not to the shell around it, when there is one). */
   signal(signal: NodeJS.Signals): void {

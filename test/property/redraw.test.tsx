@@ -247,10 +247,19 @@ async function expectSameScreen(terminal: FakeTerminal, element: React.ReactElem
   const whole = newScreen(terminal.columns, terminal.rows);
   whole.write(renderToString(element, { columns: terminal.columns }));
   const expected = await cells(whole);
-  await waitFor(async () => expect(await cells(terminal.screen)).toEqual(expected), { timeout: 2000, interval: 2 });
+  await waitFor(async () => expect(await cells(terminal.screen)).toEqual(expected), { interval: 2 });
 }
 
-describe('drawing only the lines that changed', () => {
+/**
+ * A hundred runs of up to 25 frames, each drawn by Ink and again whole, and
+ * both screens compared: seconds of CPU, however fast the machine is, and a
+ * loaded machine gives this process a fraction of a core. What may fail a run
+ * is a frame that never matches (each waits on its own deadline), not the time
+ * the runs take: the limit is for a hang.
+ */
+const PROPERTY_LIMIT_MS = 600_000;
+
+describe('drawing only the lines that changed', { timeout: PROPERTY_LIMIT_MS }, () => {
   it('leaves the screen as a whole frame written on a fresh terminal would, after any frames and resizes', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -61,7 +61,7 @@ describe(`text on screen in tmux (glibc ${GLIBC_VERSION}'s widths)`, () => {
     }
     expect(wrong.slice(0, 20)).toEqual([]);
     // A sweep of every code point: seconds on a quiet machine, more on a busy one.
-  }, 60_000);
+  }, 120_000);
 
   it('shows what tmux draws otherwise as U+FFFD: line separators, unassigned code points, changed widths', () => {
     const cases: Array<[text: string, shown: string]> = [

@@ -27,7 +27,7 @@ describe('the live page in chromium', () => {
       // The token went into a cookie, and out of the address bar.
       expect(page.url()).toBe(`${served.origin}/`);
       const cards = page.locator('article.card h3');
-      await expect.poll(() => cards.allTextContents(), { timeout: 10_000 }).toEqual(['team-lead', 'alice', 'bob']);
+      await expect.poll(() => cards.allTextContents()).toEqual(['team-lead', 'alice', 'bob']);
       // Run in the page: written as text, as the project's types know no DOM.
       expect(await page.evaluate<string>(`getComputedStyle(document.querySelector('article.card.c-blue h3')).color`)).toBe(
         'rgb(37, 99, 235)',
@@ -39,7 +39,7 @@ describe('the live page in chromium', () => {
       await page.evaluate('window.loadedOnce = true');
       files.send('team-lead', 'alice', 'The API is drafted, see src/api.ts', 20, 'API drafted');
       const lead = card(page, 'team-lead');
-      await expect.poll(() => lead.locator('.mail li').first().textContent(), { timeout: 10_000 }).toContain('The API is drafted');
+      await expect.poll(() => lead.locator('.mail li').first().textContent()).toContain('The API is drafted');
       expect(await page.evaluate<boolean>('window.loadedOnce === true')).toBe(true);
       expect(await lead.locator('.mail li.unread').first().locator('.who').textContent()).toBe('alice');
 
@@ -74,7 +74,7 @@ describe('the live page in chromium', () => {
     const { page, dialogs, requests } = await browse();
     await page.goto(served.url);
     await expect
-      .poll(() => page.locator('article.card h3').allTextContents(), { timeout: 10_000 })
+      .poll(() => page.locator('article.card h3').allTextContents())
       .toEqual(['team-lead', evil, '<img src=x onerror=alert(3)>', '"><svg onload=alert(4)>']);
     expect(await page.locator('h1').textContent()).toBe(team);
     expect(await page.locator('main img, main iframe, main script, header img').count()).toBe(0);
@@ -86,7 +86,7 @@ describe('the live page in chromium', () => {
     // Picked by name, the page follows that team live: its name goes back to the server as the address has it.
     await page.goto(`${served.origin}/?team=${encodeURIComponent(team)}`);
     files.send('team-lead', evil, 'followed by its name', 20, 'followed');
-    await expect.poll(() => card(page, 'team-lead').locator('.mail').textContent(), { timeout: 10_000 }).toContain('followed by its name');
+    await expect.poll(() => card(page, 'team-lead').locator('.mail').textContent()).toContain('followed by its name');
     expect(dialogs).toEqual([]);
     expect(requests.every((url) => url.startsWith(`${served.origin}/`) || url.startsWith('data:'))).toBe(true);
   });
@@ -96,7 +96,7 @@ describe('the live page in chromium', () => {
     const served = await serve(['--dir', dir, '--no-journal']);
     const { page } = await browse({ width: 390, height: 844 });
     await page.goto(served.url);
-    await expect.poll(() => page.locator('article.card').count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => page.locator('article.card').count()).toBe(3);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(390);
     const lefts = await page.evaluate<number[]>(
       `[...document.querySelectorAll('article.card')].map((card) => card.getBoundingClientRect().left)`,

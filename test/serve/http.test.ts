@@ -189,16 +189,16 @@ describe('teamtop serve over HTTP', () => {
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line) as EventJson);
-    await waitFor(() => expect(events().map((event) => event.event)).toContain('ready'), { timeout: 10_000 });
+    await waitFor(() => expect(events().map((event) => event.event)).toContain('ready'));
     expect(events()[0]).toMatchObject({ event: 'team', team: TEAM, change: 'new', initial: true });
     files.send('team-lead', 'alice', 'The API is drafted: see src/api.ts', 20, 'API drafted');
-    await waitFor(() => expect(events()).toContainEqual(expect.objectContaining({ event: 'message', change: 'new' })), { timeout: 10_000 });
+    await waitFor(() => expect(events()).toContainEqual(expect.objectContaining({ event: 'message', change: 'new' })));
     const message = events().find((event) => event.event === 'message')!;
     expect(message.message).toMatchObject({ from: 'alice', to: 'team-lead', text: 'The API is drafted: see src/api.ts' });
     lines.close();
 
     const sse = await stream(`${served.origin}/api/events?team=${TEAM}`, { ...bearer(served), Accept: 'text/event-stream' });
-    await waitFor(() => expect(sse.text()).toContain('"event":"ready"'), { timeout: 10_000 });
+    await waitFor(() => expect(sse.text()).toContain('"event":"ready"'));
     expect(sse.text()).toMatch(/^data: \{"event":"team"/u);
     sse.close();
   });
@@ -214,7 +214,7 @@ describe('teamtop serve over HTTP', () => {
         expect(sample(text, `teamtop_member_tokens_total{${at('alice')},kind="input"}`)).toBe(ALICE_TOKENS.input);
         expect(sample(text, `teamtop_incidents_open{team="${TEAM}",kind="stalled",severity="warning"}`)).toBe(1);
       },
-      { timeout: 15_000, interval: 200 },
+      { interval: 200 },
     );
     const text = await metrics();
     expect(promtool(text)).toEqual({ code: 0, out: '' });
@@ -255,7 +255,7 @@ describe('teamtop serve over HTTP', () => {
         expect(body).toContain('teamtop_team_members_unlisted');
         return body;
       },
-      { timeout: 15_000, interval: 200 },
+      { interval: 200 },
     );
     expect(promtool(text).code).toBe(0);
     expect(text).toContain('member="quote\\"and\\\\backslash"');
@@ -298,7 +298,7 @@ describe('teamtop serve over HTTP', () => {
       ),
     );
     const clients = async () => (await get(`${served.origin}/metrics`, { headers: bearer(served) })).body;
-    await waitFor(async () => expect(sample(await clients(), 'teamtop_serve_clients{stream="page"}')).toBe(51), { timeout: 10_000 });
+    await waitFor(async () => expect(sample(await clients(), 'teamtop_serve_clients{stream="page"}')).toBe(51));
     let peak = before;
     const long = 'x'.repeat(150);
     for (let i = 0; i < 400 && sample(await clients(), 'teamtop_serve_clients_dropped_total') !== 50; i++) {
@@ -312,7 +312,7 @@ describe('teamtop serve over HTTP', () => {
     expect(peak - before).toBeLessThan(80);
     expect(sample(await clients(), 'teamtop_serve_clients{stream="page"}')).toBe(1);
     files.send('team-lead', 'alice', 'the-last-message-marker', 30);
-    await waitFor(() => expect(reader.text()).toContain('the-last-message-marker'), { timeout: 10_000 });
+    await waitFor(() => expect(reader.text()).toContain('the-last-message-marker'));
     for (const socket of stalled) socket.destroy();
     reader.close();
   });

@@ -1,4 +1,5 @@
 import { isUnread, type InboxMessage } from './inbox.js';
+import { sanitizeLine } from '../text/sanitize.js';
 import { matcherOf } from '../text/search.js';
 
 export interface MessageFilters {
@@ -38,6 +39,7 @@ export function describeFilters(filters: MessageFilters): string[] {
   if (!filters.showIdle) notes.push('idle hidden');
   if (filters.protocolOnly) notes.push('protocol only');
   if (filters.unreadOnly) notes.push('unread only');
-  if (filters.member !== null) notes.push(`only ${filters.member}`);
+  // A member's name is the files' text: the footer and the timeline draw this as it is.
+  if (filters.member !== null) notes.push(`only ${sanitizeLine(filters.member)}`);
   return notes;
 }

@@ -10,6 +10,8 @@ import { selectPairingIndex, selectPairings } from './pairings.js';
 import { deadSinceOf, selectLiveness } from './liveness.js';
 import { selectWork } from './member-work.js';
 
+const WORKING_STATES: ReadonlySet<string> = new Set(['tool', 'thinking', 'writing']);
+
 export interface MemberView {
   readonly name: string;
   readonly agentType: string;
@@ -110,10 +112,15 @@ export const selectMembers = memoize((team: TeamState): MemberView[] => {
           });
     // Its transcript says its last turn ended in an API error: failed, whatever the files last said (it works, it idles).
     const failure = work.get(name)?.activity.state === 'failing' ? work.get(name)?.activity.failure : null;
+    // Its transcript shows it at work since it said it was idle: mail woke it, and the notice is old news.
+    const doing = work.get(name)?.activity;
+    const woke = judged.status === 'idle' && doing && WORKING_STATES.has(doing.state) && (doing.since ?? 0) > judged.since;
     const { status, since: statusSince } =
       failure && (judged.status === 'working' || judged.status === 'idle')
         ? { status: 'failed' as const, since: failure.at ?? Number.NaN }
-        : judged;
+        : woke
+          ? { status: 'working' as const, since: doing.since ?? Number.NaN }
+          : judged;
     return {
       name,
       agentType: info?.agentType ?? (isLead ? 'team-lead' : 'unknown'),

@@ -186,13 +186,13 @@ describe('compaction (in process)', () => {
 
 describe('refused-permission', () => {
   for (const mode of ['in-process', 'tmux'] as const) {
-    it(`${mode}: an info for the refusal (the tool, by a person), and one for task #1 put back without an owner`, async () => {
+    it(`${mode}: an info for the refusal (the tool, by a person), and one for task #1 put back without an owner, as she shut down`, async () => {
       const { team } = await read(`refused-permission-${mode}`);
       const infos = team.diagnoses.filter((diagnosis) => diagnosis.severity === 'info');
       expect(infos.map(({ kind, summary }) => [kind, summary])).toEqual(
         expect.arrayContaining([
           ['permission-refused', 'alice was refused a Bash call by a person'],
-          ['task-unowned', 'task #1 (Clean the build) went back to pending without an owner when alice left'],
+          ['task-unowned', 'task #1 (Clean the build) went back to pending without an owner when alice shut down'],
         ]),
       );
     });

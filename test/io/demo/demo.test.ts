@@ -72,7 +72,7 @@ describe('teamtop demo', () => {
     const term = new Terminal({ args: ['demo', '--speed', '30'], cols: 120, rows: 40 });
     await term.waitForText('v2-release');
     await term.waitForText('plan approval requested');
-    await term.waitForText(/v2-release \(\d\) .*ended/u, 15_000);
+    await term.waitForText(/v2-release \(\d\) .*ended/u);
     const dir = /teamtop · (\S+) ·/u.exec(term.text())![1]!;
     term.press('q');
     expect(await term.waitForExit()).toBe(0);

@@ -3,7 +3,6 @@ import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
  * Journals and recordings are files strangers send (issue 26 §2): no entry of
  * one may crash teamtop; a bad one is skipped with a notice.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
@@ -16,8 +15,7 @@ import { ReplayController } from '../../../src/io/journal/replay-controller.js';
 import { listRuns, namespaceDir, teamDir } from '../../../src/io/journal/store-dir.js';
 import { JournalWriter } from '../../../src/io/journal/writer.js';
 import { createStore } from '../../../src/core/store.js';
-import { runCli } from '../../helpers/cli.js';
-import { CLI } from '../../helpers/pty.js';
+import { followUntil, runCli } from '../../helpers/cli.js';
 import { tempDir } from '../../helpers/fixtures.js';
 
 const T = Date.parse('2026-11-25T10:00:00Z');
@@ -48,7 +46,7 @@ describe('a journal naming a team with a lone surrogate', () => {
     expect(teamDir(namespace, 'x%uD800')).not.toBe(teamDir(namespace, team));
   });
 
-  it('does not take --follow down: the team it remembers is recorded as ended', () => {
+  it('does not take --follow down: the team it remembers is recorded as ended', async () => {
     const state = tempDir();
     const claude = tempDir();
     const folder = join(namespaceDir(state, claude), encodeURIComponent('x'));
@@ -57,12 +55,10 @@ describe('a journal naming a team with a lone surrogate', () => {
     // A folder someone else made, whose name is no encoding of ours.
     mkdirSync(join(namespaceDir(state, claude), '%E0%A4%A'), { recursive: true });
     writeFileSync(join(namespaceDir(state, claude), '%E0%A4%A', 'r2.jsonl'), lines(header('%E0%A4%A')));
-    // It follows until stopped: stopped after its first lines.
-    const result = spawnSync(process.execPath, [CLI, '--json', '--follow', '--dir', claude, '--state-dir', state], {
-      encoding: 'utf8',
-      timeout: 4000,
-      killSignal: 'SIGTERM',
-    });
+    // It follows until stopped: stopped once it is ready.
+    const result = await followUntil(['--json', '--follow', '--dir', claude, '--state-dir', state], (stdout) =>
+      expect(stdout).toContain('"event":"ready"'),
+    );
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('"team":"x\\ud800"');
     expect(readdirSync(namespaceDir(state, claude))).toEqual(expect.arrayContaining(['%E0%A4%A', 'x%uD800']));

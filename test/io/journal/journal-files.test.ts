@@ -14,7 +14,7 @@ import { CLI } from '../../helpers/pty.js';
 
 function cli(args: string[]) {
   // A start-up that hangs fails here rather than holding the suite.
-  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input: '', timeout: 10_000 });
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input: '', timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

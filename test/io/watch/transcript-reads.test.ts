@@ -1,7 +1,8 @@
 /**
  * Reading a transcript cheaply: only what was appended, from its start again
  * when it was replaced or rewritten, and a long one in slices, each turn
- * reading at most a slice, with the same facts in the end as one read.
+ * reading at most a slice, with the same facts in the end as one read. And a
+ * lead's session state, gone when its file is.
  */
 import { renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -116,6 +117,29 @@ describe('the transcript reader', () => {
     );
     const facts = reads.flatMap((observation) => observation.facts);
     expect(foldUsage(NO_USAGE, facts)).toMatchObject({ responses: 20, inputTokens: 2000, toolCalls: 20 });
+    reader.close();
+  });
+
+  it("says a lead's session ended when a listing of sessions/ no longer finds its file, though no event told of it", async () => {
+    const files = new TeamFiles(tempDir());
+    files.config([]);
+    const transcripts = new TranscriptFiles(files);
+    transcripts.lead().prompt('Build the parser', 1);
+    transcripts.sessionState('waiting', 2, 'permission prompt');
+    const { store } = await settledSession(files.dir, undefined, undefined, { transcripts: false });
+    const observed: Observation[] = [];
+    const reader = new TranscriptReader({ claudeDir: files.dir, emit: (observations) => observed.push(...observations) });
+    reader.setTeams(selectTranscriptTeams(store.getState().teams));
+    reader.start();
+    await reader.settled();
+    const states = () =>
+      observed.flatMap((observation) => (observation.kind === 'session-state' ? [observation.state?.status ?? null] : []));
+    expect(states()).toEqual(['waiting']);
+    // Removed before the watcher watched sessions/ (on a busy machine, setting a watch up takes a
+    // while): no event tells of it, the listing once the watch is up does.
+    transcripts.endSession();
+    reader.take([{ kind: 'unreported', path: 'sessions' }]);
+    expect(states()).toEqual(['waiting', null]);
     reader.close();
   });
 

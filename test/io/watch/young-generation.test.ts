@@ -15,6 +15,7 @@ import { TranscriptReader } from '../../../src/io/watch/transcripts/reader.js';
 import { tempDir } from '../../helpers/fixtures.js';
 import { TeamFiles } from '../../helpers/team-files.js';
 import { TranscriptFiles } from '../../helpers/transcript-files.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const flags = vi.hoisted(() => [] as string[]);
 vi.mock('node:v8', async (original) => ({
@@ -76,7 +77,7 @@ async function readAll(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the young generation during a long first read', () => {
-  // A collection asked for by one test is not another's.
+  // A collection asked for by one test is not another's: past when any would run (timers run in the order they are due).
   afterEach(async () => {
     await sleep(200);
     flags.length = 0;
@@ -104,8 +105,7 @@ describe('the young generation during a long first read', () => {
     collections.length = 0;
     await readAll(20, 256 * 1024);
     expect(collections).toEqual([]);
-    await sleep(200);
-    expect(collections).toEqual([{ type: 'major', execution: 'async' }]);
+    await waitFor(() => expect(collections).toEqual([{ type: 'major', execution: 'async' }]));
   });
 
   it('is left alone by a read that takes one slice', async () => {
@@ -113,6 +113,8 @@ describe('the young generation during a long first read', () => {
     const { slices } = await readAll(2, 4 * 1024 * 1024);
     expect(slices).toBe(1);
     expect(flags).toEqual([]);
+    // Past when a collection would have run: timers run in the order they are due, so one asked
+    // for as the read ended (100 ms on) would have run before this one, however busy the machine.
     await sleep(200);
     expect(collections).toEqual([]);
   });

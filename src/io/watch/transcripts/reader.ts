@@ -140,6 +140,7 @@ export class TranscriptReader {
     } catch {
       return; // Not there (yet): the watcher says when it comes.
     }
+    if (folder === SESSIONS) this.sessions.listed(new Set(names.map((name) => `${SESSIONS}/${name}`)));
     for (const name of names) {
       const path = `${folder}/${name}`;
       const subagents = name === 'subagents' ? path : `${path}/subagents`;

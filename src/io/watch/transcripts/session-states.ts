@@ -61,6 +61,16 @@ export class SessionStates {
     setImmediate(() => this.readQueued());
   }
 
+  /**
+   * What a listing of `sessions/` found. A file read before and not among them
+   * has gone, though no event said so: removed before the watcher watched the
+   * folder (a busy machine takes a while to set a watch up), its removal was
+   * never told.
+   */
+  listed(paths: ReadonlySet<string>): void {
+    for (const path of [...this.states.keys()]) if (!paths.has(path)) this.gone(path);
+  }
+
   /** The file is gone (the session ended). */
   gone(path: string): void {
     this.states.delete(path);

@@ -30,6 +30,11 @@ export class SessionsDir {
     else this.processes.gone(path);
   }
 
+  /** What a listing of `sessions/` found: a state file no longer among them has gone, told or not. */
+  listed(paths: ReadonlySet<string>): void {
+    this.states.listed(paths);
+  }
+
   /** Look at the processes again and again (a watch; a one-off read looks once). */
   poll(): void {
     this.processes.poll();

@@ -69,6 +69,18 @@ export const COMPARED = {
   ],
   idle: (i) => [['idle CPU per 10 s (s)', i.per10s, 3]],
   'young-idle': (i) => [['idle CPU per 10 s, ages ticking (s)', i.per10s, 3]],
+  'crowd-idle': (c) => [
+    ['idle CPU per 10 s, 5,000 open shutdown requests, one stalling each second (s)', c.shutdowns, 3],
+    ['… against five members (s)', c.baseline, 3],
+  ],
+  scale: (s) => [
+    ['CPU per message, typical team of five (ms)', s.typicalMs, 1],
+    ['CPU per message, 20 members, 100,000 messages (ms)', s.bigMs, 1],
+    ['CPU per message, five 50 MB transcripts (ms)', s.transcriptsMs, 1],
+    ['idle CPU per 10 s, typical team of five (s)', s.typicalIdle, 3],
+    ['idle CPU per 10 s, 20 members, 100,000 messages (s)', s.bigIdle, 3],
+    ['idle CPU per 10 s, five 50 MB transcripts (s)', s.transcriptsIdle, 3],
+  ],
 };
 
 /** The comparison's rows: figure, this Node's, the other's, and the ratio of their medians. */

@@ -41,6 +41,7 @@ import { crowdIdlePhase } from './phases/misaddressed.mjs';
 import { firstMessagePhase, typicalPhase, writePathsPhase } from './phases/latency.mjs';
 import { mailUnderLoadPhase } from './phases/mail-under-load.mjs';
 import { serveCpuPhase, serveScrapePhase } from './phases/serve.mjs';
+import { scalePhase } from './phases/scale.mjs';
 import { startupPhase } from './phases/startup.mjs';
 import { transcriptPhase } from './phases/transcript.mjs';
 import { transcriptLoadPhase } from './phases/transcript-load.mjs';
@@ -64,6 +65,7 @@ const PHASES = {
   idle: idlePhase,
   'young-idle': youngIdlePhase,
   'crowd-idle': crowdIdlePhase,
+  scale: scalePhase,
   soak: soakPhase,
   ...historyPhases({ temp, startTeamtop, quick: QUICK }),
   transcript: transcriptPhase,

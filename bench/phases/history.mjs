@@ -122,12 +122,13 @@ function activityLine(team, member, t, i) {
  * 2.1.330 delivers them, `gapMs` apart, the last one ending at `end`; and,
  * after each, `activity` lines of what its sender did before the next.
  */
-export function writeRun(path, { team, members, config, messages, end, gapMs = 5000, deliveredMs = 100, activity = 0 }) {
+export function writeRun(path, { team, members, config, messages, end, gapMs = 5000, deliveredMs = 100, activity = 0, earlier = false }) {
   const file = new LineFile(path);
   const start = end - messages * gapMs;
   // As teamtop writes a run: it records its incidents as it judges them, with the default thresholds.
   // This run raises none (every request is answered and every message taken within seconds; judged
   // again from its history it has none either), so its one incidents line says none stand.
+  // `earlier`: as a teamtop before 2026-11 wrote it, no thresholds and no incidents lines.
   file.line({
     teamtop: 'journal',
     v: 2,
@@ -135,12 +136,12 @@ export function writeRun(path, { team, members, config, messages, end, gapMs = 5
     team,
     claudeDir: '/bench',
     started: start - 1000,
-    incidents: { stallAfterMs: 60_000, quietAfterMs: 600_000 },
+    ...(!earlier && { incidents: { stallAfterMs: 60_000, quietAfterMs: 600_000 } }),
   });
   file.line({ op: 'file', t: start - 1000, live: false, path: `teams/${team}/config.json`, text: JSON.stringify(config) });
   for (const member of members)
     file.line({ op: 'inbox', t: start - 1000, live: false, path: `teams/${team}/inboxes/${member}.json`, messages: [] });
-  file.line({ op: 'incidents', t: start - 1000, path: `teams/${team}`, raised: [], cleared: [], whole: true });
+  if (!earlier) file.line({ op: 'incidents', t: start - 1000, path: `teams/${team}`, raised: [], cleared: [], whole: true });
   for (let i = 0; i < messages; i++) {
     const t = start + i * gapMs;
     const { from, to, text } = runMessage(members, i, t);
@@ -157,7 +158,7 @@ export function writeRun(path, { team, members, config, messages, end, gapMs = 5
  * A team of five on disk, every inbox empty (its messages delivered), and a
  * journal of `history` messages among them, with `activity` lines after each.
  */
-export function historyDir(temp, history, activity = 0) {
+export function historyDir(temp, history, activity = 0, earlier = false) {
   const dir = temp('history');
   const state = temp('history-state');
   // The team began when its history did (history messages 5 s apart, the last a minute ago).
@@ -166,13 +167,15 @@ export function historyDir(temp, history, activity = 0) {
     const folder = join(namespaceDir(state, dir), 'long');
     mkdirSync(folder, { recursive: true });
     const config = JSON.parse(readFileSync(join(dir, 'teams/long/config.json'), 'utf8'));
-    writeRun(join(folder, '2026-01-01T00-00-00-000Z-1.jsonl'), {
+    // The writer's pid is past pid_max: a run nobody writes any more (pid 1 would be init's, alive).
+    writeRun(join(folder, '2026-01-01T00-00-00-000Z-999999999.jsonl'), {
       team: 'long',
       members: names,
       config,
       messages: history,
       end: Date.now() - 60_000,
       activity,
+      earlier,
     });
   }
   return { dir, state, names };
@@ -307,6 +310,44 @@ async function restore(context) {
   };
 }
 
+/**
+ * A journal of 20,000 messages written by an earlier teamtop (no incidents recorded): `--json` and the
+ * dashboard's first frame on a fresh copy (the run judged moment by moment, its judgement then written
+ * into it), the next start on that copy, and with no journal.
+ */
+async function earlierRestore(context) {
+  const { temp } = context;
+  const history = 20_000;
+  const empty = historyDir(temp, 0);
+  const earlier = historyDir(temp, history, 0, true);
+  const copy = () => {
+    const state = temp('earlier-state');
+    cpSync(earlier.state, state, { recursive: true });
+    return { ...earlier, state };
+  };
+  const json = async ({ dir, state }) => {
+    const run = await measureCommand(['--json', '--dir', dir, '--state-dir', state], 120_000);
+    if (!run.finished || run.code !== 0) throw new Error(`--json on an earlier journal failed: ${run.stderr}`);
+    return run.ms;
+  };
+  const frame = async ({ dir, state, names }) => {
+    const t0 = performance.now();
+    const term = await context.startTeamtop(dir, ['--state-dir', state], { cols: 120, rows: 40 });
+    const ms = (await term.waitFor(names[4], 120_000)) - t0;
+    await term.quit();
+    return ms;
+  };
+  const figures = { jsonWithout: await json(empty) };
+  const a = copy();
+  figures.jsonFirst = await json(a);
+  figures.jsonNext = await json(a);
+  figures.frameWithout = await frame(empty);
+  const b = copy();
+  figures.frameFirst = await frame(b);
+  figures.frameNext = await frame(b);
+  return figures;
+}
+
 // ---------------------------------------------------------------- replay --json
 
 /** The floor: the recording's lines read and parsed, nothing kept. */
@@ -423,6 +464,28 @@ export function historyPhases(context) {
           '≤ 1000',
         ],
       ],
+    },
+    'history-earlier': {
+      label: 'history: a 20,000-message journal an earlier teamtop wrote, restored the first time and the next',
+      run: () => earlierRestore(context),
+      summary: (runs) => Object.fromEntries(Object.keys(runs[0]).map((name) => [name, across(runs, (r) => r[name])])),
+      rows: (r) => {
+        const less = (a, b) => ({ median: a.median - b.median, min: a.min - b.max, max: a.max - b.min });
+        return [
+          [
+            "restore an earlier teamtop's 20,000 messages, the next start: the dashboard (ms)",
+            spread(less(r.frameNext, r.frameWithout), 0),
+            `the team on screen ${spread(r.frameNext, 0)}; the first start ${spread(r.frameFirst, 0)}; no journal ${spread(r.frameWithout, 0)}`,
+            '≤ 1000',
+          ],
+          [
+            "restore an earlier teamtop's 20,000 messages, the next start: --json (ms)",
+            spread(less(r.jsonNext, r.jsonWithout), 0),
+            `--json ${spread(r.jsonNext, 0)}; the first ${spread(r.jsonFirst, 0)}; no journal ${spread(r.jsonWithout, 0)}`,
+            '≤ 1000',
+          ],
+        ];
+      },
     },
     'history-replay': {
       label: 'history: replay --json of a 1,000,000-entry recording',

@@ -4,6 +4,7 @@ import { classifyFolder } from '../core/model/paths.js';
 import { noticesAsProblems, restore } from '../io/journal/restore.js';
 import { namespaceDir } from '../io/journal/store-dir.js';
 import { JournalWriter } from '../io/journal/writer.js';
+import { JudgedRuns } from '../io/journal/judged.js';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../core/model/settings.js';
 import { createStore, type Store } from '../core/store.js';
 import type { FileInterpreter } from '../core/decode/interpreter.js';
@@ -29,6 +30,9 @@ export interface Session {
   readonly observe: (observations: Observation[]) => void;
   close(): void;
 }
+
+/** The first frame is drawn by then: writing an earlier run's judgement (a copy of the run) does not delay it. */
+const RECORD_JUDGED_AFTER_MS = 1000;
 
 export interface SessionOptions {
   readonly transcripts?: boolean;
@@ -58,10 +62,22 @@ export function openSession(
 
   let restoredFolders: ReadonlySet<string> = new Set();
   let interpreter: FileInterpreter | undefined;
+  let judged: JudgedRuns | undefined;
+  let recordJudged: ReturnType<typeof setTimeout> | undefined;
   if (journalOptions) {
     const namespace = namespaceDir(journalOptions.stateDir, claudeDir);
+    const runs = (judged = new JudgedRuns(store.getState, options.thresholds ?? DEFAULT_THRESHOLDS));
     // Done once, in bulk, before anything is drawn: tens of thousands of changes for a long run.
-    const restored = optimising(() => restore(namespace, (observations) => store.dispatch({ type: 'observed', observations })));
+    const restored = optimising(() =>
+      restore(
+        namespace,
+        (observations) => store.dispatch({ type: 'observed', observations }),
+        (path, header) => runs.replayed(path, header),
+      ),
+    );
+    // An earlier teamtop's runs judged in full are told their judgement after the first frame (or as the session closes).
+    recordJudged = setTimeout(() => runs.record(), RECORD_JUDGED_AFTER_MS);
+    recordJudged.unref();
     restoredFolders = restored.folders;
     interpreter = restored.interpreter;
     store.dispatch({ type: 'observed', observations: noticesAsProblems(restored.notices, clock()) });
@@ -112,6 +128,8 @@ export function openSession(
       reader.close();
       transcripts?.close();
       journal?.close();
+      clearTimeout(recordJudged);
+      judged?.record();
     },
   };
 }

@@ -215,7 +215,7 @@ export function sameSaid(a: Diagnosis, b: Diagnosis): boolean {
   );
 }
 
-const judged = new WeakMap<TeamState, { thresholds: Thresholds; judgement: Judgement }>();
+const judged = new WeakMap<TeamState, { thresholds: Thresholds; from: Judgement; idle: number; judgement: Judgement }>();
 
 const detections = new WeakMap<TeamState, { thresholds: Thresholds; at: number; judgement: Judgement }>();
 
@@ -240,8 +240,12 @@ function asOfIdle(judgement: Judgement, lastActivity: number, now: number): Judg
 /** What is wrong with the team as of `now`, worst first (nothing for a `claude -p` session); the same array while nothing said changes. */
 export function selectDiagnoses(team: TeamState, now: number, thresholds: Thresholds): Judgement {
   if (!team.isTeam || isPrintSession(team)) return HEALTHY;
-  const judgement = asOfIdle(detected(team, now, thresholds), team.lastActivity, now);
+  const from = detected(team, now, thresholds);
+  const idle = idleOf(team.lastActivity, now)?.since ?? Number.NaN;
   const known = judged.get(team);
+  // The same diagnoses, idle or not as before: nothing to compare (a long run has thousands).
+  if (known && known.from === from && Object.is(known.idle, idle) && sameThresholds(known.thresholds, thresholds)) return known.judgement;
+  const judgement = asOfIdle(from, team.lastActivity, now);
   if (
     known &&
     sameThresholds(known.thresholds, thresholds) &&
@@ -250,8 +254,9 @@ export function selectDiagnoses(team: TeamState, now: number, thresholds: Thresh
     known.judgement.diagnoses.length === judgement.diagnoses.length &&
     known.judgement.diagnoses.every((diagnosis, i) => sameDiagnosis(diagnosis, judgement.diagnoses[i]!))
   ) {
+    judged.set(team, { ...known, from, idle });
     return known.judgement;
   }
-  judged.set(team, { thresholds, judgement });
+  judged.set(team, { thresholds, from, idle, judgement });
   return judgement;
 }

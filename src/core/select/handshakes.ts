@@ -164,6 +164,32 @@ export function selectHandshakes(team: TeamState, now: number, thresholds: Thres
   return list;
 }
 
+/** The instants the open handshakes of a list stall at, soonest first: worked out once per list, not walked on every frame. */
+const stallInstants = new WeakMap<readonly Handshake[], { readonly thresholds: Thresholds; readonly at: Float64Array }>();
+
+/** When the next of `handshakes`' open ones stalls after `now` (+∞: none will): a count, a state and a diagnosis change then. */
+export function nextStallAt(handshakes: readonly Handshake[], thresholds: Thresholds, now: number): number {
+  const { clocked } = handshakeTally(handshakes);
+  let known = stallInstants.get(clocked);
+  if (known?.thresholds !== thresholds) {
+    const instants: number[] = [];
+    for (const handshake of clocked)
+      if ((handshake.state === 'pending' || handshake.state === 'stalled') && handshake.agedFrom !== null)
+        instants.push(stallsAt(handshake.agedFrom, thresholds));
+    known = { thresholds, at: Float64Array.from(instants).sort() };
+    stallInstants.set(clocked, known);
+  }
+  // The first instant after now.
+  let low = 0;
+  let high = known.at.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (known.at[middle]! <= now) low = middle + 1;
+    else high = middle;
+  }
+  return low < known.at.length ? known.at[low]! : Number.POSITIVE_INFINITY;
+}
+
 const stalledIn = memoize((unanswered: Handshake[]): number => count(unanswered, (handshake) => handshake.state === 'stalled'));
 
 /** How many of the team's handshakes are stalled as of `now` (abandoned ones are not). */

@@ -4,6 +4,7 @@ import type { FileInterpreter } from '../../core/decode/interpreter.js';
 import { runSpan, streamJournal, timeOf } from './reader.js';
 import { Replayer } from './replayer.js';
 import { listRuns, type RunFile } from './store-dir.js';
+import type { JournalHeader } from './format.js';
 
 export interface Restored {
   readonly folders: ReadonlySet<string>;
@@ -15,8 +16,15 @@ export interface Restored {
   readonly end: number;
 }
 
-/** Replay run files through one replayer a line at a time, emitting an inbox's observation at once: it holds its text. */
-export function replayRuns(runs: readonly Pick<RunFile, 'path'>[], emit: (observations: Observation[]) => void): Restored {
+/**
+ * Replay run files through one replayer a line at a time, emitting an inbox's observation at once: it holds its text.
+ * `replayed` hears of each run once all of it was emitted, with its header (JudgedRuns).
+ */
+export function replayRuns(
+  runs: readonly Pick<RunFile, 'path'>[],
+  emit: (observations: Observation[]) => void,
+  replayed?: (path: string, header: JournalHeader | undefined) => void,
+): Restored {
   const replayer = new Replayer();
   const notices: { path: string; message: string }[] = [];
   const batches = batching(emit);
@@ -24,19 +32,28 @@ export function replayRuns(runs: readonly Pick<RunFile, 'path'>[], emit: (observ
   let end = Number.NaN;
   for (const run of runs) {
     batches.add(replayer.beginFile(end));
+    let header: JournalHeader | undefined;
     const skipped = streamJournal(run.path, (line) => {
-      if (line.kind === 'header') claudeDir ??= line.header.claudeDir;
+      if (line.kind === 'header') {
+        claudeDir ??= line.header.claudeDir;
+        header ??= line.header;
+      }
       end = timeOf(line);
       batches.add(replayer.apply(line));
     });
     batches.flush();
+    replayed?.(run.path, header);
     for (const message of [...skipped, ...replayer.notices.splice(0)]) notices.push({ path: run.path, message });
   }
   return { folders: replayer.folders, interpreter: replayer.interpreter, notices, claudeDir, end };
 }
 
-export function restore(namespace: string, emit: (observations: Observation[]) => void): Restored {
-  return replayRuns(withoutCovered(listRuns(namespace)), emit);
+export function restore(
+  namespace: string,
+  emit: (observations: Observation[]) => void,
+  replayed?: (path: string, header: JournalHeader | undefined) => void,
+): Restored {
+  return replayRuns(withoutCovered(listRuns(namespace)), emit, replayed);
 }
 
 /**

@@ -82,8 +82,21 @@ function wholeParts(parts: readonly string[], room: number, cut = false): string
   return stringWidth(`${text} …`) <= room ? `${text} …` : text;
 }
 
+const sameFooter = (a: FooterProps, b: FooterProps): boolean =>
+  a.width === b.width &&
+  a.note === b.note &&
+  a.replay === b.replay &&
+  a.interactive === b.interactive &&
+  a.keymap === b.keymap &&
+  a.hint === b.hint &&
+  a.search === b.search &&
+  a.notice === b.notice &&
+  a.teams === b.teams &&
+  a.notes.length === b.notes.length &&
+  a.notes.every((note, i) => note === b.notes[i]);
+
 /** The main keys on the left; on the right, at most half the row, a note on the last key and what is in force. */
-export function Footer({
+export const Footer = React.memo(function Footer({
   width,
   note,
   hint = false,
@@ -133,7 +146,7 @@ export function Footer({
       ) : null}
     </Box>
   );
-}
+}, sameFooter);
 
 /** The first problem, with its file (the config dir's own say which dir), and how many more there are. */
 export function ProblemsLine({ problems, width }: { readonly problems: readonly Problem[]; readonly width: number }) {

@@ -276,7 +276,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
     notes,
     replay: input.replay ?? null,
     interactive,
-    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, work, thresholds, detail }, body?.ages),
+    nextChangeMs: nextChange({ now, teams, members, handshakes, diagnoses, work, thresholds, detail }, body ?? undefined),
     navigation,
   };
 }

@@ -50,7 +50,7 @@ const NAME = 'teamtop';
 const MIN_DIR = 10;
 
 /** The first row, always one (the layout counts on it); the help hint gives way first, then the dir, then the count. */
-function TitleRow({
+const TitleRow = React.memo(function TitleRow({
   claudeDir,
   count,
   problems,
@@ -87,11 +87,56 @@ function TitleRow({
     ...right,
   ];
   return <FittedLine parts={parts} width={width} />;
+});
+
+/** One team's tab: what the second row draws of it. */
+interface Tab {
+  readonly name: string;
+  readonly label: string;
+  readonly selected: boolean;
+  readonly ended: boolean;
+  readonly stalled: boolean;
 }
+
+interface TabsProps {
+  readonly tabs: readonly Tab[];
+  readonly before: boolean;
+  readonly after: boolean;
+}
+
+const sameTab = (a: Tab, b: Tab): boolean =>
+  a.name === b.name && a.label === b.label && a.selected === b.selected && a.ended === b.ended && a.stalled === b.stalled;
+
+/** The teams that fit, as tabs; drawn again only when one of them reads otherwise (tabs are made anew each frame). */
+const TeamTabs = React.memo(
+  function TeamTabs({ tabs, before, after }: TabsProps) {
+    const { paint, dim } = useTheme();
+    return (
+      <Text wrap="truncate-end">
+        {before ? <Faint>‹ </Faint> : null}
+        {tabs.map((tab, i) => (
+          <Text key={tab.name}>
+            {i > 0 ? ' ' : ''}
+            <Text
+              inverse={tab.selected}
+              bold={tab.selected}
+              dimColor={dim && tab.ended && !tab.selected}
+              color={!tab.selected && tab.stalled ? paint(palette.danger) : undefined}
+            >
+              {tab.label}
+            </Text>
+          </Text>
+        ))}
+        {after ? <Faint> ›</Faint> : null}
+      </Text>
+    );
+  },
+  (a, b) =>
+    a.before === b.before && a.after === b.after && a.tabs.length === b.tabs.length && a.tabs.every((tab, i) => sameTab(tab, b.tabs[i]!)),
+);
 
 export function Header(props: HeaderProps) {
   const { teams, selected, stalled, now, width } = props;
-  const { paint, dim } = useTheme();
   const room = width - 4;
   // The team on screen's tokens and cost; where they do not fit, its cost alone (what a narrow terminal cut).
   const usageOf = (team: TeamSummary): string => {
@@ -107,29 +152,25 @@ export function Header(props: HeaderProps) {
     room,
   );
   const count = `${teams.length} team${teams.length === 1 ? '' : 's'}`;
+  const tabs = teams.slice(start, end).map((team, i): Tab => ({
+    name: team.name,
+    label: labels[start + i]!,
+    selected: team.name === selected,
+    ended: team.ended,
+    stalled: (stalled.get(team.name) ?? 0) > 0,
+  }));
   return (
     <Box flexDirection="column" width={width}>
-      <TitleRow {...props} count={count} />
-      <Text wrap="truncate-end">
-        {start > 0 ? <Faint>‹ </Faint> : null}
-        {teams.slice(start, end).map((team, i) => {
-          const isSelected = team.name === selected;
-          return (
-            <Text key={team.name}>
-              {i > 0 ? ' ' : ''}
-              <Text
-                inverse={isSelected}
-                bold={isSelected}
-                dimColor={dim && team.ended && !isSelected}
-                color={!isSelected && (stalled.get(team.name) ?? 0) > 0 ? paint(palette.danger) : undefined}
-              >
-                {labels[start + i]}
-              </Text>
-            </Text>
-          );
-        })}
-        {end < teams.length ? <Faint> ›</Faint> : null}
-      </Text>
+      <TitleRow
+        claudeDir={props.claudeDir}
+        count={count}
+        problems={props.problems}
+        stalledTotal={props.stalledTotal}
+        diagnoses={props.diagnoses}
+        width={width}
+        interactive={props.interactive}
+      />
+      <TeamTabs tabs={tabs} before={start > 0} after={end < teams.length} />
     </Box>
   );
 }

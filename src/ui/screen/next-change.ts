@@ -1,12 +1,12 @@
-import { quietAt, stallsAt, type Thresholds } from '../../core/model/settings.js';
-import { isOpen, type Handshake } from '../../core/model/handshakes.js';
-import { handshakeTally } from '../../core/select/handshakes.js';
+import { quietAt, type Thresholds } from '../../core/model/settings.js';
+import type { Handshake } from '../../core/model/handshakes.js';
+import { nextStallAt } from '../../core/select/handshakes.js';
 import { untilAgeChanges } from '../../core/model/time.js';
 import type { Judgement } from '../../core/judge/index.js';
 import type { MemberView } from '../../core/select/members.js';
 import type { TeamSummary } from '../../core/select/teams.js';
 import type { Detail } from '../panes/pane.js';
-import type { FrameWork } from '../views/view.js';
+import type { BuiltView, FrameWork } from '../views/view.js';
 import { LONG_WAIT_MS } from '../panes/members/model.js';
 
 interface Clocked {
@@ -24,7 +24,7 @@ interface Clocked {
  * The soonest instant a time on screen changes (an age, a call turning overdue, a handshake stalling, a member
  * going quiet, a diagnosis due): an idle dashboard redraws only then. Each time and its unit: docs/internals/views.md.
  */
-export function nextChange(clocked: Clocked, ages: readonly number[] = []): number {
+export function nextChange(clocked: Clocked, shown: Pick<BuiltView, 'ages' | 'longAges'> = {}): number {
   const { now, teams, members, handshakes, diagnoses, work, thresholds, detail } = clocked;
   let next = Number.POSITIVE_INFINITY;
   const age = (since: number, units: 1 | 2) => {
@@ -41,22 +41,16 @@ export function nextChange(clocked: Clocked, ages: readonly number[] = []): numb
       next = Math.min(next, waited < LONG_WAIT_MS ? LONG_WAIT_MS - waited : untilAgeChanges(waited, 1));
     }
   }
-  // Only open and abandoned ones show a moving age: the answered ones, a long run's thousands, are not walked.
-  for (const handshake of handshakeTally(handshakes).clocked) {
-    const open = isOpen(handshake);
-    // An abandoned one shows its age too, and never stalls.
-    if ((!open && handshake.state !== 'abandoned') || handshake.agedFrom === null) continue;
-    age(handshake.agedFrom, 2);
-    const stallsIn = stallsAt(handshake.agedFrom, thresholds) - now;
-    if (open && stallsIn > 0) next = Math.min(next, stallsIn);
-  }
+  // Any open one stalling changes the counts and the diagnoses; only those on screen show their age (the view says which).
+  const stall = nextStallAt(handshakes, thresholds, now);
+  if (stall > now) next = Math.min(next, stall - now);
   for (const activity of work.activity.values()) {
     // An idle member's age is its status's; what it does otherwise says for how long, and a call turns overdue.
     if (activity.state !== 'idle' && activity.since !== null) age(activity.since, 1);
     if (activity.overdueAt !== null && activity.overdueAt > now) next = Math.min(next, activity.overdueAt - now);
   }
-  for (const since of ages) age(since, 1);
-  for (const diagnosis of diagnoses.diagnoses) age(diagnosis.since, 2);
+  for (const since of shown.ages ?? []) age(since, 1);
+  for (const since of shown.longAges ?? []) age(since, 2);
   if (diagnoses.nextChangeAt > now) next = Math.min(next, diagnoses.nextChangeAt - now);
   if (detail?.item.since !== undefined) age(detail.item.since, 2);
   return next;

@@ -16,6 +16,8 @@ export interface BuiltPane {
   readonly window: ListWindow;
   /** The pane drawn `width` columns wide, in the lines the layout gave it. */
   draw(width: number): ReactNode;
+  /** Instants whose age in two units its rows on screen show (see BuiltView). */
+  readonly longAges?: readonly number[];
 }
 
 export interface DashboardPane {

@@ -154,8 +154,13 @@ export const dashboardView: View = {
       return memberList(frame, content, pane ? pane.window.end - pane.window.start : 1);
     });
     const rows = layout.listRows.map((row) => row.map((i) => built[i]!));
+    // The ages on screen, and only those: a team with thousands of open requests shows a few of them.
+    const longAges: number[] = [];
+    for (const pane of drawn.values()) if (pane.marker) longAges.push(pane.marker.waitingSince, pane.marker.owesSince);
+    for (const pane of built) for (const since of pane.longAges ?? []) longAges.push(since);
     return {
       panes: [...members, ...built.map((pane) => pane.list)],
+      longAges,
       regions: regionsOf(layout, grid, rows, frame.width),
       notes: layout.hiddenMembers > 0 ? [`${plural(layout.hiddenMembers, 'more member')}${frame.interactive ? ': tab' : ''}`] : [],
       draw: () => <Body model={model} rows={rows} colors={frame.colors} width={frame.width} />,

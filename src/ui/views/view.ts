@@ -55,6 +55,8 @@ export interface BuiltView {
   draw(): ReactNode;
   /** Instants whose age (one unit: `42s`, `3m`) the body shows beyond the frame's: the frame is drawn again as they change. */
   readonly ages?: readonly number[];
+  /** Instants whose age in two units (`3m30s`) the body shows: open handshakes and diagnoses in the rows on screen, a member's marker. */
+  readonly longAges?: readonly number[];
   /** Where its panes are drawn, rows counted from the body's first (the mouse finds a pane and a row by them). */
   readonly regions?: readonly Region[];
 }

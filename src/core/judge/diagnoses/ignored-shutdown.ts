@@ -6,15 +6,18 @@ import { diagnosis, messageEvidence, messagesEvidence, type Detector } from './d
 import { cameAt, isPresent, isWaiting } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';
 import { plural } from '../../text/words.js';
+import { type Diagnosis } from '../../model/diagnosis.js';
 
 export const ignoredShutdown: Detector = {
   kind: 'ignored-shutdown',
   detect(facts) {
-    return facts.unanswered.flatMap((handshake) => {
+    // A loop, not a flatMap: a long run has thousands open, and most give nothing.
+    const found: Diagnosis[] = [];
+    for (const handshake of facts.unanswered) {
       const { request } = handshake;
       // Still in its inbox: not taken, so not ignored (stalled says it waits unread).
-      if (handshake.kind !== 'shutdown' || !request || handshake.response || isWaiting(request)) return [];
-      if (!isPresent(facts, handshake.to) || sentToEarlierSelf(facts, handshake)) return [];
+      if (handshake.kind !== 'shutdown' || !request || handshake.response || isWaiting(request)) continue;
+      if (!isPresent(facts, handshake.to) || sentToEarlierSelf(facts, handshake)) continue;
       // The transcript's time and the notices' are the client's clock; teamtop's sightings are teamtop's.
       const modelTook = Number.isFinite(request.takenAt);
       const seenTaken = !modelTook && Number.isFinite(request.deliveredAt);
@@ -22,13 +25,13 @@ export const ignoredShutdown: Detector = {
       const idle = facts
         .sentBy(handshake.to)
         .filter((message) => message.kind === 'idle_notification' && (seenTaken ? cameAt(message) : message.time) > takenAt);
-      if (idle.length < 2 && !(idle.length === 1 && facts.clock.stalled(takenAt))) return [];
+      if (idle.length < 2 && !(idle.length === 1 && facts.clock.stalled(takenAt))) continue;
       // Each turn it was woken into failed (an API error): it could not answer, it did not ignore (api-failing).
-      if (idle.every((message) => message.data?.['idleReason'] === 'failed')) return [];
+      if (idle.every((message) => message.data?.['idleReason'] === 'failed')) continue;
       const work = facts.work.get(handshake.to)?.activity;
-      if (work?.state === 'failing' || work?.state === 'retrying' || work?.state === 'dead') return [];
+      if (work?.state === 'failing' || work?.state === 'retrying' || work?.state === 'dead') continue;
       const { to, from, requestId } = handshake;
-      return [
+      found.push(
         diagnosis('ignored-shutdown', `handshake:${requestId}`, {
           severity: 'warning',
           members: [to, from],
@@ -37,7 +40,8 @@ export const ignoredShutdown: Detector = {
           action: `send ${to} a plain-text nudge quoting request ${requestId}; teammates often act on text when they ignore the protocol message`,
           evidence: [messageEvidence(request), ...messagesEvidence(idle)],
         }),
-      ];
-    });
+      );
+    }
+    return found;
   },
 };

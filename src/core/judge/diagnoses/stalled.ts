@@ -43,15 +43,17 @@ function stalledDiagnosis(handshake: Handshake): Diagnosis {
 export const stalled: Detector = {
   kind: 'stalled',
   detect(facts) {
-    return facts.unanswered
-      .filter(
-        (handshake) =>
-          handshake.request !== null &&
-          handshake.response === null &&
-          handshake.state !== 'abandoned' &&
-          facts.clock.stalled(handshake.agedFrom ?? Number.NaN) &&
-          !sentToEarlierSelf(facts, handshake),
+    const found: Diagnosis[] = [];
+    for (const handshake of facts.unanswered) {
+      if (
+        handshake.request !== null &&
+        handshake.response === null &&
+        handshake.state !== 'abandoned' &&
+        facts.clock.stalled(handshake.agedFrom ?? Number.NaN) &&
+        !sentToEarlierSelf(facts, handshake)
       )
-      .map(stalledDiagnosis);
+        found.push(stalledDiagnosis(handshake));
+    }
+    return found;
   },
 };

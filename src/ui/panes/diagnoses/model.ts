@@ -29,6 +29,11 @@ export const mostDiagnosisRows = (bodyRows: number): number => Math.max(1, Math.
 export const isCleared = (row: Diagnosis | Incident): row is Incident => 'clearedAt' in row && row.clearedAt !== null;
 const rowId = (row: Diagnosis | Incident): string => (isCleared(row) ? `${row.id}@${row.raisedAt}` : row.id);
 const diagnosisKeys = memoize((rows: readonly (Diagnosis | Incident)[]) => keysOf(rows, 'diagnosis', rowId));
+/** Counted once per list: a frame with thousands stalled does not walk them. */
+const countsIn = memoize((rows: readonly (Diagnosis | Incident)[]) => {
+  const cleared = rows.filter(isCleared).length;
+  return { cleared, warnings: rows.filter((row) => row.severity === 'warning' && !isCleared(row)).length };
+});
 
 /** A diagnosis's words as its row draws them, for the search. */
 const searched = narrower((row: Diagnosis | Incident) => [row.kind, ...row.members, row.summary, row.detail ?? '']);
@@ -47,11 +52,9 @@ export function diagnosisList(
 ): { readonly model: DiagnosisListModel; readonly list: PaneList } {
   const diagnoses = shownDiagnoses(frame);
   const items = diagnosisKeys(diagnoses);
-  const cleared = diagnoses.filter(isCleared).length;
   const model: DiagnosisListModel = {
     diagnoses,
-    warnings: diagnoses.filter((diagnosis) => diagnosis.severity === 'warning' && !isCleared(diagnosis)).length,
-    cleared,
+    ...countsIn(diagnoses),
     window: listWindow(diagnoses.length, rows, selectedIndex(frame.view, DIAGNOSES, items, 'start')),
     focused,
     lines: rows + 1,

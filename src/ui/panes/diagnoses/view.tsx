@@ -60,9 +60,11 @@ const DiagnosisRow = React.memo(function DiagnosisRow({ diagnosis, age, selected
   return <FittedLine parts={parts} width={width} inverse={selected} marks />;
 });
 
-/** How long it has stood, or since it cleared. */
+/** Since when it has stood, or since it cleared: its row shows how long. */
+export const ageSince = (row: Diagnosis | Incident): number => (isCleared(row) ? (row.clearedAt ?? Number.NaN) : row.since);
+
 function ageOf(row: Diagnosis | Incident, now: number): string {
-  const since = isCleared(row) ? (row.clearedAt ?? Number.NaN) : row.since;
+  const since = ageSince(row);
   return isInstant(since) ? formatAge(Math.max(0, now - since)) : '';
 }
 

@@ -8,6 +8,9 @@ import { fit } from '../../../core/text/fit.js';
 export interface HandshakeMarker {
   readonly text: string;
   readonly stalled: boolean;
+  /** Since when the oldest it waits on and the oldest it owes have been open (NaN: none): the ages the text shows. */
+  readonly waitingSince: number;
+  readonly owesSince: number;
 }
 
 /** A member's open handshakes on one side: how many, with whom when one, and the oldest. */
@@ -53,6 +56,11 @@ const openByMember = memoize((handshakes: readonly Handshake[]): ReadonlyMap<str
   return byMember;
 });
 
+const sinceOf = (side: OpenSide | undefined): number => {
+  const since = side ? (side.oldest.requestedAt ?? side.oldest.respondedAt) : null;
+  return since ?? Number.NaN;
+};
+
 function markerFor(arrow: string, verb: string, side: OpenSide | undefined, now: number): string {
   if (!side) return '';
   const whom = side.count === 1 ? side.other : `${side.count}`;
@@ -63,5 +71,5 @@ export function markerOf(member: string, handshakes: readonly Handshake[], now: 
   const open = openByMember(handshakes).get(member);
   if (!open) return null;
   const text = [markerFor('⇢', 'waits on', open.waitingOn, now), markerFor('⇠', 'owes', open.owes, now)].filter(Boolean).join(' ');
-  return { text, stalled: open.stalled };
+  return { text, stalled: open.stalled, waitingSince: sinceOf(open.waitingOn), owesSince: sinceOf(open.owes) };
 }

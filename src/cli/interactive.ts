@@ -78,6 +78,8 @@ export interface TerminalRun {
   readonly theme?: ThemeChoice;
   /** Take the mouse (not with `--no-mouse`). */
   readonly mouse?: boolean;
+  /** The terminal's input and theme, taken as teamtop started; else they are taken here. */
+  readonly ahead?: { readonly input: TerminalInput; readonly theme: Promise<ThemeName> };
 }
 
 /** What the terminal gives the view: the theme its background asks for, the mouse if it was taken. */
@@ -89,14 +91,14 @@ export interface OnTerminal {
 /** Draw what `draw` makes until the user quits; resolves to the exit status. */
 export async function runOnTerminal(
   draw: (terminal: OnTerminal) => ReactElement,
-  { color, onClose, theme = 'auto', mouse = false }: TerminalRun,
+  { color, onClose, theme = 'auto', mouse = false, ahead }: TerminalRun,
 ): Promise<number> {
   chalk.level = colorLevel(color);
   const fault = process.env['TEAMTOP_FAULT'];
   const injected = fault ? (await import('./faults.js')).faults(fault) : undefined;
   const terminal = claimTerminal({ mouse });
   // Teamtop reads the terminal and hands Ink the keys: mouse reports and answers to its questions are not keys.
-  const input = new TerminalInput(process.stdin);
+  const input = ahead?.input ?? new TerminalInput(process.stdin);
   let instance: Instance | undefined;
   // What threw while closing: each step still runs, and the terminal is given back before any is reported.
   const failures: unknown[] = [];
@@ -144,7 +146,9 @@ export async function runOnTerminal(
   ]);
   try {
     // Without colour the theme does not matter: the terminal is not asked.
-    const chosen = color ? await chooseTheme(theme, { env: process.env, input, write: (text) => process.stdout.write(text) }) : 'dark';
+    const asked =
+      ahead?.theme ?? (color ? chooseTheme(theme, { env: process.env, input, write: (text) => process.stdout.write(text) }) : 'dark');
+    const chosen = await asked;
     const element = draw({ theme: chosen, mouse: mouse ? input : undefined });
     instance = render(injected ? injected.draw(element) : element, {
       ...RENDER_OPTIONS,

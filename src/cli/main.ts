@@ -9,6 +9,7 @@ import type { WorkflowSpec } from '../core/workflow/spec.js';
 import { dashboardConflict, isInteractive, journalOptions, preferredTeam, screenOptions, type DashboardFlags } from './dashboard-flags.js';
 import { oneLineError, takeOptionsBefore, usageError, wantsTerminal } from './usage.js';
 import { version } from './version.js';
+import { startLive } from './start-live.js';
 
 /** `teamtop serve`'s own flags (the demo's `--serve` takes them too). */
 interface ServeFlags {
@@ -65,8 +66,7 @@ async function runDashboard(flags: DashboardFlags): Promise<number> {
       insteadOfLive: !flags.once,
     });
   }
-  const { runLive } = await import('./run-live.js');
-  return runLive({
+  return startLive({
     ...settings,
     team,
     preferTeam: preferredTeam(spec),

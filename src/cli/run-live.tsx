@@ -16,6 +16,7 @@ import type { KeyRemaps } from '../ui/keys/remap.js';
 import { keymapWith } from '../ui/views/registry.js';
 import { loadRemembered, rememberedPath, saveRemembered } from './remembered.js';
 import type { Remembered } from '../ui/keys/remembered.js';
+import type { TerminalAhead } from './theme-detect.js';
 
 export interface LiveOptions {
   readonly thresholds: Thresholds;
@@ -41,6 +42,8 @@ export interface LiveOptions {
   readonly mouse?: boolean;
   /** Where the filters, the view and the order are kept from one start to the next (none: the demo keeps nothing). */
   readonly stateDir?: string | undefined;
+  /** The terminal, taken and asked its background as teamtop started (start-live.ts). */
+  readonly ahead?: TerminalAhead;
 }
 
 /** What was kept from the last start, as this start can show it: the workflow view only with a spec. */
@@ -62,6 +65,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
   const teams = selectTeams(session.store.getState().teams).map((team) => team.name);
   if (options.team !== undefined && !teams.includes(options.team)) {
     session.close();
+    await options.ahead?.release();
     return unknownTeam(options.team, session.store.getState(), teams, options.claudeDir);
   }
   const watching = new AbortController();
@@ -115,6 +119,6 @@ export async function runLive(options: LiveOptions): Promise<number> {
         look={teams.length === 0 ? lookAtConfigDir(options.claudeDir) : undefined}
       />
     ),
-    { color: options.color, onClose: closing, theme: options.theme, mouse: options.mouse },
+    { color: options.color, onClose: closing, theme: options.theme, mouse: options.mouse, ahead: options.ahead },
   );
 }

@@ -10,7 +10,7 @@
  */
 import type { ThemeName } from '../ui/widgets/theme-names.js';
 import type { ThemeChoice } from './config-file.js';
-import type { Reply, TerminalInput } from './terminal-input.js';
+import { TerminalInput, type Reply } from './terminal-input.js';
 
 /** How long the start waits for an answer at most: a terminal that answers does so within a few ms, over ssh within a round trip. */
 export const ANSWER_DEADLINE_MS = 200;
@@ -52,7 +52,8 @@ export function askBackground(
       if (reply.kind === 'osc') answer ??= backgroundOfAnswer(reply.text);
       else done();
     });
-    const timer = setTimeout(done, deadline);
+    // An answer that came while the start was busy is read before the deadline ends it: the input is polled before immediates.
+    const timer = setTimeout(() => setImmediate(done), deadline);
     write(QUESTION);
   });
 }
@@ -70,4 +71,42 @@ export async function chooseTheme(choice: ThemeChoice, { env, input, write }: Th
   const said = backgroundOfColorfgbg(env['COLORFGBG']);
   const background = said ?? (input && write && env['TERM'] !== 'dumb' ? await askBackground(input, write) : undefined);
   return background === 'light' ? 'light' : 'dark';
+}
+
+/** The terminal's input, read from the start, and the theme it was asked for. */
+export interface TerminalAhead {
+  readonly input: TerminalInput;
+  readonly theme: Promise<ThemeName>;
+  /** Stop reading the terminal, once its answer is in (or the deadline is past), so that no answer reaches the shell. */
+  release(): Promise<void>;
+}
+
+/** The terminal read from now on, and asked its background at once (for `auto`, with colour): the answer comes while the dashboard loads. */
+export function takeTerminalAhead({
+  color,
+  theme = 'auto',
+}: {
+  readonly color: boolean;
+  readonly theme?: ThemeChoice | undefined;
+}): TerminalAhead {
+  // Raw at once: the terminal's answer must not be echoed, and a key typed while teamtop starts is kept for the dashboard.
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
+  const input = new TerminalInput(process.stdin);
+  const chosen = color ? chooseTheme(theme, { env: process.env, input, write: (text) => process.stdout.write(text) }) : undefined;
+  let released = false;
+  return {
+    input,
+    theme: chosen ?? Promise.resolve('dark'),
+    release: async () => {
+      if (released) return;
+      released = true;
+      await chosen;
+      input.close();
+      try {
+        if (process.stdin.isTTY) process.stdin.setRawMode(false);
+      } catch {
+        // The terminal hung up: there is no mode to give back.
+      }
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { closestMatch } from 'leven';
 import { DIR_PROBLEM } from '../core/model/observation.js';
 import { sanitizeLine } from '../core/text/sanitize.js';
 import { plural } from '../core/text/words.js';
-import { type AppState } from '../core/app-state.js';
+import type { AppState } from '../core/app-state.js';
 import type { Command } from 'commander';
 import { liveRefused } from './dumb-terminal.js';
 

@@ -37,15 +37,13 @@ export function formatSince(ms: number): string {
   return formatAge(ms, 1);
 }
 
-const clockFormat = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
 
+/** Local HH:MM:SS, as `Intl.DateTimeFormat('en-GB', h23)` writes it, without making one as teamtop starts (docs/speed.md). */
 export function formatClock(time: number): string {
-  return isInstant(time) ? clockFormat.format(new Date(time)) : '--:--:--';
+  if (!isInstant(time)) return '--:--:--';
+  const date = new Date(time);
+  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}:${twoDigits(date.getSeconds())}`;
 }
 
 const MAX_INSTANT = 8.64e15;

@@ -100,6 +100,8 @@ describe('the transcript reader', () => {
       lead.toolUse(`toolu_${i}`, 'Bash', { command: `step ${i}` }, i);
       lead.attachment(100_000, i);
     }
+    // Its last slices hold nothing to say (attachments): the last still says the read is done.
+    for (let i = 0; i < 5; i++) lead.attachment(100_000, 20);
     const { store } = await settledSession(files.dir, undefined, undefined, { transcripts: false });
     const observed: Observation[] = [];
     const reader = new TranscriptReader({

@@ -28,6 +28,8 @@ export interface Followed {
   /** Read from its start (a first read, or anew) and not at its end yet: a long read, whatever woke it. */
   reading?: boolean;
   metaSaid: boolean;
+  /** Its last observation said more was to come: the next slice says it is done, facts or none. */
+  saidMore?: boolean;
   /** What the store was told is wrong with the file (a read that failed, a record that could not be read); null: nothing. */
   problem: string | null;
 }

@@ -262,9 +262,11 @@ export class TranscriptReader {
     sayMailTaken(this.teams, followed, result.facts, left, { at, live }, out);
     const reset = !followed.said;
     const meta = followed.metaSaid ? undefined : followed.meta;
-    if (!reset && meta === undefined && result.facts.length === 0) return { read, left };
+    const done = left === 0 && followed.saidMore === true;
+    if (!reset && meta === undefined && result.facts.length === 0 && !done) return { read, left };
     followed.said = true;
     followed.metaSaid = true;
+    followed.saidMore = left > 0;
     const more = left > 0 ? { more: true } : {};
     out.push({ kind: 'transcript', team: followed.owner!, path, reset, ...more, facts: result.facts, ...(meta ? { meta } : {}), at, live });
     return { read, left };

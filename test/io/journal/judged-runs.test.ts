@@ -4,37 +4,21 @@
  * judging. Real files, the real watcher, the real journal.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settledSession, type JournalOptions } from '../../../src/cli/session.js';
-import { misaddressed, selectIncidents } from '../../../src/core/judge/index.js';
+import { misaddressed } from '../../../src/core/judge/index.js';
 import { DEFAULT_THRESHOLDS } from '../../../src/core/model/settings.js';
 import { restore } from '../../../src/io/journal/restore.js';
 import { listAllRuns, namespaceDir } from '../../../src/io/journal/store-dir.js';
 import { createStore } from '../../../src/core/store.js';
-import { type AppState } from '../../../src/core/app-state.js';
 import { tempDir } from '../../helpers/fixtures.js';
-import { entry, watchRecorded, writeJson } from '../../helpers/live.js';
-import { waitFor } from '../../helpers/wait.js';
+import { incidentsOf, misaddressedRun } from '../../helpers/misaddressed-run.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 const reading = (stateDir: string): JournalOptions => ({ stateDir, write: false, maxBytes: 50 * 1024 * 1024 });
-
-/** What a user is shown of a team's incidents, as of `now`. */
-const incidentsOf = (state: AppState, now: number) =>
-  selectIncidents(state, state.teams.get('alpha')!, now, DEFAULT_THRESHOLDS).map(
-    ({ id, raisedAt, clearedAt, cleared, summary, evidence }) => ({
-      id,
-      raisedAt,
-      clearedAt,
-      cleared,
-      summary,
-      evidence: evidence.map((item) => (item.kind === 'message' ? `${item.ref} ${item.message.text}` : item.ref)),
-    }),
-  );
 
 type Line = Record<string, unknown>;
 const linesOf = (path: string): Line[] =>
@@ -50,21 +34,7 @@ const linesOf = (path: string): Line[] =>
 async function earlierRun(): Promise<{ dir: string; state: string; path: string; seen: ReturnType<typeof incidentsOf>; now: number }> {
   const dir = tempDir();
   const state = tempDir();
-  writeJson(join(dir, 'teams/alpha/config.json'), {
-    name: 'alpha',
-    members: [{ name: 'team-lead', agentType: 'team-lead' }, { name: 'worker' }],
-  });
-  writeJson(join(dir, 'teams/alpha/inboxes/team-lead.json'), []);
-  const live = await watchRecorded(dir, { ...reading(state), write: true });
-  const parser = entry('team-lead', 'the parser, please');
-  writeJson(join(dir, 'teams/alpha/inboxes/wroker.json'), [parser]);
-  writeJson(join(dir, 'teams/alpha/inboxes/helper.json'), [entry('team-lead', 'the docs, please')]);
-  await waitFor(() => expect(incidentsOf(live.store.getState(), Date.now())).toHaveLength(2));
-  writeJson(join(dir, 'teams/alpha/inboxes/wroker.json'), [{ ...parser, read: true }]);
-  await waitFor(() => expect(incidentsOf(live.store.getState(), Date.now()).filter((incident) => incident.cleared)).toHaveLength(1));
-  const now = Date.now();
-  const seen = incidentsOf(live.store.getState(), now);
-  live.stop();
+  const { seen, now } = await misaddressedRun(dir, { ...reading(state), write: true });
   const [run] = listAllRuns(state);
   const [header, ...rest] = linesOf(run!.path);
   const earlier = { ...header };

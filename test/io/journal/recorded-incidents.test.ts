@@ -20,7 +20,7 @@ import { tempDir } from '../../helpers/fixtures.js';
 import { entry, watchRecorded, writeJson } from '../../helpers/live.js';
 import { at, message, stalledIncident, teamState } from '../../helpers/observations.js';
 import { waitFor } from '../../helpers/wait.js';
-import { type AppState } from '../../../src/core/app-state.js';
+import { incidentsOf, misaddressedRun } from '../../helpers/misaddressed-run.js';
 
 const options = (stateDir: string): JournalOptions => ({ stateDir, write: true, maxBytes: 50 * 1024 * 1024 });
 
@@ -28,39 +28,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** What a user is shown of a team's incidents, as of `now`. */
-const incidentsOf = (state: AppState, now: number) =>
-  selectIncidents(state, state.teams.get('alpha')!, now, DEFAULT_THRESHOLDS).map(
-    ({ id, raisedAt, clearedAt, cleared, summary, evidence }) => ({
-      id,
-      raisedAt,
-      clearedAt,
-      cleared,
-      summary,
-      evidence: evidence.map((item) => (item.kind === 'message' ? `${item.ref} ${item.message.text}` : item.ref)),
-    }),
-  );
-
 describe('incidents recorded in the journal', () => {
   it('are what a restore shows, taken from the journal without judging the history again', async () => {
     const dir = tempDir();
     const state = tempDir();
-    writeJson(join(dir, 'teams/alpha/config.json'), {
-      name: 'alpha',
-      members: [{ name: 'team-lead', agentType: 'team-lead' }, { name: 'worker' }],
-    });
-    writeJson(join(dir, 'teams/alpha/inboxes/team-lead.json'), []);
-    const live = await watchRecorded(dir, options(state));
     // Mail to two names on no roster: raised. One is read after all (cleared), the other waits (standing).
-    const parser = entry('team-lead', 'the parser, please');
-    writeJson(join(dir, 'teams/alpha/inboxes/wroker.json'), [parser]);
-    writeJson(join(dir, 'teams/alpha/inboxes/helper.json'), [entry('team-lead', 'the docs, please')]);
-    await waitFor(() => expect(incidentsOf(live.store.getState(), Date.now())).toHaveLength(2));
-    writeJson(join(dir, 'teams/alpha/inboxes/wroker.json'), [{ ...parser, read: true }]);
-    await waitFor(() => expect(incidentsOf(live.store.getState(), Date.now()).filter((incident) => incident.cleared)).toHaveLength(1));
-    const now = Date.now();
-    const seen = incidentsOf(live.store.getState(), now);
-    live.stop();
+    const { seen, now } = await misaddressedRun(dir, options(state));
 
     // The run says it records them, and does: one line as they were raised, one as one cleared.
     const [run] = listAllRuns(state);

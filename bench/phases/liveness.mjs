@@ -10,13 +10,13 @@
 //
 // The watch is bundled from src/ with esbuild (nothing needs dist/), and
 // measured in a Node started with the bin's own flags, as users run it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleSource } from '../../harness/source.mjs';
+import { pathToFileURL } from 'node:url';
 import { stats } from '../../harness/stats.mjs';
+import { phaseMain, runInChild } from '../in-child.mjs';
 import { fmt, spread } from '../context.mjs';
 
 /** Members, and the checks a dashboard makes of them in 10 s (one every CHECK_EVERY_MS). */
@@ -76,14 +76,9 @@ async function measure(modulePath) {
   }
 }
 
-const SOURCES = { 'src/io/watch/transcripts/processes.ts': ['ProcessWatch'], 'src/cli/v8-flags.ts': ['applyV8Flags'] };
+const SOURCES = { 'src/io/watch/transcripts/processes.ts': ['ProcessWatch'] };
 
-async function runOnce() {
-  const modulePath = await bundleSource(SOURCES);
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', modulePath], { encoding: 'utf8' });
-  if (child.status !== 0) throw new Error(`bench/phases/liveness.mjs child exited ${child.status}: ${child.stderr}`);
-  return JSON.parse(child.stdout);
-}
+const runOnce = () => runInChild(import.meta.url, SOURCES);
 
 export const livenessPhase = {
   label: `liveness: CPU of looking at ${MEMBERS} members' processes every 2 s`,
@@ -104,14 +99,4 @@ export const livenessPhase = {
   ],
 };
 
-if (process.argv[2] === '--child') {
-  const { applyV8Flags } = await import(pathToFileURL(process.argv[3]).href);
-  applyV8Flags();
-  process.stdout.write(JSON.stringify(await measure(process.argv[3])));
-  process.exit(0);
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const runs = [];
-  const count = process.argv.includes('--quick') ? 1 : 3;
-  for (let i = 0; i < count; i++) runs.push(await livenessPhase.run());
-  for (const row of livenessPhase.rows(livenessPhase.summary(runs))) process.stdout.write(`| ${row.join(' | ')} |\n`);
-}
+await phaseMain(import.meta.url, livenessPhase, measure);

@@ -14,13 +14,12 @@
 //
 //   node bench/phases/subagents.mjs            the table (3 runs)
 //   node bench/phases/subagents.mjs --quick    one run
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleSource } from '../../harness/source.mjs';
 import { stats } from '../../harness/stats.mjs';
+import { phaseMain, runInChild } from '../in-child.mjs';
 import { fmt, spread } from '../context.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -100,14 +99,9 @@ async function measure(modulePath) {
   return { with: withSubagents.perRecord, without: without.perRecord, records: withSubagents.records, baseRecords: without.records };
 }
 
-const SOURCES = { 'src/cli/session.ts': ['openSession'], 'src/cli/v8-flags.ts': ['applyV8Flags'] };
+const SOURCES = { 'src/cli/session.ts': ['openSession'] };
 
-async function runOnce() {
-  const modulePath = await bundleSource(SOURCES);
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', modulePath], { encoding: 'utf8' });
-  if (child.status !== 0) throw new Error(`bench/phases/subagents.mjs child exited ${child.status}: ${child.stderr}`);
-  return JSON.parse(child.stdout);
-}
+const runOnce = () => runInChild(import.meta.url, SOURCES);
 
 export const subagentsPhase = {
   label: "subagents: CPU per transcript record with a member's subagents read",
@@ -129,14 +123,4 @@ export const subagentsPhase = {
   ],
 };
 
-if (process.argv[2] === '--child') {
-  const { applyV8Flags } = await import(pathToFileURL(process.argv[3]).href);
-  applyV8Flags();
-  process.stdout.write(JSON.stringify(await measure(process.argv[3])));
-  process.exit(0);
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const runs = [];
-  const count = process.argv.includes('--quick') ? 1 : 3;
-  for (let i = 0; i < count; i++) runs.push(await subagentsPhase.run());
-  for (const row of subagentsPhase.rows(subagentsPhase.summary(runs))) process.stdout.write(`| ${row.join(' | ')} |\n`);
-}
+await phaseMain(import.meta.url, subagentsPhase, measure);

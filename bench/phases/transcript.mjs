@@ -13,12 +13,11 @@
 // measured in a Node started with the bin's own flags (no optimising compiler),
 // as users run it. `transcriptPhase` is the same measurement as a phase of
 // bench/run.mjs: `{ label, run, summary, rows }`.
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleSource } from '../../harness/source.mjs';
 import { stats } from '../../harness/stats.mjs';
+import { phaseMain, runInChild } from '../in-child.mjs';
 import { fmt, spread } from '../context.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -127,14 +126,9 @@ async function measure(modulePath) {
 }
 
 /** The decoder, and the bin's flags to set before it is compiled. */
-const SOURCES = { 'src/core/decode/transcript/decoder.ts': ['TranscriptDecoder'], 'src/cli/v8-flags.ts': ['applyV8Flags'] };
+const SOURCES = { 'src/core/decode/transcript/decoder.ts': ['TranscriptDecoder'] };
 
-async function runOnce() {
-  const modulePath = await bundleSource(SOURCES);
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', modulePath], { encoding: 'utf8' });
-  if (child.status !== 0) throw new Error(`bench/phases/transcript.mjs child exited ${child.status}: ${child.stderr}`);
-  return JSON.parse(child.stdout);
-}
+const runOnce = () => runInChild(import.meta.url, SOURCES);
 
 const KINDS = ['all', 'assistant', 'user', 'blob', 'blobInPieces', 'attachment', 'bigUser'];
 
@@ -175,19 +169,4 @@ export const transcriptPhase = {
   },
 };
 
-if (process.argv[2] === '--child') {
-  // The bin's flags, set as the bin sets them before the code it measures is compiled.
-  const { applyV8Flags } = await import(pathToFileURL(process.argv[3]).href);
-  applyV8Flags();
-  process.stdout.write(JSON.stringify(await measure(process.argv[3])));
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const runs = [];
-  const count = process.argv.includes('--quick') ? 1 : 3;
-  for (let i = 0; i < count; i++) runs.push(await transcriptPhase.run());
-  const rows = transcriptPhase.rows(transcriptPhase.summary(runs));
-  const headings = ['figure', `measured: median (min–max) of ${count} runs`, 'baseline, same run', 'target'];
-  const widths = headings.map((heading, c) => Math.max(heading.length, ...rows.map((row) => row[c].length)));
-  const line = (cells) => `| ${cells.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
-  process.stdout.write(`${line(headings)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`);
-  for (const row of rows) process.stdout.write(`${line(row)}\n`);
-}
+await phaseMain(import.meta.url, transcriptPhase, measure);

@@ -8,6 +8,7 @@ import { settledSession } from '../../src/cli/session.js';
 import { CAPTURES, FIXTURES } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 import { config, member, message, observe, teamState } from '../helpers/observations.js';
+import { BASE_KEYMAP } from '../../src/ui/keys/keymap.js';
 
 const stateOf = async (dir: string) => (await settledSession(dir)).store.getState();
 
@@ -79,6 +80,17 @@ describe("a frame's words", () => {
     expect(drawn).toContain('no transcript of team-lead found under projects/');
     expect(drawn.replace(/\s+/gu, ' ')).toContain(`Its cwd: ${cwd}`);
     expect(drawn).not.toContain(' is its');
+  });
+
+  it('says what each key does whole at 80 columns, each on its line', () => {
+    const help = frame(teamState(), { width: 80, height: 120, view: { help: true } }).split('\n');
+    for (const { label, description, replay } of BASE_KEYMAP) {
+      if (replay) continue;
+      expect(
+        help.some((line) => line.includes(label) && line.includes(description)),
+        description,
+      ).toBe(true);
+    }
   });
 
   it("explains in the help what a team's `(5)` and a pane's `⇢ waits on 2` mean", () => {

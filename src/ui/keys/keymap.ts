@@ -80,7 +80,7 @@ export const BASE_KEYMAP: readonly Binding[] = [
   {
     command: 'search',
     label: '/',
-    description: 'search: narrow the messages, steps, tasks and diagnoses to those that match (esc clears)',
+    description: 'search: only the rows that match, in every pane (esc clears)',
     footer: 'search',
     keys: [],
     chars: ['/'],
@@ -106,7 +106,7 @@ export const BASE_KEYMAP: readonly Binding[] = [
   {
     command: 'memberDetails',
     label: 'd',
-    description: "the focused member's details: roster entry, status, metrics, artifacts",
+    description: "the focused member's details: roster, status, metrics, artifacts",
     keys: [],
     chars: ['d'],
   },
@@ -125,7 +125,7 @@ export const BASE_KEYMAP: readonly Binding[] = [
   {
     command: 'sort',
     label: 'S',
-    description: 'sort the focused tasks or handshakes: by age, by state, by owner, or as they come',
+    description: 'sort tasks or handshakes: by age, state, owner, or as they come',
     keys: [],
     chars: ['S'],
   },

@@ -15,3 +15,5 @@ const seed = process.env['TEAMTOP_FC_SEED'] ?? '20261126';
 if (seed !== 'random') fc.configureGlobal({ seed: Number(seed) });
 // Journals written by the CLI under test go to a scratch folder, never the user's.
 process.env['XDG_STATE_HOME'] = mkdtempSync(join(tmpdir(), 'teamtop-state-'));
+// And the compiled code it keeps (compile-cache.ts).
+process.env['XDG_CACHE_HOME'] = mkdtempSync(join(tmpdir(), 'teamtop-cache-'));

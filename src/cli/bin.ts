@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // The V8 flags go in before any other module of teamtop is evaluated (hence the dynamic import): see v8-flags.ts.
+// The compile cache too, so that it holds the modules imported after it (compile-cache.ts).
 import { applyV8Flags } from './v8-flags.js';
+import { keepCompiledCode } from './compile-cache.js';
 
 applyV8Flags();
+keepCompiledCode();
 const { main } = await import('./main.js');
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -79,7 +79,7 @@ export interface TerminalRun {
   /** Take the mouse (not with `--no-mouse`). */
   readonly mouse?: boolean;
   /** The terminal's input and theme, taken as teamtop started; else they are taken here. */
-  readonly ahead?: { readonly input: TerminalInput; readonly theme: Promise<ThemeName> };
+  readonly ahead?: { readonly input: TerminalInput; readonly theme: Promise<ThemeName>; known(): ThemeName | undefined };
 }
 
 /** What the terminal gives the view: the theme its background asks for, the mouse if it was taken. */
@@ -144,20 +144,26 @@ export async function runOnTerminal(
     // A terminal in raw mode has no end of input: only a hang-up ends it.
     [process.stdin, 'end', onInputEnd],
   ]);
+  const drawn = (name: ThemeName) => {
+    const element = draw({ theme: name, mouse: mouse ? input : undefined });
+    return injected ? injected.draw(element) : element;
+  };
   try {
+    // Asked ahead, the answer is not waited on: dark until it comes (a terminal that answers does so while teamtop loads).
     // Without colour the theme does not matter: the terminal is not asked.
-    const asked =
-      ahead?.theme ?? (color ? chooseTheme(theme, { env: process.env, input, write: (text) => process.stdout.write(text) }) : 'dark');
-    const chosen = await asked;
-    const element = draw({ theme: chosen, mouse: mouse ? input : undefined });
-    instance = render(injected ? injected.draw(element) : element, {
-      ...RENDER_OPTIONS,
-      stdin: input.keys as unknown as NodeJS.ReadStream,
+    const chosen = ahead
+      ? (ahead.known() ?? 'dark')
+      : await (color ? chooseTheme(theme, { env: process.env, input, write: (text) => process.stdout.write(text) }) : 'dark');
+    instance = render(drawn(chosen), { ...RENDER_OPTIONS, stdin: input.keys as unknown as NodeJS.ReadStream });
+    void ahead?.theme.then((answered) => {
+      if (answered !== chosen && !closed) instance?.rerender(drawn(answered));
     });
     await instance.waitUntilExit();
   } catch (error) {
     failures.push(error);
   } finally {
+    // The answer is in (or the deadline past) before the terminal is given back: none reaches the shell.
+    await ahead?.theme;
     close();
     stopListening();
   }

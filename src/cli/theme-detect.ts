@@ -4,9 +4,10 @@
  * others set it: `15;0` is white on black), or it answers OSC 11 (xterm and
  * most since: `rgb:ffff/ffff/ffff`). The question goes out with a request
  * for the device attributes (DA1) behind it, which every terminal answers
- * and answers in order: once that answer is in, no background is coming. A
- * late answer (after the deadline) is still taken off the input
- * (terminal-input.ts), never read as keys.
+ * and answers in order: once that answer is in, no background is coming. The
+ * live dashboard's first frame waits for no answer: it is drawn again in the
+ * answer's theme. A late answer (after the deadline) is still taken off the
+ * input (terminal-input.ts), never read as keys.
  */
 import type { ThemeName } from '../ui/widgets/theme-names.js';
 import type { ThemeChoice } from './config-file.js';
@@ -66,10 +67,14 @@ export interface ThemeSources {
 }
 
 /** The theme to draw with: the one chosen, or for `auto` the one the terminal's background asks for. */
-export async function chooseTheme(choice: ThemeChoice, { env, input, write }: ThemeSources): Promise<ThemeName> {
+export async function chooseTheme(
+  choice: ThemeChoice,
+  { env, input, write }: ThemeSources,
+  deadline = ANSWER_DEADLINE_MS,
+): Promise<ThemeName> {
   if (choice !== 'auto') return choice;
   const said = backgroundOfColorfgbg(env['COLORFGBG']);
-  const background = said ?? (input && write && env['TERM'] !== 'dumb' ? await askBackground(input, write) : undefined);
+  const background = said ?? (input && write && env['TERM'] !== 'dumb' ? await askBackground(input, write, deadline) : undefined);
   return background === 'light' ? 'light' : 'dark';
 }
 
@@ -77,6 +82,8 @@ export async function chooseTheme(choice: ThemeChoice, { env, input, write }: Th
 export interface TerminalAhead {
   readonly input: TerminalInput;
   readonly theme: Promise<ThemeName>;
+  /** The theme, once known: the first frame waits for no answer, and is drawn again in the answer's theme. */
+  known(): ThemeName | undefined;
   /** Stop reading the terminal, once its answer is in (or the deadline is past), so that no answer reaches the shell. */
   release(): Promise<void>;
 }
@@ -92,11 +99,17 @@ export function takeTerminalAhead({
   // Raw at once: the terminal's answer must not be echoed, and a key typed while teamtop starts is kept for the dashboard.
   if (process.stdin.isTTY) process.stdin.setRawMode(true);
   const input = new TerminalInput(process.stdin);
-  const chosen = color ? chooseTheme(theme, { env: process.env, input, write: (text) => process.stdout.write(text) }) : undefined;
+  const write = (text: string) => process.stdout.write(text);
+  // A test's longer deadline, to answer after the first frame and before the deadline on a busy machine.
+  const deadline = Number(process.env['TEAMTOP_ANSWER_DEADLINE_MS']) || ANSWER_DEADLINE_MS;
+  const chosen = color ? chooseTheme(theme, { env: process.env, input, write }, deadline) : undefined;
+  let known: ThemeName | undefined = chosen ? undefined : 'dark';
+  void chosen?.then((name) => (known = name));
   let released = false;
   return {
     input,
     theme: chosen ?? Promise.resolve('dark'),
+    known: () => known,
     release: async () => {
       if (released) return;
       released = true;

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { copyFixture, tempDir } from '../helpers/fixtures.js';
 import { Terminal, userEnvironment } from '../helpers/pty.js';
+import { waitFor } from '../helpers/wait.js';
 
 function dashboard(args: readonly string[] = [], env: Record<string, string> = {}): Terminal {
   return new Terminal({
@@ -62,6 +63,21 @@ describe('themes', () => {
     expect(term.styleOf('teamtop').fg).toBe(cube('#005f87'));
     // A late answer, after the dashboard is up, is not keys either.
     term.press('\u001b]11;rgb:0000/0000/0000\u0007');
+    term.press('j');
+    await term.waitForText(/tab pane/u);
+    expect(term.text()).not.toMatch(/not a key|there is one team|rgb/u);
+    await quit(term);
+  });
+
+  it('draws the first frame without waiting for an answer, and again in the light theme when one comes before the deadline', async () => {
+    // A deadline far off: the frame today waited it out; the answer after the frame is still before it.
+    const term = dashboard([], { TEAMTOP_ANSWER_DEADLINE_MS: '600000' });
+    await term.waitForText('Design the schema');
+    expect(term.output).toContain('\u001b]11;?');
+    expect(term.styleOf('teamtop').fg).toBe(6);
+    term.press('\u001b]11;rgb:ffff/ffff/ffff\u001b\\\u001b[?64;1;2;6;22c');
+    await waitFor(() => expect(term.styleOf('teamtop').fg).toBe(cube('#005f87')));
+    expect(term.styleOf('┏━ ★ team-lead').fg).toBe(0);
     term.press('j');
     await term.waitForText(/tab pane/u);
     expect(term.text()).not.toMatch(/not a key|there is one team|rgb/u);

@@ -46,7 +46,7 @@ function cpuTimeMs(pid: number): number {
  * The environment of a user's shell at a terminal, with `env` over it: nothing a
  * test runner sets (vitest's FORCE_COLOR=0 and NO_COLOR='', CI on a CI machine),
  * so colour and drawing are decided as they are for a user. Only the journal's
- * place is the tests' scratch folder.
+ * and the compiled code's places are the tests' scratch folders.
  */
 export function userEnvironment(env: Record<string, string> = {}): Record<string, string> {
   return {
@@ -56,6 +56,7 @@ export function userEnvironment(env: Record<string, string> = {}): Record<string
     LANG: 'C.UTF-8',
     SHELL: '/bin/sh',
     XDG_STATE_HOME: process.env['XDG_STATE_HOME']!,
+    XDG_CACHE_HOME: process.env['XDG_CACHE_HOME']!,
     TERM: 'xterm-256color',
     ...env,
   };

@@ -4,8 +4,9 @@
  * pipe or a folder put there is not waited on), and written whole or not at
  * all: a temporary file beside it, renamed over it.
  */
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeFolders } from './folders.js';
 import { readErrorMessage, withRegularFile } from './read-file.js';
 
 /** The file's JSON; `none` when it is not there; else why it cannot be taken. */
@@ -43,7 +44,7 @@ export function readStateFile(path: string, maxBytes: number): StateFileRead {
 export function writeStateFile(path: string, text: string): boolean {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    makeFolders(dirname(path));
     // Made new (O_EXCL): a link someone left at the temporary name is not followed.
     rmSync(temporary, { force: true });
     writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' });

@@ -1,7 +1,6 @@
 // Writing to a disk that may be read-only, full, over quota, or have a file where a folder should be.
-import { constants, lstatSync, mkdirSync, statSync, writeSync } from 'node:fs';
+import { constants, lstatSync, writeSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { dirname } from 'node:path';
 
 /** Writing it would take this run alone over the journal's size limit. */
 export class LimitReached extends Error {}
@@ -18,23 +17,6 @@ export function writeAll(fd: number, bytes: Buffer): void {
   }
 }
 
-const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
-
-/** `mkdir -p`, 0700, one folder at a time: a recursive mkdir reports ENOENT for a read-only file system. */
-export function makeFolders(path: string): void {
-  try {
-    mkdirSync(path, { mode: 0o700 });
-    return;
-  } catch (error) {
-    const code = codeOf(error);
-    if (code === 'EEXIST' && statSync(path).isDirectory()) return;
-    if (code === 'ENOTDIR' || code === 'EEXIST') throw Object.assign(error as Error, { code: 'ENOTDIR', path: fileInTheWay(path) });
-    if (code !== 'ENOENT' || dirname(path) === path) throw error;
-  }
-  makeFolders(dirname(path));
-  makeFolders(path);
-}
-
 /** Refuse a link below `root` (which may itself be one): what is written or pruned there would be outside it. */
 export function noLinksBelow(root: string, path: string): void {
   const parts = relative(root, path).split(sep).filter(Boolean);
@@ -45,18 +27,9 @@ export function noLinksBelow(root: string, path: string): void {
   }
 }
 
-function fileInTheWay(path: string): string {
-  for (let current = path; dirname(current) !== current; current = dirname(current)) {
-    try {
-      if (!statSync(current).isDirectory()) return current;
-    } catch {
-      // Not there, or not reachable: look further up.
-    }
-  }
-  return path;
-}
-
 const megabytes = (bytes: number): string => `${Number((bytes / (1024 * 1024)).toPrecision(3))} MB`;
+
+const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
 
 export function whyNotWritten(error: unknown, path: string, maxBytes: number): string {
   if (error instanceof LimitReached) return `this run reached the journal's limit of ${megabytes(maxBytes)} (--journal-limit)`;

@@ -44,6 +44,8 @@ export interface LiveOptions {
   readonly stateDir?: string | undefined;
   /** The terminal, taken and asked its background as teamtop started (start-live.ts). */
   readonly ahead?: TerminalAhead;
+  /** Called once the first frame is out. */
+  readonly drawn?: () => void;
 }
 
 /** What was kept from the last start, as this start can show it: the workflow view only with a spec. */
@@ -89,6 +91,7 @@ export async function runLive(options: LiveOptions): Promise<number> {
 
   // Start watching once the first frame is out: chokidar is not needed to draw it, nor are the transcripts.
   setImmediate(() => {
+    options.drawn?.();
     session.transcripts?.start(watching.signal);
     watchClaudeDir({ claudeDir: options.claudeDir, reader: session.reader, signal: watching.signal }).catch((error: unknown) => {
       session.reader.take([{ kind: 'watcher-trouble', message: `cannot watch: ${(error as Error).message}` }]);

@@ -36,6 +36,20 @@ export function applyV8Flags(): void {
   if (flags.length > 0) setFlagsFromString(flags.join(' '));
 }
 
+/**
+ * `--always-sparkplug` held back from here until the returned call (the live dashboard's first frame is out): compiling
+ * at once all the first frame runs cost Node 24 about 10 ms of its start (docs/speed.md). Nothing if the user gave it.
+ */
+export function baselineLater(set: (flags: string) => void = setFlagsFromString): () => void {
+  if (!ownFlags().includes('--always-sparkplug')) return () => {};
+  set('--no-always-sparkplug');
+  let held = true;
+  return () => {
+    if (held) set('--always-sparkplug');
+    held = false;
+  };
+}
+
 /** Calls of `optimising` under way: the last one to end puts teamtop's tier back. */
 let optimisingDepth = 0;
 

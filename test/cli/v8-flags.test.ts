@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { optimising, v8Flags } from '../../src/cli/v8-flags.js';
+import { baselineLater, optimising, v8Flags } from '../../src/cli/v8-flags.js';
 import { CLI } from '../helpers/pty.js';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'test-fixtures', 'protocol-zoo');
@@ -144,6 +144,17 @@ function longRecording(messages: number): string {
   writeFileSync(path, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
   return path;
 }
+
+describe("the live dashboard's first frame", () => {
+  it('is drawn without baseline code for every function, which is turned on again once after it', () => {
+    const set: string[] = [];
+    const drawn = baselineLater((flags) => set.push(flags));
+    expect(set).toEqual(['--no-always-sparkplug']);
+    drawn();
+    drawn();
+    expect(set).toEqual(['--no-always-sparkplug', '--always-sparkplug']);
+  });
+});
 
 describe('bulk work done once: a journal restored, a recording replayed', () => {
   it('runs with the optimising compiler, then puts the tier back, also when the work throws or is async', async () => {

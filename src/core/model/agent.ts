@@ -1,5 +1,6 @@
 /** The per-agent records some team runners keep (`tasks/<team>/<member>/`), and how their figures read on screen. */
 import prettyBytes from 'pretty-bytes';
+import { lazy } from './lazy.js';
 import type { AgentStatus } from './schemas.js';
 
 export interface Artifact {
@@ -11,8 +12,8 @@ export interface Artifact {
 /** Entries listed at most: a folder of generated files can hold thousands. */
 export const MAX_ARTIFACTS = 500;
 
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en');
+const compact = lazy(() => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }));
+const whole = lazy(() => new Intl.NumberFormat('en'));
 
 interface AgentFigures {
   /** `12.3K / 100K tokens` against the team's budget. */
@@ -34,10 +35,10 @@ export function agentFigures(status: AgentStatus | null | undefined, budgetToken
       used === undefined
         ? null
         : budget === undefined
-          ? `${compact.format(used)} tokens`
-          : `${compact.format(used)} / ${compact.format(budget)} tokens`,
+          ? `${compact().format(used)} tokens`
+          : `${compact().format(used)} / ${compact().format(budget)} tokens`,
     budgetShare: used === undefined || budget === undefined ? null : used / budget,
-    tasks: tasks === undefined ? null : `${whole.format(tasks)} task${tasks === 1 ? '' : 's'} done`,
+    tasks: tasks === undefined ? null : `${whole().format(tasks)} task${tasks === 1 ? '' : 's'} done`,
     response: response === undefined ? null : `${response < 10 ? response.toFixed(1) : Math.round(response)} s avg response`,
   };
 }

@@ -1,6 +1,7 @@
 /** The team's task list as a dependency graph: open and missing blockers, cycles, and blockers-first order (ties by id). */
 import type { Task } from './schemas.js';
 import { orderedTopologicalSort, stronglyConnected } from './graph.js';
+import { lazy } from './lazy.js';
 
 export type TaskState = 'completed' | 'in_progress' | 'planning' | 'ready' | 'blocked' | 'deleted';
 
@@ -39,7 +40,7 @@ export interface TaskNode {
 
 const NUMERIC = /^\d+$/u;
 
-const collator = new Intl.Collator('en', { numeric: true });
+const collator = lazy(() => new Intl.Collator('en', { numeric: true }));
 
 /** Exactly: Number() would round past 2^53. */
 function compareDigits(a: string, b: string): number {
@@ -54,7 +55,7 @@ function compareDigits(a: string, b: string): number {
  */
 export function compareIds(a: string, b: string): number {
   if (a === b) return 0;
-  const alike = NUMERIC.test(a) && NUMERIC.test(b) ? compareDigits(a, b) : collator.compare(a, b);
+  const alike = NUMERIC.test(a) && NUMERIC.test(b) ? compareDigits(a, b) : collator().compare(a, b);
   return alike || (a < b ? -1 : 1);
 }
 

@@ -1,4 +1,5 @@
 /** The run's time axis, shared by the text and the SVG swimlanes. */
+import { lazy } from '../model/lazy.js';
 import { formatClock } from '../model/time.js';
 
 const SECOND = 1000;
@@ -26,16 +27,16 @@ export interface Axis {
 }
 
 /** `11-26`, in local time, as the clock is; `2026-11-26` where the ticks span years. */
-const dayFormat = new Intl.DateTimeFormat('en-CA', { month: '2-digit', day: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
-const dayOf = (time: number): string => dayFormat.format(new Date(time));
-const yearOf = (time: number): string => dateFormat.format(new Date(time)).slice(0, 4);
+const dayFormat = lazy(() => new Intl.DateTimeFormat('en-CA', { month: '2-digit', day: '2-digit' }));
+const dateFormat = lazy(() => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }));
+const dayOf = (time: number): string => dayFormat().format(new Date(time));
+const yearOf = (time: number): string => dateFormat().format(new Date(time)).slice(0, 4);
 
 function tickLabel(time: number, ticks: readonly number[]): string {
   const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : SECOND;
   if (step >= DAY) {
     const years = ticks.length > 0 && yearOf(ticks[0]!) !== yearOf(ticks[ticks.length - 1]!);
-    return years ? dateFormat.format(new Date(time)) : dayOf(time);
+    return years ? dateFormat().format(new Date(time)) : dayOf(time);
   }
   const clock = formatClock(time);
   const short = step >= MINUTE ? clock.slice(0, 5) : clock;

@@ -2,17 +2,19 @@
 import stringWidth from 'string-width';
 import { graphemes } from '../text/graphemes.js';
 import { sanitizeLine } from '../text/sanitize.js';
+import { lazy } from '../model/lazy.js';
 import { formatAge, formatClock, formatWait, isInstant } from '../model/time.js';
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
-const zoneFormat = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' });
+const dateFormat = lazy(() => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }));
+const zoneFormat = lazy(() => new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' }));
 
 /** `2026-11-23 17:19:18 UTC`, in local time; `unknown` when the files do not say. */
 export function formatInstant(time: number): string {
   if (!isInstant(time)) return 'unknown';
   const date = new Date(time);
-  const zone = zoneFormat.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
-  return `${dateFormat.format(date)} ${formatClock(time)}${zone ? ` ${zone}` : ''}`;
+  const parts = zoneFormat().formatToParts(date);
+  const zone = parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+  return `${dateFormat().format(date)} ${formatClock(time)}${zone ? ` ${zone}` : ''}`;
 }
 
 /** A duration: `0.4s` under ten seconds, then `3m30s`, `2h5m`; `?` when unknown. */
@@ -21,10 +23,10 @@ export const formatDuration = (ms: number | null): string => (ms === null || !Nu
 /** A long duration, to the second: `17s`, `3m30s`. */
 export const formatSpan = (ms: number): string => (Number.isFinite(ms) ? formatAge(ms) : '?');
 
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+const compact = lazy(() => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }));
 
 /** `950`, `12K`, `1.2M`. */
-export const formatTokens = (count: number): string => compact.format(count);
+export const formatTokens = (count: number): string => compact().format(count);
 
 /** `$0.12`, `~$0.007` when estimated from the price table; `$?` when no price is known. */
 export function formatCost(usage: { readonly costUSD: number | null; readonly costEstimated: boolean }): string {

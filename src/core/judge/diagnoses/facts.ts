@@ -49,7 +49,7 @@ export class Clock {
 
   constructor(
     readonly now: number,
-    private readonly thresholds: Thresholds = DEFAULT_THRESHOLDS,
+    readonly thresholds: Thresholds = DEFAULT_THRESHOLDS,
   ) {}
 
   /** Whether `ms` have passed since `since` (exactly `ms` counts, as for stalls); if not yet, when they will is noted. */

@@ -3,7 +3,7 @@
  * again with the others in their places, and only the changed ones, and those the clock can still change, are looked at.
  */
 import type { Handshake } from '../../model/handshakes.js';
-import type { Thresholds } from '../../model/settings.js';
+import { sameThresholds, type Thresholds } from '../../model/settings.js';
 import type { Diagnosis } from '../../model/diagnosis.js';
 import type { TeamFacts } from './facts.js';
 
@@ -34,7 +34,8 @@ export function eachUnanswered(
 ): Diagnosis[] {
   const { now, thresholds } = facts.clock;
   const last = kept.get(reads[0]);
-  const valid = last !== undefined && last.thresholds === thresholds && last.at <= now && last.reads.every((read, i) => read === reads[i]);
+  const valid =
+    last !== undefined && sameThresholds(last.thresholds, thresholds) && last.at <= now && last.reads.every((read, i) => read === reads[i]);
   const list = facts.unanswered;
   const findings: Finding[] = new Array<Finding>(list.length);
   const found: Diagnosis[] = [];

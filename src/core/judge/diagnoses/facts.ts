@@ -92,7 +92,7 @@ export interface TeamFacts {
   readonly inboxes: ReadonlyMap<string, InboxFacts>;
   sentBy(name: string): readonly InboxMessage[];
   /** When a name first wrote (the time of the oldest message it sent; NaN: none with a time). */
-  firstSentAt(name: string): number;
+  readonly firstSentAt: (name: string) => number;
   /** The answered handshakes: the same list while none changes, so what a detector derives from them alone can be kept. */
   readonly answered: readonly Handshake[];
   /** The unanswered ones as of the clock (abandoned once a side is gone or the team ended): the few the clock can change. */

@@ -62,4 +62,20 @@ describe('findings kept from tick to tick', () => {
     expect(stalledOf(state, 50, 45_000)).toEqual(['handshake:p1']);
     expect(stalledOf(state, 50).sort()).toEqual([]);
   });
+
+  it('says a taken shutdown request ignored once its recipient, idle once since, has let it stall', () => {
+    const request = message('worker', 'team-lead', { type: 'shutdown_request', requestId: 's1', reason: 'done' }, 0, { read: true });
+    const idle = message('team-lead', 'worker', { type: 'idle_notification', from: 'worker', idleReason: 'available' }, 5);
+    const state = observe(
+      teamState(),
+      { kind: 'inbox', team: 'team', member: 'worker', messages: [request], at: at(0), live: true },
+      { kind: 'inbox', team: 'team', member: 'team-lead', messages: [idle], at: at(5), live: true },
+    );
+    const said = (seconds: number) =>
+      selectDiagnoses(state.teams.get('team')!, at(seconds), stalling(STALL_MS)).diagnoses.find(
+        (diagnosis) => diagnosis.subject === 'handshake:s1',
+      )?.kind;
+    expect(said(30)).toBeUndefined();
+    expect(said(61)).toBe('ignored-shutdown');
+  });
 });

@@ -90,7 +90,7 @@ export interface TeamFacts {
   /** Everyone the files name: roster members, inbox owners, applicants, agents. */
   readonly members: ReadonlyMap<string, MemberFacts>;
   readonly inboxes: ReadonlyMap<string, InboxFacts>;
-  sentBy(name: string): readonly InboxMessage[];
+  readonly sentBy: (name: string) => readonly InboxMessage[];
   /** When a name first wrote (the time of the oldest message it sent; NaN: none with a time). */
   readonly firstSentAt: (name: string) => number;
   /** The answered handshakes: the same list while none changes, so what a detector derives from them alone can be kept. */

@@ -3,7 +3,7 @@
  * A recipient whose turns since all failed (an API error) or whose process is gone did not ignore it: api-failing and member-died say so.
  */
 import { diagnosis, messageEvidence, messagesEvidence, type Detector } from './diagnosis.js';
-import { eachUnanswered, keptFindings } from './each-handshake.js';
+import { eachUnanswered, keptFindings, type Finding } from './each-handshake.js';
 import { cameAt, isPresent, isWaiting, type TeamFacts } from './facts.js';
 import type { Handshake } from '../../model/handshakes.js';
 import { sentToEarlierSelf } from './stale-request.js';
@@ -14,9 +14,9 @@ import { type Diagnosis } from '../../model/diagnosis.js';
 const taken = (handshake: Handshake): boolean =>
   handshake.kind === 'shutdown' && handshake.request !== null && handshake.response === null && !isWaiting(handshake.request);
 
-function ignored(facts: TeamFacts, handshake: Handshake): Diagnosis | undefined {
+function ignored(facts: TeamFacts, handshake: Handshake): Finding {
   const request = handshake.request!;
-  if (!isPresent(facts, handshake.to) || sentToEarlierSelf(facts, handshake)) return undefined;
+  if (!isPresent(facts, handshake.to) || sentToEarlierSelf(facts, handshake)) return null;
   // The transcript's time and the notices' are the client's clock; teamtop's sightings are teamtop's.
   const modelTook = Number.isFinite(request.takenAt);
   const seenTaken = !modelTook && Number.isFinite(request.deliveredAt);
@@ -24,7 +24,9 @@ function ignored(facts: TeamFacts, handshake: Handshake): Diagnosis | undefined 
   const idle = facts
     .sentBy(handshake.to)
     .filter((message) => message.kind === 'idle_notification' && (seenTaken ? cameAt(message) : message.time) > takenAt);
-  if (idle.length < 2 && !(idle.length === 1 && facts.clock.stalled(takenAt))) return undefined;
+  // Not idle since: nothing the clock can change (kept); idle once: it is, once the request has stalled.
+  if (idle.length === 0) return null;
+  if (idle.length < 2 && !facts.clock.stalled(takenAt)) return undefined;
   // Each turn it was woken into failed (an API error): it could not answer, it did not ignore (api-failing).
   if (idle.every((message) => message.data?.['idleReason'] === 'failed')) return undefined;
   const work = facts.work.get(handshake.to)?.activity;
@@ -45,13 +47,13 @@ const kept = keptFindings();
 export const ignoredShutdown: Detector = {
   kind: 'ignored-shutdown',
   detect(facts) {
-    // Those not taken are kept as nothing (each-handshake.ts); a taken one is looked at again on every change.
+    // Nothing is kept (each-handshake.ts); one found is looked at again on every change, as the rest of the facts can change it.
     const found: Diagnosis[] = [];
-    eachUnanswered(kept, facts, [facts.members], (handshake) => {
-      if (!taken(handshake)) return null;
-      const diagnosis = ignored(facts, handshake);
-      if (diagnosis) found.push(diagnosis);
-      return undefined;
+    const reads = [facts.members, facts.answered, facts.firstSentAt, facts.sentBy, facts.ended] as const;
+    eachUnanswered(kept, facts, reads, (handshake) => {
+      const finding = taken(handshake) ? ignored(facts, handshake) : null;
+      if (finding) found.push(finding);
+      return finding === null ? null : undefined;
     });
     return found;
   },

@@ -89,6 +89,10 @@ function onward(open: readonly Pairing[], last: OpenJudgement, now: number): Ope
   const still = pendingIn(list, judged, thresholds);
   const next = still.length === 0 ? pending : pendingIn(list, pending.concat(still), thresholds);
   const until = next.length === 0 ? Number.POSITIVE_INFINITY : stallsAtOf(list[next[0]!]!, thresholds);
+  // Those judged again were pending: each now stalled is one more (the clock abandons none).
+  const stalled = stalledOf.get(last.list);
+  const more = judged.filter((i) => isStalled(list[i]!)).length;
+  if (list !== last.list && stalled !== undefined) stalledOf.set(list, stalled + more);
   return { thresholds, gone, at: now, until, list, pending: next };
 }
 
@@ -214,7 +218,16 @@ export function nextStallAt(handshakes: readonly Handshake[], thresholds: Thresh
   return low < known.at.length ? known.at[low]! : Number.POSITIVE_INFINITY;
 }
 
-const stalledIn = memoize((unanswered: Handshake[]): number => count(unanswered, (handshake) => handshake.state === 'stalled'));
+const isStalled = (handshake: Handshake): boolean => handshake.state === 'stalled';
+
+/** How many of a list of unanswered ones are stalled: counted once, then kept from list to list as the clock moves (onward). */
+const stalledOf = new WeakMap<readonly Handshake[], number>();
+
+function stalledIn(unanswered: readonly Handshake[]): number {
+  let stalled = stalledOf.get(unanswered);
+  if (stalled === undefined) stalledOf.set(unanswered, (stalled = count(unanswered, isStalled)));
+  return stalled;
+}
 
 /** How many of the team's handshakes are stalled as of `now` (abandoned ones are not). */
 export const selectStalledCount = (team: TeamState, now: number, thresholds: Thresholds): number =>

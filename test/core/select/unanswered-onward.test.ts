@@ -1,9 +1,9 @@
 /**
  * selectUnanswered judges again, as the clock moves on, only the pending handshakes due to stall (handshakes.ts):
- * at every instant, moved to in any order, it says what a list worked out from nothing says.
+ * at every instant, moved to in any order, it says what a list worked out from nothing says, and counts as many stalled.
  */
 import { describe, expect, it } from 'vitest';
-import { selectUnanswered } from '../../../src/core/select/handshakes.js';
+import { selectStalledCount, selectUnanswered } from '../../../src/core/select/handshakes.js';
 import { stalling } from '../../helpers/thresholds.js';
 import { at, message, observe, teamState } from '../../helpers/observations.js';
 
@@ -25,7 +25,9 @@ describe('the unanswered handshakes as the clock moves', () => {
     const team = asked();
     for (const seconds of [41, 59, 60, 61, 75, 70, 90, 100, 130, 95, 200]) {
       const kept = selectUnanswered(team, at(seconds), THRESHOLDS);
-      expect(states(kept), `at ${seconds} s`).toEqual(states(selectUnanswered(asked(), at(seconds), THRESHOLDS)));
+      const fresh = asked();
+      expect(states(kept), `at ${seconds} s`).toEqual(states(selectUnanswered(fresh, at(seconds), THRESHOLDS)));
+      expect(selectStalledCount(team, at(seconds), THRESHOLDS), `at ${seconds} s`).toBe(selectStalledCount(fresh, at(seconds), THRESHOLDS));
     }
   });
 

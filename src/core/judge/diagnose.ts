@@ -224,7 +224,7 @@ export function detected(team: TeamState, now: number, thresholds: Thresholds): 
   const known = detections.get(team);
   if (known && sameThresholds(known.thresholds, thresholds) && known.at <= now && now < known.judgement.nextChangeAt)
     return known.judgement;
-  const judgement = diagnose(teamFacts(team, now, thresholds));
+  const judgement = diagnose(teamFacts(team, now, thresholds), known?.judgement.diagnoses);
   detections.set(team, { thresholds, at: now, judgement });
   return judgement;
 }

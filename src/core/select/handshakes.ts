@@ -58,6 +58,8 @@ interface OpenJudgement {
   /** When the next pending one stalls: until then, with no file changed, the list stands. */
   readonly until: number;
   readonly list: Handshake[];
+  /** Where the pending ones are in the list, the soonest to stall first: the only ones the clock can change. */
+  readonly pending: readonly number[];
 }
 
 const openJudged = new WeakMap<readonly Pairing[], OpenJudgement>();
@@ -66,23 +68,49 @@ export const selectAnswered = memoize((pairings: Pairing[]): readonly Handshake[
   pairings.filter((pairing) => pairing.response !== null).map(judgedAnswer),
 );
 
+/** The positions of a list's pending handshakes, the soonest to stall first. */
+function pendingIn(list: readonly Handshake[], positions: Iterable<number>, thresholds: Thresholds): number[] {
+  const pending: number[] = [];
+  for (const i of positions) if (list[i]!.state === 'pending') pending.push(i);
+  return pending.sort((a, b) => stallsAtOf(list[a]!, thresholds) - stallsAtOf(list[b]!, thresholds) || a - b);
+}
+
+/** The judgement of `open` as of `now` from one as of an earlier `now` by the same rules: only the pending ones due are judged again. */
+function onward(open: readonly Pairing[], last: OpenJudgement, now: number): OpenJudgement {
+  const { thresholds, gone } = last;
+  const due = last.pending.findIndex((i) => stallsAtOf(last.list[i]!, thresholds) > now);
+  const judged = due < 0 ? last.pending : last.pending.slice(0, due);
+  let list = last.list;
+  for (const i of judged) {
+    const handshake = judgedOpen(open[i]!, now, thresholds, gone);
+    if (handshake !== list[i]) (list === last.list ? (list = list.slice()) : list)[i] = handshake;
+  }
+  const pending = due < 0 ? [] : last.pending.slice(due);
+  const still = pendingIn(list, judged, thresholds);
+  const next = still.length === 0 ? pending : pendingIn(list, pending.concat(still), thresholds);
+  const until = next.length === 0 ? Number.POSITIVE_INFINITY : stallsAtOf(list[next[0]!]!, thresholds);
+  // Those judged again were pending: each now stalled is one more (the clock abandons none).
+  const stalled = stalledOf.get(last.list);
+  const more = judged.filter((i) => isStalled(list[i]!)).length;
+  if (list !== last.list && stalled !== undefined) stalledOf.set(list, stalled + more);
+  return { thresholds, gone, at: now, until, list, pending: next };
+}
+
 /** The unanswered handshakes as of `now`: the same list, not walked, until one stalls; a clock stepped back works all out again. */
 export function selectUnanswered(team: TeamState, now: number, thresholds: Thresholds, gone = selectGone(team)): Handshake[] {
   const open = openPairings(selectPairings(team.inboxes));
   const last = openJudged.get(open);
-  if (last && last.thresholds === thresholds && last.gone === gone && last.at <= now && now < last.until) return last.list;
-  // An earlier `now` by the same rules: only those pending then that have stalled since can differ.
-  const onward = last !== undefined && last.thresholds === thresholds && last.gone === gone && last.at <= now;
-  let until = Number.POSITIVE_INFINITY;
-  const list = open.map((pairing, i) => {
-    const before = onward ? last.list[i]! : undefined;
-    const handshake =
-      before && (before.state !== 'pending' || stallsAtOf(before, thresholds) > now) ? before : judgedOpen(pairing, now, thresholds, gone);
-    if (handshake.state === 'pending') until = Math.min(until, stallsAtOf(handshake, thresholds));
-    return handshake;
-  });
-  const same = last !== undefined && last.list.length === list.length && last.list.every((handshake, i) => handshake === list[i]);
-  const judgement = { thresholds, gone, at: now, until, list: same ? last.list : list };
+  const same = last !== undefined && last.thresholds === thresholds && last.gone === gone && last.at <= now;
+  if (same && now < last.until) return last.list;
+  let judgement: OpenJudgement;
+  if (same) judgement = onward(open, last, now);
+  else {
+    const made = open.map((pairing) => judgedOpen(pairing, now, thresholds, gone));
+    const list = last?.list.length === made.length && last.list.every((handshake, i) => handshake === made[i]) ? last.list : made;
+    const pending = pendingIn(list, list.keys(), thresholds);
+    const until = pending.length === 0 ? Number.POSITIVE_INFINITY : stallsAtOf(list[pending[0]!]!, thresholds);
+    judgement = { thresholds, gone, at: now, until, list, pending };
+  }
   openJudged.set(open, judgement);
   return judgement.list;
 }
@@ -190,7 +218,16 @@ export function nextStallAt(handshakes: readonly Handshake[], thresholds: Thresh
   return low < known.at.length ? known.at[low]! : Number.POSITIVE_INFINITY;
 }
 
-const stalledIn = memoize((unanswered: Handshake[]): number => count(unanswered, (handshake) => handshake.state === 'stalled'));
+const isStalled = (handshake: Handshake): boolean => handshake.state === 'stalled';
+
+/** How many of a list of unanswered ones are stalled: counted once, then kept from list to list as the clock moves (onward). */
+const stalledOf = new WeakMap<readonly Handshake[], number>();
+
+function stalledIn(unanswered: readonly Handshake[]): number {
+  let stalled = stalledOf.get(unanswered);
+  if (stalled === undefined) stalledOf.set(unanswered, (stalled = count(unanswered, isStalled)));
+  return stalled;
+}
 
 /** How many of the team's handshakes are stalled as of `now` (abandoned ones are not). */
 export const selectStalledCount = (team: TeamState, now: number, thresholds: Thresholds): number =>

@@ -49,7 +49,7 @@ export class Clock {
 
   constructor(
     readonly now: number,
-    private readonly thresholds: Thresholds = DEFAULT_THRESHOLDS,
+    readonly thresholds: Thresholds = DEFAULT_THRESHOLDS,
   ) {}
 
   /** Whether `ms` have passed since `since` (exactly `ms` counts, as for stalls); if not yet, when they will is noted. */
@@ -90,9 +90,9 @@ export interface TeamFacts {
   /** Everyone the files name: roster members, inbox owners, applicants, agents. */
   readonly members: ReadonlyMap<string, MemberFacts>;
   readonly inboxes: ReadonlyMap<string, InboxFacts>;
-  sentBy(name: string): readonly InboxMessage[];
+  readonly sentBy: (name: string) => readonly InboxMessage[];
   /** When a name first wrote (the time of the oldest message it sent; NaN: none with a time). */
-  firstSentAt(name: string): number;
+  readonly firstSentAt: (name: string) => number;
   /** The answered handshakes: the same list while none changes, so what a detector derives from them alone can be kept. */
   readonly answered: readonly Handshake[];
   /** The unanswered ones as of the clock (abandoned once a side is gone or the team ended): the few the clock can change. */

@@ -25,6 +25,7 @@ import { unreadPileup } from './unread-pileup.js';
 import { zombie } from './zombie.js';
 import { type Diagnosis } from '../../model/diagnosis.js';
 import { type Idle } from '../../model/idle.js';
+import { saidOnce } from './said-once.js';
 
 const DETECTORS: readonly Detector[] = [
   memberDied,
@@ -55,31 +56,7 @@ export const TRANSCRIPT_KINDS: ReadonlySet<string> = new Set(
 
 export const DIAGNOSIS_KINDS: readonly string[] = DETECTORS.map((detector) => detector.kind);
 
-const SEVERITY_RANK = { warning: 0, info: 1 } as const;
-
 const KIND_RANK: ReadonlyMap<string, number> = new Map(DIAGNOSIS_KINDS.map((kind, i) => [kind, i]));
-
-/** A diagnosis with what it is sorted by, worked out once: a long run sorts thousands of stalled requests on each stall. */
-interface Ranked {
-  readonly diagnosis: Diagnosis;
-  readonly severity: number;
-  readonly since: number;
-  readonly kind: number;
-}
-
-const ranked = (diagnosis: Diagnosis): Ranked => ({
-  diagnosis,
-  severity: SEVERITY_RANK[diagnosis.severity],
-  since: Number.isNaN(diagnosis.since) ? Number.POSITIVE_INFINITY : diagnosis.since,
-  kind: KIND_RANK.get(diagnosis.kind) ?? -1,
-});
-
-/** Worst first: warnings, then the longest-standing (unknown since last), then by kind and id. */
-const worstFirst = (a: Ranked, b: Ranked): number =>
-  a.severity - b.severity ||
-  a.since - b.since ||
-  a.kind - b.kind ||
-  (a.diagnosis.id < b.diagnosis.id ? -1 : a.diagnosis.id > b.diagnosis.id ? 1 : 0);
 
 export interface Judgement {
   /** Worst first. */
@@ -90,17 +67,9 @@ export interface Judgement {
   readonly idle?: Idle;
 }
 
-/** What is wrong with a team as of `facts.clock`, each thing once, worst first. */
-export function diagnose(facts: TeamFacts): Judgement {
-  const said = new Set<string>();
-  const diagnoses: Diagnosis[] = [];
-  for (const detector of DETECTORS) {
-    for (const found of detector.detect(facts)) {
-      if (said.has(found.subject)) continue;
-      said.add(found.subject);
-      diagnoses.push(found);
-    }
-  }
-  const order = diagnoses.map(ranked).sort(worstFirst);
-  return { diagnoses: order.map((item) => item.diagnosis), nextChangeAt: facts.clock.nextChange };
+/** What is wrong with a team as of `facts.clock`, each thing once, worst first; `before`: the judgement of this version of the team before. */
+export function diagnose(facts: TeamFacts, before?: readonly Diagnosis[]): Judgement {
+  const found: Diagnosis[] = [];
+  for (const detector of DETECTORS) for (const diagnosis of detector.detect(facts)) found.push(diagnosis);
+  return { diagnoses: saidOnce(found, before, KIND_RANK), nextChangeAt: facts.clock.nextChange };
 }

@@ -1,7 +1,8 @@
 /** `stalled`: a request unanswered for `--stall-after`, both sides still on the team (else it is abandoned). */
 import type { Handshake } from '../../model/handshakes.js';
 import { diagnosis, messageEvidence, requestName, type Detector } from './diagnosis.js';
-import { isWaiting } from './facts.js';
+import { eachUnanswered, keptFindings, type Finding } from './each-handshake.js';
+import { isWaiting, type TeamFacts } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';
 import { type Diagnosis } from '../../model/diagnosis.js';
 
@@ -40,20 +41,17 @@ function stalledDiagnosis(handshake: Handshake): Diagnosis {
   return known;
 }
 
+const kept = keptFindings();
+
+/** Stalled, or not by what the clock cannot change: kept (each-handshake.ts); not stalled yet: undefined, asked again. */
+function stalledOne(facts: TeamFacts, handshake: Handshake): Finding {
+  if (handshake.request === null || handshake.response !== null || handshake.state === 'abandoned') return null;
+  if (!facts.clock.stalled(handshake.agedFrom ?? Number.NaN)) return Number.isFinite(handshake.agedFrom) ? undefined : null;
+  return sentToEarlierSelf(facts, handshake) ? null : stalledDiagnosis(handshake);
+}
+
 export const stalled: Detector = {
   kind: 'stalled',
-  detect(facts) {
-    const found: Diagnosis[] = [];
-    for (const handshake of facts.unanswered) {
-      if (
-        handshake.request !== null &&
-        handshake.response === null &&
-        handshake.state !== 'abandoned' &&
-        facts.clock.stalled(handshake.agedFrom ?? Number.NaN) &&
-        !sentToEarlierSelf(facts, handshake)
-      )
-        found.push(stalledDiagnosis(handshake));
-    }
-    return found;
-  },
+  detect: (facts) =>
+    eachUnanswered(kept, facts, [facts.members, facts.answered, facts.firstSentAt], (handshake) => stalledOne(facts, handshake)),
 };

@@ -17,11 +17,14 @@ export interface DiagnosisMark {
 const worst = (diagnoses: readonly Diagnosis[]): Severity =>
   diagnoses.some((diagnosis) => diagnosis.severity === 'warning') ? 'warning' : 'info';
 
+const counted = (count: number, severity: Severity): DiagnosisMark => ({
+  text: `${SEVERITIES[severity].mark} ${plural(count, 'diagnosis', 'diagnoses')}`,
+  severity,
+});
+
 /** `⚠ 2 diagnoses` for the header; null when there are none. */
 export function countMark(diagnoses: readonly Diagnosis[]): DiagnosisMark | null {
-  if (diagnoses.length === 0) return null;
-  const severity = worst(diagnoses);
-  return { text: `${SEVERITIES[severity].mark} ${plural(diagnoses.length, 'diagnosis', 'diagnoses')}`, severity };
+  return diagnoses.length === 0 ? null : counted(diagnoses.length, worst(diagnoses));
 }
 
 /** `⚠ ignored-shutdown`: one diagnosis, by its kind. */
@@ -30,19 +33,34 @@ const kindMark = (diagnosis: Diagnosis): DiagnosisMark => ({
   severity: diagnosis.severity,
 });
 
+/** A member's diagnoses, as far as its mark needs them: how many, the first, whether one is a warning. */
+interface Naming {
+  count: number;
+  readonly first: Diagnosis;
+  warning: boolean;
+}
+
 /** Each member's mark, worked out once per list of diagnoses for all the member panes (thousands stalled name the same five). */
 const marksByMember = memoize((diagnoses: readonly Diagnosis[]): ReadonlyMap<string, DiagnosisMark | null> => {
-  const naming = new Map<string, Diagnosis[]>();
+  const naming = new Map<string, Naming>();
   for (const diagnosis of diagnoses) {
-    // Each member once (a Set per diagnosis cost more than the rest, for thousands of them).
-    for (const [i, member] of diagnosis.members.entries()) {
-      if (diagnosis.members.indexOf(member) !== i) continue;
-      const list = naming.get(member);
-      if (list) list.push(diagnosis);
-      else naming.set(member, [diagnosis]);
+    const { members } = diagnosis;
+    for (let i = 0; i < members.length; i++) {
+      const member = members[i]!;
+      // Each member once, counted without a Set or a list: thousands of diagnoses come by on each stall.
+      if (members.indexOf(member) !== i) continue;
+      const named = naming.get(member);
+      if (!named) naming.set(member, { count: 1, first: diagnosis, warning: diagnosis.severity === 'warning' });
+      else {
+        named.count++;
+        named.warning ||= diagnosis.severity === 'warning';
+      }
     }
   }
-  return new Map([...naming].map(([member, list]) => [member, list.length === 1 ? kindMark(list[0]!) : countMark(list)]));
+  const marks = new Map<string, DiagnosisMark | null>();
+  for (const [member, { count, first, warning }] of naming)
+    marks.set(member, count === 1 ? kindMark(first) : counted(count, warning ? 'warning' : 'info'));
+  return marks;
 });
 
 /** What a member's pane says of the diagnoses that name it: `⚠ ignored-shutdown`, or `⚠ 2 diagnoses`; null when none does. */

@@ -43,8 +43,26 @@ function marked(part: Part, search: string, style: MatchStyle): Part[] {
   return pieces;
 }
 
+const samePart = (a: Part, b: Part): boolean =>
+  a.text === b.text &&
+  a.color === b.color &&
+  a.backgroundColor === b.backgroundColor &&
+  a.bold === b.bold &&
+  a.dimColor === b.dimColor &&
+  a.inverse === b.inverse &&
+  a.underline === b.underline;
+
+/** Lines that say the same in the same style: parts are made anew each frame, so they are compared by value. */
+export const sameLine = (a: FittedLineProps, b: FittedLineProps): boolean =>
+  a.width === b.width &&
+  a.inverse === b.inverse &&
+  a.bold === b.bold &&
+  a.marks === b.marks &&
+  a.parts.length === b.parts.length &&
+  a.parts.every((part, i) => samePart(part, b.parts[i]!));
+
 /** One line of styled pieces, cut to `width`: Ink's own cut keeps a wide character across the edge (a backstop only). */
-export function FittedLine({ parts, width, inverse, bold, marks = false }: FittedLineProps) {
+export const FittedLine = React.memo(function FittedLine({ parts, width, inverse, bold, marks = false }: FittedLineProps) {
   const { dim, match } = useTheme();
   const search = useContext(SearchContext);
   const texts = fitParts(
@@ -70,4 +88,4 @@ export function FittedLine({ parts, width, inverse, bold, marks = false }: Fitte
       ))}
     </Text>
   );
-}
+}, sameLine);

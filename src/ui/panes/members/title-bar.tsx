@@ -30,7 +30,20 @@ interface TitleBarProps {
   readonly statusText: string;
 }
 
-export function TitleBar({ member, diagnosed, focused, width, statusText }: TitleBarProps) {
+/** Drawn again only when what it shows changed: the member's view is made anew each frame, its age moving. */
+const sameTitle = (a: TitleBarProps, b: TitleBarProps): boolean =>
+  a.focused === b.focused &&
+  a.width === b.width &&
+  a.statusText === b.statusText &&
+  a.diagnosed?.text === b.diagnosed?.text &&
+  a.diagnosed?.severity === b.diagnosed?.severity &&
+  a.member.name === b.member.name &&
+  a.member.isLead === b.member.isLead &&
+  a.member.color === b.member.color &&
+  a.member.status === b.member.status &&
+  a.member.departed === b.member.departed;
+
+export const TitleBar = React.memo(function TitleBar({ member, diagnosed, focused, width, statusText }: TitleBarProps) {
   const { paint } = useTheme();
   const corners = focused ? CORNERS.bold : CORNERS.round;
   const color = paint(memberColor(member.color));
@@ -63,4 +76,4 @@ export function TitleBar({ member, diagnosed, focused, width, statusText }: Titl
       <Text color={color} bold={focused}>{`${corners.line}${corners.right}`}</Text>
     </Text>
   );
-}
+}, sameTitle);

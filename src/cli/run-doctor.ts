@@ -15,8 +15,8 @@ import { settledSession, type JournalOptions } from './session.js';
 import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
 import { misplacedNote, transcriptsNote } from '../core/model/config-dir.js';
 import { unknownTeam } from './usage.js';
-import { type Incident, type Diagnosis, type Evidence } from '../core/model/diagnosis.js';
-import { type AppState } from '../core/app-state.js';
+import type { Incident, Diagnosis, Evidence } from '../core/model/diagnosis.js';
+import type { AppState } from '../core/app-state.js';
 import { selectTeamEnded } from '../core/select/liveness.js';
 
 export interface DoctorOptions {

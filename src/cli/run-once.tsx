@@ -17,7 +17,7 @@ import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
 import type { ConfigDirLook } from '../core/model/config-dir.js';
 import { unknownTeam } from './usage.js';
 import { sayWhyPlain } from './dumb-terminal.js';
-import { type AppState } from '../core/app-state.js';
+import type { AppState } from '../core/app-state.js';
 
 export interface OnceOptions extends Omit<FrameOptions, 'view'> {
   readonly team: string | undefined;

@@ -20,7 +20,7 @@ import { writeReportFile } from './report-file.js';
 import { unknownTeam } from './usage.js';
 import { lookAtConfigDir } from '../io/watch/config-dir-look.js';
 import { misplacedNote, transcriptsNote } from '../core/model/config-dir.js';
-import { type AppState } from '../core/app-state.js';
+import type { AppState } from '../core/app-state.js';
 
 export interface ReportCliOptions {
   /** A recording to read instead of the config dir. */

@@ -16,9 +16,9 @@ import { selectTaskGraph } from '../core/select/tasks.js';
 import { selectTeams } from '../core/select/teams.js';
 import { activityChanged, selectActivity, selectUsage } from '../core/select/work.js';
 import type { Store } from '../core/store.js';
-import { type Diagnosis } from '../core/model/diagnosis.js';
-import { type ActivityNow, type ActivityState } from '../core/model/activity.js';
-import { type MemberUsage } from '../core/model/usage.js';
+import type { Diagnosis } from '../core/model/diagnosis.js';
+import type { ActivityNow, ActivityState } from '../core/model/activity.js';
+import type { MemberUsage } from '../core/model/usage.js';
 import { selectTeamEnded } from '../core/select/liveness.js';
 
 export type TeamEvent =

@@ -15,7 +15,7 @@ import { selectWorkflow } from './select/workflow.js';
 import { selectDiagnoses, type Diagnosis, selectIncidents } from './judge/index.js';
 import { selectActivity, selectUsage } from './select/work.js';
 import { type Incident, messageRef } from './model/diagnosis.js';
-import { type AppState } from './app-state.js';
+import type { AppState } from './app-state.js';
 import { activityJson, NO_ACTIVITY_NOW } from './model/activity.js';
 import { selectLiveness, selectTeamEnded } from './select/liveness.js';
 import { NO_PROCESS, type Liveness } from './model/liveness.js';

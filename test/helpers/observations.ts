@@ -3,7 +3,7 @@ import { decodeEntry, messageKey, type InboxMessage } from '../../src/core/model
 import type { Observation } from '../../src/core/model/observation.js';
 import type { Member, Task, TeamConfig } from '../../src/core/model/schemas.js';
 import { advance } from '../../src/core/app-state.js';
-import { type RecordedIncident } from '../../src/core/model/diagnosis.js';
+import type { RecordedIncident } from '../../src/core/model/diagnosis.js';
 import { initialState, type AppState } from '../../src/core/app-state.js';
 
 export const T0 = Date.parse('2026-03-01T10:00:00.000Z');

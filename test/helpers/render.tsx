@@ -6,7 +6,7 @@ import { Screen } from '../../src/ui/screen/screen.js';
 import { colorTheme, ThemeContext } from '../../src/ui/widgets/theme.js';
 import { initialViewState, type ViewState } from '../../src/ui/keys/view-state.js';
 import type { WorkflowSpec } from '../../src/core/workflow/spec.js';
-import { type AppState } from '../../src/core/app-state.js';
+import type { AppState } from '../../src/core/app-state.js';
 
 export interface FrameOptions {
   readonly width?: number;

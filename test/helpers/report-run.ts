@@ -12,7 +12,7 @@ import { buildRunReport } from '../../src/core/report/build-report.js';
 import type { RunReport } from '../../src/core/report/model.js';
 import { selectIncidents } from '../../src/core/judge/index.js';
 import { advance } from '../../src/core/app-state.js';
-import { type TeamState } from '../../src/core/facts/index.js';
+import type { TeamState } from '../../src/core/facts/index.js';
 import { at, config, member, message, task } from './observations.js';
 import { initialState, type AppState } from '../../src/core/app-state.js';
 

@@ -12,7 +12,7 @@ import { positionOf, type InboxHistory } from '../../src/core/facts/index.js';
 import { createStore } from '../../src/core/store.js';
 import { FileInterpreter } from '../../src/core/decode/interpreter.js';
 import { iso, T0 } from '../helpers/observations.js';
-import { type AppState } from '../../src/core/app-state.js';
+import type { AppState } from '../../src/core/app-state.js';
 
 const TEAM = 'team';
 const MEMBERS = ['lead', 'worker', 'helper'] as const;

@@ -18,7 +18,7 @@ import type { ViewState } from '../../src/ui/keys/view-state.js';
 import { settledSession } from '../../src/cli/session.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
-import { type AppState } from '../../src/core/app-state.js';
+import type { AppState } from '../../src/core/app-state.js';
 
 /** The most the segmenter is given at once: a slice around what can join, or one cluster. */
 const LONGEST = 1024;

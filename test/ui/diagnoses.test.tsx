@@ -25,7 +25,7 @@ import { frame } from '../helpers/render.js';
 import { TeamFiles, troubled } from '../helpers/team-files.js';
 import { TranscriptFiles } from '../helpers/transcript-files.js';
 import { waitFor } from '../helpers/wait.js';
-import { type Evidence } from '../../src/core/model/diagnosis.js';
+import type { Evidence } from '../../src/core/model/diagnosis.js';
 
 const stateOf = async (dir: string) => (await settledSession(dir)).store.getState();
 

@@ -5,7 +5,7 @@ import { settledSession } from '../../src/cli/session.js';
 import { copyFixture } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 import { expectFits, plainText } from '../safety/screen.js';
-import { type AppState } from '../../src/core/app-state.js';
+import type { AppState } from '../../src/core/app-state.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
 

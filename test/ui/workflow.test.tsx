@@ -6,7 +6,7 @@ import { DEFAULT_THRESHOLDS } from '../../src/core/model/settings.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { settledSession } from '../../src/cli/session.js';
-import { type WorkflowSpec } from '../../src/core/workflow/spec.js';
+import type { WorkflowSpec } from '../../src/core/workflow/spec.js';
 import { parseSpec } from '../../src/core/workflow/check.js';
 import { frameOf } from '../../src/ui/screen/frame.js';
 import { initialViewState } from '../../src/ui/keys/view-state.js';
@@ -17,7 +17,7 @@ import { FIXTURES } from '../helpers/fixtures.js';
 import { frame } from '../helpers/render.js';
 import { waitFor } from '../helpers/wait.js';
 import { WORKFLOW, workflow } from '../../src/ui/panes/workflow/model.js';
-import { type AppState } from '../../src/core/app-state.js';
+import type { AppState } from '../../src/core/app-state.js';
 
 const NOW = Date.parse('2026-03-01T10:05:00Z');
 

@@ -1,5 +1,5 @@
 /** An inbox history's versions: what they share (their lineage, a batch's fresh lists) and how mail waits for the model. */
-import { type InboxMessage } from '../model/inbox.js';
+import type { InboxMessage } from '../model/inbox.js';
 import { append } from '../model/lists.js';
 import { takenKeyOf, waitsForModel } from '../model/taken-mail.js';
 

@@ -16,7 +16,7 @@ import { memoize, memoizeGrowing } from '../select/memo.js';
 import { selectPairingIndex, selectPairings } from '../select/pairings.js';
 import { selectTaskGraph } from '../select/tasks.js';
 import { selectSpending, selectWorkFacts, type Spending } from '../select/work.js';
-import { type Diagnosis, type Evidence } from '../model/diagnosis.js';
+import type { Diagnosis, Evidence } from '../model/diagnosis.js';
 import { IDLE_AFTER_MS, idleOf } from '../model/idle.js';
 import { deadSinceOf, selectLiveness, selectTeamEnded } from '../select/liveness.js';
 

@@ -1,7 +1,7 @@
 import { selectGone } from '../select/handshakes.js';
 import { selectPairings } from '../select/pairings.js';
 import type { TeamState } from '../facts/index.js';
-import { type Incident } from '../model/diagnosis.js';
+import type { Incident } from '../model/diagnosis.js';
 
 const gone = (team: TeamState, name: string): boolean => selectGone(team).has(name);
 const listed = (team: TeamState, name: string): boolean => team.members.get(name)?.inConfig === true;

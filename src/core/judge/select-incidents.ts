@@ -2,7 +2,7 @@ import type { Thresholds } from '../model/settings.js';
 import { incidentsAsOf } from './incidents.js';
 import { isPrintSession, type TeamState } from '../facts/index.js';
 import type { Verdicts } from './verdicts.js';
-import { type Incident } from '../model/diagnosis.js';
+import type { Incident } from '../model/diagnosis.js';
 
 /** Incidents cleared this long ago still follow the current ones on a live team. */
 export const RECENT_MS = 60 * 60 * 1000;

@@ -7,9 +7,9 @@ import type { SessionState } from './session-state.js';
 import type { ProcessSeen } from './liveness.js';
 import type { TakenMail, TranscriptFact, TranscriptMeta } from './transcript-facts.js';
 import { append } from './lists.js';
-import { type RecordedIncident } from './diagnosis.js';
-import { type ActivityState } from './activity.js';
-import { type MemberUsage } from './usage.js';
+import type { RecordedIncident } from './diagnosis.js';
+import type { ActivityState } from './activity.js';
+import type { MemberUsage } from './usage.js';
 
 interface Seen {
   readonly at: number;

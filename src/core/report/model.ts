@@ -3,7 +3,7 @@ import type { MemberStatus } from '../model/member-status.js';
 import type { RosterStay } from '../model/roster.js';
 import type { TaskState } from '../model/task-graph.js';
 import type { ActivitySpan } from './activity.js';
-import { type Incident } from '../model/diagnosis.js';
+import type { Incident } from '../model/diagnosis.js';
 import type { Idle } from '../model/idle.js';
 import type { MemberUsage, TeamUsage } from '../model/usage.js';
 

@@ -1,5 +1,5 @@
 import { byTime, cameAt, isUnread, type InboxMessage } from '../model/inbox.js';
-import { type TeamState, type InboxHistory } from '../facts/index.js';
+import type { TeamState, InboxHistory } from '../facts/index.js';
 import TinyQueue from 'tinyqueue';
 import { memoize, memoizeGrowing } from './memo.js';
 

@@ -1,7 +1,7 @@
 import { byTime, type InboxMessage } from '../model/inbox.js';
 import { isFiltered, passes, sameFilters, type MessageFilters } from '../model/message-filter.js';
 import { buildTimeline, type TimelineEntry } from '../model/timeline.js';
-import { type InboxHistory, type TeamState } from '../facts/index.js';
+import type { InboxHistory, TeamState } from '../facts/index.js';
 import { memoize } from './memo.js';
 
 /** Every message of the team, oldest first: each inbox is in time order already, so they are merged, not sorted. */

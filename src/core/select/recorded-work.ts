@@ -1,6 +1,6 @@
 import type { RecordedWork } from '../model/observation.js';
 import { memoize } from './memo.js';
-import { type ActivityNow } from '../model/activity.js';
+import type { ActivityNow } from '../model/activity.js';
 import { teamUsageOf, type MemberUsage, type TeamUsage } from '../model/usage.js';
 
 /** What a member was doing as its last recorded line says; idle once it is `gone`, unknown once the recording run is over. */

@@ -9,7 +9,7 @@ import { TRANSCRIPT_KINDS, type IncidentLog } from '../../core/judge/index.js';
 import type { InboxMessage } from '../../core/model/inbox.js';
 import { CLIENT_SENDER } from '../../core/model/taken-mail.js';
 import { recordedIncident, type Incident, type RecordedIncident } from '../../core/model/diagnosis.js';
-import { type ActivityNow, type ActivityState } from '../../core/model/activity.js';
+import type { ActivityNow, ActivityState } from '../../core/model/activity.js';
 import { clampCount, clampFigure, type MemberUsage } from '../../core/model/usage.js';
 
 /** An `activity` line as written (EntrySchema reads it back): a member's state, tool name, times and figures, nothing else. */

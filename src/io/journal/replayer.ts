@@ -7,7 +7,7 @@ import { firstLine, NAME_MAX } from '../../core/decode/transcript/text-lines.js'
 import type { JournalEntry, JournalHeader, JournalLine, RecordedIncidentLine } from './format.js';
 import { append, putLatest } from '../../core/model/lists.js';
 import { RECORDED_MEMBERS_KEPT } from '../../core/facts/index.js';
-import { type RecordedIncident } from '../../core/model/diagnosis.js';
+import type { RecordedIncident } from '../../core/model/diagnosis.js';
 import { MAX_FIGURE, type MemberUsage } from '../../core/model/usage.js';
 import { sanitizeLine } from '../../core/text/sanitize.js';
 

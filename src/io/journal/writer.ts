@@ -13,7 +13,7 @@ import { makeFolders } from '../folders.js';
 import { JournalEntries } from './entries.js';
 import { JOURNAL_VERSION, type JournalHeader } from './format.js';
 import { isLive, listAllRuns, runId, teamDir, writerOf } from './store-dir.js';
-import { type AppState } from '../../core/app-state.js';
+import type { AppState } from '../../core/app-state.js';
 
 export interface WriterOptions {
   readonly stateDir: string;

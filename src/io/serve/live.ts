@@ -5,7 +5,7 @@ import type { TeamState } from '../../core/facts/index.js';
 import type { Store } from '../../core/store.js';
 import { pageSections, SECTION_IDS, type SectionId, type Sections } from './sections.js';
 import type { Stream } from './stream.js';
-import { type AppState } from '../../core/app-state.js';
+import type { AppState } from '../../core/app-state.js';
 
 /** A burst of writes is one update, and the page still changes within a second. */
 export const DRAW_EVERY_MS = 200;

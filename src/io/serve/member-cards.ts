@@ -1,12 +1,12 @@
 /** The live page's member cards: status, what each does now, its figures and its newest mail. */
-import { type TeamState } from '../../core/facts/index.js';
+import type { TeamState } from '../../core/facts/index.js';
 import { verdictOf } from '../../core/decode/protocol.js';
 import { apiErrorWords, type ActivityNow } from '../../core/model/activity.js';
 import { isUnread, type InboxMessage } from '../../core/model/inbox.js';
-import { type MemberUsage } from '../../core/model/usage.js';
+import type { MemberUsage } from '../../core/model/usage.js';
 import { formatCost, formatTokens } from '../../core/report/format.js';
 import { xmlText } from '../../core/report/xml.js';
-import { type MemberView } from '../../core/select/members.js';
+import type { MemberView } from '../../core/select/members.js';
 import { selectActivity, selectUsage } from '../../core/select/work.js';
 import { age, clock, colorClass, counted, none, text, who, word, type SectionOptions } from './html-text.js';
 /** Cards drawn; the rest are counted. */

@@ -1,10 +1,10 @@
 /** Which teams and members `/metrics` gives series, and their label values: bounded, one line each, kept apart. */
-import { type TeamState } from '../../core/facts/index.js';
+import type { TeamState } from '../../core/facts/index.js';
 import { RECENT_MS } from '../../core/judge/index.js';
 import { sanitizeLine } from '../../core/text/sanitize.js';
-import { type MemberView } from '../../core/select/members.js';
+import type { MemberView } from '../../core/select/members.js';
 import { selectTeams } from '../../core/select/teams.js';
-import { type AppState } from '../../core/app-state.js';
+import type { AppState } from '../../core/app-state.js';
 
 /** Teams given series; the rest are counted in `teamtop_teams_unlisted`. */
 export const MAX_TEAMS = 10;

@@ -10,10 +10,10 @@ import { selectHandshakes } from '../../core/select/handshakes.js';
 import { selectMembersAt } from '../../core/select/members.js';
 import { selectTeams } from '../../core/select/teams.js';
 import { selectActivity, selectUsage, selectWork } from '../../core/select/work.js';
-import { type AppState } from '../../core/app-state.js';
+import type { AppState } from '../../core/app-state.js';
 import { LabelValues, listedMembers, listedTeams, MAX_MEMBERS, MAX_TEAMS } from './metric-labels.js';
-import { type Severity } from '../../core/model/diagnosis.js';
-import { type ActivityState } from '../../core/model/activity.js';
+import type { Severity } from '../../core/model/diagnosis.js';
+import type { ActivityState } from '../../core/model/activity.js';
 import { selectTeamEnded } from '../../core/select/liveness.js';
 
 /** Every member status, a gauge each: the compiler names a status added to MemberStatus and missing here. */

@@ -2,7 +2,7 @@
  * The live page's parts, each an HTML fragment of one team at one instant. Text from disk goes through
  * xmlText; colours are classes (the policy forbids style attributes); every list is bounded.
  */
-import { type TeamState } from '../../core/facts/index.js';
+import type { TeamState } from '../../core/facts/index.js';
 import { ageSecondsAt, type Handshake } from '../../core/model/handshakes.js';
 import type { TaskNode } from '../../core/model/task-graph.js';
 import { formatSince } from '../../core/model/time.js';
@@ -20,8 +20,8 @@ import { selectUsage } from '../../core/select/work.js';
 import { diagnosisWithoutInputs } from './inputs.js';
 import { age, clock, counted, none, text, who, word, type SectionOptions } from './html-text.js';
 import { membersSection } from './member-cards.js';
-import { type AppState } from '../../core/app-state.js';
-import { type Diagnosis } from '../../core/model/diagnosis.js';
+import type { AppState } from '../../core/app-state.js';
+import type { Diagnosis } from '../../core/model/diagnosis.js';
 import { selectTeamEnded } from '../../core/select/liveness.js';
 
 export const SECTION_IDS = ['teams', 'head', 'diagnoses', 'members', 'handshakes', 'tasks', 'lanes'] as const;

@@ -29,7 +29,7 @@ import { describeNote, howToMove, KEYMAP, viewNamed, VIEWS } from '../views/regi
 import type { Keymap } from '../keys/keymap.js';
 import { selectTaskGraph } from '../../core/select/tasks.js';
 import { plural } from '../../core/text/words.js';
-import { type AppState } from '../../core/app-state.js';
+import type { AppState } from '../../core/app-state.js';
 import { selectLeadDead } from '../../core/select/liveness.js';
 import type { ConfigDirLook } from '../../core/model/config-dir.js';
 

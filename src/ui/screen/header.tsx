@@ -6,7 +6,7 @@ import { FittedLine, type Part } from '../widgets/fitted-line.js';
 import { countMark, SEVERITIES } from '../panes/diagnoses/marks.js';
 import { palette, useTheme } from '../widgets/theme.js';
 import { fit, stringWidth, tildify } from '../../core/text/fit.js';
-import { type Diagnosis } from '../../core/model/diagnosis.js';
+import type { Diagnosis } from '../../core/model/diagnosis.js';
 import { Faint } from '../widgets/faint.js';
 
 export interface HeaderProps {

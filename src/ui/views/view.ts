@@ -1,7 +1,7 @@
 // A view: what the body of the screen shows, made of panes. Adding one: docs/internals/views.md.
 import type { Thresholds } from '../../core/model/settings.js';
 import type { ReactNode } from 'react';
-import { type TeamState } from '../../core/facts/index.js';
+import type { TeamState } from '../../core/facts/index.js';
 import type { Handshake } from '../../core/model/handshakes.js';
 import type { WorkflowSpec } from '../../core/workflow/spec.js';
 import type { Judgement } from '../../core/judge/index.js';
@@ -12,9 +12,9 @@ import type { Region } from '../keys/navigation.js';
 import type { ViewName } from './names.js';
 import { listWindow, type Keys, type ListWindow, type PaneId, type PaneList } from '../panes/pane.js';
 import { selectedIndex, type ViewState } from '../keys/view-state.js';
-import { type Incident } from '../../core/model/diagnosis.js';
-import { type AppState } from '../../core/app-state.js';
-import { type ActivityNow } from '../../core/model/activity.js';
+import type { Incident } from '../../core/model/diagnosis.js';
+import type { AppState } from '../../core/app-state.js';
+import type { ActivityNow } from '../../core/model/activity.js';
 
 export interface Frame {
   readonly state: AppState;

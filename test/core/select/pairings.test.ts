@@ -4,7 +4,7 @@ import type { InboxMessage } from '../../../src/core/model/inbox.js';
 import { pairHandshakes } from '../../../src/core/model/pairing.js';
 import { selectPairings } from '../../../src/core/select/pairings.js';
 import { at, message, observe, teamState } from '../../helpers/observations.js';
-import { type AppState } from '../../../src/core/app-state.js';
+import type { AppState } from '../../../src/core/app-state.js';
 
 const pairingsOf = (state: AppState) => selectPairings(state.teams.get('team')!.inboxes);
 

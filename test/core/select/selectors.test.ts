@@ -8,7 +8,7 @@ import { selectStalledCounts } from '../../../src/core/select/handshakes.js';
 import { selectInboxMessages, selectTimelineEntries } from '../../../src/core/select/messages.js';
 import { selectCurrentTeam } from '../../../src/core/select/teams.js';
 import { at, message, observe, teamState, teamStateObservations } from '../../helpers/observations.js';
-import { type AppState } from '../../../src/core/app-state.js';
+import type { AppState } from '../../../src/core/app-state.js';
 
 const chat = (i: number, read = false) => message('lead', 'worker', `note ${i}`, i, { read });
 const request = (i: number) => message('lead', 'worker', { type: 'shutdown_request', requestId: `r${i}`, reason: 'done' }, i);

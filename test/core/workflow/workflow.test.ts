@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateWorkflow, type LiveAgent, type LiveTask } from '../../../src/core/workflow/evaluate.js';
 import { councilRule } from '../../../src/core/workflow/extras.js';
-import { type WorkflowSpec } from '../../../src/core/workflow/spec.js';
+import type { WorkflowSpec } from '../../../src/core/workflow/spec.js';
 import { checkSpec, parseSpec } from '../../../src/core/workflow/check.js';
 import { FIXTURES } from '../../helpers/fixtures.js';
 

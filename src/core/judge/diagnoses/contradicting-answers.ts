@@ -1,7 +1,7 @@
 /** `contradicting-answers`: a request answered more than once, not the same way (docs/internals/diagnoses.md). */
 import type { Handshake } from '../../model/handshakes.js';
 import { diagnosis, messageEvidence, requestName, type Detector } from './diagnosis.js';
-import { type Diagnosis } from '../../model/diagnosis.js';
+import type { Diagnosis } from '../../model/diagnosis.js';
 
 /** A later request of the same kind between the same two, answered one way only: it was asked again and settled. */
 const settledLater = (handshake: Handshake, handshakes: readonly Handshake[]): boolean =>

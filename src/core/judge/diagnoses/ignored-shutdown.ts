@@ -8,7 +8,7 @@ import { cameAt, isPresent, isWaiting, type TeamFacts } from './facts.js';
 import type { Handshake } from '../../model/handshakes.js';
 import { sentToEarlierSelf } from './stale-request.js';
 import { plural } from '../../text/words.js';
-import { type Diagnosis } from '../../model/diagnosis.js';
+import type { Diagnosis } from '../../model/diagnosis.js';
 
 /** Still in its inbox: not taken, so not ignored (stalled says it waits unread). */
 const taken = (handshake: Handshake): boolean =>

@@ -23,8 +23,8 @@ import { toDeparted } from './to-departed.js';
 import { transcriptQuiet } from './transcript-quiet.js';
 import { unreadPileup } from './unread-pileup.js';
 import { zombie } from './zombie.js';
-import { type Diagnosis } from '../../model/diagnosis.js';
-import { type Idle } from '../../model/idle.js';
+import type { Diagnosis } from '../../model/diagnosis.js';
+import type { Idle } from '../../model/idle.js';
 import { saidOnce } from './said-once.js';
 
 const DETECTORS: readonly Detector[] = [

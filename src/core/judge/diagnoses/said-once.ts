@@ -2,7 +2,7 @@
  * The detectors' findings, each subject once (the first kind to find it says it), worst first. As the clock stalls one more
  * request of thousands, the order of the moment before is kept and only the new findings are placed in it.
  */
-import { type Diagnosis } from '../../model/diagnosis.js';
+import type { Diagnosis } from '../../model/diagnosis.js';
 
 const SEVERITY_RANK = { warning: 0, info: 1 } as const;
 

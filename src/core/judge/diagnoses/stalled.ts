@@ -4,7 +4,7 @@ import { diagnosis, messageEvidence, requestName, type Detector } from './diagno
 import { eachUnanswered, keptFindings, type Finding } from './each-handshake.js';
 import { isWaiting, type TeamFacts } from './facts.js';
 import { sentToEarlierSelf } from './stale-request.js';
-import { type Diagnosis } from '../../model/diagnosis.js';
+import type { Diagnosis } from '../../model/diagnosis.js';
 
 function action(handshake: Handshake): string {
   const { to, from, requestId } = handshake;

@@ -11,7 +11,7 @@ import { fit } from '../../../core/text/fit.js';
 import type { Frame } from '../../views/view.js';
 import { statusLabel } from '../members/detail.js';
 import { SEVERITIES } from './marks.js';
-import { type Diagnosis, type Evidence } from '../../../core/model/diagnosis.js';
+import type { Diagnosis, Evidence } from '../../../core/model/diagnosis.js';
 import { plural } from '../../../core/text/words.js';
 
 /** Columns before an evidence line's text: its time and two spaces. */

@@ -1,6 +1,6 @@
 import { memoize } from '../../../core/select/memo.js';
 import { palette } from '../../widgets/theme.js';
-import { type Diagnosis, type Severity } from '../../../core/model/diagnosis.js';
+import type { Diagnosis, Severity } from '../../../core/model/diagnosis.js';
 import { plural } from '../../../core/text/words.js';
 
 export const SEVERITIES: Readonly<Record<Severity, { readonly mark: string; readonly color: string; readonly word: string }>> = {

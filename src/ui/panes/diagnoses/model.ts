@@ -4,8 +4,8 @@ import { keysOf, listWindow, type ItemKey, type PaneId, type PaneList } from '..
 import type { Frame } from '../../views/view.js';
 import { selectedIndex } from '../../keys/view-state.js';
 import { diagnosisDetail } from './detail.js';
-import { type Incident, type Diagnosis } from '../../../core/model/diagnosis.js';
-import { type Idle } from '../../../core/model/idle.js';
+import type { Incident, Diagnosis } from '../../../core/model/diagnosis.js';
+import type { Idle } from '../../../core/model/idle.js';
 import { narrower } from '../narrow.js';
 
 export const DIAGNOSES: PaneId = { kind: 'diagnoses' };

@@ -9,7 +9,7 @@ import { visibleItems } from '../../widgets/windowed-list.js';
 import { TitledList } from '../../widgets/titled-list.js';
 import { SEVERITIES } from './marks.js';
 import { isCleared, type DiagnosisListModel } from './model.js';
-import { type Incident, type Diagnosis } from '../../../core/model/diagnosis.js';
+import type { Incident, Diagnosis } from '../../../core/model/diagnosis.js';
 import { plural } from '../../../core/text/words.js';
 
 /** Columns of a diagnosis's age: `59m59s` at most. */

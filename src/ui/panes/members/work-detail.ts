@@ -1,8 +1,8 @@
 import type { Member } from '../../../core/model/schemas.js';
 import { formatCost } from '../../../core/report/format.js';
 import { activityNote } from './work.js';
-import { type ActivityNow } from '../../../core/model/activity.js';
-import { type MemberUsage } from '../../../core/model/usage.js';
+import type { ActivityNow } from '../../../core/model/activity.js';
+import type { MemberUsage } from '../../../core/model/usage.js';
 
 export interface DetailWork {
   /** The transcript it writes now, relative to the config dir (null: none of it was read). */

@@ -1,7 +1,7 @@
 import { formatSince } from '../../../core/model/time.js';
 import { formatCost, formatTokens, formatUsage } from '../../../core/report/format.js';
 import { apiErrorWords, type ActivityNow } from '../../../core/model/activity.js';
-import { type MemberUsage, type TeamUsage } from '../../../core/model/usage.js';
+import type { MemberUsage, TeamUsage } from '../../../core/model/usage.js';
 
 /** A line under a pane's info line: the member's work, the agent's figures, or its error. */
 export interface PaneNote {

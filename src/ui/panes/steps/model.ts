@@ -5,8 +5,8 @@ import { keysOf, type Keys, type ListWindow, type PaneId, type PaneList } from '
 import { bodyList, type Frame } from '../../views/view.js';
 import { memberOpened } from '../members/detail.js';
 import { stepDetail } from './detail.js';
-import { type ActivityNow, type Step } from '../../../core/model/activity.js';
-import { type MemberUsage } from '../../../core/model/usage.js';
+import type { ActivityNow, Step } from '../../../core/model/activity.js';
+import type { MemberUsage } from '../../../core/model/usage.js';
 import { narrower } from '../narrow.js';
 import { stepText } from './line.js';
 

@@ -3,7 +3,6 @@
  * first compiles little. Where the dir cannot be made or written teamtop runs without, as before.
  */
 import envPaths from 'env-paths';
-import { statSync } from 'node:fs';
 import nodeModule from 'node:module';
 import { join } from 'node:path';
 import { makeFolders } from '../io/folders.js';
@@ -12,9 +11,9 @@ import { makeFolders } from '../io/folders.js';
 export function keepCompiledCode(): void {
   try {
     const dir = join(envPaths('teamtop', { suffix: '' }).cache, 'compiled');
+    // A folder indeed (makeFolders says so or throws), so that Node makes only its own one inside it.
     makeFolders(dir);
-    // A directory indeed, so that Node makes only its own one inside it.
-    if (statSync(dir).isDirectory()) nodeModule.enableCompileCache?.(dir);
+    nodeModule.enableCompileCache?.(dir);
   } catch {
     // No home (env-paths throws) or no dir: compiled afresh each start.
   }

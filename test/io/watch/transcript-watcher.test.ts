@@ -66,3 +66,29 @@ describe.each([
     await waitFor(() => expect(events).toContainEqual({ kind: 'removed', path: SESSION }));
   });
 });
+
+describe("the transcripts' watcher, for folders not there yet", () => {
+  it('finds each when it is made, told by the nearest folder there, not by looking again every few seconds', async () => {
+    const dir = tempDir();
+    const events: FileEvent[] = [];
+    const stop = new AbortController();
+    stops.push(stop);
+    const watcher = new TranscriptWatcher({
+      claudeDir: dir,
+      take: (taken) => events.push(...taken),
+      signal: stop.signal,
+      // Never within the test: only the watch on the nearest folder can find them.
+      missingEveryMs: 3_600_000,
+    });
+    await watcher.follow(new Map([[SLUG, new Set([LEAD])]]));
+    mkdirSync(join(dir, 'sessions'));
+    await waitFor(() => expect(events).toContainEqual({ kind: 'unreported', path: 'sessions' }));
+    // Two levels: `projects/` first (the watch moves down to it), then the project's folder.
+    mkdirSync(join(dir, 'projects'));
+    writeFileSync(join(dir, 'history.jsonl'), '{}\n');
+    mkdirSync(join(dir, 'projects', SLUG));
+    await waitFor(() => expect(events).toContainEqual({ kind: 'unreported', path: `projects/${SLUG}` }));
+    writeFileSync(join(dir, TRANSCRIPT), '{"type":"user"}\n');
+    await waitFor(() => expect(events).toContainEqual({ kind: 'changed', path: TRANSCRIPT }));
+  });
+});

@@ -2,7 +2,8 @@
  * The sessions' files' own chokidar, on the project folders of the teams known and on `sessions/`, never on
  * the whole `projects/` tree (a user's holds thousands of sessions). See docs/internals/watching.md.
  */
-import { join, relative as relativePath, sep } from 'node:path';
+import { watch as watchFolder, type FSWatcher as FolderWatch } from 'node:fs';
+import { dirname, join, relative as relativePath, sep } from 'node:path';
 import type { FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { classifySessionFile, PROJECTS, SESSIONS } from '../../../core/model/paths.js';
 import type { FileEvent } from '../events.js';
@@ -13,7 +14,8 @@ import type { WatchSet } from './owners.js';
 type Watch = typeof chokidarWatch;
 
 const RELIST_AFTER_MS = [100, 1000];
-const MISSING_EVERY_MS = 250;
+/** How often missing folders are looked for besides their nearest folder's events (a file system whose watch says nothing). */
+const MISSING_EVERY_MS = 2000;
 
 export interface TranscriptWatchOptions {
   readonly claudeDir: string;
@@ -22,6 +24,8 @@ export interface TranscriptWatchOptions {
   /** chokidar's `watch`, or a stand-in. */
   readonly watch?: Watch;
   readonly pollMs?: number;
+  /** How often missing folders are looked for besides their nearest folder's events. */
+  readonly missingEveryMs?: number;
 }
 
 /** Whether the transcripts' watcher looks at a path (relative to the config dir) for the folders in `set`. */
@@ -49,6 +53,8 @@ export class TranscriptWatcher {
   /** Roots added while their folder was not there: chokidar never reports one that comes later. */
   private readonly missing = new Set<string>();
   private missingTimer: ReturnType<typeof setInterval> | undefined;
+  /** The nearest folder there of each missing root, watched, by its path: its events say when a root may have come. */
+  private readonly lookouts = new Map<string, FolderWatch>();
   private readonly mode: Mode;
   private closed = false;
 
@@ -87,23 +93,70 @@ export class TranscriptWatcher {
     this.awaitMissing();
   }
 
-  /** Looks for the missing roots until each is there: chokidar never reports a folder it was given before it existed. */
+  /**
+   * Looks for the missing roots until each is there (chokidar never reports a folder it was given before it existed): when
+   * their nearest folder that is there says an entry on their way changed, and every few seconds besides.
+   */
   private awaitMissing(): void {
-    if (this.missing.size === 0 || this.missingTimer !== undefined) return;
-    this.missingTimer = setInterval(() => {
-      for (const root of this.missing) {
-        if (dirState(this.absolute(root)).kind !== 'folder') continue;
-        this.missing.delete(root);
-        this.watcher?.unwatch(this.absolute(root));
-        this.watcher?.add(this.absolute(root));
-        this.options.take([{ kind: 'unreported', path: root }]);
-        this.relistLater(root);
-      }
-      if (this.missing.size > 0 && !this.closed) return;
-      clearInterval(this.missingTimer);
-      this.missingTimer = undefined;
-    }, MISSING_EVERY_MS);
+    if (this.missing.size === 0) return this.stopAwaiting();
+    this.watchNearest();
+    if (this.missingTimer !== undefined) return;
+    const every = this.mode.polling ? (this.options.pollMs ?? 250) : (this.options.missingEveryMs ?? MISSING_EVERY_MS);
+    this.missingTimer = setInterval(() => this.lookForMissing(), every);
     this.missingTimer.unref();
+  }
+
+  private lookForMissing(): void {
+    if (this.closed) return;
+    for (const root of this.missing) {
+      if (dirState(this.absolute(root)).kind !== 'folder') continue;
+      this.missing.delete(root);
+      this.watcher?.unwatch(this.absolute(root));
+      this.watcher?.add(this.absolute(root));
+      this.options.take([{ kind: 'unreported', path: root }]);
+      this.relistLater(root);
+    }
+    this.awaitMissing();
+  }
+
+  /** Watches the nearest folder there of each missing root, for the names on the way to it (polling: none). */
+  private watchNearest(): void {
+    const wanted = new Map<string, Set<string>>();
+    for (const root of this.mode.polling ? [] : this.missing) {
+      let path = this.absolute(root);
+      let name = '';
+      while (path !== this.options.claudeDir && dirState(path).kind !== 'folder')
+        [path, name] = [dirname(path), path.slice(dirname(path).length + 1)];
+      wanted.set(path, (wanted.get(path) ?? new Set()).add(name));
+    }
+    for (const [path, lookout] of this.lookouts) if (!wanted.has(path)) this.stopWatching(path, lookout);
+    let armed = false;
+    for (const [path, names] of wanted) {
+      if (this.lookouts.has(path)) continue;
+      try {
+        const lookout = watchFolder(path, { persistent: false }, (_event, name) => {
+          if (name === null || names.has(name)) this.lookForMissing();
+        });
+        lookout.on('error', () => this.stopWatching(path, lookout));
+        this.lookouts.set(path, lookout);
+        armed = true;
+      } catch {
+        // The folder went meanwhile: the next look finds its parent.
+      }
+    }
+    // Made while the watch was set up: looked for once more.
+    if (armed) setImmediate(() => this.lookForMissing());
+  }
+
+  private stopWatching(path: string, lookout: FolderWatch): void {
+    lookout.close();
+    if (this.lookouts.get(path) === lookout) this.lookouts.delete(path);
+  }
+
+  private stopAwaiting(): void {
+    clearInterval(this.missingTimer);
+    this.missingTimer = undefined;
+    for (const [path, lookout] of this.lookouts) this.stopWatching(path, lookout);
   }
 
   /** A folder just added is listed again once chokidar watches it: what was made meanwhile is never reported (chokidar#1471). */
@@ -174,13 +227,14 @@ export class TranscriptWatcher {
     this.watcher = undefined;
     this.roots = new Set();
     this.missing.clear();
+    this.stopAwaiting();
     await old?.close();
     await this.follow(this.set);
   }
 
   private close(): void {
     this.closed = true;
-    clearInterval(this.missingTimer);
+    this.stopAwaiting();
     void this.watcher?.close();
     this.watcher = undefined;
   }

@@ -2,7 +2,8 @@ import React from 'react';
 import { FittedLine } from '../../widgets/fitted-line.js';
 import { fit, stringWidth } from '../../../core/text/fit.js';
 import { palette, useTheme } from '../../widgets/theme.js';
-import type { MemberPaneModel, PaneNote } from './model.js';
+import { sameList, shallowEqual } from '../../../core/select/memo.js';
+import type { PaneNote } from './model.js';
 
 const NOTE_COLORS = { danger: palette.danger, warning: palette.warning, plain: undefined, info: undefined } as const;
 
@@ -12,12 +13,20 @@ function noteText(note: PaneNote, width: number): string {
   return `${fit(note.text, Math.max(0, width - stringWidth(tail)))}${tail}`;
 }
 
+interface NotesProps {
+  readonly notes: readonly PaneNote[];
+  readonly width: number;
+}
+
+/** Drawn again only when a note reads otherwise: the pane's model is new whenever its title's age moves. */
+const sameNotes = (a: NotesProps, b: NotesProps): boolean => a.width === b.width && sameList(a.notes, b.notes, shallowEqual);
+
 /** The lines under a bordered pane's info line: what the member does now, the agent's error, its figures. */
-export function Notes({ pane, width }: { pane: MemberPaneModel; width: number }) {
+export const Notes = React.memo(function Notes({ notes, width }: NotesProps) {
   const { paint } = useTheme();
   return (
     <>
-      {pane.notes.map((note, i) => {
+      {notes.map((note, i) => {
         const color = NOTE_COLORS[note.tone];
         return (
           <FittedLine
@@ -29,4 +38,4 @@ export function Notes({ pane, width }: { pane: MemberPaneModel; width: number })
       })}
     </>
   );
-}
+}, sameNotes);

@@ -4,7 +4,7 @@ import React from 'react';
 import { FittedLine, type Part } from '../../widgets/fitted-line.js';
 import { fit, stringWidth } from '../../../core/text/fit.js';
 import { memberColor, palette, useTheme } from '../../widgets/theme.js';
-import { InfoLine, infoText, partsOf, statusParts } from './info-line.js';
+import { InfoLine, infoPieces, infoText, partsOf, statusParts } from './info-line.js';
 import { MemberList } from './list.js';
 import type { MemberPaneModel } from './model.js';
 import { Notes } from './notes.js';
@@ -61,8 +61,8 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
         paddingX={1}
         overflowY="hidden"
       >
-        <InfoLine pane={pane} status={status} width={inner} />
-        {pane.notes.length > 0 ? <Notes pane={pane} width={inner} /> : null}
+        <InfoLine info={infoPieces(pane)} status={status} width={inner} />
+        {pane.notes.length > 0 ? <Notes notes={pane.notes} width={inner} /> : null}
         <MemberList pane={pane} colors={colors} width={inner} />
       </Box>
     </Box>

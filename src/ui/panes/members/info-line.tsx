@@ -35,7 +35,7 @@ export const infoText = (pane: MemberPaneModel): string =>
     .map((piece) => piece.text)
     .join(' · ');
 
-interface StatusParts {
+export interface StatusParts {
   readonly marker: Part | undefined;
   readonly unread: Part;
 }
@@ -67,7 +67,7 @@ interface InfoLineProps {
 const samePiece = (a: InfoPiece, b: InfoPiece): boolean => a.text === b.text && a.slow === b.slow;
 
 /** Drawn again only when what it says changed: a tick that moves the pane's title (an age) leaves it as it was. */
-const sameInfoLine = (a: InfoLineProps, b: InfoLineProps): boolean =>
+export const sameInfoLine = (a: InfoLineProps, b: InfoLineProps): boolean =>
   a.width === b.width &&
   a.info.length === b.info.length &&
   a.info.every((piece, i) => samePiece(piece, b.info[i]!)) &&

@@ -79,16 +79,17 @@ interface MemberListProps {
   readonly width: number;
 }
 
-/** The fields of the pane's model it lists: the model is new whenever its title's words change. */
+/** The same list drawn from two of the pane's models: the model is new whenever its title's words change. */
+export const sameListed = (a: MemberPaneModel, b: MemberPaneModel): boolean =>
+  a.messages === b.messages &&
+  a.hidden === b.hidden &&
+  a.log === b.log &&
+  a.window === b.window &&
+  a.rows === b.rows &&
+  a.focused === b.focused;
+
 const sameListing = (a: MemberListProps, b: MemberListProps): boolean =>
-  a.colors === b.colors &&
-  a.width === b.width &&
-  a.pane.messages === b.pane.messages &&
-  a.pane.hidden === b.pane.hidden &&
-  a.pane.log === b.pane.log &&
-  a.pane.window === b.pane.window &&
-  a.pane.rows === b.pane.rows &&
-  a.pane.focused === b.pane.focused;
+  a.colors === b.colors && a.width === b.width && sameListed(a.pane, b.pane);
 
 /** The pane's list, from its model: memoised on the fields it lists, not the model, which the title's words change. */
 export const MemberList = React.memo(function MemberList({ pane, colors, width }: MemberListProps) {

@@ -18,24 +18,27 @@ interface NotesProps {
   readonly width: number;
 }
 
-/** Drawn again only when a note reads otherwise: the pane's model is new whenever its title's age moves. */
-const sameNotes = (a: NotesProps, b: NotesProps): boolean => a.width === b.width && sameList(a.notes, b.notes, shallowEqual);
+/** The same notes: the pane's model is new whenever its title's age moves. */
+export const sameNotes = (a: readonly PaneNote[], b: readonly PaneNote[]): boolean => sameList(a, b, shallowEqual);
 
-/** The lines under a bordered pane's info line: what the member does now, the agent's error, its figures. */
-export const Notes = React.memo(function Notes({ notes, width }: NotesProps) {
-  const { paint } = useTheme();
-  return (
-    <>
-      {notes.map((note, i) => {
-        const color = NOTE_COLORS[note.tone];
-        return (
-          <FittedLine
-            key={i}
-            parts={[{ text: noteText(note, width), color: color ? paint(color) : undefined, dimColor: note.tone === 'info' }]}
-            width={width}
-          />
-        );
-      })}
-    </>
-  );
-}, sameNotes);
+/** The lines under a bordered pane's info line: what the member does now, the agent's error, its figures; drawn again only when one reads otherwise. */
+export const Notes = React.memo(
+  function Notes({ notes, width }: NotesProps) {
+    const { paint } = useTheme();
+    return (
+      <>
+        {notes.map((note, i) => {
+          const color = NOTE_COLORS[note.tone];
+          return (
+            <FittedLine
+              key={i}
+              parts={[{ text: noteText(note, width), color: color ? paint(color) : undefined, dimColor: note.tone === 'info' }]}
+              width={width}
+            />
+          );
+        })}
+      </>
+    );
+  },
+  (a, b) => a.width === b.width && sameNotes(a.notes, b.notes),
+);

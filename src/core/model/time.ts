@@ -3,11 +3,29 @@ import prettyMilliseconds from 'pretty-ms';
 /** A timer cannot wait past 2^31 ms, and the machine may sleep or its clock jump meanwhile: look again at least this often. */
 export const LONGEST_WAIT_MS = 60_000;
 
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
 /** `42s`, `3m30s`, `2h5m` (`units: 1`: `3m`). Cut to its resolution first: pretty-ms shows 2 h 0 m 1 s as `2h1s`, which never moves. */
 export function formatAge(ms: number, units: 1 | 2 = 2): string {
   if (!Number.isFinite(ms)) return '?';
   if (ms < 1000) return '0s';
-  return prettyMilliseconds(ms - (ms % resolutionOf(ms, units)), { secondsDecimalDigits: 0, unitCount: units }).replaceAll(' ', '');
+  const cut = ms - (ms % resolutionOf(ms, units));
+  if (cut < DAY && Number.isInteger(cut)) return underADay(cut);
+  return prettyMilliseconds(cut, { secondsDecimalDigits: 0, unitCount: units }).replaceAll(' ', '');
+}
+
+/**
+ * What pretty-ms writes of an age under a day, cut to its resolution: its units that are not zero (the cut leaves
+ * no more than were asked for), without pretty-ms's work, since the ages on screen are written again on every tick.
+ */
+function underADay(ms: number): string {
+  const hours = Math.floor(ms / HOUR);
+  const minutes = Math.floor(ms / MINUTE) % 60;
+  const seconds = Math.floor(ms / SECOND) % 60;
+  return `${hours > 0 ? `${hours}h` : ''}${minutes > 0 ? `${minutes}m` : ''}${seconds > 0 ? `${seconds}s` : ''}`;
 }
 
 /** To the tenth of a second under 10 s (mail is delivered within a second), else as an age. */
@@ -15,11 +33,6 @@ export function formatWait(ms: number): string {
   if (!Number.isFinite(ms)) return '?';
   return ms < 9950 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : formatAge(ms);
 }
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 function resolutionOf(ms: number, units: 1 | 2): number {
   const age = Math.max(0, ms);

@@ -151,11 +151,23 @@ function neutralise(text: string): string {
   return settled;
 }
 
+// The same short lines (names, models, a member's status) are drawn again on every tick of the clock: the last
+// results are kept, as for the clusters.
+const linesBefore = new Map<string, string>();
+const LINES_KEPT = 1024;
+
 /** One line of display: line breaks become a visible mark, tabs a space. */
 export function sanitizeLine(text: string): string {
+  const known = linesBefore.get(text);
+  if (known !== undefined) return known;
   const flat = text.replace(/\r\n|\r|\n/gu, ` ${LINE_BREAK_MARK} `).replace(/\t/gu, ' ');
   // Trimmed after neutralising, which can drop what stood between spaces; a space that carries a mark stays.
-  return neutralise(flat).replace(/ {2,}/gu, ' ').replace(LEADING_SPACE, '').trimEnd();
+  const line = neutralise(flat).replace(/ {2,}/gu, ' ').replace(LEADING_SPACE, '').trimEnd();
+  if (text.length < LONG) {
+    if (linesBefore.size >= LINES_KEPT) linesBefore.clear();
+    linesBefore.set(text, line);
+  }
+  return line;
 }
 
 export function sanitizeBlock(text: string): string {

@@ -148,8 +148,14 @@ export const Footer = React.memo(function Footer({
   );
 }, sameFooter);
 
-/** The first problem, with its file (the config dir's own say which dir), and how many more there are. */
-export function ProblemsLine({ problems, width }: { readonly problems: readonly Problem[]; readonly width: number }) {
+/** The first problem, with its file (the config dir's own say which dir), and how many more there are: drawn again only when they change (the list is memoised). */
+export const ProblemsLine = React.memo(function ProblemsLine({
+  problems,
+  width,
+}: {
+  readonly problems: readonly Problem[];
+  readonly width: number;
+}) {
   const { paint } = useTheme();
   const [first] = problems;
   if (!first) return null;
@@ -160,4 +166,4 @@ export function ProblemsLine({ problems, width }: { readonly problems: readonly 
       {more}
     </Text>
   );
-}
+});

@@ -150,7 +150,29 @@ function columnsFor(input: LayoutInput, area: number | undefined): number {
   return columns;
 }
 
+const sameRequest = (a: ListRequest, b: ListRequest): boolean => a.lines === b.lines && a.most === b.most && a.beside === b.beside;
+
+const sameInput = (a: LayoutInput, b: LayoutInput): boolean =>
+  a.width === b.width &&
+  a.height === b.height &&
+  a.focusedMember === b.focusedMember &&
+  a.statusLines === b.statusLines &&
+  a.messageCounts.length === b.messageCounts.length &&
+  a.messageCounts.every((count, i) => count === b.messageCounts[i]) &&
+  a.lists.length === b.lists.length &&
+  a.lists.every((list, i) => sameRequest(list, b.lists[i]!));
+
+let last: { readonly input: LayoutInput; readonly layout: Layout } | undefined;
+
+/** The layout for `input`: the one before while the input reads the same (a tick of the clock moves no pane). */
 export function computeLayout(input: LayoutInput): Layout {
+  if (last && sameInput(last.input, input)) return last.layout;
+  const layout = layoutOf(input);
+  last = { input, layout };
+  return layout;
+}
+
+function layoutOf(input: LayoutInput): Layout {
   const members = input.messageCounts.length;
   const sideBySide = input.width >= SIDE_BY_SIDE_WIDTH;
   const indexes = Array.from({ length: members }, (_, i) => i);

@@ -43,7 +43,8 @@ function marked(part: Part, search: string, style: MatchStyle): Part[] {
   return pieces;
 }
 
-const samePart = (a: Part, b: Part): boolean =>
+/** Two parts that draw the same: parts are made anew each frame. */
+export const samePart = (a: Part, b: Part): boolean =>
   a.text === b.text &&
   a.color === b.color &&
   a.backgroundColor === b.backgroundColor &&

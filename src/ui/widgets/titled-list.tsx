@@ -17,8 +17,18 @@ interface ListTitleProps {
   readonly total: number;
 }
 
-/** A list's title line: its label, a summary, and how much is scrolled off above and below. */
-function ListTitle({ label, focused, color = palette.accent, summary, window, total }: ListTitleProps) {
+/** The same title: the window is made anew each frame. */
+const sameTitle = (a: ListTitleProps, b: ListTitleProps): boolean =>
+  a.label === b.label &&
+  a.focused === b.focused &&
+  a.color === b.color &&
+  a.summary === b.summary &&
+  a.total === b.total &&
+  a.window.start === b.window.start &&
+  a.window.end === b.window.end;
+
+/** A list's title line: its label, a summary, and how much is scrolled off above and below; drawn again only when one of them changed. */
+const ListTitle = React.memo(function ListTitle({ label, focused, color = palette.accent, summary, window, total }: ListTitleProps) {
   const { paint, dim } = useTheme();
   const more = total - window.end;
   return (
@@ -34,7 +44,7 @@ function ListTitle({ label, focused, color = palette.accent, summary, window, to
       </Text>
     </Text>
   );
-}
+}, sameTitle);
 
 interface TitledListProps<T> {
   readonly pane: PaneFrame;

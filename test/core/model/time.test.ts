@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import prettyMilliseconds from 'pretty-ms';
 import { describe, expect, it } from 'vitest';
 import { formatAge, formatClock, untilAgeChanges } from '../../../src/core/model/time.js';
 
@@ -21,6 +23,38 @@ describe('formatAge', () => {
       expect(formatAge(age + next - 1), String(age)).toBe(formatAge(age));
       expect(formatAge(age + next), String(age)).not.toBe(formatAge(age));
     }
+  });
+});
+
+describe("formatAge's own writing of an age under a day", () => {
+  /** As formatAge wrote every age before: pretty-ms, on the age cut to its resolution. */
+  const reference = (ms: number, units: 1 | 2): string => {
+    if (ms < 1000) return '0s';
+    const step =
+      units === 1
+        ? ms >= 3600_000
+          ? 3600_000
+          : ms >= 60_000
+            ? 60_000
+            : 1000
+        : ms >= 86400_000
+          ? 3600_000
+          : ms >= 3600_000
+            ? 60_000
+            : 1000;
+    return prettyMilliseconds(ms - (ms % step), { secondsDecimalDigits: 0, unitCount: units }).replaceAll(' ', '');
+  };
+
+  it('writes what pretty-ms writes, whole and fractional milliseconds, around a day too', () => {
+    const ages = fc.oneof(fc.integer({ min: 0, max: 2 * 86400_000 }), fc.double({ min: 0, max: 2 * 86400_000, noNaN: true }));
+    fc.assert(
+      fc.property(ages, fc.constantFrom(1 as const, 2 as const), (ms, units) => {
+        expect(formatAge(ms, units)).toBe(reference(ms, units));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const ms of [1000, 59_999, 60_000, 3599_999, 3600_000, 86399_999, 86400_000, 1000.5, 999.9999])
+      for (const units of [1, 2] as const) expect(formatAge(ms, units), `${ms} ${units}`).toBe(reference(ms, units));
   });
 });
 

@@ -1,19 +1,19 @@
 // A member pane's info line: what the member is and how long its mail waits, then its open handshakes and unread count.
 import React from 'react';
-import { FittedLine, type Part } from '../../widgets/fitted-line.js';
+import { FittedLine, samePart, type Part } from '../../widgets/fitted-line.js';
 import { displayWidth, fit, fitParts, stringWidth } from '../../../core/text/fit.js';
 import { palette, useTheme, type Theme } from '../../widgets/theme.js';
 import { waitsText } from './detail.js';
 import { LONG_WAIT_MS, type MemberPaneModel } from './model.js';
 
 /** A piece of the info line; `slow`: mail that sits, said in colour. */
-interface InfoPiece {
+export interface InfoPiece {
   readonly text: string;
   readonly slow?: boolean;
 }
 
 /** What the member is (type, model, backend), then how long its mail waits: first when long (its mail sits: it is stuck). */
-function infoPieces(pane: MemberPaneModel): InfoPiece[] {
+export function infoPieces(pane: MemberPaneModel): InfoPiece[] {
   const { log, member } = pane;
   if (member.status === 'no agent') return [{ text: 'claude -p: nobody reads this inbox' }];
   if (member.status === 'not on roster') return [{ text: 'no member has this name: nobody reads this inbox' }];
@@ -35,7 +35,7 @@ export const infoText = (pane: MemberPaneModel): string =>
     .map((piece) => piece.text)
     .join(' · ');
 
-interface StatusParts {
+export interface StatusParts {
   readonly marker: Part | undefined;
   readonly unread: Part;
 }
@@ -57,10 +57,27 @@ export const partsOf = ({ marker, unread }: StatusParts): Part[] => (marker ? [m
 /** Columns at least between the info and the counts on its right: `in-process  all read`, never `6s all read`. */
 const INFO_GAP = 2;
 
-export function InfoLine({ pane, status, width }: { pane: MemberPaneModel; status: StatusParts; width: number }) {
+interface InfoLineProps {
+  /** What the member is and how long its mail waits (`infoPieces`). */
+  readonly info: readonly InfoPiece[];
+  readonly status: StatusParts;
+  readonly width: number;
+}
+
+const samePiece = (a: InfoPiece, b: InfoPiece): boolean => a.text === b.text && a.slow === b.slow;
+
+/** Drawn again only when what it says changed: a tick that moves the pane's title (an age) leaves it as it was. */
+export const sameInfoLine = (a: InfoLineProps, b: InfoLineProps): boolean =>
+  a.width === b.width &&
+  a.info.length === b.info.length &&
+  a.info.every((piece, i) => samePiece(piece, b.info[i]!)) &&
+  samePart(a.status.unread, b.status.unread) &&
+  (a.status.marker === b.status.marker ||
+    (a.status.marker !== undefined && b.status.marker !== undefined && samePart(a.status.marker, b.status.marker)));
+
+export const InfoLine = React.memo(function InfoLine({ info, status, width }: InfoLineProps) {
   const { paint } = useTheme();
   const { marker, unread } = status;
-  const info = infoPieces(pane);
   // What the member is keeps up to half the line (and two columns for ` …` when more follows); the marker gives way first.
   const first = Math.min(displayWidth(info[0]?.text ?? '', width) + (info.length > 1 ? 2 : 0), Math.floor(width / 2));
   const markerRoom = width - stringWidth(unread.text) - BETWEEN.text.length - INFO_GAP - first;
@@ -82,4 +99,4 @@ export function InfoLine({ pane, status, width }: { pane: MemberPaneModel; statu
   if (marker && markerText) parts.push({ ...marker, text: markerText }, BETWEEN);
   parts.push(unread);
   return <FittedLine parts={parts} width={width} />;
-}
+}, sameInfoLine);

@@ -49,8 +49,8 @@ interface MessagesProps {
   readonly width: number;
 }
 
-/** The messages, or the log: memoised on what they list. */
-const Messages = React.memo(function Messages({ messages, hidden, log, window, rows, focused, colors, width }: MessagesProps) {
+/** The messages, or the log. */
+function Messages({ messages, hidden, log, window, rows, focused, colors, width }: MessagesProps) {
   if (log) return <LogLines log={log} window={window} rows={rows} focused={focused} width={width} />;
   const visible = visibleItems(messages, window);
   if (rows > 0 && visible.length === 0)
@@ -71,7 +71,7 @@ const Messages = React.memo(function Messages({ messages, hidden, log, window, r
       )}
     />
   );
-});
+}
 
 interface MemberListProps {
   readonly pane: MemberPaneModel;
@@ -79,8 +79,20 @@ interface MemberListProps {
   readonly width: number;
 }
 
-/** The pane's list, from its model: the fields it lists, which the memo compares, not the model, which the title's words change. */
-export function MemberList({ pane, colors, width }: MemberListProps) {
+/** The same list drawn from two of the pane's models: the model is new whenever its title's words change. */
+export const sameListed = (a: MemberPaneModel, b: MemberPaneModel): boolean =>
+  a.messages === b.messages &&
+  a.hidden === b.hidden &&
+  a.log === b.log &&
+  a.window === b.window &&
+  a.rows === b.rows &&
+  a.focused === b.focused;
+
+const sameListing = (a: MemberListProps, b: MemberListProps): boolean =>
+  a.colors === b.colors && a.width === b.width && sameListed(a.pane, b.pane);
+
+/** The pane's list, from its model: memoised on the fields it lists, not the model, which the title's words change. */
+export const MemberList = React.memo(function MemberList({ pane, colors, width }: MemberListProps) {
   return (
     <Messages
       messages={pane.messages}
@@ -93,4 +105,4 @@ export function MemberList({ pane, colors, width }: MemberListProps) {
       width={width}
     />
   );
-}
+}, sameListing);

@@ -4,10 +4,10 @@ import React from 'react';
 import { FittedLine, type Part } from '../../widgets/fitted-line.js';
 import { fit, stringWidth } from '../../../core/text/fit.js';
 import { memberColor, palette, useTheme } from '../../widgets/theme.js';
-import { InfoLine, infoText, partsOf, statusParts } from './info-line.js';
-import { MemberList } from './list.js';
+import { InfoLine, infoPieces, infoText, partsOf, sameInfoLine, statusParts, type InfoPiece, type StatusParts } from './info-line.js';
+import { MemberList, sameListed } from './list.js';
 import type { MemberPaneModel } from './model.js';
-import { Notes } from './notes.js';
+import { Notes, sameNotes } from './notes.js';
 import { diagnosedPart, TitleBar } from './title-bar.js';
 
 export interface MemberPaneProps {
@@ -45,26 +45,55 @@ export const MemberPane = React.memo(function MemberPane({ pane, bordered, color
       </Box>
     );
   }
-  const inner = layout.width - 4;
   return (
     <Box flexDirection="column" width={layout.width} height={layout.height}>
       <TitleBar member={member} diagnosed={pane.diagnosed} focused={pane.focused} width={layout.width} statusText={pane.status} />
-      <Box
-        // Ink applies only changed style props: a new borderStyle alone turns the top border back on. Remount on focus change.
-        key={pane.focused ? 'focused' : 'unfocused'}
-        flexDirection="column"
-        borderStyle={pane.focused ? 'bold' : 'round'}
-        borderTop={false}
-        borderColor={color}
-        width={layout.width}
-        height={layout.height - 1}
-        paddingX={1}
-        overflowY="hidden"
-      >
-        <InfoLine pane={pane} status={status} width={inner} />
-        {pane.notes.length > 0 ? <Notes pane={pane} width={inner} /> : null}
-        <MemberList pane={pane} colors={colors} width={inner} />
-      </Box>
+      <PaneBody pane={pane} info={infoPieces(pane)} status={status} color={color} colors={colors} />
     </Box>
   );
 });
+
+interface PaneBodyProps {
+  readonly pane: MemberPaneModel;
+  readonly info: readonly InfoPiece[];
+  readonly status: StatusParts;
+  readonly color: string | undefined;
+  readonly colors: ReadonlyMap<string, string | null>;
+}
+
+/** Drawn again only when its lines would change: a tick that moves only the title's age (`idle 3s`) leaves it as it was. */
+const sameBody = (a: PaneBodyProps, b: PaneBodyProps): boolean =>
+  a.color === b.color &&
+  a.pane.focused === b.pane.focused &&
+  a.pane.layout.width === b.pane.layout.width &&
+  a.pane.layout.height === b.pane.layout.height &&
+  sameInfoLine(infoProps(a), infoProps(b)) &&
+  sameNotes(a.pane.notes, b.pane.notes) &&
+  a.colors === b.colors &&
+  sameListed(a.pane, b.pane);
+
+const infoProps = ({ info, status, pane }: PaneBodyProps) => ({ info, status, width: pane.layout.width - 4 });
+
+/** A bordered pane under its title: the info line, the notes, the list. */
+const PaneBody = React.memo(function PaneBody({ pane, info, status, color, colors }: PaneBodyProps) {
+  const { layout } = pane;
+  const inner = layout.width - 4;
+  return (
+    <Box
+      // Ink applies only changed style props: a new borderStyle alone turns the top border back on. Remount on focus change.
+      key={pane.focused ? 'focused' : 'unfocused'}
+      flexDirection="column"
+      borderStyle={pane.focused ? 'bold' : 'round'}
+      borderTop={false}
+      borderColor={color}
+      width={layout.width}
+      height={layout.height - 1}
+      paddingX={1}
+      overflowY="hidden"
+    >
+      <InfoLine info={info} status={status} width={inner} />
+      {pane.notes.length > 0 ? <Notes notes={pane.notes} width={inner} /> : null}
+      <MemberList pane={pane} colors={colors} width={inner} />
+    </Box>
+  );
+}, sameBody);

@@ -36,7 +36,11 @@ const STYLES: readonly Style[] = [
 const text = fc
   .array(fc.constantFrom('a', ' ', 'x', '界', '👍🏽', '🇫🇷', '─', 'e\u0301', '\u0301', '\u200D', '9'), { minLength: 1, maxLength: 8 })
   .map((chars) => chars.join(''));
-const piece = fc.record({ x: fc.nat({ max: 30 }), text: fc.oneof({ weight: 5, arbitrary: text }, { weight: 1, arbitrary: fc.constant('') }), style: fc.nat({ max: STYLES.length - 1 }) });
+const piece = fc.record({
+  x: fc.nat({ max: 30 }),
+  text: fc.oneof({ weight: 5, arbitrary: text }, { weight: 1, arbitrary: fc.constant('') }),
+  style: fc.nat({ max: STYLES.length - 1 }),
+});
 
 /** What a terminal shows on a row written with `row`: each cell's characters, colours and attributes. */
 async function shown(row: string, width: number): Promise<string[]> {
